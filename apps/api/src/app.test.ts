@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { startTestRuntime, type TestRuntime } from '../test/support/runtime.ts';
+
+let rt: TestRuntime;
+beforeAll(async () => {
+  rt = await startTestRuntime(inject('pgAdminUrl'));
+});
+afterAll(async () => rt?.close());
+
+describe('HTTP surface', () => {
+  it('answers health and readiness', async () => {
+    expect((await rt.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await rt.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const res = await rt.app.inject('/api/v1/admin/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ respones_msg: 'No API route GET /api/v1/admin/no-such-thing.', code: 'E_NOT_FOUND' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await rt.app.inject('/healthz');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('publishes the OpenAPI document generated from the contract', async () => {
+    const doc = (await rt.app.inject('/api/docs/json')).json<{
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/admin/users/register',
+        '/api/v1/admin/users/login',
+        '/api/v1/admin/users/verify-otp',
+      ]),
+    );
+    expect(JSON.stringify(doc.paths['/api/v1/admin/users/register']?.post?.requestBody)).toContain('country_code');
+    expect((await rt.app.inject('/api/docs')).statusCode).toBeLessThan(400);
+  });
+
+  it('hides unexpected errors behind a generic 500 with an error id that is in the log', async () => {
+    const app = await buildApp(rt.ctx, { serveWeb: false });
+    app.get('/api/v1/boom', async () => {
+      throw new Error('secret internals');
+    });
+    const res = await app.inject('/api/v1/boom');
+    expect(res.statusCode).toBe(500);
+    const body = res.json<{ respones_msg: string; errorId: string; code: string }>();
+    expect(body.code).toBe('E_INTERNAL');
+    expect(res.body).not.toContain('secret internals');
+    expect(res.body).not.toContain('at ');
+    expect(rt.logLines.join('')).toContain(body.errorId);
+    await app.close();
+  });
+});
+
+describe('configuration', () => {
+  it('stops start-up with a clear message for a wrong value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ROLE: 'boss' })).toThrow(/ROLE/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/go together/);
+  });
+
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      role: 'all',
+      productName: 'Fleetdeck',
+      paymentProvider: 'sandbox',
+      mailFrom: 'no-reply@localhost',
+      logLevel: 'info',
+    });
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+  });
+});

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ErrorResponse } from '@fleetdeck/contract';
+import type { AppContext } from './context.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { qrRoutes } from './modules/qr/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+
+export interface BuildOptions {
+  /** Serve the built SPA (off in API tests). */
+  serveWeb?: boolean;
+  trustProxy?: boolean;
+}
+
+/** Builds the HTTP application. `server.ts` starts it; tests drive it through `app.inject`. */
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('session', null);
+  // The API speaks JSON only; other bodies get a clear 415 instead of a confusing validation error.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes; no inline scripts are allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${ctx.config.productName} API`,
+        version: '1.0.0',
+        description:
+          'Customer API under /api/v1/admin, staff API under /api/v1/super-admin, device API under /api/v1/device. ' +
+          'Every answer carries `respones_msg`; failures also carry a stable `code`. Send the token as `authorization: <token>` (or `Bearer <token>`).',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes(ctx));
+  await app.register(qrRoutes(ctx));
+  await app.register(userRoutes(ctx), { prefix: '/api/v1/admin/users' });
+
+  const webDist = ctx.config.webDist;
+  const indexHtml = path.join(webDist, 'index.html');
+  const serveWeb = (opts.serveWeb ?? true) && fs.existsSync(indexHtml);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must always be fetched fresh.
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
+    if (serveWeb && wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const body: ErrorResponse = {
+      respones_msg: url.startsWith('/api/') ? `No API route ${request.method} ${url}.` : 'Not found.',
+      code: 'E_NOT_FOUND',
+    };
+    return reply.status(404).send(body);
+  });
+
+  return app;
+}

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment of DECISIONS §3, checked once at start-up: a wrong value stops start-up with a clear message. */
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => URL.canParse(v) && protocols.test(new URL(v).protocol), { message: hint })
+      .optional(),
+  );
+
+const envSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http(s) URL such as https://console.example.com'),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'must be a postgres:// URL'),
+  EMBEDDED_PG_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(54329)),
+  ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'api', 'worker']).default('all')),
+  SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('no-reply@localhost')),
+  PRODUCT_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default('Fleetdeck')),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'must be an email address' }).optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, { message: 'must be at least 8 characters' }).max(128).optional(),
+  ),
+  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'stripe']).default('sandbox')),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  OLD_SYSTEM_LOGIN_URL: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
+  FCM_CREDENTIALS: optionalString,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  OTP_LENGTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(4).max(6).default(4)),
+  /** Where the built SPA lives; the API serves it when present. */
+  WEB_DIST: optionalString,
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid environment:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    role: e.ROLE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    productName: e.PRODUCT_NAME,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    },
+    oldSystemLoginUrl: e.OLD_SYSTEM_LOGIN_URL ?? null,
+    fcmCredentials: e.FCM_CREDENTIALS,
+    logLevel: e.LOG_LEVEL,
+    otpLength: e.OTP_LENGTH,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

@@ -1,0 +1,30 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db, DbOrTx } from './db/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { Secrets } from './lib/secrets.ts';
+
+/** What every service needs, built once at start-up and handed down (no globals). */
+export interface AppContext {
+  config: Config;
+  pool: pg.Pool;
+  db: Db;
+  logger: Logger;
+  secrets: Secrets;
+  queue: JobQueue;
+}
+
+/**
+ * Runs `work` in one transaction; `afterCommit` callbacks (job dispatch) run only once it committed,
+ * so a job never points at a row that was rolled back.
+ */
+export async function inTransaction<T>(
+  db: Db,
+  work: (tx: DbOrTx, afterCommit: (fn: () => Promise<void>) => void) => Promise<T>,
+): Promise<T> {
+  const pending: (() => Promise<void>)[] = [];
+  const result = await db.transaction((tx) => work(tx, (fn) => pending.push(fn)));
+  for (const fn of pending) await fn();
+  return result;
+}

@@ -1,0 +1,30 @@
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+
+export interface JobQueue {
+  send(name: string, data: object, options?: PgBoss.SendOptions): Promise<void>;
+}
+
+/** Every queue the product uses; pg-boss v10 needs them created before send/work. */
+export const QUEUES = ['email.send', 'email.sweep', 'auth.reset-link', 'maintenance.hourly'] as const;
+
+/** pg-boss on the application's own pool, in its own schema. */
+export async function startQueue(pool: pg.Pool, logger: Logger, opts: { supervise: boolean }) {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    schema: 'pgboss',
+    supervise: opts.supervise,
+    schedule: opts.supervise,
+    migrate: true,
+  });
+  boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+  await boss.start();
+  for (const name of QUEUES) await boss.createQueue(name);
+  const queue: JobQueue = {
+    async send(name, data, options) {
+      await boss.send(name, data, options ?? {});
+    },
+  };
+  return { boss, queue };
+}

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type { AppContext } from '../context.ts';
+import { sweepRateLimits } from '../lib/rate-limit.ts';
+import { deliverEmail, sweepOutbox } from '../modules/mail/outbox.ts';
+import type { Mailer } from '../modules/mail/mailer.ts';
+import { sendResetLink } from '../modules/users/service.ts';
+
+/** Background work of ROLE=worker (and ROLE=all). */
+export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer) {
+  const poll = { pollingIntervalSeconds: 0.5, includeMetadata: true as const };
+
+  await boss.work<{ outboxId: string }>('email.send', poll, async ([job]) => {
+    if (!job) return;
+    await deliverEmail({ db: ctx.db, mailer, logger: ctx.logger }, job.data.outboxId, job.retryCount >= job.retryLimit);
+  });
+
+  await boss.work<{ email: string }>('auth.reset-link', poll, async ([job]) => {
+    if (job) await sendResetLink(ctx, job.data.email);
+  });
+
+  await boss.work('email.sweep', async () => sweepOutbox(ctx.db, ctx.queue));
+  await boss.work('maintenance.hourly', async () => {
+    await sweepRateLimits(ctx.db);
+    await ctx.db.execute(
+      sql`delete from sessions where expires_at < now() - interval '30 days' or revoked_at < now() - interval '30 days'`,
+    );
+    await ctx.db.execute(sql`delete from one_time_codes where created_at < now() - interval '1 day'`);
+    await ctx.db.execute(sql`delete from link_nonces where expires_at < now() - interval '7 days'`);
+  });
+  await boss.schedule('email.sweep', '* * * * *');
+  await boss.schedule('maintenance.hourly', '17 * * * *');
+}

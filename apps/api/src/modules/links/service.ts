@@ -1,0 +1,60 @@
+import crypto from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { linkNonces } from '../../db/schema.ts';
+import { open, seal } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/**
+ * Emailed links carry `iv` and `encryptedData` (spec 1): AES-256-GCM over {userId, purpose, nonce, exp}.
+ * The nonce is recorded when issued and spent when used, so a link works once (DECISIONS §4).
+ */
+export type LinkPurpose = 'verify-email' | 'reset-password';
+export const LINK_TTL_MS: Record<LinkPurpose, number> = {
+  'verify-email': 24 * 3600_000,
+  'reset-password': 60 * 60_000,
+};
+
+interface LinkPayload {
+  userId: string;
+  purpose: LinkPurpose;
+  nonce: string;
+  exp: number;
+}
+
+export async function issueLink(tx: DbOrTx, key: Buffer, userId: string, purpose: LinkPurpose) {
+  const nonce = crypto.randomBytes(16).toString('hex');
+  const exp = Date.now() + LINK_TTL_MS[purpose];
+  await tx.insert(linkNonces).values({ nonce, purpose, subjectId: userId, expiresAt: new Date(exp) });
+  return seal(key, { userId, purpose, nonce, exp } satisfies LinkPayload);
+}
+
+/** Opens and spends a link inside the caller's transaction; returns the user id. */
+export async function consumeLink(tx: DbOrTx, key: Buffer, purpose: LinkPurpose, iv: string, encryptedData: string) {
+  const payload = open<LinkPayload>(key, iv, encryptedData);
+  if (!payload || payload.purpose !== purpose || typeof payload.nonce !== 'string') {
+    throw new AppError(
+      400,
+      'E_LINK_INVALID',
+      'This link is invalid. Please use the link exactly as it appears in the email.',
+    );
+  }
+  if (payload.exp <= Date.now()) {
+    throw new AppError(
+      400,
+      'E_LINK_EXPIRED',
+      purpose === 'verify-email'
+        ? 'This verification link has expired. Log in to receive a new one.'
+        : 'This reset link has expired. Please ask for a new one.',
+    );
+  }
+  const [spent] = await tx
+    .update(linkNonces)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(linkNonces.nonce, payload.nonce), eq(linkNonces.purpose, purpose), isNull(linkNonces.usedAt)))
+    .returning({ subjectId: linkNonces.subjectId });
+  if (!spent || spent.subjectId !== payload.userId) {
+    throw new AppError(400, 'E_LINK_USED', 'This link has already been used.');
+  }
+  return payload.userId;
+}

@@ -1,0 +1,72 @@
+/** Email texts. Every one names the white-label product (PRODUCT_NAME). */
+export interface EmailContent {
+  template: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(product: string, paragraphs: string[], action?: { label: string; url: string }) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#4c6ef5;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p><p style="margin:0 0 16px;color:#666;font-size:13px">Or paste this link into your browser:<br>${escape(action.url)}</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#222;background:#f4f5f7;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:32px"><h2 style="margin:0 0 24px;color:#364fc7">${escape(product)}</h2>${body}${button}<p style="margin:32px 0 0;color:#888;font-size:12px">You receive this email because of your ${escape(product)} account.</p></div></body></html>`;
+}
+
+export const emailTemplates = {
+  verifyEmail(product: string, name: string, url: string): EmailContent {
+    const lines = [
+      `Hello ${name},`,
+      `Welcome to ${product}. Please confirm your email address to activate your account. The link is valid for 24 hours.`,
+    ];
+    return {
+      template: 'verify-email',
+      subject: `Verify your email for ${product}`,
+      text: `${lines.join('\n\n')}\n\n${url}\n`,
+      html: layout(product, lines, { label: 'Verify email', url }),
+    };
+  },
+  loginCode(product: string, name: string, code: string): EmailContent {
+    const lines = [
+      `Hello ${name},`,
+      `Your ${product} login code is ${code}. It is valid for 10 minutes.`,
+      'If you did not try to log in, change your password.',
+    ];
+    return {
+      template: 'login-code',
+      subject: `${product} login code: ${code}`,
+      text: lines.join('\n\n') + '\n',
+      html: layout(product, lines),
+    };
+  },
+  resetPassword(product: string, name: string, url: string): EmailContent {
+    const lines = [
+      `Hello ${name},`,
+      `Someone asked to reset the password of your ${product} account. The link is valid for 60 minutes and works once.`,
+      'If it was not you, ignore this email.',
+    ];
+    return {
+      template: 'reset-password',
+      subject: `Reset your ${product} password`,
+      text: `${lines.join('\n\n')}\n\n${url}\n`,
+      html: layout(product, lines, { label: 'Reset password', url }),
+    };
+  },
+  passwordChanged(product: string, name: string): EmailContent {
+    const lines = [
+      `Hello ${name},`,
+      `The password of your ${product} account was just changed, and every session was signed out.`,
+      'If you did not do this, reset your password at once.',
+    ];
+    return {
+      template: 'password-changed',
+      subject: `Your ${product} password was changed`,
+      text: lines.join('\n\n') + '\n',
+      html: layout(product, lines),
+    };
+  },
+};

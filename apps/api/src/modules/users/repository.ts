@@ -1,0 +1,66 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { customers, legacyUsers } from '../../db/schema.ts';
+
+/** SQL of the customer identity area. Calls made for a signed-in customer take its id from the token. */
+export type CustomerRow = typeof customers.$inferSelect;
+
+export async function findCustomerByEmail(db: DbOrTx, email: string) {
+  const [row] = await db.select().from(customers).where(eq(customers.email, email));
+  return row ?? null;
+}
+
+export async function findCustomerById(db: DbOrTx, customerId: string) {
+  const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
+  return row ?? null;
+}
+
+export async function isLegacyEmail(db: DbOrTx, email: string) {
+  const [row] = await db.select({ id: legacyUsers.id }).from(legacyUsers).where(eq(legacyUsers.email, email));
+  return Boolean(row);
+}
+
+export async function insertCustomer(db: DbOrTx, values: typeof customers.$inferInsert) {
+  const [row] = await db.insert(customers).values(values).onConflictDoNothing({ target: customers.email }).returning();
+  return row ?? null;
+}
+
+export async function updateCustomer(db: DbOrTx, customerId: string, values: Partial<typeof customers.$inferInsert>) {
+  const [row] = await db
+    .update(customers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(customers.id, customerId))
+    .returning();
+  return row ?? null;
+}
+
+/** Counts a wrong password in a 15-minute window; the 10th locks the account for 15 minutes. */
+export async function recordFailedLogin(db: DbOrTx, customerId: string, maxFailures: number, windowMinutes: number) {
+  const [row] = await db
+    .update(customers)
+    .set({
+      failedLoginCount: sql`case when ${customers.failedLoginWindowStart} is null or ${customers.failedLoginWindowStart} < now() - make_interval(mins => ${windowMinutes}) then 1 else ${customers.failedLoginCount} + 1 end`,
+      failedLoginWindowStart: sql`case when ${customers.failedLoginWindowStart} is null or ${customers.failedLoginWindowStart} < now() - make_interval(mins => ${windowMinutes}) then now() else ${customers.failedLoginWindowStart} end`,
+    })
+    .where(eq(customers.id, customerId))
+    .returning({ count: customers.failedLoginCount });
+  if ((row?.count ?? 0) >= maxFailures) {
+    await db
+      .update(customers)
+      .set({
+        lockedUntil: sql`now() + make_interval(mins => ${windowMinutes})`,
+        failedLoginCount: 0,
+        failedLoginWindowStart: null,
+      })
+      .where(and(eq(customers.id, customerId)));
+    return true;
+  }
+  return false;
+}
+
+export async function clearFailedLogins(db: DbOrTx, customerId: string) {
+  await db
+    .update(customers)
+    .set({ failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null })
+    .where(eq(customers.id, customerId));
+}

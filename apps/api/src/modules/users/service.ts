@@ -1,0 +1,478 @@
+import crypto from 'node:crypto';
+import type {
+  ChangePasswordRequest,
+  LoginResponse,
+  RegisterRequest,
+  UpdateUserRequest,
+  UserDetail,
+} from '@fleetdeck/contract';
+import { AppError, badRequest, forbidden, notFound, tooMany } from '../../lib/errors.ts';
+import { burnPasswordCheck, hashPassword, open, randomToken, seal, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { isCommonPassword } from '../../lib/common-passwords.ts';
+import { enforceLimit, hit } from '../../lib/rate-limit.ts';
+import { inTransaction, type AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { writeAudit } from '../audit/service.ts';
+import { consumeLink, issueLink } from '../links/service.ts';
+import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
+import { emailTemplates } from '../mail/templates.ts';
+import { consumeCode, issueCode } from '../otp/service.ts';
+import { createSession, revokeAllSessions, revokeSession, type SessionInfo } from '../sessions/service.ts';
+import { enrolmentQrText } from '../qr/service.ts';
+import * as repo from './repository.ts';
+
+export const MAX_LOGIN_FAILURES = 10;
+export const LOCK_MINUTES = 15;
+const LOGIN_CODE = 'login';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string | null;
+}
+
+type RegisterInput = Required<Pick<RegisterRequest, 'name' | 'email' | 'password'>> & {
+  country_code: string | null;
+  phone_number: string;
+};
+
+function assertStrongPassword(password: string) {
+  if (isCommonPassword(password)) {
+    throw badRequest('E_PASSWORD_WEAK', 'This password is too common. Please choose a less guessable one.');
+  }
+}
+
+function newEnrolmentToken(ctx: AppContext) {
+  const token = randomToken();
+  const sealed = seal(ctx.secrets.storageKey, token);
+  return {
+    enrolmentTokenHash: sha256(token),
+    enrolmentTokenEnc: `${sealed.iv}:${sealed.encryptedData}`,
+    loginQrKey: crypto.randomBytes(16).toString('base64url'),
+  };
+}
+
+export function enrolmentTokenOf(ctx: AppContext, customer: repo.CustomerRow): string {
+  const [iv, data] = customer.enrolmentTokenEnc.split(':');
+  const token = open<string>(ctx.secrets.storageKey, iv ?? '', data ?? '');
+  if (!token) throw new Error('enrolment token cannot be opened with this installation key');
+  return token;
+}
+
+export const loginQrCodeUrl = (ctx: AppContext, customer: repo.CustomerRow) =>
+  `${ctx.config.publicUrl}/api/v1/qr/login/${customer.loginQrKey}.png`;
+
+export function loginQrText(ctx: AppContext, customer: repo.CustomerRow) {
+  return enrolmentQrText(ctx.config.publicUrl, enrolmentTokenOf(ctx, customer));
+}
+
+async function queueVerificationEmail(
+  ctx: AppContext,
+  tx: DbOrTx,
+  customer: { id: string; name: string; email: string },
+) {
+  const link = await issueLink(tx, ctx.secrets.linkKey, customer.id, 'verify-email');
+  const url = `${ctx.config.publicUrl}/login?iv=${link.iv}&encryptedData=${link.encryptedData}`;
+  return queueEmail(tx, customer.email, emailTemplates.verifyEmail(ctx.config.productName, customer.name, url));
+}
+
+export async function register(ctx: AppContext, input: RegisterInput, meta: RequestMeta) {
+  await enforceLimit(
+    ctx.db,
+    `register:ip:${meta.ip}`,
+    20,
+    3600,
+    'Too many registrations from your network. Please try again later.',
+  );
+  assertStrongPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  return inTransaction(ctx.db, async (tx, afterCommit) => {
+    const customer = await repo.insertCustomer(tx, {
+      email: input.email,
+      name: input.name,
+      passwordHash,
+      phoneNumber: input.phone_number,
+      countryCode: input.country_code,
+      ...newEnrolmentToken(ctx),
+    });
+    if (!customer) {
+      throw new AppError(409, 'E_EMAIL_TAKEN', 'An account with this email already exists. Please log in instead.');
+    }
+    const outboxId = await queueVerificationEmail(ctx, tx, customer);
+    await writeAudit(tx, {
+      customerId: customer.id,
+      email: customer.email,
+      type: 'User Account',
+      subType: 'Registration',
+      message: 'Account registered',
+      source: 'Web',
+      ip: meta.ip,
+    });
+    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+    return customer;
+  });
+}
+
+export async function verifyEmail(ctx: AppContext, iv: string, encryptedData: string, meta: RequestMeta) {
+  await inTransaction(ctx.db, async (tx) => {
+    const userId = await consumeLink(tx, ctx.secrets.linkKey, 'verify-email', iv, encryptedData);
+    const customer = await repo.findCustomerById(tx, userId);
+    if (!customer) throw new AppError(400, 'E_LINK_INVALID', 'This link belongs to an account that no longer exists.');
+    if (!customer.emailVerifiedAt) await repo.updateCustomer(tx, userId, { emailVerifiedAt: new Date() });
+    await writeAudit(tx, {
+      customerId: userId,
+      email: customer.email,
+      type: 'User Account',
+      subType: 'Email Verified',
+      message: 'Email verified',
+      source: 'Web',
+      ip: meta.ip,
+    });
+  });
+}
+
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string; userAgent?: string | undefined },
+  meta: RequestMeta,
+): Promise<LoginResponse> {
+  await enforceLimit(
+    ctx.db,
+    `login:ip:${meta.ip}`,
+    100,
+    900,
+    'Too many login attempts from your network. Please wait 15 minutes and try again.',
+  );
+  const customer = await repo.findCustomerByEmail(ctx.db, input.email);
+  const invalid = () => new AppError(401, 'E_INVALID_CREDENTIALS', 'Invalid email or password.');
+
+  if (!customer) {
+    await burnPasswordCheck(input.password);
+    await writeAudit(ctx.db, {
+      customerId: null,
+      email: input.email,
+      type: 'User Account',
+      subType: 'Login',
+      message: 'Login failed: unknown email',
+      source: 'Web',
+      hasError: true,
+      ip: meta.ip,
+    });
+    if (await repo.isLegacyEmail(ctx.db, input.email)) {
+      throw new AppError(401, 'E_LEGACY_USER', `This email belongs to the old ${ctx.config.productName} system.`, {
+        userExist: 1,
+      });
+    }
+    throw invalid();
+  }
+  if (customer.lockedUntil && customer.lockedUntil.getTime() > Date.now()) {
+    const minutes = Math.ceil((customer.lockedUntil.getTime() - Date.now()) / 60_000);
+    throw tooMany(
+      `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.`,
+      'E_ACCOUNT_LOCKED',
+      (customer.lockedUntil.getTime() - Date.now()) / 1000,
+    );
+  }
+  if (!(await verifyPassword(input.password, customer.passwordHash))) {
+    const locked = await repo.recordFailedLogin(ctx.db, customer.id, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+    await writeAudit(ctx.db, {
+      customerId: customer.id,
+      email: customer.email,
+      type: 'User Account',
+      subType: 'Login',
+      message: locked ? 'Login failed: wrong password, account locked for 15 minutes' : 'Login failed: wrong password',
+      source: 'Web',
+      hasError: true,
+      ip: meta.ip,
+    });
+    throw invalid();
+  }
+  if (customer.disabledAt) {
+    throw forbidden('This account has been disabled. Please contact support.', 'E_ACCOUNT_DISABLED');
+  }
+  await repo.clearFailedLogins(ctx.db, customer.id);
+
+  if (!customer.emailVerifiedAt) {
+    // Re-send the link, at most 3 times an hour, so a lost email does not strand the account.
+    const { count } = await hit(ctx.db, `verify-resend:${customer.id}`, 3600);
+    if (count <= 3) {
+      await inTransaction(ctx.db, async (tx, afterCommit) => {
+        const outboxId = await queueVerificationEmail(ctx, tx, customer);
+        afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+      });
+    }
+    throw forbidden(
+      'Please verify your email first. We have sent you a new verification link.',
+      'E_EMAIL_NOT_VERIFIED',
+    );
+  }
+
+  if (customer.twoStepEnabled) {
+    await inTransaction(ctx.db, async (tx, afterCommit) => {
+      const code = await issueCode(tx, ctx.secrets.codeKey, 'customer', customer.id, LOGIN_CODE, ctx.config.otpLength);
+      const outboxId = await queueEmail(
+        tx,
+        customer.email,
+        emailTemplates.loginCode(ctx.config.productName, customer.name, code),
+      );
+      afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+    });
+    return {
+      respones_msg: 'We have sent a verification code to your email. Please enter it to log in.',
+      enable_two_step_email_verification: true,
+    };
+  }
+
+  const token = await inTransaction(ctx.db, async (tx) => {
+    const t = await createSession(tx, 'customer', customer.id, {
+      userAgent: input.userAgent ?? meta.userAgent,
+      ip: meta.ip,
+    });
+    await writeAudit(tx, {
+      customerId: customer.id,
+      email: customer.email,
+      type: 'User Account',
+      subType: 'Login',
+      message: 'Logged in',
+      source: 'Web',
+      ip: meta.ip,
+    });
+    return t;
+  });
+  return { respones_msg: 'Logged in successfully.', enable_two_step_email_verification: false, data: { token } };
+}
+
+export async function verifyOtp(ctx: AppContext, email: string, otp: string, meta: RequestMeta) {
+  await enforceLimit(
+    ctx.db,
+    `otp:ip:${meta.ip}`,
+    50,
+    900,
+    'Too many code attempts from your network. Please wait 15 minutes and try again.',
+  );
+  if (otp.length !== ctx.config.otpLength) {
+    throw badRequest('E_VALIDATION', `otp: must be ${ctx.config.otpLength} digits`);
+  }
+  const customer = await repo.findCustomerByEmail(ctx.db, email);
+  await consumeCode(ctx.db, ctx.secrets.codeKey, 'customer', customer?.id ?? null, LOGIN_CODE, otp);
+  if (!customer) throw new AppError(400, 'E_OTP_INVALID', 'The code is incorrect.');
+  if (customer.disabledAt)
+    throw forbidden('This account has been disabled. Please contact support.', 'E_ACCOUNT_DISABLED');
+  return inTransaction(ctx.db, async (tx) => {
+    const token = await createSession(tx, 'customer', customer.id, { userAgent: meta.userAgent, ip: meta.ip });
+    await writeAudit(tx, {
+      customerId: customer.id,
+      email: customer.email,
+      type: 'User Account',
+      subType: 'Login',
+      message: 'Logged in with an email code',
+      source: 'Web',
+      ip: meta.ip,
+    });
+    return token;
+  });
+}
+
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for this email, we have sent a link to reset the password. Please check your inbox.';
+
+/**
+ * Answers the same for known and unknown emails and does the same work for both in the request:
+ * one job. The worker looks the email up and sends the link if there is an account.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta) {
+  await enforceLimit(
+    ctx.db,
+    `forgot:ip:${meta.ip}`,
+    20,
+    3600,
+    'Too many reset requests from your network. Please try again later.',
+  );
+  await ctx.queue.send('auth.reset-link', { email }, { retryLimit: 3 });
+}
+
+/** Worker side of the forgotten-password flow. */
+export async function sendResetLink(ctx: AppContext, email: string) {
+  const customer = await repo.findCustomerByEmail(ctx.db, email);
+  if (!customer || customer.disabledAt) return;
+  const { count } = await hit(ctx.db, `reset-mail:${customer.id}`, 3600);
+  if (count > 5) return; // at most 5 reset emails an hour per account; the answer stays the same
+  await inTransaction(ctx.db, async (tx, afterCommit) => {
+    const link = await issueLink(tx, ctx.secrets.linkKey, customer.id, 'reset-password');
+    const url = `${ctx.config.publicUrl}/reset-password?iv=${link.iv}&encryptedData=${link.encryptedData}`;
+    const outboxId = await queueEmail(
+      tx,
+      customer.email,
+      emailTemplates.resetPassword(ctx.config.productName, customer.name, url),
+    );
+    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+  });
+}
+
+export async function resetPassword(
+  ctx: AppContext,
+  input: { password: string; confirm_password: string; iv: string; encryptedData: string },
+  meta: RequestMeta,
+) {
+  if (input.password !== input.confirm_password) {
+    throw badRequest('E_PASSWORD_MISMATCH', 'Password and confirm password do not match.');
+  }
+  assertStrongPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  await inTransaction(ctx.db, async (tx, afterCommit) => {
+    const userId = await consumeLink(tx, ctx.secrets.linkKey, 'reset-password', input.iv, input.encryptedData);
+    const customer = await repo.findCustomerById(tx, userId);
+    if (!customer) throw new AppError(400, 'E_LINK_INVALID', 'This link belongs to an account that no longer exists.');
+    await repo.updateCustomer(tx, userId, {
+      passwordHash,
+      failedLoginCount: 0,
+      failedLoginWindowStart: null,
+      lockedUntil: null,
+      // Following a link sent to the address proves it.
+      emailVerifiedAt: customer.emailVerifiedAt ?? new Date(),
+    });
+    await revokeAllSessions(tx, 'customer', userId, 'password reset');
+    await writeAudit(tx, {
+      customerId: userId,
+      email: customer.email,
+      type: 'User Account',
+      subType: 'Reset Password',
+      message: 'Password reset with an emailed link',
+      source: 'Web',
+      ip: meta.ip,
+    });
+    const outboxId = await queueEmail(
+      tx,
+      customer.email,
+      emailTemplates.passwordChanged(ctx.config.productName, customer.name),
+    );
+    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+  });
+}
+
+export async function logout(ctx: AppContext, session: SessionInfo, meta: RequestMeta) {
+  await inTransaction(ctx.db, async (tx) => {
+    await revokeSession(tx, session.sessionId, 'logout');
+    await writeAudit(tx, {
+      customerId: session.subjectId,
+      type: 'User Account',
+      subType: 'Logout',
+      message: 'Logged out',
+      source: 'Web',
+      ip: meta.ip,
+    });
+  });
+}
+
+export async function detail(ctx: AppContext, customerId: string): Promise<UserDetail> {
+  const c = await repo.findCustomerById(ctx.db, customerId);
+  if (!c) throw notFound('Account not found.');
+  return toUserDetail(ctx, c);
+}
+
+export function toUserDetail(ctx: AppContext, c: repo.CustomerRow): UserDetail {
+  return {
+    _id: c.id,
+    name: c.name,
+    email: c.email,
+    phone_number: c.phoneNumber,
+    country_code: c.countryCode,
+    stripe_customer_id: c.stripeCustomerId,
+    stripe_plan_id: c.stripePlanId,
+    subscription_expire_at: c.subscriptionExpireAt?.toISOString() ?? null,
+    isOfflineCustomer: c.isOfflineCustomer,
+    role: 'customer',
+    loginQrCodeUrl: loginQrCodeUrl(ctx, c),
+    enable_two_step_email_verification: c.twoStepEnabled,
+    isResellerModeEnabled: c.resellerModeEnabled,
+    isResellerModeRequestApprove: c.resellerModeApproved,
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+export async function update(ctx: AppContext, customerId: string, input: UpdateUserRequest, meta: RequestMeta) {
+  return inTransaction(ctx.db, async (tx) => {
+    const changes: Parameters<typeof repo.updateCustomer>[2] = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.phone_number !== undefined) changes.phoneNumber = input.phone_number;
+    if (input.country_code !== undefined) changes.countryCode = input.country_code;
+    const row = await repo.updateCustomer(tx, customerId, changes);
+    if (!row) throw notFound('Account not found.');
+    await writeAudit(tx, {
+      customerId,
+      email: row.email,
+      type: 'User Account',
+      subType: 'Update Profile',
+      message: `Profile updated (${Object.keys(changes).join(', ')})`,
+      source: 'Web',
+      ip: meta.ip,
+    });
+    return toUserDetail(ctx, row);
+  });
+}
+
+export async function changePassword(
+  ctx: AppContext,
+  customerId: string,
+  input: Required<ChangePasswordRequest>,
+  meta: RequestMeta,
+) {
+  const customer = await repo.findCustomerById(ctx.db, customerId);
+  if (!customer) throw notFound('Account not found.');
+  if (!(await verifyPassword(input.old_password, customer.passwordHash))) {
+    await writeAudit(ctx.db, {
+      customerId,
+      email: customer.email,
+      type: 'User Account',
+      subType: 'Change Password',
+      message: 'Password change refused: wrong old password',
+      source: 'Web',
+      hasError: true,
+      ip: meta.ip,
+    });
+    throw badRequest('E_WRONG_PASSWORD', 'Your old password is incorrect.');
+  }
+  if (input.new_password !== input.confirm_password) {
+    throw badRequest('E_PASSWORD_MISMATCH', 'New password and confirm password do not match.');
+  }
+  if (input.new_password === input.old_password) {
+    throw badRequest('E_PASSWORD_SAME', 'The new password must be different from the old one.');
+  }
+  assertStrongPassword(input.new_password);
+  const passwordHash = await hashPassword(input.new_password);
+  await inTransaction(ctx.db, async (tx, afterCommit) => {
+    await repo.updateCustomer(tx, customerId, { passwordHash });
+    await revokeAllSessions(tx, 'customer', customerId, 'password change');
+    await writeAudit(tx, {
+      customerId,
+      email: customer.email,
+      type: 'User Account',
+      subType: 'Change Password',
+      message: 'Password changed; all sessions signed out',
+      source: 'Web',
+      ip: meta.ip,
+    });
+    const outboxId = await queueEmail(
+      tx,
+      customer.email,
+      emailTemplates.passwordChanged(ctx.config.productName, customer.name),
+    );
+    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+  });
+}
+
+export async function updateSecuritySetting(ctx: AppContext, customerId: string, enabled: boolean, meta: RequestMeta) {
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await repo.updateCustomer(tx, customerId, { twoStepEnabled: enabled });
+    if (!row) throw notFound('Account not found.');
+    await writeAudit(tx, {
+      customerId,
+      email: row.email,
+      type: 'User Account',
+      subType: 'Two Step Setting Changed',
+      message: enabled ? 'Two-step email verification enabled' : 'Two-step email verification disabled',
+      source: 'Web',
+      ip: meta.ip,
+    });
+    return row;
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { authenticate, type Realm, type SessionInfo } from '../modules/sessions/service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionInfo | null;
+  }
+}
+
+/** preHandler for a realm: customer tokens never open staff routes and the reverse. */
+export const requireSession =
+  (ctx: AppContext, realm: Realm) =>
+  async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    request.session = await authenticate(ctx.db, realm, request.headers.authorization);
+  };
+
+/** The session of a route guarded by requireSession. */
+export function sessionOf(request: FastifyRequest): SessionInfo {
+  if (!request.session) throw new Error('route is missing its requireSession guard');
+  return request.session;
+}
+
+export const metaOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { createDb, createPool, runMigrations } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { startQueue } from './jobs/queue.ts';
+import { startWorkers } from './jobs/workers.ts';
+import { loadSecrets } from './lib/secrets.ts';
+import { seedCatalogue } from './modules/catalogue/seed.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { bootstrapStaff } from './modules/staff/bootstrap.ts';
+
+export interface Runtime {
+  ctx: AppContext;
+  app: FastifyInstance | null;
+  url: string | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * Start-up order of every process: database (embedded unless DATABASE_URL), migrations, keys,
+ * catalogue, first staff account, job queue, workers (ROLE all|worker), HTTP (ROLE all|api).
+ */
+export async function startRuntime(
+  config: Config,
+  logger: Logger,
+  opts: { listen?: boolean; serveWeb?: boolean; mailer?: Mailer } = {},
+): Promise<Runtime> {
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
+    databaseUrl = embedded.url;
+  }
+  const pool = createPool(databaseUrl, config.role === 'worker' ? 5 : 20);
+  const cleanup = async () => {
+    await pool.end().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+  };
+  try {
+    await pool.query('select 1');
+    await runMigrations(pool);
+    const db = createDb(pool);
+    const secrets = await loadSecrets(db);
+    await seedCatalogue(db, config.productName);
+    await bootstrapStaff(db, config, logger);
+
+    const runsWorkers = config.role !== 'api';
+    const { boss, queue } = await startQueue(pool, logger, { supervise: runsWorkers });
+    const ctx: AppContext = { config, pool, db, logger, secrets, queue };
+    const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+    if (runsWorkers) await startWorkers(ctx, boss, mailer);
+
+    let app: FastifyInstance | null = null;
+    let url: string | null = null;
+    if (config.role !== 'worker') {
+      app = await buildApp(ctx, { serveWeb: opts.serveWeb ?? true });
+      if (opts.listen ?? true) {
+        url = await app.listen({ port: config.port, host: config.host });
+      } else {
+        await app.ready();
+      }
+    }
+
+    let stopped = false;
+    return {
+      ctx,
+      app,
+      url,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await app?.close();
+        await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+        mailer.close();
+        await cleanup();
+      },
+    };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}

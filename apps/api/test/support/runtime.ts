@@ -1,0 +1,60 @@
+import { Writable } from 'node:stream';
+import { loadConfig } from '../../src/config.ts';
+import { createLogger } from '../../src/logger.ts';
+import { startRuntime, type Runtime } from '../../src/runtime.ts';
+import { createTestDatabase } from './postgres.ts';
+import { startSmtpServer } from './smtp.ts';
+
+export type TestRuntime = Awaited<ReturnType<typeof startTestRuntime>>;
+
+/**
+ * The real product on a fresh database with a real SMTP peer. Only the log goes to memory, so tests
+ * can read it (and check that no secret ever reaches it).
+ */
+export async function startTestRuntime(
+  adminUrl: string,
+  opts: { env?: Record<string, string>; listen?: boolean; serveWeb?: boolean } = {},
+) {
+  const database = await createTestDatabase(adminUrl);
+  const smtp = await startSmtpServer();
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      logLines.push(chunk.toString('utf8'));
+      cb();
+    },
+  });
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'http://localhost:3000',
+    ADMIN_EMAIL: 'root@fleetdeck.test',
+    ADMIN_PASSWORD: 'Staff-Password-123',
+    LOG_LEVEL: 'info',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...opts.env,
+  });
+  const logger = createLogger(config.logLevel, sink);
+  let runtime: Runtime;
+  try {
+    runtime = await startRuntime(config, logger, { listen: opts.listen ?? false, serveWeb: opts.serveWeb ?? false });
+  } catch (err) {
+    await smtp.close();
+    await database.drop();
+    throw err;
+  }
+  return {
+    ...runtime,
+    app: runtime.app!,
+    config,
+    smtp,
+    logLines,
+    databaseUrl: database.url,
+    async close() {
+      await runtime.stop();
+      await smtp.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const brand: MantineColorsTuple = [
+  '#eef2ff',
+  '#dde3fb',
+  '#b8c4f2',
+  '#90a3ea',
+  '#6f87e3',
+  '#5a75df',
+  '#4e6cde',
+  '#3f5bc5',
+  '#3651b1',
+  '#29459d',
+];
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  colors: { brand },
+  primaryShade: { light: 6, dark: 5 },
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji"',
+  headings: {
+    fontFamily:
+      'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontWeight: '700',
+  },
+  cursorType: 'pointer',
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    Card: { defaultProps: { radius: 'lg', withBorder: true } },
+    TextInput: { defaultProps: { size: 'md' } },
+    PasswordInput: { defaultProps: { size: 'md' } },
+    Select: { defaultProps: { size: 'md' } },
+    Modal: { defaultProps: { radius: 'lg', centered: true } },
+  },
+});

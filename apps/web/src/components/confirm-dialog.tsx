@@ -1,0 +1,43 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  confirmColor?: string;
+  loading?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A Mantine modal that asks the user to confirm (never `window.confirm`). */
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirmLabel = 'OK',
+  cancelLabel = 'Cancel',
+  confirmColor,
+  loading,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={<Text fw={700}>{title}</Text>} size="md">
+      <Text c="dimmed" size="sm">
+        {message}
+      </Text>
+      <Group justify="flex-end" mt="xl" gap="sm">
+        <Button variant="default" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+        <Button color={confirmColor} onClick={onConfirm} loading={loading} data-autofocus>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

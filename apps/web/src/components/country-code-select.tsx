@@ -1,0 +1,41 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { useState } from 'react';
+import { DIAL_CODE_OPTIONS, keyForDialCode, normaliseDialCode, optionByKey } from '@/lib/countries';
+
+const DATA = DIAL_CODE_OPTIONS.map((o) => ({ value: o.key, label: o.label }));
+
+interface CountryCodeSelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange' | 'defaultValue'> {
+  /** Dial code as the API stores it, e.g. "+44"; null when none is chosen. */
+  value: string | null;
+  onChange: (dialCode: string | null) => void;
+}
+
+/**
+ * Searchable list of about 250 countries and territories ("🇬🇧 United Kingdom (+44)").
+ * Several countries share a dial code, so entries are keyed by country and the
+ * chosen country is remembered while the value is only the dial code.
+ */
+export function CountryCodeSelect({ value, onChange, ...props }: CountryCodeSelectProps) {
+  const [pickedKey, setPickedKey] = useState<string | null>(null);
+  const picked = optionByKey(pickedKey);
+  const selectedKey =
+    picked && picked.dialCode === normaliseDialCode(value) ? picked.key : keyForDialCode(value);
+
+  return (
+    <Select
+      label="Country code"
+      placeholder="Search country or code"
+      searchable
+      clearable
+      nothingFoundMessage="No country matches"
+      maxDropdownHeight={280}
+      {...props}
+      data={DATA}
+      value={selectedKey}
+      onChange={(key) => {
+        setPickedKey(key);
+        onChange(optionByKey(key)?.dialCode ?? null);
+      }}
+    />
+  );
+}

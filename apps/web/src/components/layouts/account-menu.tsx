@@ -1,0 +1,96 @@
+import { Avatar, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconChevronDown,
+  IconCreditCard,
+  IconKey,
+  IconLogout,
+  IconReceipt,
+  IconShieldLock,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useUserDetail } from '@/features/account/api/get-user-detail';
+import { useLogout } from '@/features/auth/api/logout';
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase() ?? '')
+    .join('') || '?';
+
+export function AccountMenu() {
+  const navigate = useNavigate();
+  const detail = useUserDetail();
+  const logout = useLogout({
+    onSettled: () => void navigate(paths.auth.login.getHref(), { replace: true }),
+  });
+  const name = detail.data?.name ?? '';
+
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="Account menu" style={{ borderRadius: 'var(--mantine-radius-xl)' }} p={4}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="brand" radius="xl" size={34}>
+              {detail.data ? initials(name) : null}
+            </Avatar>
+            {detail.isPending ? (
+              <Skeleton h={14} w={90} visibleFrom="sm" />
+            ) : (
+              <Text size="sm" fw={600} visibleFrom="sm" maw={160} truncate="end">
+                {name || 'Account'}
+              </Text>
+            )}
+            <IconChevronDown size={14} stroke={1.8} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {detail.data ? (
+          <>
+            <Menu.Label>
+              <Text size="sm" fw={600} c="dark" truncate="end">
+                {detail.data.name}
+              </Text>
+              <Text size="xs" c="dimmed" truncate="end">
+                {detail.data.email}
+              </Text>
+            </Menu.Label>
+            <Menu.Divider />
+          </>
+        ) : null}
+        <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => void navigate(paths.portal.updateProfile.getHref())}>
+          Update Profile
+        </Menu.Item>
+        <Menu.Item leftSection={<IconReceipt size={16} />} onClick={() => void navigate(paths.portal.paymentHistory.getHref())}>
+          Payment History
+        </Menu.Item>
+        <Menu.Item leftSection={<IconKey size={16} />} onClick={() => void navigate(paths.portal.changePassword.getHref())}>
+          Change Password
+        </Menu.Item>
+        <Menu.Item leftSection={<IconCreditCard size={16} />} onClick={() => void navigate(paths.portal.paymentMethods.getHref())}>
+          Payment Methods
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconShieldLock size={16} />}
+          onClick={() => void navigate(paths.portal.privacySecurity.getHref())}
+        >
+          Privacy &amp; Security
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          disabled={logout.isPending}
+          closeMenuOnClick={false}
+          onClick={() => logout.mutate()}
+        >
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,19 @@
+import { messageSchema, type UpdateUserRequest } from '@fleetdeck/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, USERS_API } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/query-client';
+import { userDetailQueryKey } from './get-user-detail';
+
+export const updateUser = (body: UpdateUserRequest) => api.post(`${USERS_API}/update`, body, messageSchema);
+
+export const useUpdateUser = ({ onSuccess, ...config }: MutationConfig<typeof updateUser> = {}) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: updateUser,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: userDetailQueryKey });
+      await onSuccess?.(...args);
+    },
+  });
+};

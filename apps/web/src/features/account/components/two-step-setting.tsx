@@ -1,0 +1,52 @@
+import type { UserDetail } from '@fleetdeck/contract';
+import { Badge, Card, Group, List, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
+import { IconMailShare } from '@tabler/icons-react';
+import { useOtpLength } from '@/lib/app-config';
+import { useUpdateSecuritySetting } from '../api/update-security-setting';
+
+export function TwoStepSetting({ user }: { user: UserDetail }) {
+  const update = useUpdateSecuritySetting();
+  const otpLength = useOtpLength();
+  const enabled = update.isPending
+    ? update.variables.enable_two_step_email_verification
+    : user.enable_two_step_email_verification;
+
+  return (
+    <Card padding="xl" maw={720}>
+      <Group align="flex-start" wrap="nowrap" gap="lg">
+        <ThemeIcon size={48} radius="md" variant="light" visibleFrom="xs">
+          <IconMailShare size={26} stroke={1.6} />
+        </ThemeIcon>
+        <Stack gap="xs" style={{ flex: 1 }}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <div>
+              <Group gap="xs">
+                <Text fw={700} size="lg">
+                  Two-step email verification
+                </Text>
+                <Badge color={enabled ? 'green' : 'gray'} variant="light">
+                  {enabled ? 'On' : 'Off'}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed" mt={4}>
+                Ask for a code sent to {user.email} every time you log in, in addition to your password.
+              </Text>
+            </div>
+            <Switch
+              size="lg"
+              aria-label="Two-step email verification"
+              checked={enabled}
+              disabled={update.isPending}
+              onChange={(e) => update.mutate({ enable_two_step_email_verification: e.currentTarget.checked })}
+            />
+          </Group>
+          <List size="sm" c="dimmed" spacing={4} mt="xs">
+            <List.Item>Codes are {otpLength} digits, valid for 10 minutes and work only once.</List.Item>
+            <List.Item>If someone learns your password, they still cannot log in without your inbox.</List.Item>
+            <List.Item>Didn&apos;t receive a code? Log in again to get a new one.</List.Item>
+          </List>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

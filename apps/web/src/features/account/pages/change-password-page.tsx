@@ -1,0 +1,5 @@
+import { ChangePasswordForm } from '../components/change-password-form';
+
+export function ChangePasswordPage() {
+  return <ChangePasswordForm />;
+}

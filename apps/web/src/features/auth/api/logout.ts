@@ -1,0 +1,21 @@
+import { messageSchema } from '@fleetdeck/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api, USERS_API } from '@/lib/api-client';
+import { clearToken } from '@/lib/auth-storage';
+import type { MutationConfig } from '@/lib/query-client';
+
+export const logout = () => api.get(`${USERS_API}/logout`, messageSchema);
+
+/** Ends the session on the server, ignoring any error, then forgets the token. */
+export const logoutQuietly = async (): Promise<void> => {
+  try {
+    await logout();
+  } catch {
+    // Logout ignores errors (spec 1 §4): the token is dropped either way.
+  } finally {
+    clearToken();
+  }
+};
+
+export const useLogout = (config: MutationConfig<typeof logoutQuietly> = {}) =>
+  useMutation({ meta: { silentError: true, silentSuccess: true }, ...config, mutationFn: logoutQuietly });

@@ -1,0 +1,119 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconLock, IconMail } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LOGIN_FIELD_RESET_MS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { setToken } from '@/lib/auth-storage';
+import { browser } from '@/lib/navigation';
+import { notifyError } from '@/lib/notify';
+import { useLogin } from '../api/login';
+
+// The dialog (Mantine Modal) is only needed after a failed login of an old-system user.
+const LegacyUserDialog = lazy(async () => ({ default: (await import('./legacy-user-dialog')).LegacyUserDialog }));
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [legacyOpen, setLegacyOpen] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  // Bumped to remount the inputs, which also drops values a browser autofilled.
+  const [generation, setGeneration] = useState(0);
+  const userTouched = useRef(false);
+
+  // The old system blanked the fields one second after the screen appeared (against autofill).
+  // Fields the user has already focused are left alone so fast typists keep what they typed.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (userTouched.current) return;
+      setEmail('');
+      setPassword('');
+      setGeneration((g) => g + 1);
+    }, LOGIN_FIELD_RESET_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const login = useLogin({
+    onSuccess: (answer, variables) => {
+      if (answer.enable_two_step_email_verification) {
+        void navigate(paths.auth.verifyOtp.getHref(variables.email));
+        return;
+      }
+      const token = answer.data?.token;
+      if (!token) {
+        notifyError('The server did not start a session. Please try again.');
+        return;
+      }
+      setToken(token);
+      setEmail('');
+      setPassword('');
+      setRedirecting(true);
+      browser.assign(paths.portal.dashboard.getHref());
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.userExist) setLegacyOpen(true);
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending || redirecting) return;
+    login.mutate({ email: email.trim(), password, userAgent: navigator.userAgent });
+  };
+
+  const markTouched = () => {
+    userTouched.current = true;
+  };
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            key={`email-${generation}`}
+            label="Email"
+            type="email"
+            name="email"
+            placeholder="you@company.com"
+            autoComplete="username"
+            leftSection={<IconMail size={18} stroke={1.6} />}
+            value={email}
+            onFocus={markTouched}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <div>
+            <Group justify="space-between" mb={4}>
+              <Text component="label" htmlFor="login-password" size="md" fw={500}>
+                Password
+              </Text>
+              <Anchor component={Link} to={paths.auth.forgetPassword.getHref()} size="sm">
+                Forgot password?
+              </Anchor>
+            </Group>
+            <PasswordInput
+              key={`password-${generation}`}
+              id="login-password"
+              name="password"
+              placeholder="Your password"
+              autoComplete="current-password"
+              leftSection={<IconLock size={18} stroke={1.6} />}
+              value={password}
+              onFocus={markTouched}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+          </div>
+          <Button type="submit" size="md" fullWidth mt="xs" loading={login.isPending || redirecting}>
+            Login
+          </Button>
+        </Stack>
+      </form>
+      {legacyOpen ? (
+        <Suspense fallback={null}>
+          <LegacyUserDialog opened onClose={() => setLegacyOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

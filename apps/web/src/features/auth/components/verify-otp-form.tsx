@@ -1,0 +1,66 @@
+import { Button, Input, PinInput, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { setToken } from '@/lib/auth-storage';
+import { useOtpLength } from '@/lib/app-config';
+import { browser } from '@/lib/navigation';
+import { notifyError } from '@/lib/notify';
+import { paths } from '@/config/paths';
+import { useVerifyOtp } from '../api/verify-otp';
+
+export function VerifyOtpForm({ email }: { email: string }) {
+  const length = useOtpLength();
+  const [otp, setOtp] = useState('');
+  const [redirecting, setRedirecting] = useState(false);
+
+  const verify = useVerifyOtp({
+    onSuccess: (answer) => {
+      setToken(answer.data.token);
+      setRedirecting(true);
+      browser.assign(paths.portal.dashboard.getHref());
+    },
+    onError: () => setOtp(''),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (verify.isPending || redirecting) return;
+    if (otp.length !== length) {
+      notifyError(`Enter the ${length}-digit code from the email.`);
+      return;
+    }
+    verify.mutate({ otp, email });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="lg">
+        <TextInput label="Email" value={email} readOnly variant="filled" />
+        <Input.Wrapper label="Verification code" description={`${length} digits, valid for 10 minutes`}>
+          <PinInput
+            mt={8}
+            length={length}
+            type="number"
+            inputMode="numeric"
+            oneTimeCode
+            autoFocus
+            size="lg"
+            gap="sm"
+            value={otp}
+            onChange={setOtp}
+            ariaLabel="Verification code digit"
+            disabled={verify.isPending || redirecting}
+          />
+        </Input.Wrapper>
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={verify.isPending || redirecting}
+          disabled={otp.length !== length}
+        >
+          Verify
+        </Button>
+      </Stack>
+    </form>
+  );
+}

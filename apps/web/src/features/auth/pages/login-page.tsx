@@ -1,0 +1,42 @@
+import { Alert, Anchor, Divider, Stack, Text } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { AuthCard } from '@/components/layouts/auth-layout';
+import { paths } from '@/config/paths';
+import { useProductName } from '@/lib/app-config';
+import { usePageTitle } from '@/lib/page-title';
+import { EmailVerificationStatus } from '../components/email-verification-status';
+import { LoginForm } from '../components/login-form';
+import { ProductBuyLinks } from '../components/product-buy-links';
+
+export const EMAIL_SENT_NOTICE =
+  'We have sent a verification link to your email. Please verify your email to log in.';
+
+export function LoginPage() {
+  usePageTitle('Login');
+  const product = useProductName();
+  const [params] = useSearchParams();
+  const showEmailNotice = params.get('show_email_div') === '1';
+
+  return (
+    <AuthCard title={`Sign in to ${product}`} subtitle="Manage your devices, licences and apps in one place.">
+      <Stack gap="lg">
+        {showEmailNotice ? (
+          <Alert color="brand" variant="light" icon={<IconMailCheck size={18} />} title="Check your inbox">
+            {EMAIL_SENT_NOTICE}
+          </Alert>
+        ) : null}
+        <EmailVerificationStatus />
+        <LoginForm />
+        <Text size="sm" ta="center" c="dimmed">
+          New to {product}?{' '}
+          <Anchor component={Link} to={paths.auth.register.getHref()} fw={600}>
+            Create an account
+          </Anchor>
+        </Text>
+        <Divider label="Buy a licence" labelPosition="center" />
+        <ProductBuyLinks />
+      </Stack>
+    </AuthCard>
+  );
+}

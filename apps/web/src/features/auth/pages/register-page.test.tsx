@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/test/mock-api';
+import { currentLocation, renderApp } from '@/test/render-app';
+
+const fillForm = async (user: ReturnType<typeof renderApp>['user']) => {
+  await user.type(await screen.findByLabelText(/^Full name/), 'Jane Cooper');
+  await user.type(screen.getByLabelText(/^Email/), 'jane@acme.test');
+  await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
+};
+
+describe('Register', () => {
+  it('without the terms box ticked shows the error and sends nothing', async () => {
+    const api = mockApi({ 'POST /api/v1/admin/users/register': { body: { respones_msg: 'Registered' } } });
+    const { user } = renderApp('/register');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+    expect(await screen.findByText('Please accept the terms and condition')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/v1/admin/users/register')).toHaveLength(0);
+    expect(currentLocation()).toBe('/register');
+  });
+
+  it('prefills the email from the query', async () => {
+    mockApi({});
+    renderApp('/register?email=someone%40acme.test');
+    expect(await screen.findByLabelText(/^Email/)).toHaveValue('someone@acme.test');
+  });
+
+  it('on success sends the contract payload, clears the form and goes to login with the email notice', async () => {
+    const api = mockApi({
+      'POST /api/v1/admin/users/register': {
+        body: { respones_msg: 'Registration successful. Please verify your email.' },
+      },
+    });
+    const { user } = renderApp('/register');
+    await fillForm(user);
+    await user.type(screen.getByLabelText('Phone number'), '7700 900123');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+
+    await waitFor(() => expect(currentLocation()).toBe('/login?show_email_div=1'));
+    expect(api.callsTo('POST', '/api/v1/admin/users/register')[0]?.body).toEqual({
+      name: 'Jane Cooper',
+      email: 'jane@acme.test',
+      password: 'correct horse battery',
+      registration_code: '',
+      country_code: null,
+      phone_number: '7700 900123',
+    });
+    expect(
+      await screen.findByText('We have sent a verification link to your email. Please verify your email to log in.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Registration successful. Please verify your email.')).toBeInTheDocument();
+  });
+
+  it('sends the chosen dial code', async () => {
+    const api = mockApi({ 'POST /api/v1/admin/users/register': { body: { respones_msg: 'ok' } } });
+    const { user } = renderApp('/register');
+    await fillForm(user);
+    await user.type(screen.getByRole('textbox', { name: 'Country code' }), 'United Kingdom');
+    await user.click(await screen.findByRole('option', { name: /United Kingdom \(\+44\)/ }));
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/v1/admin/users/register')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/v1/admin/users/register')[0]?.body).toMatchObject({ country_code: '+44' });
+  });
+});

@@ -1,0 +1,38 @@
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { AuthCard } from '@/components/layouts/auth-layout';
+import { paths } from '@/config/paths';
+import { usePageTitle } from '@/lib/page-title';
+import { VerifyOtpForm } from '../components/verify-otp-form';
+
+export function VerifyOtpPage() {
+  usePageTitle('Verify code');
+  const [params] = useSearchParams();
+  const email = params.get('email')?.trim() ?? '';
+
+  return (
+    <AuthCard title="Check your email" subtitle="We sent a sign-in code to your email address. Enter it below to continue.">
+      <Stack gap="lg">
+        {email ? (
+          <VerifyOtpForm email={email} />
+        ) : (
+          <>
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+              This page needs the email you signed in with. Please log in again to receive a new code.
+            </Alert>
+            <Button component={Link} to={paths.auth.login.getHref()}>
+              Go to login
+            </Button>
+          </>
+        )}
+        <Text size="sm" ta="center" c="dimmed">
+          Didn&apos;t get a code? Log in again to receive a new one.
+        </Text>
+        <Anchor component={Link} to={paths.auth.login.getHref()} size="sm" ta="center">
+          <IconArrowLeft size={14} style={{ verticalAlign: -2 }} /> Back to login
+        </Anchor>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,62 @@
+import { familyDisplayName, familyOfPlan, planCodeSchema } from '@fleetdeck/contract';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { AuthCard } from '@/components/layouts/auth-layout';
+import { paths } from '@/config/paths';
+import { useProductName } from '@/lib/app-config';
+import { usePageTitle } from '@/lib/page-title';
+
+/** Entry from the login page's buy links: shows the chosen plan; checkout arrives with the payments feature. */
+export function SubscriptionPage() {
+  usePageTitle('Subscription');
+  const product = useProductName();
+  const [params] = useSearchParams();
+  const raw = params.get('price_id') ?? '';
+  const parsed = planCodeSchema.safeParse(raw.toUpperCase());
+  const code = parsed.success ? parsed.data : null;
+  const oneTime = code ? code.endsWith('OT') : false;
+
+  return (
+    <AuthCard title="Get your licence" subtitle="Create an account or log in to complete your purchase." width={480}>
+      <Stack gap="lg">
+        {code ? (
+          <Paper withBorder p="md" radius="md" bg="gray.0">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                  Selected plan
+                </Text>
+                <Text fw={700} size="lg">
+                  {familyDisplayName(familyOfPlan(code), product)}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {oneTime ? 'One-time purchase, valid for 3 years' : 'Yearly subscription'}
+                </Text>
+              </div>
+              <Badge variant="light" size="lg">
+                {code}
+              </Badge>
+            </Group>
+          </Paper>
+        ) : (
+          <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />}>
+            {raw ? `"${raw}" is not a plan we know.` : 'No plan was chosen.'} Pick a product on the login page.
+          </Alert>
+        )}
+        <Text size="sm" c="dimmed">
+          Online checkout from this page is coming soon. After logging in you can buy and manage licences from the Plans
+          page of your console.
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Button component={Link} to={paths.auth.register.getHref()}>
+            Create an account
+          </Button>
+          <Button component={Link} to={paths.auth.login.getHref()} variant="default">
+            Log in
+          </Button>
+        </SimpleGrid>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,149 @@
+import { errorResponseSchema, type ErrorResponse } from '@fleetdeck/contract';
+import type { z } from 'zod';
+import { clearToken, getToken } from './auth-storage';
+import { browser } from './navigation';
+
+export const NETWORK_ERROR_MESSAGE =
+  'We could not reach the server. Check your internet connection and try again.';
+export const UNEXPECTED_ANSWER_MESSAGE =
+  'The server sent an answer we could not read. Please try again in a moment.';
+
+/** A failed call: HTTP status, the server's stable `code`, its `respones_msg` and the flags that steer the UI. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly isLogout: boolean;
+  readonly userExist: boolean;
+  readonly redirectToPaymentPage: boolean;
+  readonly body: ErrorResponse | undefined;
+
+  constructor(status: number, message: string, body?: ErrorResponse) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.code = body?.code;
+    this.isLogout = body?.is_logout === 1;
+    this.userExist = body?.userExist === 1;
+    this.redirectToPaymentPage = body?.redirectToPaymentPage === 1;
+  }
+}
+
+/** The message to show for any error thrown by a call. */
+export const errorMessage = (error: unknown): string => {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return UNEXPECTED_ANSWER_MESSAGE;
+};
+
+/**
+ * What happens after the server said the session is over (`is_logout: 1`).
+ * The token is already gone when this runs. The app replaces it with a router
+ * navigation; the default is a full page load.
+ */
+let sessionEndedHandler: () => void = () => {
+  if (window.location.pathname !== '/login') browser.assign('/login');
+};
+
+export const setSessionEndedHandler = (handler: () => void): (() => void) => {
+  const previous = sessionEndedHandler;
+  sessionEndedHandler = handler;
+  return () => {
+    sessionEndedHandler = previous;
+  };
+};
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Zod schema of the success answer: the answer is parsed with it. */
+  schema: S;
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+}
+
+const buildUrl = (path: string, query?: Query): string => {
+  const url = path.startsWith('/') ? path : `/${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+};
+
+const readJson = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Calls the API at a relative `/api/...` path and returns the parsed success answer. */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  { method = 'GET', schema, body, query, signal }: RequestOptions<S>,
+): Promise<z.infer<S>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = token;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  const json = await readJson(response);
+
+  if (!response.ok) {
+    const parsed = errorResponseSchema.safeParse(json);
+    const errorBody: ErrorResponse | undefined = parsed.success
+      ? parsed.data
+      : typeof (json as { respones_msg?: unknown } | undefined)?.respones_msg === 'string'
+        ? { respones_msg: (json as { respones_msg: string }).respones_msg }
+        : undefined;
+    const message =
+      errorBody?.respones_msg ||
+      (response.status >= 500
+        ? `The server had a problem (${response.status}). Please try again in a moment.`
+        : `The request failed (${response.status}).`);
+    const error = new ApiError(response.status, message, errorBody);
+    if (error.isLogout) {
+      clearToken();
+      sessionEndedHandler();
+    }
+    throw error;
+  }
+
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${method} ${path}`, parsed.error);
+    throw new ApiError(response.status, UNEXPECTED_ANSWER_MESSAGE);
+  }
+  return parsed.data;
+}
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, options: Omit<RequestOptions<S>, 'schema' | 'method' | 'body'> = {}) =>
+    apiRequest(path, { ...options, schema, method: 'GET' }),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options: Omit<RequestOptions<S>, 'schema' | 'method' | 'body'> = {}) =>
+    apiRequest(path, { ...options, schema, body, method: 'POST' }),
+};
+
+/** Base of the customer identity calls (spec 1 §7). */
+export const USERS_API = '/api/v1/admin/users';

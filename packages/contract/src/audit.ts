@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Audit vocabulary (spec 2 §5). Every feature writes entries with these values. */
+export const AUDIT_TYPES = ['User Account', 'Profile', 'Payments', 'Device'] as const;
+export const auditTypeSchema = z.enum(AUDIT_TYPES);
+export type AuditType = z.infer<typeof auditTypeSchema>;
+
+export const AUDIT_SUB_TYPES = {
+  'User Account': [
+    'Registration',
+    'Email Verified',
+    'Login',
+    'Logout',
+    'Change Password',
+    'Reset Password',
+    'Two Step Setting Changed',
+    'Update Profile',
+  ],
+  Profile: ['Update', 'Apply', 'Application Update', 'Application Sync', 'Application Status Update'],
+  Payments: [
+    'Subscription Created',
+    'Subscription Update',
+    'Onetime Purchased',
+    'Subscription Failed',
+    'Onetime Purchased Failed',
+  ],
+  Device: ['Enrol', 'Logout', 'Apply'],
+} as const satisfies Record<AuditType, readonly string[]>;
+export type AuditSubType = (typeof AUDIT_SUB_TYPES)[AuditType][number];
+
+export const AUDIT_SOURCES = ['Web', 'App'] as const;
+export const auditSourceSchema = z.enum(AUDIT_SOURCES);
+export type AuditSource = z.infer<typeof auditSourceSchema>;

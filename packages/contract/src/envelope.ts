@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * Stable, machine-readable error codes. The UI switches on these, never on text.
+ * `respones_msg` (sic, DECISIONS §2) carries the human sentence.
+ */
+export const ERROR_CODES = [
+  'E_VALIDATION',
+  'E_MALFORMED_JSON',
+  'E_UNSUPPORTED_MEDIA_TYPE',
+  'E_PAYLOAD_TOO_LARGE',
+  'E_NOT_FOUND',
+  'E_METHOD_NOT_ALLOWED',
+  'E_INTERNAL',
+  'E_UNAVAILABLE',
+  'E_UNAUTHORIZED',
+  'E_SESSION_EXPIRED',
+  'E_FORBIDDEN',
+  'E_RATE_LIMITED',
+  'E_ACCOUNT_LOCKED',
+  'E_ACCOUNT_DISABLED',
+  'E_EMAIL_TAKEN',
+  'E_INVALID_CREDENTIALS',
+  'E_LEGACY_USER',
+  'E_EMAIL_NOT_VERIFIED',
+  'E_OTP_INVALID',
+  'E_OTP_EXPIRED',
+  'E_OTP_EXHAUSTED',
+  'E_OTP_SEND_LIMIT',
+  'E_LINK_INVALID',
+  'E_LINK_EXPIRED',
+  'E_LINK_USED',
+  'E_PASSWORD_MISMATCH',
+  'E_PASSWORD_WEAK',
+  'E_PASSWORD_SAME',
+  'E_WRONG_PASSWORD',
+  'E_NO_LICENCE',
+  'E_PAYMENT_REQUIRED',
+  'E_CAPTCHA',
+  'E_CONFLICT',
+] as const;
+export const errorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Every answer, success or failure, carries `respones_msg`. */
+export const messageSchema = z.object({ respones_msg: z.string() });
+export type MessageResponse = z.infer<typeof messageSchema>;
+
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+
+/** The failure envelope of DECISIONS §2. Optional flags steer the UI. */
+export const errorResponseSchema = z.object({
+  respones_msg: z.string(),
+  code: errorCodeSchema.optional(),
+  is_logout: z.literal(1).optional(),
+  userExist: z.literal(1).optional(),
+  redirectToPaymentPage: z.literal(1).optional(),
+  isSubscriptionUpdate: z.literal(1).optional(),
+  requiredPurchasedQty: z.number().int().optional(),
+  errors: z.array(fieldErrorSchema).optional(),
+  errorId: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** Wraps a data schema in the success envelope `{ respones_msg, data }`. */
+export const withData = <T extends z.ZodType>(data: T) => z.object({ respones_msg: z.string(), data });

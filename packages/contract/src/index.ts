@@ -1,0 +1,6 @@
+export * from './envelope.ts';
+export * from './common.ts';
+export * from './users.ts';
+export * from './staff.ts';
+export * from './plans.ts';
+export * from './audit.ts';
