@@ -13,14 +13,16 @@ export const OTP_DEFAULT_LENGTH = 4;
 export const idSchema = z.uuid({ message: 'must be a valid id' });
 export const isoDateTime = z.string();
 
+/** "is required" when absent, "must be text" when of another type. */
+export const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'is required' : 'must be text') });
+
 const trimmed = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, { message: `must be at most ${max} characters` });
 
-export const emailSchema = z
-  .string({ message: 'is required' })
+export const emailSchema = text()
   .trim()
   .toLowerCase()
   .min(1, { message: 'is required' })
@@ -28,14 +30,12 @@ export const emailSchema = z
   .pipe(z.email({ message: 'must be a valid email address' }));
 
 /** Length rules only: the common-password check needs the server's list. */
-export const newPasswordSchema = z
-  .string({ message: 'is required' })
+export const newPasswordSchema = text()
   .min(PASSWORD_MIN, { message: `must be at least ${PASSWORD_MIN} characters` })
   .max(PASSWORD_MAX, { message: `must be at most ${PASSWORD_MAX} characters` });
 
 /** A password being checked (login, old password): any non-empty string within bounds. */
-export const passwordInputSchema = z
-  .string({ message: 'is required' })
+export const passwordInputSchema = text()
   .min(1, { message: 'is required' })
   .max(PASSWORD_MAX, { message: `must be at most ${PASSWORD_MAX} characters` });
 
@@ -58,7 +58,6 @@ export const phoneNumberSchema = z
     message: 'must have at least 4 digits',
   });
 
-export const otpSchema = z
-  .string({ message: 'is required' })
+export const otpSchema = text()
   .trim()
   .regex(/^\d{4,6}$/, { message: 'must be the numeric code from the email' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  text,
   countryCodeSchema,
   emailSchema,
   newPasswordSchema,
@@ -39,8 +40,8 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const verifyEmailRequestSchema = z.object({
-  iv: z.string().trim().min(1, { message: 'is required' }).max(64),
-  encryptedData: z.string().trim().min(1, { message: 'is required' }).max(2048),
+  iv: text().trim().min(1, { message: 'is required' }).max(64),
+  encryptedData: text().trim().min(1, { message: 'is required' }).max(2048),
 });
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
 
@@ -84,7 +85,7 @@ export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 export const changePasswordRequestSchema = z.object({
   old_password: passwordInputSchema,
   new_password: newPasswordSchema,
-  confirm_password: z.string({ message: 'is required' }).max(128),
+  confirm_password: text().max(128),
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
@@ -100,8 +101,8 @@ export type ForgetPasswordRequest = z.input<typeof forgetPasswordRequestSchema>;
 export const resetPasswordRequestSchema = z
   .object({
     password: newPasswordSchema,
-    confirm_password: z.string({ message: 'is required' }).max(128),
-    iv: z.string().trim().min(1, { message: 'is required' }).max(64),
+    confirm_password: text().max(128),
+    iv: text().trim().min(1, { message: 'is required' }).max(64),
     encrypted_data: z.string().trim().max(2048).optional(),
     encryptedData: z.string().trim().max(2048).optional(),
   })

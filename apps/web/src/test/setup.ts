@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Mantine needs these browser APIs, which jsdom lacks.
@@ -28,6 +29,10 @@ Element.prototype.scrollIntoView = () => undefined;
 window.HTMLElement.prototype.scrollTo = () => undefined;
 
 afterEach(() => {
+  // Toasts live in a module-level store: start every test without leftovers.
+  act(() => {
+    notifications.clean();
+  });
   cleanup();
   window.localStorage.clear();
   vi.restoreAllMocks();

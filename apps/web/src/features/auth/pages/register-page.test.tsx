@@ -3,10 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/mock-api';
 import { currentLocation, renderApp } from '@/test/render-app';
 
+const fill = async (user: ReturnType<typeof renderApp>['user'], field: HTMLElement, text: string) => {
+  await user.click(field);
+  await user.paste(text);
+};
+
 const fillForm = async (user: ReturnType<typeof renderApp>['user']) => {
-  await user.type(await screen.findByLabelText(/^Full name/), 'Jane Cooper');
-  await user.type(screen.getByLabelText(/^Email/), 'jane@acme.test');
-  await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
+  await fill(user, await screen.findByLabelText(/^Full name/), 'Jane Cooper');
+  await fill(user, screen.getByLabelText(/^Email/), 'jane@acme.test');
+  await fill(user, screen.getByLabelText(/^Password/), 'correct horse battery');
 };
 
 describe('Register', () => {
@@ -34,7 +39,7 @@ describe('Register', () => {
     });
     const { user } = renderApp('/register');
     await fillForm(user);
-    await user.type(screen.getByLabelText('Phone number'), '7700 900123');
+    await fill(user, screen.getByLabelText('Phone number'), '7700 900123');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
 
@@ -57,8 +62,9 @@ describe('Register', () => {
     const api = mockApi({ 'POST /api/v1/admin/users/register': { body: { respones_msg: 'ok' } } });
     const { user } = renderApp('/register');
     await fillForm(user);
-    await user.type(screen.getByRole('textbox', { name: 'Country code' }), 'United Kingdom');
-    await user.click(await screen.findByRole('option', { name: /United Kingdom \(\+44\)/ }));
+    await user.type(screen.getByLabelText('Country code', { selector: 'input' }), 'United Kingdom');
+    screen.debug(screen.getAllByRole('option', { hidden: true }).slice(0, 3));
+    await user.click(await screen.findByRole('option', { name: /United Kingdom \(\+44\)/, hidden: true }));
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/v1/admin/users/register')).toHaveLength(1));
