@@ -42,7 +42,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', '.ci/**', 'bench/**'],
+    files: ['scripts/**', '.ci/**', 'bench/**', 'apps/web/scripts/**', 'e2e/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: { 'no-console': 'off' },
   },
   prettier,

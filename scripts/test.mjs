@@ -16,7 +16,14 @@ fs.rmSync(report, { force: true });
 const started = Date.now();
 const result = spawnSync(
   process.execPath,
-  [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+  [
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...args,
+  ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR } },
 );
 let passed = 0;

@@ -5,7 +5,12 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
 const distIndex = path.join(webDir, 'dist/index.html');
-const sources = [path.join(webDir, 'src'), path.join(webDir, 'index.html'), path.join(webDir, 'vite.config.ts'), path.join(root, 'packages/contract/src')];
+const sources = [
+  path.join(webDir, 'src'),
+  path.join(webDir, 'index.html'),
+  path.join(webDir, 'vite.config.ts'),
+  path.join(root, 'packages/contract/src'),
+];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
@@ -20,10 +25,14 @@ export function ensureWebBuild() {
   if (built && built >= Math.max(...sources.map(newestMtime))) return false;
   console.log(built ? 'Web app sources changed: rebuilding…' : 'Building the web app (first run)…');
   const started = Date.now();
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: webDir,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: webDir,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) {
     console.error('The web app failed to build; see the messages above.');
     process.exit(result.status ?? 1);

@@ -14,12 +14,18 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
   );
 
 const envSchema = z.object({
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a port number (0-65535)' }).int().min(0).max(65535).default(3000),
+  ),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http(s) URL such as https://console.example.com'),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'must be a postgres:// URL'),
-  EMBEDDED_PG_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(54329)),
+  EMBEDDED_PG_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a port number (1-65535)' }).int().min(1).max(65535).default(54329),
+  ),
   ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'api', 'worker']).default('all')),
   SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('no-reply@localhost')),

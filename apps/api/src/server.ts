@@ -22,7 +22,8 @@ async function main() {
     runtime = await startRuntime(config, logger);
   } catch (err) {
     if (err instanceof DatabaseStartError) {
-      logger.fatal(err.message);
+      logger.fatal('the database did not start');
+      process.stderr.write(`\n${err.message}\n`);
     } else {
       logger.fatal({ err }, 'start-up failed');
     }

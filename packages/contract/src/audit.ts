@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Audit vocabulary (spec 2 §5). Every feature writes entries with these values. */
 export const AUDIT_TYPES = ['User Account', 'Profile', 'Payments', 'Device'] as const;

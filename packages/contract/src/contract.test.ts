@@ -4,8 +4,19 @@ import { registerRequestSchema, resetPasswordRequestSchema } from './users.ts';
 
 describe('register schema', () => {
   it('normalises the email and defaults optional fields', () => {
-    const parsed = registerRequestSchema.parse({ name: ' Ann ', email: ' Ann@Example.COM ', password: 'Glacier-Orbit-4417' });
-    expect(parsed).toEqual({ name: 'Ann', email: 'ann@example.com', password: 'Glacier-Orbit-4417', registration_code: '', country_code: null, phone_number: '' });
+    const parsed = registerRequestSchema.parse({
+      name: ' Ann ',
+      email: ' Ann@Example.COM ',
+      password: 'Glacier-Orbit-4417',
+    });
+    expect(parsed).toEqual({
+      name: 'Ann',
+      email: 'ann@example.com',
+      password: 'Glacier-Orbit-4417',
+      registration_code: '',
+      country_code: null,
+      phone_number: '',
+    });
   });
 
   it('says "is required" for a missing field and "must be text" for a wrong type', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Stable, machine-readable error codes. The UI switches on these, never on text.
@@ -51,16 +51,16 @@ export const fieldErrorSchema = z.object({ field: z.string(), message: z.string(
 /** The failure envelope of DECISIONS §2. Optional flags steer the UI. */
 export const errorResponseSchema = z.object({
   respones_msg: z.string(),
-  code: errorCodeSchema.optional(),
-  is_logout: z.literal(1).optional(),
-  userExist: z.literal(1).optional(),
-  redirectToPaymentPage: z.literal(1).optional(),
-  isSubscriptionUpdate: z.literal(1).optional(),
-  requiredPurchasedQty: z.number().int().optional(),
-  errors: z.array(fieldErrorSchema).optional(),
-  errorId: z.string().optional(),
+  code: z.optional(errorCodeSchema),
+  is_logout: z.optional(z.literal(1)),
+  userExist: z.optional(z.literal(1)),
+  redirectToPaymentPage: z.optional(z.literal(1)),
+  isSubscriptionUpdate: z.optional(z.literal(1)),
+  requiredPurchasedQty: z.optional(z.int()),
+  errors: z.optional(z.array(fieldErrorSchema)),
+  errorId: z.optional(z.string()),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** Wraps a data schema in the success envelope `{ respones_msg, data }`. */
-export const withData = <T extends z.ZodType>(data: T) => z.object({ respones_msg: z.string(), data });
+export const withData = <T extends z.ZodMiniType>(data: T) => z.object({ respones_msg: z.string(), data });

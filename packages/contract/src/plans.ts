@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** App families and their plan identifiers (DECISIONS §1). One family = one licence pool. */
 export const FAMILIES = ['PD', 'PDOW', 'SL', 'PC', 'UB', 'KM', 'POB', 'PCHAT'] as const;

@@ -1,13 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
-  text,
   countryCodeSchema,
   emailSchema,
+  linkPartSchema,
   newPasswordSchema,
   otpSchema,
   passwordInputSchema,
   personNameSchema,
   phoneNumberSchema,
+  text,
 } from './common.ts';
 import { messageSchema, withData } from './envelope.ts';
 
@@ -18,16 +19,16 @@ export const registerRequestSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   /** Always empty in the spec; kept for old app builds. */
-  registration_code: z.string().max(64).optional().default(''),
-  country_code: countryCodeSchema.optional().default(null),
-  phone_number: phoneNumberSchema.optional().default(''),
+  registration_code: z._default(z.string().check(z.maxLength(64)), ''),
+  country_code: z._default(z.optional(countryCodeSchema), null),
+  phone_number: z._default(phoneNumberSchema, ''),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
   password: passwordInputSchema,
-  userAgent: z.string().max(512).optional(),
+  userAgent: z.optional(z.string().check(z.maxLength(512))),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -35,14 +36,11 @@ export const loginResponseSchema = z.object({
   respones_msg: z.string(),
   enable_two_step_email_verification: z.boolean(),
   /** Absent on the two-step branch: the token comes from verify-otp. */
-  data: z.object({ token: z.string() }).optional(),
+  data: z.optional(z.object({ token: z.string() })),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const verifyEmailRequestSchema = z.object({
-  iv: text().trim().min(1, { message: 'is required' }).max(64),
-  encryptedData: text().trim().min(1, { message: 'is required' }).max(2048),
-});
+export const verifyEmailRequestSchema = z.object({ iv: linkPartSchema(64), encryptedData: linkPartSchema(2048) });
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
 
 export const verifyOtpRequestSchema = z.object({ otp: otpSchema, email: emailSchema });
@@ -55,10 +53,10 @@ export const userDetailSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone_number: z.string(),
-  country_code: z.string().nullable(),
-  stripe_customer_id: z.string().nullable(),
-  stripe_plan_id: z.string().nullable(),
-  subscription_expire_at: z.string().nullable(),
+  country_code: z.nullable(z.string()),
+  stripe_customer_id: z.nullable(z.string()),
+  stripe_plan_id: z.nullable(z.string()),
+  subscription_expire_at: z.nullable(z.string()),
   isOfflineCustomer: z.boolean(),
   role: z.string(),
   loginQrCodeUrl: z.string(),
@@ -73,24 +71,26 @@ export type UserDetailResponse = z.infer<typeof userDetailResponseSchema>;
 
 export const updateUserRequestSchema = z
   .object({
-    name: personNameSchema.optional(),
-    phone_number: phoneNumberSchema.optional(),
-    country_code: countryCodeSchema.optional(),
+    name: z.optional(personNameSchema),
+    phone_number: z.optional(phoneNumberSchema),
+    country_code: z.optional(countryCodeSchema),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), {
-    message: 'Nothing to update: send name, phone_number or country_code',
-  });
+  .check(
+    z.refine((v) => Object.values(v).some((x) => x !== undefined), {
+      error: 'Nothing to update: send name, phone_number or country_code',
+    }),
+  );
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 
 export const changePasswordRequestSchema = z.object({
   old_password: passwordInputSchema,
   new_password: newPasswordSchema,
-  confirm_password: text().max(128),
+  confirm_password: text().check(z.maxLength(128)),
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 export const updateSecuritySettingRequestSchema = z.object({
-  enable_two_step_email_verification: z.boolean({ message: 'must be true or false' }),
+  enable_two_step_email_verification: z.boolean({ error: 'must be true or false' }),
 });
 export type UpdateSecuritySettingRequest = z.input<typeof updateSecuritySettingRequestSchema>;
 
@@ -101,15 +101,26 @@ export type ForgetPasswordRequest = z.input<typeof forgetPasswordRequestSchema>;
 export const resetPasswordRequestSchema = z
   .object({
     password: newPasswordSchema,
-    confirm_password: text().max(128),
-    iv: text().trim().min(1, { message: 'is required' }).max(64),
-    encrypted_data: z.string().trim().max(2048).optional(),
-    encryptedData: z.string().trim().max(2048).optional(),
+    confirm_password: text().check(z.maxLength(128)),
+    iv: linkPartSchema(64),
+    encrypted_data: z.optional(z.string().check(z.trim(), z.maxLength(2048))),
+    encryptedData: z.optional(z.string().check(z.trim(), z.maxLength(2048))),
   })
-  .refine((v) => Boolean(v.encrypted_data || v.encryptedData), {
-    message: 'encrypted_data is required',
-    path: ['encrypted_data'],
-  });
+  .check(
+    z.refine((v) => Boolean(v.encrypted_data || v.encryptedData), {
+      error: 'is required',
+      path: ['encrypted_data'],
+    }),
+  );
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** `GET /api/v1/config`: public settings the web app needs before sign-in. */
+export const appConfigSchema = z.object({
+  productName: z.string().check(z.minLength(1)),
+  oldSystemLoginUrl: z.nullable(z.string()),
+  otpLength: z.int().check(z.gte(4), z.lte(6)),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+export const appConfigResponseSchema = withData(appConfigSchema);
 
 export { messageSchema };

@@ -1,10 +1,9 @@
 import { errorResponseSchema } from '@fleetdeck/contract';
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 
 /** Response map of a route: its success schema plus the shared error envelope, for validation and the OpenAPI. */
-export const replies = <T extends z.ZodType>(success: T, status: 200 | 201 = 200) =>
-  ({ [status]: success, '4xx': errorResponseSchema, '5xx': errorResponseSchema }) as {
-    200: T;
-    '4xx': typeof errorResponseSchema;
-    '5xx': typeof errorResponseSchema;
-  };
+export const replies = <T extends $ZodType>(success: T) => ({
+  200: success,
+  '4xx': errorResponseSchema,
+  '5xx': errorResponseSchema,
+});

@@ -32,12 +32,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send({ respones_msg: sentence, code: 'E_VALIDATION', errors } satisfies ErrorResponse);
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
-      return reply
-        .status(400)
-        .send({
-          respones_msg: 'The request body is not valid JSON.',
-          code: 'E_MALFORMED_JSON',
-        } satisfies ErrorResponse);
+      return reply.status(400).send({
+        respones_msg: 'The request body is not valid JSON.',
+        code: 'E_MALFORMED_JSON',
+      } satisfies ErrorResponse);
     }
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply
@@ -45,12 +43,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         .send({ respones_msg: 'Request body is required', code: 'E_VALIDATION' } satisfies ErrorResponse);
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply
-        .status(415)
-        .send({
-          respones_msg: 'Send the request body as application/json.',
-          code: 'E_UNSUPPORTED_MEDIA_TYPE',
-        } satisfies ErrorResponse);
+      return reply.status(415).send({
+        respones_msg: 'Send the request body as application/json.',
+        code: 'E_UNSUPPORTED_MEDIA_TYPE',
+      } satisfies ErrorResponse);
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply
@@ -65,12 +61,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const errorId = crypto.randomUUID();
     request.log.error({ err: error, errorId }, 'unexpected error');
-    return reply
-      .status(500)
-      .send({
-        respones_msg: `Something went wrong on our side. Please try again. (error id ${errorId})`,
-        code: 'E_INTERNAL',
-        errorId,
-      } satisfies ErrorResponse);
+    return reply.status(500).send({
+      respones_msg: `Something went wrong on our side. Please try again. (error id ${errorId})`,
+      code: 'E_INTERNAL',
+      errorId,
+    } satisfies ErrorResponse);
   });
 }

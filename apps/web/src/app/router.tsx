@@ -13,10 +13,7 @@ function lazyNamed<K extends string, P extends object>(load: () => Promise<Recor
 const LoginPage = lazyNamed(() => import('@/features/auth/pages/login-page'), 'LoginPage');
 const RegisterPage = lazyNamed(() => import('@/features/auth/pages/register-page'), 'RegisterPage');
 const VerifyOtpPage = lazyNamed(() => import('@/features/auth/pages/verify-otp-page'), 'VerifyOtpPage');
-const ForgetPasswordPage = lazyNamed(
-  () => import('@/features/auth/pages/forget-password-page'),
-  'ForgetPasswordPage',
-);
+const ForgetPasswordPage = lazyNamed(() => import('@/features/auth/pages/forget-password-page'), 'ForgetPasswordPage');
 const ResetPasswordPage = lazyNamed(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage');
 const LockPage = lazyNamed(() => import('@/features/auth/pages/lock-page'), 'LockPage');
 const PricingPage = lazyNamed(() => import('@/features/plans/pages/pricing-page'), 'PricingPage');
@@ -84,11 +81,7 @@ export function AppRoutes() {
               const route = paths.portal[key];
               const Page = BUILT[key];
               return (
-                <Route
-                  key={key}
-                  path={route.path}
-                  element={Page ? <Page /> : <ComingSoonPage title={route.title} />}
-                />
+                <Route key={key} path={route.path} element={Page ? <Page /> : <ComingSoonPage title={route.title} />} />
               );
             })}
           </Route>

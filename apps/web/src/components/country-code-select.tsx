@@ -18,13 +18,12 @@ interface CountryCodeSelectProps extends Omit<SelectProps, 'data' | 'value' | 'o
 export function CountryCodeSelect({ value, onChange, ...props }: CountryCodeSelectProps) {
   const [pickedKey, setPickedKey] = useState<string | null>(null);
   const picked = optionByKey(pickedKey);
-  const selectedKey =
-    picked && picked.dialCode === normaliseDialCode(value) ? picked.key : keyForDialCode(value);
+  const selectedKey = picked && picked.dialCode === normaliseDialCode(value) ? picked.key : keyForDialCode(value);
 
   return (
     <Select
       label="Country code"
-      placeholder="Search country or code"
+      placeholder="Select country"
       searchable
       clearable
       nothingFoundMessage="No country matches"

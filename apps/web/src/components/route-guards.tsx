@@ -16,8 +16,7 @@ export function GuestOnly() {
   const location = useLocation();
   if (hasToken()) {
     const params = new URLSearchParams(location.search);
-    const verifying =
-      location.pathname === paths.auth.login.path && params.has('iv') && params.has('encryptedData');
+    const verifying = location.pathname === paths.auth.login.path && params.has('iv') && params.has('encryptedData');
     if (!verifying) return <Navigate to={paths.portal.dashboard.getHref()} replace />;
   }
   return <Outlet />;

@@ -1,12 +1,10 @@
 import { errorResponseSchema, type ErrorResponse } from '@fleetdeck/contract';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { clearToken, getToken } from './auth-storage';
 import { browser } from './navigation';
 
-export const NETWORK_ERROR_MESSAGE =
-  'We could not reach the server. Check your internet connection and try again.';
-export const UNEXPECTED_ANSWER_MESSAGE =
-  'The server sent an answer we could not read. Please try again in a moment.';
+export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your internet connection and try again.';
+export const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer we could not read. Please try again in a moment.';
 
 /** A failed call: HTTP status, the server's stable `code`, its `respones_msg` and the flags that steer the UI. */
 export class ApiError extends Error {
@@ -55,7 +53,7 @@ export const setSessionEndedHandler = (handler: () => void): (() => void) => {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends z.ZodMiniType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Zod schema of the success answer: the answer is parsed with it. */
   schema: S;
@@ -86,7 +84,7 @@ const readJson = async (response: Response): Promise<unknown> => {
 };
 
 /** Calls the API at a relative `/api/...` path and returns the parsed success answer. */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends z.ZodMiniType>(
   path: string,
   { method = 'GET', schema, body, query, signal }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
@@ -139,10 +137,17 @@ export async function apiRequest<S extends z.ZodType>(
 }
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, options: Omit<RequestOptions<S>, 'schema' | 'method' | 'body'> = {}) =>
-    apiRequest(path, { ...options, schema, method: 'GET' }),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options: Omit<RequestOptions<S>, 'schema' | 'method' | 'body'> = {}) =>
-    apiRequest(path, { ...options, schema, body, method: 'POST' }),
+  get: <S extends z.ZodMiniType>(
+    path: string,
+    schema: S,
+    options: Omit<RequestOptions<S>, 'schema' | 'method' | 'body'> = {},
+  ) => apiRequest(path, { ...options, schema, method: 'GET' }),
+  post: <S extends z.ZodMiniType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    options: Omit<RequestOptions<S>, 'schema' | 'method' | 'body'> = {},
+  ) => apiRequest(path, { ...options, schema, body, method: 'POST' }),
 };
 
 /** Base of the customer identity calls (spec 1 §7). */

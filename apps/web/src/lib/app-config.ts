@@ -1,21 +1,11 @@
-import { OTP_DEFAULT_LENGTH } from '@fleetdeck/contract';
+import { OTP_DEFAULT_LENGTH, appConfigResponseSchema, type AppConfig } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { DEFAULT_PRODUCT_NAME } from '@/config/constants';
 import { api } from './api-client';
 
-/**
- * `GET /api/v1/config`: public settings of this installation.
- * Defined here until it moves into @fleetdeck/contract.
- */
-export const appConfigSchema = z.object({
-  productName: z.string().min(1),
-  oldSystemLoginUrl: z.string().nullable(),
-  otpLength: z.number().int().min(4).max(6),
-});
-export type AppConfig = z.infer<typeof appConfigSchema>;
-export const appConfigResponseSchema = z.object({ respones_msg: z.string(), data: appConfigSchema });
+export type { AppConfig };
 
+/** `GET /api/v1/config`: public settings of this installation. */
 export const getAppConfig = async (): Promise<AppConfig> =>
   (await api.get('/api/v1/config', appConfigResponseSchema)).data;
 

@@ -60,8 +60,7 @@ export const normaliseDialCode = (value: string | null | undefined): string | nu
   return trimmed.startsWith('+') ? trimmed : `+${trimmed}`;
 };
 
-export const optionByKey = (key: string | null): DialCodeOption | undefined =>
-  key ? byKey.get(key) : undefined;
+export const optionByKey = (key: string | null): DialCodeOption | undefined => (key ? byKey.get(key) : undefined);
 
 /** The entry shown for a stored dial code. */
 export const keyForDialCode = (dialCode: string | null | undefined): string | null => {

@@ -3,17 +3,13 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fs from 'node:fs';
 import path from 'node:path';
-import { withData } from '@fleetdeck/contract';
+import { appConfigResponseSchema } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { MIGRATIONS_DIR } from '../../db/client.ts';
 
 const expectedMigrations = (): number =>
   (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] })
     .entries.length;
-
-export const publicConfigSchema = withData(
-  z.object({ productName: z.string(), oldSystemLoginUrl: z.string().nullable(), otpLength: z.number().int() }),
-);
 
 export const healthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -56,7 +52,7 @@ export const healthRoutes =
         schema: {
           tags: ['Operations'],
           summary: 'Public settings the web app needs before sign-in',
-          response: { 200: publicConfigSchema },
+          response: { 200: appConfigResponseSchema },
         },
       },
       async () => ({

@@ -113,6 +113,13 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
 }
 
 export async function verifyEmail(ctx: AppContext, iv: string, encryptedData: string, meta: RequestMeta) {
+  await enforceLimit(
+    ctx.db,
+    `link:ip:${meta.ip}`,
+    60,
+    900,
+    'Too many attempts from your network. Please wait 15 minutes and try again.',
+  );
   await inTransaction(ctx.db, async (tx) => {
     const userId = await consumeLink(tx, ctx.secrets.linkKey, 'verify-email', iv, encryptedData);
     const customer = await repo.findCustomerById(tx, userId);
@@ -313,6 +320,13 @@ export async function resetPassword(
   input: { password: string; confirm_password: string; iv: string; encryptedData: string },
   meta: RequestMeta,
 ) {
+  await enforceLimit(
+    ctx.db,
+    `link:ip:${meta.ip}`,
+    60,
+    900,
+    'Too many attempts from your network. Please wait 15 minutes and try again.',
+  );
   if (input.password !== input.confirm_password) {
     throw badRequest('E_PASSWORD_MISMATCH', 'Password and confirm password do not match.');
   }

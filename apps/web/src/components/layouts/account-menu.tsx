@@ -10,8 +10,8 @@ import {
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useUserDetail } from '@/features/account/api/get-user-detail';
-import { useLogout } from '@/features/auth/api/logout';
+import { useUserDetail } from '@/api/get-user-detail';
+import { useLogout } from '@/api/logout';
 
 const initials = (name: string) =>
   name
@@ -62,16 +62,28 @@ export function AccountMenu() {
             <Menu.Divider />
           </>
         ) : null}
-        <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => void navigate(paths.portal.updateProfile.getHref())}>
+        <Menu.Item
+          leftSection={<IconUserCircle size={16} />}
+          onClick={() => void navigate(paths.portal.updateProfile.getHref())}
+        >
           Update Profile
         </Menu.Item>
-        <Menu.Item leftSection={<IconReceipt size={16} />} onClick={() => void navigate(paths.portal.paymentHistory.getHref())}>
+        <Menu.Item
+          leftSection={<IconReceipt size={16} />}
+          onClick={() => void navigate(paths.portal.paymentHistory.getHref())}
+        >
           Payment History
         </Menu.Item>
-        <Menu.Item leftSection={<IconKey size={16} />} onClick={() => void navigate(paths.portal.changePassword.getHref())}>
+        <Menu.Item
+          leftSection={<IconKey size={16} />}
+          onClick={() => void navigate(paths.portal.changePassword.getHref())}
+        >
           Change Password
         </Menu.Item>
-        <Menu.Item leftSection={<IconCreditCard size={16} />} onClick={() => void navigate(paths.portal.paymentMethods.getHref())}>
+        <Menu.Item
+          leftSection={<IconCreditCard size={16} />}
+          onClick={() => void navigate(paths.portal.paymentMethods.getHref())}
+        >
           Payment Methods
         </Menu.Item>
         <Menu.Item

@@ -29,7 +29,7 @@ import {
 import { Suspense, type ComponentType } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths, portalTitleOf } from '@/config/paths';
-import { useUserDetail } from '@/features/account/api/get-user-detail';
+import { useUserDetail } from '@/api/get-user-detail';
 import { usePageTitle } from '@/lib/page-title';
 import { BrandMark } from '../brand-mark';
 import { ContentSkeleton } from '../page-loader';
@@ -86,12 +86,7 @@ export function PortalLayout() {
             </Title>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={apk.open}
-              visibleFrom="sm"
-            >
+            <Button variant="default" leftSection={<IconDownload size={16} />} onClick={apk.open} visibleFrom="sm">
               Download APK
             </Button>
             <Tooltip label="Download APK" withArrow>
@@ -101,7 +96,12 @@ export function PortalLayout() {
             </Tooltip>
             {showBuyPlan ? (
               <>
-                <Button component={Link} to={paths.portal.plans.getHref()} leftSection={<IconShoppingCart size={16} />} visibleFrom="sm">
+                <Button
+                  component={Link}
+                  to={paths.portal.plans.getHref()}
+                  leftSection={<IconShoppingCart size={16} />}
+                  visibleFrom="sm"
+                >
                   Buy Plan
                 </Button>
                 <Tooltip label="Buy Plan" withArrow>

@@ -2,12 +2,15 @@ import { messageSchema, type UpdateSecuritySettingRequest, type UserDetail } fro
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, USERS_API } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { userDetailQueryKey } from './get-user-detail';
+import { userDetailQueryKey } from '@/api/get-user-detail';
 
 export const updateSecuritySetting = (body: UpdateSecuritySettingRequest) =>
   api.post(`${USERS_API}/update-security-setting`, body, messageSchema);
 
-export const useUpdateSecuritySetting = ({ onSuccess, ...config }: MutationConfig<typeof updateSecuritySetting> = {}) => {
+export const useUpdateSecuritySetting = ({
+  onSuccess,
+  ...config
+}: MutationConfig<typeof updateSecuritySetting> = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     ...config,

@@ -2,7 +2,7 @@ import { messageSchema, type UpdateUserRequest } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, USERS_API } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { userDetailQueryKey } from './get-user-detail';
+import { userDetailQueryKey } from '@/api/get-user-detail';
 
 export const updateUser = (body: UpdateUserRequest) => api.post(`${USERS_API}/update`, body, messageSchema);
 

@@ -2,7 +2,7 @@ import { Button, Card, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { logout } from '@/features/auth/api/logout';
+import { logout } from '@/api/logout';
 import { clearToken } from '@/lib/auth-storage';
 import { useChangePassword } from '../api/change-password';
 

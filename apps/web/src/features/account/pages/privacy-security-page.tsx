@@ -1,6 +1,6 @@
 import { Skeleton } from '@mantine/core';
-import { useUserDetail } from '../api/get-user-detail';
-import { AccountLoadError } from '../components/account-load-error';
+import { useUserDetail } from '@/api/get-user-detail';
+import { AccountLoadError } from '@/components/account-load-error';
 import { TwoStepSetting } from '../components/two-step-setting';
 
 export function PrivacySecurityPage() {

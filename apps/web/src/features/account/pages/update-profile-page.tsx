@@ -1,7 +1,7 @@
 import { Grid, Skeleton } from '@mantine/core';
-import { useUserDetail } from '../api/get-user-detail';
-import { AccountLoadError } from '../components/account-load-error';
-import { LoginQrCard } from '../components/login-qr-card';
+import { useUserDetail } from '@/api/get-user-detail';
+import { AccountLoadError } from '@/components/account-load-error';
+import { LoginQrCard } from '@/components/login-qr-card';
 import { UpdateProfileForm } from '../components/update-profile-form';
 
 export function UpdateProfilePage() {

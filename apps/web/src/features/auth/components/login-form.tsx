@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -84,17 +84,9 @@ export function LoginForm() {
             onChange={(e) => setEmail(e.currentTarget.value)}
           />
           <div>
-            <Group justify="space-between" mb={4}>
-              <Text component="label" htmlFor="login-password" size="md" fw={500}>
-                Password
-              </Text>
-              <Anchor component={Link} to={paths.auth.forgetPassword.getHref()} size="sm">
-                Forgot password?
-              </Anchor>
-            </Group>
             <PasswordInput
               key={`password-${generation}`}
-              id="login-password"
+              label="Password"
               name="password"
               placeholder="Your password"
               autoComplete="current-password"
@@ -103,6 +95,11 @@ export function LoginForm() {
               onFocus={markTouched}
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
+            <Group justify="flex-end" mt={6}>
+              <Anchor component={Link} to={paths.auth.forgetPassword.getHref()} size="sm">
+                Forgot password?
+              </Anchor>
+            </Group>
           </div>
           <Button type="submit" size="md" fullWidth mt="xs" loading={login.isPending || redirecting}>
             Login

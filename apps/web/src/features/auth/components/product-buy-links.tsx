@@ -8,8 +8,7 @@ import { useProductName } from '@/lib/app-config';
 
 type LoginProduct = (typeof LOGIN_PRODUCTS)[number];
 
-const isLoginProduct = (value: string): value is LoginProduct =>
-  (LOGIN_PRODUCTS as readonly string[]).includes(value);
+const isLoginProduct = (value: string): value is LoginProduct => (LOGIN_PRODUCTS as readonly string[]).includes(value);
 
 /** Product selector with the yearly and one-time buy links (spec 1 §2, Login). */
 export function ProductBuyLinks() {
@@ -30,7 +29,7 @@ export function ProductBuyLinks() {
         }}
         data={LOGIN_PRODUCTS.map((code) => ({ value: code, label: familyDisplayName(code, product) }))}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <SimpleGrid cols={1} spacing="xs">
         <Button
           component={Link}
           to={paths.public.subscription.getHref(plans.recurring)}

@@ -19,7 +19,10 @@ export function ForgetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter your account email and we will send you a link to reset it.">
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your account email and we will send you a link to reset it."
+    >
       <Stack gap="lg">
         {send.isSuccess ? (
           <Alert color="green" variant="light" icon={<IconMailCheck size={18} />}>

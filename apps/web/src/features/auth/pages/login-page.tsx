@@ -9,8 +9,7 @@ import { EmailVerificationStatus } from '../components/email-verification-status
 import { LoginForm } from '../components/login-form';
 import { ProductBuyLinks } from '../components/product-buy-links';
 
-export const EMAIL_SENT_NOTICE =
-  'We have sent a verification link to your email. Please verify your email to log in.';
+export const EMAIL_SENT_NOTICE = 'We have sent a verification link to your email. Please verify your email to log in.';
 
 export function LoginPage() {
   usePageTitle('Login');

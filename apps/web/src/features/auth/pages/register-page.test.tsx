@@ -63,7 +63,6 @@ describe('Register', () => {
     const { user } = renderApp('/register');
     await fillForm(user);
     await user.type(screen.getByLabelText('Country code', { selector: 'input' }), 'United Kingdom');
-    screen.debug(screen.getAllByRole('option', { hidden: true }).slice(0, 3));
     await user.click(await screen.findByRole('option', { name: /United Kingdom \(\+44\)/, hidden: true }));
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Get Started' }));

@@ -10,11 +10,7 @@ export function RegisterPage() {
   usePageTitle('Register');
   const product = useProductName();
   return (
-    <AuthCard
-      title="Create your account"
-      subtitle={`Start managing your Android fleet with ${product}.`}
-      width={520}
-    >
+    <AuthCard title="Create your account" subtitle={`Start managing your Android fleet with ${product}.`} width={520}>
       <Stack gap="lg">
         <RegisterForm />
         <Text size="sm" ta="center" c="dimmed">

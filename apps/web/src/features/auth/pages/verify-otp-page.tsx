@@ -12,7 +12,10 @@ export function VerifyOtpPage() {
   const email = params.get('email')?.trim() ?? '';
 
   return (
-    <AuthCard title="Check your email" subtitle="We sent a sign-in code to your email address. Enter it below to continue.">
+    <AuthCard
+      title="Check your email"
+      subtitle="We sent a sign-in code to your email address. Enter it below to continue."
+    >
       <Stack gap="lg">
         {email ? (
           <VerifyOtpForm email={email} />

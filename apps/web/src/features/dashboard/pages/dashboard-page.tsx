@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartBar, IconDeviceMobile, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useUserDetail } from '@/features/account/api/get-user-detail';
-import { AccountLoadError } from '@/features/account/components/account-load-error';
-import { LoginQrCard } from '@/features/account/components/login-qr-card';
+import { useUserDetail } from '@/api/get-user-detail';
+import { AccountLoadError } from '@/components/account-load-error';
+import { LoginQrCard } from '@/components/login-qr-card';
 import { useProductName } from '@/lib/app-config';
 
 const greeting = () => {
@@ -14,6 +14,12 @@ const greeting = () => {
   if (hour < 18) return 'Good afternoon';
   return 'Good evening';
 };
+
+const STEPS = [
+  { title: 'Install the app', text: 'Use Download APK at the top to get the app for your devices.' },
+  { title: 'Scan the QR code', text: 'Scan your enrolment code with each device to add it.' },
+  { title: 'Manage devices', text: 'Set up profiles and follow activity under Devices.' },
+];
 
 export function DashboardPage() {
   const product = useProductName();
@@ -38,8 +44,29 @@ export function DashboardPage() {
                   This is your {product} console. Enrol devices with the QR code, manage their profiles and keep track
                   of your licences from here.
                 </Text>
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="md">
+                  {STEPS.map((step, index) => (
+                    <Group key={step.title} gap="sm" wrap="nowrap" align="flex-start">
+                      <ThemeIcon variant="light" radius="xl" size={28} fw={700} fz="sm">
+                        {index + 1}
+                      </ThemeIcon>
+                      <div>
+                        <Text size="sm" fw={600}>
+                          {step.title}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {step.text}
+                        </Text>
+                      </div>
+                    </Group>
+                  ))}
+                </SimpleGrid>
                 <Group gap="sm" mt="md">
-                  <Button component={Link} to={paths.portal.profiles.getHref()} leftSection={<IconDeviceMobile size={16} />}>
+                  <Button
+                    component={Link}
+                    to={paths.portal.profiles.getHref()}
+                    leftSection={<IconDeviceMobile size={16} />}
+                  >
                     View devices
                   </Button>
                   {!user.isOfflineCustomer ? (

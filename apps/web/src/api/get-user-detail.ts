@@ -7,7 +7,6 @@ export const getUserDetail = async (): Promise<UserDetail> =>
 
 export const userDetailQueryKey = ['users', 'detail'] as const;
 
-export const userDetailQueryOptions = () =>
-  queryOptions({ queryKey: userDetailQueryKey, queryFn: getUserDetail });
+export const userDetailQueryOptions = () => queryOptions({ queryKey: userDetailQueryKey, queryFn: getUserDetail });
 
 export const useUserDetail = () => useQuery(userDetailQueryOptions());

@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, sampleUser } from '@/test/mock-api';
+import { currentLocation, renderApp } from '@/test/render-app';
+
+const detail = (overrides: Partial<typeof sampleUser> = {}) => ({
+  'GET /api/v1/admin/users/detail': { body: { respones_msg: 'OK', data: { ...sampleUser, ...overrides } } },
+});
+
+type User = ReturnType<typeof renderApp>['user'];
+const fill = async (user: User, label: string, text: string) => {
+  await user.click(await screen.findByLabelText(label));
+  await user.paste(text);
+};
+
+describe('Change password', () => {
+  it('on success clears the token, calls logout and goes to login', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      ...detail(),
+      'POST /api/v1/admin/users/change-password': { body: { respones_msg: 'Password changed. Please log in again.' } },
+      'GET /api/v1/admin/users/logout': { body: { respones_msg: 'Logged out' } },
+    });
+    const { user } = renderApp('/change-password');
+    await fill(user, 'Old password', 'old-secret-1');
+    await fill(user, 'New password', 'new-secret-22');
+    await fill(user, 'Confirm password', 'new-secret-22');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(api.callsTo('POST', '/api/v1/admin/users/change-password')[0]?.body).toEqual({
+      old_password: 'old-secret-1',
+      new_password: 'new-secret-22',
+      confirm_password: 'new-secret-22',
+    });
+    await waitFor(() => expect(api.callsTo('GET', '/api/v1/admin/users/logout')).toHaveLength(1));
+    expect(await screen.findByText('Password changed. Please log in again.')).toBeInTheDocument();
+  });
+
+  it('on failure keeps the session and shows the server message', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi({
+      ...detail(),
+      'POST /api/v1/admin/users/change-password': {
+        status: 400,
+        body: { respones_msg: 'Your old password is not correct.', code: 'E_WRONG_PASSWORD' },
+      },
+    });
+    const { user } = renderApp('/change-password');
+    await fill(user, 'Old password', 'nope');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Your old password is not correct.')).toBeInTheDocument();
+    expect(window.localStorage.getItem('token')).toBe('tok');
+    expect(currentLocation()).toBe('/change-password');
+  });
+});
+
+describe('Portal shell', () => {
+  it('shows Buy Plan to online customers and hides it for offline ones', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi(detail({ isOfflineCustomer: false }));
+    const first = renderApp('/dashboard');
+    expect(await screen.findByText('Welcome, Jane Cooper')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Buy Plan/ }).length).toBeGreaterThan(0);
+    first.unmount();
+
+    mockApi(detail({ isOfflineCustomer: true }));
+    renderApp('/dashboard');
+    expect(await screen.findByText('Welcome, Jane Cooper')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Buy Plan/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a Coming soon panel for routes not built yet, titled in the top bar', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi(detail());
+    renderApp('/payment-history');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Payment History' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment History' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Payment History | Fleetdeck'));
+  });
+
+  it('logs out from the account menu even when the server call fails', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      ...detail(),
+      'GET /api/v1/admin/users/logout': { status: 500, body: { respones_msg: 'Boom' } },
+    });
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(api.callsTo('GET', '/api/v1/admin/users/logout')).toHaveLength(1);
+  });
+});
+
+describe('Privacy & Security', () => {
+  it('saves the two-step setting through update-security-setting', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      ...detail({ enable_two_step_email_verification: false }),
+      'POST /api/v1/admin/users/update-security-setting': { body: { respones_msg: 'Security setting updated' } },
+    });
+    const { user } = renderApp('/privacy-security');
+    const toggle = await screen.findByRole('switch', { name: 'Two-step email verification' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/v1/admin/users/update-security-setting')[0]?.body).toEqual({
+        enable_two_step_email_verification: true,
+      }),
+    );
+    expect(await screen.findByText('Security setting updated')).toBeInTheDocument();
+  });
+});
+
+describe('Update profile', () => {
+  it('shows the profile with a read-only email and the login QR code, and saves changes', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      ...detail(),
+      'POST /api/v1/admin/users/update': { body: { respones_msg: 'Profile updated' } },
+    });
+    const { user } = renderApp('/update-profile');
+    const name = await screen.findByLabelText('Name');
+    expect(name).toHaveValue('Jane Cooper');
+    expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Country code', { selector: 'input' })).toHaveValue('🇬🇧 United Kingdom (+44)');
+    expect(screen.getByRole('img', { name: /Login QR code/ })).toHaveAttribute('src', sampleUser.loginQrCodeUrl);
+
+    await user.clear(name);
+    await user.paste('Jane C.');
+    const form = name.closest('form');
+    await user.click(within(form as HTMLElement).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/v1/admin/users/update')[0]?.body).toEqual({
+        name: 'Jane C.',
+        country_code: '+44',
+        phone_number: '7700900123',
+      }),
+    );
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,47 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { freePort } from '../../apps/api/test/support/postgres.ts';
+import { startTestRuntime, type TestRuntime } from '../../apps/api/test/support/runtime.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The real server (SPA + API) on a free port, with its own database and SMTP peer, plus a Chromium. */
+export async function startE2e(pgAdminUrl: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const rt: TestRuntime = await startTestRuntime(pgAdminUrl, {
+    listen: true,
+    serveWeb: true,
+    env: { PORT: String(port), PUBLIC_URL: baseUrl, HOST: '127.0.0.1', ...env },
+  });
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  return {
+    rt,
+    baseUrl,
+    browser,
+    async newPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({ viewport, baseURL: baseUrl });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return { context, page };
+    },
+    async close() {
+      await browser.close();
+      await rt.close();
+    },
+  };
+}
+
+export type E2e = Awaited<ReturnType<typeof startE2e>>;

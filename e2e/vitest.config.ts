@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['tests/**/*.e2e.test.ts'],
+    globalSetup: ['../apps/api/test/global-setup.ts'],
+    // Browser journeys are long; each file starts its own server and browser.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    retry: 0,
+  },
+});
