@@ -38,6 +38,20 @@ export const ERROR_CODES = [
   'E_PAYMENT_REQUIRED',
   'E_CAPTCHA',
   'E_CONFLICT',
+  'E_PLAN_NOT_FOUND',
+  'E_PLAN_INACTIVE',
+  'E_QTY_MINIMUM',
+  'E_COUPON_INVALID',
+  'E_COUPON_EXPIRED',
+  'E_CARD_INVALID',
+  'E_CARD_DECLINED',
+  'E_INSUFFICIENT_FUNDS',
+  'E_PAYMENT_FAILED',
+  'E_PAYMENT_METHOD_REQUIRED',
+  'E_NO_SUBSCRIPTION',
+  'E_PROVIDER',
+  'E_WEBHOOK_SIGNATURE',
+  'E_RESELLER',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -57,6 +71,8 @@ export const errorResponseSchema = z.object({
   redirectToPaymentPage: z.optional(z.literal(1)),
   isSubscriptionUpdate: z.optional(z.literal(1)),
   requiredPurchasedQty: z.optional(z.int()),
+  /** The payment provider's decline code (card_declined, insufficient_funds…) on payment failures. */
+  decline_code: z.optional(z.string()),
   errors: z.optional(z.array(fieldErrorSchema)),
   errorId: z.optional(z.string()),
 });

@@ -4,3 +4,4 @@ export * from './users.ts';
 export * from './staff.ts';
 export * from './plans.ts';
 export * from './audit.ts';
+export * from './payments.ts';

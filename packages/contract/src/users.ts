@@ -63,6 +63,8 @@ export const userDetailSchema = z.object({
   enable_two_step_email_verification: z.boolean(),
   isResellerModeEnabled: z.boolean(),
   isResellerModeRequestApprove: z.boolean(),
+  /** An approved reseller's personal coupon (buyers get 10% off); null otherwise. */
+  resellerCouponCode: z.nullable(z.string()),
   created_at: z.string(),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
@@ -74,10 +76,14 @@ export const updateUserRequestSchema = z
     name: z.optional(personNameSchema),
     phone_number: z.optional(phoneNumberSchema),
     country_code: z.optional(countryCodeSchema),
+    /** Only `true`: asks for reseller mode (staff approve it). */
+    isResellerModeEnabled: z.optional(
+      z.literal(true, { error: 'can only be true: reseller mode is requested, not left' }),
+    ),
   })
   .check(
     z.refine((v) => Object.values(v).some((x) => x !== undefined), {
-      error: 'Nothing to update: send name, phone_number or country_code',
+      error: 'Nothing to update: send name, phone_number, country_code or isResellerModeEnabled',
     }),
   );
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
@@ -119,6 +125,9 @@ export const appConfigSchema = z.object({
   productName: z.string().check(z.minLength(1)),
   oldSystemLoginUrl: z.nullable(z.string()),
   otpLength: z.int().check(z.gte(4), z.lte(6)),
+  /** Which card form the checkout pages show (DECISIONS §5). */
+  paymentProvider: z.enum(['sandbox', 'stripe']),
+  stripePublishableKey: z.nullable(z.string()),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 export const appConfigResponseSchema = withData(appConfigSchema);

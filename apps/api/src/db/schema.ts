@@ -238,3 +238,279 @@ export const plans = pgTable(
   },
   (t) => [uniqueIndex('plans_identifier_uq').on(t.identifier)],
 );
+
+/**
+ * Payment records ("subscriptions" in the old system's words): one row per checkout attempt, renewal or
+ * offline sale. Grows to 10M rows: history pages per customer on (customer_id, created_at, id).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    planIdentifier: text('plan_identifier').notNull(),
+    family: text('family').notNull(),
+    productName: text('product_name').notNull(),
+    subscriptionType: text('subscription_type', { enum: ['recurring', 'one_time'] }).notNull(),
+    /** subscription_create, subscription_update, subscription_cycle, onetime, offline. */
+    subscriptionReason: text('subscription_reason').notNull(),
+    qty: integer('qty').notNull(),
+    unitAmount: numeric('unit_amount', { precision: 12, scale: 2 }).notNull(),
+    discountAmount: numeric('discount_amount', { precision: 12, scale: 2 }).notNull().default('0'),
+    totalAmount: numeric('total_amount', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('eur'),
+    couponCode: text('coupon_code'),
+    status: text('status', { enum: ['Pending', 'Success', 'Failed', 'Refunded'] })
+      .notNull()
+      .default('Pending'),
+    message: text('message'),
+    /** The provider's last payment error code (e.g. card_declined), shown on failed rows. */
+    errorCode: text('error_code'),
+    /** { type, card?: { brand, last4, wallet?: { type } } } as the provider reported it. */
+    paymentMethod: jsonb('payment_method').$type<PaymentMethodSnapshot | null>(),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'offline'] }).notNull(),
+    /** PaymentIntent id (one-time) or invoice id (subscriptions) at the provider. */
+    providerRef: text('provider_ref'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** The browser's Idempotency-Key: the same key gives the same payment. */
+    idempotencyKey: text('idempotency_key'),
+    expiryAt: timestamp('expiry_at', { withTimezone: true }),
+    isOfflinePayment: boolean('is_offline_payment').notNull().default(false),
+    note: text('note'),
+    refundBy: text('refund_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    index('payments_customer_plan_created_idx').on(t.customerId, t.planIdentifier, t.createdAt, t.id),
+    index('payments_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
+    uniqueIndex('payments_idempotency_uq').on(t.customerId, t.idempotencyKey),
+  ],
+);
+
+export interface PaymentMethodSnapshot {
+  type: string;
+  card?: { brand: string; last4: string; wallet?: { type: string } | null } | null;
+}
+
+/**
+ * Recurring subscriptions: one per customer and recurring plan. `quantity` seats renew each period;
+ * the provider's subscription id links its events here.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    family: text('family').notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'offline'] }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id'),
+    providerItemId: text('provider_item_id'),
+    quantity: integer('quantity').notNull().default(0),
+    status: text('status', { enum: ['incomplete', 'active', 'past_due', 'canceled'] })
+      .notNull()
+      .default('incomplete'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    couponCode: text('coupon_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_customer_plan_uq').on(t.customerId, t.planId),
+    uniqueIndex('subscriptions_provider_uq').on(t.provider, t.providerSubscriptionId),
+  ],
+);
+
+/**
+ * The licence ledger (DECISIONS §5): every successful payment adds seats of a family until `expires_at`.
+ * Purchased = sum of seats not expired and not revoked (refund). Renewals move `expires_at` of the
+ * subscription's grants. Exactly one grant per payment (unique), so a replayed event adds nothing.
+ */
+export const licenceGrants = pgTable(
+  'licence_grants',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    family: text('family').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    seats: integer('seats').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('licence_grants_payment_uq').on(t.paymentId),
+    index('licence_grants_customer_family_idx').on(t.customerId, t.family, t.expiresAt),
+    index('licence_grants_subscription_idx').on(t.subscriptionId),
+  ],
+);
+
+/** Saved payment methods, mirrored from the provider (sandbox keeps its cards only here). */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    /** pm_… at the provider; what the API calls `id`/`pmId`. */
+    providerPmId: text('provider_pm_id').notNull(),
+    type: text('type').notNull().default('card'),
+    card: jsonb('card').$type<{
+      brand: string;
+      country: string;
+      exp_month: number;
+      exp_year: number;
+      last4: string;
+    } | null>(),
+    paypal: jsonb('paypal').$type<{ country: string; payer_email: string; payer_id: string } | null>(),
+    isDefault: boolean('is_default').notNull().default(false),
+    detachedAt: timestamp('detached_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_methods_provider_pm_uq').on(t.provider, t.providerPmId),
+    index('payment_methods_customer_idx').on(t.customerId, t.createdAt),
+  ],
+);
+
+/** Percent-off coupons. A reseller's personal coupon has `reseller_customer_id` and gives buyers 10%. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    /** Stored upper-case; matched case-insensitively. */
+    code: text('code').notNull(),
+    percentOff: numeric('percent_off', { precision: 5, scale: 2 }).notNull(),
+    active: boolean('active').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    maxRedemptions: integer('max_redemptions'),
+    timesRedeemed: integer('times_redeemed').notNull().default(0),
+    resellerCustomerId: uuid('reseller_customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    providerCouponId: text('provider_coupon_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('coupons_code_uq').on(t.code), index('coupons_reseller_idx').on(t.resellerCustomerId)],
+);
+
+/** Provider events already handled (Stripe and sandbox): each event id is processed once. */
+export const providerEvents = pgTable('provider_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  /** When the provider created the event: older events than the state they touch are ignored. */
+  eventCreatedAt: timestamp('event_created_at', { withTimezone: true }).notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sandbox provider's own state: what Stripe keeps for PaymentIntents (and the invoice of a subscription
+ * payment). Only the hash of the client secret is stored.
+ */
+export const sandboxIntents = pgTable(
+  'sandbox_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecretHash: text('client_secret_hash').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** payment_intent (one-time) or invoice (subscription create/update). */
+    kind: text('kind', { enum: ['payment_intent', 'invoice'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    status: text('status', { enum: ['requires_payment_method', 'processing', 'succeeded', 'failed'] })
+      .notNull()
+      .default('requires_payment_method'),
+    providerPmId: text('provider_pm_id'),
+    lastErrorCode: text('last_error_code'),
+    lastErrorMessage: text('last_error_message'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sandbox_intents_secret_uq').on(t.clientSecretHash)],
+);
+
+/** ALTCHA payloads already accepted: a solved captcha works once. Swept after expiry. */
+export const captchaUses = pgTable(
+  'captcha_uses',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('captcha_uses_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Enrolled devices. The device protocol (DECISIONS §6) fills in the rest; the licence ledger counts
+ * "used" seats from here: one device = one seat of its family while not logged out.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    family: text('family').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    deviceName: text('device_name').notNull().default(''),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
+    loggedOutAt: timestamp('logged_out_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('devices_customer_family_idx')
+      .on(t.customerId, t.family)
+      .where(sql`${t.loggedOutAt} is null`),
+    index('devices_customer_enrolled_idx').on(t.customerId, t.enrolledAt),
+    uniqueIndex('devices_customer_serial_family_uq').on(t.customerId, t.family, t.serialNumber),
+  ],
+);
+
+/** Power Chat users: each one is a seat of PCHAT. The chat feature fills in the rest. */
+export const chatUsers = pgTable(
+  'chat_users',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    userId: text('user_id').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    addToGlobalPull: boolean('add_to_global_pull').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_users_customer_idx')
+      .on(t.customerId, t.createdAt)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('chat_users_user_id_uq').on(t.userId),
+  ],
+);

@@ -61,6 +61,8 @@ export const healthRoutes =
           productName: ctx.config.productName,
           oldSystemLoginUrl: ctx.config.oldSystemLoginUrl,
           otpLength: ctx.config.otpLength,
+          paymentProvider: ctx.config.paymentProvider,
+          stripePublishableKey: ctx.config.stripe.publishableKey ?? null,
         },
       }),
     );

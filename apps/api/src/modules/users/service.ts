@@ -398,6 +398,7 @@ export function toUserDetail(ctx: AppContext, c: repo.CustomerRow): UserDetail {
     loginQrCodeUrl: loginQrCodeUrl(ctx, c),
     enable_two_step_email_verification: c.twoStepEnabled,
     isResellerModeEnabled: c.resellerModeEnabled,
+    resellerCouponCode: null,
     isResellerModeRequestApprove: c.resellerModeApproved,
     created_at: c.createdAt.toISOString(),
   };
