@@ -217,13 +217,11 @@ export const paymentHistoryQuerySchema = z.object({
   priceId: z.optional(z.string().check(z.maxLength(64))),
   page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
   limit: z._default(
-    z.coerce
-      .number()
-      .check(
-        z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-          error: `must be one of ${PAGE_SIZES.join(', ')}`,
-        }),
-      ),
+    z.coerce.number().check(
+      z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+        error: `must be one of ${PAGE_SIZES.join(', ')}`,
+      }),
+    ),
     DEFAULT_PAGE_SIZE,
   ),
 });
