@@ -17,6 +17,11 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { planRoutes } from './modules/plans/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
+import { sandboxRoutes } from './modules/sandbox/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -81,6 +86,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(healthRoutes(ctx));
   await app.register(qrRoutes(ctx));
   await app.register(userRoutes(ctx), { prefix: '/api/v1/admin/users' });
+  // The modules below declare full paths (/api/v1/admin/..., /api/v1/sandbox/..., /api/v1/webhooks/...).
+  await app.register(planRoutes(ctx));
+  await app.register(paymentRoutes(ctx));
+  await app.register(captchaRoutes(ctx));
+  await app.register(sandboxRoutes(ctx));
+  await app.register(webhookRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexHtml = path.join(webDist, 'index.html');

@@ -31,6 +31,25 @@ const PrivacySecurityPage = lazyNamed(
   () => import('@/features/account/pages/privacy-security-page'),
   'PrivacySecurityPage',
 );
+const PlansPage = lazyNamed(() => import('@/features/payments/pages/plans-page'), 'PlansPage');
+const MakePaymentPage = lazyNamed(() => import('@/features/payments/pages/make-payment-page'), 'MakePaymentPage');
+const UpdateSubscriptionPage = lazyNamed(
+  () => import('@/features/payments/pages/update-subscription-page'),
+  'UpdateSubscriptionPage',
+);
+const PaymentHistoryPage = lazyNamed(
+  () => import('@/features/payments/pages/payment-history-page'),
+  'PaymentHistoryPage',
+);
+const PaymentMethodsPage = lazyNamed(
+  () => import('@/features/payments/pages/payment-methods-page'),
+  'PaymentMethodsPage',
+);
+const DownloadApkPage = lazyNamed(() => import('@/features/downloads/pages/download-apk-page'), 'DownloadApkPage');
+const BecomeResellerPage = lazyNamed(
+  () => import('@/features/reseller/pages/become-reseller-page'),
+  'BecomeResellerPage',
+);
 const ComingSoonPage = lazyNamed(() => import('@/components/coming-soon-page'), 'ComingSoonPage');
 
 /** Portal routes built in this release; every other one shows a ComingSoon panel. */
@@ -39,6 +58,13 @@ const BUILT: Partial<Record<PortalRouteKey, ComponentType>> = {
   changePassword: ChangePasswordPage,
   updateProfile: UpdateProfilePage,
   privacySecurity: PrivacySecurityPage,
+  plans: PlansPage,
+  makePayment: MakePaymentPage,
+  updateSubscription: UpdateSubscriptionPage,
+  paymentHistory: PaymentHistoryPage,
+  paymentMethods: PaymentMethodsPage,
+  downloadApk: DownloadApkPage,
+  becomeReseller: BecomeResellerPage,
 };
 
 /** When the server ends the session (`is_logout: 1`), go to Login inside the SPA. */

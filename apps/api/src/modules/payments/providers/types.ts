@@ -1,0 +1,82 @@
+import type Stripe from 'stripe';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { SavedPaymentMethod } from '@fleetdeck/contract';
+
+/**
+ * The seam between the payment rules (`payments/service.ts`) and a payment provider. Two implementations:
+ * `sandbox.ts` (default; behaves like Stripe, state in `sandbox_intents`) and `stripe.ts` (the official SDK).
+ *
+ * Outcomes never come back through these calls: the provider delivers a Stripe-shaped, signed event
+ * (`payment_intent.succeeded`, `payment_intent.payment_failed`, `invoice.paid`, `invoice.payment_failed`,
+ * `customer.subscription.updated`, `customer.subscription.deleted`) to `payments/events.ts`, which verifies it
+ * with `verifyEvent` and changes payments and seats in one transaction, once per event id.
+ */
+
+export type ProviderName = 'sandbox' | 'stripe';
+
+/** What the browser needs to confirm the payment. */
+export interface CheckoutIntent {
+  clientSecret: string;
+  /** PaymentIntent id (one-time) or invoice id (subscription create/update): `payments.provider_ref`. */
+  providerRef: string;
+  providerSubscriptionId?: string;
+  providerItemId?: string;
+  status: 'requires_payment_method' | 'requires_confirmation' | 'processing' | 'succeeded';
+}
+
+/** The customer as the provider needs it. `providerCustomerId` is `customers.stripe_customer_id`. */
+export interface ProviderCustomer {
+  id: string;
+  email: string;
+  name: string;
+  providerCustomerId: string | null;
+}
+
+export interface OneTimeInput {
+  tx: DbOrTx;
+  customer: ProviderCustomer;
+  /** Our payment row id: goes into the provider's metadata as `paymentId`, with `customerId`. */
+  paymentId: string;
+  planIdentifier: string;
+  qty: number;
+  amountCents: number;
+  currency: string;
+  description: string;
+  idempotencyKey: string;
+  /** A saved method to charge (pm_…); without it the browser supplies the card. */
+  paymentMethodId?: string | null;
+}
+
+export interface SubscriptionCreateInput extends OneTimeInput {
+  /** The plan's price at the provider (`plans.provider_price_id`); the provider may create it. */
+  planId: string;
+  providerPriceId: string | null;
+  unitAmountCents: number;
+  /** Percent-off coupon, already validated. */
+  coupon: { code: string; percentOff: number; providerCouponId: string | null } | null;
+}
+
+export interface SubscriptionUpdateInput extends OneTimeInput {
+  providerSubscriptionId: string;
+  providerItemId: string | null;
+  /** The new total quantity of the subscription (current + added). */
+  newQuantity: number;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Creates the provider's customer when missing; returns its id (stored in customers.stripe_customer_id). */
+  ensureCustomer(tx: DbOrTx, customer: ProviderCustomer): Promise<string>;
+  createOneTimePayment(input: OneTimeInput): Promise<CheckoutIntent>;
+  createSubscription(input: SubscriptionCreateInput): Promise<CheckoutIntent>;
+  /** Raises the quantity, prorated; answers the intent of the proration invoice. */
+  updateSubscriptionQuantity(input: SubscriptionUpdateInput): Promise<CheckoutIntent>;
+  /** Attaches a tokenised method (pm_…) to the customer and mirrors it into `payment_methods`. */
+  attachPaymentMethod(tx: DbOrTx, customer: ProviderCustomer, pmId: string): Promise<SavedPaymentMethod>;
+  setDefaultPaymentMethod(tx: DbOrTx, customer: ProviderCustomer, pmId: string): Promise<void>;
+  /**
+   * Verifies a delivered event's signature (Stripe's `t=…,v1=…` header) and parses it.
+   * Throws AppError(400, 'E_WEBHOOK_SIGNATURE') when the signature is missing, wrong or too old.
+   */
+  verifyEvent(rawBody: string | Buffer, signatureHeader: string | undefined): Stripe.Event;
+}
