@@ -1,5 +1,6 @@
 import type { UserDetail } from '@fleetdeck/contract';
 import { Badge, Card, Group, List, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
+import { useState } from 'react';
 import { IconMailShare } from '@tabler/icons-react';
 import { useOtpLength } from '@/lib/app-config';
 import { useUpdateSecuritySetting } from '../api/update-security-setting';
@@ -7,9 +8,10 @@ import { useUpdateSecuritySetting } from '../api/update-security-setting';
 export function TwoStepSetting({ user }: { user: UserDetail }) {
   const update = useUpdateSecuritySetting();
   const otpLength = useOtpLength();
-  const enabled = update.isPending
-    ? update.variables.enable_two_step_email_verification
-    : user.enable_two_step_email_verification;
+  // The value being saved, set in the change handler itself: the mutation's pending state arrives a tick
+  // later, and until then the controlled switch would snap back to the saved value.
+  const [requested, setRequested] = useState<boolean | null>(null);
+  const enabled = requested ?? user.enable_two_step_email_verification;
 
   return (
     <Card padding="xl" maw={720}>
@@ -36,8 +38,12 @@ export function TwoStepSetting({ user }: { user: UserDetail }) {
               size="lg"
               aria-label="Two-step email verification"
               checked={enabled}
-              disabled={update.isPending}
-              onChange={(e) => update.mutate({ enable_two_step_email_verification: e.currentTarget.checked })}
+              disabled={requested !== null}
+              onChange={(e) => {
+                const next = e.currentTarget.checked;
+                setRequested(next);
+                update.mutate({ enable_two_step_email_verification: next }, { onSettled: () => setRequested(null) });
+              }}
             />
           </Group>
           <List size="sm" c="dimmed" spacing={4} mt="xs">
