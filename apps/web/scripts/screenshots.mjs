@@ -75,6 +75,7 @@ const user = {
   enable_two_step_email_verification: true,
   isResellerModeEnabled: false,
   isResellerModeRequestApprove: false,
+  resellerCouponCode: null,
   created_at: '2025-01-01T00:00:00.000Z',
 };
 

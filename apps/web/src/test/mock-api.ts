@@ -16,7 +16,13 @@ type Handler = (call: RecordedCall) => MockAnswer | Promise<MockAnswer>;
 
 export const DEFAULT_CONFIG = {
   respones_msg: 'OK',
-  data: { productName: 'Fleetdeck', oldSystemLoginUrl: 'https://old.example.com/login', otpLength: 4 },
+  data: {
+    productName: 'Fleetdeck',
+    oldSystemLoginUrl: 'https://old.example.com/login',
+    otpLength: 4,
+    paymentProvider: 'sandbox',
+    stripePublishableKey: null,
+  },
 };
 
 export const sampleUser = {
@@ -34,6 +40,7 @@ export const sampleUser = {
   enable_two_step_email_verification: false,
   isResellerModeEnabled: false,
   isResellerModeRequestApprove: false,
+  resellerCouponCode: null,
   created_at: '2025-01-01T00:00:00.000Z',
 };
 

@@ -173,7 +173,16 @@ describe('Login', () => {
   it('titles the page with the product name from the config', async () => {
     mockApi({
       'GET /api/v1/config': {
-        body: { respones_msg: 'OK', data: { productName: 'Acme MDM', oldSystemLoginUrl: null, otpLength: 4 } },
+        body: {
+          respones_msg: 'OK',
+          data: {
+            productName: 'Acme MDM',
+            oldSystemLoginUrl: null,
+            otpLength: 4,
+            paymentProvider: 'sandbox',
+            stripePublishableKey: null,
+          },
+        },
       },
     });
     renderApp('/login');

@@ -30,7 +30,16 @@ describe('Verify OTP', () => {
   it('keeps Verify disabled until the code is complete and uses the configured length', async () => {
     mockApi({
       'GET /api/v1/config': {
-        body: { respones_msg: 'OK', data: { productName: 'Fleetdeck', oldSystemLoginUrl: null, otpLength: 6 } },
+        body: {
+          respones_msg: 'OK',
+          data: {
+            productName: 'Fleetdeck',
+            oldSystemLoginUrl: null,
+            otpLength: 6,
+            paymentProvider: 'sandbox',
+            stripePublishableKey: null,
+          },
+        },
       },
     });
     const { user } = renderApp('/verify-otp?email=jane%40acme.test');
