@@ -58,14 +58,7 @@ export async function startEmbeddedPostgres(opts: {
     initdbFlags: ['--lc-messages=C', '--locale=C.UTF-8', '--encoding=UTF8'],
     // TCP on loopback only. No Unix socket: its lock file in /tmp outlives a kill -9 and would block
     // the next start with "lock file /tmp/.s.PGSQL.<port>.lock already exists".
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-    ],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
     onLog: remember,
     onError: remember,
   });
