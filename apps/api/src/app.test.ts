@@ -24,9 +24,28 @@ describe('HTTP surface', () => {
   it('sends security headers', async () => {
     const res = await rt.app.inject('/healthz');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(res.headers['content-security-policy']).not.toContain('stripe.com');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('lets Stripe.js load only when Stripe is the payment provider', async () => {
+    const config = loadConfig({
+      DATABASE_URL: rt.databaseUrl,
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_csp',
+      STRIPE_WEBHOOK_SECRET: 'whsec_csp',
+    });
+    const app = await buildApp({ ...rt.ctx, config }, { serveWeb: false });
+    try {
+      const csp = (await app.inject('/healthz')).headers['content-security-policy'] as string;
+      expect(csp).toContain("script-src 'self' https://js.stripe.com;");
+      expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com;");
+      expect(csp).toContain("connect-src 'self' https://api.stripe.com;");
+    } finally {
+      await app.close();
+    }
   });
 
   it('publishes the OpenAPI document generated from the contract', async () => {

@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
+import { licenceRoutes } from './modules/licences/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
@@ -44,19 +45,25 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
 
+  // Stripe.js and its card iframe come from Stripe's hosts; allowed only when Stripe is the provider.
+  const stripe = ctx.config.paymentProvider === 'stripe';
+  const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
+  const stripeFrames = stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
+  const stripeConnect = stripe ? ['https://api.stripe.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeScripts],
         // Mantine sets style attributes; no inline scripts are allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // QR images are addressed with PUBLIC_URL, which may differ from the host the browser used.
+        imgSrc: ["'self'", new URL(ctx.config.publicUrl).origin, 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripeConnect],
         workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'"],
+        frameSrc: ["'self'", ...stripeFrames],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -88,6 +95,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(userRoutes(ctx), { prefix: '/api/v1/admin/users' });
   // The modules below declare full paths (/api/v1/admin/..., /api/v1/sandbox/..., /api/v1/webhooks/...).
   await app.register(planRoutes(ctx));
+  await app.register(licenceRoutes(ctx));
   await app.register(paymentRoutes(ctx));
   await app.register(captchaRoutes(ctx));
   await app.register(sandboxRoutes(ctx));

@@ -39,6 +39,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Another Stripe API base (e.g. a local stand-in for tests); unset: https://api.stripe.com. */
+  STRIPE_API_BASE: optionalUrl(/^https?:$/, 'must be an http(s) URL such as http://127.0.0.1:12111'),
   OLD_SYSTEM_LOGIN_URL: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
   FCM_CREDENTIALS: optionalString,
   LOG_LEVEL: z.preprocess(
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
     },
     oldSystemLoginUrl: e.OLD_SYSTEM_LOGIN_URL ?? null,
     fcmCredentials: e.FCM_CREDENTIALS,

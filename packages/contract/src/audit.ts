@@ -15,6 +15,8 @@ export const AUDIT_SUB_TYPES = {
     'Reset Password',
     'Two Step Setting Changed',
     'Update Profile',
+    'Reseller Requested',
+    'Reseller Approved',
   ],
   Profile: ['Update', 'Apply', 'Application Update', 'Application Sync', 'Application Status Update'],
   Payments: [

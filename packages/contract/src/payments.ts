@@ -149,8 +149,11 @@ const qtySchema = z
   );
 const priceIdSchema = text().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(64));
 const couponCodeSchema = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(64))));
-/** The ALTCHA widget's payload (base64 JSON). */
-const captchaSchema = z.string({ error: CAPTCHA_MESSAGE }).check(z.maxLength(4096));
+/**
+ * The ALTCHA widget's payload (base64 JSON). Optional in the schema so that a missing captcha gets the
+ * server's own answer (400 `E_CAPTCHA`, "Please verify captcha.") instead of a field validation error.
+ */
+const captchaSchema = z.optional(z.nullable(z.string().check(z.maxLength(4096))));
 
 export const couponApplyRequestSchema = z.object({
   couponCode: text().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(64)),
@@ -342,19 +345,41 @@ export const sandboxConfirmRequestSchema = z.object({
   paymentMethodId: z.optional(z.string().check(z.maxLength(255))),
   /** Keep the card as a saved payment method (default true). */
   savePaymentMethod: z.optional(z.boolean()),
+  /** Card country (two letters) for a new card; default US. */
+  country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'must be a two-letter country code' }))),
 });
 export type SandboxConfirmRequest = z.input<typeof sandboxConfirmRequestSchema>;
 export const sandboxConfirmResponseSchema = withData(
   z.object({ status: z.enum(['succeeded', 'processing']), paymentIntentId: z.string(), paymentId: z.string() }),
 );
 
-/** ALTCHA challenge (the widget reads algorithm, challenge, maxnumber, salt, signature). */
+/**
+ * ALTCHA challenge, protocol v2 (altcha-lib v2 `createChallenge`, read natively by the altcha v3 widget):
+ * `{ parameters: { algorithm, nonce, salt, cost, keyLength, keyPrefix, keySignature?, expiresAt, … }, signature }`.
+ * The widget answers a base64 JSON payload `{ challenge: { parameters, signature }, solution: { counter, derivedKey } }`.
+ */
+export const captchaChallengeParametersSchema = z.object({
+  algorithm: z.string(),
+  nonce: z.string(),
+  salt: z.string(),
+  cost: z.number(),
+  keyLength: z.number(),
+  keyPrefix: z.string(),
+  keySignature: z.optional(z.string()),
+  memoryCost: z.optional(z.number()),
+  parallelism: z.optional(z.number()),
+  expiresAt: z.optional(z.number()),
+  data: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+});
 export const captchaChallengeSchema = z.object({
   respones_msg: z.string(),
-  algorithm: z.string(),
-  challenge: z.string(),
-  maxnumber: z.optional(z.int()),
-  salt: z.string(),
+  parameters: captchaChallengeParametersSchema,
   signature: z.string(),
 });
 export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
+
+/** `GET /api/v1/pricing` (public, no session): Active plans, same shape with customer fields zeroed/null. */
+export const publicPlansResponseSchema = withData(
+  z.object({ recurringPriceList: z.array(planSchema), oneTimePriceList: z.array(planSchema) }),
+);
+export type PublicPlansResponse = z.infer<typeof publicPlansResponseSchema>;

@@ -60,6 +60,10 @@ export const customers = pgTable(
     uniqueIndex('customers_email_uq').on(t.email),
     uniqueIndex('customers_enrolment_token_hash_uq').on(t.enrolmentTokenHash),
     uniqueIndex('customers_login_qr_key_uq').on(t.loginQrKey),
+    // Stripe events name the customer by its Stripe id (payment_method.attached).
+    index('customers_stripe_customer_idx')
+      .on(t.stripeCustomerId)
+      .where(sql`${t.stripeCustomerId} is not null`),
     index('customers_created_at_idx').on(t.createdAt, t.id),
   ],
 );
@@ -381,6 +385,8 @@ export const paymentMethods = pgTable(
       exp_month: number;
       exp_year: number;
       last4: string;
+      /** Sandbox provider only: which Stripe test-card outcome this card has (never shown). */
+      sandboxOutcome?: string;
     } | null>(),
     paypal: jsonb('paypal').$type<{ country: string; payer_email: string; payer_id: string } | null>(),
     isDefault: boolean('is_default').notNull().default(false),

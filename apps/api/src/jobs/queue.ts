@@ -7,7 +7,14 @@ export interface JobQueue {
 }
 
 /** Every queue the product uses; pg-boss v10 needs them created before send/work. */
-export const QUEUES = ['email.send', 'email.sweep', 'auth.reset-link', 'maintenance.hourly'] as const;
+export const QUEUES = [
+  'email.send',
+  'email.sweep',
+  'auth.reset-link',
+  'maintenance.hourly',
+  'payments.sandbox-deliver',
+  'payments.sweep',
+] as const;
 
 /** pg-boss on the application's own pool, in its own schema. */
 export async function startQueue(pool: pg.Pool, logger: Logger, opts: { supervise: boolean }) {

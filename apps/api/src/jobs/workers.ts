@@ -5,6 +5,8 @@ import { sweepRateLimits } from '../lib/rate-limit.ts';
 import { deliverEmail, sweepOutbox } from '../modules/mail/outbox.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { sendResetLink } from '../modules/users/service.ts';
+import { sweepCaptchaUses } from '../modules/captcha/service.ts';
+import { deliverSandboxEventOnce, SANDBOX_DELIVER_QUEUE, sweepSandboxEvents } from '../modules/sandbox/service.ts';
 
 /** Background work of ROLE=worker (and ROLE=all). */
 export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer) {
@@ -19,6 +21,14 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
     if (job) await sendResetLink(ctx, job.data.email);
   });
 
+  // Sandbox payments: re-delivers an outcome event whose inline delivery failed (the handler is idempotent).
+  await boss.work<{ intentId: string }>(SANDBOX_DELIVER_QUEUE, poll, async ([job]) => {
+    if (job) await deliverSandboxEventOnce(ctx, job.data.intentId);
+  });
+  await boss.work('payments.sweep', async () => {
+    if (ctx.config.paymentProvider === 'sandbox') await sweepSandboxEvents(ctx);
+  });
+
   await boss.work('email.sweep', async () => sweepOutbox(ctx.db, ctx.queue));
   await boss.work('maintenance.hourly', async () => {
     await sweepRateLimits(ctx.db);
@@ -27,7 +37,9 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
     );
     await ctx.db.execute(sql`delete from one_time_codes where created_at < now() - interval '1 day'`);
     await ctx.db.execute(sql`delete from link_nonces where expires_at < now() - interval '7 days'`);
+    await sweepCaptchaUses(ctx.db);
   });
   await boss.schedule('email.sweep', '* * * * *');
+  await boss.schedule('payments.sweep', '* * * * *');
   await boss.schedule('maintenance.hourly', '17 * * * *');
 }

@@ -13,6 +13,10 @@ export interface Secrets {
   codeKey: Buffer;
   /** AES-256-GCM key for values that must be shown again (the enrolment token in the QR). */
   storageKey: Buffer;
+  /** HMAC key of ALTCHA captcha challenges (signature and derived-key signature are derived from it). */
+  captchaKey: Buffer;
+  /** Sandbox payment provider: webhook signing secret and client-secret derivation. */
+  sandboxKey: Buffer;
 }
 
 async function getOrCreate(db: Db, name: string): Promise<Buffer> {
@@ -29,5 +33,7 @@ export async function loadSecrets(db: Db): Promise<Secrets> {
     linkKey: await getOrCreate(db, 'link_key'),
     codeKey: await getOrCreate(db, 'code_key'),
     storageKey: await getOrCreate(db, 'storage_key'),
+    captchaKey: await getOrCreate(db, 'captcha_key'),
+    sandboxKey: await getOrCreate(db, 'sandbox_key'),
   };
 }

@@ -13,7 +13,7 @@ export function jsonOf<T = Record<string, unknown>>(res: { body: string }): T {
 
 /** Pulls `iv` and `encryptedData` out of an emailed link. */
 export function linkParams(text: string, pathname: '/login' | '/reset-password') {
-  const match = new RegExp(`(http://localhost:3000${pathname}\\?[^\\s]+)`).exec(text);
+  const match = new RegExp(`(https?://[^\\s/]+${pathname}\\?[^\\s]+)`).exec(text);
   if (!match) throw new Error(`no ${pathname} link in: ${text}`);
   const url = new URL(match[1]!);
   return { url, iv: url.searchParams.get('iv')!, encryptedData: url.searchParams.get('encryptedData')! };

@@ -28,9 +28,9 @@ export const paths = {
   auth: {
     login: {
       path: '/login',
-      getHref: (opts: { showEmailNotice?: boolean } = {}) =>
-        withQuery('/login', { show_email_div: opts.showEmailNotice ? 1 : undefined }),
-    } satisfies Route<[opts?: { showEmailNotice?: boolean }]>,
+      getHref: (opts: { showEmailNotice?: boolean; next?: string } = {}) =>
+        withQuery('/login', { show_email_div: opts.showEmailNotice ? 1 : undefined, next: opts.next }),
+    } satisfies Route<[opts?: { showEmailNotice?: boolean; next?: string }]>,
     register: {
       path: '/register',
       getHref: (email?: string) => withQuery('/register', { email }),
@@ -62,9 +62,21 @@ export const paths = {
     exportList: portal('/export-list', 'Export List'),
     exportDetail: portal('/export-detail', 'Export Detail'),
     plans: portal('/plans', 'Plans'),
-    paymentHistory: portal('/payment-history', 'Payment History'),
-    updateSubscription: portal('/update-subscription', 'Update Subscription'),
-    makePayment: portal('/make-payment', 'Make Payment'),
+    paymentHistory: {
+      path: '/payment-history',
+      title: 'Payment History',
+      getHref: (priceId?: string) => withQuery('/payment-history', { priceId }),
+    } satisfies PortalRoute<[priceId?: string]>,
+    updateSubscription: {
+      path: '/update-subscription',
+      title: 'Update Subscription',
+      getHref: (id?: string) => withQuery('/update-subscription', { id }),
+    } satisfies PortalRoute<[id?: string]>,
+    makePayment: {
+      path: '/make-payment',
+      title: 'Make Payment',
+      getHref: (id?: string, qty?: number) => withQuery('/make-payment', { id, qty }),
+    } satisfies PortalRoute<[id?: string, qty?: number]>,
     profiles: portal('/profiles', 'Devices'),
     profileDetail: portal('/profile-detail', 'Device Profile'),
     slProfileDetail: portal('/sl-profile-detail', 'Super Lock Profile'),

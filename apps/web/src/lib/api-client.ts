@@ -60,6 +60,8 @@ export interface RequestOptions<S extends z.ZodMiniType> {
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key` on checkout calls). */
+  headers?: Record<string, string>;
 }
 
 const buildUrl = (path: string, query?: Query): string => {
@@ -86,9 +88,9 @@ const readJson = async (response: Response): Promise<unknown> => {
 /** Calls the API at a relative `/api/...` path and returns the parsed success answer. */
 export async function apiRequest<S extends z.ZodMiniType>(
   path: string,
-  { method = 'GET', schema, body, query, signal }: RequestOptions<S>,
+  { method = 'GET', schema, body, query, signal, headers: extraHeaders }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   const token = getToken();
   if (token) headers.authorization = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -152,3 +154,6 @@ export const api = {
 
 /** Base of the customer identity calls (spec 1 §7). */
 export const USERS_API = '/api/v1/admin/users';
+
+/** Base of the customer payment calls (spec 1 §7). */
+export const PAYMENTS_API = '/api/v1/admin/payments';

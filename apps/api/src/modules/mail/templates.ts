@@ -69,4 +69,39 @@ export const emailTemplates = {
       html: layout(product, lines),
     };
   },
+  orderConfirmation(
+    product: string,
+    name: string,
+    order: { productName: string; qty: number; total: string; reason: string; expiry: string | null; url: string },
+  ): EmailContent {
+    const lines = [
+      `Hello ${name},`,
+      `Thank you for your payment. Your order is confirmed.`,
+      `${order.productName}: ${order.qty} licence${order.qty === 1 ? '' : 's'} (${order.reason}), total ${order.total}.`,
+      order.expiry ? `Your licences are valid until ${order.expiry}.` : '',
+    ].filter(Boolean);
+    return {
+      template: 'order-confirmation',
+      subject: `${product} order confirmation: ${order.productName}`,
+      text: `${lines.join('\n\n')}\n\n${order.url}\n`,
+      html: layout(product, lines, { label: 'View payment history', url: order.url }),
+    };
+  },
+  paymentFailed(
+    product: string,
+    name: string,
+    order: { productName: string; qty: number; total: string; message: string; url: string },
+  ): EmailContent {
+    const lines = [
+      `Hello ${name},`,
+      `Your payment of ${order.total} for ${order.productName} (${order.qty} licence${order.qty === 1 ? '' : 's'}) failed: ${order.message}`,
+      'No licences were added. You can try again with another card.',
+    ];
+    return {
+      template: 'payment-failed',
+      subject: `${product} payment failed: ${order.productName}`,
+      text: `${lines.join('\n\n')}\n\n${order.url}\n`,
+      html: layout(product, lines, { label: 'Try again', url: order.url }),
+    };
+  },
 };

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { FAMILIES } from '@fleetdeck/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { customers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { apkLinkOf } from '../plans/service.ts';
 import { loginQrText } from '../users/service.ts';
 import { qrPng } from './service.ts';
 
@@ -26,6 +28,25 @@ export const qrRoutes =
         if (!customer) throw notFound('This QR code does not exist or was replaced.');
         const png = await qrPng(loginQrText(ctx, customer));
         return reply.header('content-type', 'image/png').header('cache-control', 'private, no-store').send(png);
+      },
+    );
+
+    app.get(
+      '/api/v1/qr/apk/:file',
+      {
+        schema: {
+          tags: ['Plans and licences'],
+          summary: "PNG of the QR code of an app's APK download link (no session: the link is public)",
+          params: z.object({
+            file: z.string().regex(/^[A-Z]{2,5}\.png$/, { message: 'unknown app' }),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const family = FAMILIES.find((f) => `${f}.png` === req.params.file);
+        if (!family) throw notFound('There is no app with this code.');
+        const png = await qrPng(await apkLinkOf(ctx.db, ctx.config.publicUrl, family));
+        return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=300').send(png);
       },
     );
   };

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { customers, legacyUsers } from '../../db/schema.ts';
+import { coupons, customers, legacyUsers } from '../../db/schema.ts';
 
 /** SQL of the customer identity area. Calls made for a signed-in customer take its id from the token. */
 export type CustomerRow = typeof customers.$inferSelect;
@@ -63,4 +63,25 @@ export async function clearFailedLogins(db: DbOrTx, customerId: string) {
     .update(customers)
     .set({ failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null })
     .where(eq(customers.id, customerId));
+}
+
+/** The personal coupon of a reseller (coupons_reseller_idx), or null. */
+export async function findResellerCouponCode(db: DbOrTx, customerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ code: coupons.code })
+    .from(coupons)
+    .where(and(eq(coupons.resellerCustomerId, customerId), eq(coupons.active, true)))
+    .orderBy(desc(coupons.createdAt))
+    .limit(1);
+  return row?.code ?? null;
+}
+
+/** Inserts a reseller coupon; null when the code is taken (the caller draws another). */
+export async function insertResellerCoupon(db: DbOrTx, customerId: string, code: string, percentOff: number) {
+  const [row] = await db
+    .insert(coupons)
+    .values({ code, percentOff: percentOff.toFixed(2), resellerCustomerId: customerId })
+    .onConflictDoNothing({ target: coupons.code })
+    .returning({ code: coupons.code });
+  return row?.code ?? null;
 }

@@ -260,6 +260,7 @@ describe('detail and update', () => {
         'isResellerModeEnabled',
         'isResellerModeRequestApprove',
         'loginQrCodeUrl',
+        'resellerCouponCode',
         'name',
         'phone_number',
         'role',

@@ -159,15 +159,23 @@ export const userRoutes =
         preHandler: customer,
         schema: {
           tags,
-          summary: 'Update name, phone number or country code',
+          summary: 'Update name, phone number or country code, or request reseller mode',
           body: updateUserRequestSchema,
           response: replies(userDetailResponseSchema),
         },
       },
-      async (req) => ({
-        respones_msg: 'Profile updated successfully.',
-        data: await users.update(ctx, sessionOf(req).subjectId, req.body, metaOf(req)),
-      }),
+      async (req) => {
+        const data = await users.update(ctx, sessionOf(req).subjectId, req.body, metaOf(req));
+        const onlyReseller = req.body.isResellerModeEnabled === true && Object.keys(req.body).length === 1;
+        return {
+          respones_msg: !onlyReseller
+            ? 'Profile updated successfully.'
+            : data.isResellerModeRequestApprove
+              ? 'Reseller mode is already enabled on your account.'
+              : 'Your reseller request has been sent. We will review it shortly.',
+          data,
+        };
+      },
     );
 
     app.post(

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { RESELLER_BUYER_DISCOUNT_PERCENT } from '@fleetdeck/contract';
 import type {
   ChangePasswordRequest,
   LoginResponse,
@@ -41,7 +42,8 @@ function assertStrongPassword(password: string) {
   }
 }
 
-function newEnrolmentToken(ctx: AppContext) {
+/** A fresh enrolment token (hash, sealed copy) and login QR key for a new customer row. */
+export function newEnrolmentToken(ctx: Pick<AppContext, 'secrets'>) {
   const token = randomToken();
   const sealed = seal(ctx.secrets.storageKey, token);
   return {
@@ -380,10 +382,21 @@ export async function logout(ctx: AppContext, session: SessionInfo, meta: Reques
 export async function detail(ctx: AppContext, customerId: string): Promise<UserDetail> {
   const c = await repo.findCustomerById(ctx.db, customerId);
   if (!c) throw notFound('Account not found.');
-  return toUserDetail(ctx, c);
+  return userDetailOf(ctx, ctx.db, c);
 }
 
-export function toUserDetail(ctx: AppContext, c: repo.CustomerRow): UserDetail {
+/** The detail of a row, with an approved reseller's coupon code (one indexed query, approved resellers only). */
+export async function userDetailOf(ctx: AppContext, db: DbOrTx, c: repo.CustomerRow): Promise<UserDetail> {
+  const couponCode = c.resellerModeApproved ? await repo.findResellerCouponCode(db, c.id) : null;
+  return toUserDetail(ctx, c, couponCode);
+}
+
+/** Maps a row; pass the reseller coupon code (see `userDetailOf`), shown for approved resellers only. */
+export function toUserDetail(
+  ctx: AppContext,
+  c: repo.CustomerRow,
+  resellerCouponCode: string | null = null,
+): UserDetail {
   return {
     _id: c.id,
     name: c.name,
@@ -398,7 +411,7 @@ export function toUserDetail(ctx: AppContext, c: repo.CustomerRow): UserDetail {
     loginQrCodeUrl: loginQrCodeUrl(ctx, c),
     enable_two_step_email_verification: c.twoStepEnabled,
     isResellerModeEnabled: c.resellerModeEnabled,
-    resellerCouponCode: null,
+    resellerCouponCode: c.resellerModeApproved ? resellerCouponCode : null,
     isResellerModeRequestApprove: c.resellerModeApproved,
     created_at: c.createdAt.toISOString(),
   };
@@ -410,18 +423,64 @@ export async function update(ctx: AppContext, customerId: string, input: UpdateU
     if (input.name !== undefined) changes.name = input.name;
     if (input.phone_number !== undefined) changes.phoneNumber = input.phone_number;
     if (input.country_code !== undefined) changes.countryCode = input.country_code;
+    const profileFields = Object.keys(changes);
+    // Reseller mode is only requested here (spec 1 §4); staff approve it with approveReseller.
+    if (input.isResellerModeEnabled === true) changes.resellerModeEnabled = true;
     const row = await repo.updateCustomer(tx, customerId, changes);
     if (!row) throw notFound('Account not found.');
+    if (profileFields.length > 0) {
+      await writeAudit(tx, {
+        customerId,
+        email: row.email,
+        type: 'User Account',
+        subType: 'Update Profile',
+        message: `Profile updated (${profileFields.join(', ')})`,
+        source: 'Web',
+        ip: meta.ip,
+      });
+    }
+    if (input.isResellerModeEnabled === true) {
+      await writeAudit(tx, {
+        customerId,
+        email: row.email,
+        type: 'User Account',
+        subType: 'Reseller Requested',
+        message: row.resellerModeApproved ? 'Reseller mode requested (already approved)' : 'Reseller mode requested',
+        source: 'Web',
+        ip: meta.ip,
+      });
+    }
+    return userDetailOf(ctx, tx, row);
+  });
+}
+
+const COUPON_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const resellerCouponCode = () =>
+  'R-' + Array.from({ length: 6 }, () => COUPON_ALPHABET[crypto.randomInt(COUPON_ALPHABET.length)]).join('');
+
+/**
+ * Staff approve a customer's reseller mode (spec 1 §4): the customer becomes an approved reseller and gets
+ * a personal coupon (`R-XXXXXX`, buyers get 10% off). Idempotent: approving again keeps the same coupon.
+ */
+export async function approveReseller(ctx: AppContext, customerId: string, meta?: RequestMeta): Promise<UserDetail> {
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await repo.updateCustomer(tx, customerId, { resellerModeEnabled: true, resellerModeApproved: true });
+    if (!row) throw notFound('Account not found.');
+    let code = await repo.findResellerCouponCode(tx, customerId);
+    for (let attempt = 0; code === null; attempt++) {
+      if (attempt === 10) throw new Error('could not draw a free reseller coupon code');
+      code = await repo.insertResellerCoupon(tx, customerId, resellerCouponCode(), RESELLER_BUYER_DISCOUNT_PERCENT);
+    }
     await writeAudit(tx, {
       customerId,
       email: row.email,
       type: 'User Account',
-      subType: 'Update Profile',
-      message: `Profile updated (${Object.keys(changes).join(', ')})`,
+      subType: 'Reseller Approved',
+      message: `Reseller mode approved; personal coupon ${code}`,
       source: 'Web',
-      ip: meta.ip,
+      ip: meta?.ip ?? null,
     });
-    return toUserDetail(ctx, row);
+    return toUserDetail(ctx, row, code);
   });
 }
 

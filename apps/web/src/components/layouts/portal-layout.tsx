@@ -35,6 +35,7 @@ import { BrandMark } from '../brand-mark';
 import { ContentSkeleton } from '../page-loader';
 import { AccountMenu } from './account-menu';
 import { DownloadApkModal } from './download-apk-modal';
+import { LicenceBanner } from './licence-banner';
 import classes from './portal-layout.module.css';
 
 interface NavItem {
@@ -190,6 +191,7 @@ export function PortalLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
+        <LicenceBanner />
         <Container size={1200} px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
           <Suspense fallback={<ContentSkeleton />}>
             <Outlet />

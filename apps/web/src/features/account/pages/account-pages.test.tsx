@@ -74,10 +74,10 @@ describe('Portal shell', () => {
   it('shows a Coming soon panel for routes not built yet, titled in the top bar', async () => {
     window.localStorage.setItem('token', 'tok');
     mockApi(detail());
-    renderApp('/payment-history');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Payment History' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Payment History' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Payment History | Fleetdeck'));
+    renderApp('/audit-logs');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Audit Logs' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Audit Logs' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Audit Logs | Fleetdeck'));
   });
 
   it('logs out from the account menu even when the server call fails', async () => {

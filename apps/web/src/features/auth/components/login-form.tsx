@@ -1,13 +1,14 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_FIELD_RESET_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { setToken } from '@/lib/auth-storage';
 import { browser } from '@/lib/navigation';
 import { notifyError } from '@/lib/notify';
+import { rememberNext, safeNext, takeNext } from '@/lib/post-login-redirect';
 import { useLogin } from '../api/login';
 
 // The dialog (Mantine Modal) is only needed after a failed login of an old-system user.
@@ -15,6 +16,7 @@ const LegacyUserDialog = lazy(async () => ({ default: (await import('./legacy-us
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [legacyOpen, setLegacyOpen] = useState(false);
@@ -37,7 +39,9 @@ export function LoginForm() {
 
   const login = useLogin({
     onSuccess: (answer, variables) => {
+      const next = safeNext(params.get('next'));
       if (answer.enable_two_step_email_verification) {
+        if (next) rememberNext(next);
         void navigate(paths.auth.verifyOtp.getHref(variables.email));
         return;
       }
@@ -50,7 +54,7 @@ export function LoginForm() {
       setEmail('');
       setPassword('');
       setRedirecting(true);
-      browser.assign(paths.portal.dashboard.getHref());
+      browser.assign(next ?? takeNext() ?? paths.portal.dashboard.getHref());
     },
     onError: (error) => {
       if (error instanceof ApiError && error.userExist) setLegacyOpen(true);

@@ -4,6 +4,7 @@ import { setToken } from '@/lib/auth-storage';
 import { useOtpLength } from '@/lib/app-config';
 import { browser } from '@/lib/navigation';
 import { notifyError } from '@/lib/notify';
+import { takeNext } from '@/lib/post-login-redirect';
 import { paths } from '@/config/paths';
 import { useVerifyOtp } from '../api/verify-otp';
 
@@ -16,7 +17,7 @@ export function VerifyOtpForm({ email }: { email: string }) {
     onSuccess: (answer) => {
       setToken(answer.data.token);
       setRedirecting(true);
-      browser.assign(paths.portal.dashboard.getHref());
+      browser.assign(takeNext() ?? paths.portal.dashboard.getHref());
     },
     onError: () => setOtp(''),
   });

@@ -1,13 +1,20 @@
 import { familyDisplayName, familyOfPlan, planCodeSchema } from '@fleetdeck/contract';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { useProductName } from '@/lib/app-config';
+import { hasToken } from '@/lib/auth-storage';
 import { usePageTitle } from '@/lib/page-title';
+import { rememberNext } from '@/lib/post-login-redirect';
 
-/** Entry from the login page's buy links: shows the chosen plan; checkout arrives with the payments feature. */
+/**
+ * Entry from the login page's buy links (`/subscription?price_id=PD`). A signed-in customer goes straight to
+ * checkout; a visitor registers or logs in first and lands on checkout afterwards (the plan is remembered for
+ * this browser tab and also carried as `next` on the login link).
+ */
 export function SubscriptionPage() {
   usePageTitle('Subscription');
   const product = useProductName();
@@ -16,6 +23,14 @@ export function SubscriptionPage() {
   const parsed = planCodeSchema.safeParse(raw.toUpperCase());
   const code = parsed.success ? parsed.data : null;
   const oneTime = code ? code.endsWith('OT') : false;
+  const checkoutHref = code ? paths.portal.makePayment.getHref(code) : null;
+  const signedIn = hasToken();
+
+  useEffect(() => {
+    if (checkoutHref && !signedIn) rememberNext(checkoutHref);
+  }, [checkoutHref, signedIn]);
+
+  if (checkoutHref && signedIn) return <Navigate to={checkoutHref} replace />;
 
   return (
     <AuthCard title="Get your licence" subtitle="Create an account or log in to complete your purchase." width={480}>
@@ -44,15 +59,16 @@ export function SubscriptionPage() {
             {raw ? `"${raw}" is not a plan we know.` : 'No plan was chosen.'} Pick a product on the login page.
           </Alert>
         )}
-        <Text size="sm" c="dimmed">
-          Online checkout from this page is coming soon. After logging in you can buy and manage licences from the Plans
-          page of your console.
-        </Text>
+        {code ? (
+          <Text size="sm" c="dimmed">
+            After you log in you will go straight to checkout for this plan.
+          </Text>
+        ) : null}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button component={Link} to={paths.auth.register.getHref()}>
             Create an account
           </Button>
-          <Button component={Link} to={paths.auth.login.getHref()} variant="default">
+          <Button component={Link} to={paths.auth.login.getHref({ next: checkoutHref ?? undefined })} variant="default">
             Log in
           </Button>
         </SimpleGrid>

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_stripe_customer_idx" ON "customers" USING btree ("stripe_customer_id") WHERE "customers"."stripe_customer_id" is not null;

@@ -1,0 +1,140 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { chatUsers, devices, licenceGrants, payments } from '../../db/schema.ts';
+
+/**
+ * SQL of the licence ledger (DECISIONS §5). Every query is filtered by the customer id of the session
+ * and served by an index: licence_grants_customer_family_idx, devices_customer_family_idx (partial,
+ * not logged out), devices_customer_enrolled_idx, chat_users_customer_idx (partial, not deleted).
+ */
+
+export interface GrantTotals {
+  family: string;
+  /** Seats of unexpired, unrevoked grants. */
+  purchased: number;
+  /** Seats of expired, unrevoked grants. */
+  expired: number;
+}
+
+/** Purchased and expired seats per family; one row per family that has grants. */
+export async function grantTotals(db: DbOrTx, customerId: string, family?: string): Promise<GrantTotals[]> {
+  const rows = await db
+    .select({
+      family: licenceGrants.family,
+      purchased: sql<string>`coalesce(sum(${licenceGrants.seats}) filter (where ${licenceGrants.expiresAt} > now()), 0)`,
+      expired: sql<string>`coalesce(sum(${licenceGrants.seats}) filter (where ${licenceGrants.expiresAt} <= now()), 0)`,
+    })
+    .from(licenceGrants)
+    .where(
+      and(
+        eq(licenceGrants.customerId, customerId),
+        family === undefined ? undefined : eq(licenceGrants.family, family),
+        isNull(licenceGrants.revokedAt),
+      ),
+    )
+    .groupBy(licenceGrants.family);
+  return rows.map((r) => ({ family: r.family, purchased: Number(r.purchased), expired: Number(r.expired) }));
+}
+
+/** Devices holding a seat (not logged out), per family. */
+export async function usedDeviceSeats(
+  db: DbOrTx,
+  customerId: string,
+  family?: string,
+): Promise<{ family: string; used: number }[]> {
+  const rows = await db
+    .select({ family: devices.family, used: sql<string>`count(*)` })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.customerId, customerId),
+        family === undefined ? undefined : eq(devices.family, family),
+        isNull(devices.loggedOutAt),
+      ),
+    )
+    .groupBy(devices.family);
+  return rows.map((r) => ({ family: r.family, used: Number(r.used) }));
+}
+
+/** Power Chat users not deleted: each one is a PCHAT seat. */
+export async function usedChatSeats(db: DbOrTx, customerId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<string>`count(*)` })
+    .from(chatUsers)
+    .where(and(eq(chatUsers.customerId, customerId), isNull(chatUsers.deletedAt)));
+  return Number(row?.used ?? 0);
+}
+
+/** Unexpired, unrevoked seats bought on one plan (e.g. PDOT), via the grant's payment. */
+export async function unexpiredSeatsOfPlan(db: DbOrTx, customerId: string, planIdentifier: string): Promise<number> {
+  const [row] = await db
+    .select({ seats: sql<string>`coalesce(sum(${licenceGrants.seats}), 0)` })
+    .from(licenceGrants)
+    .innerJoin(payments, eq(payments.id, licenceGrants.paymentId))
+    .where(
+      and(
+        eq(licenceGrants.customerId, customerId),
+        isNull(licenceGrants.revokedAt),
+        gt(licenceGrants.expiresAt, sql`now()`),
+        eq(payments.customerId, customerId),
+        eq(payments.planIdentifier, planIdentifier),
+      ),
+    );
+  return Number(row?.seats ?? 0);
+}
+
+/** Unexpired, unrevoked seats and their latest expiry per plan (plan cards). */
+export async function seatsPerPlan(
+  db: DbOrTx,
+  customerId: string,
+): Promise<Map<string, { seats: number; expiry: Date | null }>> {
+  const rows = await db
+    .select({
+      planId: payments.planId,
+      seats: sql<string>`sum(${licenceGrants.seats})`,
+      expiry: sql<Date | string | null>`max(${licenceGrants.expiresAt})`,
+    })
+    .from(licenceGrants)
+    .innerJoin(payments, eq(payments.id, licenceGrants.paymentId))
+    .where(
+      and(
+        eq(licenceGrants.customerId, customerId),
+        isNull(licenceGrants.revokedAt),
+        gt(licenceGrants.expiresAt, sql`now()`),
+        eq(payments.customerId, customerId),
+      ),
+    )
+    .groupBy(payments.planId);
+  return new Map(
+    rows.map((r) => [r.planId, { seats: Number(r.seats), expiry: r.expiry === null ? null : new Date(r.expiry) }]),
+  );
+}
+
+/**
+ * Devices enrolled in each month [from, to) (UTC months), logged out or not: the dashboard's bar chart.
+ * Answers month index (0 = the month of `from`) → count.
+ */
+export async function enrolmentsPerMonth(db: DbOrTx, customerId: string, from: Date, to: Date) {
+  const month = sql<number>`(extract(year from ${devices.enrolledAt} at time zone 'UTC') * 12 + extract(month from ${devices.enrolledAt} at time zone 'UTC') - 1)::int`;
+  const rows = await db
+    .select({ month, count: sql<string>`count(*)` })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.customerId, customerId),
+        sql`${devices.enrolledAt} >= ${from.toISOString()}::timestamptz`,
+        sql`${devices.enrolledAt} < ${to.toISOString()}::timestamptz`,
+      ),
+    )
+    .groupBy(month);
+  const base = from.getUTCFullYear() * 12 + from.getUTCMonth();
+  return new Map(rows.map((r) => [Number(r.month) - base, Number(r.count)]));
+}
+
+/**
+ * Serialises seat changes of one family of one customer until the transaction ends, so two concurrent
+ * enrolments cannot both take the last free seat.
+ */
+export async function lockFamilyPool(tx: DbOrTx, customerId: string, family: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'licence:' + customerId}), hashtext(${family}))`);
+}

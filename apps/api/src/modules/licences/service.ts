@@ -1,0 +1,83 @@
+import { FAMILIES, LICENCE_EXCEEDED_MESSAGE, type Family, type FamilyLicence } from '@fleetdeck/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import * as repo from './repository.ts';
+
+/**
+ * The licence ledger's read side (DECISIONS §5): THE one place that says how many seats of a family a
+ * customer has bought, uses and let expire. Dashboard, plan cards, the banner and enrolment all ask here.
+ *
+ * purchased = seats of grants not expired and not revoked (refunds revoke);
+ * used      = devices of the family not logged out (PCHAT: chat users not deleted);
+ * expired   = seats of grants that ran out (revoked ones are not counted anywhere);
+ * exceeded  = used > purchased.
+ */
+
+export { lockFamilyPool } from './repository.ts';
+
+const familyLicence = (family: Family, purchased: number, used: number, expired: number): FamilyLicence => ({
+  family,
+  purchased,
+  used,
+  expired,
+  exceeded: used > purchased,
+});
+
+/** All 8 families, in FAMILIES order (PD, PDOW, SL, PC, UB, KM, POB, PCHAT). Three indexed queries. */
+export async function licenceSummary(db: DbOrTx, customerId: string): Promise<FamilyLicence[]> {
+  const [grants, deviceSeats, chatSeats] = await Promise.all([
+    repo.grantTotals(db, customerId),
+    repo.usedDeviceSeats(db, customerId),
+    repo.usedChatSeats(db, customerId),
+  ]);
+  return FAMILIES.map((family) => {
+    const g = grants.find((r) => r.family === family);
+    const used = family === 'PCHAT' ? chatSeats : (deviceSeats.find((r) => r.family === family)?.used ?? 0);
+    return familyLicence(family, g?.purchased ?? 0, used, g?.expired ?? 0);
+  });
+}
+
+/** One family's seats (e.g. for the 402 `redirectToPaymentPage` checks of profile update/apply). */
+export async function familyLicenceOf(db: DbOrTx, customerId: string, family: Family): Promise<FamilyLicence> {
+  const [grants, used] = await Promise.all([
+    repo.grantTotals(db, customerId, family),
+    family === 'PCHAT'
+      ? repo.usedChatSeats(db, customerId)
+      : repo.usedDeviceSeats(db, customerId, family).then((rows) => rows[0]?.used ?? 0),
+  ]);
+  return familyLicence(family, grants[0]?.purchased ?? 0, used, grants[0]?.expired ?? 0);
+}
+
+/**
+ * Seats of a family still free (never negative). To take one without overselling, call inside a
+ * transaction after `lockFamilyPool(tx, customerId, family)`, then insert the device in the same tx.
+ */
+export async function freeSeats(db: DbOrTx, customerId: string, family: Family): Promise<number> {
+  const l = await familyLicenceOf(db, customerId, family);
+  return Math.max(0, l.purchased - l.used);
+}
+
+export const anyExceeded = (licences: readonly FamilyLicence[]) => licences.some((l) => l.exceeded);
+
+/** What `GET licences/summary` answers (the shell's red banner). */
+export function summaryTotals(licences: readonly FamilyLicence[]) {
+  const exceeded = anyExceeded(licences);
+  return {
+    enrolledDevices: licences.reduce((n, l) => n + l.used, 0),
+    purchasedDevices: licences.reduce((n, l) => n + l.purchased, 0),
+    exceeded,
+    device_exceeded_message: exceeded ? LICENCE_EXCEEDED_MESSAGE : null,
+  };
+}
+
+/** Unexpired, unrevoked seats bought on one plan (dashboard `pdOnetimeDevices` for PDOT). */
+export const seatsOfPlan = repo.unexpiredSeatsOfPlan;
+/** Per plan id: unexpired seats and latest expiry (plan cards). */
+export const seatsPerPlan = repo.seatsPerPlan;
+
+/** Devices enrolled per month of `year` (UTC), January first: 12 numbers. */
+export async function monthWiseEnrolments(db: DbOrTx, customerId: string, year: number): Promise<number[]> {
+  const from = new Date(Date.UTC(year, 0, 1));
+  const to = new Date(Date.UTC(year + 1, 0, 1));
+  const counts = await repo.enrolmentsPerMonth(db, customerId, from, to);
+  return Array.from({ length: 12 }, (_, m) => counts.get(m) ?? 0);
+}

@@ -1,0 +1,175 @@
+import crypto from 'node:crypto';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { AppContext } from '../../../context.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { customers, paymentMethods, sandboxIntents } from '../../../db/schema.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
+import { hmac, sha256 } from '../../../lib/crypto.ts';
+import { findPaymentMethod, toSavedPaymentMethod } from '../repository.ts';
+import type {
+  CheckoutIntent,
+  OneTimeInput,
+  PaymentProvider,
+  ProviderCustomer,
+  SubscriptionCreateInput,
+  SubscriptionUpdateInput,
+} from './types.ts';
+
+/**
+ * The default payment provider: behaves like Stripe PaymentIntents (DECISIONS §5) with its state in
+ * `sandbox_intents`. The browser confirms at `POST /api/v1/sandbox/confirm` (modules/sandbox), and the outcome
+ * comes back as a Stripe-shaped event signed with the sandbox webhook secret, verified by `verifyEvent`
+ * (Stripe's `constructEvent`) and handled by `payments/events.ts`, exactly like a Stripe webhook.
+ *
+ * Client secrets are `<intent id>_secret_<HMAC(installation sandbox key, intent id)>`: only their SHA-256 is
+ * stored, yet the same intent always gives the same secret (an idempotent checkout replay answers it again).
+ */
+
+export type SandboxIntentRow = typeof sandboxIntents.$inferSelect;
+
+export const sandboxId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
+
+export const sandboxWebhookSecret = (ctx: AppContext) =>
+  `whsec_${hmac(ctx.secrets.sandboxKey, 'sandbox:webhook-secret').slice(0, 40)}`;
+
+export const clientSecretFor = (ctx: AppContext, intentId: string) =>
+  `${intentId}_secret_${hmac(ctx.secrets.sandboxKey, `sandbox:client-secret:${intentId}`).slice(0, 32)}`;
+
+export function checkoutStatusOf(intent: SandboxIntentRow): CheckoutIntent['status'] {
+  if (intent.status === 'succeeded') return 'succeeded';
+  if (intent.status === 'processing') return 'processing';
+  return intent.providerPmId ? 'requires_confirmation' : 'requires_payment_method';
+}
+
+function toCheckout(ctx: AppContext, intent: SandboxIntentRow): CheckoutIntent {
+  return {
+    clientSecret: clientSecretFor(ctx, intent.id),
+    providerRef: intent.id,
+    ...(intent.metadata.subscriptionId ? { providerSubscriptionId: intent.metadata.subscriptionId } : {}),
+    ...(intent.metadata.itemId ? { providerItemId: intent.metadata.itemId } : {}),
+    status: checkoutStatusOf(intent),
+  };
+}
+
+/** A saved, attached method of this customer to pre-fill the intent with (subscription update). */
+async function usableMethod(tx: DbOrTx, customerId: string, pmId: string | null | undefined) {
+  if (!pmId) return null;
+  const pm = await findPaymentMethod(tx, 'sandbox', pmId);
+  return pm && pm.customerId === customerId && !pm.detachedAt ? pm.providerPmId : null;
+}
+
+/** Creates the intent of a payment row once; called again for the same payment it answers the same intent. */
+async function createIntent(
+  ctx: AppContext,
+  input: OneTimeInput,
+  kind: 'payment_intent' | 'invoice',
+  extra: Record<string, string>,
+): Promise<CheckoutIntent> {
+  const [existing] = await input.tx.select().from(sandboxIntents).where(eq(sandboxIntents.paymentId, input.paymentId));
+  if (existing) return toCheckout(ctx, existing);
+  const id = sandboxId(kind === 'invoice' ? 'in' : 'pi');
+  const [row] = await input.tx
+    .insert(sandboxIntents)
+    .values({
+      id,
+      clientSecretHash: sha256(clientSecretFor(ctx, id)),
+      customerId: input.customer.id,
+      paymentId: input.paymentId,
+      kind,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      providerPmId: await usableMethod(input.tx, input.customer.id, input.paymentMethodId),
+      metadata: {
+        paymentId: input.paymentId,
+        customerId: input.customer.id,
+        planIdentifier: input.planIdentifier,
+        qty: String(input.qty),
+        ...extra,
+      },
+    })
+    .returning();
+  return toCheckout(ctx, row!);
+}
+
+export function createSandboxProvider(ctx: AppContext): PaymentProvider {
+  const webhookSecret = sandboxWebhookSecret(ctx);
+  return {
+    name: 'sandbox',
+
+    async ensureCustomer(tx: DbOrTx, customer: ProviderCustomer) {
+      if (customer.providerCustomerId) return customer.providerCustomerId;
+      const id = `cus_${customer.id.replaceAll('-', '').slice(0, 24)}`;
+      await tx
+        .update(customers)
+        .set({ stripeCustomerId: id })
+        .where(and(eq(customers.id, customer.id), isNull(customers.stripeCustomerId)));
+      return id;
+    },
+
+    createOneTimePayment: (input: OneTimeInput) => createIntent(ctx, input, 'payment_intent', {}),
+
+    createSubscription: (input: SubscriptionCreateInput) =>
+      createIntent(ctx, input, 'invoice', {
+        billingReason: 'subscription_create',
+        subscriptionId: sandboxId('sub'),
+        itemId: sandboxId('si'),
+        quantity: String(input.qty),
+      }),
+
+    /** Sandbox: charges the full price of the added seats for the current period (no proration). */
+    updateSubscriptionQuantity: (input: SubscriptionUpdateInput) =>
+      createIntent(ctx, input, 'invoice', {
+        billingReason: 'subscription_update',
+        subscriptionId: input.providerSubscriptionId,
+        itemId: input.providerItemId ?? '',
+        quantity: String(input.newQuantity),
+      }),
+
+    async attachPaymentMethod(tx: DbOrTx, customer: ProviderCustomer, pmId: string) {
+      const pm = await findPaymentMethod(tx, 'sandbox', pmId);
+      if (!pm || pm.customerId !== customer.id) throw notFound('No such payment method.');
+      const [current] = await tx
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(
+          and(
+            eq(paymentMethods.customerId, customer.id),
+            eq(paymentMethods.provider, 'sandbox'),
+            isNull(paymentMethods.detachedAt),
+            eq(paymentMethods.isDefault, true),
+            ne(paymentMethods.id, pm.id),
+          ),
+        );
+      const [row] = await tx
+        .update(paymentMethods)
+        .set({ detachedAt: null, isDefault: pm.isDefault || !current })
+        .where(eq(paymentMethods.id, pm.id))
+        .returning();
+      return toSavedPaymentMethod(row!);
+    },
+
+    async setDefaultPaymentMethod(tx: DbOrTx, customer: ProviderCustomer, pmId: string) {
+      const pm = await findPaymentMethod(tx, 'sandbox', pmId);
+      if (!pm || pm.customerId !== customer.id || pm.detachedAt) throw notFound('No such payment method.');
+      await tx
+        .update(paymentMethods)
+        .set({ isDefault: false })
+        .where(and(eq(paymentMethods.customerId, customer.id), eq(paymentMethods.provider, 'sandbox')));
+      await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, pm.id));
+    },
+
+    verifyEvent(rawBody: string | Buffer, signatureHeader: string | undefined): Stripe.Event {
+      if (!signatureHeader) throw new AppError(400, 'E_WEBHOOK_SIGNATURE', 'The event signature is missing.');
+      try {
+        return Stripe.webhooks.constructEvent(rawBody, signatureHeader, webhookSecret);
+      } catch {
+        throw new AppError(400, 'E_WEBHOOK_SIGNATURE', 'The event signature is not valid.');
+      }
+    },
+  };
+}
+
+/** Signs an event payload as Stripe does (`t=…,v1=…`), with the sandbox webhook secret. */
+export const signSandboxPayload = (ctx: AppContext, payload: string) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret: sandboxWebhookSecret(ctx) });

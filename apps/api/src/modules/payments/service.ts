@@ -1,0 +1,470 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  PCHAT_MIN_QTY,
+  PCHAT_MIN_QTY_MESSAGE,
+  type CheckoutResponse,
+  type PaymentHistoryRow,
+  type PaymentMethodListResponse,
+  type SavedPaymentMethod,
+  type SubscriptionDetail,
+} from '@fleetdeck/contract';
+import { inTransaction, type AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { verifyCaptcha } from '../captcha/service.ts';
+import { centsToNumber, centsToNumeric, numericToNumber, toCents, totals, type Totals } from './money.ts';
+import * as repo from './repository.ts';
+import { createPaymentProvider } from './providers/index.ts';
+import type { CheckoutIntent, PaymentProvider, ProviderCustomer } from './providers/types.ts';
+
+/**
+ * Checkout rules (spec 1 §5, §7; DECISIONS §5). Every amount is computed here, in integer cents, from the
+ * plan's price, the quantity and a validated coupon; whatever the browser sends as an amount is ignored.
+ * Seats are granted only by `events.ts`, on the provider's signed event.
+ */
+
+export const COUPON_INVALID_MESSAGE = 'This coupon code is not valid.';
+export const COUPON_EXPIRED_MESSAGE = 'This coupon code has expired.';
+export const IDEMPOTENCY_KEY_MAX = 255;
+
+const planNotFound = () => new AppError(404, 'E_PLAN_NOT_FOUND', 'This plan does not exist.');
+
+/** An Active plan by `_id` or identifier. */
+export async function activePlan(db: DbOrTx, priceId: string) {
+  const plan = await repo.findPlan(db, priceId);
+  if (!plan) throw planNotFound();
+  if (plan.status !== 'Active') throw badRequest('E_PLAN_INACTIVE', 'This plan is no longer available.');
+  return plan;
+}
+
+function assertQuantity(plan: repo.PlanRow, qty: number) {
+  if (plan.family === 'PCHAT' && qty < PCHAT_MIN_QTY) throw badRequest('E_QTY_MINIMUM', PCHAT_MIN_QTY_MESSAGE);
+  if (qty < 1) throw badRequest('E_QTY_MINIMUM', 'Please purchase at least 1 license.');
+}
+
+/** A coupon a buyer may use now: unknown/inactive → E_COUPON_INVALID; expired or used up → E_COUPON_EXPIRED. */
+export async function usableCoupon(db: DbOrTx, code: string) {
+  const coupon = await repo.findCoupon(db, code);
+  if (!coupon || !coupon.active) throw badRequest('E_COUPON_INVALID', COUPON_INVALID_MESSAGE);
+  const expired = coupon.expiresAt !== null && coupon.expiresAt.getTime() <= Date.now();
+  const usedUp = coupon.maxRedemptions !== null && coupon.timesRedeemed >= coupon.maxRedemptions;
+  if (expired || usedUp) throw badRequest('E_COUPON_EXPIRED', COUPON_EXPIRED_MESSAGE);
+  return coupon;
+}
+
+export async function applyCoupon(ctx: AppContext, input: { couponCode: string; priceId: string; qty: number }) {
+  const plan = await activePlan(ctx.db, input.priceId);
+  assertQuantity(plan, input.qty);
+  const coupon = await usableCoupon(ctx.db, input.couponCode);
+  const t = totals(plan.amount, input.qty, coupon.percentOff);
+  return {
+    couponCode: coupon.code,
+    percentOff: Number(coupon.percentOff),
+    discountAmount: centsToNumber(t.discountCents),
+    subtotal: centsToNumber(t.subtotalCents),
+    total: centsToNumber(t.totalCents),
+  };
+}
+
+function providerCustomerOf(customer: repo.CustomerRow): ProviderCustomer {
+  return {
+    id: customer.id,
+    email: customer.email,
+    name: customer.name,
+    providerCustomerId: customer.stripeCustomerId,
+  };
+}
+
+function checkoutAnswer(provider: PaymentProvider, payment: repo.PaymentRow, intent: CheckoutIntent): CheckoutResponse {
+  return {
+    respones_msg: 'Payment created. Please confirm it with your card.',
+    data: {
+      clientSecret: intent.clientSecret,
+      client_secret: intent.clientSecret,
+      paymentId: payment.id,
+      provider: provider.name,
+      amount: numericToNumber(payment.totalAmount),
+      currency: payment.currency,
+      status: intent.status,
+    },
+  };
+}
+
+interface CheckoutRequest {
+  customerId: string;
+  idempotencyKey: string | undefined;
+  captcha: string | null | undefined;
+  /** What the request asks for, to tell a retry from a different request reusing its key. */
+  priceId: string;
+  qty: number;
+  kind: 'purchase' | 'subscription_update';
+}
+
+function sameRequest(payment: repo.PaymentRow, req: CheckoutRequest) {
+  const price = req.priceId.trim();
+  const samePlan = payment.planId === price || payment.planIdentifier === price.toUpperCase();
+  const sameKind = (payment.subscriptionReason === 'subscription_update') === (req.kind === 'subscription_update');
+  return samePlan && sameKind && payment.qty === req.qty;
+}
+
+/**
+ * The shared frame of purchase and subscription update: an advisory lock on (customer, key), the key checked
+ * BEFORE the captcha is consumed (a retry of the same request answers the same payment and client secret,
+ * without a new captcha), then the rules, the payment row and the provider's intent in one transaction.
+ */
+async function checkout(
+  ctx: AppContext,
+  req: CheckoutRequest,
+  build: (tx: DbOrTx, provider: PaymentProvider, customer: repo.CustomerRow, key: string) => Promise<CheckoutResponse>,
+  replay: (
+    tx: DbOrTx,
+    provider: PaymentProvider,
+    customer: repo.CustomerRow,
+    payment: repo.PaymentRow,
+  ) => Promise<CheckoutIntent>,
+): Promise<CheckoutResponse> {
+  const key = req.idempotencyKey?.trim() || crypto.randomUUID();
+  if (key.length > IDEMPOTENCY_KEY_MAX) {
+    throw badRequest('E_VALIDATION', `Idempotency-Key: must be at most ${IDEMPOTENCY_KEY_MAX} characters`);
+  }
+  const provider = createPaymentProvider(ctx);
+  return inTransaction(ctx.db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${req.customerId}:${key}`}, 0))`);
+    const customer = await repo.findCustomer(tx, req.customerId);
+    if (!customer) throw notFound('Customer not found.');
+    const existing = await repo.findPaymentByIdempotencyKey(tx, req.customerId, key);
+    if (existing) {
+      if (!sameRequest(existing, req)) {
+        throw new AppError(409, 'E_CONFLICT', 'This Idempotency-Key was already used for a different payment.');
+      }
+      return checkoutAnswer(provider, existing, await replay(tx, provider, customer, existing));
+    }
+    await verifyCaptcha(ctx, tx, req.captcha);
+    return build(tx, provider, customer, key);
+  });
+}
+
+function baseInput(
+  tx: DbOrTx,
+  customer: repo.CustomerRow,
+  providerCustomerId: string,
+  payment: repo.PaymentRow,
+  key: string,
+) {
+  return {
+    tx,
+    customer: { ...providerCustomerOf(customer), providerCustomerId },
+    paymentId: payment.id,
+    planIdentifier: payment.planIdentifier,
+    qty: payment.qty,
+    amountCents: toCents(payment.totalAmount),
+    currency: payment.currency,
+    description: `${payment.productName} × ${payment.qty}`,
+    idempotencyKey: `payment:${payment.id}:${key}`,
+  };
+}
+
+async function intentFor(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  customer: repo.CustomerRow,
+  payment: repo.PaymentRow,
+  plan: repo.PlanRow,
+  extra: { couponPercent: string | null; paymentMethodId: string | null; newQuantity: number | null },
+): Promise<CheckoutIntent> {
+  const providerCustomerId = await provider.ensureCustomer(tx, providerCustomerOf(customer));
+  const input = {
+    ...baseInput(tx, customer, providerCustomerId, payment, payment.idempotencyKey ?? payment.id),
+    paymentMethodId: extra.paymentMethodId,
+  };
+  if (payment.subscriptionReason === 'onetime') return provider.createOneTimePayment(input);
+  if (payment.subscriptionReason === 'subscription_create') {
+    return provider.createSubscription({
+      ...input,
+      planId: plan.id,
+      providerPriceId: plan.providerPriceId,
+      unitAmountCents: toCents(payment.unitAmount),
+      coupon:
+        payment.couponCode && extra.couponPercent !== null
+          ? {
+              code: payment.couponCode,
+              percentOff: Number(extra.couponPercent),
+              providerCouponId: (await repo.findCoupon(tx, payment.couponCode))?.providerCouponId ?? null,
+            }
+          : null,
+    });
+  }
+  const sub = await repo.findSubscription(tx, payment.customerId, payment.planId);
+  if (!sub?.providerSubscriptionId) throw noSubscription();
+  return provider.updateSubscriptionQuantity({
+    ...input,
+    providerSubscriptionId: sub.providerSubscriptionId,
+    providerItemId: sub.providerItemId,
+    newQuantity: extra.newQuantity ?? sub.quantity + payment.qty,
+  });
+}
+
+const noSubscription = () =>
+  badRequest('E_NO_SUBSCRIPTION', 'You have no active subscription of this plan. Please subscribe first.');
+
+/** Answers the same intent again: the providers create intents idempotently per payment. */
+async function replayIntent(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  customer: repo.CustomerRow,
+  payment: repo.PaymentRow,
+): Promise<CheckoutIntent> {
+  const plan = await repo.findPlanById(tx, payment.planId);
+  const coupon = payment.couponCode ? await repo.findCoupon(tx, payment.couponCode) : null;
+  return intentFor(tx, provider, customer, payment, plan, {
+    couponPercent: coupon?.percentOff ?? null,
+    paymentMethodId: null,
+    newQuantity: null,
+  });
+}
+
+function paymentValues(
+  customerId: string,
+  plan: repo.PlanRow,
+  provider: PaymentProvider,
+  key: string,
+  reason: string,
+  qty: number,
+  t: Totals,
+  couponCode: string | null,
+) {
+  return {
+    customerId,
+    planId: plan.id,
+    planIdentifier: plan.identifier,
+    family: plan.family,
+    productName: plan.name,
+    subscriptionType: plan.type,
+    subscriptionReason: reason,
+    qty,
+    unitAmount: centsToNumeric(t.unitCents),
+    discountAmount: centsToNumeric(t.discountCents),
+    totalAmount: centsToNumeric(t.totalCents),
+    currency: plan.currency,
+    couponCode,
+    status: 'Pending' as const,
+    provider: provider.name,
+    idempotencyKey: key,
+  };
+}
+
+/** `POST payments/purchase`: a one-time purchase or a new subscription. */
+export async function purchase(
+  ctx: AppContext,
+  customerId: string,
+  body: {
+    priceId: string;
+    qty: number;
+    couponCode?: string | null | undefined;
+    coupon_code?: string | null | undefined;
+    captcha?: string | null | undefined;
+  },
+  idempotencyKey: string | undefined,
+): Promise<CheckoutResponse> {
+  return checkout(
+    ctx,
+    { customerId, idempotencyKey, captcha: body.captcha, priceId: body.priceId, qty: body.qty, kind: 'purchase' },
+    async (tx, provider, customer, key) => {
+      const plan = await activePlan(tx, body.priceId);
+      assertQuantity(plan, body.qty);
+      const code = (body.couponCode || body.coupon_code || '').trim();
+      const coupon = code ? await usableCoupon(tx, code) : null;
+      if (plan.type === 'recurring') {
+        const sub = await repo.findSubscription(tx, customer.id, plan.id);
+        if (sub && (sub.status === 'active' || sub.status === 'past_due')) {
+          throw new AppError(
+            409,
+            'E_CONFLICT',
+            'You already have an active subscription of this plan. Please use Update subscription to add licenses.',
+            { isSubscriptionUpdate: 1 },
+          );
+        }
+      }
+      const t = totals(plan.amount, body.qty, coupon?.percentOff ?? null);
+      const reason = plan.type === 'recurring' ? 'subscription_create' : 'onetime';
+      const payment = await repo.insertPayment(
+        tx,
+        paymentValues(customer.id, plan, provider, key, reason, body.qty, t, coupon?.code ?? null),
+      );
+      const intent = await intentFor(tx, provider, customer, payment, plan, {
+        couponPercent: coupon?.percentOff ?? null,
+        paymentMethodId: null,
+        newQuantity: null,
+      });
+      await repo.updatePayment(tx, payment.id, {
+        providerRef: intent.providerRef,
+        providerSubscriptionId: intent.providerSubscriptionId ?? null,
+      });
+      return checkoutAnswer(provider, payment, intent);
+    },
+    replayIntent,
+  );
+}
+
+/**
+ * `POST payments/subscription/update`: adds `qty` seats to the active subscription of a recurring plan.
+ * Amount = unit × qty − the subscription's coupon. The sandbox charges this full amount now (no proration);
+ * Stripe prorates. The default saved card is put on the intent (status `requires_confirmation`).
+ */
+export async function updateSubscription(
+  ctx: AppContext,
+  customerId: string,
+  body: { priceId: string; qty: number; captcha?: string | null | undefined },
+  idempotencyKey: string | undefined,
+): Promise<CheckoutResponse> {
+  return checkout(
+    ctx,
+    {
+      customerId,
+      idempotencyKey,
+      captcha: body.captcha,
+      priceId: body.priceId,
+      qty: body.qty,
+      kind: 'subscription_update',
+    },
+    async (tx, provider, customer, key) => {
+      const plan = await activePlan(tx, body.priceId);
+      if (plan.type !== 'recurring') throw noSubscription();
+      const sub = await repo.findSubscription(tx, customer.id, plan.id);
+      if (!sub || sub.status !== 'active' || !sub.providerSubscriptionId) throw noSubscription();
+      if (body.qty < 1) throw badRequest('E_QTY_MINIMUM', 'Please purchase at least 1 license.');
+      const coupon = sub.couponCode ? await repo.findCoupon(tx, sub.couponCode) : null;
+      const percent = coupon?.active ? coupon.percentOff : null;
+      const t = totals(plan.amount, body.qty, percent);
+      const payment = await repo.insertPayment(
+        tx,
+        paymentValues(
+          customer.id,
+          plan,
+          provider,
+          key,
+          'subscription_update',
+          body.qty,
+          t,
+          percent ? sub.couponCode : null,
+        ),
+      );
+      const pm = await repo.defaultPaymentMethod(tx, customer.id, provider.name);
+      const intent = await intentFor(tx, provider, customer, payment, plan, {
+        couponPercent: percent,
+        paymentMethodId: pm?.providerPmId ?? null,
+        newQuantity: sub.quantity + body.qty,
+      });
+      await repo.updatePayment(tx, payment.id, {
+        providerRef: intent.providerRef,
+        providerSubscriptionId: sub.providerSubscriptionId,
+      });
+      return checkoutAnswer(provider, payment, intent);
+    },
+    replayIntent,
+  );
+}
+
+/** `GET payments/subscription?priceId=`: the customer's subscriptions (of one plan when given). */
+export async function listSubscriptions(
+  ctx: AppContext,
+  customerId: string,
+  priceId: string | undefined,
+): Promise<SubscriptionDetail[]> {
+  let planId: string | null = null;
+  if (priceId) {
+    const plan = await repo.findPlan(ctx.db, priceId);
+    if (!plan) throw planNotFound();
+    planId = plan.id;
+  }
+  const rows = await repo.listSubscriptions(ctx.db, customerId, planId);
+  const methods = await repo.latestPaymentMethods(ctx.db, customerId);
+  return rows.map(({ subscription: s, identifier }) => ({
+    _id: s.id,
+    priceId: identifier as SubscriptionDetail['priceId'],
+    family: s.family as SubscriptionDetail['family'],
+    quantity: s.quantity,
+    status: s.status,
+    currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
+    coupon: s.couponCode,
+    paymentMethod: methods.get(s.planId) ?? null,
+  }));
+}
+
+/** `GET payments/history`: one page of the customer's payments, newest first. */
+export async function history(
+  ctx: AppContext,
+  customerId: string,
+  query: { priceId?: string | undefined; page: number; limit: number },
+) {
+  let identifier: string | null = null;
+  if (query.priceId) {
+    const plan = await repo.findPlan(ctx.db, query.priceId);
+    if (!plan) throw planNotFound();
+    identifier = plan.identifier;
+  }
+  const { rows, total } = await repo.historyPage(ctx.db, customerId, identifier, query.page, query.limit);
+  const data: PaymentHistoryRow[] = rows.map(({ payment: p, planName }) => ({
+    _id: p.id,
+    productName: p.productName,
+    paymentMethod: p.paymentMethod ?? null,
+    subscriptionType: p.subscriptionType,
+    subscriptionReason: p.subscriptionReason,
+    qty: p.qty,
+    priceId: {
+      _id: p.planId,
+      identifier: p.planIdentifier as PaymentHistoryRow['priceId']['identifier'],
+      name: planName,
+    },
+    totalAmount: numericToNumber(p.totalAmount),
+    currency: p.currency,
+    coupon: p.couponCode,
+    status: p.status,
+    message: p.message,
+    errorCode: p.errorCode,
+    expiryAt: p.expiryAt?.toISOString() ?? null,
+    created_at: p.createdAt.toISOString(),
+  }));
+  return { data, pagination: { page: query.page, limit: query.limit, total } };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Saved payment methods (`users/payment-method/*`)
+
+export async function listPaymentMethods(
+  ctx: AppContext,
+  customerId: string,
+): Promise<Omit<PaymentMethodListResponse, 'respones_msg'>> {
+  const provider = createPaymentProvider(ctx);
+  const rows = await repo.listPaymentMethods(ctx.db, customerId, provider.name);
+  const data = rows.map(repo.toSavedPaymentMethod);
+  return { data, defaultSource: data.find((pm) => pm.isDefault)?.id ?? null };
+}
+
+async function withCustomer<T>(
+  ctx: AppContext,
+  customerId: string,
+  work: (tx: DbOrTx, provider: PaymentProvider, customer: ProviderCustomer) => Promise<T>,
+) {
+  const provider = createPaymentProvider(ctx);
+  return inTransaction(ctx.db, async (tx) => {
+    const customer = await repo.findCustomer(tx, customerId);
+    if (!customer) throw notFound('Customer not found.');
+    const base = providerCustomerOf(customer);
+    const providerCustomerId = await provider.ensureCustomer(tx, base);
+    return work(tx, provider, { ...base, providerCustomerId });
+  });
+}
+
+export async function attachPaymentMethod(
+  ctx: AppContext,
+  customerId: string,
+  pmId: string,
+): Promise<SavedPaymentMethod> {
+  return withCustomer(ctx, customerId, (tx, provider, customer) => provider.attachPaymentMethod(tx, customer, pmId));
+}
+
+export async function setDefaultPaymentMethod(ctx: AppContext, customerId: string, pmId: string) {
+  await withCustomer(ctx, customerId, (tx, provider, customer) => provider.setDefaultPaymentMethod(tx, customer, pmId));
+}

@@ -1,0 +1,170 @@
+import {
+  FAMILIES,
+  FAMILY_PLANS,
+  type DownloadSdkResponse,
+  type Family,
+  type Plan,
+  type PlanCode,
+  type PriceDetailResponse,
+  type SavedPaymentMethod,
+} from '@fleetdeck/contract';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { seatsPerPlan } from '../licences/service.ts';
+import * as repo from './repository.ts';
+
+/** Plans (spec 1 §2 Plans, §3 Plan; DECISIONS §1): the catalogue with the signed-in customer's seats. */
+
+type Seats = { seats: number; expiry: Date | null };
+
+const familyRank = (family: string) => {
+  const i = (FAMILIES as readonly string[]).indexOf(family);
+  return i === -1 ? FAMILIES.length : i;
+};
+
+export function toPlan(row: repo.PlanRow, seats: Seats | undefined, sub: repo.SubscriptionRow | undefined): Plan {
+  return {
+    _id: row.id,
+    identifier: row.identifier as PlanCode,
+    family: row.family as Family,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    amount: Number(row.amount),
+    currency: row.currency,
+    interval: row.interval,
+    intervalCount: row.intervalCount,
+    features: row.features,
+    apkLink: row.apkLink,
+    status: row.status,
+    expiry: seats?.expiry?.toISOString() ?? null,
+    totalPurchasedDevices: seats?.seats ?? 0,
+    subscriptionDetail:
+      row.type === 'recurring' && sub
+        ? {
+            _id: sub.id,
+            priceId: row.identifier as PlanCode,
+            family: row.family as Family,
+            quantity: sub.quantity,
+            status: sub.status,
+            currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
+            coupon: sub.couponCode,
+            paymentMethod: sub.paymentMethod,
+          }
+        : null,
+  };
+}
+
+function splitLists(list: Plan[]) {
+  const sorted = [...list].sort((a, b) => familyRank(a.family) - familyRank(b.family));
+  return {
+    recurringPriceList: sorted.filter((p) => p.type === 'recurring'),
+    oneTimePriceList: sorted.filter((p) => p.type === 'one_time'),
+  };
+}
+
+/** `GET payments/plans`: Active plans split by type, each list in family order PD, PDOW, SL, PC, UB, KM, POB, PCHAT. */
+export async function customerPlans(ctx: AppContext, customerId: string) {
+  const [rows, seats, subs] = await Promise.all([
+    repo.activePlans(ctx.db),
+    seatsPerPlan(ctx.db, customerId),
+    repo.liveSubscriptions(ctx.db, customerId),
+  ]);
+  return splitLists(
+    rows.map((row) =>
+      toPlan(
+        row,
+        seats.get(row.id),
+        subs.find((s) => s.planId === row.id),
+      ),
+    ),
+  );
+}
+
+/** `GET /api/v1/pricing` (public): the same cards without any customer's seats. */
+export async function publicPlans(ctx: AppContext) {
+  const rows = await repo.activePlans(ctx.db);
+  return splitLists(rows.map((row) => toPlan(row, undefined, undefined)));
+}
+
+export const planNotFound = () => new AppError(404, 'E_PLAN_NOT_FOUND', 'This plan does not exist.');
+
+export function toSavedPaymentMethod(
+  row: NonNullable<Awaited<ReturnType<typeof repo.defaultPaymentMethod>>>,
+): SavedPaymentMethod {
+  return {
+    id: row.providerPmId,
+    type: row.type === 'paypal' ? 'paypal' : 'card',
+    card: row.card ?? null,
+    paypal: row.paypal ?? null,
+    isDefault: row.isDefault,
+  };
+}
+
+/** `GET payments/price/detail?id=`: id is the plan `_id` or its identifier (any case). */
+export async function priceDetail(
+  ctx: AppContext,
+  customerId: string,
+  id: string,
+): Promise<Omit<PriceDetailResponse, 'respones_msg'>> {
+  const row = await repo.findPlan(ctx.db, id);
+  if (!row) throw planNotFound();
+  const [seats, subs, pm, email] = await Promise.all([
+    seatsPerPlan(ctx.db, customerId),
+    row.type === 'recurring' ? repo.liveSubscriptions(ctx.db, customerId) : Promise.resolve([]),
+    repo.defaultPaymentMethod(ctx.db, customerId),
+    repo.customerEmail(ctx.db, customerId),
+  ]);
+  if (email === null) throw notFound('Account not found.');
+  return {
+    data: toPlan(
+      row,
+      seats.get(row.id),
+      subs.find((s) => s.planId === row.id),
+    ),
+    defaultPaymentMethodDetail: pm ? toSavedPaymentMethod(pm) : null,
+    userDetail: { email },
+  };
+}
+
+/**
+ * Where the APK of a family is downloaded: the `apkLink` of its recurring plan (catalogue.json, edited by
+ * staff). When empty, the web app's Download APK page for that app, `${PUBLIC_URL}/download-apk?app=<FAMILY>`,
+ * so a QR code never points at a file that does not exist.
+ */
+export async function apkLinkOf(db: DbOrTx, publicUrl: string, family: Family): Promise<string> {
+  const plan = await repo.findPlanByIdentifier(db, FAMILY_PLANS[family].recurring);
+  return apkLinkFromPlan(publicUrl, family, plan?.apkLink ?? '');
+}
+
+const apkLinkFromPlan = (publicUrl: string, family: Family, apkLink: string) =>
+  apkLink.trim() !== '' ? apkLink.trim() : `${publicUrl}/download-apk?app=${family}`;
+
+/** URL of the PNG QR code of a family's APK link (served by modules/qr without a session). */
+export const apkQrCodeUrl = (publicUrl: string, family: Family) => `${publicUrl}/api/v1/qr/apk/${family}.png`;
+
+/** The apps of the Download APK modal (spec 1 §2) and their field names (spec 1 §3). */
+const SDK_APPS = [
+  ['pdPriceDetail', 'PD'],
+  ['pcPriceDetail', 'PC'],
+  ['ubPriceDetail', 'UB'],
+  ['kmPriceDetail', 'KM'],
+  ['pobPriceDetail', 'POB'],
+  ['powerChatPriceDetail', 'PCHAT'],
+] as const satisfies readonly (readonly [keyof DownloadSdkResponse['data'], Family])[];
+
+/** `GET users/download/sdk`: per app, the APK link and the URL of its QR code. */
+export async function downloadSdk(ctx: AppContext): Promise<DownloadSdkResponse['data']> {
+  const rows = await repo.allPlans(ctx.db);
+  const publicUrl = ctx.config.publicUrl;
+  const detail = (family: Family) => ({
+    apkLink: apkLinkFromPlan(
+      publicUrl,
+      family,
+      rows.find((r) => r.identifier === FAMILY_PLANS[family].recurring)?.apkLink ?? '',
+    ),
+    apkLinkQrCode: apkQrCodeUrl(publicUrl, family),
+  });
+  return Object.fromEntries(SDK_APPS.map(([key, family]) => [key, detail(family)])) as DownloadSdkResponse['data'];
+}

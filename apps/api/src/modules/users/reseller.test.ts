@@ -1,0 +1,112 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { UserDetail } from '@fleetdeck/contract';
+import { coupons, customers } from '../../db/schema.ts';
+import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
+import { get, jsonOf, post, signedInCustomer } from '../../../test/support/helpers.ts';
+import { customerIdOf } from '../../../test/support/ledger.ts';
+import { approveReseller } from './service.ts';
+
+const U = '/api/v1/admin/users';
+let rt: TestRuntime;
+
+beforeAll(async () => {
+  rt = await startTestRuntime(inject('pgAdminUrl'));
+});
+afterAll(async () => rt?.close());
+
+const detailOf = async (token: string) => jsonOf<{ data: UserDetail }>(await get(rt, `${U}/detail`, token)).data;
+
+describe('reseller mode', () => {
+  it('is requested by the customer: enabled, not approved, no coupon, audited', async () => {
+    const c = await signedInCustomer(rt);
+    const id = await customerIdOf(rt.ctx.db, c.email);
+    expect(await detailOf(c.token)).toMatchObject({
+      isResellerModeEnabled: false,
+      isResellerModeRequestApprove: false,
+      resellerCouponCode: null,
+    });
+
+    const res = await post(rt, `${U}/update`, { isResellerModeEnabled: true }, c.token);
+    expect(res.statusCode).toBe(200);
+    const body = jsonOf<{ respones_msg: string; data: UserDetail }>(res);
+    expect(body.respones_msg).toMatch(/reseller request has been sent/);
+    expect(body.data).toMatchObject({
+      isResellerModeEnabled: true,
+      isResellerModeRequestApprove: false,
+      resellerCouponCode: null,
+    });
+    const [row] = await rt.ctx.db.select().from(customers).where(eq(customers.id, id));
+    expect(row).toMatchObject({ resellerModeEnabled: true, resellerModeApproved: false });
+    expect(await rt.ctx.db.select().from(coupons).where(eq(coupons.resellerCustomerId, id))).toHaveLength(0);
+    const audit = await rt.ctx.db.execute<{ sub_type: string }>(
+      sql`select sub_type from audit_entries where customer_id = ${id}`,
+    );
+    expect(audit.rows.map((r) => r.sub_type)).toContain('Reseller Requested');
+    expect(audit.rows.map((r) => r.sub_type)).not.toContain('Update Profile');
+  });
+
+  it('refuses isResellerModeEnabled: false (a customer cannot leave or approve it)', async () => {
+    const c = await signedInCustomer(rt);
+    const res = await post(rt, `${U}/update`, { isResellerModeEnabled: false }, c.token);
+    expect(res.statusCode).toBe(400);
+    expect(jsonOf(res)).toMatchObject({ code: 'E_VALIDATION' });
+    const again = await post(rt, `${U}/update`, { isResellerModeRequestApprove: true }, c.token);
+    expect(again.statusCode).toBe(400);
+    expect((await detailOf(c.token)).isResellerModeRequestApprove).toBe(false);
+  });
+
+  it('still updates the profile beside the request', async () => {
+    const c = await signedInCustomer(rt);
+    const res = await post(rt, `${U}/update`, { name: 'Rita Reseller', isResellerModeEnabled: true }, c.token);
+    expect(res.statusCode).toBe(200);
+    expect(jsonOf<{ data: UserDetail }>(res).data).toMatchObject({
+      name: 'Rita Reseller',
+      isResellerModeEnabled: true,
+    });
+  });
+
+  it('approveReseller creates one personal 10% coupon shown in the detail; approving again keeps it', async () => {
+    const c = await signedInCustomer(rt);
+    const other = await signedInCustomer(rt);
+    const id = await customerIdOf(rt.ctx.db, c.email);
+    await post(rt, `${U}/update`, { isResellerModeEnabled: true }, c.token);
+
+    const approved = await approveReseller(rt.ctx, id);
+    expect(approved.isResellerModeRequestApprove).toBe(true);
+    expect(approved.resellerCouponCode).toMatch(/^R-[A-Z2-9]{6}$/);
+    const rows = await rt.ctx.db.select().from(coupons).where(eq(coupons.resellerCustomerId, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ code: approved.resellerCouponCode, percentOff: '10.00', active: true });
+
+    expect(await detailOf(c.token)).toMatchObject({
+      isResellerModeEnabled: true,
+      isResellerModeRequestApprove: true,
+      resellerCouponCode: approved.resellerCouponCode,
+    });
+    const again = await approveReseller(rt.ctx, id);
+    expect(again.resellerCouponCode).toBe(approved.resellerCouponCode);
+    expect(await rt.ctx.db.select().from(coupons).where(eq(coupons.resellerCustomerId, id))).toHaveLength(1);
+
+    // A request after approval changes nothing; update answers the coupon too.
+    const res = await post(rt, `${U}/update`, { isResellerModeEnabled: true }, c.token);
+    expect(jsonOf<{ data: UserDetail }>(res).data.resellerCouponCode).toBe(approved.resellerCouponCode);
+
+    // Nobody else sees it.
+    expect((await detailOf(other.token)).resellerCouponCode).toBeNull();
+  });
+
+  it('shows no coupon to a customer whose approval was withdrawn', async () => {
+    const c = await signedInCustomer(rt);
+    const id = await customerIdOf(rt.ctx.db, c.email);
+    await approveReseller(rt.ctx, id);
+    await rt.ctx.db.update(customers).set({ resellerModeApproved: false }).where(eq(customers.id, id));
+    expect((await detailOf(c.token)).resellerCouponCode).toBeNull();
+  });
+
+  it('answers 404 when approving an unknown customer', async () => {
+    await expect(approveReseller(rt.ctx, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+});

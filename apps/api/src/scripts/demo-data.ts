@@ -1,0 +1,259 @@
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { FAMILY_PLANS, familyOfPlan, type Family, type PlanCode } from '@fleetdeck/contract';
+import type { AppContext } from '../context.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import {
+  chatUsers,
+  customers,
+  devices,
+  licenceGrants,
+  paymentMethods,
+  payments,
+  plans,
+  subscriptions,
+} from '../db/schema.ts';
+import { isCommonPassword } from '../lib/common-passwords.ts';
+import { hashPassword } from '../lib/crypto.ts';
+import { newEnrolmentToken } from '../modules/users/service.ts';
+
+/**
+ * Demo data (`npm run seed:demo`): a verified customer with purchases, a failed payment, licence grants,
+ * subscriptions, Power Chat users and ~20 devices enrolled over the months of the current year, so every
+ * screen of the portal has something to show. Idempotent: each row has a fixed key (idempotency key,
+ * serial number, chat user id) and is inserted only when missing; only the password is set again.
+ */
+
+export const DEMO_EMAIL = 'demo@fleetdeck.local';
+const DAY = 86_400_000;
+
+interface DemoPurchase {
+  key: string;
+  plan: PlanCode;
+  qty: number;
+  daysAgo: number;
+  status: 'Success' | 'Failed';
+  subscription?: boolean;
+}
+
+const PURCHASES: DemoPurchase[] = [
+  { key: 'pd-subscription', plan: 'PD', qty: 10, daysAgo: 75, status: 'Success', subscription: true },
+  { key: 'pd-onetime', plan: 'PDOT', qty: 5, daysAgo: 140, status: 'Success' },
+  { key: 'pc-subscription', plan: 'PC', qty: 5, daysAgo: 60, status: 'Success', subscription: true },
+  { key: 'km-onetime', plan: 'KMOT', qty: 3, daysAgo: 40, status: 'Success' },
+  { key: 'pchat-subscription', plan: 'PCHAT', qty: 3, daysAgo: 20, status: 'Success', subscription: true },
+  { key: 'ub-declined', plan: 'UB', qty: 2, daysAgo: 10, status: 'Failed' },
+];
+
+/** 20 devices: 13 PD (2 of them logged out), 4 PC, 3 KM; all within the seats bought above. */
+const DEVICES: { family: Family; model: string; loggedOut?: boolean }[] = [
+  ...Array.from({ length: 13 }, (_, i) => ({
+    family: 'PD' as const,
+    model: ['Samsung Galaxy Tab A8', 'Samsung Galaxy XCover 6 Pro', 'Samsung Galaxy A54'][i % 3]!,
+    loggedOut: i === 3 || i === 8,
+  })),
+  ...Array.from({ length: 4 }, () => ({ family: 'PC' as const, model: 'Samsung Galaxy A34' })),
+  ...Array.from({ length: 3 }, () => ({ family: 'KM' as const, model: 'Zebra TC52' })),
+];
+
+const CHAT_USERS = ['Dispatch', 'Warehouse lead'];
+
+export function demoPassword(fromEnv: string | undefined): string {
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (fromEnv.length < 8 || fromEnv.length > 128 || isCommonPassword(fromEnv)) {
+      throw new Error('DEMO_PASSWORD must be 8 to 128 characters and not a common password.');
+    }
+    return fromEnv;
+  }
+  return `Demo-${crypto.randomBytes(9).toString('base64url')}`;
+}
+
+async function upsertCustomer(ctx: Pick<AppContext, 'secrets'>, tx: DbOrTx, passwordHash: string) {
+  const now = new Date();
+  const [existing] = await tx.select().from(customers).where(eq(customers.email, DEMO_EMAIL));
+  if (existing) {
+    await tx
+      .update(customers)
+      .set({
+        passwordHash,
+        emailVerifiedAt: existing.emailVerifiedAt ?? now,
+        disabledAt: null,
+        lockedUntil: null,
+        failedLoginCount: 0,
+        updatedAt: now,
+      })
+      .where(eq(customers.id, existing.id));
+    return existing.id;
+  }
+  const [row] = await tx
+    .insert(customers)
+    .values({
+      email: DEMO_EMAIL,
+      name: 'Demo Customer',
+      passwordHash,
+      phoneNumber: '7700 900123',
+      countryCode: '+44',
+      emailVerifiedAt: now,
+      ...newEnrolmentToken(ctx),
+    })
+    .returning({ id: customers.id });
+  return row!.id;
+}
+
+export interface DemoResult {
+  email: string;
+  password: string;
+  customerId: string;
+}
+
+export async function seedDemoData(
+  ctx: Pick<AppContext, 'secrets'>,
+  db: Db,
+  opts: { password?: string; now?: Date } = {},
+): Promise<DemoResult> {
+  const password = demoPassword(opts.password);
+  const passwordHash = await hashPassword(password);
+  const chatPasswordHash = await hashPassword(crypto.randomBytes(12).toString('base64url'));
+  const now = opts.now ?? new Date();
+
+  const customerId = await db.transaction(async (tx) => {
+    // Two seeders at once would race on the fixed keys; take turns.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fleetdeck:seed-demo'))`);
+    const customerId = await upsertCustomer(ctx, tx, passwordHash);
+    const tag = customerId.slice(0, 8);
+
+    await tx
+      .insert(paymentMethods)
+      .values({
+        customerId,
+        provider: 'sandbox',
+        providerPmId: `pm_demo_${tag}`,
+        type: 'card',
+        card: { brand: 'visa', country: 'DE', exp_month: 12, exp_year: now.getUTCFullYear() + 3, last4: '4242' },
+        isDefault: true,
+      })
+      .onConflictDoNothing();
+
+    const planRows = await tx.select().from(plans);
+    let pdExpiry: Date | null = null;
+    for (const p of PURCHASES) {
+      const plan = planRows.find((r) => r.identifier === p.plan);
+      if (!plan) throw new Error(`plan ${p.plan} is missing from the catalogue`);
+      const createdAt = new Date(now.getTime() - p.daysAgo * DAY);
+      const expiresAt = new Date(createdAt.getTime() + (plan.type === 'recurring' ? 365 : 3 * 365) * DAY);
+      const family = familyOfPlan(p.plan);
+      const idempotencyKey = `demo-seed:${p.key}`;
+
+      let subscriptionId: string | null = null;
+      if (p.subscription) {
+        await tx
+          .insert(subscriptions)
+          .values({
+            customerId,
+            planId: plan.id,
+            family,
+            provider: 'sandbox',
+            providerSubscriptionId: `sub_demo_${tag}_${p.key}`,
+            quantity: p.qty,
+            status: 'active',
+            currentPeriodEnd: expiresAt,
+            createdAt,
+          })
+          .onConflictDoNothing();
+        const [sub] = await tx
+          .select({ id: subscriptions.id })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.customerId, customerId), eq(subscriptions.planId, plan.id)));
+        subscriptionId = sub?.id ?? null;
+      }
+
+      const unit = Number(plan.amount);
+      await tx
+        .insert(payments)
+        .values({
+          customerId,
+          planId: plan.id,
+          planIdentifier: plan.identifier,
+          family,
+          productName: plan.name,
+          subscriptionType: plan.type,
+          subscriptionReason: plan.type === 'recurring' ? 'subscription_create' : 'onetime',
+          qty: p.qty,
+          unitAmount: plan.amount,
+          totalAmount: (unit * p.qty).toFixed(2),
+          status: p.status,
+          message: p.status === 'Failed' ? 'Your card was declined.' : null,
+          errorCode: p.status === 'Failed' ? 'card_declined' : null,
+          paymentMethod: { type: 'card', card: { brand: 'visa', last4: p.status === 'Failed' ? '0002' : '4242' } },
+          provider: 'sandbox',
+          providerRef: `pi_demo_${tag}_${p.key}`,
+          providerSubscriptionId: p.subscription ? `sub_demo_${tag}_${p.key}` : null,
+          idempotencyKey,
+          expiryAt: p.status === 'Success' ? expiresAt : null,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .onConflictDoNothing();
+      const [payment] = await tx
+        .select({ id: payments.id, expiryAt: payments.expiryAt })
+        .from(payments)
+        .where(and(eq(payments.customerId, customerId), eq(payments.idempotencyKey, idempotencyKey)));
+      if (!payment) throw new Error(`demo payment ${p.key} was not written`);
+
+      if (p.status === 'Success') {
+        await tx
+          .insert(licenceGrants)
+          .values({
+            customerId,
+            family,
+            paymentId: payment.id,
+            subscriptionId,
+            seats: p.qty,
+            startsAt: createdAt,
+            expiresAt,
+            createdAt,
+          })
+          .onConflictDoNothing();
+        if (p.plan === FAMILY_PLANS.PD.recurring) pdExpiry = payment.expiryAt ?? expiresAt;
+      }
+    }
+    if (pdExpiry)
+      await tx.update(customers).set({ subscriptionExpireAt: pdExpiry }).where(eq(customers.id, customerId));
+
+    // Devices over the months of this year so far (never in the future).
+    const year = now.getUTCFullYear();
+    const months = now.getUTCMonth() + 1;
+    const counters: Partial<Record<Family, number>> = {};
+    const deviceRows = DEVICES.map((d, i) => {
+      const n = (counters[d.family] = (counters[d.family] ?? 0) + 1);
+      const month = Math.floor((i * months) / DEVICES.length);
+      let enrolledAt = new Date(Date.UTC(year, month, 1 + ((i * 7) % 27), 8 + (i % 9), (i * 13) % 60));
+      if (enrolledAt.getTime() > now.getTime()) enrolledAt = new Date(now.getTime() - (DEVICES.length - i) * 3_600_000);
+      return {
+        customerId,
+        family: d.family,
+        serialNumber: `DEMO-${d.family}-${String(n).padStart(3, '0')}`,
+        deviceName: `${d.model} #${String(n).padStart(2, '0')}`,
+        enrolledAt,
+        loggedOutAt: d.loggedOut ? new Date(Math.min(now.getTime(), enrolledAt.getTime() + 20 * DAY)) : null,
+        createdAt: enrolledAt,
+        updatedAt: enrolledAt,
+      };
+    });
+    await tx.insert(devices).values(deviceRows).onConflictDoNothing();
+
+    await tx
+      .insert(chatUsers)
+      .values(
+        CHAT_USERS.map((name, i) => ({
+          customerId,
+          name,
+          userId: `demo-${tag}-chat-${i + 1}`,
+          passwordHash: chatPasswordHash,
+        })),
+      )
+      .onConflictDoNothing();
+    return customerId;
+  });
+  return { email: DEMO_EMAIL, password, customerId };
+}

@@ -1,0 +1,82 @@
+import { existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDb, createPool, runMigrations } from '../db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
+import { createLogger } from '../logger.ts';
+import { loadSecrets } from '../lib/secrets.ts';
+import { seedCatalogue } from '../modules/catalogue/seed.ts';
+import { seedDemoData } from './demo-data.ts';
+
+/**
+ * `npm run seed:demo`: writes the demo customer and its data into the same database `npm start` uses
+ * (DATABASE_URL, or the embedded one in DATA_DIR), then prints the credentials. Safe to run again: nothing
+ * is duplicated, and the password is set anew (DEMO_PASSWORD fixes it; otherwise a random one).
+ * Works while the server runs: it then connects to the server's embedded database instead of starting it.
+ */
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+
+  let embedded: EmbeddedDatabase | null = null;
+  let url = config.databaseUrl;
+  if (!url) {
+    const passwordFile = path.join(config.dataDir, '.pg-password');
+    if (existsSync(passwordFile) && (await portOpen(config.embeddedPgPort))) {
+      // `npm start` is running: use its database rather than stopping it.
+      const pw = readFileSync(passwordFile, 'utf8').trim();
+      url = `postgres://fleetdeck:${encodeURIComponent(pw)}@127.0.0.1:${config.embeddedPgPort}/fleetdeck`;
+    } else {
+      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
+      url = embedded.url;
+    }
+  }
+  const pool = createPool(url, 2);
+  try {
+    await runMigrations(pool);
+    const db = createDb(pool);
+    const secrets = await loadSecrets(db);
+    await seedCatalogue(db, config.productName);
+    const demo = await seedDemoData({ secrets }, db, { password: process.env.DEMO_PASSWORD });
+    process.stdout.write(
+      [
+        '',
+        'Demo data is ready.',
+        `  Sign in at ${config.publicUrl}/login`,
+        `  Email:    ${demo.email}`,
+        `  Password: ${demo.password}`,
+        '  (Running `npm run seed:demo` again adds nothing and sets a new password; set DEMO_PASSWORD to choose it.)',
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await pool.end().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`seed:demo failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

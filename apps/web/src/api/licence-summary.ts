@@ -1,0 +1,20 @@
+import { licenceSummaryResponseSchema, type LicenceSummaryResponse } from '@fleetdeck/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** `GET licences/summary`: seats per family and whether any family uses more than it bought (red banner). */
+export const getLicenceSummary = (): Promise<LicenceSummaryResponse> =>
+  api.get('/api/v1/admin/licences/summary', licenceSummaryResponseSchema);
+
+export const licenceSummaryQueryKey = ['licences', 'summary'] as const;
+
+export const licenceSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: licenceSummaryQueryKey,
+    queryFn: getLicenceSummary,
+    staleTime: 60_000,
+    // The banner is a hint: a failure must not toast on every page of the shell.
+    meta: { silentError: true },
+  });
+
+export const useLicenceSummary = () => useQuery(licenceSummaryQueryOptions());

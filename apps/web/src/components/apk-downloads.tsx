@@ -1,0 +1,157 @@
+import { Alert, Anchor, Button, Center, Image, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { IconAlertCircle, IconDownload, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useDownloadSdk, type DownloadSdk } from '@/api/download-sdk';
+import { errorMessage } from '@/lib/api-client';
+import { useProductName } from '@/lib/app-config';
+
+export const APK_APPS = ['PD', 'PC', 'KM', 'UB', 'POB', 'PCHAT'] as const;
+export type ApkApp = (typeof APK_APPS)[number];
+
+const DETAIL_KEY: Record<ApkApp, keyof DownloadSdk> = {
+  PD: 'pdPriceDetail',
+  PC: 'pcPriceDetail',
+  KM: 'kmPriceDetail',
+  UB: 'ubPriceDetail',
+  POB: 'pobPriceDetail',
+  PCHAT: 'powerChatPriceDetail',
+};
+
+/** Tab labels of spec 1 §2 (Download APK modal), in its order. */
+export const apkAppLabel = (app: ApkApp, product: string): string =>
+  ({
+    PD: product,
+    PC: 'Power Cleaner',
+    KM: 'Key Mapper',
+    UB: 'URL Blocker',
+    POB: 'Power on Boot',
+    PCHAT: 'Power Chat',
+  })[app];
+
+/** `?app=pc` → `PC`; anything unknown → null. */
+export const parseApkApp = (value: string | null | undefined): ApkApp | null => {
+  const upper = value?.trim().toUpperCase();
+  return (APK_APPS as readonly string[]).includes(upper ?? '') ? (upper as ApkApp) : null;
+};
+
+const QR_SIZE = 200;
+
+function QrImage({ src, label }: { src: string; label: string }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (failedSrc === src) {
+    return (
+      <Stack w={QR_SIZE} h={QR_SIZE} justify="center" align="center" bg="gray.0" style={{ borderRadius: 12 }}>
+        <Text size="sm" c="dimmed" ta="center" px="md">
+          The QR code could not be loaded. Use the download link below.
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Image
+      src={src}
+      alt={`QR code to download the ${label} APK`}
+      w={QR_SIZE}
+      h={QR_SIZE}
+      fit="contain"
+      radius="md"
+      onError={() => setFailedSrc(src)}
+      style={{ border: '1px solid var(--mantine-color-gray-2)', background: 'white' }}
+    />
+  );
+}
+
+interface ApkDownloadsProps {
+  /** Selected tab (controlled). Without it the first app is selected. */
+  value?: ApkApp;
+  onChange?: (app: ApkApp) => void;
+  /** Only fetch when shown (the modal passes its `opened`). */
+  enabled?: boolean;
+}
+
+/** One tab per app with the QR code of its APK and a download link (top-bar modal and /download-apk). */
+export function ApkDownloads({ value, onChange, enabled = true }: ApkDownloadsProps) {
+  const product = useProductName();
+  const sdk = useDownloadSdk({ enabled });
+  const [uncontrolled, setUncontrolled] = useState<ApkApp>('PD');
+  const active = value ?? uncontrolled;
+
+  const select = (next: string | null) => {
+    const app = parseApkApp(next);
+    if (!app) return;
+    setUncontrolled(app);
+    onChange?.(app);
+  };
+
+  return (
+    <Tabs value={active} onChange={select} keepMounted={false}>
+      <ScrollArea type="never" offsetScrollbars={false}>
+        <Tabs.List style={{ flexWrap: 'nowrap' }}>
+          {APK_APPS.map((app) => (
+            <Tabs.Tab key={app} value={app} style={{ whiteSpace: 'nowrap' }}>
+              {apkAppLabel(app, product)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </ScrollArea>
+      {APK_APPS.map((app) => {
+        const label = apkAppLabel(app, product);
+        const detail = sdk.data?.[DETAIL_KEY[app]];
+        return (
+          <Tabs.Panel key={app} value={app} pt="lg">
+            <Stack align="center" gap="sm" ta="center" py="md">
+              {sdk.isError ? (
+                <Alert
+                  color="red"
+                  variant="light"
+                  icon={<IconAlertCircle size={18} />}
+                  title="The download details could not load"
+                  w="100%"
+                  ta="left"
+                >
+                  <Text size="sm">{errorMessage(sdk.error)}</Text>
+                  <Button
+                    mt="sm"
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    leftSection={<IconRefresh size={14} />}
+                    loading={sdk.isFetching}
+                    onClick={() => void sdk.refetch()}
+                  >
+                    Retry
+                  </Button>
+                </Alert>
+              ) : !detail ? (
+                <Stack align="center" gap="sm" aria-busy="true" aria-label={`Loading ${label} download`}>
+                  <Skeleton w={QR_SIZE} h={QR_SIZE} radius="md" />
+                  <Skeleton w={180} h={14} />
+                </Stack>
+              ) : (
+                <>
+                  <Center>
+                    <QrImage src={detail.apkLinkQrCode} label={label} />
+                  </Center>
+                  <Text fw={600}>{label} for Android</Text>
+                  <Text c="dimmed" size="sm" maw={380}>
+                    Scan the QR code with an Android device to install the app directly, or download the APK.
+                  </Text>
+                  <Anchor
+                    href={detail.apkLink}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    fw={600}
+                    style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
+                  >
+                    <IconDownload size={16} />
+                    Click here to download APK
+                  </Anchor>
+                </>
+              )}
+            </Stack>
+          </Tabs.Panel>
+        );
+      })}
+    </Tabs>
+  );
+}

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { downloadSdkAnswer, licenceSummaryAnswer } from '@/test/licence-fixtures';
+import { mockApi, sampleUser } from '@/test/mock-api';
+import { currentLocation, renderApp } from '@/test/render-app';
+
+const base = (exceeded: boolean) => ({
+  'GET /api/v1/admin/users/detail': { body: { respones_msg: 'OK', data: sampleUser } },
+  'GET /api/v1/admin/licences/summary': licenceSummaryAnswer(exceeded),
+  'GET /api/v1/admin/users/download/sdk': downloadSdkAnswer(),
+});
+
+describe('Licence banner', () => {
+  it('shows the exact message and a link to plans when licences are exceeded', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi(base(true));
+    const { user } = renderApp('/change-password');
+    const banner = await screen.findByTestId('licence-banner');
+    expect(banner).toHaveTextContent('Your enrolled licenses exceed then available licenses.');
+    const link = within(banner).getByRole('link', { name: 'Click Here buy more licenses.' });
+    expect(link).toHaveAttribute('href', '/plans');
+    await user.click(link);
+    await waitFor(() => expect(currentLocation()).toBe('/plans'));
+  });
+
+  it('stays hidden while licences are within what was bought', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi(base(false));
+    renderApp('/change-password');
+    await waitFor(() => expect(api.callsTo('GET', '/api/v1/admin/licences/summary')).toHaveLength(1));
+    expect(await screen.findByLabelText('Old password')).toBeInTheDocument();
+    expect(screen.queryByTestId('licence-banner')).not.toBeInTheDocument();
+    expect(screen.queryByText('Click Here buy more licenses.')).not.toBeInTheDocument();
+  });
+});
+
+describe('Download APK modal', () => {
+  it('shows each app with its QR code image and download link', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi(base(false));
+    const { user } = renderApp('/change-password');
+    await user.click((await screen.findAllByRole('button', { name: 'Download APK' }))[0]!);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Download APK' });
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Fleetdeck', 'Power Cleaner', 'Key Mapper', 'URL Blocker', 'Power on Boot', 'Power Chat']);
+    const pdQr = await within(dialog).findByRole('img', { name: 'QR code to download the Fleetdeck APK' });
+    expect(pdQr).toHaveAttribute('src', '/api/v1/qr/apk/PD.png');
+    expect(within(dialog).getByRole('link', { name: /Click here to download APK/ })).toHaveAttribute(
+      'href',
+      'https://downloads.example.com/PD.apk',
+    );
+
+    await user.click(within(dialog).getByRole('tab', { name: 'Power Chat' }));
+    expect(within(dialog).getByRole('img', { name: 'QR code to download the Power Chat APK' })).toHaveAttribute(
+      'src',
+      '/api/v1/qr/apk/PCHAT.png',
+    );
+    expect(within(dialog).getByRole('link', { name: /Click here to download APK/ })).toHaveAttribute(
+      'href',
+      'https://downloads.example.com/PCHAT.apk',
+    );
+    expect(api.callsTo('GET', '/api/v1/admin/users/download/sdk')).toHaveLength(1);
+  });
+
+  it('shows the error with a retry when the details cannot load', async () => {
+    window.localStorage.setItem('token', 'tok');
+    let fail = true;
+    mockApi({
+      ...base(false),
+      'GET /api/v1/admin/users/download/sdk': () =>
+        fail ? { status: 503, body: { respones_msg: 'Downloads are unavailable' } } : downloadSdkAnswer(),
+    });
+    const { user } = renderApp('/change-password');
+    await user.click((await screen.findAllByRole('button', { name: 'Download APK' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Download APK' });
+    expect(await within(dialog).findByText('Downloads are unavailable', {}, { timeout: 3000 })).toBeInTheDocument();
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByRole('img', { name: /Fleetdeck APK/ })).toHaveAttribute(
+      'src',
+      '/api/v1/qr/apk/PD.png',
+    );
+  });
+});

@@ -1,0 +1,18 @@
+import { priceDetailResponseSchema } from '@fleetdeck/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, PAYMENTS_API } from '@/lib/api-client';
+import { PAYMENTS_QUERY_KEY } from './query-keys';
+
+/** `GET payments/price/detail?id=`: the plan (by `_id` or identifier), the default card and the account email. */
+export const getPriceDetail = (id: string) =>
+  api.get(`${PAYMENTS_API}/price/detail`, priceDetailResponseSchema, { query: { id } });
+
+export const priceDetailQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...PAYMENTS_QUERY_KEY, 'price-detail', id],
+    queryFn: () => getPriceDetail(id),
+    enabled: Boolean(id),
+    meta: { silentError: true },
+  });
+
+export const usePriceDetail = (id: string) => useQuery(priceDetailQueryOptions(id));

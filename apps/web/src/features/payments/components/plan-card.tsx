@@ -1,0 +1,82 @@
+import type { Plan } from '@fleetdeck/contract';
+import { Anchor, Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
+import { priceLabelOf } from './plan-helpers';
+
+/** The action of a plan card (spec 1 §2 Plans). */
+export const planActionOf = (plan: Plan): { label: 'Update' | 'Subscribe' | 'Buy'; href: string } => {
+  const owned = plan.totalPurchasedDevices > 0;
+  if (plan.type === 'recurring') {
+    return owned
+      ? { label: 'Update', href: paths.portal.updateSubscription.getHref(plan._id) }
+      : { label: 'Subscribe', href: paths.portal.makePayment.getHref(plan._id) };
+  }
+  return { label: owned ? 'Update' : 'Buy', href: paths.portal.makePayment.getHref(plan._id) };
+};
+
+export function PlanCard({ plan }: { plan: Plan }) {
+  const devices = plan.totalPurchasedDevices;
+  const greyed = devices === 0;
+  const action = planActionOf(plan);
+
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      radius="md"
+      data-testid={`plan-${plan.identifier}`}
+      data-greyed={greyed}
+      style={{ opacity: greyed ? 0.7 : 1, display: 'flex', flexDirection: 'column' }}
+      bg={greyed ? 'gray.0' : undefined}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Title order={3} fz="lg" fw={700}>
+          {plan.name}
+        </Title>
+        <Badge variant="light" color={plan.type === 'recurring' ? 'brand' : 'grape'} style={{ flexShrink: 0 }}>
+          {plan.type === 'recurring' ? 'Yearly' : 'One-time'}
+        </Badge>
+      </Group>
+      <Text fw={800} fz={26} mt="xs">
+        {priceLabelOf(plan)}
+      </Text>
+      {plan.description ? (
+        <Text size="sm" c="dimmed" mt={4}>
+          {plan.description}
+        </Text>
+      ) : null}
+      {plan.features.length > 0 ? (
+        <List spacing={6} size="sm" mt="md" center>
+          {plan.features.map((f) => (
+            <List.Item
+              key={f.text}
+              icon={
+                <ThemeIcon size={18} radius="xl" color={f.checked ? 'teal' : 'gray'} variant="light">
+                  {f.checked ? <IconCheck size={12} /> : <IconX size={12} />}
+                </ThemeIcon>
+              }
+            >
+              <Text size="sm" c={f.checked ? undefined : 'dimmed'} td={f.checked ? undefined : 'line-through'}>
+                {f.text}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+      <Stack gap={4} mt="md" style={{ marginTop: 'auto', paddingTop: 'var(--mantine-spacing-md)' }}>
+        <Anchor component={Link} to={paths.portal.paymentHistory.getHref(plan._id)} size="sm" fw={600}>
+          {`Total Devices : ${devices}`}
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          Expiry : <span>{formatDate(plan.expiry)}</span>
+        </Text>
+        <Button component={Link} to={action.href} mt="sm" fullWidth variant={greyed ? 'light' : 'filled'}>
+          {action.label}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

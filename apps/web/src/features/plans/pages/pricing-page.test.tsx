@@ -1,0 +1,85 @@
+import type { Plan, PlanCode } from '@fleetdeck/contract';
+import { familyOfPlan } from '@fleetdeck/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/test/mock-api';
+import { currentLocation, renderApp } from '@/test/render-app';
+
+const plan = (identifier: PlanCode, amount: number, name: string): Plan => ({
+  _id: `id-${identifier}`,
+  identifier,
+  family: familyOfPlan(identifier),
+  name,
+  description: '',
+  type: identifier === 'PCHAT' || !identifier.endsWith('OT') ? 'recurring' : 'one_time',
+  amount,
+  currency: 'eur',
+  interval: identifier.endsWith('OT') ? null : 'year',
+  intervalCount: 1,
+  features: [],
+  apkLink: '',
+  status: 'Active',
+  expiry: null,
+  totalPurchasedDevices: 0,
+  subscriptionDetail: null,
+});
+
+const recurring = [
+  plan('PCHAT', 12, 'Power Chat Subscription'),
+  plan('PC', 9, 'Power Cleaner Subscription'),
+  plan('SL', 15, 'Super Lock Subscription'),
+  plan('PD', 29.99, 'Fleetdeck Subscription'),
+  plan('KM', 7, 'Key Mapper Subscription'),
+  plan('UB', 8, 'URL Blocker Subscription'),
+  plan('POB', 5, 'Power On Boot Subscription'),
+];
+const oneTime = [plan('PDOT', 79, 'Fleetdeck One-time'), plan('SLOT', 39, 'Super Lock One-time')];
+
+describe('Pricing (public)', () => {
+  it('lists the plans by app in the Plans order, in euro, with Subscribe and Buy links', async () => {
+    const api = mockApi({
+      'GET /api/v1/pricing': {
+        body: { respones_msg: 'Plan list', data: { recurringPriceList: recurring, oneTimePriceList: oneTime } },
+      },
+    });
+    const { user } = renderApp('/pricing');
+
+    await screen.findByTestId('pricing-section-PD');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Fleetdeck',
+      'Super Lock',
+      'Power Cleaner',
+      'URL Blocker',
+      'Key Mapper',
+      'Power On Boot',
+      'Power Chat',
+    ]);
+
+    const pd = screen.getByTestId('pricing-section-PD');
+    expect(within(pd).getByText('€29.99')).toBeInTheDocument();
+    expect(within(pd).getByRole('link', { name: /^Subscribe/ })).toHaveAttribute('href', '/subscription?price_id=PD');
+    expect(within(pd).getByRole('link', { name: /^Buy/ })).toHaveAttribute('href', '/subscription?price_id=PDOT');
+
+    // Each heading lists its own family (DECISIONS §1).
+    const sl = screen.getByTestId('pricing-section-SL');
+    expect(within(sl).getByText('Super Lock Subscription')).toBeInTheDocument();
+    expect(within(sl).queryByText('Power Cleaner Subscription')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('pricing-section-PC')).getByRole('link', { name: /^Subscribe/ })).toHaveAttribute(
+      'href',
+      '/subscription?price_id=PC',
+    );
+
+    // Public: no session needed, nothing but the price list and the config is asked for.
+    expect(api.calls.map((c) => c.path).sort()).toEqual(['/api/v1/config', '/api/v1/pricing']);
+
+    await user.click(within(sl).getByRole('link', { name: /^Buy/ }));
+    await waitFor(() => expect(currentLocation()).toBe('/subscription?price_id=SLOT'));
+  });
+
+  it('shows the failure with a retry', async () => {
+    mockApi({ 'GET /api/v1/pricing': { status: 503, body: { respones_msg: 'Pricing is down' } } });
+    renderApp('/pricing');
+    expect(await screen.findByText('Pricing is down', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,61 @@
+import type { Dashboard, DownloadSdkResponse, FamilyLicence, LicenceSummaryResponse } from '@fleetdeck/contract';
+
+const licence = (family: FamilyLicence['family'], purchased = 0, used = 0): FamilyLicence => ({
+  family,
+  purchased,
+  used,
+  expired: 0,
+  exceeded: used > purchased,
+});
+
+export const emptyDashboard = (): Dashboard => ({
+  purchasedDevices: 0,
+  pdOnetimeDevices: 0,
+  enrolDevices: 0,
+  pdEnrolledDevices: 0,
+  pdOWEnrolledDevices: 0,
+  pcEnrolledDevices: 0,
+  ubEnrolledDevices: 0,
+  kmEnrolledDevices: 0,
+  pChatUsers: 0,
+  pobEnrolledDevices: 0,
+  upEnrolledDevices: 0,
+  slEnrolledDevices: 0,
+  monthWiseDeviceCount: Array.from({ length: 12 }, () => 0),
+  licences: [],
+  licenceExceeded: false,
+});
+
+export const dashboardAnswer = (data: Dashboard) => ({ body: { respones_msg: 'Dashboard', data } });
+
+export const licenceSummaryAnswer = (exceeded: boolean) => {
+  const body: LicenceSummaryResponse = {
+    respones_msg: 'Licence summary',
+    data: [licence('PD', 2, exceeded ? 3 : 1)],
+    enrolledDevices: exceeded ? 3 : 1,
+    purchasedDevices: 2,
+    exceeded,
+    device_exceeded_message: exceeded ? 'Your enrolled licenses exceed then available licenses.' : null,
+  };
+  return { body };
+};
+
+const apk = (code: string) => ({
+  apkLink: `https://downloads.example.com/${code}.apk`,
+  apkLinkQrCode: `/api/v1/qr/apk/${code}.png`,
+});
+
+export const downloadSdkAnswer = () => {
+  const data = {
+    pdPriceDetail: apk('PD'),
+    pcPriceDetail: apk('PC'),
+    ubPriceDetail: apk('UB'),
+    kmPriceDetail: apk('KM'),
+    pobPriceDetail: apk('POB'),
+    powerChatPriceDetail: apk('PCHAT'),
+  };
+  const body: DownloadSdkResponse = { respones_msg: 'App download details', data, ...data };
+  return { body };
+};
+
+export { licence };
