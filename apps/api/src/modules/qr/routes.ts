@@ -9,6 +9,12 @@ import { apkLinkOf } from '../plans/service.ts';
 import { loginQrText } from '../users/service.ts';
 import { qrPng } from './service.ts';
 
+/**
+ * QR images are addressed with PUBLIC_URL and may be shown from another origin (the console reached by another
+ * host name, an email): they carry no secret beyond their random key, so any origin may embed them.
+ */
+const IMAGE_CORP = 'cross-origin';
+
 /** QR images are loaded by <img>, which cannot send the token: the random key in the URL is the capability. */
 export const qrRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -27,7 +33,11 @@ export const qrRoutes =
         const [customer] = await ctx.db.select().from(customers).where(eq(customers.loginQrKey, key));
         if (!customer) throw notFound('This QR code does not exist or was replaced.');
         const png = await qrPng(loginQrText(ctx, customer));
-        return reply.header('content-type', 'image/png').header('cache-control', 'private, no-store').send(png);
+        return reply
+          .header('content-type', 'image/png')
+          .header('cache-control', 'private, no-store')
+          .header('cross-origin-resource-policy', IMAGE_CORP)
+          .send(png);
       },
     );
 
@@ -46,7 +56,11 @@ export const qrRoutes =
         const family = FAMILIES.find((f) => `${f}.png` === req.params.file);
         if (!family) throw notFound('There is no app with this code.');
         const png = await qrPng(await apkLinkOf(ctx.db, ctx.config.publicUrl, family));
-        return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=300').send(png);
+        return reply
+          .header('content-type', 'image/png')
+          .header('cache-control', 'public, max-age=300')
+          .header('cross-origin-resource-policy', IMAGE_CORP)
+          .send(png);
       },
     );
   };

@@ -280,6 +280,8 @@ describe('detail and update', () => {
     const png = await rt.app.inject({ method: 'GET', url: qrUrl.pathname });
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
+    // Embeddable from another origin (the console may be reached by another host name than PUBLIC_URL).
+    expect(png.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(decodeQr(png.rawPayload)).toMatch(/^http:\/\/localhost:3000\/enrol\?token=[A-Za-z0-9_-]{43}$/);
     expect(
       (await rt.app.inject({ method: 'GET', url: '/api/v1/qr/login/AAAAAAAAAAAAAAAAAAAAAA.png' })).statusCode,
