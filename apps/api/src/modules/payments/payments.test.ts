@@ -76,6 +76,18 @@ describe('purchase rules', () => {
     expect((await checkout(rt, token, { priceId: 'PCHAT', qty: 2 })).amount).toBe(39.98);
   });
 
+  it('names a wrong quantity or plan before asking for the captcha, and uses no captcha doing so', async () => {
+    const captcha = await solvedCaptcha(rt);
+    const pchat = await postWithKey(rt, PURCHASE, { priceId: 'PCHAT', qty: 1 }, token);
+    expect(jsonOf(pchat)).toMatchObject({ code: 'E_QTY_MINIMUM' });
+    const unknown = await postWithKey(rt, PURCHASE, { priceId: 'NOPE', qty: 1, captcha }, token);
+    expect(jsonOf(unknown)).toMatchObject({ code: 'E_PLAN_NOT_FOUND' });
+    // The captcha given with the refused request still works.
+    const ok = await postWithKey(rt, PURCHASE, { priceId: 'PCOT', qty: 1, captcha }, token);
+    expect(ok.statusCode).toBe(200);
+    expect(jsonOf<{ data: { amount: number } }>(ok).data.amount).toBe(34.99);
+  });
+
   it('computes the total on the server in cents: 3 × 29.99 − 10% = 80.97, whatever the browser sends', async () => {
     const data = await checkout(rt, token, {
       priceId: 'PD',

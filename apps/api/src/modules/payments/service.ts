@@ -140,6 +140,8 @@ async function checkout(
       }
       return checkoutAnswer(provider, existing, await replay(tx, provider, customer, existing));
     }
+    // Checks that use nothing up come first, so a wrong plan or quantity is named even before the captcha.
+    assertQuantity(await activePlan(tx, req.priceId), req.qty);
     await verifyCaptcha(ctx, tx, req.captcha);
     return build(tx, provider, customer, key);
   });
