@@ -23,6 +23,8 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { deviceRoutes } from './modules/devices/routes.ts';
+import { policyRoutes } from './modules/policy/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -41,6 +43,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);
+  app.decorateRequest('device', null);
   // The API speaks JSON only; other bodies get a clear 415 instead of a confusing validation error.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
@@ -100,6 +103,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(captchaRoutes(ctx));
   await app.register(sandboxRoutes(ctx));
   await app.register(webhookRoutes(ctx));
+  await app.register(deviceRoutes(ctx));
+  await app.register(policyRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexHtml = path.join(webDist, 'index.html');

@@ -52,6 +52,10 @@ export const ERROR_CODES = [
   'E_PROVIDER',
   'E_WEBHOOK_SIGNATURE',
   'E_RESELLER',
+  'E_ENROLMENT_TOKEN_INVALID',
+  'E_DEVICE_TOKEN_INVALID',
+  'E_DEVICE_LOGGED_OUT',
+  'E_PROFILE_NOT_FOUND',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,3 +5,4 @@ export * from './staff.ts';
 export * from './plans.ts';
 export * from './audit.ts';
 export * from './payments.ts';
+export * from './device.ts';

@@ -471,8 +471,9 @@ export const captchaUses = pgTable(
 );
 
 /**
- * Enrolled devices. The device protocol (DECISIONS §6) fills in the rest; the licence ledger counts
- * "used" seats from here: one device = one seat of its family while not logged out.
+ * Enrolled devices: one row per app installation on a physical device (customer, family, serial number), which
+ * is one seat of that family while not logged out (the licence ledger counts these). The device authenticates
+ * with its own token (`authorization: Device <token>`, only the hash is stored); logout revokes it and frees the seat.
  */
 export const devices = pgTable(
   'devices',
@@ -482,8 +483,21 @@ export const devices = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     family: text('family').notNull(),
+    /** The app's name as it enrolled (a plan code: PD, PDOT, SL…). */
+    appName: text('app_name').notNull().default(''),
     serialNumber: text('serial_number').notNull(),
     deviceName: text('device_name').notNull().default(''),
+    tokenHash: text('token_hash'),
+    tokenIssuedAt: timestamp('token_issued_at', { withTimezone: true }),
+    appVersionCode: text('app_version_code').notNull().default(''),
+    appInstallationDate: timestamp('app_installation_date', { withTimezone: true }),
+    batteryLevel: integer('battery_level'),
+    deviceModel: text('device_model').notNull().default(''),
+    osVersion: text('os_version').notNull().default(''),
+    localIpAddress: text('local_ip_address').notNull().default(''),
+    macAddress: text('mac_address').notNull().default(''),
+    location: jsonb('location').$type<{ latitude: number; longitude: number; accuracy?: number } | null>(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
     loggedOutAt: timestamp('logged_out_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -495,7 +509,138 @@ export const devices = pgTable(
       .where(sql`${t.loggedOutAt} is null`),
     index('devices_customer_enrolled_idx').on(t.customerId, t.enrolledAt),
     uniqueIndex('devices_customer_serial_family_uq').on(t.customerId, t.family, t.serialNumber),
+    uniqueIndex('devices_token_hash_uq').on(t.tokenHash),
   ],
+);
+
+/**
+ * The policy profile of one device and app (spec 2 §3): `name` = serial number, `profile_name` = device name.
+ * `settings` holds the profile fields of spec 2 §3 (pin, advancedSettings, blockUrl, blockFileUrl, profileFiles,
+ * keyMapper, powerCleanerSettings, power-on-boot and kiosk fields). `policy_version` moves only on Apply; the
+ * device reports the version it applied.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    profileName: text('profile_name').notNull().default(''),
+    appName: text('app_name').notNull(),
+    family: text('family').notNull(),
+    profileCounter: integer('profile_counter').notNull().default(0),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** The policy document frozen at the last Apply (what GET policy serves). */
+    policy: jsonb('policy').$type<Record<string, unknown>>().notNull().default({}),
+    policyVersion: integer('policy_version').notNull().default(0),
+    appliedPolicyVersion: integer('applied_policy_version'),
+    appliedResult: text('applied_result', { enum: ['Success', 'Failed'] }),
+    appliedMessage: text('applied_message'),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('profiles_device_uq').on(t.deviceId),
+    index('profiles_customer_app_created_idx').on(t.customerId, t.appName, t.createdAt, t.id),
+    index('profiles_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    index('profiles_customer_name_idx').on(t.customerId, t.name, t.id),
+  ],
+);
+
+/**
+ * The device's application inventory (spec 2 "Device application"), replaced by `PUT applications`.
+ * `desired_disable` is the console's choice for the app (null: leave as is); it goes into the policy.
+ */
+export const deviceApplications = pgTable(
+  'device_applications',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    packageName: text('package_name').notNull(),
+    appName: text('app_name').notNull().default(''),
+    appDisable: boolean('app_disable').notNull().default(false),
+    desiredDisable: boolean('desired_disable'),
+    appIcon: text('app_icon').notNull().default(''),
+    versionNumber: text('version_number').notNull().default(''),
+    /** Installed or Uninstalled. */
+    appStatus: text('app_status').notNull().default('Installed'),
+    /** 1 = system app (spec 2 §9). */
+    applicationType: smallint('application_type').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.packageName] })],
+);
+
+/**
+ * Device activity (spec 2 "Device log"): enrolment, applies, reports the apps send. Grows to 100M rows:
+ * keyset pages per customer on (created_at, id), with the serial-number filter leading its own index.
+ */
+export const deviceLogs = pgTable(
+  'device_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    serialNumber: text('serial_number').notNull(),
+    deviceName: text('device_name').notNull().default(''),
+    deviceActivity: text('device_activity').notNull(),
+    activityResult: text('activity_result').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('device_logs_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    index('device_logs_customer_serial_created_idx').on(t.customerId, t.serialNumber, t.createdAt, t.id),
+  ],
+);
+
+/** Per-device queue of notifications and commands, acknowledged as delivered and opened. */
+export const deviceMessages = pgTable(
+  'device_messages',
+  {
+    id: id(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['notification', 'command'] }).notNull(),
+    /** notification: { title, body, data? }; command: { command: 'sync_applications' | …, args? }. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('device_messages_pending_idx')
+      .on(t.deviceId, t.createdAt)
+      .where(sql`${t.deliveredAt} is null`),
+  ],
+);
+
+/** {product} backups of disabled apps that devices upload (spec 2 "Export"); restored onto another profile. */
+export const deviceExports = pgTable(
+  'device_exports',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    exportName: text('export_name').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    appName: text('app_name').notNull(),
+    disabledApplications: jsonb('disabled_applications').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_exports_customer_created_idx').on(t.customerId, t.createdAt, t.id)],
 );
 
 /** Power Chat users: each one is a seat of PCHAT. The chat feature fills in the rest. */

@@ -1,0 +1,210 @@
+import { z } from 'zod/mini';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, text } from './common.ts';
+import { withData } from './envelope.ts';
+
+/**
+ * The device API (DECISIONS §6), base /api/v1/device/. The Android apps scan the login QR
+ * (`<PUBLIC_URL>/enrol?token=<enrolmentToken>`), enrol, then send `authorization: Device <deviceToken>`.
+ * Also the customer calls of issue 4: profile list and apply, device logout, enrolment-token rotation.
+ */
+
+/** Long-poll bound of `GET events?wait=N` (seconds). */
+export const EVENTS_MAX_WAIT_SECONDS = 60;
+/** A device seen within this many minutes is online. */
+export const ONLINE_WINDOW_MINUTES = 15;
+export const MAX_INVENTORY_APPS = 5000;
+export const MAX_LOG_BATCH = 500;
+
+const required = z.minLength(1, { error: 'is required' });
+const shortText = (n: number) => text().check(z.trim(), z.maxLength(n, { error: `must be at most ${n} characters` }));
+const optionalShortText = (n: number) => z.optional(shortText(n));
+const batterySchema = z.coerce
+  .number({ error: 'must be a number from 0 to 100' })
+  .check(z.int({ error: 'must be a whole number' }), z.gte(0), z.lte(100));
+
+export const enrolRequestSchema = z.object({
+  enrolmentToken: shortText(128).check(required),
+  serialNumber: shortText(128).check(required),
+  deviceName: z._default(shortText(128), ''),
+  /** The app enrolling: a plan code (PD, PDOT, PDOW, SL, PC, UB, KM, POB…) or its family. */
+  appName: shortText(16).check(required),
+  appVersionCode: z._default(z.pipe(z.union([z.string(), z.number()]), z.transform(String)), ''),
+  deviceModel: z._default(shortText(128), ''),
+  osVersion: z._default(shortText(64), ''),
+  macAddress: z._default(shortText(64), ''),
+  localIpAddress: z._default(shortText(64), ''),
+  batteryLevel: z.optional(batterySchema),
+});
+export type EnrolRequest = z.input<typeof enrolRequestSchema>;
+
+const enrolResult = { deviceToken: z.string(), profileId: z.string(), deviceId: z.string(), policyVersion: z.int() };
+/** The credentials stand at the top level (as DECISIONS §6 writes them) and under `data`. */
+export const enrolResponseSchema = z.object({
+  respones_msg: z.string(),
+  data: z.object(enrolResult),
+  ...enrolResult,
+});
+export type EnrolResponse = z.infer<typeof enrolResponseSchema>;
+
+/** The policy a device applies: the profile fields of spec 2 §3 for its app, frozen at the last Apply. */
+export const policyResponseSchema = withData(
+  z.object({
+    version: z.int(),
+    profileId: z.string(),
+    appName: z.string(),
+    policy: z.record(z.string(), z.unknown()),
+  }),
+);
+export type PolicyResponse = z.infer<typeof policyResponseSchema>;
+
+export const policyAckRequestSchema = z.object({
+  version: z.int({ error: 'must be a whole number' }).check(z.gte(0)),
+  result: z.enum(['Success', 'Failed'], { error: 'must be Success or Failed' }),
+  message: z._default(shortText(1000), ''),
+});
+export type PolicyAckRequest = z.input<typeof policyAckRequestSchema>;
+
+export const deviceStatusRequestSchema = z.object({
+  batteryLevel: z.optional(batterySchema),
+  localIpAddress: optionalShortText(64),
+  macAddress: optionalShortText(64),
+  osVersion: optionalShortText(64),
+  appVersionCode: z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
+  deviceModel: optionalShortText(128),
+  deviceName: optionalShortText(128),
+  location: z.optional(
+    z.nullable(
+      z.object({
+        latitude: z.number().check(z.gte(-90), z.lte(90)),
+        longitude: z.number().check(z.gte(-180), z.lte(180)),
+        accuracy: z.optional(z.number().check(z.gte(0))),
+      }),
+    ),
+  ),
+});
+export type DeviceStatusRequest = z.input<typeof deviceStatusRequestSchema>;
+
+/** One app of the inventory (spec 2 "Device application"). */
+export const deviceApplicationSchema = z.object({
+  package_name: shortText(255).check(required),
+  app_name: z._default(shortText(255), ''),
+  app_disable: z._default(z.boolean(), false),
+  appIcon: z._default(shortText(2048), ''),
+  version_number: z._default(z.pipe(z.union([z.string(), z.number()]), z.transform(String)), ''),
+  app_status: z._default(z.enum(['Installed', 'Uninstalled']), 'Installed'),
+  /** 1 = system app. */
+  application_type: z._default(z.union([z.literal(0), z.literal(1)]), 0),
+});
+export type DeviceApplication = z.infer<typeof deviceApplicationSchema>;
+
+export const deviceApplicationsRequestSchema = z.object({
+  applications: z
+    .array(deviceApplicationSchema)
+    .check(z.maxLength(MAX_INVENTORY_APPS, { error: `at most ${MAX_INVENTORY_APPS} applications` })),
+});
+export type DeviceApplicationsRequest = z.input<typeof deviceApplicationsRequestSchema>;
+
+export const deviceLogsRequestSchema = z.object({
+  logs: z
+    .array(
+      z.object({
+        deviceActivity: shortText(255).check(required),
+        activityResult: shortText(255).check(required),
+        created_at: z.optional(z.iso.datetime({ offset: true, error: 'must be an ISO-8601 time' })),
+      }),
+    )
+    .check(
+      z.minLength(1, { error: 'must not be empty' }),
+      z.maxLength(MAX_LOG_BATCH, { error: `at most ${MAX_LOG_BATCH}` }),
+    ),
+});
+export type DeviceLogsRequest = z.input<typeof deviceLogsRequestSchema>;
+
+export const deviceExportRequestSchema = z.object({
+  exportName: shortText(255).check(required),
+  disabledApplications: z.array(shortText(255)).check(z.maxLength(MAX_INVENTORY_APPS)),
+});
+export type DeviceExportRequest = z.input<typeof deviceExportRequestSchema>;
+
+export const eventsQuerySchema = z.object({
+  wait: z._default(
+    z.coerce
+      .number({ error: `must be a number of seconds from 0 to ${EVENTS_MAX_WAIT_SECONDS}` })
+      .check(z.int(), z.gte(0), z.lte(EVENTS_MAX_WAIT_SECONDS)),
+    0,
+  ),
+  /** The policy version the device holds: a newer one answers at once. */
+  version: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+});
+
+export const deviceMessageSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(['notification', 'command']),
+  payload: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
+
+/** What `GET events` answers: at once when something is pending, else after `wait` seconds with nothing. */
+export const eventsResponseSchema = withData(
+  z.object({
+    policyVersion: z.int(),
+    policyChanged: z.boolean(),
+    messages: z.array(deviceMessageSchema),
+    logout: z.boolean(),
+  }),
+);
+export type EventsResponse = z.infer<typeof eventsResponseSchema>;
+
+/** Customer: `GET profile/list` (spec 2 §7) — appName filters (PDALL: every {product} family). */
+export const PROFILE_SORT_FIELDS = ['name', 'created_at'] as const;
+export const profileListQuerySchema = z.object({
+  appName: z.optional(z.string().check(z.trim(), z.maxLength(16))),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  limit: z._default(
+    z.coerce.number().check(
+      z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+        error: `must be one of ${PAGE_SIZES.join(', ')}`,
+      }),
+    ),
+    DEFAULT_PAGE_SIZE,
+  ),
+  sort: z._default(z.enum(PROFILE_SORT_FIELDS), 'created_at'),
+  order: z._default(z.enum(['asc', 'desc']), 'asc'),
+});
+export type ProfileListQuery = z.input<typeof profileListQuerySchema>;
+
+export const profileListItemSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  profileName: z.string(),
+  appName: z.string(),
+  created_at: z.string(),
+  online: z.boolean(),
+  lastSeenAt: z.nullable(z.string()),
+  policyVersion: z.int(),
+  appliedPolicyVersion: z.nullable(z.int()),
+});
+export type ProfileListItem = z.infer<typeof profileListItemSchema>;
+
+export const profileListResponseSchema = z.object({
+  respones_msg: z.string(),
+  data: z.array(profileListItemSchema),
+  pagination: z.object({ page: z.int(), limit: z.int(), total: z.int() }),
+});
+export type ProfileListResponse = z.infer<typeof profileListResponseSchema>;
+
+export const profileIdQuerySchema = z.object({ profileId: z.uuid({ error: 'must be a profile id' }) });
+
+/** Customer: `GET profile/apply` — freezes the policy, moves its version and wakes the device. */
+export const profileApplyResponseSchema = withData(
+  z.object({ profileId: z.string(), policyVersion: z.int(), appliedPolicyVersion: z.nullable(z.int()) }),
+);
+
+/** Customer: `GET device/logout?serialNumber=` — revokes the device token and frees the seat. */
+export const deviceLogoutQuerySchema = z.object({
+  serialNumber: text().check(z.trim(), required, z.maxLength(128)),
+});
+
+/** Customer: `POST users/enrolment-token/rotate` — a new login QR; the old one stops enrolling. */
+export const enrolmentTokenRotateResponseSchema = withData(z.object({ loginQrCodeUrl: z.string() }));
