@@ -1,15 +1,22 @@
-import { Alert, Button } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { errorMessage } from '@/lib/api-client';
+import { LoadError } from './load-error';
 
 /** Shown when the account details could not be loaded. */
-export function AccountLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+export function AccountLoadError({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
   return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Your account could not be loaded">
-      {errorMessage(error)}
-      <Button variant="light" color="red" size="xs" mt="sm" display="block" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
+    <LoadError
+      title="Your account could not be loaded"
+      retryLabel="Try again"
+      error={error}
+      onRetry={onRetry}
+      retrying={retrying}
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Center, Image, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { IconAlertCircle, IconDownload, IconRefresh } from '@tabler/icons-react';
+import { Anchor, Center, Image, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDownloadSdk, type DownloadSdk } from '@/api/download-sdk';
-import { errorMessage } from '@/lib/api-client';
+import { LoadError } from '@/components/load-error';
 import { useProductName } from '@/lib/app-config';
 
 export const APK_APPS = ['PD', 'PC', 'KM', 'UB', 'POB', 'PCHAT'] as const;
@@ -101,27 +101,14 @@ export function ApkDownloads({ value, onChange, enabled = true }: ApkDownloadsPr
           <Tabs.Panel key={app} value={app} pt="lg">
             <Stack align="center" gap="sm" ta="center" py="md">
               {sdk.isError ? (
-                <Alert
-                  color="red"
-                  variant="light"
-                  icon={<IconAlertCircle size={18} />}
+                <LoadError
                   title="The download details could not load"
+                  error={sdk.error}
+                  retrying={sdk.isFetching}
+                  onRetry={() => void sdk.refetch()}
                   w="100%"
                   ta="left"
-                >
-                  <Text size="sm">{errorMessage(sdk.error)}</Text>
-                  <Button
-                    mt="sm"
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    leftSection={<IconRefresh size={14} />}
-                    loading={sdk.isFetching}
-                    onClick={() => void sdk.refetch()}
-                  >
-                    Retry
-                  </Button>
-                </Alert>
+                />
               ) : !detail ? (
                 <Stack align="center" gap="sm" aria-busy="true" aria-label={`Loading ${label} download`}>
                   <Skeleton w={QR_SIZE} h={QR_SIZE} radius="md" />

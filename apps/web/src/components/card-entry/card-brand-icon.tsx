@@ -8,6 +8,7 @@ import {
   IconLink,
   IconWallet,
 } from '@tabler/icons-react';
+import { BRAND_LABELS, type CardBrand } from './card-utils';
 
 /** An icon for a card brand (visa, mastercard…), a PayPal account or a wallet (google_pay, apple_pay, link). */
 export function PaymentBrandIcon({ brand, size = 20 }: { brand: string | null | undefined; size?: number }) {
@@ -36,14 +37,6 @@ export function PaymentBrandIcon({ brand, size = 20 }: { brand: string | null | 
 /** "Visa", "Mastercard", "American Express"… from the provider's brand key. */
 export const brandLabel = (brand: string | null | undefined): string => {
   const key = (brand ?? '').toLowerCase();
-  const labels: Record<string, string> = {
-    visa: 'Visa',
-    mastercard: 'Mastercard',
-    amex: 'American Express',
-    discover: 'Discover',
-    diners: 'Diners Club',
-    jcb: 'JCB',
-    unionpay: 'UnionPay',
-  };
-  return labels[key] ?? (key ? key.charAt(0).toUpperCase() + key.slice(1) : 'Card');
+  if (key !== 'unknown' && Object.hasOwn(BRAND_LABELS, key)) return BRAND_LABELS[key as CardBrand];
+  return key ? key.charAt(0).toUpperCase() + key.slice(1) : 'Card';
 };

@@ -1,12 +1,11 @@
-import { Alert, Button, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useUserDetail } from '@/api/get-user-detail';
 import { AccountLoadError } from '@/components/account-load-error';
 import { preloadCharts } from '@/components/charts';
+import { LoadError } from '@/components/load-error';
 import { LoginQrCard } from '@/components/login-qr-card';
-import { errorMessage } from '@/lib/api-client';
 import { useProductName } from '@/lib/app-config';
 import { useDashboard } from '../api/get-dashboard';
 import { GettingStarted } from '../components/getting-started';
@@ -57,25 +56,12 @@ export function DashboardPage() {
       )}
 
       {dashboard.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
+        <LoadError
           title="Your licence overview could not load"
-        >
-          <Text size="sm">{errorMessage(dashboard.error)}</Text>
-          <Button
-            mt="sm"
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconRefresh size={14} />}
-            loading={dashboard.isFetching}
-            onClick={() => void dashboard.refetch()}
-          >
-            Retry
-          </Button>
-        </Alert>
+          error={dashboard.error}
+          retrying={dashboard.isFetching}
+          onRetry={() => void dashboard.refetch()}
+        />
       ) : null}
 
       <Grid gap="lg">

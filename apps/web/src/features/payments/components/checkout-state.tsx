@@ -1,10 +1,13 @@
+import type { PriceDetailResponse } from '@fleetdeck/contract';
 import { Alert, Button, Card, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { usePriceDetail } from '../api/get-price-detail';
 
-export function CheckoutSkeleton() {
+function CheckoutSkeleton() {
   return (
     <Card withBorder padding="lg" radius="md" aria-busy="true" data-testid="checkout-loading">
       <Skeleton height={20} width="40%" />
@@ -16,34 +19,7 @@ export function CheckoutSkeleton() {
   );
 }
 
-export function CheckoutLoadError({
-  error,
-  onRetry,
-  retrying,
-}: {
-  error: unknown;
-  onRetry: () => void;
-  retrying: boolean;
-}) {
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="This plan could not load">
-      <Text size="sm">{errorMessage(error)}</Text>
-      <Button
-        mt="md"
-        size="xs"
-        variant="light"
-        color="red"
-        leftSection={<IconRefresh size={14} />}
-        loading={retrying}
-        onClick={onRetry}
-      >
-        Retry
-      </Button>
-    </Alert>
-  );
-}
-
-export function NoPlanChosen() {
+function NoPlanChosen() {
   return (
     <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />} title="No plan was chosen">
       <Stack gap="sm" align="flex-start">
@@ -54,4 +30,32 @@ export function NoPlanChosen() {
       </Stack>
     </Alert>
   );
+}
+
+/**
+ * Loads the plan of `?id=` for a checkout page: a hint without an id, a skeleton while loading, the error with
+ * Retry, then `children` with the price detail and the search params.
+ */
+export function PriceDetailGate({
+  children,
+}: {
+  children: (detail: PriceDetailResponse, params: URLSearchParams) => ReactNode;
+}) {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const detail = usePriceDetail(id);
+
+  if (!id) return <NoPlanChosen />;
+  if (detail.isPending) return <CheckoutSkeleton />;
+  if (detail.isError) {
+    return (
+      <LoadError
+        title="This plan could not load"
+        error={detail.error}
+        retrying={detail.isFetching}
+        onRetry={() => void detail.refetch()}
+      />
+    );
+  }
+  return children(detail.data, params);
 }

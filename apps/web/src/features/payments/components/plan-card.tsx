@@ -1,7 +1,7 @@
 import type { Plan } from '@fleetdeck/contract';
-import { Anchor, Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { PlanFeatures } from '@/components/plan-features';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { priceLabelOf } from './plan-helpers';
@@ -48,24 +48,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
           {plan.description}
         </Text>
       ) : null}
-      {plan.features.length > 0 ? (
-        <List spacing={6} size="sm" mt="md" center>
-          {plan.features.map((f) => (
-            <List.Item
-              key={f.text}
-              icon={
-                <ThemeIcon size={18} radius="xl" color={f.checked ? 'teal' : 'gray'} variant="light">
-                  {f.checked ? <IconCheck size={12} /> : <IconX size={12} />}
-                </ThemeIcon>
-              }
-            >
-              <Text size="sm" c={f.checked ? undefined : 'dimmed'} td={f.checked ? undefined : 'line-through'}>
-                {f.text}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-      ) : null}
+      <PlanFeatures features={plan.features} />
       <Stack gap={4} mt="md" style={{ marginTop: 'auto', paddingTop: 'var(--mantine-spacing-md)' }}>
         <Anchor component={Link} to={paths.portal.paymentHistory.getHref(plan._id)} size="sm" fw={600}>
           {`Total Devices : ${devices}`}

@@ -1,5 +1,6 @@
 import { PCHAT_MIN_QTY, MIN_QTY, type Plan } from '@fleetdeck/contract';
 import { formatEuro } from '@/lib/format';
+import { periodOf } from '@/lib/plan-price';
 
 export const isPowerChat = (plan: Pick<Plan, 'family'>): boolean => plan.family === 'PCHAT';
 
@@ -10,13 +11,6 @@ export const qtyLabelOf = (plan: Pick<Plan, 'family'>): string =>
   isPowerChat(plan) ? 'Enter Number Of Users' : 'Enter Number Of Devices';
 
 export const QTY_HINT = 'If you want to add more than 1 device then buy in qty';
-
-/** "/ year", "/ 3 years" (one-time plans cover 3 years). */
-export const periodOf = (plan: Pick<Plan, 'type' | 'interval' | 'intervalCount'>): string => {
-  if (plan.type === 'one_time') return '/ 3 years';
-  const unit = plan.interval ?? 'year';
-  return plan.intervalCount > 1 ? `/ ${plan.intervalCount} ${unit}s` : `/ ${unit}`;
-};
 
 /** "€29.99 / year". */
 export const priceLabelOf = (plan: Pick<Plan, 'amount' | 'type' | 'interval' | 'intervalCount'>): string =>

@@ -1,8 +1,35 @@
-import { MAX_QTY, MIN_QTY } from '@fleetdeck/contract';
+import { MAX_QTY, MIN_QTY, PCHAT_MIN_QTY_MESSAGE } from '@fleetdeck/contract';
 import { NumberInput } from '@mantine/core';
+import { useState } from 'react';
+import { notifyError } from '@/lib/notify';
 import { QTY_HINT } from './plan-helpers';
 
 export type Qty = number | '';
+
+/** The quantity field's state: `n` is the number to charge (0 while empty), `check` enforces the minimum. */
+export function useQuantity(min: number, initial: Qty = min) {
+  const [qty, setQty] = useState<Qty>(initial);
+  const [error, setError] = useState<string | null>(null);
+  const n = qty === '' ? 0 : qty;
+
+  const onChange = (value: Qty) => {
+    setQty(value);
+    if (value !== '' && value >= min) setError(null);
+  };
+
+  /** False, with the message inline and as a toast, when the quantity is below the minimum. */
+  const check = (): boolean => {
+    if (n >= min) return true;
+    const message = min > 1 ? PCHAT_MIN_QTY_MESSAGE : `Enter at least ${min}.`;
+    setError(message);
+    notifyError(message);
+    return false;
+  };
+
+  return { qty, n, error, onChange, check };
+}
+
+export type QuantityState = ReturnType<typeof useQuantity>;
 
 /** Quantity of devices (or chat users): whole numbers, 0 becomes 1 (spec 1 §5). */
 export function QuantityInput({

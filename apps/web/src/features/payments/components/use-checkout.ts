@@ -6,11 +6,11 @@ import { notifyError } from '@/lib/notify';
 import { newIdempotencyKey } from '../api/checkout';
 import { invalidateAfterPayment } from '../api/query-keys';
 
-type Checkout = CheckoutResponse['data'];
+type CheckoutAnswer = CheckoutResponse['data'];
 
 export interface CheckoutSteps {
   /** Calls purchase or subscription update with the solved captcha; answers the client secret. */
-  start: (captcha: string, idempotencyKey: string) => Promise<Checkout>;
+  start: (captcha: string, idempotencyKey: string) => Promise<CheckoutAnswer>;
   /** Confirms the payment with the card (entered, or on file). Throws with the provider's message. */
   confirm: (clientSecret: string) => Promise<'succeeded' | 'processing'>;
 }
@@ -75,3 +75,5 @@ export function useCheckout() {
     captcha: { onChange: setCaptcha, resetSignal: captchaReset, error: captchaError, solved: Boolean(captcha) },
   };
 }
+
+export type Checkout = ReturnType<typeof useCheckout>;

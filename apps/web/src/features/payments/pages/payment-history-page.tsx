@@ -1,12 +1,12 @@
 import { DEFAULT_PAGE_SIZE, type PaymentHistoryRow } from '@fleetdeck/contract';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconBrandAlipay, IconBrandPaypal, IconBrandWechat, IconRefresh } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconBrandAlipay, IconBrandPaypal, IconBrandWechat } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { brandLabel, PaymentBrandIcon } from '@/components/card-entry';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatEuro, isPast } from '@/lib/format';
 import { usePaymentHistory } from '../api/get-payment-history';
 
@@ -194,25 +194,12 @@ export function PaymentHistoryPage() {
         </Group>
       ) : null}
       {history.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
+        <LoadError
           title="The payment history could not load"
-        >
-          <Text size="sm">{errorMessage(history.error)}</Text>
-          <Button
-            mt="md"
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconRefresh size={14} />}
-            loading={history.isFetching}
-            onClick={() => void history.refetch()}
-          >
-            Retry
-          </Button>
-        </Alert>
+          error={history.error}
+          retrying={history.isFetching}
+          onRetry={() => void history.refetch()}
+        />
       ) : null}
       <DataTable
         label="Payment history"

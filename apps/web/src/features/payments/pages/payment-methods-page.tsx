@@ -1,6 +1,6 @@
 import type { SavedPaymentMethod } from '@fleetdeck/contract';
-import { Alert, Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCreditCard, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCreditCard, IconPlus } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import {
   brandLabel,
@@ -10,6 +10,7 @@ import {
   type CardEntryHandle,
 } from '@/components/card-entry';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { useAttachPaymentMethod } from '../api/attach-payment-method';
@@ -144,25 +145,12 @@ export function PaymentMethodsPage() {
               <Skeleton height={110} radius="md" />
             </>
           ) : methods.isError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
+            <LoadError
               title="Your payment methods could not load"
-            >
-              <Text size="sm">{errorMessage(methods.error)}</Text>
-              <Button
-                mt="md"
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<IconRefresh size={14} />}
-                loading={methods.isFetching}
-                onClick={() => void methods.refetch()}
-              >
-                Retry
-              </Button>
-            </Alert>
+              error={methods.error}
+              retrying={methods.isFetching}
+              onRetry={() => void methods.refetch()}
+            />
           ) : list.length === 0 ? (
             <Card withBorder padding="xl" radius="md">
               <Stack align="center" gap="xs" ta="center">

@@ -1,54 +1,17 @@
-import { familyDisplayName, type Family, type Plan } from '@fleetdeck/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconRefresh, IconX } from '@tabler/icons-react';
+import type { Plan } from '@fleetdeck/contract';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { AuthCard } from '@/components/layouts/auth-layout';
+import { LoadError } from '@/components/load-error';
+import { PlanFeatures } from '@/components/plan-features';
+import { PlanSections } from '@/components/plan-sections';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { useProductName } from '@/lib/app-config';
 import { formatEuro } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
+import { periodOf } from '@/lib/plan-price';
+import { planSections } from '@/lib/plan-sections';
 import { usePublicPlans } from '../api/get-public-plans';
-
-/**
- * Section order of spec 1 §2 (Plans); each heading lists its own family (DECISIONS §1).
- * The {product} Owner App plans sit in the {product} section under their own sub-heading.
- */
-const SECTIONS: { family: Family; subFamilies?: Family[] }[] = [
-  { family: 'PD', subFamilies: ['PDOW'] },
-  { family: 'SL' },
-  { family: 'PC' },
-  { family: 'UB' },
-  { family: 'KM' },
-  { family: 'POB' },
-  { family: 'PCHAT' },
-];
-
-const plansOf = (all: Plan[], family: Family) =>
-  all
-    .filter((p) => p.family === family && p.status === 'Active')
-    .sort((a, b) => (a.type === b.type ? a.amount - b.amount : a.type === 'recurring' ? -1 : 1));
-
-/** "/ year" for subscriptions, "/ 3 years" for one-time plans. */
-const periodOf = (plan: Plan): string => {
-  if (plan.type === 'one_time') return '/ 3 years';
-  const unit = plan.interval ?? 'year';
-  return plan.intervalCount > 1 ? `/ ${plan.intervalCount} ${unit}s` : `/ ${unit}`;
-};
 
 const unitOf = (plan: Plan): string => (plan.family === 'PCHAT' ? 'per chat user' : 'per device');
 
@@ -87,24 +50,7 @@ function PublicPlanCard({ plan }: { plan: Plan }) {
           {plan.description}
         </Text>
       ) : null}
-      {plan.features.length > 0 ? (
-        <List spacing={6} size="sm" mt="md" center>
-          {plan.features.map((f) => (
-            <List.Item
-              key={f.text}
-              icon={
-                <ThemeIcon size={18} radius="xl" color={f.checked ? 'teal' : 'gray'} variant="light">
-                  {f.checked ? <IconCheck size={12} /> : <IconX size={12} />}
-                </ThemeIcon>
-              }
-            >
-              <Text size="sm" c={f.checked ? undefined : 'dimmed'} td={f.checked ? undefined : 'line-through'}>
-                {f.text}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-      ) : null}
+      <PlanFeatures features={plan.features} />
       <Button
         component={Link}
         to={paths.public.subscription.getHref(plan.identifier)}
@@ -117,16 +63,6 @@ function PublicPlanCard({ plan }: { plan: Plan }) {
         {recurring ? 'Subscribe' : 'Buy'}
       </Button>
     </Card>
-  );
-}
-
-function PlanGrid({ plans }: { plans: Plan[] }) {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-      {plans.map((p) => (
-        <PublicPlanCard key={p._id} plan={p} />
-      ))}
-    </SimpleGrid>
   );
 }
 
@@ -161,53 +97,22 @@ export function PricingPage() {
     if (plans.isPending) return <PricingSkeleton />;
     if (plans.isError) {
       return (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="The prices could not load">
-          <Text size="sm">{errorMessage(plans.error)}</Text>
-          <Button
-            mt="md"
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconRefresh size={14} />}
-            loading={plans.isFetching}
-            onClick={() => void plans.refetch()}
-          >
-            Retry
-          </Button>
-        </Alert>
+        <LoadError
+          title="The prices could not load"
+          error={plans.error}
+          retrying={plans.isFetching}
+          onRetry={() => void plans.refetch()}
+        />
       );
     }
-    const all = [...plans.data.recurringPriceList, ...plans.data.oneTimePriceList];
     return (
-      <Stack gap={36}>
-        {SECTIONS.map(({ family, subFamilies = [] }) => {
-          const own = plansOf(all, family);
-          const subs = subFamilies.map((f) => ({ family: f, plans: plansOf(all, f) })).filter((s) => s.plans.length);
-          const headingId = `pricing-${family}`;
-          return (
-            <section key={family} aria-labelledby={headingId} data-testid={`pricing-section-${family}`}>
-              <Title order={2} id={headingId} fz={{ base: 19, sm: 21 }} mb="md">
-                {familyDisplayName(family, product)}
-              </Title>
-              {own.length ? (
-                <PlanGrid plans={own} />
-              ) : (
-                <Text c="dimmed" size="sm">
-                  No plans are offered for this app right now.
-                </Text>
-              )}
-              {subs.map((s) => (
-                <Stack key={s.family} gap="md" mt="lg">
-                  <Title order={3} fz="sm" c="dimmed" tt="uppercase" lts={0.5}>
-                    {familyDisplayName(s.family, product)}
-                  </Title>
-                  <PlanGrid plans={s.plans} />
-                </Stack>
-              ))}
-            </section>
-          );
-        })}
-      </Stack>
+      <PlanSections
+        sections={planSections(plans.data, { byAmount: true })}
+        idPrefix="pricing"
+        sectionTestId={(family) => `pricing-section-${family}`}
+        renderPlan={(p) => <PublicPlanCard plan={p} />}
+        dense
+      />
     );
   };
 
