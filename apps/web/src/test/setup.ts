@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Pages are lazy routes: the first findBy… of a file waits for their modules to load, which takes more than the
+// default second on a busy 2-core CI machine. A missing element still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine needs these browser APIs, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
