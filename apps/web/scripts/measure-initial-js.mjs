@@ -20,6 +20,9 @@ const ROUTES = {
   '/download-apk': [PORTAL, 'features/downloads/pages/download-apk-page.tsx'],
   '/become-reseller': [PORTAL, 'features/reseller/pages/become-reseller-page.tsx'],
   '/plans': [PORTAL, 'features/payments/pages/plans-page.tsx'],
+  '/make-payment': [PORTAL, 'features/payments/pages/make-payment-page.tsx'],
+  '/update-subscription': [PORTAL, 'features/payments/pages/update-subscription-page.tsx'],
+  '/payment-history': [PORTAL, 'features/payments/pages/payment-history-page.tsx'],
 };
 
 const route = process.argv[2] ?? '/login';
