@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Db, DbOrTx } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Secrets } from './lib/secrets.ts';
+import type { WakeupHub } from './modules/policy/wakeup.ts';
 
 /** What every service needs, built once at start-up and handed down (no globals). */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   logger: Logger;
   secrets: Secrets;
   queue: JobQueue;
+  /** Device long-poll waiters, woken through Postgres LISTEN/NOTIFY (listening in ROLE all|api only). */
+  wakeups: WakeupHub;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
@@ -10,6 +11,8 @@ import { startWorkers } from './jobs/workers.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { seedCatalogue } from './modules/catalogue/seed.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createPushSender, readServiceAccount } from './modules/policy/push.ts';
+import { createWakeupHub } from './modules/policy/wakeup.ts';
 import { bootstrapStaff } from './modules/staff/bootstrap.ts';
 
 export interface Runtime {
@@ -21,13 +24,16 @@ export interface Runtime {
 
 /**
  * Start-up order of every process: database (embedded unless DATABASE_URL), migrations, keys,
- * catalogue, first staff account, job queue, workers (ROLE all|worker), HTTP (ROLE all|api).
+ * catalogue, first staff account, job queue, workers (ROLE all|worker), device wake-up listener and HTTP
+ * (ROLE all|api). Stop: open long-polls answer, HTTP closes, the listener, jobs, then the database.
  */
 export async function startRuntime(
   config: Config,
   logger: Logger,
-  opts: { listen?: boolean; serveWeb?: boolean; mailer?: Mailer } = {},
+  opts: { listen?: boolean; serveWeb?: boolean; mailer?: Mailer; pushAgent?: Agent } = {},
 ): Promise<Runtime> {
+  // A wrong FCM_CREDENTIALS file stops start-up before anything starts.
+  if (config.fcmCredentials) readServiceAccount(config.fcmCredentials);
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -35,7 +41,9 @@ export async function startRuntime(
     databaseUrl = embedded.url;
   }
   const pool = createPool(databaseUrl, config.role === 'worker' ? 5 : 20);
+  const wakeups = createWakeupHub({ connectionString: databaseUrl, logger });
   const cleanup = async () => {
+    await wakeups.stop();
     await pool.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
   };
@@ -49,13 +57,16 @@ export async function startRuntime(
 
     const runsWorkers = config.role !== 'api';
     const { boss, queue } = await startQueue(pool, logger, { supervise: runsWorkers });
-    const ctx: AppContext = { config, pool, db, logger, secrets, queue };
+    const ctx: AppContext = { config, pool, db, logger, secrets, queue, wakeups };
     const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-    if (runsWorkers) await startWorkers(ctx, boss, mailer);
+    // Push wake-ups are sent by the workers only (one tickle per change, whichever API process made it).
+    const push = runsWorkers ? createPushSender(config, logger, { httpAgent: opts.pushAgent }) : null;
+    if (runsWorkers) await startWorkers(ctx, boss, mailer, push);
 
     let app: FastifyInstance | null = null;
     let url: string | null = null;
     if (config.role !== 'worker') {
+      await wakeups.start();
       app = await buildApp(ctx, { serveWeb: opts.serveWeb ?? true });
       if (opts.listen ?? true) {
         url = await app.listen({ port: config.port, host: config.host });
@@ -72,8 +83,11 @@ export async function startRuntime(
       async stop() {
         if (stopped) return;
         stopped = true;
+        wakeups.drain();
         await app?.close();
+        await wakeups.stop();
         await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+        await push?.close();
         mailer.close();
         await cleanup();
       },

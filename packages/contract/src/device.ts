@@ -22,6 +22,14 @@ const batterySchema = z.coerce
   .number({ error: 'must be a number from 0 to 100' })
   .check(z.int({ error: 'must be a whole number' }), z.gte(0), z.lte(100));
 
+/**
+ * The app's Firebase Cloud Messaging registration token, when it has one: with `FCM_CREDENTIALS` set the server
+ * sends it a data-only "wake" message so a sleeping app opens `GET events` at once. `null` forgets it.
+ */
+const fcmTokenSchema = z.optional(
+  z.nullable(text().check(z.trim(), z.maxLength(4096, { error: 'must be at most 4096 characters' }))),
+);
+
 export const enrolRequestSchema = z.object({
   enrolmentToken: shortText(128).check(required),
   serialNumber: shortText(128).check(required),
@@ -34,6 +42,7 @@ export const enrolRequestSchema = z.object({
   macAddress: z._default(shortText(64), ''),
   localIpAddress: z._default(shortText(64), ''),
   batteryLevel: z.optional(batterySchema),
+  fcmToken: fcmTokenSchema,
 });
 export type EnrolRequest = z.input<typeof enrolRequestSchema>;
 
@@ -72,6 +81,7 @@ export const deviceStatusRequestSchema = z.object({
   appVersionCode: z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
   deviceModel: optionalShortText(128),
   deviceName: optionalShortText(128),
+  fcmToken: fcmTokenSchema,
   location: z.optional(
     z.nullable(
       z.object({

@@ -497,6 +497,8 @@ export const devices = pgTable(
     localIpAddress: text('local_ip_address').notNull().default(''),
     macAddress: text('mac_address').notNull().default(''),
     location: jsonb('location').$type<{ latitude: number; longitude: number; accuracy?: number } | null>(),
+    /** The app's FCM registration token (optional push "wake" tickle); cleared when FCM says it is dead. */
+    fcmToken: text('fcm_token'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
     loggedOutAt: timestamp('logged_out_at', { withTimezone: true }),

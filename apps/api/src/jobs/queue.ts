@@ -14,6 +14,7 @@ export const QUEUES = [
   'maintenance.hourly',
   'payments.sandbox-deliver',
   'payments.sweep',
+  'device.push',
 ] as const;
 
 /** pg-boss on the application's own pool, in its own schema. */

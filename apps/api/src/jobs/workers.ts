@@ -3,14 +3,21 @@ import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import { sweepRateLimits } from '../lib/rate-limit.ts';
 import { deliverEmail, sweepOutbox } from '../modules/mail/outbox.ts';
+import { DEVICE_PUSH_QUEUE, deliverPush, type PushSender } from '../modules/policy/push.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { sendResetLink } from '../modules/users/service.ts';
 import { sweepCaptchaUses } from '../modules/captcha/service.ts';
 import { deliverSandboxEventOnce, SANDBOX_DELIVER_QUEUE, sweepSandboxEvents } from '../modules/sandbox/service.ts';
 
-/** Background work of ROLE=worker (and ROLE=all). */
-export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer) {
+/** Background work of ROLE=worker (and ROLE=all). `push`: the FCM sender when FCM_CREDENTIALS is set. */
+export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer, push: PushSender | null = null) {
   const poll = { pollingIntervalSeconds: 0.5, includeMetadata: true as const };
+
+  if (push) {
+    await boss.work<{ deviceId: string }>(DEVICE_PUSH_QUEUE, poll, async ([job]) => {
+      if (job) await deliverPush(ctx, push, job.data.deviceId);
+    });
+  }
 
   await boss.work<{ outboxId: string }>('email.send', poll, async ([job]) => {
     if (!job) return;

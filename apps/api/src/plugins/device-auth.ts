@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { devices, profiles } from '../db/schema.ts';
@@ -59,6 +59,16 @@ export const requireDevice =
     }
     const { loggedOutAt: _ignored, ...device } = row;
     request.device = device;
+    // Every device call marks it seen (online = seen in the last 15 min); at most one write a minute per device.
+    await ctx.db
+      .update(devices)
+      .set({ lastSeenAt: sql`now()` })
+      .where(
+        and(
+          eq(devices.id, device.deviceId),
+          sql`(${devices.lastSeenAt} is null or ${devices.lastSeenAt} < now() - interval '60 seconds')`,
+        ),
+      );
   };
 
 /** The device of a route guarded by requireDevice. */

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:http';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
@@ -13,7 +14,7 @@ export type TestRuntime = Awaited<ReturnType<typeof startTestRuntime>>;
  */
 export async function startTestRuntime(
   adminUrl: string,
-  opts: { env?: Record<string, string>; listen?: boolean; serveWeb?: boolean } = {},
+  opts: { env?: Record<string, string>; listen?: boolean; serveWeb?: boolean; pushAgent?: Agent } = {},
 ) {
   const database = await createTestDatabase(adminUrl);
   const smtp = await startSmtpServer();
@@ -38,7 +39,11 @@ export async function startTestRuntime(
   const logger = createLogger(config.logLevel, sink);
   let runtime: Runtime;
   try {
-    runtime = await startRuntime(config, logger, { listen: opts.listen ?? false, serveWeb: opts.serveWeb ?? false });
+    runtime = await startRuntime(config, logger, {
+      listen: opts.listen ?? false,
+      serveWeb: opts.serveWeb ?? false,
+      ...(opts.pushAgent ? { pushAgent: opts.pushAgent } : {}),
+    });
   } catch (err) {
     await smtp.close();
     await database.drop();

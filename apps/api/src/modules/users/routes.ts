@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordRequestSchema,
+  enrolmentTokenRotateResponseSchema,
   forgetPasswordRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -211,5 +212,24 @@ export const userRoutes =
         await users.updateSecuritySetting(ctx, sessionOf(req).subjectId, on, metaOf(req));
         return { respones_msg: on ? 'Two-step verification enabled.' : 'Two-step verification disabled.' };
       },
+    );
+    app.post(
+      '/enrolment-token/rotate',
+      {
+        preHandler: customer,
+        schema: {
+          tags: ['Customer devices'],
+          summary: 'Rotate the enrolment token (a new login QR code)',
+          description:
+            'Issues a new enrolment token and login QR image URL. The previous QR code stops enrolling devices at once ' +
+            '(401 `E_ENROLMENT_TOKEN_INVALID`) and its image URL answers 404; devices already enrolled keep working.',
+          security: [{ token: [] }],
+          response: replies(enrolmentTokenRotateResponseSchema),
+        },
+      },
+      async (req) => ({
+        respones_msg: 'A new QR code was created. The previous one no longer enrols devices.',
+        data: { loginQrCodeUrl: await users.rotateEnrolmentToken(ctx, sessionOf(req).subjectId, metaOf(req)) },
+      }),
     );
   };

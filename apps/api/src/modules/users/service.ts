@@ -379,6 +379,27 @@ export async function logout(ctx: AppContext, session: SessionInfo, meta: Reques
   });
 }
 
+/**
+ * A new enrolment token and login QR key (DECISIONS §6): the old QR code stops enrolling (its image URL answers 404),
+ * devices already enrolled keep their own tokens. Answers the new `loginQrCodeUrl`.
+ */
+export async function rotateEnrolmentToken(ctx: AppContext, customerId: string, meta: RequestMeta): Promise<string> {
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await repo.updateCustomer(tx, customerId, newEnrolmentToken(ctx));
+    if (!row) throw notFound('Account not found.');
+    await writeAudit(tx, {
+      customerId,
+      email: row.email,
+      type: 'User Account',
+      subType: 'Update Profile',
+      message: 'Login QR code rotated (the previous QR code no longer enrols devices)',
+      source: 'Web',
+      ip: meta.ip,
+    });
+    return loginQrCodeUrl(ctx, row);
+  });
+}
+
 export async function detail(ctx: AppContext, customerId: string): Promise<UserDetail> {
   const c = await repo.findCustomerById(ctx.db, customerId);
   if (!c) throw notFound('Account not found.');

@@ -142,4 +142,34 @@ describe('Update profile', () => {
     );
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
   });
+
+  it('rotates the login QR code after a confirmation and shows the new image', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const newUrl = 'http://localhost:3000/api/v1/qr/login/NEWKEY-abcdefghijklmnop.png';
+    let rotated = false;
+    const api = mockApi({
+      'GET /api/v1/admin/users/detail': () => ({
+        body: { respones_msg: 'OK', data: { ...sampleUser, ...(rotated ? { loginQrCodeUrl: newUrl } : {}) } },
+      }),
+      'POST /api/v1/admin/users/enrolment-token/rotate': () => {
+        rotated = true;
+        return { body: { respones_msg: 'A new QR code was created.', data: { loginQrCodeUrl: newUrl } } };
+      },
+    });
+    const { user } = renderApp('/update-profile');
+    const img = await screen.findByRole('img', { name: /Login QR code/ });
+    expect(img).toHaveAttribute('src', sampleUser.loginQrCodeUrl);
+
+    await user.click(screen.getByRole('button', { name: 'Rotate QR code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rotate the QR code?' });
+    // Cancel does nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('POST', '/api/v1/admin/users/enrolment-token/rotate')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Rotate QR code' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Rotate' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/v1/admin/users/enrolment-token/rotate')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('img', { name: /Login QR code/ })).toHaveAttribute('src', newUrl));
+    expect(await screen.findByText('A new QR code was created.')).toBeInTheDocument();
+  });
 });

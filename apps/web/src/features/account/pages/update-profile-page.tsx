@@ -1,7 +1,8 @@
-import { Grid, Skeleton } from '@mantine/core';
+import { Grid, Skeleton, Stack } from '@mantine/core';
 import { useUserDetail } from '@/api/get-user-detail';
 import { AccountLoadError } from '@/components/account-load-error';
 import { LoginQrCard } from '@/components/login-qr-card';
+import { RotateQrButton } from '../components/rotate-qr-button';
 import { UpdateProfileForm } from '../components/update-profile-form';
 
 export function UpdateProfilePage() {
@@ -17,7 +18,10 @@ export function UpdateProfilePage() {
         )}
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }}>
-        <LoginQrCard url={detail.data?.loginQrCodeUrl} loading={detail.isPending} />
+        <Stack gap="sm">
+          <LoginQrCard url={detail.data?.loginQrCodeUrl} loading={detail.isPending} />
+          <RotateQrButton disabled={!detail.data} />
+        </Stack>
       </Grid.Col>
     </Grid>
   );

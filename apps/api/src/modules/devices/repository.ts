@@ -1,0 +1,229 @@
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { customers, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
+
+/**
+ * SQL of the devices module. Customer-facing queries always take the customer id of the session and filter
+ * by it first; device-facing ones take the device id resolved by `requireDevice` (which belongs to one customer).
+ */
+
+export type DeviceRow = typeof devices.$inferSelect;
+
+/** The customer whose enrolment token hashes to `tokenHash` (customers_enrolment_token_hash_uq). */
+export async function findCustomerByEnrolmentHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ id: customers.id, email: customers.email, disabledAt: customers.disabledAt })
+    .from(customers)
+    .where(eq(customers.enrolmentTokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** A device of (customer, family, serial), locked for the enrolment transaction (devices_customer_serial_family_uq). */
+export async function findDeviceForUpdate(db: DbOrTx, customerId: string, family: string, serialNumber: string) {
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.customerId, customerId), eq(devices.family, family), eq(devices.serialNumber, serialNumber)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertDevice(db: DbOrTx, values: typeof devices.$inferInsert) {
+  const [row] = await db.insert(devices).values(values).returning();
+  return row!;
+}
+
+export async function updateDevice(
+  db: DbOrTx,
+  deviceId: string,
+  values: Partial<Omit<typeof devices.$inferInsert, 'id' | 'customerId' | 'family' | 'serialNumber'>>,
+) {
+  const [row] = await db
+    .update(devices)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(devices.id, deviceId))
+    .returning();
+  return row ?? null;
+}
+
+export async function findProfileOfDevice(db: DbOrTx, deviceId: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.deviceId, deviceId));
+  return row ?? null;
+}
+
+export async function insertProfile(db: DbOrTx, values: typeof profiles.$inferInsert) {
+  const [row] = await db.insert(profiles).values(values).returning();
+  return row!;
+}
+
+export async function updateProfileNames(
+  db: DbOrTx,
+  deviceId: string,
+  values: Partial<Pick<typeof profiles.$inferInsert, 'profileName' | 'appName'>>,
+) {
+  if (Object.keys(values).length === 0) return;
+  await db
+    .update(profiles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(profiles.deviceId, deviceId));
+}
+
+export interface DeviceLogInput {
+  customerId: string;
+  deviceId: string | null;
+  serialNumber: string;
+  deviceName: string;
+  deviceActivity: string;
+  activityResult: string;
+  createdAt?: Date;
+}
+
+export async function insertDeviceLogs(db: DbOrTx, rows: readonly DeviceLogInput[]) {
+  if (rows.length === 0) return;
+  await db.insert(deviceLogs).values(
+    rows.map((r) => ({
+      customerId: r.customerId,
+      deviceId: r.deviceId,
+      serialNumber: r.serialNumber,
+      deviceName: r.deviceName,
+      deviceActivity: r.deviceActivity,
+      activityResult: r.activityResult,
+      ...(r.createdAt ? { createdAt: r.createdAt } : {}),
+    })),
+  );
+}
+
+export interface InventoryRow {
+  packageName: string;
+  appName: string;
+  appDisable: boolean;
+  appIcon: string;
+  versionNumber: string;
+  appStatus: string;
+  applicationType: number;
+}
+
+const INVENTORY_CHUNK = 1000;
+
+/**
+ * Replaces a device's inventory: upserts the given packages (keeping their `desired_disable`, the console's
+ * choice) and deletes the packages the device no longer reports. Run inside a transaction.
+ */
+export async function replaceInventory(db: DbOrTx, deviceId: string, apps: readonly InventoryRow[]) {
+  const now = new Date();
+  for (let i = 0; i < apps.length; i += INVENTORY_CHUNK) {
+    const chunk = apps.slice(i, i + INVENTORY_CHUNK);
+    await db
+      .insert(deviceApplications)
+      .values(chunk.map((a) => ({ deviceId, ...a, updatedAt: now })))
+      .onConflictDoUpdate({
+        target: [deviceApplications.deviceId, deviceApplications.packageName],
+        set: {
+          appName: sql`excluded.app_name`,
+          appDisable: sql`excluded.app_disable`,
+          appIcon: sql`excluded.app_icon`,
+          versionNumber: sql`excluded.version_number`,
+          appStatus: sql`excluded.app_status`,
+          applicationType: sql`excluded.application_type`,
+          updatedAt: now,
+        },
+      });
+  }
+  const kept = apps.map((a) => a.packageName);
+  const removed = await db
+    .delete(deviceApplications)
+    .where(
+      and(
+        eq(deviceApplications.deviceId, deviceId),
+        kept.length > 0 ? notInArray(deviceApplications.packageName, kept) : undefined,
+      ),
+    )
+    .returning({ packageName: deviceApplications.packageName });
+  return { removed: removed.length };
+}
+
+export async function insertExport(db: DbOrTx, values: typeof deviceExports.$inferInsert) {
+  const [row] = await db.insert(deviceExports).values(values).returning({ id: deviceExports.id });
+  return row!;
+}
+
+export interface ProfileListFilter {
+  /** Plan codes the profile's app_name must be one of; undefined = every app; empty = nothing. */
+  appNames?: readonly string[];
+  sort: 'name' | 'created_at';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of a customer's profiles of devices not logged out. Served by profiles_customer_app_created_idx
+ * (app filter), profiles_customer_created_idx or profiles_customer_name_idx (sort), joined to the device by id.
+ */
+export async function listProfiles(db: DbOrTx, customerId: string, f: ProfileListFilter) {
+  const where: SQL | undefined = and(
+    eq(profiles.customerId, customerId),
+    f.appNames === undefined ? undefined : inArray(profiles.appName, [...f.appNames]),
+    isNull(devices.loggedOutAt),
+    eq(devices.customerId, customerId),
+  );
+  const dir = f.order === 'asc' ? asc : desc;
+  const sortColumn = f.sort === 'name' ? profiles.name : profiles.createdAt;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: profiles.id,
+        name: profiles.name,
+        profileName: profiles.profileName,
+        appName: profiles.appName,
+        createdAt: profiles.createdAt,
+        policyVersion: profiles.policyVersion,
+        appliedPolicyVersion: profiles.appliedPolicyVersion,
+        lastSeenAt: devices.lastSeenAt,
+      })
+      .from(profiles)
+      .innerJoin(devices, eq(devices.id, profiles.deviceId))
+      .where(where)
+      .orderBy(dir(sortColumn), dir(profiles.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    db
+      .select({ total: sql<string>`count(*)` })
+      .from(profiles)
+      .innerJoin(devices, eq(devices.id, profiles.deviceId))
+      .where(where),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
+}
+
+/** The customer's devices with this serial number (optionally of some families), locked for logout. */
+export async function findDevicesBySerialForUpdate(
+  db: DbOrTx,
+  customerId: string,
+  serialNumber: string,
+  families?: readonly string[],
+) {
+  return db
+    .select()
+    .from(devices)
+    .where(
+      and(
+        eq(devices.customerId, customerId),
+        eq(devices.serialNumber, serialNumber),
+        families === undefined ? undefined : inArray(devices.family, [...families]),
+      ),
+    )
+    .orderBy(asc(devices.family))
+    .for('update');
+}
+
+/** Logs out the customer's devices of `deviceIds` still logged in; answers the ones it changed. */
+export async function logOutDevices(db: DbOrTx, customerId: string, deviceIds: readonly string[]) {
+  if (deviceIds.length === 0) return [];
+  const now = new Date();
+  return db
+    .update(devices)
+    .set({ loggedOutAt: now, updatedAt: now })
+    .where(and(eq(devices.customerId, customerId), inArray(devices.id, [...deviceIds]), isNull(devices.loggedOutAt)))
+    .returning();
+}

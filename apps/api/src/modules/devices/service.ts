@@ -1,0 +1,373 @@
+import {
+  FAMILY_PLANS,
+  ONLINE_WINDOW_MINUTES,
+  PLAN_CODES,
+  familyDisplayName,
+  familyOfPlan,
+  type DeviceApplication,
+  type DeviceStatusRequest,
+  type EnrolResponse,
+  type Family,
+  type PlanCode,
+  type ProfileListItem,
+} from '@fleetdeck/contract';
+import { inTransaction, type AppContext } from '../../context.ts';
+import { AppError, forbidden } from '../../lib/errors.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { enforceLimit } from '../../lib/rate-limit.ts';
+import type { DeviceInfo } from '../../plugins/device-auth.ts';
+import { writeAudit } from '../audit/service.ts';
+import { freeSeats, lockFamilyPool } from '../licences/service.ts';
+import { notifyInTransaction } from '../policy/wakeup.ts';
+import * as repo from './repository.ts';
+
+/**
+ * Devices (DECISIONS §5, §6): enrolment against the licence ledger, the reports the apps send, and the
+ * customer's profile list and device logout. Seats are counted only by the licence service.
+ */
+
+/** Enrolments per IP and window: a whole site behind one NAT may enrol at once, a token-guessing loop may not. */
+export const ENROL_RATE = { max: 120, windowSeconds: 60 };
+
+/** {product} family apps (PDALL in the profile list and the restore dialog). */
+export const PDALL_APPS: readonly PlanCode[] = ['PD', 'PDOT', 'PDOW', 'PDOWOT'];
+
+const isPlanCode = (v: string): v is PlanCode => (PLAN_CODES as readonly string[]).includes(v);
+const isFamily = (v: string): v is Family => v in FAMILY_PLANS;
+
+/** The family an app enrols into: a plan code (PD, PDOT, SL…) or a family code; Power Chat is not a device app. */
+export function familyOfApp(appName: string): { appName: PlanCode; family: Family } {
+  const code = appName.trim().toUpperCase();
+  if (!isPlanCode(code)) {
+    throw new AppError(400, 'E_VALIDATION', `appName: "${appName}" is not a known app.`, {
+      errors: [{ field: 'appName', message: 'is not a known app' }],
+    });
+  }
+  const family = familyOfPlan(code);
+  if (family === 'PCHAT') {
+    throw new AppError(400, 'E_VALIDATION', 'appName: Power Chat is not enrolled as a device app.', {
+      errors: [{ field: 'appName', message: 'Power Chat is not a device app' }],
+    });
+  }
+  return { appName: code, family };
+}
+
+/**
+ * The plan codes a profile-list `appName` filter matches: PDALL = every {product} family app; a family code
+ * (PD, SL…) = all plan codes of that family (PD, PDOT); a one-time code (PDOT…) = exactly that one; empty =
+ * no filter; anything else = nothing (a search box, not an error).
+ */
+export function appNamesOfFilter(filter: string | undefined): PlanCode[] | undefined {
+  const code = filter?.trim().toUpperCase() ?? '';
+  if (code === '') return undefined;
+  if (code === 'PDALL') return [...PDALL_APPS];
+  if (isFamily(code)) {
+    const plans = FAMILY_PLANS[code];
+    return plans.oneTime ? [plans.recurring, plans.oneTime] : [plans.recurring];
+  }
+  if (isPlanCode(code)) return [code];
+  return [];
+}
+
+export interface EnrolInput {
+  enrolmentToken: string;
+  serialNumber: string;
+  deviceName: string;
+  appName: string;
+  appVersionCode: string;
+  deviceModel: string;
+  osVersion: string;
+  macAddress: string;
+  localIpAddress: string;
+  batteryLevel?: number | undefined;
+  fcmToken?: string | null | undefined;
+}
+
+export const ENROLMENT_TOKEN_INVALID_MESSAGE =
+  'This QR code is no longer valid. Scan the current QR code from the console (Update Profile page).';
+
+const noLicence = (appLabel: string) =>
+  new AppError(402, 'E_NO_LICENCE', `No free ${appLabel} licence: buy more licences or log out another device.`, {
+    redirectToPaymentPage: 1,
+  });
+
+/**
+ * Enrols (or re-attaches) a device. One transaction under the family's pool lock: a new device needs a free
+ * seat; a known (customer, family, serial) re-attaches with a new token (a logged-out one needs a seat again,
+ * since its logout freed it). The previous device token stops working. Only the token's SHA-256 is stored.
+ */
+export async function enrol(ctx: AppContext, input: EnrolInput, ip: string): Promise<EnrolResponse> {
+  await enforceLimit(
+    ctx.db,
+    `enrol:ip:${ip}`,
+    ENROL_RATE.max,
+    ENROL_RATE.windowSeconds,
+    'Too many enrolment attempts from this network. Please wait a minute and try again.',
+  );
+  const { appName, family } = familyOfApp(input.appName);
+  const customer = await repo.findCustomerByEnrolmentHash(ctx.db, sha256(input.enrolmentToken));
+  if (!customer) throw new AppError(401, 'E_ENROLMENT_TOKEN_INVALID', ENROLMENT_TOKEN_INVALID_MESSAGE);
+  if (customer.disabledAt) throw forbidden('This account is disabled.', 'E_ACCOUNT_DISABLED');
+
+  const deviceToken = randomToken();
+  const now = new Date();
+  const reports = {
+    deviceName: input.deviceName,
+    appName,
+    appVersionCode: input.appVersionCode,
+    deviceModel: input.deviceModel,
+    osVersion: input.osVersion,
+    macAddress: input.macAddress,
+    localIpAddress: input.localIpAddress,
+    ...(input.batteryLevel === undefined ? {} : { batteryLevel: input.batteryLevel }),
+    // A (re-)enrolling app without a push token must not keep the previous install's one.
+    fcmToken: input.fcmToken || null,
+    tokenHash: sha256(deviceToken),
+    tokenIssuedAt: now,
+    lastSeenAt: now,
+    loggedOutAt: null,
+  };
+
+  const result = await inTransaction(ctx.db, async (tx) => {
+    await lockFamilyPool(tx, customer.id, family);
+    const existing = await repo.findDeviceForUpdate(tx, customer.id, family, input.serialNumber);
+    const needsSeat = !existing || existing.loggedOutAt !== null;
+    if (needsSeat && (await freeSeats(tx, customer.id, family)) < 1) {
+      throw noLicence(familyDisplayName(family, ctx.config.productName));
+    }
+    let deviceId: string;
+    let profile: Awaited<ReturnType<typeof repo.findProfileOfDevice>>;
+    if (existing) {
+      deviceId = existing.id;
+      await repo.updateDevice(tx, deviceId, { ...reports, ...(existing.loggedOutAt ? { enrolledAt: now } : {}) });
+      await repo.updateProfileNames(tx, deviceId, { profileName: input.deviceName, appName });
+      profile = await repo.findProfileOfDevice(tx, deviceId);
+    } else {
+      profile = null;
+      const device = await repo.insertDevice(tx, {
+        customerId: customer.id,
+        family,
+        serialNumber: input.serialNumber,
+        appInstallationDate: now,
+        enrolledAt: now,
+        ...reports,
+      });
+      deviceId = device.id;
+    }
+    profile ??= await repo.insertProfile(tx, {
+      customerId: customer.id,
+      deviceId,
+      name: input.serialNumber,
+      profileName: input.deviceName,
+      appName,
+      family,
+      policyVersion: 0,
+    });
+    await repo.insertDeviceLogs(tx, [
+      {
+        customerId: customer.id,
+        deviceId,
+        serialNumber: input.serialNumber,
+        deviceName: input.deviceName,
+        deviceActivity: existing ? 'Enrolled (again)' : 'Enrolled',
+        activityResult: 'Success',
+      },
+    ]);
+    await writeAudit(tx, {
+      customerId: customer.id,
+      email: customer.email,
+      type: 'Device',
+      subType: 'Enrol',
+      message: `${existing ? 'Device enrolled again' : 'Device enrolled'}: ${input.serialNumber} (${appName})`,
+      source: 'App',
+      ip,
+    });
+    return { deviceId, profileId: profile.id, policyVersion: profile.policyVersion, again: existing !== null };
+  });
+
+  const data = {
+    deviceToken,
+    profileId: result.profileId,
+    deviceId: result.deviceId,
+    policyVersion: result.policyVersion,
+  };
+  return {
+    respones_msg: result.again ? 'Device enrolled again.' : 'Device enrolled.',
+    data,
+    ...data,
+  };
+}
+
+type StatusInput = Omit<DeviceStatusRequest, 'appVersionCode'> & { appVersionCode?: string | undefined };
+
+/** `POST status`: the fields the device sent (others unchanged) and last_seen_at. */
+export async function reportStatus(ctx: AppContext, device: DeviceInfo, input: StatusInput) {
+  const values: Parameters<typeof repo.updateDevice>[2] = { lastSeenAt: new Date() };
+  if (input.batteryLevel !== undefined) values.batteryLevel = Number(input.batteryLevel);
+  if (input.localIpAddress !== undefined) values.localIpAddress = input.localIpAddress;
+  if (input.macAddress !== undefined) values.macAddress = input.macAddress;
+  if (input.osVersion !== undefined) values.osVersion = input.osVersion;
+  if (input.appVersionCode !== undefined) values.appVersionCode = input.appVersionCode;
+  if (input.deviceModel !== undefined) values.deviceModel = input.deviceModel;
+  if (input.deviceName !== undefined) values.deviceName = input.deviceName;
+  if (input.location !== undefined) values.location = input.location;
+  if (input.fcmToken !== undefined) values.fcmToken = input.fcmToken || null;
+  await inTransaction(ctx.db, async (tx) => {
+    await repo.updateDevice(tx, device.deviceId, values);
+    if (input.deviceName !== undefined && input.deviceName !== device.deviceName) {
+      await repo.updateProfileNames(tx, device.deviceId, { profileName: input.deviceName });
+    }
+  });
+}
+
+/** `PUT applications`: the full inventory replaces the stored one (last entry wins for a repeated package). */
+export async function replaceApplications(ctx: AppContext, device: DeviceInfo, apps: readonly DeviceApplication[]) {
+  const byPackage = new Map<string, repo.InventoryRow>();
+  for (const a of apps) {
+    byPackage.set(a.package_name, {
+      packageName: a.package_name,
+      appName: a.app_name,
+      appDisable: a.app_disable,
+      appIcon: a.appIcon,
+      versionNumber: a.version_number,
+      appStatus: a.app_status,
+      applicationType: a.application_type,
+    });
+  }
+  const rows = [...byPackage.values()];
+  const { removed } = await inTransaction(ctx.db, async (tx) => {
+    const out = await repo.replaceInventory(tx, device.deviceId, rows);
+    await repo.updateDevice(tx, device.deviceId, { lastSeenAt: new Date() });
+    return out;
+  });
+  return { applications: rows.length, removed };
+}
+
+export interface LogInput {
+  deviceActivity: string;
+  activityResult: string;
+  created_at?: string | undefined;
+}
+
+/** `POST logs`: one multi-row insert with the device's serial number and name. */
+export async function appendLogs(ctx: AppContext, device: DeviceInfo, logs: readonly LogInput[]) {
+  const now = Date.now();
+  await repo.insertDeviceLogs(
+    ctx.db,
+    logs.map((l) => {
+      // A device clock ahead of ours must not push its rows above newer ones: cap at now.
+      const at = l.created_at ? Math.min(Date.parse(l.created_at), now) : now;
+      return {
+        customerId: device.customerId,
+        deviceId: device.deviceId,
+        serialNumber: device.serialNumber,
+        deviceName: device.deviceName,
+        deviceActivity: l.deviceActivity,
+        activityResult: l.activityResult,
+        createdAt: new Date(at),
+      };
+    }),
+  );
+  return logs.length;
+}
+
+/** `POST exports`: a {product} backup of disabled apps, shown in the customer's export list. */
+export async function createExport(
+  ctx: AppContext,
+  device: DeviceInfo,
+  input: { exportName: string; disabledApplications: string[] },
+) {
+  const row = await repo.insertExport(ctx.db, {
+    customerId: device.customerId,
+    deviceId: device.deviceId,
+    exportName: input.exportName,
+    serialNumber: device.serialNumber,
+    appName: device.appName,
+    disabledApplications: [...new Set(input.disabledApplications)],
+  });
+  return row.id;
+}
+
+export interface ProfileListInput {
+  appName?: string | undefined;
+  page: number;
+  limit: number;
+  sort: 'name' | 'created_at';
+  order: 'asc' | 'desc';
+}
+
+/** The customer's profiles of devices not logged out; online = seen within ONLINE_WINDOW_MINUTES. */
+export async function profileList(ctx: AppContext, customerId: string, q: ProfileListInput) {
+  const appNames = appNamesOfFilter(q.appName);
+  const empty = { items: [] as ProfileListItem[], total: 0 };
+  if (appNames?.length === 0) return empty;
+  const { rows, total } = await repo.listProfiles(ctx.db, customerId, {
+    ...(appNames ? { appNames } : {}),
+    sort: q.sort,
+    order: q.order,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  const onlineSince = Date.now() - ONLINE_WINDOW_MINUTES * 60_000;
+  const items: ProfileListItem[] = rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    profileName: r.profileName,
+    appName: r.appName,
+    created_at: r.createdAt.toISOString(),
+    online: r.lastSeenAt !== null && r.lastSeenAt.getTime() >= onlineSince,
+    lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+    policyVersion: r.policyVersion,
+    appliedPolicyVersion: r.appliedPolicyVersion,
+  }));
+  return { items, total };
+}
+
+/**
+ * Logs out the customer's device(s) with this serial number (every app, or only `appName`'s family): the seat is
+ * freed and the device token answers E_DEVICE_LOGGED_OUT from then on. Unknown serial → 404. Answers the ids of
+ * the devices logged out now (empty when all were logged out already).
+ */
+export async function logoutDevice(
+  ctx: AppContext,
+  customerId: string,
+  input: { serialNumber: string; appName?: string | undefined },
+  ip: string,
+): Promise<string[]> {
+  const families = input.appName?.trim() ? [familyOfApp(input.appName).family] : undefined;
+  return inTransaction(ctx.db, async (tx) => {
+    const found = await repo.findDevicesBySerialForUpdate(tx, customerId, input.serialNumber, families);
+    if (found.length === 0) {
+      throw new AppError(404, 'E_NOT_FOUND', 'No device with this serial number is enrolled on your account.');
+    }
+    const loggedOut = await repo.logOutDevices(
+      tx,
+      customerId,
+      found.map((d) => d.id),
+    );
+    await repo.insertDeviceLogs(
+      tx,
+      loggedOut.map((d) => ({
+        customerId,
+        deviceId: d.id,
+        serialNumber: d.serialNumber,
+        deviceName: d.deviceName,
+        deviceActivity: 'Logged out',
+        activityResult: 'Success',
+      })),
+    );
+    for (const d of loggedOut) {
+      // A device waiting on GET events hears of its logout at once (sent on commit).
+      await notifyInTransaction(tx, d.id);
+      await writeAudit(tx, {
+        customerId,
+        type: 'Device',
+        subType: 'Logout',
+        message: `Device logged out: ${d.serialNumber} (${d.appName || d.family})`,
+        source: 'Web',
+        ip,
+      });
+    }
+    return loggedOut.map((d) => d.id);
+  });
+}

@@ -1,0 +1,25 @@
+import { enrolmentTokenRotateResponseSchema, type UserDetail } from '@fleetdeck/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, USERS_API } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/query-client';
+import { userDetailQueryKey } from '@/api/get-user-detail';
+
+/** A new login QR code: the old one stops enrolling devices; enrolled devices keep working. */
+export const rotateEnrolmentToken = () =>
+  api.post(`${USERS_API}/enrolment-token/rotate`, undefined, enrolmentTokenRotateResponseSchema);
+
+export const useRotateEnrolmentToken = ({ onSuccess, ...config }: MutationConfig<typeof rotateEnrolmentToken> = {}) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: rotateEnrolmentToken,
+    onSuccess: async (data, ...rest) => {
+      // Show the new image at once; the refetch confirms it.
+      queryClient.setQueryData<UserDetail>(userDetailQueryKey, (old) =>
+        old ? { ...old, loginQrCodeUrl: data.data.loginQrCodeUrl } : old,
+      );
+      await queryClient.invalidateQueries({ queryKey: userDetailQueryKey });
+      await onSuccess?.(data, ...rest);
+    },
+  });
+};
