@@ -6,3 +6,4 @@ export * from './plans.ts';
 export * from './audit.ts';
 export * from './payments.ts';
 export * from './device.ts';
+export * from './profiles.ts';

@@ -1,3 +1,13 @@
+import {
+  ADVANCED_SETTINGS,
+  KEY_EVENTS,
+  KEY_NAMES,
+  KIOSK_TYPES,
+  POWER_CLEANER_SETTINGS,
+  SCHEDULE_TYPES,
+  SCREEN_ORIENTATIONS,
+} from '@fleetdeck/contract';
+
 /**
  * The policy document a device applies (DECISIONS §6): the profile fields of spec 2 §3 that matter to the
  * profile's app family, normalised (every field present, with its default), frozen into `profiles.policy`
@@ -33,6 +43,10 @@
  *   browserKioskShowAddressBar: boolean,
  *   signageVideoLists: string[], signageKioskScreenTimeout: number | null,
  *   signageKioskScreenBrightness: number | null, signageKioskScreenOrientation: 'Auto' | 'Portrait' | 'Landscape',
+ *   // SL, PC: apps to uninstall or clear (PC: its own list; SL: its Cleaner Apps list)
+ *   cleanerApplications: [{ packageName: string, action: 'Uninstall' | 'Clear Data' }],
+ *   // SL: packages of a Multi App kiosk
+ *   kioskApplications: string[],
  *   // PD, PDOW, SL, PC: the console's choice per installed app (apps without a choice are left as they are)
  *   applications: [{ packageName: string, disable: boolean }],
  * }
@@ -40,57 +54,40 @@
  * PCHAT (Power Chat) has no device policy: its document is `{ family: 'PCHAT' }`.
  */
 
-export const ADVANCED_SETTINGS = [
-  'disableFactoryReset',
-  'disableHomeKey',
-  'disableBackKey',
-  'disableRecentsKey',
-  'disablePowerKey',
-  'disableVolumeUpKey',
-  'disableVolumeDownKey',
-  'DisableOSUpdates',
-  'DisableBluetooth',
-  'disableWiFi',
-  'disableGPS',
-  'disableMultiWindow',
-  'disableUsbDebugging',
-  'disableUnknownSource',
-  'disableOverTheAir',
-  'disbableBixbyPackages',
-  'disableCarboardAppsOnGearVR',
-  'disableStatusBar',
-  'disableFirmwareUpgrades',
-] as const;
+export {
+  ADVANCED_SETTINGS,
+  KEY_EVENTS,
+  KEY_NAMES,
+  KIOSK_TYPES,
+  POWER_CLEANER_SETTINGS,
+  SCHEDULE_TYPES,
+  SCREEN_ORIENTATIONS,
+};
 
-export const POWER_CLEANER_SETTINGS = [
-  'clearBrowserCoockies',
-  'clearCache',
-  'clearNotifications',
-  'clearRecentApps',
-  'clearcallLogs',
-] as const;
+/**
+ * Where the profile keeps its application lists (`settings.profileApplications`, spec 2 "Profile application"):
+ * productType null = Power Cleaner's uninstall/clear list, 'Super Lock' = Super Lock's Cleaner Apps, 'Kiosk' =
+ * Super Lock's Multi App kiosk list.
+ */
+export interface StoredProfileApplication {
+  _id: string;
+  appPackageName: string;
+  appIcon: string;
+  status: 'Uninstall' | 'Clear Data';
+  appDetails: { title: string; icon: string; appId: string };
+  productType: 'Super Lock' | 'Kiosk' | null;
+  created_at: string;
+}
 
-export const KIOSK_TYPES = ['None', 'Single App', 'Multi App', 'Browser', 'Signage'] as const;
-export const SCREEN_ORIENTATIONS = ['Auto', 'Portrait', 'Landscape'] as const;
-export const KEY_NAMES = [
-  'BACK_KEY',
-  'RECENT_KEY',
-  'HOME_KEY',
-  'VOLUME_UP_KEY',
-  'VOLUME_DOWN_KEY',
-  'POWER_KEY',
-] as const;
-export const KEY_EVENTS = ['SINGLE_TAP', 'DOUBLE_TAP', 'LONG_PRESS'] as const;
-export const SCHEDULE_TYPES = ['Daily', 'Weekly'] as const;
-
-type Section = 'pin' | 'advanced' | 'urls' | 'files' | 'keys' | 'cleaner' | 'powerOnBoot' | 'kiosk' | 'applications';
+type Section =
+  'pin' | 'advanced' | 'urls' | 'files' | 'keys' | 'cleaner' | 'cleanerApps' | 'powerOnBoot' | 'kiosk' | 'applications';
 
 /** Which parts of the profile each family's app understands. Unknown families get an empty document. */
 export const FAMILY_SECTIONS: Readonly<Record<string, readonly Section[]>> = {
   PD: ['pin', 'advanced', 'applications'],
   PDOW: ['pin', 'advanced', 'applications'],
-  SL: ['pin', 'advanced', 'urls', 'files', 'keys', 'cleaner', 'powerOnBoot', 'kiosk', 'applications'],
-  PC: ['cleaner', 'files', 'applications'],
+  SL: ['pin', 'advanced', 'urls', 'files', 'keys', 'cleaner', 'cleanerApps', 'powerOnBoot', 'kiosk', 'applications'],
+  PC: ['cleaner', 'cleanerApps', 'files', 'applications'],
   UB: ['urls', 'files'],
   KM: ['keys'],
   POB: ['powerOnBoot'],
@@ -136,6 +133,18 @@ function keyMapper(value: unknown) {
   });
 }
 
+/** The profile's application list of one kind (see StoredProfileApplication). */
+function profileApplications(value: unknown, productType: StoredProfileApplication['productType']) {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(isRecord)
+    .filter((e) => (e.productType ?? null) === productType && str(e.appPackageName) !== '')
+    .map((e) => ({
+      packageName: str(e.appPackageName),
+      action: e.status === 'Clear Data' ? 'Clear Data' : 'Uninstall',
+    }));
+}
+
 function scheduleShutdown(value: unknown) {
   if (!isRecord(value) || !SCHEDULE_TYPES.includes(value.scheduleType as never)) return null;
   const scheduleType = value.scheduleType as (typeof SCHEDULE_TYPES)[number];
@@ -163,6 +172,10 @@ export function buildPolicy(profile: PolicyProfile, desiredApps: readonly Desire
   if (sections.has('files')) doc.profileFiles = strings(s.profileFiles);
   if (sections.has('keys')) doc.keyMapper = keyMapper(s.keyMapper);
   if (sections.has('cleaner')) doc.powerCleanerSettings = flags(POWER_CLEANER_SETTINGS, s.powerCleanerSettings);
+  if (sections.has('cleanerApps')) {
+    // Power Cleaner's own list has no productType; Super Lock's cleaner list is tagged 'Super Lock'.
+    doc.cleanerApplications = profileApplications(s.profileApplications, profile.family === 'SL' ? 'Super Lock' : null);
+  }
   if (sections.has('powerOnBoot')) {
     doc.enablePowerOnBoot = bool(s.enablePowerOnBoot);
     doc.shutdownOnDisconnect = bool(s.shutdownOnDisconnect);
@@ -181,6 +194,7 @@ export function buildPolicy(profile: PolicyProfile, desiredApps: readonly Desire
       signageKioskScreenTimeout: num(s.signageKioskScreenTimeout, 0, 86_400),
       signageKioskScreenBrightness: num(s.signageKioskScreenBrightness, 0, 255),
       signageKioskScreenOrientation: oneOf(SCREEN_ORIENTATIONS, s.signageKioskScreenOrientation, 'Auto'),
+      kioskApplications: profileApplications(s.profileApplications, 'Kiosk').map((a) => a.packageName),
     });
   }
   if (sections.has('applications')) {
@@ -208,5 +222,6 @@ export const POLICY_DOCUMENT_DESCRIPTION = [
   '- SL: `kioskType` (' +
     KIOSK_TYPES.join('|') +
     '), `singleAppKioskPackageName`, `browserKioskWebsiteUrl`, `browserKioskScreenTimeout` (s), `browserKioskScreenBrightness` (0-255), `browserKioskScreenOrientation` (Auto|Portrait|Landscape), `browserKioskShowAddressBar`, `signageVideoLists` (string[]), `signageKioskScreenTimeout`, `signageKioskScreenBrightness`, `signageKioskScreenOrientation`.',
+  '- SL, PC: `cleanerApplications` ([{packageName, action: Uninstall|Clear Data}]). SL: `kioskApplications` (string[], the Multi App kiosk).',
   "- PD, PDOW, SL, PC: `applications` ([{packageName, disable}]): the console's choice per app; apps not listed are left as they are.",
 ].join('\n');
