@@ -60,6 +60,8 @@ export const userDetailSchema = z.object({
   isOfflineCustomer: z.boolean(),
   role: z.string(),
   loginQrCodeUrl: z.string(),
+  /** The text inside the login QR (`<PUBLIC_URL>/enrol?token=…`): for apps on devices without a camera, and the simulator. */
+  enrolmentLink: z.optional(z.string()),
   enable_two_step_email_verification: z.boolean(),
   isResellerModeEnabled: z.boolean(),
   isResellerModeRequestApprove: z.boolean(),

@@ -1,13 +1,15 @@
-import { Card, Center, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Card, Center, CopyButton, Image, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 
 interface LoginQrCardProps {
   url: string | undefined;
+  /** The text inside the QR, offered for copying (apps on devices without a camera, the device simulator). */
+  link?: string | undefined;
   loading?: boolean;
 }
 
 /** The customer's login QR code: devices scan it to enrol into this account. */
-export function LoginQrCard({ url, loading }: LoginQrCardProps) {
+export function LoginQrCard({ url, link, loading }: LoginQrCardProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const failed = url !== undefined && failedUrl === url;
   return (
@@ -38,6 +40,15 @@ export function LoginQrCard({ url, loading }: LoginQrCardProps) {
           />
         )}
       </Center>
+      {link && !loading ? (
+        <CopyButton value={link}>
+          {({ copied, copy }) => (
+            <Button variant="subtle" size="xs" mt="sm" onClick={copy} color={copied ? 'teal' : undefined}>
+              {copied ? 'Enrolment link copied' : 'Copy enrolment link'}
+            </Button>
+          )}
+        </CopyButton>
+      ) : null}
     </Card>
   );
 }

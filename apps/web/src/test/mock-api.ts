@@ -37,6 +37,7 @@ export const sampleUser = {
   isOfflineCustomer: false,
   role: 'customer',
   loginQrCodeUrl: '/api/v1/admin/users/login-qr.png',
+  enrolmentLink: 'http://localhost:3000/enrol?token=sample-enrolment-token',
   enable_two_step_email_verification: false,
   isResellerModeEnabled: false,
   isResellerModeRequestApprove: false,

@@ -258,6 +258,7 @@ describe('detail and update', () => {
         'created_at',
         'email',
         'enable_two_step_email_verification',
+        'enrolmentLink',
         'isOfflineCustomer',
         'isResellerModeEnabled',
         'isResellerModeRequestApprove',
@@ -285,6 +286,8 @@ describe('detail and update', () => {
     // Embeddable from another origin (the console may be reached by another host name than PUBLIC_URL).
     expect(png.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(decodeQr(png.rawPayload)).toMatch(/^http:\/\/localhost:3000\/enrol\?token=[A-Za-z0-9_-]{43}$/);
+    // The copyable enrolment link is exactly the text inside the QR.
+    expect(body.data.enrolmentLink).toBe(decodeQr(png.rawPayload));
     expect(
       (await rt.app.inject({ method: 'GET', url: '/api/v1/qr/login/AAAAAAAAAAAAAAAAAAAAAA.png' })).statusCode,
     ).toBe(404);

@@ -250,6 +250,12 @@ export async function login(
   return { respones_msg: 'Logged in successfully.', enable_two_step_email_verification: false, data: { token } };
 }
 
+const OTP_FAILURES: Partial<Record<string, string>> = {
+  E_OTP_INVALID: 'wrong email code',
+  E_OTP_EXPIRED: 'email code expired or already used',
+  E_OTP_EXHAUSTED: 'too many wrong email codes',
+};
+
 export async function verifyOtp(ctx: AppContext, email: string, otp: string, meta: RequestMeta) {
   await enforceLimit(
     ctx.db,
@@ -262,7 +268,24 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, met
     throw badRequest('E_VALIDATION', `otp: must be ${ctx.config.otpLength} digits`);
   }
   const customer = await repo.findCustomerByEmail(ctx.db, email);
-  await consumeCode(ctx.db, ctx.secrets.codeKey, 'customer', customer?.id ?? null, LOGIN_CODE, otp);
+  try {
+    await consumeCode(ctx.db, ctx.secrets.codeKey, 'customer', customer?.id ?? null, LOGIN_CODE, otp);
+  } catch (err) {
+    // A wrong, stale or exhausted code is a failed login of a known account, like a wrong password.
+    if (customer && err instanceof AppError) {
+      await writeAudit(ctx.db, {
+        customerId: customer.id,
+        email: customer.email,
+        type: 'User Account',
+        subType: 'Login',
+        message: `Login failed: ${OTP_FAILURES[err.code] ?? 'email code refused'}`,
+        source: 'Web',
+        hasError: true,
+        ip: meta.ip,
+      });
+    }
+    throw err;
+  }
   if (!customer) throw new AppError(400, 'E_OTP_INVALID', 'The code is incorrect.');
   if (customer.disabledAt)
     throw forbidden('This account has been disabled. Please contact support.', 'E_ACCOUNT_DISABLED');
@@ -430,6 +453,7 @@ export function toUserDetail(
     isOfflineCustomer: c.isOfflineCustomer,
     role: 'customer',
     loginQrCodeUrl: loginQrCodeUrl(ctx, c),
+    enrolmentLink: loginQrText(ctx, c),
     enable_two_step_email_verification: c.twoStepEnabled,
     isResellerModeEnabled: c.resellerModeEnabled,
     resellerCouponCode: c.resellerModeApproved ? resellerCouponCode : null,

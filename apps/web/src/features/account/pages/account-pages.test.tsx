@@ -159,6 +159,8 @@ describe('Update profile', () => {
     const { user } = renderApp('/update-profile');
     const img = await screen.findByRole('img', { name: /Login QR code/ });
     expect(img).toHaveAttribute('src', sampleUser.loginQrCodeUrl);
+    // The QR text can be copied for devices without a camera (and the device simulator).
+    expect(screen.getByRole('button', { name: 'Copy enrolment link' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Rotate QR code' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rotate the QR code?' });

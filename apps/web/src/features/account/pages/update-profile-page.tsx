@@ -19,7 +19,7 @@ export function UpdateProfilePage() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }}>
         <Stack gap="sm">
-          <LoginQrCard url={detail.data?.loginQrCodeUrl} loading={detail.isPending} />
+          <LoginQrCard url={detail.data?.loginQrCodeUrl} link={detail.data?.enrolmentLink} loading={detail.isPending} />
           <RotateQrButton disabled={!detail.data} />
         </Stack>
       </Grid.Col>

@@ -72,7 +72,7 @@ export function DashboardPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <LoginQrCard url={user?.loginQrCodeUrl} loading={detail.isPending} />
+          <LoginQrCard url={user?.loginQrCodeUrl} link={user?.enrolmentLink} loading={detail.isPending} />
         </Grid.Col>
       </Grid>
 
