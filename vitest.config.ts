@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 // One runner for the whole repository: each workspace is a project with its own environment.
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/api', 'apps/web', 'e2e'],
+    projects: ['packages/contract', 'packages/device-sim', 'apps/api', 'apps/web', 'e2e'],
   },
 });

@@ -15,6 +15,9 @@ import { createPushSender, readServiceAccount } from './modules/policy/push.ts';
 import { createWakeupHub } from './modules/policy/wakeup.ts';
 import { bootstrapStaff } from './modules/staff/bootstrap.ts';
 
+/** How long a stop lets requests in flight finish before it cuts the remaining connections. */
+export const SHUTDOWN_GRACE_MS = 5_000;
+
 export interface Runtime {
   ctx: AppContext;
   app: FastifyInstance | null;
@@ -84,7 +87,15 @@ export async function startRuntime(
         if (stopped) return;
         stopped = true;
         wakeups.drain();
-        await app?.close();
+        if (app) {
+          // Requests in flight get a grace period; then sockets that never sent a request (pre-connects, clients
+          // that went away) are cut, so a stop never waits for Node's 60 s header timeout.
+          const closing = app.close();
+          const cut = setTimeout(() => app?.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+          cut.unref();
+          await closing;
+          clearTimeout(cut);
+        }
         await wakeups.stop();
         await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
         await push?.close();

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Dashboard, PlansResponse } from '@fleetdeck/contract';
-import { customers } from '../db/schema.ts';
+import type { Dashboard, PlansResponse, ProfileListResponse } from '@fleetdeck/contract';
+import { customers, deviceApplications, deviceLogs, devices } from '../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../test/support/runtime.ts';
 import { get, jsonOf, post } from '../../test/support/helpers.ts';
 import { DEMO_EMAIL, demoPassword, seedDemoData } from './demo-data.ts';
@@ -18,27 +18,42 @@ const counts = async (customerId: string) => {
            (select count(*) from licence_grants where customer_id = ${customerId}) as grants,
            (select count(*) from subscriptions where customer_id = ${customerId}) as subscriptions,
            (select count(*) from devices where customer_id = ${customerId}) as devices,
+           (select count(*) from profiles where customer_id = ${customerId}) as profiles,
            (select count(*) from chat_users where customer_id = ${customerId}) as chat_users,
            (select count(*) from payment_methods where customer_id = ${customerId}) as payment_methods`);
   return Object.fromEntries(Object.entries(r.rows[0]!).map(([k, v]) => [k, Number(v)]));
 };
 
+const profileList = async (token: string) => {
+  const res = await get(rt, '/api/v1/admin/profile/list?limit=50', token);
+  expect(res.statusCode).toBe(200);
+  const body = jsonOf<ProfileListResponse>(res);
+  return { items: body.data, total: body.pagination.total };
+};
+
 describe('demo data', () => {
-  it('creates a verified customer whose dashboard is alive, and adds nothing when run again', async () => {
+  it('creates a verified customer whose dashboard is alive and whose devices came through the device API, and adds nothing when run again', async () => {
     const first = await seedDemoData(rt.ctx, rt.ctx.db);
     expect(first.email).toBe(DEMO_EMAIL);
+    expect(first.devicesEnrolled).toBe(20);
     const before = await counts(first.customerId);
     expect(before).toEqual({
       payments: 6,
       grants: 5,
       subscriptions: 3,
       devices: 20,
+      profiles: 20,
       chat_users: 2,
       payment_methods: 1,
     });
 
-    const second = await seedDemoData(rt.ctx, rt.ctx.db, { password: 'Orchid-Lantern-5521' });
+    const firstLogin = await post(rt, '/api/v1/admin/users/login', { email: DEMO_EMAIL, password: first.password });
+    const firstList = await profileList(jsonOf<{ data: { token: string } }>(firstLogin).data.token);
+
+    // Again (through the test server's own app this time): the same serials re-enrol, without new seats.
+    const second = await seedDemoData(rt.ctx, rt.ctx.db, { password: 'Orchid-Lantern-5521', app: rt.app });
     expect(second.customerId).toBe(first.customerId);
+    expect(second.devicesEnrolled).toBe(18); // the two logged-out devices stay logged out
     expect(await counts(first.customerId)).toEqual(before);
     expect(await rt.ctx.db.select().from(customers).where(eq(customers.email, DEMO_EMAIL))).toHaveLength(1);
 
@@ -47,6 +62,41 @@ describe('demo data', () => {
     const login = await post(rt, '/api/v1/admin/users/login', { email: DEMO_EMAIL, password: 'Orchid-Lantern-5521' });
     expect(login.statusCode).toBe(200);
     const token = jsonOf<{ data: { token: string } }>(login).data.token;
+
+    // The devices came through the device API: profiles, inventory, status and log rows.
+    const list = await profileList(token);
+    expect(list.total).toBe(18);
+    expect(list.items.map((p) => p._id).sort()).toEqual(firstList.items.map((p) => p._id).sort());
+    expect(new Set(list.items.map((p) => p.appName))).toEqual(new Set(['PD', 'PDOT', 'PC', 'KM']));
+    for (const p of list.items) {
+      expect(p.name).toMatch(/^DEMO-(PD|PC|KM)-\d{3}$/);
+      expect(p.profileName).toMatch(/ #\d{2}$/);
+      expect(p).toMatchObject({ online: true, policyVersion: 0, appliedPolicyVersion: 0 });
+    }
+    expect(list.items.map((p) => p.name)).not.toContain('DEMO-PD-004'); // logged out
+    const demoDevices = await rt.ctx.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.customerId, first.customerId), like(devices.serialNumber, 'DEMO-%')));
+    expect(demoDevices).toHaveLength(20);
+    for (const dev of demoDevices) {
+      expect(dev.deviceModel).not.toBe('');
+      expect(dev.batteryLevel).toEqual(expect.any(Number));
+      expect(dev.enrolledAt.getUTCFullYear()).toBe(new Date().getUTCFullYear());
+    }
+    const [inventory] = await rt.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deviceApplications)
+      .innerJoin(devices, eq(devices.id, deviceApplications.deviceId))
+      .where(eq(devices.customerId, first.customerId));
+    expect(inventory!.n).toBeGreaterThan(20 * 10);
+    const logs = await rt.ctx.db
+      .select({ activity: deviceLogs.deviceActivity, serial: deviceLogs.serialNumber })
+      .from(deviceLogs)
+      .where(eq(deviceLogs.customerId, first.customerId));
+    const activities = new Set(logs.map((l) => l.activity));
+    for (const a of ['Enrolled', 'Device enrolled', 'Apply', 'Logged out']) expect(activities).toContain(a);
+    expect(new Set(logs.map((l) => l.serial)).size).toBe(20);
 
     const d = jsonOf<{ data: Dashboard }>(await get(rt, '/api/v1/admin/dashboard', token)).data;
     expect(d).toMatchObject({
@@ -65,7 +115,7 @@ describe('demo data', () => {
     const pd = p.recurringPriceList.find((x) => x.identifier === 'PD')!;
     expect(pd.totalPurchasedDevices).toBe(10);
     expect(pd.subscriptionDetail).toMatchObject({ status: 'active', quantity: 10 });
-  });
+  }, 60_000); // 40 simulated devices through the API (and password hashing): slow on a busy 2-core machine
 
   it('refuses a weak DEMO_PASSWORD and draws a random one otherwise', () => {
     expect(() => demoPassword('password')).toThrow(/DEMO_PASSWORD/);

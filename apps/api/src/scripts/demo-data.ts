@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { FAMILY_PLANS, familyOfPlan, type Family, type PlanCode } from '@fleetdeck/contract';
+import { SimulatedDevice, deviceProfile, hashSeed } from '@fleetdeck/device-sim';
+import { buildApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
@@ -11,17 +14,27 @@ import {
   paymentMethods,
   payments,
   plans,
+  profiles,
   subscriptions,
 } from '../db/schema.ts';
 import { isCommonPassword } from '../lib/common-passwords.ts';
 import { hashPassword } from '../lib/crypto.ts';
-import { newEnrolmentToken } from '../modules/users/service.ts';
+import { logoutDevice } from '../modules/devices/service.ts';
+import { enrolmentTokenOf, newEnrolmentToken } from '../modules/users/service.ts';
+import { injectFetch } from './inject-fetch.ts';
 
 /**
  * Demo data (`npm run seed:demo`): a verified customer with purchases, a failed payment, licence grants,
- * subscriptions, Power Chat users and ~20 devices enrolled over the months of the current year, so every
+ * subscriptions, Power Chat users and 20 devices enrolled over the months of the current year, so every
  * screen of the portal has something to show. Idempotent: each row has a fixed key (idempotency key,
  * serial number, chat user id) and is inserted only when missing; only the password is set again.
+ *
+ * The devices are simulated Android devices (packages/device-sim) speaking the real device API through an
+ * in-process app (`app.inject`): they enrol with the customer's QR token (taking seats as real ones do),
+ * report status and their app inventory, fetch and acknowledge their policy and send a few log rows. A new
+ * device's enrolment date is then moved back into the year, for the dashboard chart. Running again
+ * re-enrols the same serial numbers (no new seat, a new device token, fresh status and logs: they show
+ * online again); the two demo devices that were logged out stay logged out.
  */
 
 export const DEMO_EMAIL = 'demo@fleetdeck.local';
@@ -45,16 +58,22 @@ const PURCHASES: DemoPurchase[] = [
   { key: 'ub-declined', plan: 'UB', qty: 2, daysAgo: 10, status: 'Failed' },
 ];
 
-/** 20 devices: 13 PD (2 of them logged out), 4 PC, 3 KM; all within the seats bought above. */
-const DEVICES: { family: Family; model: string; loggedOut?: boolean }[] = [
+/**
+ * 20 devices of four apps: 13 of the PD family (10 PD app, 3 PD one-time app; 2 of them logged out), 4 PC,
+ * 3 KM; all within the seats bought above (15 PD, 5 PC, 3 KM), counting the logged-out ones, which held a
+ * seat until their logout.
+ */
+const DEVICES: { app: PlanCode; loggedOut?: boolean }[] = [
   ...Array.from({ length: 13 }, (_, i) => ({
-    family: 'PD' as const,
-    model: ['Samsung Galaxy Tab A8', 'Samsung Galaxy XCover 6 Pro', 'Samsung Galaxy A54'][i % 3]!,
+    app: i < 10 ? ('PD' as const) : ('PDOT' as const),
     loggedOut: i === 3 || i === 8,
   })),
-  ...Array.from({ length: 4 }, () => ({ family: 'PC' as const, model: 'Samsung Galaxy A34' })),
-  ...Array.from({ length: 3 }, () => ({ family: 'KM' as const, model: 'Zebra TC52' })),
+  ...Array.from({ length: 4 }, () => ({ app: 'PC' as const })),
+  ...Array.from({ length: 3 }, () => ({ app: 'KM' as const })),
 ];
+
+/** Serial numbers DEMO-<family>-001…, per family. */
+export const DEMO_SERIAL_PREFIX = 'DEMO-';
 
 const CHAT_USERS = ['Dispatch', 'Warehouse lead'];
 
@@ -104,12 +123,18 @@ export interface DemoResult {
   email: string;
   password: string;
   customerId: string;
+  /** Demo devices that went through the device API in this run (the logged-out ones are skipped on re-runs). */
+  devicesEnrolled: number;
 }
 
+/**
+ * @param opts.app the Fastify app whose device API the simulated devices call (through `inject`); built from
+ *   `ctx` (and closed again) when absent.
+ */
 export async function seedDemoData(
-  ctx: Pick<AppContext, 'secrets'>,
+  ctx: AppContext,
   db: Db,
-  opts: { password?: string; now?: Date } = {},
+  opts: { password?: string; now?: Date; app?: FastifyInstance } = {},
 ): Promise<DemoResult> {
   const password = demoPassword(opts.password);
   const passwordHash = await hashPassword(password);
@@ -220,28 +245,6 @@ export async function seedDemoData(
     if (pdExpiry)
       await tx.update(customers).set({ subscriptionExpireAt: pdExpiry }).where(eq(customers.id, customerId));
 
-    // Devices over the months of this year so far (never in the future).
-    const year = now.getUTCFullYear();
-    const months = now.getUTCMonth() + 1;
-    const counters: Partial<Record<Family, number>> = {};
-    const deviceRows = DEVICES.map((d, i) => {
-      const n = (counters[d.family] = (counters[d.family] ?? 0) + 1);
-      const month = Math.floor((i * months) / DEVICES.length);
-      let enrolledAt = new Date(Date.UTC(year, month, 1 + ((i * 7) % 27), 8 + (i % 9), (i * 13) % 60));
-      if (enrolledAt.getTime() > now.getTime()) enrolledAt = new Date(now.getTime() - (DEVICES.length - i) * 3_600_000);
-      return {
-        customerId,
-        family: d.family,
-        serialNumber: `DEMO-${d.family}-${String(n).padStart(3, '0')}`,
-        deviceName: `${d.model} #${String(n).padStart(2, '0')}`,
-        enrolledAt,
-        loggedOutAt: d.loggedOut ? new Date(Math.min(now.getTime(), enrolledAt.getTime() + 20 * DAY)) : null,
-        createdAt: enrolledAt,
-        updatedAt: enrolledAt,
-      };
-    });
-    await tx.insert(devices).values(deviceRows).onConflictDoNothing();
-
     await tx
       .insert(chatUsers)
       .values(
@@ -255,5 +258,79 @@ export async function seedDemoData(
       .onConflictDoNothing();
     return customerId;
   });
-  return { email: DEMO_EMAIL, password, customerId };
+  // After the commit: enrolment counts the seats granted above.
+  const devicesEnrolled = await enrolDemoDevices(ctx, customerId, now, opts.app);
+  return { email: DEMO_EMAIL, password, customerId, devicesEnrolled };
+}
+
+/** When a demo device was enrolled: spread over the months of this year so far, never in the future. */
+function demoEnrolledAt(i: number, now: Date) {
+  const year = now.getUTCFullYear();
+  const months = now.getUTCMonth() + 1;
+  const month = Math.floor((i * months) / DEVICES.length);
+  const at = new Date(Date.UTC(year, month, 1 + ((i * 7) % 27), 8 + (i % 9), (i * 13) % 60));
+  return at.getTime() > now.getTime() ? new Date(now.getTime() - (DEVICES.length - i) * 3_600_000) : at;
+}
+
+/** The demo devices through the device API (see the comment at the top). Answers how many ran. */
+async function enrolDemoDevices(ctx: AppContext, customerId: string, now: Date, given?: FastifyInstance) {
+  const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
+  if (!customer) throw new Error('the demo customer is missing');
+  const enrolmentToken = enrolmentTokenOf(ctx, customer);
+  const known = new Map(
+    (
+      await ctx.db
+        .select({ family: devices.family, serialNumber: devices.serialNumber, loggedOutAt: devices.loggedOutAt })
+        .from(devices)
+        .where(and(eq(devices.customerId, customerId), like(devices.serialNumber, `${DEMO_SERIAL_PREFIX}%`)))
+    ).map((d) => [`${d.family}:${d.serialNumber}`, d]),
+  );
+
+  const app = given ?? (await buildApp(ctx, { serveWeb: false }));
+  let ran = 0;
+  try {
+    const fetch = injectFetch(app);
+    const counters: Partial<Record<Family, number>> = {};
+    for (const [i, d] of DEVICES.entries()) {
+      const family = familyOfPlan(d.app);
+      const n = String((counters[family] = (counters[family] ?? 0) + 1)).padStart(3, '0');
+      const serialNumber = `${DEMO_SERIAL_PREFIX}${family}-${n}`;
+      const before = known.get(`${family}:${serialNumber}`);
+      // Re-enrolling a logged-out device would take a seat again: it stays as it is.
+      if (d.loggedOut && before?.loggedOutAt) continue;
+
+      const model = deviceProfile(hashSeed(serialNumber)).deviceModel.replace(/ \(.*\)$/, '');
+      const device = new SimulatedDevice({
+        baseUrl: ctx.config.publicUrl,
+        fetch,
+        enrolmentToken,
+        appName: d.app,
+        serialNumber,
+        deviceName: `${model} #${n.slice(1)}`,
+      });
+      // Enrol, status, inventory, policy fetch + ack, a few log rows.
+      await device.once();
+      ran++;
+      if (d.loggedOut) await logoutDevice(ctx, customerId, { serialNumber, appName: d.app }, '127.0.0.1');
+
+      if (!before) {
+        // New: date it back into the year (the chart); a logged-out one left 20 days after its enrolment.
+        const enrolledAt = demoEnrolledAt(i, now);
+        const deviceId = device.deviceId!;
+        await ctx.db
+          .update(devices)
+          .set({
+            enrolledAt,
+            appInstallationDate: enrolledAt,
+            createdAt: enrolledAt,
+            ...(d.loggedOut ? { loggedOutAt: new Date(Math.min(now.getTime(), enrolledAt.getTime() + 20 * DAY)) } : {}),
+          })
+          .where(eq(devices.id, deviceId));
+        await ctx.db.update(profiles).set({ createdAt: enrolledAt }).where(eq(profiles.deviceId, deviceId));
+      }
+    }
+  } finally {
+    if (!given) await app.close();
+  }
+  return ran;
 }

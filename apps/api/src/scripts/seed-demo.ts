@@ -2,11 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
 import { createDb, createPool, runMigrations } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { createLogger } from '../logger.ts';
 import { loadSecrets } from '../lib/secrets.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { seedCatalogue } from '../modules/catalogue/seed.ts';
+import { createWakeupHub } from '../modules/policy/wakeup.ts';
 import { seedDemoData } from './demo-data.ts';
 
 /**
@@ -14,7 +17,15 @@ import { seedDemoData } from './demo-data.ts';
  * (DATABASE_URL, or the embedded one in DATA_DIR), then prints the credentials. Safe to run again: nothing
  * is duplicated, and the password is set anew (DEMO_PASSWORD fixes it; otherwise a random one).
  * Works while the server runs: it then connects to the server's embedded database instead of starting it.
+ * The demo devices speak the device API of an app built here, in process (no port): see demo-data.ts.
  */
+
+/** The device API sends no background jobs; anything that tries is a bug worth hearing about. */
+const noJobs: JobQueue = {
+  send(name) {
+    return Promise.reject(new Error(`seed:demo runs no background jobs (asked for ${name})`));
+  },
+};
 
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -52,13 +63,16 @@ async function main() {
       url = embedded.url;
     }
   }
-  const pool = createPool(url, 2);
+  const pool = createPool(url, 4);
+  // Not listening: a device's wake-up (its logout) reaches a running server through Postgres NOTIFY.
+  const wakeups = createWakeupHub({ connectionString: url, logger });
   try {
     await runMigrations(pool);
     const db = createDb(pool);
     const secrets = await loadSecrets(db);
     await seedCatalogue(db, config.productName);
-    const demo = await seedDemoData({ secrets }, db, { password: process.env.DEMO_PASSWORD });
+    const ctx: AppContext = { config, pool, db, logger, secrets, queue: noJobs, wakeups };
+    const demo = await seedDemoData(ctx, db, { password: process.env.DEMO_PASSWORD });
     process.stdout.write(
       [
         '',
@@ -66,11 +80,13 @@ async function main() {
         `  Sign in at ${config.publicUrl}/login`,
         `  Email:    ${demo.email}`,
         `  Password: ${demo.password}`,
+        `  Devices:  ${demo.devicesEnrolled} simulated devices reported through the device API`,
         '  (Running `npm run seed:demo` again adds nothing and sets a new password; set DEMO_PASSWORD to choose it.)',
         '',
       ].join('\n'),
     );
   } finally {
+    await wakeups.stop();
     await pool.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
   }

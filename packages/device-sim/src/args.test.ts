@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { parseCli, UsageError } from './args.ts';
+import { describeError, DeviceApiError, errorText, tokenFromQr } from './client.ts';
+import { defaultSerialPrefix, serialsFor } from './fleet.ts';
+
+describe('tokenFromQr', () => {
+  it('takes the token out of the login QR text', () => {
+    expect(tokenFromQr('http://localhost:3000/enrol?token=abc-DEF_123')).toBe('abc-DEF_123');
+    expect(tokenFromQr(' https://fleet.example.com/enrol?token=a%2Bb ')).toBe('a+b');
+    expect(tokenFromQr('bare-token')).toBe('bare-token');
+    expect(() => tokenFromQr('http://localhost:3000/enrol')).toThrow(/no token/);
+    expect(() => tokenFromQr('  ')).toThrow(/empty/);
+  });
+});
+
+describe('parseCli', () => {
+  const fixed = () => 0.5;
+  it('applies the defaults', () => {
+    expect(parseCli(['--token', 'tok'], fixed)).toEqual({
+      url: 'http://localhost:3000',
+      token: 'tok',
+      app: 'PD',
+      count: 1,
+      serialPrefix: 'SIM-7FFFFF',
+      duration: 0,
+      wait: 30,
+      once: false,
+      concurrency: 20,
+      statusInterval: 60,
+      quiet: false,
+    });
+  });
+
+  it('reads every option', () => {
+    const o = parseCli(
+      ['--url', 'http://127.0.0.1:3950/', '--qr', 'http://x/enrol?token=T', '--app', 'sl', '--count', '25'].concat([
+        '--serial-prefix',
+        'LAB',
+        '--duration',
+        '90',
+        '--wait',
+        '5',
+        '--once',
+        '--concurrency',
+        '4',
+        '--quiet',
+      ]),
+    );
+    expect(o).toMatchObject({
+      url: 'http://127.0.0.1:3950',
+      token: 'T',
+      app: 'SL',
+      count: 25,
+      serialPrefix: 'LAB',
+      duration: 90,
+      wait: 5,
+      once: true,
+      concurrency: 4,
+      quiet: true,
+    });
+  });
+
+  it('returns null for --help', () => {
+    expect(parseCli(['--help'])).toBeNull();
+    expect(parseCli(['-h'])).toBeNull();
+  });
+
+  it('explains bad input', () => {
+    expect(() => parseCli([])).toThrow(UsageError);
+    expect(() => parseCli([])).toThrow(/enrolment token is required/);
+    expect(() => parseCli(['--token', 'a', '--qr', 'b'])).toThrow(/not both/);
+    expect(() => parseCli(['--token', 'a', '--count', '0'])).toThrow(/--count must be a whole number/);
+    expect(() => parseCli(['--token', 'a', '--wait', '61'])).toThrow(/--wait/);
+    expect(() => parseCli(['--token', 'a', '--url', 'ftp://x'])).toThrow(/--url/);
+    expect(() => parseCli(['--token', 'a', '--app', 'P-D'])).toThrow(/--app/);
+    expect(() => parseCli(['--token', 'a', '--bogus'])).toThrow(UsageError);
+  });
+});
+
+describe('serials', () => {
+  it('are unique per run and padded', () => {
+    expect(serialsFor('LAB', 3)).toEqual(['LAB-0001', 'LAB-0002', 'LAB-0003']);
+    expect(serialsFor('X', 12_000)[11_999]).toBe('X-12000');
+    expect(defaultSerialPrefix(() => 0)).toBe('SIM-000000');
+    expect(defaultSerialPrefix()).toMatch(/^SIM-[0-9A-F]{6}$/);
+  });
+});
+
+describe('errors', () => {
+  it('names the licence problem plainly', () => {
+    const e = new DeviceApiError('POST', '/api/v1/device/enrol', 402, 'E_NO_LICENCE', 'No free PD licence.');
+    expect(e.message).toBe('POST /api/v1/device/enrol → 402 E_NO_LICENCE: no free licence — No free PD licence.');
+    expect(errorText(e)).toBe(e.message);
+    expect(describeError('GET', '/x', 404, undefined, undefined)).toMatch(/route not found/);
+    expect(describeError('GET', '/x', 500, 'E_INTERNAL', undefined)).toBe('GET /x → 500 E_INTERNAL');
+  });
+
+  it('explains a refused connection', () => {
+    const err = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }),
+    });
+    expect(errorText(err)).toMatch(/cannot connect to the server/);
+  });
+});

@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import {
+  deviceApplicationsRequestSchema,
+  deviceLogsRequestSchema,
+  deviceStatusRequestSchema,
+  enrolRequestSchema,
+  policyAckRequestSchema,
+} from '@fleetdeck/contract';
+import { DeviceApiError } from './client.ts';
+import { SimulatedDevice } from './device.ts';
+import { runFleet } from './fleet.ts';
+
+/** An in-memory stand-in for the device API, enough to drive the simulator without a server. */
+function fakeApi(opts: { seats?: number } = {}) {
+  const state = {
+    version: 1,
+    policy: { applications: [] as unknown[] } as Record<string, unknown>,
+    enrolled: new Map<string, string>(),
+    acks: [] as unknown[],
+    inventories: [] as unknown[],
+    statuses: [] as unknown[],
+    logs: [] as unknown[],
+    exports: [] as unknown[],
+    receipts: [] as string[],
+    messages: [] as unknown[],
+    calls: [] as string[],
+  };
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const path = url.pathname.replace('/api/v1/device/', '');
+    const method = init?.method ?? 'GET';
+    const headers = new Headers(init?.headers);
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    state.calls.push(`${method} ${path}`);
+    if (path === 'enrol') {
+      const parsed = enrolRequestSchema.safeParse(body);
+      if (!parsed.success) return json(400, { respones_msg: 'bad', code: 'E_VALIDATION' });
+      if (state.enrolled.size >= (opts.seats ?? 100)) {
+        return json(402, { respones_msg: 'No free licence for PD.', code: 'E_NO_LICENCE' });
+      }
+      const token = `tok-${parsed.data.serialNumber}`;
+      state.enrolled.set(token, parsed.data.serialNumber);
+      const r = { deviceToken: token, profileId: 'p1', deviceId: 'd1', policyVersion: state.version };
+      return json(200, { respones_msg: 'ok', data: r, ...r });
+    }
+    const auth = headers.get('authorization') ?? '';
+    if (!auth.startsWith('Device ') || !state.enrolled.has(auth.slice(7))) {
+      return json(401, { respones_msg: 'no', code: 'E_UNAUTHORIZED' });
+    }
+    const etag = `"v${state.version}"`;
+    switch (`${method} ${path}`) {
+      case 'GET policy':
+        if (headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { etag } });
+        return json(
+          200,
+          {
+            respones_msg: 'ok',
+            data: { version: state.version, profileId: 'p1', appName: 'PD', policy: state.policy },
+          },
+          { etag },
+        );
+      case 'POST policy/ack':
+        expect(policyAckRequestSchema.safeParse(body).success).toBe(true);
+        state.acks.push(body);
+        return json(200, { respones_msg: 'ok' });
+      case 'POST status':
+        expect(deviceStatusRequestSchema.safeParse(body).success).toBe(true);
+        state.statuses.push(body);
+        return json(200, { respones_msg: 'ok' });
+      case 'PUT applications':
+        expect(deviceApplicationsRequestSchema.safeParse(body).success).toBe(true);
+        state.inventories.push(body);
+        return json(200, { respones_msg: 'ok' });
+      case 'POST logs':
+        expect(deviceLogsRequestSchema.safeParse(body).success).toBe(true);
+        state.logs.push(...(body as { logs: unknown[] }).logs);
+        return json(200, { respones_msg: 'ok' });
+      case 'POST exports':
+        state.exports.push(body);
+        return json(200, { respones_msg: 'ok' });
+      case 'GET events': {
+        const held = Number(url.searchParams.get('version'));
+        const messages = state.messages.splice(0);
+        return json(200, {
+          respones_msg: 'ok',
+          data: { policyVersion: state.version, policyChanged: state.version > held, messages, logout: false },
+        });
+      }
+    }
+    const receipt = /^notifications\/([^/]+)\/(delivered|opened)$/.exec(path);
+    if (method === 'POST' && receipt) {
+      state.receipts.push(`${receipt[1]}:${receipt[2]}`);
+      return json(200, { respones_msg: 'ok' });
+    }
+    return json(404, { respones_msg: 'Not found', code: 'E_NOT_FOUND' });
+  }) as typeof fetch;
+  return { state, fetch: fetchImpl };
+}
+
+const device = (api: ReturnType<typeof fakeApi>, serialNumber = 'SIM-TEST-0001') =>
+  new SimulatedDevice({
+    baseUrl: 'http://api.test',
+    enrolmentToken: 'enrol-token',
+    appName: 'PD',
+    serialNumber,
+    fetch: api.fetch,
+    openDelayMs: 0,
+  });
+
+describe('SimulatedDevice against a fake API', () => {
+  it('enrols, reports, and uses the ETag so an unchanged policy is a 304', async () => {
+    const api = fakeApi();
+    const d = device(api);
+    await d.enrol();
+    expect(d.deviceToken).toBe('tok-SIM-TEST-0001');
+    await d.once();
+    expect(d.appliedVersion).toBe(1);
+    expect(api.state.acks).toEqual([{ version: 1, result: 'Success', message: 'Applied: 0 apps disabled' }]);
+    expect(api.state.inventories).toHaveLength(1);
+    expect(api.state.logs.length).toBeGreaterThan(1);
+
+    expect(await d.checkIn()).toEqual({ changed: false, version: 1 });
+    expect(api.state.statuses).toHaveLength(2);
+  });
+
+  it('applies a new policy: disables the apps, acks Success, re-reports the inventory and backs them up', async () => {
+    const api = fakeApi();
+    const d = device(api);
+    await d.once();
+    const victim = d.applications.find((a) => a.application_type === 0) ?? d.applications[0]!;
+    api.state.version = 2;
+    api.state.policy = { applications: [{ package_name: victim.package_name, disable: true }] };
+
+    const ev = await d.pollEvents(0);
+    expect(ev.policyChanged).toBe(true);
+    expect(await d.syncPolicy()).toBe(2);
+    expect(d.appliedVersion).toBe(2);
+    expect(d.applications.find((a) => a.package_name === victim.package_name)!.app_disable).toBe(true);
+    expect(api.state.acks.at(-1)).toEqual({ version: 2, result: 'Success', message: 'Applied: 1 apps disabled' });
+    expect(api.state.inventories).toHaveLength(2);
+    expect(api.state.exports).toHaveLength(1);
+    expect((await d.pollEvents(0)).policyChanged).toBe(false);
+  });
+
+  it('acknowledges notifications delivered then opened, and runs until aborted', async () => {
+    const api = fakeApi();
+    api.state.messages.push({
+      _id: 'n1',
+      kind: 'notification',
+      payload: { title: 'Hi' },
+      created_at: new Date().toISOString(),
+    });
+    const d = device(api);
+    const ac = new AbortController();
+    const running = d.run(ac.signal, { wait: 0 });
+    await expect.poll(() => api.state.receipts, { timeout: 2000 }).toEqual(['n1:delivered', 'n1:opened']);
+    ac.abort();
+    await running;
+    expect(d.stopped).toBeNull();
+  });
+
+  it('stops with a plain reason when there is no free licence', async () => {
+    const api = fakeApi({ seats: 0 });
+    const d = device(api);
+    await expect(d.enrol()).rejects.toThrow(DeviceApiError);
+    await expect(d.enrol()).rejects.toThrow(/no free licence/);
+    await d.run(new AbortController().signal);
+    expect(d.stopped).toMatch(/E_NO_LICENCE: no free licence/);
+  });
+});
+
+describe('runFleet', () => {
+  it('runs N devices once with unique serials and reports the seats that ran out', async () => {
+    const api = fakeApi({ seats: 3 });
+    const original = globalThis.fetch;
+    globalThis.fetch = api.fetch;
+    try {
+      const report = await runFleet(
+        {
+          baseUrl: 'http://api.test',
+          enrolmentToken: 't',
+          appName: 'PD',
+          count: 5,
+          serialPrefix: 'FLEET',
+          concurrency: 2,
+          wait: 0,
+          once: true,
+        },
+        new AbortController().signal,
+      );
+      expect(report.devices).toBe(5);
+      expect(report.enrolled).toBe(3);
+      expect(Object.values(report.problems)).toEqual([2]);
+      expect(Object.keys(report.problems)[0]).toMatch(/no free licence/);
+      expect(new Set(api.state.enrolled.values())).toEqual(new Set(['FLEET-0001', 'FLEET-0002', 'FLEET-0003']));
+      expect(report.requests).toContain('POST /api/v1/device/enrol 402: 2');
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+});
