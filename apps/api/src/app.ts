@@ -24,7 +24,10 @@ import { captchaRoutes } from './modules/captcha/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
 import { policyRoutes } from './modules/policy/routes.ts';
+import { activityRoutes } from './modules/activity/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -104,6 +107,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(sandboxRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(deviceRoutes(ctx));
+  await app.register(profileRoutes(ctx));
+  await app.register(activityRoutes(ctx));
+  await app.register(chatRoutes(ctx));
   await app.register(policyRoutes(ctx));
 
   const webDist = ctx.config.webDist;

@@ -43,6 +43,11 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalUrl(/^https?:$/, 'must be an http(s) URL such as http://127.0.0.1:12111'),
   OLD_SYSTEM_LOGIN_URL: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
   FCM_CREDENTIALS: optionalString,
+  /** Where the console's Play Store search looks: the bundled catalogue, or Google Play through the scraper. */
+  PLAYSTORE_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(['local', 'google-play-scraper'], { message: 'must be local or google-play-scraper' }).default('local'),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -94,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     oldSystemLoginUrl: e.OLD_SYSTEM_LOGIN_URL ?? null,
     fcmCredentials: e.FCM_CREDENTIALS,
+    playStoreProvider: e.PLAYSTORE_PROVIDER,
     logLevel: e.LOG_LEVEL,
     otpLength: e.OTP_LENGTH,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),

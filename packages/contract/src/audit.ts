@@ -17,6 +17,9 @@ export const AUDIT_SUB_TYPES = {
     'Update Profile',
     'Reseller Requested',
     'Reseller Approved',
+    'Chat User Created',
+    'Chat User Deleted',
+    'Chat Users Synced',
   ],
   Profile: ['Update', 'Apply', 'Application Update', 'Application Sync', 'Application Status Update'],
   Payments: [
@@ -26,7 +29,7 @@ export const AUDIT_SUB_TYPES = {
     'Subscription Failed',
     'Onetime Purchased Failed',
   ],
-  Device: ['Enrol', 'Logout', 'Apply'],
+  Device: ['Enrol', 'Logout', 'Apply', 'Export Restore', 'Export Delete', 'Export Application Delete'],
 } as const satisfies Record<AuditType, readonly string[]>;
 export type AuditSubType = (typeof AUDIT_SUB_TYPES)[AuditType][number];
 

@@ -7,3 +7,5 @@ export * from './audit.ts';
 export * from './payments.ts';
 export * from './device.ts';
 export * from './profiles.ts';
+export * from './activity.ts';
+export * from './chat.ts';

@@ -307,7 +307,7 @@ export type DeviceDetail = z.infer<typeof deviceDetailSchema>;
 export const deviceDetailResponseSchema = withData(deviceDetailSchema);
 
 const boolQuery = z.pipe(
-  z.union([z.boolean(), z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' })]),
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'must be true or false' }),
   z.transform((v) => v === true || v === 'true' || v === '1'),
 );
 
@@ -433,7 +433,8 @@ export const powerOnBootSettingRequestSchema = z.object({
 });
 export type PowerOnBootSettingRequest = z.input<typeof powerOnBootSettingRequestSchema>;
 
-const orientationSchema = z._default(oneOf(SCREEN_ORIENTATIONS), 'Auto');
+/** No default: a field not sent keeps its stored value (the other kiosk type's fields are untouched). */
+const orientationSchema = oneOf(SCREEN_ORIENTATIONS);
 
 /**
  * `POST profile/update/kiosk/setting`. Each type needs its own fields: Single App a package name; Browser a

@@ -178,6 +178,9 @@ export const auditEntries = pgTable(
   (t) => [
     index('audit_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     index('audit_customer_type_idx').on(t.customerId, t.type, t.subType, t.createdAt, t.id),
+    // The Source and Status filters of the audit log page each lead their own keyset index.
+    index('audit_customer_source_created_idx').on(t.customerId, t.source, t.createdAt, t.id),
+    index('audit_customer_error_created_idx').on(t.customerId, t.hasError, t.createdAt, t.id),
     index('audit_type_created_idx').on(t.type, t.subType, t.createdAt),
   ],
 );
@@ -645,7 +648,10 @@ export const deviceExports = pgTable(
   (t) => [index('device_exports_customer_created_idx').on(t.customerId, t.createdAt, t.id)],
 );
 
-/** Power Chat users: each one is a seat of PCHAT. The chat feature fills in the rest. */
+/**
+ * Power Chat users (spec 2 "Chat user"): each one not deleted is a seat of PCHAT. `user_id` is the sign-in name of
+ * the Power Chat app (lower-case, unique among users not deleted); only the password's scrypt hash is stored.
+ */
 export const chatUsers = pgTable(
   'chat_users',
   {
@@ -664,6 +670,9 @@ export const chatUsers = pgTable(
     index('chat_users_customer_idx')
       .on(t.customerId, t.createdAt)
       .where(sql`${t.deletedAt} is null`),
-    uniqueIndex('chat_users_user_id_uq').on(t.userId),
+    // A deleted user's sign-in name may be given to a new user.
+    uniqueIndex('chat_users_user_id_uq')
+      .on(t.userId)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );

@@ -19,7 +19,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       const errors = error.validation.map((v) => {
         const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
         const issue = v.params.issue as { code?: string; input?: unknown } | undefined;
-        const missingBody = !path && issue?.input === undefined;
+        // Zod leaves `input` out of its issues, so a rule on the whole body (a refine) has no path either:
+        // only a body that was not sent at all is "required".
+        const missingBody =
+          !path &&
+          issue?.input === undefined &&
+          (where !== 'body' || request.body === undefined || request.body === null);
         const field = path || where;
         const message = missingBody ? 'is required' : (v.message ?? 'is invalid');
         return { field, message };

@@ -79,7 +79,8 @@ export interface StoredProfileApplication {
   created_at: string;
 }
 
-type Section =
+/** A part of the profile; an app family understands some of them (FAMILY_SECTIONS). */
+export type Section =
   'pin' | 'advanced' | 'urls' | 'files' | 'keys' | 'cleaner' | 'cleanerApps' | 'powerOnBoot' | 'kiosk' | 'applications';
 
 /** Which parts of the profile each family's app understands. Unknown families get an empty document. */
@@ -93,6 +94,13 @@ export const FAMILY_SECTIONS: Readonly<Record<string, readonly Section[]>> = {
   POB: ['powerOnBoot'],
   PCHAT: [],
 };
+
+/**
+ * The uninstall/clear list an app family uses (its `productType` in `profileApplications`): Super Lock's Cleaner
+ * Apps are tagged 'Super Lock', Power Cleaner's own list has none.
+ */
+export const cleanerListOf = (family: string): StoredProfileApplication['productType'] =>
+  family === 'SL' ? 'Super Lock' : null;
 
 export interface PolicyProfile {
   family: string;
@@ -173,8 +181,7 @@ export function buildPolicy(profile: PolicyProfile, desiredApps: readonly Desire
   if (sections.has('keys')) doc.keyMapper = keyMapper(s.keyMapper);
   if (sections.has('cleaner')) doc.powerCleanerSettings = flags(POWER_CLEANER_SETTINGS, s.powerCleanerSettings);
   if (sections.has('cleanerApps')) {
-    // Power Cleaner's own list has no productType; Super Lock's cleaner list is tagged 'Super Lock'.
-    doc.cleanerApplications = profileApplications(s.profileApplications, profile.family === 'SL' ? 'Super Lock' : null);
+    doc.cleanerApplications = profileApplications(s.profileApplications, cleanerListOf(profile.family));
   }
   if (sections.has('powerOnBoot')) {
     doc.enablePowerOnBoot = bool(s.enablePowerOnBoot);

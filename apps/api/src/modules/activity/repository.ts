@@ -1,0 +1,276 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { LIST_COUNT_CAP } from '@fleetdeck/contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditEntries, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
+
+/**
+ * SQL of the activity module: device logs, audit entries, exports and their restore. Every query takes the
+ * customer id of the session and filters by it first; the keyset lists are served by these indexes:
+ * - device_logs: device_logs_customer_created_idx (customer, created_at, id) and
+ *   device_logs_customer_serial_created_idx (customer, serial_number, created_at, id), which also serves the
+ *   serial-number sort;
+ * - audit_entries: audit_customer_created_idx, audit_customer_type_idx (type, sub_type), audit_customer_source_created_idx
+ *   and audit_customer_error_created_idx. A combination of filters rides the index of its most selective one
+ *   (type, then status, then source) and re-checks the others on the rows it reads.
+ */
+
+/** A timestamp as the database holds it (microseconds), for cursors. */
+const utcMicros = (column: AnyPgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Rows matching `where`, counted up to LIST_COUNT_CAP + 1 (never an unbounded count). */
+async function countCapped(db: DbOrTx, table: typeof deviceLogs | typeof auditEntries, where: SQL | undefined) {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(LIST_COUNT_CAP + 1)
+    .as('matching');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
+  return row?.n ?? 0;
+}
+
+export interface KeysetPage<K> {
+  limit: number;
+  /** Rows to skip (only without `after`). */
+  offset: number;
+  order: 'asc' | 'desc';
+  /** The sort key of the previous page's last row. */
+  after?: K | undefined;
+}
+
+// ------------------------------------------------------------------------------------------------- device logs
+
+export interface DeviceLogKey {
+  serialNumber: string;
+  createdAt: string;
+  id: number;
+}
+
+export interface DeviceLogFilter extends KeysetPage<DeviceLogKey> {
+  serialNumber?: string | undefined;
+  sort: 'serialNumber' | 'created_at';
+}
+
+/** One page (plus one row, to know whether another page follows) and the capped count of the filter. */
+export async function listDeviceLogs(db: DbOrTx, customerId: string, f: DeviceLogFilter) {
+  const where = and(
+    eq(deviceLogs.customerId, customerId),
+    f.serialNumber === undefined ? undefined : eq(deviceLogs.serialNumber, f.serialNumber),
+  );
+  const bySerial = f.sort === 'serialNumber';
+  const cmp = f.order === 'asc' ? sql`>` : sql`<`;
+  let after: SQL | undefined;
+  if (f.after) {
+    const { serialNumber, createdAt, id } = f.after;
+    after = bySerial
+      ? sql`(${deviceLogs.serialNumber}, ${deviceLogs.createdAt}, ${deviceLogs.id}) ${cmp} (${serialNumber}, ${createdAt}::timestamptz, ${id}::bigint)`
+      : sql`(${deviceLogs.createdAt}, ${deviceLogs.id}) ${cmp} (${createdAt}::timestamptz, ${id}::bigint)`;
+  }
+  const dir = f.order === 'asc' ? asc : desc;
+  const orderBy = bySerial
+    ? [dir(deviceLogs.serialNumber), dir(deviceLogs.createdAt), dir(deviceLogs.id)]
+    : [dir(deviceLogs.createdAt), dir(deviceLogs.id)];
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        id: deviceLogs.id,
+        serialNumber: deviceLogs.serialNumber,
+        deviceName: deviceLogs.deviceName,
+        deviceActivity: deviceLogs.deviceActivity,
+        activityResult: deviceLogs.activityResult,
+        createdAt: deviceLogs.createdAt,
+        createdAtMicros: utcMicros(deviceLogs.createdAt),
+      })
+      .from(deviceLogs)
+      .where(and(where, after))
+      .orderBy(...orderBy)
+      .limit(f.limit + 1)
+      .offset(f.after ? 0 : f.offset),
+    countCapped(db, deviceLogs, where),
+  ]);
+  return { rows, counted };
+}
+
+// --------------------------------------------------------------------------------------------------- audit log
+
+export interface AuditKey {
+  createdAt: string;
+  id: number;
+}
+
+export interface AuditFilter extends KeysetPage<AuditKey> {
+  type?: string | undefined;
+  subType?: string | undefined;
+  source?: 'Web' | 'App' | undefined;
+  hasError?: boolean | undefined;
+}
+
+export async function listAuditEntries(db: DbOrTx, customerId: string, f: AuditFilter) {
+  const where = and(
+    eq(auditEntries.customerId, customerId),
+    f.type === undefined ? undefined : eq(auditEntries.type, f.type),
+    f.subType === undefined ? undefined : eq(auditEntries.subType, f.subType),
+    f.source === undefined ? undefined : eq(auditEntries.source, f.source),
+    f.hasError === undefined ? undefined : eq(auditEntries.hasError, f.hasError),
+  );
+  const cmp = f.order === 'asc' ? sql`>` : sql`<`;
+  const after = f.after
+    ? sql`(${auditEntries.createdAt}, ${auditEntries.id}) ${cmp} (${f.after.createdAt}::timestamptz, ${f.after.id}::bigint)`
+    : undefined;
+  const dir = f.order === 'asc' ? asc : desc;
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        id: auditEntries.id,
+        type: auditEntries.type,
+        subType: auditEntries.subType,
+        message: auditEntries.message,
+        source: auditEntries.source,
+        hasError: auditEntries.hasError,
+        createdAt: auditEntries.createdAt,
+        createdAtMicros: utcMicros(auditEntries.createdAt),
+      })
+      .from(auditEntries)
+      .where(and(where, after))
+      .orderBy(dir(auditEntries.createdAt), dir(auditEntries.id))
+      .limit(f.limit + 1)
+      .offset(f.after ? 0 : f.offset),
+    countCapped(db, auditEntries, where),
+  ]);
+  return { rows, counted };
+}
+
+// ------------------------------------------------------------------------------------------------------ exports
+
+export type ExportRow = typeof deviceExports.$inferSelect;
+
+/** Newest first; device_exports_customer_created_idx. Exports are few per customer: an exact count. */
+export async function listExports(db: DbOrTx, customerId: string, page: { limit: number; offset: number }) {
+  const where = eq(deviceExports.customerId, customerId);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(deviceExports)
+      .where(where)
+      .orderBy(desc(deviceExports.createdAt), desc(deviceExports.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(deviceExports)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function findExport(db: DbOrTx, customerId: string, exportId: string) {
+  const [row] = await db
+    .select()
+    .from(deviceExports)
+    .where(and(eq(deviceExports.customerId, customerId), eq(deviceExports.id, exportId)));
+  return row ?? null;
+}
+
+export async function deleteExport(db: DbOrTx, customerId: string, exportId: string) {
+  const [row] = await db
+    .delete(deviceExports)
+    .where(and(eq(deviceExports.customerId, customerId), eq(deviceExports.id, exportId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Removes one package from the export's list; null when the export or the package is not there. */
+export async function removeExportApplication(db: DbOrTx, customerId: string, exportId: string, app: string) {
+  const [row] = await db
+    .update(deviceExports)
+    .set({ disabledApplications: sql`${deviceExports.disabledApplications} - ${app}::text` })
+    .where(
+      and(
+        eq(deviceExports.customerId, customerId),
+        eq(deviceExports.id, exportId),
+        sql`${deviceExports.disabledApplications} @> jsonb_build_array(${app}::text)`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export interface InventoryName {
+  packageName: string;
+  appName: string;
+  appIcon: string;
+}
+
+/** Names and icons of some packages as a device last reported them (device_applications primary key). */
+export async function inventoryNames(
+  db: DbOrTx,
+  deviceId: string | null,
+  packages: readonly string[],
+): Promise<Map<string, InventoryName>> {
+  if (deviceId === null || packages.length === 0) return new Map();
+  const rows = await db
+    .select({
+      packageName: deviceApplications.packageName,
+      appName: deviceApplications.appName,
+      appIcon: deviceApplications.appIcon,
+    })
+    .from(deviceApplications)
+    .where(and(eq(deviceApplications.deviceId, deviceId), inArray(deviceApplications.packageName, [...packages])));
+  return new Map(rows.map((r) => [r.packageName, r]));
+}
+
+/** The customer's profile with its device, for a restore (profiles primary key, then the device by id). */
+export async function findProfileWithDevice(db: DbOrTx, customerId: string, profileId: string) {
+  const [row] = await db
+    .select({
+      profileId: profiles.id,
+      appName: profiles.appName,
+      family: profiles.family,
+      serialNumber: profiles.name,
+      deviceId: devices.id,
+      loggedOutAt: devices.loggedOutAt,
+    })
+    .from(profiles)
+    .innerJoin(devices, eq(devices.id, profiles.deviceId))
+    .where(and(eq(profiles.customerId, customerId), eq(profiles.id, profileId), eq(devices.customerId, customerId)));
+  return row ?? null;
+}
+
+const UPSERT_CHUNK = 1000;
+
+/**
+ * Sets the console's choice "disable" (`desired_disable = true`) for these packages of a device. Packages the
+ * device has not reported get a row with app_status 'Uninstalled': the choice is then in the policy of the next
+ * Apply, and the device's next full inventory keeps it if the app is there or drops the row if not. Answers how
+ * many rows were new.
+ */
+export async function markPackagesDisabled(db: DbOrTx, deviceId: string, apps: readonly InventoryName[]) {
+  let inserted = 0;
+  const now = new Date();
+  for (let i = 0; i < apps.length; i += UPSERT_CHUNK) {
+    const chunk = apps.slice(i, i + UPSERT_CHUNK);
+    const rows = await db
+      .insert(deviceApplications)
+      .values(
+        chunk.map((a) => ({
+          deviceId,
+          packageName: a.packageName,
+          appName: a.appName,
+          appIcon: a.appIcon,
+          appStatus: 'Uninstalled',
+          desiredDisable: true,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [deviceApplications.deviceId, deviceApplications.packageName],
+        set: { desiredDisable: true, updatedAt: now },
+      })
+      // xmax is 0 on a row this statement inserted, set on one it updated.
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    inserted += rows.filter((r) => r.inserted).length;
+  }
+  return inserted;
+}

@@ -1,0 +1,245 @@
+import type {
+  AuditEntry,
+  DeviceExport,
+  DeviceLog,
+  KeysetPagination,
+  PlanCode,
+  auditListQuerySchema,
+  deviceLogListQuerySchema,
+} from '@fleetdeck/contract';
+import type { z } from 'zod/mini';
+import { inTransaction, type AppContext } from '../../context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/service.ts';
+import { PDALL_APPS } from '../devices/service.ts';
+import { assertFamilyLicensed } from '../policy/service.ts';
+import { cappedTotal, cursorId, cursorTimestamp, decodeCursor, encodeCursor, offsetOfPage } from './keyset.ts';
+import * as repo from './repository.ts';
+
+/**
+ * The customer's fleet activity: device logs and the audit log (keyset lists of 100M-row tables), the exports
+ * devices upload and their restore onto a {product} profile. Every call is scoped to the session's customer.
+ */
+
+type DeviceLogListInput = z.output<typeof deviceLogListQuerySchema>;
+type AuditListInput = z.output<typeof auditListQuerySchema>;
+
+const exportNotFound = () => notFound('Export not found.');
+
+/** Keeps `limit` rows and makes the cursor of the next page from the last one when an extra row was read. */
+function pageOf<R>(
+  rows: R[],
+  limit: number,
+  keyOf: (row: R) => (string | number)[],
+  sort: string,
+  order: 'asc' | 'desc',
+) {
+  const more = rows.length > limit;
+  const kept = more ? rows.slice(0, limit) : rows;
+  const last = kept.at(-1);
+  return {
+    kept,
+    nextCursor: more && last !== undefined ? encodeCursor({ sort, order, key: keyOf(last) }) : null,
+  };
+}
+
+export async function deviceLogList(ctx: AppContext, customerId: string, q: DeviceLogListInput) {
+  const bySerial = q.sort === 'serialNumber';
+  let after: repo.DeviceLogKey | undefined;
+  if (q.cursor !== undefined) {
+    const key = decodeCursor(q.cursor, q.sort, q.order, bySerial ? 3 : 2);
+    after = bySerial
+      ? { serialNumber: String(key[0]), createdAt: cursorTimestamp(key[1]), id: cursorId(key[2]) }
+      : { serialNumber: '', createdAt: cursorTimestamp(key[0]), id: cursorId(key[1]) };
+  }
+  const { rows, counted } = await repo.listDeviceLogs(ctx.db, customerId, {
+    serialNumber: q.serialNumber,
+    sort: q.sort,
+    order: q.order,
+    limit: q.limit,
+    offset: after ? 0 : offsetOfPage(q.page, q.limit),
+    after,
+  });
+  const { kept, nextCursor } = pageOf(
+    rows,
+    q.limit,
+    (r) => (bySerial ? [r.serialNumber, r.createdAtMicros, r.id] : [r.createdAtMicros, r.id]),
+    q.sort,
+    q.order,
+  );
+  const data: DeviceLog[] = kept.map((r) => ({
+    _id: String(r.id),
+    serialNumber: r.serialNumber,
+    deviceName: r.deviceName,
+    deviceActivity: r.deviceActivity,
+    activityResult: r.activityResult,
+    created_at: r.createdAt.toISOString(),
+  }));
+  const pagination: KeysetPagination = { page: q.page, limit: q.limit, ...cappedTotal(counted), nextCursor };
+  return { data, pagination };
+}
+
+export async function auditList(ctx: AppContext, customerId: string, q: AuditListInput) {
+  let after: repo.AuditKey | undefined;
+  if (q.cursor !== undefined) {
+    const key = decodeCursor(q.cursor, 'created_at', q.order, 2);
+    after = { createdAt: cursorTimestamp(key[0]), id: cursorId(key[1]) };
+  }
+  const { rows, counted } = await repo.listAuditEntries(ctx.db, customerId, {
+    type: q.type,
+    subType: q.sub_type,
+    source: q.source,
+    hasError: q.hasError,
+    order: q.order,
+    limit: q.limit,
+    offset: after ? 0 : offsetOfPage(q.page, q.limit),
+    after,
+  });
+  const { kept, nextCursor } = pageOf(rows, q.limit, (r) => [r.createdAtMicros, r.id], 'created_at', q.order);
+  const data: AuditEntry[] = kept.map((r) => ({
+    _id: String(r.id),
+    type: r.type,
+    sub_type: r.subType,
+    message: r.message,
+    source: r.source,
+    hasError: r.hasError,
+    created_at: r.createdAt.toISOString(),
+  }));
+  const pagination: KeysetPagination = { page: q.page, limit: q.limit, ...cappedTotal(counted), nextCursor };
+  return { data, pagination };
+}
+
+// ------------------------------------------------------------------------------------------------------ exports
+
+const toExport = (r: repo.ExportRow): DeviceExport => ({
+  _id: r.id,
+  exportName: r.exportName,
+  serialNumber: r.serialNumber,
+  appName: r.appName,
+  disabledApplications: r.disabledApplications,
+  created_at: r.createdAt.toISOString(),
+});
+
+export async function exportList(ctx: AppContext, customerId: string, q: { page: number; limit: number }) {
+  const { rows, total } = await repo.listExports(ctx.db, customerId, {
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  return { data: rows.map(toExport), total };
+}
+
+export async function exportDetail(ctx: AppContext, customerId: string, exportId: string) {
+  const row = await repo.findExport(ctx.db, customerId, exportId);
+  if (!row) throw exportNotFound();
+  const names = await repo.inventoryNames(ctx.db, row.deviceId, row.disabledApplications);
+  return {
+    ...toExport(row),
+    applications: row.disabledApplications.map((packageName) => ({
+      packageName,
+      appName: names.get(packageName)?.appName ?? '',
+      appIcon: names.get(packageName)?.appIcon ?? '',
+    })),
+  };
+}
+
+export async function deleteExport(ctx: AppContext, customerId: string, exportId: string, ip: string) {
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await repo.deleteExport(tx, customerId, exportId);
+    if (!row) throw exportNotFound();
+    await writeAudit(tx, {
+      customerId,
+      type: 'Device',
+      subType: 'Export Delete',
+      message: `Export "${row.exportName}" of ${row.serialNumber} deleted`,
+      source: 'Web',
+      ip,
+    });
+    return toExport(row);
+  });
+}
+
+export async function deleteExportApplication(
+  ctx: AppContext,
+  customerId: string,
+  input: { exportId: string; app: string },
+  ip: string,
+) {
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await repo.removeExportApplication(tx, customerId, input.exportId, input.app);
+    if (!row) {
+      if (!(await repo.findExport(tx, customerId, input.exportId))) throw exportNotFound();
+      throw new AppError(404, 'E_NOT_FOUND', `app: ${input.app} is not in this export.`, {
+        errors: [{ field: 'app', message: 'is not in this export' }],
+      });
+    }
+    await writeAudit(tx, {
+      customerId,
+      type: 'Device',
+      subType: 'Export Application Delete',
+      message: `${input.app} removed from export "${row.exportName}" of ${row.serialNumber}`,
+      source: 'Web',
+      ip,
+    });
+    return toExport(row);
+  });
+}
+
+const isPdAllApp = (appName: string) => (PDALL_APPS as readonly string[]).includes(appName as PlanCode);
+
+/**
+ * Restores an export's disabled apps onto a {product} profile (PD, PDOT, PDOW, PDOWOT) of the same customer: each
+ * package gets the console's choice "disable" on the target device (see repo.markPackagesDisabled). Nothing reaches
+ * the device until the customer presses Apply on the profile, like any other application choice. A family whose
+ * used seats exceed its purchased ones answers 402 as every profile change does (DECISIONS §5).
+ */
+export async function restoreDisabledApps(
+  ctx: AppContext,
+  customerId: string,
+  input: { profileId: string; restoreId: string },
+  ip: string,
+) {
+  return inTransaction(ctx.db, async (tx) => {
+    const source = await repo.findExport(tx, customerId, input.restoreId);
+    if (!source) {
+      throw new AppError(404, 'E_NOT_FOUND', 'restoreId: export not found.', {
+        errors: [{ field: 'restoreId', message: 'export not found' }],
+      });
+    }
+    const target = await repo.findProfileWithDevice(tx, customerId, input.profileId);
+    if (!target) {
+      throw new AppError(404, 'E_PROFILE_NOT_FOUND', 'profileId: profile not found.', {
+        errors: [{ field: 'profileId', message: 'profile not found' }],
+      });
+    }
+    if (!isPdAllApp(target.appName)) {
+      throw new AppError(
+        400,
+        'E_VALIDATION',
+        `profileId: exports restore onto ${ctx.config.productName} profiles only (PD, PDOT, PDOW, PDOWOT); this one is ${target.appName}.`,
+        { errors: [{ field: 'profileId', message: `must be a ${ctx.config.productName} profile` }] },
+      );
+    }
+    if (target.loggedOutAt !== null) {
+      throw new AppError(409, 'E_CONFLICT', 'This device is logged out. Enrol it again before restoring onto it.');
+    }
+    await assertFamilyLicensed(tx, customerId, target.family);
+    const names = await repo.inventoryNames(tx, source.deviceId, source.disabledApplications);
+    const apps = source.disabledApplications.map((packageName) => ({
+      packageName,
+      appName: names.get(packageName)?.appName ?? '',
+      appIcon: names.get(packageName)?.appIcon ?? '',
+    }));
+    const notOnDevice = await repo.markPackagesDisabled(tx, target.deviceId, apps);
+    await writeAudit(tx, {
+      customerId,
+      type: 'Device',
+      subType: 'Export Restore',
+      message:
+        `Export "${source.exportName}" of ${source.serialNumber} restored onto ${target.serialNumber} ` +
+        `(${target.appName}): ${apps.length} app(s) to disable on the next Apply`,
+      source: 'Web',
+      ip,
+    });
+    return { profileId: target.profileId, restored: apps.length, notOnDevice };
+  });
+}

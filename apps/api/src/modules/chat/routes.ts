@@ -1,0 +1,166 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import {
+  PCHAT_MIN_QTY,
+  chatUserCreateRequestSchema,
+  chatUserDeleteInputSchema,
+  chatUserDetailQuerySchema,
+  chatUserListQuerySchema,
+  chatUserListResponseSchema,
+  chatUserResponseSchema,
+  chatUserSyncResponseSchema,
+  messageSchema,
+} from '@fleetdeck/contract';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { fromQueryOrBody } from '../../lib/query-or-body.ts';
+import { replies } from '../../lib/route-schema.ts';
+import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { qrPng } from '../qr/service.ts';
+import * as chat from './service.ts';
+
+const F = '/api/v1/admin/fcm/user';
+
+/**
+ * Power Chat users of the customer console (spec 2 §7) under /api/v1/admin/fcm/user, and the PNG of a user's
+ * sign-in QR code under /api/v1/qr/chat. Full paths.
+ */
+export const chatRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const customer = requireSession(ctx, 'customer');
+    const security = [{ token: [] }];
+    const tags = ['Power Chat users'];
+
+    app.get(
+      `${F}/list`,
+      {
+        preHandler: customer,
+        schema: {
+          tags,
+          summary: 'The Power Chat users of the customer',
+          description: 'Newest first; page size 5, 10, 25 (default) or 50. Each user holds one PCHAT licence.',
+          security,
+          querystring: chatUserListQuerySchema,
+          response: replies(chatUserListResponseSchema),
+        },
+      },
+      async (req) => {
+        const q = req.query;
+        const { data, total } = await chat.list(ctx, sessionOf(req).subjectId, q);
+        return { respones_msg: 'Power Chat users', data, pagination: { page: q.page, limit: q.limit, total } };
+      },
+    );
+
+    app.get(
+      `${F}/detail`,
+      {
+        preHandler: customer,
+        schema: {
+          tags,
+          summary: 'One Power Chat user',
+          description: "Unknown id, a deleted user or another customer's: 404.",
+          security,
+          querystring: chatUserDetailQuerySchema,
+          response: replies(chatUserResponseSchema),
+        },
+      },
+      async (req) => ({
+        respones_msg: 'Power Chat user',
+        data: await chat.detail(ctx, sessionOf(req).subjectId, req.query.id),
+      }),
+    );
+
+    app.get(
+      `${F}/sync`,
+      {
+        preHandler: customer,
+        schema: {
+          tags,
+          summary: 'The Power Chat licences as the ledger counts them now',
+          description:
+            'Purchased (unexpired, unrefunded) seats, used (users not deleted), free, and users beyond the purchased ' +
+            'seats (listed with `isTrialUser: true`).',
+          security,
+          response: replies(chatUserSyncResponseSchema),
+        },
+      },
+      async (req) => {
+        const data = await chat.sync(ctx, sessionOf(req).subjectId, req.ip);
+        return {
+          respones_msg: `Power Chat users synced: ${data.used} of ${data.purchased} licences in use.`,
+          data,
+        };
+      },
+    );
+
+    app.post(
+      `${F}/create`,
+      {
+        preHandler: customer,
+        schema: {
+          tags,
+          summary: 'Create a Power Chat user (takes one PCHAT licence)',
+          description:
+            '`user_id` is the sign-in name in the Power Chat app: 3 to 64 letters, digits, dots, dashes, underscores ' +
+            'or @, stored lower-case and unique (409 when taken). `password`: 8 to 128 characters, not a common one; ' +
+            'stored hashed. With no free PCHAT licence: 402 `E_NO_LICENCE` with `redirectToPaymentPage: 1`, ' +
+            `\`requiredPurchasedQty\` (a new purchase needs at least ${PCHAT_MIN_QTY}) and \`isSubscriptionUpdate: 1\` ` +
+            'when the customer has an active Power Chat subscription to add seats to.',
+          security,
+          body: chatUserCreateRequestSchema,
+          response: replies(chatUserResponseSchema),
+        },
+      },
+      async (req) => ({
+        respones_msg: 'Power Chat user created successfully.',
+        data: await chat.create(ctx, sessionOf(req).subjectId, req.body, req.ip),
+      }),
+    );
+
+    app.delete(
+      `${F}/delete`,
+      {
+        preHandler: customer,
+        schema: {
+          tags,
+          summary: 'Delete a Power Chat user (frees its licence)',
+          description: "`id` in the query string or in a JSON body. Unknown id or another customer's: 404.",
+          security,
+          querystring: chatUserDeleteInputSchema,
+          body: z.optional(z.nullable(chatUserDeleteInputSchema)),
+          response: replies(messageSchema),
+        },
+      },
+      async (req) => {
+        await chat.remove(ctx, sessionOf(req).subjectId, fromQueryOrBody('id', req.query.id, req.body?.id), req.ip);
+        return { respones_msg: 'Power Chat user deleted successfully.' };
+      },
+    );
+
+    app.get(
+      '/api/v1/qr/chat/:id/:file',
+      {
+        schema: {
+          tags,
+          summary: "PNG of a Power Chat user's sign-in QR code",
+          description:
+            'Addressed by `qrCodeUrl` of the user (no session: an <img> loads it; the key in the URL is the ' +
+            'capability). The QR says `<PUBLIC_URL>/chat-login?user=<user_id>`. A deleted user or a wrong key: 404.',
+          params: z.object({
+            id: z.uuid({ error: 'unknown QR code' }),
+            file: z.string().check(z.regex(/^[0-9a-f]{64}\.png$/, { error: 'unknown QR code' })),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const text = await chat.qrTextOf(ctx, req.params.id, req.params.file.slice(0, -'.png'.length));
+        if (text === null) throw notFound('This QR code does not exist or its user was deleted.');
+        return reply
+          .header('content-type', 'image/png')
+          .header('cache-control', 'private, no-store')
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(await qrPng(text));
+      },
+    );
+  };

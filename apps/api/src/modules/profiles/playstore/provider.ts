@@ -1,0 +1,25 @@
+import type { PlayStoreApp } from '@fleetdeck/contract';
+import type { AppContext } from '../../../context.ts';
+import { createGooglePlayProvider } from './google-play.ts';
+import { createLocalProvider } from './local.ts';
+
+/**
+ * Where `device/playstore/search` finds apps (config `PLAYSTORE_PROVIDER`): `local` (default) searches the
+ * packages the customer's devices reported and a bundled catalogue; `google-play-scraper` asks Google Play
+ * through the npm package of that name and falls back to the local search when Google Play cannot be reached.
+ */
+export interface PlayStoreProvider {
+  readonly name: string;
+  /** At most PLAY_STORE_MAX_RESULTS apps matching `term`, best first. */
+  search(customerId: string, term: string): Promise<PlayStoreApp[]>;
+}
+
+export const PLAY_STORE_MAX_RESULTS = 20;
+
+export function createPlayStoreProvider(ctx: Pick<AppContext, 'config' | 'db' | 'logger'>): PlayStoreProvider {
+  const local = createLocalProvider(ctx.db);
+  if (ctx.config.playStoreProvider === 'google-play-scraper') {
+    return createGooglePlayProvider({ local, logger: ctx.logger });
+  }
+  return local;
+}
