@@ -23,6 +23,9 @@ const ROUTES = {
   '/make-payment': [PORTAL, 'features/payments/pages/make-payment-page.tsx'],
   '/update-subscription': [PORTAL, 'features/payments/pages/update-subscription-page.tsx'],
   '/payment-history': [PORTAL, 'features/payments/pages/payment-history-page.tsx'],
+  '/profiles': [PORTAL, 'features/profiles/pages/profiles-page.tsx'],
+  '/profile-detail': [PORTAL, 'features/profiles/pages/profile-detail-page.tsx'],
+  '/sl-profile-detail': [PORTAL, 'features/profiles/pages/sl-profile-detail-page.tsx'],
 };
 
 const route = process.argv[2] ?? '/login';

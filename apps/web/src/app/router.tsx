@@ -50,6 +50,36 @@ const BecomeResellerPage = lazyNamed(
   () => import('@/features/reseller/pages/become-reseller-page'),
   'BecomeResellerPage',
 );
+const ProfilesPage = lazyNamed(() => import('@/features/profiles/pages/profiles-page'), 'ProfilesPage');
+const ProfileDetailPage = lazyNamed(() => import('@/features/profiles/pages/profile-detail-page'), 'ProfileDetailPage');
+const SlProfileDetailPage = lazyNamed(
+  () => import('@/features/profiles/pages/sl-profile-detail-page'),
+  'SlProfileDetailPage',
+);
+const PcProfileDetailPage = lazyNamed(
+  () => import('@/features/profiles/pages/pc-profile-detail-page'),
+  'PcProfileDetailPage',
+);
+const UbProfileDetailPage = lazyNamed(
+  () => import('@/features/profiles/pages/ub-profile-detail-page'),
+  'UbProfileDetailPage',
+);
+const KmProfileDetailPage = lazyNamed(
+  () => import('@/features/profiles/pages/km-profile-detail-page'),
+  'KmProfileDetailPage',
+);
+const DeviceLogsPage = lazyNamed(() => import('@/features/device-logs/pages/device-logs-page'), 'DeviceLogsPage');
+const AuditLogsPage = lazyNamed(() => import('@/features/audit-logs/pages/audit-logs-page'), 'AuditLogsPage');
+const ExportListPage = lazyNamed(() => import('@/features/exports/pages/export-list-page'), 'ExportListPage');
+const ExportDetailPage = lazyNamed(() => import('@/features/exports/pages/export-detail-page'), 'ExportDetailPage');
+const PowerChatUsersPage = lazyNamed(
+  () => import('@/features/power-chat/pages/power-chat-users-page'),
+  'PowerChatUsersPage',
+);
+const PowerChatUserCreatePage = lazyNamed(
+  () => import('@/features/power-chat/pages/power-chat-user-create-page'),
+  'PowerChatUserCreatePage',
+);
 const ComingSoonPage = lazyNamed(() => import('@/components/coming-soon-page'), 'ComingSoonPage');
 
 /** Portal routes built in this release; every other one shows a ComingSoon panel. */
@@ -65,6 +95,18 @@ const BUILT: Partial<Record<PortalRouteKey, ComponentType>> = {
   paymentMethods: PaymentMethodsPage,
   downloadApk: DownloadApkPage,
   becomeReseller: BecomeResellerPage,
+  deviceLogs: DeviceLogsPage,
+  auditLogs: AuditLogsPage,
+  exportList: ExportListPage,
+  exportDetail: ExportDetailPage,
+  powerChatUsers: PowerChatUsersPage,
+  powerChatUserCreate: PowerChatUserCreatePage,
+  profiles: ProfilesPage,
+  profileDetail: ProfileDetailPage,
+  slProfileDetail: SlProfileDetailPage,
+  pcProfileDetail: PcProfileDetailPage,
+  ubProfileDetail: UbProfileDetailPage,
+  kmProfileDetail: KmProfileDetailPage,
 };
 
 /** When the server ends the session (`is_logout: 1`), go to Login inside the SPA. */

@@ -32,6 +32,13 @@ export interface DataTableProps<T> {
   minWidth?: number;
   /** Accessible name of the table. */
   label?: string;
+  /**
+   * The server stopped counting at `total` (keyset lists of the 100M-row tables): the footer says "of 10,000+" and
+   * the pages go on while `hasNextPage`.
+   */
+  totalCapped?: boolean;
+  /** With `totalCapped`: a page follows the current one. */
+  hasNextPage?: boolean;
 }
 
 export const EMPTY_TABLE_MESSAGE = 'No data found.';
@@ -62,10 +69,14 @@ export function DataTable<T>({
   emptyMessage = EMPTY_TABLE_MESSAGE,
   minWidth = 800,
   label,
+  totalCapped = false,
+  hasNextPage = false,
 }: DataTableProps<T>) {
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  const countedPages = Math.max(1, Math.ceil(total / pageSize));
+  const totalPages = totalCapped ? Math.max(countedPages, page + (hasNextPage ? 1 : 0)) : countedPages;
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
+  const to = totalCapped ? from + Math.max(0, (rows?.length ?? 0) - 1) : Math.min(total, page * pageSize);
+  const totalText = totalCapped ? `${total.toLocaleString('en-US')}+` : String(total);
   const showSkeleton = loading && !rows?.length;
   const skeletonRows = Math.min(pageSize, 5);
 
@@ -144,7 +155,7 @@ export function DataTable<T>({
 
       <Group justify="space-between" px="md" py="sm" gap="sm" className={classes.footer}>
         <Text size="sm" c="dimmed">
-          {`Showing ${from} to ${to} of ${total} entries`}
+          {`Showing ${from} to ${to} of ${totalText} entries`}
         </Text>
         <Group gap={4} component="nav" aria-label="Pages" wrap="nowrap">
           <ActionIcon

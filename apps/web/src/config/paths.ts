@@ -21,6 +21,12 @@ type PortalRoute<Args extends unknown[] = []> = Route<Args> & { title: string };
 
 const simple = (path: string): Route => ({ path, getHref: () => path });
 const portal = (path: string, title: string): PortalRoute => ({ path, title, getHref: () => path });
+/** A profile detail page: `?profile_id={id}` (spec 2 §2). */
+const profilePage = (path: string, title: string): PortalRoute<[profileId?: string]> => ({
+  path,
+  title,
+  getHref: (profileId?: string) => withQuery(path, { profile_id: profileId }),
+});
 
 export const paths = {
   root: simple('/'),
@@ -60,7 +66,11 @@ export const paths = {
     updateProfile: portal('/update-profile', 'Update Profile'),
     auditLogs: portal('/audit-logs', 'Audit Logs'),
     exportList: portal('/export-list', 'Export List'),
-    exportDetail: portal('/export-detail', 'Export Detail'),
+    exportDetail: {
+      path: '/export-detail',
+      title: 'Export Detail',
+      getHref: (id?: string) => withQuery('/export-detail', { id }),
+    } satisfies PortalRoute<[id?: string]>,
     plans: portal('/plans', 'Plans'),
     paymentHistory: {
       path: '/payment-history',
@@ -78,11 +88,11 @@ export const paths = {
       getHref: (id?: string, qty?: number) => withQuery('/make-payment', { id, qty }),
     } satisfies PortalRoute<[id?: string, qty?: number]>,
     profiles: portal('/profiles', 'Devices'),
-    profileDetail: portal('/profile-detail', 'Device Profile'),
-    slProfileDetail: portal('/sl-profile-detail', 'Super Lock Profile'),
-    pcProfileDetail: portal('/pc-profile-detail', 'Power Cleaner Profile'),
-    ubProfileDetail: portal('/ub-profile-detail', 'URL Blocker Profile'),
-    kmProfileDetail: portal('/km-profile-detail', 'Key Mapper Profile'),
+    profileDetail: profilePage('/profile-detail', 'Device Profile'),
+    slProfileDetail: profilePage('/sl-profile-detail', 'Super Lock Profile'),
+    pcProfileDetail: profilePage('/pc-profile-detail', 'Power Cleaner Profile'),
+    ubProfileDetail: profilePage('/ub-profile-detail', 'URL Blocker Profile'),
+    kmProfileDetail: profilePage('/km-profile-detail', 'Key Mapper Profile'),
     deviceLogs: portal('/device-logs', 'Device Logs'),
     downloadApk: portal('/download-apk', 'Download APK'),
     becomeReseller: portal('/become-reseller', 'Become a Reseller'),

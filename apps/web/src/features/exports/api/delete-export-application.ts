@@ -1,0 +1,28 @@
+import { exportApplicationDeleteResponseSchema } from '@fleetdeck/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/query-client';
+import { EXPORTS_API, EXPORTS_QUERY_KEY } from './query-keys';
+
+/** `DELETE users/export/application/delete`: removes one app (package name) from the export's disabled apps. */
+export const deleteExportApplication = (body: { id: string; app: string }) =>
+  apiRequest(`${EXPORTS_API}/application/delete`, {
+    method: 'DELETE',
+    body,
+    schema: exportApplicationDeleteResponseSchema,
+  });
+
+export const useDeleteExportApplication = ({
+  onSuccess,
+  ...config
+}: MutationConfig<typeof deleteExportApplication> = {}) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: deleteExportApplication,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: EXPORTS_QUERY_KEY });
+      await onSuccess?.(...args);
+    },
+  });
+};

@@ -1,0 +1,25 @@
+import { exportDeleteResponseSchema } from '@fleetdeck/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/query-client';
+import { EXPORTS_API, EXPORTS_QUERY_KEY } from './query-keys';
+
+/** `DELETE users/export/delete?id=`: the export is gone for good. */
+export const deleteExport = ({ id }: { id: string }) =>
+  apiRequest(`${EXPORTS_API}/delete`, {
+    method: 'DELETE',
+    query: { id },
+    schema: exportDeleteResponseSchema,
+  });
+
+export const useDeleteExport = ({ onSuccess, ...config }: MutationConfig<typeof deleteExport> = {}) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: deleteExport,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: EXPORTS_QUERY_KEY });
+      await onSuccess?.(...args);
+    },
+  });
+};

@@ -1,0 +1,14 @@
+import { restoreDisabledAppsResponseSchema, type RestoreDisabledAppsRequest } from '@fleetdeck/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/query-client';
+
+/**
+ * `POST device/restore/pdDisabledApp`: the export's apps are marked to be disabled on the target profile's
+ * device; they reach the device when Apply is pressed on that profile.
+ */
+export const restoreDisabledApps = (body: RestoreDisabledAppsRequest) =>
+  api.post('/api/v1/admin/device/restore/pdDisabledApp', body, restoreDisabledAppsResponseSchema);
+
+export const useRestoreDisabledApps = (config: MutationConfig<typeof restoreDisabledApps> = {}) =>
+  useMutation({ ...config, mutationFn: restoreDisabledApps });

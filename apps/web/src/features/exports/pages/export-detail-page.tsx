@@ -1,0 +1,163 @@
+import { DEFAULT_PAGE_SIZE, type ExportDetailResponse } from '@fleetdeck/contract';
+import { ActionIcon, Anchor, Avatar, Badge, Button, Card, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconApps, IconArrowLeft, IconRestore, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { LoadError } from '@/components/load-error';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+import { useDeleteExportApplication } from '../api/delete-export-application';
+import { useExportDetail } from '../api/get-export-detail';
+import { DeleteConfirm } from '../components/delete-confirm';
+import { RestoreDialog } from '../components/restore-dialog';
+
+type Application = ExportDetailResponse['data']['applications'][number];
+
+function ExportSummary({ detail, onRestore }: { detail: ExportDetailResponse['data']; onRestore: () => void }) {
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={4}>
+          <Text fw={700} size="lg">
+            {detail.exportName}
+          </Text>
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {detail.serialNumber}
+            </Text>
+            <Badge variant="light" size="sm">
+              {detail.appName}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {`${detail.disabledApplications.length} disabled application(s) · exported ${formatDateTime(detail.created_at)}`}
+          </Text>
+        </Stack>
+        <Button leftSection={<IconRestore size={16} />} onClick={onRestore}>
+          Restore
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+export function ExportDetailPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const detail = useExportDetail(id);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [restoring, setRestoring] = useState(false);
+  const [deleting, setDeleting] = useState<Application | null>(null);
+  const remove = useDeleteExportApplication({ onSuccess: () => setDeleting(null) });
+
+  const applications = detail.data?.applications ?? [];
+  // The detail holds every disabled app: the table pages through them here.
+  const lastPage = Math.max(1, Math.ceil(applications.length / limit));
+  const shownPage = Math.min(page, lastPage);
+  const rows = applications.slice((shownPage - 1) * limit, shownPage * limit);
+
+  const columns: DataTableColumn<Application>[] = [
+    {
+      key: 'app',
+      header: 'Application',
+      width: 260,
+      render: (row) => (
+        <Group gap="sm" wrap="nowrap">
+          <Avatar src={row.appIcon || null} radius="sm" size={32} alt="">
+            <IconApps size={18} />
+          </Avatar>
+          <Text size="sm" fw={600}>
+            {row.appName || row.packageName}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      key: 'packageName',
+      header: 'Package Name',
+      width: 260,
+      render: (row) => (
+        <Text size="sm" ff="monospace">
+          {row.packageName}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Action',
+      width: 80,
+      render: (row) => (
+        <Tooltip label="Remove from this export" withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${row.packageName}`}
+            onClick={() => setDeleting(row)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={paths.portal.exportList.getHref()} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          Export List
+        </Group>
+      </Anchor>
+      {id === '' ? (
+        <Text c="dimmed">Choose an export from the Export List.</Text>
+      ) : detail.isError ? (
+        <LoadError
+          title="The export could not load"
+          error={detail.error}
+          retrying={detail.isFetching}
+          onRetry={() => void detail.refetch()}
+        />
+      ) : detail.data ? (
+        <ExportSummary detail={detail.data} onRestore={() => setRestoring(true)} />
+      ) : (
+        <Skeleton height={110} radius="md" />
+      )}
+      {id !== '' && !detail.isError ? (
+        <DataTable
+          label="Disabled applications"
+          columns={columns}
+          rows={detail.data ? rows : undefined}
+          rowKey={(row) => row.packageName}
+          total={applications.length}
+          page={shownPage}
+          pageSize={limit}
+          loading={detail.isFetching}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setLimit(size);
+            setPage(1);
+          }}
+          minWidth={640}
+        />
+      ) : null}
+      <RestoreDialog
+        source={
+          restoring && detail.data
+            ? { _id: detail.data._id, exportName: detail.data.exportName, appCount: applications.length }
+            : null
+        }
+        onClose={() => setRestoring(false)}
+      />
+      <DeleteConfirm
+        opened={deleting !== null}
+        message={`${deleting?.appName || deleting?.packageName || ''} will be removed from this export.`}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id, app: deleting.packageName })}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,140 @@
+import { DEFAULT_PAGE_SIZE, type DeviceExport } from '@fleetdeck/contract';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconRestore, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+import { useDeleteExport } from '../api/delete-export';
+import { useExports } from '../api/get-exports';
+import { DeleteConfirm } from '../components/delete-confirm';
+import { RestoreDialog } from '../components/restore-dialog';
+
+/** The export waiting for the delete confirmation. */
+interface Pending {
+  id: string;
+  exportName: string;
+}
+
+export function ExportListPage() {
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const exports = useExports({ page, limit });
+  const [restoring, setRestoring] = useState<DeviceExport | null>(null);
+  const [deleting, setDeleting] = useState<Pending | null>(null);
+  const remove = useDeleteExport({
+    onSuccess: () => {
+      setDeleting(null);
+      // The last row of a page went: show the page before.
+      if (exports.data?.data.length === 1 && page > 1) setPage(page - 1);
+    },
+  });
+
+  const columns: DataTableColumn<DeviceExport>[] = [
+    {
+      key: 'exportName',
+      header: 'Export Name',
+      width: 200,
+      render: (row) => (
+        <Anchor component={Link} to={paths.portal.exportDetail.getHref(row._id)} fw={600} size="sm">
+          {row.exportName}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'serialNumber',
+      header: 'Serial Number',
+      width: 170,
+      render: (row) => <Text size="sm">{row.serialNumber}</Text>,
+    },
+    {
+      key: 'appName',
+      header: 'App',
+      width: 90,
+      render: (row) => (
+        <Badge variant="light" size="sm">
+          {row.appName}
+        </Badge>
+      ),
+    },
+    {
+      key: 'disabled',
+      header: 'Disabled Apps',
+      width: 120,
+      render: (row) => <Text size="sm">{row.disabledApplications.length}</Text>,
+    },
+    {
+      key: 'created_at',
+      header: 'Created On',
+      width: 160,
+      render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
+    },
+    {
+      key: 'actions',
+      header: 'Action',
+      width: 170,
+      render: (row) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRestore size={14} />}
+            onClick={() => setRestoring(row)}
+            aria-label={`Restore ${row.exportName}`}
+          >
+            Restore
+          </Button>
+          <Tooltip label="Delete" withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${row.exportName}`}
+              onClick={() => setDeleting({ id: row._id, exportName: row.exportName })}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <DataTable
+        label="Exports"
+        columns={columns}
+        rows={exports.data?.data}
+        rowKey={(row) => row._id}
+        total={exports.data?.pagination.total ?? 0}
+        page={page}
+        pageSize={limit}
+        loading={exports.isFetching}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setLimit(size);
+          setPage(1);
+        }}
+        minWidth={900}
+      />
+      <RestoreDialog
+        source={
+          restoring && {
+            _id: restoring._id,
+            exportName: restoring.exportName,
+            appCount: restoring.disabledApplications.length,
+          }
+        }
+        onClose={() => setRestoring(null)}
+      />
+      <DeleteConfirm
+        opened={deleting !== null}
+        message={`The export "${deleting?.exportName ?? ''}" will be deleted.`}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+import { messageSchema } from '@fleetdeck/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/query-client';
+import { invalidateAfterChatUserChange } from './invalidate';
+import { CHAT_USERS_API } from './query-keys';
+
+/** `DELETE fcm/user/delete?id=`: the user can no longer sign in; its licence is free. */
+export const deleteChatUser = ({ id }: { id: string }) =>
+  apiRequest(`${CHAT_USERS_API}/delete`, { method: 'DELETE', query: { id }, schema: messageSchema });
+
+export const useDeleteChatUser = ({ onSuccess, ...config }: MutationConfig<typeof deleteChatUser> = {}) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: deleteChatUser,
+    onSuccess: async (...args) => {
+      await invalidateAfterChatUserChange(queryClient);
+      await onSuccess?.(...args);
+    },
+  });
+};

@@ -1,0 +1,21 @@
+import { chatUserSyncResponseSchema } from '@fleetdeck/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/query-client';
+import { invalidateAfterChatUserChange } from './invalidate';
+import { CHAT_USERS_API } from './query-keys';
+
+/** `GET fcm/user/sync`: the PCHAT licences as the ledger counts them now; the list is read again. */
+export const syncChatUsers = () => api.get(`${CHAT_USERS_API}/sync`, chatUserSyncResponseSchema);
+
+export const useSyncChatUsers = ({ onSuccess, ...config }: MutationConfig<typeof syncChatUsers> = {}) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: syncChatUsers,
+    onSuccess: async (...args) => {
+      await invalidateAfterChatUserChange(queryClient);
+      await onSuccess?.(...args);
+    },
+  });
+};

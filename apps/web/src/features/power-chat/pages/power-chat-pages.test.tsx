@@ -1,0 +1,243 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Mock } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mockApi, sampleUser } from '@/test/mock-api';
+import { currentLocation, renderApp } from '@/test/render-app';
+
+const F = '/api/v1/admin/fcm/user';
+const shellRoutes = { 'GET /api/v1/admin/users/detail': { body: { respones_msg: 'OK', data: sampleUser } } };
+
+const apk = (family: string) => ({
+  apkLink: `https://downloads.example.com/${family}.apk`,
+  apkLinkQrCode: `/api/v1/qr/apk/${family}.png`,
+});
+const sdkDetails = {
+  pdPriceDetail: apk('PD'),
+  pcPriceDetail: apk('PC'),
+  ubPriceDetail: apk('UB'),
+  kmPriceDetail: apk('KM'),
+  pobPriceDetail: apk('POB'),
+  powerChatPriceDetail: apk('PCHAT'),
+};
+const sdkRoute = {
+  'GET /api/v1/admin/users/download/sdk': { body: { respones_msg: 'OK', data: sdkDetails, ...sdkDetails } },
+};
+const summaryRoute = {
+  'GET /api/v1/admin/licences/summary': {
+    body: {
+      respones_msg: 'OK',
+      data: [{ family: 'PCHAT', purchased: 2, used: 2, expired: 0, exceeded: false }],
+      enrolledDevices: 2,
+      purchasedDevices: 2,
+      exceeded: false,
+      device_exceeded_message: null,
+    },
+  },
+};
+
+const chatUser = (id: string, userId: string, overrides: Record<string, unknown> = {}) => ({
+  _id: id,
+  fcmData: { name: `Name of ${userId}`, user_id: userId },
+  isTrialUser: false,
+  addToGlobalPull: false,
+  qrCodeUrl: `http://localhost:3000/api/v1/qr/chat/${id}/${'a'.repeat(64)}.png`,
+  created_at: '2025-03-05T10:00:00.000Z',
+  ...overrides,
+});
+const listAnswer = (data: unknown[]) => ({
+  body: { respones_msg: 'Power Chat users', data, pagination: { page: 1, limit: 25, total: data.length } },
+});
+
+const queriesTo = (fetchMock: Mock, method: string, path: string) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === method)
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((u) => u.pathname === path)
+    .map((u) => u.searchParams);
+
+describe('Power Chat users page', () => {
+  it('lists the users with their licence, a QR dialog per user, the APK link and the seats in use', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi({
+      ...shellRoutes,
+      ...sdkRoute,
+      ...summaryRoute,
+      [`GET ${F}/list`]: listAnswer([
+        chatUser('u-2', 'bob', { isTrialUser: true, addToGlobalPull: true }),
+        chatUser('u-1', 'alice'),
+      ]),
+    });
+    const { user } = renderApp('/power-chat-users');
+    expect(await screen.findByText('Showing 1 to 2 of 2 entries')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Power Chat users' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'User ID', 'Global Pull', 'Licence', 'Created On', 'Action']);
+    const [, bob, alice] = within(table).getAllByRole('row');
+    expect(within(bob!).getByText('Trial')).toBeInTheDocument();
+    expect(within(bob!).getByText('Yes')).toBeInTheDocument();
+    expect(within(alice!).getByText('Licensed')).toBeInTheDocument();
+    expect(await screen.findByText('2 of 2 Power Chat licences in use')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Download APK' })).toHaveAttribute(
+        'href',
+        'https://downloads.example.com/PCHAT.apk',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Create User' })).toHaveAttribute('href', '/power-chat-user-create');
+
+    await user.click(within(alice!).getByRole('button', { name: 'QR code of alice' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('img', { name: 'Sign-in QR code of alice' })).toHaveAttribute(
+      'src',
+      `http://localhost:3000/api/v1/qr/chat/u-1/${'a'.repeat(64)}.png`,
+    );
+    expect(within(dialog).getByText('alice')).toBeInTheDocument();
+  });
+
+  it('syncs: the server’s message is shown and the list is read again', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      ...shellRoutes,
+      ...sdkRoute,
+      ...summaryRoute,
+      [`GET ${F}/list`]: listAnswer([chatUser('u-1', 'alice')]),
+      [`GET ${F}/sync`]: {
+        body: {
+          respones_msg: 'Power Chat users synced: 1 of 2 licences in use.',
+          data: { purchased: 2, used: 1, free: 1, uncovered: 0 },
+        },
+      },
+    });
+    const { user } = renderApp('/power-chat-users');
+    await screen.findByText('Showing 1 to 1 of 1 entries');
+    await user.click(screen.getByRole('button', { name: 'Sync' }));
+    expect(await screen.findByText('Power Chat users synced: 1 of 2 licences in use.')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', `${F}/list`).length).toBeGreaterThan(1));
+  });
+
+  it('deletes a user after "Are you sure?" / "Yes, delete it!"', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      ...shellRoutes,
+      ...sdkRoute,
+      ...summaryRoute,
+      [`GET ${F}/list`]: listAnswer([chatUser('u-1', 'alice')]),
+      [`DELETE ${F}/delete`]: { body: { respones_msg: 'Power Chat user deleted successfully.' } },
+    });
+    const { user } = renderApp('/power-chat-users');
+    await user.click(await screen.findByRole('button', { name: 'Delete alice' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));
+    expect(await screen.findByText('Power Chat user deleted successfully.')).toBeInTheDocument();
+    expect(queriesTo(api.fetchMock, 'DELETE', `${F}/delete`).map((q) => q.get('id'))).toEqual(['u-1']);
+  });
+});
+
+describe('Create Power Chat user page', () => {
+  const fill = async (user: ReturnType<typeof renderApp>['user'], userId = 'Alice.Lobby') => {
+    await user.type(await screen.findByLabelText(/^Name/), 'Alice Example');
+    await user.type(screen.getByLabelText(/^User ID/), userId);
+    await user.type(screen.getByLabelText(/^Password/), 'Violet-Canyon-2231');
+  };
+
+  it('checks the fields before sending: each error under its field, no call', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({ ...shellRoutes });
+    const { user } = renderApp('/power-chat-user-create');
+    await user.click(await screen.findByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('User ID must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(api.callsTo('POST', `${F}/create`)).toHaveLength(0);
+  });
+
+  it('creates the user and goes back to the list', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      ...shellRoutes,
+      ...sdkRoute,
+      ...summaryRoute,
+      [`POST ${F}/create`]: {
+        body: { respones_msg: 'Power Chat user created successfully.', data: chatUser('u-1', 'alice.lobby') },
+      },
+      [`GET ${F}/list`]: listAnswer([chatUser('u-1', 'alice.lobby')]),
+    });
+    const { user } = renderApp('/power-chat-user-create');
+    await fill(user);
+    await user.click(screen.getByRole('checkbox', { name: /Add to global pull/ }));
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    await waitFor(() => expect(currentLocation()).toBe('/power-chat-users'));
+    expect(api.callsTo('POST', `${F}/create`)[0]?.body).toEqual({
+      name: 'Alice Example',
+      user_id: 'alice.lobby',
+      password: 'Violet-Canyon-2231',
+      addToGlobalPull: true,
+    });
+    expect(await screen.findByText('Power Chat user created successfully.')).toBeInTheDocument();
+  });
+
+  it('with no free licence and no subscription: to make-payment with the quantity to buy', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi({
+      ...shellRoutes,
+      [`POST ${F}/create`]: {
+        status: 402,
+        body: {
+          respones_msg: 'All your Power Chat licences are in use (0 of 0). Please buy 2 more to add this user.',
+          code: 'E_NO_LICENCE',
+          redirectToPaymentPage: 1,
+          requiredPurchasedQty: 2,
+        },
+      },
+    });
+    const { user } = renderApp('/power-chat-user-create');
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    await waitFor(() => expect(currentLocation()).toBe('/make-payment?id=PCHAT&qty=2'));
+  });
+
+  it('with no free licence and a Power Chat subscription: to update-subscription', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi({
+      ...shellRoutes,
+      [`POST ${F}/create`]: {
+        status: 402,
+        body: {
+          respones_msg: 'All your Power Chat licences are in use (2 of 2). Please buy 1 more to add this user.',
+          code: 'E_NO_LICENCE',
+          redirectToPaymentPage: 1,
+          isSubscriptionUpdate: 1,
+          requiredPurchasedQty: 1,
+        },
+      },
+    });
+    const { user } = renderApp('/power-chat-user-create');
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    await waitFor(() => expect(currentLocation()).toBe('/update-subscription?id=PCHAT'));
+  });
+
+  it('shows a taken user id under its field', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi({
+      ...shellRoutes,
+      [`POST ${F}/create`]: {
+        status: 409,
+        body: {
+          respones_msg: 'user_id: this user id is already taken. Please choose another one.',
+          code: 'E_CONFLICT',
+          errors: [{ field: 'user_id', message: 'is already taken' }],
+        },
+      },
+    });
+    const { user } = renderApp('/power-chat-user-create');
+    await fill(user, 'alice');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('User ID is already taken')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/power-chat-user-create');
+  });
+});

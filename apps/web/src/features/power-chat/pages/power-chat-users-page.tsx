@@ -1,0 +1,183 @@
+import { DEFAULT_PAGE_SIZE, type ChatUser } from '@fleetdeck/contract';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconDownload, IconQrcode, IconRefresh, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useDownloadSdk } from '@/api/download-sdk';
+import { useLicenceSummary } from '@/api/licence-summary';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { LoadError } from '@/components/load-error';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+import { useDeleteChatUser } from '../api/delete-chat-user';
+import { useChatUsers } from '../api/get-chat-users';
+import { useSyncChatUsers } from '../api/sync-chat-users';
+import { ChatUserQrDialog } from '../components/chat-user-qr-dialog';
+
+/** "2 of 5 licences in use", from the licence summary the shell already loads. */
+function SeatsInUse() {
+  const summary = useLicenceSummary();
+  const pchat = summary.data?.data.find((l) => l.family === 'PCHAT');
+  if (!pchat) return null;
+  return (
+    <Text size="sm" c={pchat.exceeded ? 'red' : 'dimmed'}>
+      {`${pchat.used} of ${pchat.purchased} Power Chat licences in use`}
+    </Text>
+  );
+}
+
+export function PowerChatUsersPage() {
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const users = useChatUsers({ page, limit });
+  const sdk = useDownloadSdk();
+  const apkLink = sdk.data?.powerChatPriceDetail.apkLink ?? '';
+  const sync = useSyncChatUsers();
+  const [qrUser, setQrUser] = useState<ChatUser | null>(null);
+  const [deleting, setDeleting] = useState<ChatUser | null>(null);
+  const remove = useDeleteChatUser({
+    onSuccess: () => {
+      setDeleting(null);
+      if (users.data?.data.length === 1 && page > 1) setPage(page - 1);
+    },
+  });
+
+  const columns: DataTableColumn<ChatUser>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      width: 180,
+      render: (row) => (
+        <Text size="sm" fw={600}>
+          {row.fcmData.name}
+        </Text>
+      ),
+    },
+    { key: 'user_id', header: 'User ID', width: 180, render: (row) => <Text size="sm">{row.fcmData.user_id}</Text> },
+    {
+      key: 'global',
+      header: 'Global Pull',
+      width: 110,
+      render: (row) => <Text size="sm">{row.addToGlobalPull ? 'Yes' : 'No'}</Text>,
+    },
+    {
+      key: 'licence',
+      header: 'Licence',
+      width: 110,
+      render: (row) =>
+        row.isTrialUser ? (
+          <Tooltip label="No purchased licence covers this user" withArrow>
+            <Badge color="orange">Trial</Badge>
+          </Tooltip>
+        ) : (
+          <Badge color="green">Licensed</Badge>
+        ),
+    },
+    {
+      key: 'created_at',
+      header: 'Created On',
+      width: 160,
+      render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
+    },
+    {
+      key: 'actions',
+      header: 'Action',
+      width: 110,
+      render: (row) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="QR code" withArrow>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`QR code of ${row.fcmData.user_id}`}
+              onClick={() => setQrUser(row)}
+            >
+              <IconQrcode size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete" withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${row.fcmData.user_id}`}
+              onClick={() => setDeleting(row)}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <SeatsInUse />
+        <Group gap="sm">
+          <Button
+            component="a"
+            href={apkLink || undefined}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            disabled={!apkLink}
+          >
+            Download APK
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            loading={sync.isPending}
+            onClick={() => sync.mutate()}
+          >
+            Sync
+          </Button>
+          <Button
+            component={Link}
+            to={paths.portal.powerChatUserCreate.getHref()}
+            leftSection={<IconUserPlus size={16} />}
+          >
+            Create User
+          </Button>
+        </Group>
+      </Group>
+      {users.isError ? (
+        <LoadError
+          title="The Power Chat users could not load"
+          error={users.error}
+          retrying={users.isFetching}
+          onRetry={() => void users.refetch()}
+        />
+      ) : null}
+      <DataTable
+        label="Power Chat users"
+        columns={columns}
+        rows={users.data?.data}
+        rowKey={(row) => row._id}
+        total={users.data?.pagination.total ?? 0}
+        page={page}
+        pageSize={limit}
+        loading={users.isFetching}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setLimit(size);
+          setPage(1);
+        }}
+        minWidth={860}
+      />
+      <ChatUserQrDialog user={qrUser} onClose={() => setQrUser(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Are you sure?"
+        message={`${deleting?.fcmData.user_id ?? ''} will no longer be able to sign in to Power Chat, and the licence becomes free.`}
+        confirmLabel="Yes, delete it!"
+        confirmColor="red"
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting._id })}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

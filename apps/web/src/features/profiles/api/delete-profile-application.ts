@@ -1,0 +1,28 @@
+import type { ProfileEntryDeleteRequest } from '@fleetdeck/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationConfig } from '@/lib/query-client';
+import { invalidateApplications } from './create-profile-application';
+import { PROFILE_API, profileRequest, profileUpdateAnswerSchema } from './profile-request';
+
+/** `DELETE profile/application/delete?profileId&id`. */
+export const deleteProfileApplication = ({ profileId, id }: ProfileEntryDeleteRequest) =>
+  profileRequest(`${PROFILE_API}/application/delete`, {
+    method: 'DELETE',
+    query: { profileId, id },
+    schema: profileUpdateAnswerSchema,
+  });
+
+export const useDeleteProfileApplication = ({
+  onSuccess,
+  ...config
+}: MutationConfig<typeof deleteProfileApplication> = {}) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: deleteProfileApplication,
+    onSuccess: async (data, variables, ...rest) => {
+      await invalidateApplications(queryClient, variables.profileId);
+      await onSuccess?.(data, variables, ...rest);
+    },
+  });
+};

@@ -1,0 +1,32 @@
+import { deviceDetailResponseSchema, type DeviceDetailQuery } from '@fleetdeck/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { PROFILE_API, profileRequest } from './profile-request';
+import { profileQueryKeys } from './query-keys';
+
+export type DeviceDetailFilters = Omit<DeviceDetailQuery, 'profileId'>;
+
+/** `GET profile/device/detail`: the device's fields and its applications, filtered by the server. */
+export const getDeviceDetail = (profileId: string, filters: DeviceDetailFilters = {}, signal?: AbortSignal) =>
+  profileRequest(`${PROFILE_API}/device/detail`, {
+    schema: deviceDetailResponseSchema,
+    query: {
+      profileId,
+      packageName: filters.packageName?.trim() || undefined,
+      applicationStatus: filters.applicationStatus,
+      applicationInstallStatus: filters.applicationInstallStatus,
+      showSystemApp: filters.showSystemApp === undefined ? undefined : String(filters.showSystemApp),
+    },
+    signal,
+  });
+
+export const deviceDetailQueryOptions = (profileId: string, filters: DeviceDetailFilters = {}) =>
+  queryOptions({
+    queryKey: profileQueryKeys.deviceWith(profileId, filters),
+    queryFn: ({ signal }) => getDeviceDetail(profileId, filters, signal),
+    select: (answer) => answer.data,
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+
+export const useDeviceDetail = (profileId: string, filters: DeviceDetailFilters = {}) =>
+  useQuery(deviceDetailQueryOptions(profileId, filters));

@@ -1,0 +1,26 @@
+import { profileApplicationsResponseSchema, type ProductType } from '@fleetdeck/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PROFILE_API, profileRequest } from './profile-request';
+import { profileQueryKeys } from './query-keys';
+
+/**
+ * `GET profile/applications?profileId&productType`: an uninstall/clear list. No productType: Power Cleaner's list;
+ * 'Super Lock': Super Lock's Cleaner Apps; 'Kiosk': the Multi App kiosk list.
+ */
+export const getProfileApplications = (profileId: string, productType?: ProductType, signal?: AbortSignal) =>
+  profileRequest(`${PROFILE_API}/applications`, {
+    schema: profileApplicationsResponseSchema,
+    query: { profileId, productType },
+    signal,
+  });
+
+export const profileApplicationsQueryOptions = (profileId: string, productType?: ProductType) =>
+  queryOptions({
+    queryKey: profileQueryKeys.applications(profileId, productType),
+    queryFn: ({ signal }) => getProfileApplications(profileId, productType, signal),
+    select: (answer) => answer.data,
+    meta: { silentError: true },
+  });
+
+export const useProfileApplications = (profileId: string, productType?: ProductType) =>
+  useQuery(profileApplicationsQueryOptions(profileId, productType));

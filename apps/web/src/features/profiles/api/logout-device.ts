@@ -1,0 +1,28 @@
+import { messageSchema } from '@fleetdeck/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationConfig } from '@/lib/query-client';
+import { ADMIN_API, profileRequest } from './profile-request';
+import { PROFILES_QUERY_KEY } from './query-keys';
+
+/**
+ * `GET device/logout?serialNumber=`: revokes the device's credential and frees its licence seat; the app must
+ * enrol again. (The contract has no answer schema for it: only `respones_msg` is read.)
+ */
+export const logoutDevice = (serialNumber: string) =>
+  profileRequest(`${ADMIN_API}/device/logout`, { schema: messageSchema, query: { serialNumber } });
+
+export const useLogoutDevice = ({ onSuccess, ...config }: MutationConfig<typeof logoutDevice> = {}) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: logoutDevice,
+    onSuccess: async (...args) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...PROFILES_QUERY_KEY, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: ['licences'] }),
+      ]);
+      await onSuccess?.(...args);
+    },
+  });
+};

@@ -1,0 +1,10 @@
+import type { KioskSettingRequest } from '@fleetdeck/contract';
+import type { MutationConfig } from '@/lib/query-client';
+import { postProfileUpdate } from './profile-request';
+import { useProfileUpdateMutation } from './use-profile-update';
+
+/** `POST profile/update/kiosk/setting`: the kiosk type and the fields of that type. */
+export const updateKioskSettings = (body: KioskSettingRequest) => postProfileUpdate('update/kiosk/setting', body);
+
+export const useUpdateKioskSettings = (config: MutationConfig<typeof updateKioskSettings> = {}) =>
+  useProfileUpdateMutation(updateKioskSettings, config);

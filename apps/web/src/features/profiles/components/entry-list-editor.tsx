@@ -1,0 +1,147 @@
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod/mini';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { fieldMessage, validate } from './field-errors';
+import classes from './profiles.module.css';
+
+interface EntryListEditorProps {
+  title: string;
+  description: string;
+  items: readonly string[];
+  /** Label of the new entry's field, e.g. 'File path'. */
+  inputLabel: string;
+  placeholder: string;
+  /** The contract's schema of one entry: checked before the call. */
+  schema: z.ZodMiniType<string, string>;
+  emptyMessage: string;
+  /** Text of the delete confirmation, e.g. 'URL will be removed from this list'. */
+  deleteMessage: string;
+  adding: boolean;
+  deleting: boolean;
+  /** Adds the (checked) value; resolves true when it was added. */
+  onAdd: (value: string) => Promise<boolean>;
+  onDelete: (value: string) => Promise<boolean>;
+}
+
+/** A list of strings (file paths, URLs): add with the contract's check, delete after confirmation. */
+export function EntryListEditor({
+  title,
+  description,
+  items,
+  inputLabel,
+  placeholder,
+  schema,
+  emptyMessage,
+  deleteMessage,
+  adding,
+  deleting,
+  onAdd,
+  onDelete,
+}: EntryListEditorProps) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string>();
+  const [toDelete, setToDelete] = useState<string>();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (adding) return;
+    const checked = validate(schema, value);
+    if (!checked.ok) {
+      setError(fieldMessage(inputLabel, checked.errors['']));
+      return;
+    }
+    if (items.includes(checked.data)) {
+      setError(`${inputLabel} is already in the list`);
+      return;
+    }
+    setError(undefined);
+    if (await onAdd(checked.data)) setValue('');
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Text fw={700}>{title}</Text>
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+      </div>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={`Add ${inputLabel}`}>
+        <Group align="flex-start" gap="sm" wrap="nowrap">
+          <TextInput
+            label={inputLabel}
+            placeholder={placeholder}
+            value={value}
+            onChange={(e) => {
+              setValue(e.currentTarget.value);
+              setError(undefined);
+            }}
+            error={error}
+            size="sm"
+            style={{ flex: 1 }}
+            autoComplete="off"
+          />
+          <Button
+            type="submit"
+            leftSection={<IconPlus size={16} />}
+            loading={adding}
+            disabled={adding}
+            size="sm"
+            mt={25}
+          >
+            Add
+          </Button>
+        </Group>
+      </form>
+      {items.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg" size="sm">
+          {emptyMessage}
+        </Text>
+      ) : (
+        <Stack gap={0} component="ul" aria-label={title} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {items.map((item) => (
+            <Group key={item} component="li" justify="space-between" wrap="nowrap" gap="sm" className={classes.listRow}>
+              <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                {item}
+              </Text>
+              <Tooltip label="Delete" withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${item}`}
+                  onClick={() => setToDelete(item)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={toDelete !== undefined}
+        title="Are you sure?"
+        message={deleteMessage}
+        confirmLabel="Yes, delete it!"
+        confirmColor="red"
+        loading={deleting}
+        onConfirm={() => {
+          if (toDelete === undefined || deleting) return;
+          void onDelete(toDelete).then((ok) => {
+            if (ok) setToDelete(undefined);
+          });
+        }}
+        onCancel={() => setToDelete(undefined)}
+      />
+    </Stack>
+  );
+}
+
+/** `mutateAsync` that resolves whether it succeeded (the failure is already toasted by the query client). */
+export const succeeded = (promise: Promise<unknown>): Promise<boolean> =>
+  promise.then(
+    () => true,
+    () => false,
+  );

@@ -1,0 +1,95 @@
+import { filePathSchema, optionalHttpUrlSchema, type ProfileDetail } from '@fleetdeck/contract';
+import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useAddProfileFile } from '../api/add-profile-file';
+import { useDeleteProfileFile } from '../api/delete-profile-file';
+import { useUpdateProfile } from '../api/update-profile';
+import { EntryListEditor, succeeded } from './entry-list-editor';
+import { fieldMessage, validate } from './field-errors';
+
+function BlockFileUrlForm({ profile }: { profile: ProfileDetail }) {
+  const [value, setValue] = useState(profile.blockFileUrl);
+  const [error, setError] = useState<string>();
+  const update = useUpdateProfile();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const checked = validate(optionalHttpUrlSchema, value);
+    if (!checked.ok) {
+      setError(fieldMessage('Block file URL', checked.errors['']));
+      return;
+    }
+    setError(undefined);
+    update.mutate({ profileId: profile._id, blockFileUrl: checked.data });
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Block file URL">
+      <Stack gap="sm">
+        <div>
+          <Text fw={700}>Block file URL</Text>
+          <Text size="sm" c="dimmed">
+            An http(s) address the device downloads its file block list from. Leave it empty for none.
+          </Text>
+        </div>
+        <Group align="flex-start" gap="sm" wrap="nowrap">
+          <TextInput
+            label="Block file URL"
+            placeholder="https://example.com/blocked-files.txt"
+            value={value}
+            onChange={(e) => {
+              setValue(e.currentTarget.value);
+              setError(undefined);
+            }}
+            error={error}
+            size="sm"
+            style={{ flex: 1 }}
+            autoComplete="off"
+          />
+          <Button type="submit" loading={update.isPending} disabled={update.isPending} size="sm" mt={25}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Files (Power Cleaner, Super Lock cleaner) and File (URL Blocker, with the block file URL): profileFiles. */
+export function FilesTab({
+  profile,
+  withBlockFileUrl = false,
+}: {
+  profile: ProfileDetail;
+  withBlockFileUrl?: boolean;
+}) {
+  const add = useAddProfileFile();
+  const remove = useDeleteProfileFile();
+  return (
+    <Stack gap="xl">
+      <EntryListEditor
+        title="Files"
+        description={
+          withBlockFileUrl
+            ? 'Files the app blocks on the device. Paths are absolute, e.g. /sdcard/Download/report.pdf.'
+            : 'Files the cleaner deletes on the device. Paths are absolute, e.g. /sdcard/Download/report.pdf.'
+        }
+        items={profile.profileFiles}
+        inputLabel="File path"
+        placeholder="/sdcard/Download/report.pdf"
+        schema={filePathSchema}
+        emptyMessage="No file paths yet."
+        deleteMessage="File path will be removed from this list"
+        adding={add.isPending}
+        deleting={remove.isPending}
+        onAdd={(filePath) => succeeded(add.mutateAsync({ profileId: profile._id, filePath }))}
+        onDelete={(filePath) => succeeded(remove.mutateAsync({ profileId: profile._id, filePath }))}
+      />
+      {withBlockFileUrl ? (
+        <>
+          <Divider />
+          <BlockFileUrlForm profile={profile} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

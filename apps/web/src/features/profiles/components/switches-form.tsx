@@ -1,0 +1,78 @@
+import { Alert, Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+
+interface SwitchesFormProps<K extends string> {
+  title: string;
+  description?: ReactNode;
+  /** A note shown above the switches (e.g. 'Works with Samsung devices only'). */
+  note?: string;
+  keys: readonly K[];
+  labels: Record<K, string>;
+  initial: Partial<Record<K, boolean>>;
+  saving: boolean;
+  onSave: (values: Record<K, boolean>) => void;
+}
+
+/** A card of on/off settings saved together. */
+export function SwitchesForm<K extends string>({
+  title,
+  description,
+  note,
+  keys,
+  labels,
+  initial,
+  saving,
+  onSave,
+}: SwitchesFormProps<K>) {
+  const [values, setValues] = useState(
+    () => Object.fromEntries(keys.map((k) => [k, initial[k] ?? false])) as Record<K, boolean>,
+  );
+  const dirty = keys.some((k) => values[k] !== (initial[k] ?? false));
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!saving) onSave(values);
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={title}>
+      <Stack gap="md">
+        <div>
+          <Text fw={700}>{title}</Text>
+          {description ? (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          ) : null}
+        </div>
+        {note ? (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} py="xs">
+            <Text size="sm">{note}</Text>
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
+          {keys.map((k) => (
+            <Switch
+              key={k}
+              label={labels[k]}
+              checked={values[k]}
+              onChange={(e) => {
+                const checked = e.currentTarget.checked;
+                setValues((v) => ({ ...v, [k]: checked }));
+              }}
+            />
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm">
+          {dirty ? (
+            <Text size="sm" c="dimmed">
+              Unsaved changes
+            </Text>
+          ) : null}
+          <Button type="submit" loading={saving} disabled={saving}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

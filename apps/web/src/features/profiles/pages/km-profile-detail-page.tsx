@@ -1,0 +1,13 @@
+import { DeviceTab } from '../components/device-tab';
+import { KeyMapperTab } from '../components/key-mapper-tab';
+import { ProfileDetailShell, type ProfileTab } from '../components/profile-detail-shell';
+
+const TABS: ProfileTab[] = [
+  { value: 'key-mapping', label: 'Key Mapping', render: (p) => <KeyMapperTab profile={p} /> },
+  { value: 'devices', label: 'Devices', render: (p) => <DeviceTab profile={p} /> },
+];
+
+/** Key Mapper (KM, KMOT): `km-profile-detail?profile_id=`. */
+export function KmProfileDetailPage() {
+  return <ProfileDetailShell page="kmProfileDetail" tabs={TABS} />;
+}

@@ -1,0 +1,50 @@
+import type { ProfileDetail } from '@fleetdeck/contract';
+import { BlockUrlTab } from '../components/block-url-tab';
+import { DeviceApplicationsTab } from '../components/device-applications-tab';
+import { DeviceTab } from '../components/device-tab';
+import { FilesTab } from '../components/files-tab';
+import { KeyMapperTab } from '../components/key-mapper-tab';
+import { KioskTab } from '../components/kiosk-tab';
+import { PinTab } from '../components/pin-tab';
+import { PowerOnBootTab } from '../components/power-on-boot-tab';
+import { ProfileApplicationsList } from '../components/profile-applications-list';
+import { ProfileDetailShell, UrlTabs, type ProfileTab } from '../components/profile-detail-shell';
+import { AdvancedSettingsTab, PowerCleanerSettingsTab } from '../components/settings-tabs';
+
+const CLEANER_TABS: ProfileTab[] = [
+  {
+    value: 'applications',
+    label: 'Applications',
+    render: (p) => (
+      <ProfileApplicationsList
+        profileId={p._id}
+        productType="Super Lock"
+        title="Cleaner applications"
+        description="Apps the cleaner uninstalls or clears the data of on the device."
+      />
+    ),
+  },
+  { value: 'files', label: 'Files', render: (p) => <FilesTab profile={p} /> },
+  { value: 'settings', label: 'Settings', render: (p) => <PowerCleanerSettingsTab profile={p} /> },
+];
+
+function CleanerAppsTab({ profile }: { profile: ProfileDetail }) {
+  return <UrlTabs tabs={CLEANER_TABS} profile={profile} param="sub" label="Cleaner Apps sections" variant="pills" />;
+}
+
+const TABS: ProfileTab[] = [
+  { value: 'applications', label: 'Applications', render: (p) => <DeviceApplicationsTab profile={p} /> },
+  { value: 'cleaner-apps', label: 'Cleaner Apps', render: (p) => <CleanerAppsTab profile={p} /> },
+  { value: 'setting', label: 'Setting', render: (p) => <AdvancedSettingsTab profile={p} /> },
+  { value: 'key-mapper', label: 'Key Mapper', render: (p) => <KeyMapperTab profile={p} /> },
+  { value: 'url', label: 'URL', render: (p) => <BlockUrlTab profile={p} /> },
+  { value: 'kiosk', label: 'Kiosk', render: (p) => <KioskTab profile={p} /> },
+  { value: 'power-on-boot', label: 'Power On Boot', render: (p) => <PowerOnBootTab profile={p} /> },
+  { value: 'device', label: 'Device', render: (p) => <DeviceTab profile={p} /> },
+  { value: 'pin', label: 'Pin', render: (p) => <PinTab profile={p} /> },
+];
+
+/** Super Lock (SL, SLOT): `sl-profile-detail?profile_id=`. */
+export function SlProfileDetailPage() {
+  return <ProfileDetailShell page="slProfileDetail" tabs={TABS} />;
+}
