@@ -29,7 +29,15 @@ export const AUDIT_SUB_TYPES = {
     'Subscription Failed',
     'Onetime Purchased Failed',
   ],
-  Device: ['Enrol', 'Logout', 'Apply', 'Export Restore', 'Export Delete', 'Export Application Delete'],
+  Device: [
+    'Enrol',
+    'Logout',
+    'Apply',
+    'Export Created',
+    'Export Restore',
+    'Export Delete',
+    'Export Application Delete',
+  ],
 } as const satisfies Record<AuditType, readonly string[]>;
 export type AuditSubType = (typeof AUDIT_SUB_TYPES)[AuditType][number];
 

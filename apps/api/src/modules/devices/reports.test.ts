@@ -159,6 +159,13 @@ describe('device reports', () => {
       appName: 'PDOW',
       disabledApplications: ['com.facebook.katana', 'com.twitter.android'],
     });
+    const audits = await rt.ctx.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.customerId, c.id), eq(auditEntries.subType, 'Export Created')));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ type: 'Device', source: 'App', hasError: false });
+    expect(audits[0]!.message).toContain('Before audit');
   });
 });
 

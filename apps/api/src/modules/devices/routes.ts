@@ -160,7 +160,7 @@ export const deviceRoutes =
       },
       async (req) => ({
         respones_msg: 'Export saved.',
-        data: { _id: await devices.createExport(ctx, deviceOf(req), req.body) },
+        data: { _id: await devices.createExport(ctx, deviceOf(req), req.body, req.ip) },
       }),
     );
 

@@ -276,16 +276,28 @@ export async function createExport(
   ctx: AppContext,
   device: DeviceInfo,
   input: { exportName: string; disabledApplications: string[] },
+  ip: string | null,
 ) {
-  const row = await repo.insertExport(ctx.db, {
-    customerId: device.customerId,
-    deviceId: device.deviceId,
-    exportName: input.exportName,
-    serialNumber: device.serialNumber,
-    appName: device.appName,
-    disabledApplications: [...new Set(input.disabledApplications)],
+  const disabledApplications = [...new Set(input.disabledApplications)];
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await repo.insertExport(tx, {
+      customerId: device.customerId,
+      deviceId: device.deviceId,
+      exportName: input.exportName,
+      serialNumber: device.serialNumber,
+      appName: device.appName,
+      disabledApplications,
+    });
+    await writeAudit(tx, {
+      customerId: device.customerId,
+      type: 'Device',
+      subType: 'Export Created',
+      message: `Export "${input.exportName}" uploaded by ${device.serialNumber} (${device.appName}): ${disabledApplications.length} disabled app(s)`,
+      source: 'App',
+      ip,
+    });
+    return row.id;
   });
-  return row.id;
 }
 
 export interface ProfileListInput {
