@@ -13,6 +13,6 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    testTimeout: 15000,
+    testTimeout: 30_000,
   },
 });

@@ -4,8 +4,9 @@ import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Pages are lazy routes: the first findBy… of a file waits for their modules to load, which takes more than the
-// default second on a busy 2-core CI machine. A missing element still fails, only later.
-configure({ asyncUtilTimeout: 5000 });
+// default second on a busy 2-core CI machine (6.5 s seen for the first page of a file while the API tests ran
+// beside it). A missing element still fails, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine needs these browser APIs, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
