@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: device API load benchmark (DECISIONS §6, §7).
+ * `npm run bench -- device` (and the first half of `npm run bench`, bench/index.ts): device API load benchmark
+ * (DECISIONS §6, §7).
  *
  * Starts the real product in this process (startRuntime: embedded PostgreSQL in a throwaway DATA_DIR,
  * migrations, workers, HTTP on 127.0.0.1 at a free port), creates a customer with licence seats, enrols
@@ -63,7 +64,7 @@ function options() {
   });
   if (values.help) {
     console.log(
-      'npm run bench -- [--devices 1000] [--duration 20] [--warmup 3] [--concurrency 32] [--pollers 200] [--wait 30] [--no-write]',
+      'npm run bench -- device [--devices 1000] [--duration 20] [--warmup 3] [--concurrency 32] [--pollers 200] [--wait 30] [--no-write]',
     );
     process.exit(0);
   }
@@ -481,7 +482,7 @@ function markdown(r: Result) {
     '',
     `${r.date.slice(0, 16).replace('T', ' ')} UTC · Node ${r.machine.node} · ${r.machine.cpus} × ${r.machine.cpuModel} · ${r.machine.platform} · load average at start ${r.machine.loadAverageAtStart.join(' / ')}`,
     '',
-    'Produced by `npm run bench` (bench/device.ts): the real server in-process on the embedded PostgreSQL, the',
+    'Produced by `npm run bench -- device` (bench/device.ts): the real server in-process on the embedded PostgreSQL, the',
     'simulated devices of packages/device-sim in the same Node process over loopback HTTP (so the load generator',
     'takes part of the same CPU).',
     '',

@@ -1,0 +1,54 @@
+/**
+ * `npm run bench`: runs the benchmarks one after another, each in its own process (each starts and stops its own
+ * server and embedded database), and stops at the first that fails.
+ *
+ *   npm run bench                       device API (bench/device.ts), then activity lists (bench/lists.ts)
+ *   npm run bench -- device [options]   only the device API benchmark, with its options (--help lists them)
+ *   npm run bench -- lists [options]    only the activity lists benchmark, with its options (--help lists them)
+ *
+ * Results: bench/results/<name>-<date>.json and bench/results/latest-<name>.md.
+ */
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+
+const BENCHMARKS = {
+  device: 'device.ts',
+  lists: 'lists.ts',
+} as const;
+type Name = keyof typeof BENCHMARKS;
+const isName = (s: string | undefined): s is Name => s !== undefined && Object.hasOwn(BENCHMARKS, s);
+
+const [first, ...rest] = process.argv.slice(2);
+if (first === '--help' || first === '-h' || (first !== undefined && !isName(first))) {
+  console.log('npm run bench [-- device|lists [options]]   (no name: all of them, in order, with their defaults)');
+  process.exit(first === '--help' || first === '-h' ? 0 : 2);
+}
+const plan: [Name, string[]][] = isName(first) ? [[first, rest]] : Object.keys(BENCHMARKS).map((n) => [n as Name, []]);
+
+/** The benchmark in a child process of the same node with the same loader (tsx); Ctrl-C reaches it directly. */
+const run = (name: Name, args: string[]) =>
+  new Promise<number>((resolve) => {
+    const file = path.join(import.meta.dirname, BENCHMARKS[name]);
+    const child = spawn(process.execPath, [...process.execArgv, file, ...args], { stdio: 'inherit' });
+    child.on('error', (err) => {
+      console.error(`bench ${name}: ${err.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? 128 + (signal ? os.constants.signals[signal] : 0)));
+  });
+
+// The terminal's Ctrl-C goes to the whole process group: the running benchmark stops itself cleanly, and no other
+// one starts after it.
+process.on('SIGINT', () => undefined);
+
+for (const [name, args] of plan) {
+  if (plan.length > 1) console.log(`\n=== bench ${name} ===`);
+  const code = await run(name, args);
+  if (code !== 0) {
+    console.error(
+      `bench ${name} exited with ${code}${plan.length > 1 ? '; the remaining benchmarks did not run' : ''}`,
+    );
+    process.exit(code);
+  }
+}

@@ -1,0 +1,835 @@
+/**
+ * `npm run bench -- lists`: latency of the two keyset lists at scale (ADR 0004, DECISIONS §7).
+ *
+ * Starts the real product in this process (startRuntime: embedded PostgreSQL in a throwaway DATA_DIR, migrations,
+ * workers, HTTP on 127.0.0.1 at a free port), creates one customer and signs it in over HTTP, then seeds in SQL
+ * (`INSERT … SELECT generate_series`, one statement per table, the two tables at once, each with its secondary
+ * indexes dropped and built again afterwards, see `fill`):
+ *   - `device_logs`: --rows for that customer (spread over --devices serial numbers) and --other-rows for
+ *     --other-customers other customers (skewed: a few big customers, many small ones), interleaved in time over a
+ *     year as production writes them, so every heap page and index holds several customers;
+ *   - `audit_entries`: the same counts, with a realistic mix of type / sub-type / source / errors (AUDIT_MIX);
+ * then `VACUUM (ANALYZE)` of both tables (what autovacuum does to an insert-only table in production; it also keeps
+ * autovacuum from starting in the middle of the measurement) and a CHECKPOINT.
+ *
+ * Then, one request at a time over real HTTP (GET /api/v1/admin/device/log/list and /users/audit/list), each case
+ * --warmup untimed requests and --requests timed ones (time: request sent → whole body received): first pages,
+ * filters, sorts, a page reached by following nextCursor, a cursor half-way down (500,000 rows deep), the deepest page
+ * allowed by position, and a combination of filters that matches nothing. Every answer is checked (status 200,
+ * rows match the filter). Finally EXPLAIN (ANALYZE, BUFFERS) of the list and count queries of every case, captured
+ * from the service itself (same code path as the routes), with the full plans of the slowest case in the report.
+ *
+ * Writes bench/results/lists-<date>.json and bench/results/latest-lists.md, prints a summary, and stops the server
+ * and the database. Loopback only; every loop is bounded by count and by time.
+ *
+ * Options: --rows 1000000 --other-rows 1000000 --other-customers 1000 --devices 2000 --requests 50 --warmup 3
+ *          --case-timeout 60 --no-write
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import {
+  AUDIT_SUB_TYPES,
+  auditListQuerySchema,
+  deviceLogListQuerySchema,
+  type AuditListResponse,
+  type AuditType,
+  type DeviceLogListResponse,
+} from '@fleetdeck/contract';
+import { summarise, type LatencySummary } from '@fleetdeck/device-sim';
+import { loadConfig } from '../apps/api/src/config.ts';
+import type { AppContext } from '../apps/api/src/context.ts';
+import * as schema from '../apps/api/src/db/schema.ts';
+import { hashPassword } from '../apps/api/src/lib/crypto.ts';
+import { createLogger } from '../apps/api/src/logger.ts';
+import { encodeCursor } from '../apps/api/src/modules/activity/keyset.ts';
+import { auditList, deviceLogList } from '../apps/api/src/modules/activity/service.ts';
+import { newEnrolmentToken } from '../apps/api/src/modules/users/service.ts';
+import { startRuntime, type Runtime } from '../apps/api/src/runtime.ts';
+import { loopbackFetch } from './http.ts';
+
+const RESULTS_DIR = path.resolve(import.meta.dirname, 'results');
+const DEVICE_LOGS = '/api/v1/admin/device/log/list';
+const AUDIT = '/api/v1/admin/users/audit/list';
+/** A year of history. */
+const SPAN_SECONDS = 365 * 24 * 3600;
+
+/** What devices report (packages/device-sim inventory.ts), plus the console's own entries. */
+const ACTIVITIES: readonly [string, string][] = [
+  ['App launched', 'Success'],
+  ['Screen unlocked', 'Success'],
+  ['Wi-Fi connected', 'Success'],
+  ['Policy check', 'Up to date'],
+  ['Storage check', 'Success'],
+  ['Kiosk mode', 'Active'],
+  ['Location updated', 'Success'],
+  ['Bluetooth scan', 'Blocked by policy'],
+  ['Sync applications', 'Success'],
+  ['Policy v7 applied', 'Success'],
+  ['Policy v7 applied', 'Failed'],
+  ['Device enrolled', 'Success'],
+];
+
+/**
+ * The audit rows of a fleet-heavy account, per 1,000: most are devices acknowledging an Apply (source App, the only
+ * App entries with enrolment), then profile work in the console; errors are failed applies, failed logins and failed
+ * payments. `errorRate` is the share of that kind's rows with has_error.
+ */
+const AUDIT_MIX: { type: AuditType; subType: string; source: 'Web' | 'App'; perMille: number; errorRate: number }[] = [
+  { type: 'Device', subType: 'Apply', source: 'App', perMille: 520, errorRate: 0.06 },
+  { type: 'Device', subType: 'Enrol', source: 'App', perMille: 40, errorRate: 0.02 },
+  { type: 'Device', subType: 'Logout', source: 'Web', perMille: 10, errorRate: 0 },
+  { type: 'Device', subType: 'Export Restore', source: 'Web', perMille: 3, errorRate: 0 },
+  { type: 'Device', subType: 'Export Delete', source: 'Web', perMille: 2, errorRate: 0 },
+  { type: 'Device', subType: 'Export Application Delete', source: 'Web', perMille: 1, errorRate: 0 },
+  { type: 'Profile', subType: 'Update', source: 'Web', perMille: 120, errorRate: 0 },
+  { type: 'Profile', subType: 'Apply', source: 'Web', perMille: 149, errorRate: 0 },
+  { type: 'Profile', subType: 'Application Update', source: 'Web', perMille: 60, errorRate: 0 },
+  { type: 'Profile', subType: 'Application Sync', source: 'Web', perMille: 20, errorRate: 0 },
+  { type: 'Profile', subType: 'Application Status Update', source: 'Web', perMille: 20, errorRate: 0 },
+  { type: 'User Account', subType: 'Login', source: 'Web', perMille: 35, errorRate: 0.1 },
+  { type: 'User Account', subType: 'Logout', source: 'Web', perMille: 8, errorRate: 0 },
+  { type: 'User Account', subType: 'Change Password', source: 'Web', perMille: 2, errorRate: 0 },
+  { type: 'User Account', subType: 'Update Profile', source: 'Web', perMille: 2, errorRate: 0 },
+  { type: 'User Account', subType: 'Two Step Setting Changed', source: 'Web', perMille: 1, errorRate: 0 },
+  { type: 'User Account', subType: 'Reset Password', source: 'Web', perMille: 1, errorRate: 0 },
+  { type: 'Payments', subType: 'Subscription Update', source: 'Web', perMille: 2, errorRate: 0 },
+  { type: 'Payments', subType: 'Onetime Purchased', source: 'Web', perMille: 2, errorRate: 0 },
+  { type: 'Payments', subType: 'Subscription Failed', source: 'Web', perMille: 1, errorRate: 1 },
+  { type: 'Payments', subType: 'Onetime Purchased Failed', source: 'Web', perMille: 1, errorRate: 1 },
+];
+
+// ------------------------------------------------------------------------------------------------ options
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      rows: { type: 'string', default: '1000000' },
+      'other-rows': { type: 'string', default: '1000000' },
+      'other-customers': { type: 'string', default: '1000' },
+      devices: { type: 'string', default: '2000' },
+      requests: { type: 'string', default: '50' },
+      warmup: { type: 'string', default: '3' },
+      'case-timeout': { type: 'string', default: '60' },
+      'no-write': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(
+      'npm run bench -- lists [--rows 1000000] [--other-rows 1000000] [--other-customers 1000] [--devices 2000] ' +
+        '[--requests 50] [--warmup 3] [--case-timeout 60] [--no-write]',
+    );
+    process.exit(0);
+  }
+  const int = (name: string, raw: string, min: number, max: number) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      console.error(`bench: --${name} must be a whole number from ${min} to ${max} (got ${raw})`);
+      process.exit(2);
+    }
+    return n;
+  };
+  return {
+    // At least 100k: the cases read a page 10,000 rows deep and a cursor half-way down.
+    rows: int('rows', values.rows, 100_000, 10_000_000),
+    otherRows: int('other-rows', values['other-rows'], 0, 10_000_000),
+    otherCustomers: int('other-customers', values['other-customers'], 1, 100_000),
+    devices: int('devices', values.devices, 50, 100_000),
+    requests: int('requests', values.requests, 1, 1000),
+    warmup: int('warmup', values.warmup, 0, 50),
+    caseTimeout: int('case-timeout', values['case-timeout'], 5, 600),
+    write: !values['no-write'],
+  };
+}
+type Options = ReturnType<typeof options>;
+
+// ---------------------------------------------------------------------------------------------- helpers
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const seconds = (ms: number) => round(ms / 1000, 2);
+const serialOf = (device: number) => `BENCH${String(device).padStart(6, '0')}`;
+const loadAverage = () => os.loadavg().map((n) => round(n, 2));
+const fmt = (s: LatencySummary) => `p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms (max ${s.max} ms, n=${s.count})`;
+
+/**
+ * Fills `table` with one `INSERT … SELECT` on its own connection, in one transaction: its secondary indexes are
+ * dropped first and built again afterwards from their own definitions (pg_indexes), which is several times faster on
+ * a small machine than growing them row by row (7 indexes on audit_entries). The result is close to what production
+ * builds: B-tree leaf splits of "localised ascending" keys such as (customer_id, created_at, id) keep the left page
+ * full (nbtsplitloc), much like CREATE INDEX's fill factor. The foreign-key trigger is off for the insert
+ * (session_replication_role = replica): every customer id comes from `customers`, and it would look the customer up
+ * again for every row.
+ */
+async function fill(pool: pg.Pool, table: 'device_logs' | 'audit_entries', insert: string, params: unknown[]) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local session_replication_role = replica');
+    await client.query(`set local maintenance_work_mem = '256MB'`);
+    const { rows: indexes } = await client.query<{ name: string; def: string }>(
+      `select i.relname as name, pg_get_indexdef(x.indexrelid) as def
+       from pg_index x join pg_class i on i.oid = x.indexrelid
+       where x.indrelid = $1::regclass and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`,
+      [table],
+    );
+    for (const i of indexes) await client.query(`drop index ${client.escapeIdentifier(i.name)}`);
+    let t = performance.now();
+    const r = await client.query(insert, params);
+    const insertMs = performance.now() - t;
+    t = performance.now();
+    for (const i of indexes) await client.query(i.def);
+    const indexMs = performance.now() - t;
+    await client.query('commit');
+    console.log(
+      `  ${table}: ${r.rowCount} rows in ${seconds(insertMs)} s, ${indexes.length} secondary indexes in ${seconds(indexMs)} s`,
+    );
+    return {
+      rows: r.rowCount ?? 0,
+      insertSeconds: seconds(insertMs),
+      indexes: indexes.map((i) => i.name),
+      indexSeconds: seconds(indexMs),
+    };
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** Runs `sql` on its own connection and answers how long it took. */
+async function timed(pool: pg.Pool, what: string, sql: string) {
+  const client = await pool.connect();
+  try {
+    const t = performance.now();
+    await client.query(sql);
+    const ms = performance.now() - t;
+    console.log(`  ${what}: ${seconds(ms)} s`);
+    return ms;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Rows g = 1…total are written in time order (created_at grows with g over SPAN_SECONDS, so ids follow time);
+ * exactly `rows` of them, evenly spread, belong to the benchmark customer (integer Bresenham on g), the others to
+ * other customer number floor(1000·random()²)·n/1000: a few big customers and a long tail of small ones.
+ */
+const ROWS_SQL = `
+  select g,
+         (g * $3::bigint) / $4::bigint > ((g - 1) * $3::bigint) / $4::bigint as main,
+         floor(power(random(), 2) * $5::int)::int as other,
+         floor(random() * $6::int)::int as dev,
+         now() - make_interval(secs => ($4::bigint - g) * ${SPAN_SECONDS}::float8 / $4::bigint) as at
+  from generate_series(1, $4::bigint) g`;
+
+async function seed(pool: pg.Pool, customerId: string, customerEmail: string, opts: Options) {
+  const total = opts.rows + opts.otherRows;
+  const t0 = performance.now();
+  console.log(
+    `Seeding ${opts.rows.toLocaleString('en-US')} + ${opts.otherRows.toLocaleString('en-US')} rows ` +
+      `(${opts.otherCustomers} other customers) into device_logs and audit_entries…`,
+  );
+  const inserted = await pool.query<{ id: string; email: string }>(
+    `insert into customers (email, name, password_hash, email_verified_at, enrolment_token_hash, enrolment_token_enc, login_qr_key)
+     select 'bench-other-' || n || '@fleetdeck.local', 'Other customer ' || n, 'not-a-password-hash', now(),
+            'bench-other-token-' || n, 'not-a-token', 'bench-other-qr-' || n
+     from generate_series(0, $1::int - 1) n
+     returning id, email`,
+    [opts.otherCustomers],
+  );
+  const others: string[] = [];
+  for (const r of inserted.rows) others[Number(/^bench-other-(\d+)@/.exec(r.email)![1])] = r.id;
+  const customersMs = performance.now() - t0;
+
+  let lo = 0;
+  const slots = AUDIT_MIX.map((m) => {
+    const slot = { lo, hi: lo + m.perMille, ...m };
+    lo = slot.hi;
+    return slot;
+  });
+  if (lo !== 1000) throw new Error(`AUDIT_MIX adds up to ${lo} per mille, not 1000`);
+  const common = [customerId, others, opts.rows, total, opts.otherCustomers];
+
+  const t1 = performance.now();
+  const [deviceLogs, auditEntries] = await Promise.all([
+    fill(
+      pool,
+      'device_logs',
+      `insert into device_logs (customer_id, serial_number, device_name, device_activity, activity_result, created_at)
+       select case when s.main then $1::uuid else ($2::uuid[])[s.other + 1] end,
+              case when s.main then 'BENCH' || lpad(s.dev::text, 6, '0')
+                   else 'OTHER' || lpad(s.other::text, 5, '0') || '-' || lpad((s.dev % 50)::text, 3, '0') end,
+              case when s.main then 'Tablet ' || s.dev else 'Phone ' || (s.dev % 50) end,
+              ($7::text[])[s.act + 1], ($8::text[])[s.act + 1], s.at
+       from (select r.*, floor(random() * ${ACTIVITIES.length})::int as act from (${ROWS_SQL}) r) s`,
+      [...common, opts.devices, ACTIVITIES.map((a) => a[0]), ACTIVITIES.map((a) => a[1])],
+    ),
+    fill(
+      pool,
+      'audit_entries',
+      `with mix as (
+         select * from unnest($7::int[], $8::int[], $9::text[], $10::text[], $11::text[], $12::float8[])
+           as m(lo, hi, type, sub_type, source, error_rate)),
+       slots as (select slot, m.* from mix m, generate_series(m.lo, m.hi - 1) slot)
+       insert into audit_entries (customer_id, email, type, sub_type, message, source, has_error, ip, created_at)
+       select case when s.main then $1::uuid else ($2::uuid[])[s.other + 1] end,
+              case when s.main then $13::text else 'bench-other-' || s.other || '@fleetdeck.local' end,
+              m.type, m.sub_type,
+              m.sub_type || case when s.e < m.error_rate then ' failed' else ' succeeded' end || ' (bench row ' || s.g || ')',
+              m.source, s.e < m.error_rate, '203.0.113.' || (s.g % 250), s.at
+       from (select r.*, floor(random() * 1000)::int as slot, random() as e from (${ROWS_SQL}) r) s
+       join slots m on m.slot = s.slot`,
+      [
+        ...common,
+        opts.devices,
+        slots.map((s) => s.lo),
+        slots.map((s) => s.hi),
+        slots.map((s) => s.type),
+        slots.map((s) => s.subType),
+        slots.map((s) => s.source),
+        slots.map((s) => s.errorRate),
+        customerEmail,
+      ],
+    ),
+  ]);
+  const fillMs = performance.now() - t1;
+  const [vacuumLogsMs, vacuumAuditMs] = await Promise.all([
+    timed(pool, 'VACUUM (ANALYZE) device_logs', 'vacuum (analyze) device_logs'),
+    timed(pool, 'VACUUM (ANALYZE) audit_entries', 'vacuum (analyze) audit_entries'),
+  ]);
+  let checkpointMs: number | null = null;
+  try {
+    checkpointMs = await timed(pool, 'CHECKPOINT', 'checkpoint');
+  } catch (err) {
+    console.log(`  CHECKPOINT skipped: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const sizes = await pool.query<{ table: string; rows: string; heap: string; indexes: string }>(
+    `select c.relname as table, c.reltuples::bigint::text as rows,
+            pg_size_pretty(pg_relation_size(c.oid)) as heap, pg_size_pretty(pg_indexes_size(c.oid)) as indexes
+     from pg_class c where c.relname in ('device_logs', 'audit_entries') order by c.relname desc`,
+  );
+  const totalMs = performance.now() - t0;
+  console.log(`  seeded in ${seconds(totalMs)} s`);
+  return {
+    seconds: seconds(totalMs),
+    customersSeconds: seconds(customersMs),
+    /** device_logs and audit_entries are filled at the same time, on two connections. */
+    fillSeconds: seconds(fillMs),
+    deviceLogs,
+    auditEntries,
+    vacuumAnalyzeSeconds: { deviceLogs: seconds(vacuumLogsMs), auditEntries: seconds(vacuumAuditMs) },
+    checkpointSeconds: checkpointMs === null ? null : seconds(checkpointMs),
+    tables: sizes.rows,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------- cases
+
+type ListBody = DeviceLogListResponse | AuditListResponse;
+type Row = ListBody['data']['data'][number];
+
+interface Case {
+  id: string;
+  list: 'device-logs' | 'audit';
+  title: string;
+  /** The query string of request i (they may take turns over several values). */
+  query: (i: number) => string;
+  /** Why an answer is wrong, or null. */
+  check: (body: ListBody, i: number) => string | null;
+  /** Timed requests (default --requests). */
+  requests?: number;
+}
+
+const qs = (params: Record<string, string | number | boolean>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+
+const pageSize = (expected: number) => (b: ListBody) =>
+  b.data.data.length === expected ? null : `${b.data.data.length} rows instead of ${expected}`;
+
+const every =
+  (what: string, ok: (r: Row) => boolean, min = 1) =>
+  (b: ListBody) => {
+    if (b.data.data.length < min) return `only ${b.data.data.length} rows`;
+    const bad = b.data.data.find((r) => !ok(r));
+    return bad ? `a row is not ${what}: ${JSON.stringify(bad)}` : null;
+  };
+
+const both =
+  (...checks: ((b: ListBody) => string | null)[]) =>
+  (b: ListBody) =>
+    checks.map((c) => c(b)).find((e) => e !== null) ?? null;
+
+const AUDIT_TYPES_IN_TURN: AuditType[] = ['Device', 'Profile', 'User Account', 'Payments'];
+const AUDIT_PAIRS_IN_TURN: [AuditType, string][] = [
+  ['Device', 'Apply'],
+  ['Profile', 'Update'],
+  ['User Account', 'Login'],
+  ['Device', 'Export Delete'],
+  ['Payments', 'Subscription Failed'],
+];
+/** Profile entries are written by the console only (source Web): with source App this matches no row. */
+const NOTHING = { type: 'Profile', sub_type: 'Apply', source: 'App', hasError: true } as const;
+
+// -------------------------------------------------------------------------------------------------- main
+
+async function main() {
+  const opts = options();
+  for (const [type, sub] of [...AUDIT_PAIRS_IN_TURN, [NOTHING.type, NOTHING.sub_type] as const]) {
+    if (!(AUDIT_SUB_TYPES[type] as readonly string[]).includes(sub))
+      throw new Error(`${sub} is not a ${type} sub-type`);
+  }
+  const interrupted = new AbortController();
+  let interrupts = 0;
+  process.on('SIGINT', () => {
+    if (++interrupts > 1) process.exit(130);
+    console.error('\nInterrupted: stopping the benchmark (Ctrl-C again to quit at once)…');
+    interrupted.abort();
+  });
+  const signal = interrupted.signal;
+
+  const startedAt = new Date();
+  const loadAtStart = loadAverage();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fd-bench-lists-'));
+  await fs.chmod(dataDir, 0o755); // as root, the embedded database runs as the postgres user
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: 'bench-admin@fleetdeck.local',
+    ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
+  });
+  const logger = createLogger(config.logLevel);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let rt: Runtime | null = null;
+
+  console.log(
+    `Lists benchmark: ${opts.rows.toLocaleString('en-US')} device logs and audit entries for one customer, ` +
+      `${opts.otherRows.toLocaleString('en-US')} more over ${opts.otherCustomers} other customers; ` +
+      `${opts.requests} requests a case (+${opts.warmup} warm-up), one at a time. Load average ${loadAtStart.join(' / ')}`,
+  );
+  try {
+    // --- the product
+    const t = performance.now();
+    rt = await startRuntime(config, logger, { listen: true, serveWeb: false });
+    const startMs = performance.now() - t;
+    console.log(`Server ready on ${rt.url} in ${seconds(startMs)} s (embedded PostgreSQL in ${dataDir})`);
+    const { ctx } = rt;
+
+    // --- the customer, signed in over HTTP
+    const email = 'bench-lists@fleetdeck.local';
+    const password = `Bench-${randomBytes(12).toString('base64url')}`;
+    const [customer] = await ctx.db
+      .insert(schema.customers)
+      .values({
+        email,
+        name: 'Benchmark Customer',
+        passwordHash: await hashPassword(password),
+        emailVerifiedAt: new Date(),
+        ...newEnrolmentToken(ctx),
+      })
+      .returning();
+    if (!customer) throw new Error('the benchmark customer was not created');
+    const customerFetch = loopbackFetch(agent, '127.0.0.1');
+    const login = await customerFetch(`${baseUrl}/api/v1/admin/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, userAgent: 'bench' }),
+    });
+    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+
+    // --- the data
+    const seeding = await seed(ctx.pool, customer.id, email, opts);
+    if (signal.aborted) throw new Error('interrupted');
+
+    const get = async (list: Case['list'], query: string) => {
+      const url = `${baseUrl}${list === 'audit' ? AUDIT : DEVICE_LOGS}${query ? `?${query}` : ''}`;
+      const t0 = performance.now();
+      const res = await customerFetch(url, { headers: { authorization: token }, signal });
+      const ms = performance.now() - t0;
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+      return { ms, body: JSON.parse(text) as ListBody };
+    };
+
+    // --- cursors the cases start from
+    // (1) page 21 of the device logs, reached by following nextCursor 20 times; those 20 requests are a case too.
+    const walkMs: number[] = [];
+    const walkProblems: string[] = [];
+    let cursor21 = '';
+    {
+      // The server's first requests (JIT, plans, caches) are untimed; then page 1 and 20 pages never read before.
+      for (let i = 0; i < opts.warmup; i++) await get('device-logs', '');
+      let page = await get('device-logs', '');
+      const seen = new Set(page.body.data.data.map((r) => r._id));
+      for (let p = 2; p <= 21; p++) {
+        const next = page.body.data.pagination.nextCursor;
+        if (!next) throw new Error(`device logs page ${p - 1} has no nextCursor`);
+        if (p === 21) cursor21 = next;
+        page = await get('device-logs', qs({ page: p, cursor: next }));
+        walkMs.push(page.ms);
+        const rows = page.body.data.data;
+        if (rows.length !== 25) walkProblems.push(`page ${p}: ${rows.length} rows`);
+        for (const r of rows) {
+          if (seen.has(r._id)) walkProblems.push(`page ${p} repeats row ${r._id}`);
+          seen.add(r._id);
+        }
+      }
+    }
+    // (2) half-way down the customer's device logs: the cursor the list would hand out for that row.
+    const half = Math.floor(opts.rows / 2);
+    const deep = await ctx.pool.query<{ at: string; id: string }>(
+      `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id::text as id
+       from device_logs where customer_id = $1 order by created_at desc, id desc offset $2 limit 1`,
+      [customer.id, half],
+    );
+    const deepRow = deep.rows[0];
+    if (!deepRow) throw new Error('no device log half-way down');
+    const deepCursor = encodeCursor({ sort: 'created_at', order: 'desc', key: [deepRow.at, Number(deepRow.id)] });
+
+    const serialInTurn = (i: number) => serialOf((i * 37) % opts.devices);
+    const cases: Case[] = [
+      {
+        id: 'logs-first-page',
+        list: 'device-logs',
+        title: 'Device logs: first page, default sort (created_at desc)',
+        query: () => '',
+        check: both(pageSize(25), (b) => (b.data.pagination.totalCapped ? null : 'total is not capped')),
+      },
+      {
+        id: 'logs-serial',
+        list: 'device-logs',
+        title: 'Device logs: first page, serialNumber = one device (a different one each request)',
+        query: (i) => qs({ serialNumber: serialInTurn(i) }),
+        check: (b, i) =>
+          every(`of ${serialInTurn(i)}`, (r) => 'serialNumber' in r && r.serialNumber === serialInTurn(i))(b),
+      },
+      {
+        id: 'logs-cursor-walk',
+        list: 'device-logs',
+        title: 'Device logs: pages 2–21 following nextCursor (one walk, each page timed)',
+        query: () => '',
+        check: () => null,
+        requests: 0, // measured above while the cursor was walked
+      },
+      {
+        id: 'logs-cursor-page-21',
+        list: 'device-logs',
+        title: "Device logs: page 21 by cursor (page 20's nextCursor), repeated",
+        query: () => qs({ page: 21, cursor: cursor21 }),
+        check: pageSize(25),
+      },
+      {
+        id: 'logs-cursor-deep',
+        list: 'device-logs',
+        title: `Device logs: cursor ${half.toLocaleString('en-US')} rows deep`,
+        query: () => qs({ page: Math.floor(half / 25) + 1, cursor: deepCursor }),
+        check: pageSize(25),
+      },
+      {
+        id: 'logs-position-deepest',
+        list: 'device-logs',
+        title: 'Device logs: page 200 of 50 by position (rows 9,951–10,000, the deepest allowed)',
+        query: () => qs({ page: 200, limit: 50 }),
+        check: pageSize(50),
+      },
+      {
+        id: 'logs-sort-serial',
+        list: 'device-logs',
+        title: 'Device logs: first page sorted by serialNumber (desc)',
+        query: () => qs({ sort: 'serialNumber' }),
+        check: both(pageSize(25), (b) => {
+          const serials = b.data.data.map((r) => ('serialNumber' in r ? r.serialNumber : ''));
+          return serials.every((s, i) => i === 0 || serials[i - 1]! >= s) ? null : 'not sorted by serial number';
+        }),
+      },
+      {
+        id: 'audit-first-page',
+        list: 'audit',
+        title: 'Audit: first page, newest first',
+        query: () => '',
+        check: both(pageSize(25), (b) => (b.data.pagination.totalCapped ? null : 'total is not capped')),
+      },
+      {
+        id: 'audit-type',
+        list: 'audit',
+        title: `Audit: type (${AUDIT_TYPES_IN_TURN.join(', ')} in turn)`,
+        query: (i) => qs({ type: AUDIT_TYPES_IN_TURN[i % AUDIT_TYPES_IN_TURN.length]! }),
+        check: (b, i) => {
+          const type = AUDIT_TYPES_IN_TURN[i % AUDIT_TYPES_IN_TURN.length]!;
+          return every(type, (r) => 'type' in r && r.type === type)(b);
+        },
+      },
+      {
+        id: 'audit-type-subtype',
+        list: 'audit',
+        title: `Audit: type + sub_type (${AUDIT_PAIRS_IN_TURN.map(([a, b]) => `${a}/${b}`).join(', ')} in turn)`,
+        query: (i) => {
+          const [type, sub] = AUDIT_PAIRS_IN_TURN[i % AUDIT_PAIRS_IN_TURN.length]!;
+          return qs({ type, sub_type: sub });
+        },
+        check: (b, i) => {
+          const [type, sub] = AUDIT_PAIRS_IN_TURN[i % AUDIT_PAIRS_IN_TURN.length]!;
+          return every(`${type}/${sub}`, (r) => 'type' in r && r.type === type && r.sub_type === sub)(b);
+        },
+      },
+      {
+        id: 'audit-source',
+        list: 'audit',
+        title: 'Audit: source (Web, App in turn)',
+        query: (i) => qs({ source: i % 2 ? 'App' : 'Web' }),
+        check: (b, i) => every(i % 2 ? 'App' : 'Web', (r) => 'source' in r && r.source === (i % 2 ? 'App' : 'Web'))(b),
+      },
+      {
+        id: 'audit-error',
+        list: 'audit',
+        title: 'Audit: hasError=true',
+        query: () => qs({ hasError: true }),
+        check: every('an error', (r) => 'hasError' in r && r.hasError),
+      },
+      {
+        id: 'audit-nothing',
+        list: 'audit',
+        title: `Audit: all filters, matching nothing (${NOTHING.type}/${NOTHING.sub_type}, source ${NOTHING.source}, hasError)`,
+        query: () => qs(NOTHING),
+        check: (b) =>
+          b.data.data.length === 0 && b.data.pagination.total === 0 ? null : `${b.data.pagination.total} rows match`,
+      },
+    ];
+
+    // --- measure
+    console.log(`Measuring ${cases.length} cases…`);
+    const measured: {
+      id: string;
+      list: Case['list'];
+      title: string;
+      latencyMs: LatencySummary;
+      total: string;
+      problems: string[];
+    }[] = [];
+    for (const c of cases) {
+      if (signal.aborted) throw new Error('interrupted');
+      const samples: number[] = [];
+      const problems: string[] = [];
+      let total = '';
+      if (c.id === 'logs-cursor-walk') {
+        samples.push(...walkMs);
+        problems.push(...walkProblems);
+      } else {
+        const n = c.requests ?? opts.requests;
+        const end = performance.now() + opts.caseTimeout * 1000;
+        for (let i = -opts.warmup; i < n && performance.now() < end && !signal.aborted; i++) {
+          const k = Math.max(i, 0);
+          const { ms, body } = await get(c.list, c.query(k));
+          const problem = c.check(body, k);
+          if (problem && problems.length < 5) problems.push(`request ${k}: ${problem}`);
+          if (i >= 0) samples.push(ms);
+          if (i === 0) total = `${body.data.pagination.total}${body.data.pagination.totalCapped ? '+' : ''}`;
+        }
+      }
+      const latencyMs = summarise(samples);
+      measured.push({ id: c.id, list: c.list, title: c.title, latencyMs, total, problems });
+      console.log(`  ${c.title}: ${fmt(latencyMs)}${total ? `; total ${total}` : ''}`);
+      for (const p of problems) console.log(`    PROBLEM ${p}`);
+    }
+
+    // --- EXPLAIN (ANALYZE, BUFFERS) of each case's queries, captured from the service (the routes' code path)
+    console.log('EXPLAIN ANALYZE of every case…');
+    const captured: { sql: string; params: unknown[] }[] = [];
+    const capturingDb = drizzle(ctx.pool, {
+      schema,
+      logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
+    });
+    const capturingCtx: AppContext = { ...ctx, db: capturingDb };
+    const plans: Record<string, { query: 'list' | 'count'; executionMs: number; plan: string }[]> = {};
+    for (const c of cases) {
+      if (signal.aborted) throw new Error('interrupted');
+      const q = Object.fromEntries(
+        new URLSearchParams(c.id === 'logs-cursor-walk' ? qs({ cursor: cursor21 }) : c.query(0)),
+      );
+      captured.length = 0;
+      if (c.list === 'audit') await auditList(capturingCtx, customer.id, auditListQuerySchema.parse(q));
+      else await deviceLogList(capturingCtx, customer.id, deviceLogListQuerySchema.parse(q));
+      plans[c.id] = [];
+      for (const { sql, params } of [...captured]) {
+        const r = await ctx.pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`, params);
+        const plan = r.rows.map((row) => row['QUERY PLAN']).join('\n');
+        const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? Number.NaN);
+        plans[c.id]!.push({ query: /count\(\*\)/.test(sql) ? 'count' : 'list', executionMs, plan });
+      }
+    }
+
+    // --- results
+    const loadAtEnd = loadAverage();
+    const slowest = [...measured]
+      .filter((m) => m.latencyMs.count > 0)
+      .sort((a, b) => b.latencyMs.p95 - a.latencyMs.p95)[0]!;
+    const cpus = os.cpus();
+    const dbVersion =
+      (await ctx.pool.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v ?? 'unknown';
+    const result = {
+      benchmark: 'activity-lists',
+      date: startedAt.toISOString(),
+      machine: {
+        node: process.version,
+        postgres: dbVersion,
+        platform: `${os.type()} ${os.release()} ${os.arch()}`,
+        cpus: cpus.length,
+        cpuModel: cpus[0]?.model ?? 'unknown',
+        memoryGiB: round(os.totalmem() / 2 ** 30),
+        /** 1, 5 and 15 min load averages: other work on the (shared) machine skews the numbers. */
+        loadAverageAtStart: loadAtStart,
+        loadAverageAtEnd: loadAtEnd,
+        note: 'server and client share one Node process; PostgreSQL (embedded, default settings) runs alongside',
+      },
+      settings: { ...opts, pageSize: 25, oneRequestAtATime: true },
+      server: { startSeconds: seconds(startMs) },
+      seeding,
+      cases: measured.map((m) => ({
+        ...m,
+        explain: (plans[m.id] ?? []).map((p) => ({ query: p.query, executionMs: p.executionMs })),
+      })),
+      slowest: { id: slowest.id, plans: plans[slowest.id] ?? [] },
+      plans,
+    };
+    const md = markdown(result);
+    console.log(`\n${md}`);
+    if (opts.write) {
+      await fs.mkdir(RESULTS_DIR, { recursive: true });
+      const file = path.join(RESULTS_DIR, `lists-${startedAt.toISOString().slice(0, 10)}.json`);
+      await fs.writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+      await fs.writeFile(path.join(RESULTS_DIR, 'latest-lists.md'), md);
+      console.log(
+        `Results: ${path.relative(process.cwd(), file)}, ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'latest-lists.md'))}`,
+      );
+    }
+    const problems = measured.flatMap((m) => m.problems.map((p) => `${m.id}: ${p}`));
+    if (problems.length) throw new Error(`wrong answers:\n${problems.join('\n')}`);
+  } finally {
+    // Our sockets first (the server's close waits for open connections), then the server and the database.
+    agent.destroy();
+    if (rt) {
+      const t = performance.now();
+      await rt.stop();
+      console.log(`Server and embedded database stopped in ${seconds(performance.now() - t)} s`);
+    }
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+type Result = {
+  date: string;
+  machine: {
+    node: string;
+    postgres: string;
+    cpus: number;
+    cpuModel: string;
+    platform: string;
+    loadAverageAtStart: number[];
+    loadAverageAtEnd: number[];
+  };
+  settings: Options;
+  seeding: Awaited<ReturnType<typeof seed>>;
+  cases: {
+    id: string;
+    title: string;
+    latencyMs: LatencySummary;
+    total: string;
+    problems: string[];
+    explain: { query: 'list' | 'count'; executionMs: number }[];
+  }[];
+  slowest: { id: string; plans: { query: 'list' | 'count'; executionMs: number; plan: string }[] };
+};
+
+function markdown(r: Result) {
+  const s = r.seeding;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const db = (c: Result['cases'][number], q: 'list' | 'count') => {
+    const e = c.explain.find((p) => p.query === q);
+    return e ? String(round(e.executionMs, 1)) : '–';
+  };
+  const slowest = r.cases.find((c) => c.id === r.slowest.id);
+  const problems = r.cases.flatMap((c) => c.problems.map((p) => `${c.id}: ${p}`));
+  return [
+    '# Activity lists benchmark (latest run)',
+    '',
+    `${r.date.slice(0, 16).replace('T', ' ')} UTC · Node ${r.machine.node} · PostgreSQL ${r.machine.postgres} (embedded, default settings) · ` +
+      `${r.machine.cpus} × ${r.machine.cpuModel} · ${r.machine.platform} · load average (1 / 5 / 15 min) at start ` +
+      `${r.machine.loadAverageAtStart.join(' / ')}, at end ${r.machine.loadAverageAtEnd.join(' / ')}`,
+    '',
+    'Produced by `npm run bench -- lists` (bench/lists.ts; `npm run bench` runs it after bench/device.ts): the real server in-process on the embedded PostgreSQL,',
+    'requests over loopback HTTP from the same Node process, one at a time, page size 25 unless said;',
+    `${r.settings.warmup} untimed warm-up requests, then ${r.settings.requests} timed ones per case (request sent → whole body received).`,
+    '',
+    `**Data:** ${n(s.deviceLogs.rows)} device logs and ${n(s.auditEntries.rows)} audit entries in all: ` +
+      `${n(r.settings.rows)} of each for the measured customer ` +
+      `(device logs over ${n(r.settings.devices)} serial numbers), plus ${n(r.settings.otherRows)} of each over ` +
+      `${n(r.settings.otherCustomers)} other customers (skewed sizes), interleaved over a year. ` +
+      `Seeded in **${s.seconds} s**: both tables filled at once in ${s.fillSeconds} s (INSERT … SELECT generate_series ` +
+      'with the secondary indexes dropped and built again afterwards, foreign-key trigger off: ' +
+      `device_logs ${s.deviceLogs.insertSeconds} s + its ${s.deviceLogs.indexes.length} secondary indexes built ` +
+      `${s.deviceLogs.indexSeconds} s; audit_entries ${s.auditEntries.insertSeconds} s + ${s.auditEntries.indexes.length} ` +
+      `indexes ${s.auditEntries.indexSeconds} s), VACUUM (ANALYZE) ${s.vacuumAnalyzeSeconds.deviceLogs} s / ` +
+      `${s.vacuumAnalyzeSeconds.auditEntries} s, CHECKPOINT ${s.checkpointSeconds ?? '–'} s. ` +
+      s.tables.map((t) => `${t.table}: heap ${t.heap}, indexes ${t.indexes}`).join('; ') +
+      '.',
+    '',
+    '| case | n | p50 | p95 | p99 | max | total | DB list | DB count |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...r.cases.map(
+      (c) =>
+        `| ${c.title} | ${c.latencyMs.count} | ${c.latencyMs.p50} | ${c.latencyMs.p95} | ${c.latencyMs.p99} | ` +
+        `${c.latencyMs.max} | ${c.total || '–'} | ${db(c, 'list')} | ${db(c, 'count')} |`,
+    ),
+    '',
+    'Latencies in ms. "total" is `pagination.total` of the first request (`+`: capped at 10,000). "DB list" and',
+    '"DB count" are the Execution Time of one EXPLAIN (ANALYZE, BUFFERS) of the page query and of the capped count',
+    "after the run (the service sends both at once on two connections), for the case's first request.",
+    '',
+    problems.length
+      ? `**Wrong answers:** ${problems.join('; ')}`
+      : 'Every answer was checked: status 200, rows matching the filter, page sizes, the walk without repeats.',
+    '',
+    `**Slowest case by p95:** ${slowest?.title ?? r.slowest.id}. Its plans:`,
+    '',
+    ...r.slowest.plans.flatMap((p) => [`${p.query} query:`, '', '```', p.plan, '```', '']),
+  ].join('\n');
+}
+
+const safety = (code: number) => {
+  process.exitCode = code;
+  // Everything is closed by now; should a stray handle remain, do not hang the terminal.
+  setTimeout(() => process.exit(code), 3000).unref();
+};
+
+main().then(
+  () => safety(0),
+  (err: unknown) => {
+    console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    safety(1);
+  },
+);
