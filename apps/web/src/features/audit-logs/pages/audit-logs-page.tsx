@@ -36,7 +36,7 @@ const COLUMNS: DataTableColumn<AuditEntry>[] = [
   {
     key: 'status',
     header: 'Status',
-    width: 100,
+    width: 120,
     render: (row) => (row.hasError ? <Badge color="red">Error</Badge> : <Badge color="green">Success</Badge>),
   },
   {
@@ -72,7 +72,7 @@ export function AuditLogsPage() {
           data={AUDIT_TYPES}
           value={type ?? null}
           clearable
-          w={190}
+          w={{ base: '100%', xs: 190 }}
           onChange={(value) =>
             filter(() => {
               setType((value as AuditType | null) ?? undefined);
@@ -89,7 +89,7 @@ export function AuditLogsPage() {
           disabled={!type}
           clearable
           searchable
-          w={230}
+          w={{ base: '100%', xs: 230 }}
           onChange={(value) => filter(() => setSubType(value ?? undefined))}
         />
         <Select
@@ -98,7 +98,7 @@ export function AuditLogsPage() {
           data={AUDIT_SOURCES}
           value={source ?? null}
           clearable
-          w={150}
+          w={{ base: '100%', xs: 180 }}
           onChange={(value) => filter(() => setSource((value as AuditSource | null) ?? undefined))}
         />
         <Select
@@ -107,7 +107,7 @@ export function AuditLogsPage() {
           data={STATUS_OPTIONS}
           value={hasError === undefined ? null : String(hasError)}
           clearable
-          w={170}
+          w={{ base: '100%', xs: 220 }}
           onChange={(value) => filter(() => setHasError(value === null ? undefined : value === 'true'))}
         />
       </Group>

@@ -49,21 +49,21 @@ export function PolicyBadge({ item }: { item: Pick<ProfileListItem, 'policyVersi
   const state = policyState(item);
   if (state === 'never') {
     return (
-      <Badge color="gray" variant="light">
+      <Badge color="gray" variant="light" tt="none" style={{ flexShrink: 0 }}>
         Never applied
       </Badge>
     );
   }
   if (state === 'current') {
     return (
-      <Badge color="green" variant="light">
+      <Badge color="green" variant="light" tt="none" style={{ flexShrink: 0 }}>
         Up to date
       </Badge>
     );
   }
   return (
     <Tooltip label={`Version ${item.policyVersion} is waiting for the device`} withArrow>
-      <Badge color="yellow" variant="light">
+      <Badge color="yellow" variant="light" tt="none" style={{ flexShrink: 0 }}>
         Pending
       </Badge>
     </Tooltip>
@@ -105,7 +105,7 @@ export function ApplyState({ profile }: { profile: ProfileDetail }) {
     );
   }
   return (
-    <Group gap={6} data-testid="apply-state" role="status" aria-live="polite">
+    <Group gap={6} justify="flex-end" data-testid="apply-state" role="status" aria-live="polite">
       {main}
       {profile.hasUnappliedChanges ? (
         <Tooltip label="Settings changed since the last Apply: press Apply to send them to the device" withArrow>

@@ -50,7 +50,8 @@ function AddKeyMappingForm({ profileId }: { profileId: string }) {
   };
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Add key mapping">
-      <Grid gap="sm" align="flex-start">
+      {/* Bottom-aligned: the button lines up with the inputs although only the package name has a description. */}
+      <Grid gap="sm" align="flex-end">
         <Grid.Col span={{ base: 6, md: 3 }}>
           <NativeSelect
             label="Key name"
@@ -86,7 +87,7 @@ function AddKeyMappingForm({ profileId }: { profileId: string }) {
             autoComplete="off"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 2 }} pt={{ base: 0, md: 25 }}>
+        <Grid.Col span={{ base: 12, md: 2 }}>
           <Button
             type="submit"
             leftSection={<IconPlus size={16} />}

@@ -30,7 +30,8 @@ export function ProfileHeader({ profile }: { profile: ProfileDetail }) {
           </Text>
           <OnlineStatus online={profile.online} lastSeenAt={profile.lastSeenAt} />
         </Stack>
-        <Stack gap={8} align="flex-end" style={{ flex: '0 1 auto' }}>
+        {/* marginLeft auto: on a narrow screen this column wraps below the name and must stay on the right. */}
+        <Stack gap={8} align="flex-end" style={{ flex: '0 1 auto', marginLeft: 'auto' }}>
           <Button
             leftSection={<IconSend size={16} />}
             onClick={() => apply.mutate(profile._id)}
@@ -41,14 +42,16 @@ export function ProfileHeader({ profile }: { profile: ProfileDetail }) {
             Apply
           </Button>
           <ApplyState profile={profile} />
-          {profile.appliedAt ? (
+          {/* A device acknowledges version 0 (nothing applied yet) too: only a real Apply has a "last applied". */}
+          {profile.appliedAt && profile.policyVersion > 0 ? (
             <Text
               size="xs"
               c="dimmed"
+              ta="right"
               id="apply-help"
             >{`Last applied by the device ${formatDateTime(profile.appliedAt)}`}</Text>
           ) : (
-            <Text size="xs" c="dimmed" id="apply-help">
+            <Text size="xs" c="dimmed" ta="right" id="apply-help">
               Apply sends the saved settings to the device.
             </Text>
           )}

@@ -105,7 +105,7 @@ export function ProfilesPage() {
       width: 170,
       render: (row) => <OnlineStatus online={row.online} lastSeenAt={row.lastSeenAt} />,
     },
-    { key: 'policy', header: 'Policy', width: 150, render: (row) => <PolicyBadge item={row} /> },
+    { key: 'policy', header: 'Policy', width: 170, render: (row) => <PolicyBadge item={row} /> },
     {
       key: 'created_at',
       header: sortHeader('Created On', 'created_at'),
