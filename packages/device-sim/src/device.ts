@@ -246,7 +246,8 @@ export class SimulatedDevice {
    */
   async syncPolicy(signal?: AbortSignal): Promise<number | null> {
     const fetched = await this.fetchPolicy(signal);
-    if (!fetched.changed) return null;
+    // Version 0 is the empty policy of a profile the console never applied: nothing to apply or acknowledge.
+    if (!fetched.changed || fetched.version === 0) return null;
     const before = this.applications.filter((a) => a.app_disable).length;
     let applied: ReturnType<SimulatedDevice['applyPolicy']>;
     try {
@@ -286,7 +287,8 @@ export class SimulatedDevice {
   async exportBackup(exportName = `Backup ${new Date(this.now()).toISOString().slice(0, 16).replace('T', ' ')}`) {
     const disabledApplications = this.applications
       .filter((a) => a.app_disable)
-      .map((a) => a.app_name || a.package_name);
+      // Package names: the console shows them and restores by them onto another device.
+      .map((a) => a.package_name);
     await this.call('POST', 'exports', { headers: this.auth(), body: { exportName, disabledApplications } });
     this.log(`exported "${exportName}" (${disabledApplications.length} disabled apps)`);
   }

@@ -71,7 +71,8 @@ describe('demo data', () => {
     for (const p of list.items) {
       expect(p.name).toMatch(/^DEMO-(PD|PC|KM)-\d{3}$/);
       expect(p.profileName).toMatch(/ #\d{2}$/);
-      expect(p).toMatchObject({ online: true, policyVersion: 0, appliedPolicyVersion: 0 });
+      // Applied once from the console and acknowledged by the device.
+      expect(p).toMatchObject({ online: true, policyVersion: 1, appliedPolicyVersion: 1 });
     }
     expect(list.items.map((p) => p.name)).not.toContain('DEMO-PD-004'); // logged out
     const demoDevices = await rt.ctx.db

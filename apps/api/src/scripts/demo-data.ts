@@ -20,6 +20,7 @@ import {
 import { isCommonPassword } from '../lib/common-passwords.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { logoutDevice } from '../modules/devices/service.ts';
+import { applyProfile } from '../modules/policy/service.ts';
 import { enrolmentTokenOf, newEnrolmentToken } from '../modules/users/service.ts';
 import { injectFetch } from './inject-fetch.ts';
 
@@ -308,9 +309,14 @@ async function enrolDemoDevices(ctx: AppContext, customerId: string, now: Date, 
         serialNumber,
         deviceName: `${model} #${n.slice(1)}`,
       });
-      // Enrol, status, inventory, policy fetch + ack, a few log rows.
+      // Enrol, status, inventory, policy fetch, a few log rows.
       await device.once();
       ran++;
+      if (!before && !d.loggedOut && device.profileId) {
+        // A first Apply from the console, fetched and acknowledged by the device: "Up to date" in the list.
+        await applyProfile(ctx, customerId, device.profileId, '127.0.0.1');
+        await device.syncPolicy();
+      }
       if (d.loggedOut) await logoutDevice(ctx, customerId, { serialNumber, appName: d.app }, '127.0.0.1');
 
       if (!before) {

@@ -58,7 +58,7 @@ describe('device-sim against the real API (one customer with 5 PD seats, in orde
   it('runFleet once: 5 devices enrol over HTTP, appear in profile/list, and their inventory and logs are stored', async () => {
     const lines: string[] = [];
 
-    // Each: enrol, status, inventory, policy fetch + ack, logs.
+    // Each: enrol, status, inventory, policy fetch (version 0: nothing to apply or acknowledge), logs.
     const first = await runFleet(
       { ...fleet(), count: 5, serialPrefix: 'SIMTEST', log: (l) => lines.push(l) },
       new AbortController().signal,
@@ -66,13 +66,14 @@ describe('device-sim against the real API (one customer with 5 PD seats, in orde
     expect(first).toMatchObject({ devices: 5, enrolled: 5, problems: {} });
     expect(first.requests).toContain('POST /api/v1/device/enrol 200: 5');
     expect(first.requests).toContain('PUT /api/v1/device/applications 200: 5');
-    expect(first.requests).toContain('POST /api/v1/device/policy/ack 200: 5');
+    expect(first.requests).toContain('GET /api/v1/device/policy 200: 5');
+    expect(first.requests.some((r) => r.includes('policy/ack'))).toBe(false);
     expect(lines.some((l) => l.includes('enrolled'))).toBe(true);
 
     const listed = await profileList(c.token);
     expect(listed.map((p) => p.name).sort()).toEqual(serials);
     for (const p of listed) {
-      expect(p).toMatchObject({ appName: 'PD', online: true, policyVersion: 0, appliedPolicyVersion: 0 });
+      expect(p).toMatchObject({ appName: 'PD', online: true, policyVersion: 0, appliedPolicyVersion: null });
       expect(p.profileName).not.toBe('');
     }
     expect(await usedSeats(rt, c.token, 'PD')).toBe(5);
@@ -104,7 +105,8 @@ describe('device-sim against the real API (one customer with 5 PD seats, in orde
       .from(deviceLogs)
       .where(eq(deviceLogs.customerId, c.id));
     expect(logs.filter((l) => l.activity === 'Device enrolled')).toHaveLength(5);
-    expect(logs.filter((l) => l.activity === 'Apply')).toHaveLength(5);
+    // Version 0 (never applied) is not acknowledged, so no Apply rows yet.
+    expect(logs.filter((l) => l.activity === 'Apply')).toHaveLength(0);
   });
 
   it('a sixth device is refused with the licence reason and takes no seat', async () => {
@@ -159,6 +161,6 @@ describe('device-sim against the real API (one customer with 5 PD seats, in orde
       .where(and(eq(profiles.customerId, c.id), eq(profiles.name, serial)));
     expect(stored).toEqual({ version: 1, applied: 1, result: 'Success' });
     // The other four never saw an Apply.
-    expect((await profileList(c.token)).filter((p) => p.appliedPolicyVersion === 0)).toHaveLength(4);
+    expect((await profileList(c.token)).filter((p) => p.appliedPolicyVersion === null)).toHaveLength(4);
   });
 });

@@ -166,7 +166,8 @@ export async function pendingEvents(
     return { policyVersion: state?.policyVersion ?? 0, policyChanged: false, messages: [], logout: true };
   }
   const policyChanged =
-    knownVersion === undefined ? (state.applied ?? -1) < state.policyVersion : state.policyVersion > knownVersion;
+    // Version 0 is the empty policy of a profile never applied: nothing to fetch until the first Apply.
+    knownVersion === undefined ? (state.applied ?? 0) < state.policyVersion : state.policyVersion > knownVersion;
   const messages = opts.takeMessages ? await takeMessages(ctx, device.deviceId) : [];
   return { policyVersion: state.policyVersion, policyChanged, messages, logout: false };
 }
