@@ -124,7 +124,7 @@ export const policyRoutes =
             `Answers at once when something is pending, else holds the request up to \`wait\` seconds (0 to ${EVENTS_MAX_WAIT_SECONDS}) ` +
             'and answers as soon as the console wakes the device (or with nothing when the time runs out; then poll again). ' +
             'Pending means: `policyChanged` — the policy version is newer than `version` (send the version you hold; ' +
-            'without it: newer than the version you last acknowledged) — fetch `GET policy`; `messages` — ' +
+            'without it: newer than the version you last acknowledged; version 0, the empty policy of a profile never applied, needs no acknowledgement) — fetch `GET policy`; `messages` — ' +
             'notifications and commands not yet handed out and not expired (each is handed out once: it is marked ' +
             'delivered in the same step; confirm with `POST notifications/:id/delivered` and `/opened`); `logout: true` ' +
             '— the device was logged out from the console while waiting (stop polling and enrol again; afterwards every ' +
