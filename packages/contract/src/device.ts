@@ -214,7 +214,11 @@ export const profileApplyResponseSchema = withData(
 /** Customer: `GET device/logout?serialNumber=` — revokes the device token and frees the seat. */
 export const deviceLogoutQuerySchema = z.object({
   serialNumber: text().check(z.trim(), required, z.maxLength(128)),
+  /** Only this app family of the device (a plan or family code); absent: every app of that serial number. */
+  appName: z.optional(z.string().check(z.trim(), z.maxLength(16))),
 });
+/** How many of the device's apps were logged out now (0: they already were). */
+export const deviceLogoutResponseSchema = withData(z.object({ loggedOut: z.int() }));
 
 /** Customer: `POST users/enrolment-token/rotate` — a new login QR; the old one stops enrolling. */
 export const enrolmentTokenRotateResponseSchema = withData(z.object({ loginQrCodeUrl: z.string() }));

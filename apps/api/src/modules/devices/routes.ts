@@ -7,6 +7,7 @@ import {
   deviceApplicationsRequestSchema,
   deviceExportRequestSchema,
   deviceLogoutQuerySchema,
+  deviceLogoutResponseSchema,
   deviceLogsRequestSchema,
   deviceStatusRequestSchema,
   enrolRequestSchema,
@@ -29,11 +30,6 @@ const A = '/api/v1/admin';
 const applicationsResponseSchema = withData(z.object({ applications: z.int(), removed: z.int() }));
 const logsResponseSchema = withData(z.object({ received: z.int() }));
 const exportResponseSchema = withData(z.object({ _id: z.string() }));
-const logoutResponseSchema = withData(z.object({ loggedOut: z.int() }));
-/** The contract's query plus an optional appName to log out one app of a device only. */
-const logoutQuerySchema = z.extend(deviceLogoutQuerySchema, {
-  appName: z.optional(z.string().check(z.trim(), z.maxLength(16))),
-});
 
 const DEVICE_AUTH =
   'Authenticated with `authorization: Device <deviceToken>` (from `enrol`). A token of a logged-out device answers ' +
@@ -205,8 +201,8 @@ export const deviceRoutes =
             "is free at once and the device's next call answers 401 `E_DEVICE_LOGGED_OUT`; the app must enrol again. " +
             'Answers how many were logged out (0 when they already were). Unknown serial number: 404.',
           security: [{ token: [] }],
-          querystring: logoutQuerySchema,
-          response: replies(logoutResponseSchema),
+          querystring: deviceLogoutQuerySchema,
+          response: replies(deviceLogoutResponseSchema),
         },
       },
       async (req) => {

@@ -1,4 +1,4 @@
-import { messageSchema } from '@fleetdeck/contract';
+import { deviceLogoutResponseSchema } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query-client';
 import { ADMIN_API, profileRequest } from './profile-request';
@@ -6,10 +6,10 @@ import { PROFILES_QUERY_KEY } from './query-keys';
 
 /**
  * `GET device/logout?serialNumber=`: revokes the device's credential and frees its licence seat; the app must
- * enrol again. (The contract has no answer schema for it: only `respones_msg` is read.)
+ * enrol again. Every app of that serial number is logged out (spec 2: logout by serialNumber).
  */
 export const logoutDevice = (serialNumber: string) =>
-  profileRequest(`${ADMIN_API}/device/logout`, { schema: messageSchema, query: { serialNumber } });
+  profileRequest(`${ADMIN_API}/device/logout`, { schema: deviceLogoutResponseSchema, query: { serialNumber } });
 
 export const useLogoutDevice = ({ onSuccess, ...config }: MutationConfig<typeof logoutDevice> = {}) => {
   const queryClient = useQueryClient();
