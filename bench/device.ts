@@ -215,7 +215,7 @@ async function main() {
     if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
     const customerToken = ((await login.json()) as { data: { token: string } }).data.token;
 
-    // --- enrol the fleet: enrol, status, inventory, policy + ack, logs (device-sim `once`)
+    // --- enrol the fleet: enrol, status, inventory, policy fetch (version 0: no ack), logs (device-sim `once`)
     let recorder = new Recorder();
     const fetches = new Map<string, typeof fetch>();
     const fetchFor = (i: number) => {
@@ -486,7 +486,7 @@ function markdown(r: Result) {
     'simulated devices of packages/device-sim in the same Node process over loopback HTTP (so the load generator',
     'takes part of the same CPU).',
     '',
-    `**Enrolment:** ${r.enrolment.enrolled} devices in ${r.enrolment.seconds} s (${r.enrolment.devicesPerSecond}/s; each: enrol, status, inventory, policy + ack, logs; ` +
+    `**Enrolment:** ${r.enrolment.enrolled} devices in ${r.enrolment.seconds} s (${r.enrolment.devicesPerSecond}/s; each: enrol, status, inventory, policy fetch (version 0: no ack), logs; ` +
       `${r.enrolment.sourceAddresses} loopback source addresses for the per-IP enrolment limit). POST enrol ${enrol ? `p50 ${enrol.p50} ms, p99 ${enrol.p99} ms` : '–'}: ` +
       "one customer's enrolments into one family take turns on the family's seat lock, so they queue.",
     '',
