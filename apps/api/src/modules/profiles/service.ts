@@ -316,52 +316,6 @@ const normalisePath = (p: string) => {
   return collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
 };
 
-export async function addFile(
-  ctx: AppContext,
-  customerId: string,
-  input: { profileId: string; filePath: string },
-  ip: string | null,
-) {
-  const filePath = normalisePath(input.filePath);
-  await editSettings(ctx, {
-    customerId,
-    profileId: input.profileId,
-    ip,
-    authorise: (family) => assertSection(ctx, family, 'profile/file/add', 'files'),
-    change: (s) => {
-      if (s.profileFiles.some((f) => normalisePath(f) === filePath)) {
-        throw conflict(`${filePath} is already in the file list.`);
-      }
-      if (s.profileFiles.length >= MAX_PROFILE_LIST_ENTRIES) throw listFull('file list');
-      return { patch: { profileFiles: [...s.profileFiles, filePath] }, summary: `file ${filePath} added` };
-    },
-  });
-  return profileDetail(ctx, customerId, input.profileId);
-}
-
-export async function deleteFile(
-  ctx: AppContext,
-  customerId: string,
-  input: { profileId: string; filePath: string },
-  ip: string | null,
-) {
-  const filePath = normalisePath(input.filePath);
-  await editSettings(ctx, {
-    customerId,
-    profileId: input.profileId,
-    ip,
-    authorise: (family) => assertSection(ctx, family, 'profile/file/delete', 'files'),
-    change: (s) => {
-      const kept = s.profileFiles.filter((f) => normalisePath(f) !== filePath);
-      if (kept.length === s.profileFiles.length) {
-        throw new AppError(404, 'E_NOT_FOUND', `${filePath} is not in the file list.`);
-      }
-      return { patch: { profileFiles: kept }, summary: `file ${filePath} removed` };
-    },
-  });
-  return profileDetail(ctx, customerId, input.profileId);
-}
-
 /** URLs compare as the browser reads them: https://Example.com and https://example.com/ are one URL. */
 const normaliseUrl = (u: string) => {
   try {
@@ -371,51 +325,119 @@ const normaliseUrl = (u: string) => {
   }
 };
 
-export async function addBlockUrl(
+/**
+ * The two plain string lists of a profile: `profileFiles` (paths compared without repeated or trailing slashes, stored
+ * that way) and `blockUrl` (URLs compared as the browser reads them, stored as typed).
+ */
+interface StringList {
+  key: 'profileFiles' | 'blockUrl';
+  section: Section;
+  /** "file" / "blocked URL": the word for one entry in messages. */
+  entry: string;
+  calls: { add: string; delete: string };
+  /** What two entries are compared by. */
+  compareBy: (v: string) => string;
+  /** What is stored for an entry. */
+  store: (v: string) => string;
+}
+
+const FILE_LIST: StringList = {
+  key: 'profileFiles',
+  section: 'files',
+  entry: 'file',
+  calls: { add: 'profile/file/add', delete: 'profile/file/delete' },
+  compareBy: normalisePath,
+  store: normalisePath,
+};
+
+const BLOCK_URL_LIST: StringList = {
+  key: 'blockUrl',
+  section: 'urls',
+  entry: 'blocked URL',
+  calls: { add: 'profile/blockUrl/add', delete: 'profile/blockUrl/delete' },
+  compareBy: normaliseUrl,
+  store: (u) => u,
+};
+
+async function addToList(
   ctx: AppContext,
   customerId: string,
-  input: { profileId: string; url: string },
+  list: StringList,
+  input: { profileId: string; value: string },
   ip: string | null,
 ) {
-  const wanted = normaliseUrl(input.url);
+  const value = list.store(input.value);
+  const wanted = list.compareBy(value);
   await editSettings(ctx, {
     customerId,
     profileId: input.profileId,
     ip,
-    authorise: (family) => assertSection(ctx, family, 'profile/blockUrl/add', 'urls'),
+    authorise: (family) => assertSection(ctx, family, list.calls.add, list.section),
     change: (s) => {
-      if (s.blockUrl.some((u) => normaliseUrl(u) === wanted)) {
-        throw conflict(`${input.url} is already in the blocked URL list.`);
+      const entries = s[list.key];
+      if (entries.some((e) => list.compareBy(e) === wanted)) {
+        throw conflict(`${value} is already in the ${list.entry} list.`);
       }
-      if (s.blockUrl.length >= MAX_PROFILE_LIST_ENTRIES) throw listFull('blocked URL list');
-      return { patch: { blockUrl: [...s.blockUrl, input.url] }, summary: `blocked URL ${input.url} added` };
+      if (entries.length >= MAX_PROFILE_LIST_ENTRIES) throw listFull(`${list.entry} list`);
+      return { patch: { [list.key]: [...entries, value] }, summary: `${list.entry} ${value} added` };
     },
   });
   return profileDetail(ctx, customerId, input.profileId);
 }
 
-export async function deleteBlockUrl(
+async function removeFromList(
   ctx: AppContext,
   customerId: string,
-  input: { profileId: string; url: string },
+  list: StringList,
+  input: { profileId: string; value: string },
   ip: string | null,
 ) {
-  const wanted = normaliseUrl(input.url);
+  const value = list.store(input.value);
+  const wanted = list.compareBy(value);
   await editSettings(ctx, {
     customerId,
     profileId: input.profileId,
     ip,
-    authorise: (family) => assertSection(ctx, family, 'profile/blockUrl/delete', 'urls'),
+    authorise: (family) => assertSection(ctx, family, list.calls.delete, list.section),
     change: (s) => {
-      const kept = s.blockUrl.filter((u) => normaliseUrl(u) !== wanted);
-      if (kept.length === s.blockUrl.length) {
-        throw new AppError(404, 'E_NOT_FOUND', `${input.url} is not in the blocked URL list.`);
+      const entries = s[list.key];
+      const kept = entries.filter((e) => list.compareBy(e) !== wanted);
+      if (kept.length === entries.length) {
+        throw new AppError(404, 'E_NOT_FOUND', `${value} is not in the ${list.entry} list.`);
       }
-      return { patch: { blockUrl: kept }, summary: `blocked URL ${input.url} removed` };
+      return { patch: { [list.key]: kept }, summary: `${list.entry} ${value} removed` };
     },
   });
   return profileDetail(ctx, customerId, input.profileId);
 }
+
+export const addFile = (
+  ctx: AppContext,
+  customerId: string,
+  input: { profileId: string; filePath: string },
+  ip: string | null,
+) => addToList(ctx, customerId, FILE_LIST, { profileId: input.profileId, value: input.filePath }, ip);
+
+export const deleteFile = (
+  ctx: AppContext,
+  customerId: string,
+  input: { profileId: string; filePath: string },
+  ip: string | null,
+) => removeFromList(ctx, customerId, FILE_LIST, { profileId: input.profileId, value: input.filePath }, ip);
+
+export const addBlockUrl = (
+  ctx: AppContext,
+  customerId: string,
+  input: { profileId: string; url: string },
+  ip: string | null,
+) => addToList(ctx, customerId, BLOCK_URL_LIST, { profileId: input.profileId, value: input.url }, ip);
+
+export const deleteBlockUrl = (
+  ctx: AppContext,
+  customerId: string,
+  input: { profileId: string; url: string },
+  ip: string | null,
+) => removeFromList(ctx, customerId, BLOCK_URL_LIST, { profileId: input.profileId, value: input.url }, ip);
 
 export interface KeyMapperAddInput {
   profileId: string;
