@@ -138,7 +138,6 @@ export const policyRoutes =
       async (req, reply) => {
         const d = deviceOf(req);
         const { wait, version } = req.query;
-        await policy.touchDevice(ctx, d.deviceId);
         // Register the wait BEFORE the first check: a wake-up between the check and the wait is not lost.
         const waiting: Wait | null = wait > 0 ? ctx.wakeups.wait(d.deviceId, wait * 1000) : null;
         const onClose = () => {

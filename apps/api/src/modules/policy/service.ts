@@ -127,10 +127,6 @@ export async function acknowledgePolicy(
       message: `Device ${device.serialNumber} (${device.appName}) applied policy version ${ack.version}: ${outcome}`,
       ip,
     });
-    await tx
-      .update(devices)
-      .set({ lastSeenAt: sql`now()` })
-      .where(eq(devices.id, device.deviceId));
     return { version: ack.version, currentVersion: profile.version, appliedPolicyVersion: applied };
   });
 }
@@ -199,19 +195,6 @@ async function takeMessages(ctx: AppContext, deviceId: string): Promise<DeviceMe
     payload: (r.payload ?? {}) as Record<string, unknown>,
     created_at: new Date(r.created_at).toISOString(),
   }));
-}
-
-/** Marks the device's last contact, at most once a minute (polls come every few seconds from 5M devices). */
-export async function touchDevice(ctx: AppContext, deviceId: string) {
-  await ctx.db
-    .update(devices)
-    .set({ lastSeenAt: sql`now()` })
-    .where(
-      and(
-        eq(devices.id, deviceId),
-        sql`(${devices.lastSeenAt} is null or ${devices.lastSeenAt} < now() - interval '1 minute')`,
-      ),
-    );
 }
 
 /** `notifications/:id/delivered|opened`: only the device's own messages; repeated acks keep the first time. */
