@@ -18,7 +18,6 @@ import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,14 +33,13 @@ import {
   type LatencySummary,
   type RequestRecord,
 } from '@fleetdeck/device-sim';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { customers, profiles } from '../apps/api/src/db/schema.ts';
 import { hashPassword } from '../apps/api/src/lib/crypto.ts';
-import { createLogger } from '../apps/api/src/logger.ts';
 import { newEnrolmentToken, enrolmentTokenOf } from '../apps/api/src/modules/users/service.ts';
 import { startRuntime, type Runtime } from '../apps/api/src/runtime.ts';
 import { buy } from '../apps/api/test/support/ledger.ts';
 import { loopbackFetch } from './http.ts';
+import { benchInstallation, interruptSignal } from './support.ts';
 
 const RESULTS_DIR = path.resolve(import.meta.dirname, 'results');
 /** Enrolments per loopback source address: under the API's 120 a minute per IP. */
@@ -90,16 +88,6 @@ function options() {
 
 // ---------------------------------------------------------------------------------------------- helpers
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const seconds = (ms: number) => round(ms / 1000, 2);
@@ -147,34 +135,13 @@ const fmt = (s: LatencySummary) => `p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p9
 
 async function main() {
   const opts = options();
-  const interrupted = new AbortController();
-  let interrupts = 0;
-  process.on('SIGINT', () => {
-    if (++interrupts > 1) process.exit(130);
-    console.error('\nInterrupted: stopping the benchmark (Ctrl-C again to quit at once)…');
-    interrupted.abort();
-  });
-  const signal = interrupted.signal;
+  const signal = interruptSignal();
   // Every request of every device listens to these signals: more than the default 10 is the point here.
   setMaxListeners(0, signal);
 
   const startedAt = new Date();
   const loadAtStart = os.loadavg().map((n) => round(n, 2));
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fd-bench-'));
-  await fs.chmod(dataDir, 0o755); // as root, the embedded database runs as the postgres user
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(await freePort()),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'bench-admin@fleetdeck.local',
-    ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
-  });
-  const logger = createLogger(config.logLevel);
+  const { dataDir, baseUrl, config, logger } = await benchInstallation('fd-bench-');
   const agent = new http.Agent({ keepAlive: true });
   let rt: Runtime | null = null;
 

@@ -28,7 +28,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,16 +42,15 @@ import {
   type DeviceLogListResponse,
 } from '@fleetdeck/contract';
 import { summarise, type LatencySummary } from '@fleetdeck/device-sim';
-import { loadConfig } from '../apps/api/src/config.ts';
 import type { AppContext } from '../apps/api/src/context.ts';
 import * as schema from '../apps/api/src/db/schema.ts';
 import { hashPassword } from '../apps/api/src/lib/crypto.ts';
-import { createLogger } from '../apps/api/src/logger.ts';
 import { encodeCursor } from '../apps/api/src/modules/activity/keyset.ts';
 import { auditList, deviceLogList } from '../apps/api/src/modules/activity/service.ts';
 import { newEnrolmentToken } from '../apps/api/src/modules/users/service.ts';
 import { startRuntime, type Runtime } from '../apps/api/src/runtime.ts';
 import { loopbackFetch } from './http.ts';
+import { benchInstallation, interruptSignal } from './support.ts';
 
 const RESULTS_DIR = path.resolve(import.meta.dirname, 'results');
 const DEVICE_LOGS = '/api/v1/admin/device/log/list';
@@ -151,16 +149,6 @@ function options() {
 type Options = ReturnType<typeof options>;
 
 // ---------------------------------------------------------------------------------------------- helpers
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const seconds = (ms: number) => round(ms / 1000, 2);
@@ -397,32 +385,11 @@ async function main() {
     if (!(AUDIT_SUB_TYPES[type] as readonly string[]).includes(sub))
       throw new Error(`${sub} is not a ${type} sub-type`);
   }
-  const interrupted = new AbortController();
-  let interrupts = 0;
-  process.on('SIGINT', () => {
-    if (++interrupts > 1) process.exit(130);
-    console.error('\nInterrupted: stopping the benchmark (Ctrl-C again to quit at once)…');
-    interrupted.abort();
-  });
-  const signal = interrupted.signal;
+  const signal = interruptSignal();
 
   const startedAt = new Date();
   const loadAtStart = loadAverage();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fd-bench-lists-'));
-  await fs.chmod(dataDir, 0o755); // as root, the embedded database runs as the postgres user
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(await freePort()),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'bench-admin@fleetdeck.local',
-    ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
-  });
-  const logger = createLogger(config.logLevel);
+  const { dataDir, baseUrl, config, logger } = await benchInstallation('fd-bench-lists-');
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let rt: Runtime | null = null;
 
