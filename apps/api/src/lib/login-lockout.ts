@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { customers, staffUsers } from '../db/schema.ts';
+import { type customers, type staffUsers } from '../db/schema.ts';
 
 /**
  * DECISIONS §4 for both realms: after `max` wrong passwords within `windowMinutes` an account is locked for
