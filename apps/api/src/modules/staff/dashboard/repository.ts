@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { countCapped, utcMicros } from '../../../db/paging.ts';
-import { AUDIT_LOGIN_ROW, auditEntries, loginCounts, rollupWatermarks } from '../../../db/schema.ts';
+import { AUDIT_LOGIN_ROW, auditEntries, rollupWatermarks } from '../../../db/schema.ts';
 
 /**
  * SQL of the admin dashboard: the login rollup (login_counts, kept by `rollUpLogins`) and the cross-customer login
