@@ -228,3 +228,35 @@ export async function logOutDevices(db: DbOrTx, customerId: string, deviceIds: r
     .where(and(eq(devices.customerId, customerId), inArray(devices.id, [...deviceIds]), isNull(devices.loggedOutAt)))
     .returning();
 }
+
+/** The device whose token hashes to `tokenHash` with its profile: what the device guard needs. */
+export async function findDeviceByTokenHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({
+      deviceId: devices.id,
+      customerId: devices.customerId,
+      family: devices.family,
+      appName: devices.appName,
+      serialNumber: devices.serialNumber,
+      deviceName: devices.deviceName,
+      loggedOutAt: devices.loggedOutAt,
+      profileId: profiles.id,
+    })
+    .from(devices)
+    .innerJoin(profiles, eq(profiles.deviceId, devices.id))
+    .where(eq(devices.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** Marks the device seen now, at most once a minute (online = seen in the last 15 minutes). */
+export async function markDeviceSeen(db: DbOrTx, deviceId: string) {
+  await db
+    .update(devices)
+    .set({ lastSeenAt: sql`now()` })
+    .where(
+      and(
+        eq(devices.id, deviceId),
+        sql`(${devices.lastSeenAt} is null or ${devices.lastSeenAt} < now() - interval '60 seconds')`,
+      ),
+    );
+}

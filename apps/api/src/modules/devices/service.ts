@@ -15,6 +15,7 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { enforceLimit } from '../../lib/rate-limit.ts';
+import type { CustomerActor, DeviceActor } from '../../lib/actor.ts';
 import type { DeviceInfo } from '../../plugins/device-auth.ts';
 import { writeAudit } from '../audit/service.ts';
 import { freeSeats, lockFamilyPool } from '../licences/service.ts';
@@ -179,8 +180,7 @@ export async function enrol(ctx: AppContext, input: EnrolInput, ip: string): Pro
       type: 'Device',
       subType: 'Enrol',
       message: `${existing ? 'Device enrolled again' : 'Device enrolled'}: ${input.serialNumber} (${appName})`,
-      source: 'App',
-      ip,
+      actor: { kind: 'device', id: deviceId, customerId: customer.id, ip },
     });
     return { deviceId, profileId: profile.id, policyVersion: profile.policyVersion, again: existing !== null };
   });
@@ -276,7 +276,7 @@ export async function createExport(
   ctx: AppContext,
   device: DeviceInfo,
   input: { exportName: string; disabledApplications: string[] },
-  ip: string | null,
+  actor: DeviceActor,
 ) {
   const disabledApplications = [...new Set(input.disabledApplications)];
   return inTransaction(ctx.db, async (tx) => {
@@ -293,8 +293,7 @@ export async function createExport(
       type: 'Device',
       subType: 'Export Created',
       message: `Export "${input.exportName}" uploaded by ${device.serialNumber} (${device.appName}): ${disabledApplications.length} disabled app(s)`,
-      source: 'App',
-      ip,
+      actor,
     });
     return row.id;
   });
@@ -342,10 +341,10 @@ export async function profileList(ctx: AppContext, customerId: string, q: Profil
  */
 export async function logoutDevice(
   ctx: AppContext,
-  customerId: string,
+  actor: CustomerActor,
   input: { serialNumber: string; appName?: string | undefined },
-  ip: string,
 ): Promise<string[]> {
+  const customerId = actor.id;
   const families = input.appName?.trim() ? [familyOfApp(input.appName).family] : undefined;
   return inTransaction(ctx.db, async (tx) => {
     const found = await repo.findDevicesBySerialForUpdate(tx, customerId, input.serialNumber, families);
@@ -376,8 +375,7 @@ export async function logoutDevice(
         type: 'Device',
         subType: 'Logout',
         message: `Device logged out: ${d.serialNumber} (${d.appName || d.family})`,
-        source: 'Web',
-        ip,
+        actor,
       });
     }
     return loggedOut.map((d) => d.id);
