@@ -48,7 +48,8 @@ const auditOf = (subType: string) =>
   rt.ctx.db
     .select({ message: auditEntries.message, hasError: auditEntries.hasError })
     .from(auditEntries)
-    .where(and(eq(auditEntries.customerId, c.id), eq(auditEntries.subType, subType)));
+    .where(and(eq(auditEntries.customerId, c.id), eq(auditEntries.subType, subType)))
+    .orderBy(auditEntries.id);
 
 /** The path of a qrCodeUrl (its host is PUBLIC_URL). */
 const pathOf = (url: string) => new URL(url).pathname;
