@@ -102,7 +102,7 @@ export async function deleteProfileApplication(
     const profile = await repo.lockProfile(tx, customerId, input.profileId);
     if (!profile) throw profileNotFound();
     // Refuse the call itself on an app without lists before saying whether the entry exists.
-    const sections = FAMILY_SECTIONS[profile.family] ?? [];
+    const sections = FAMILY_SECTIONS[profile.family];
     if (!sections.includes('cleanerApps') && !sections.includes('kiosk')) {
       assertSection(ctx, profile.family, call, 'cleanerApps');
     }

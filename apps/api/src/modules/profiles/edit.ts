@@ -47,21 +47,15 @@ const SECTION_NAMES: Record<Section, string> = {
   applications: 'enabling and disabling device applications',
 };
 
-const isFamily = (f: string): f is Family => (FAMILIES as readonly string[]).includes(f);
-
-function familyName(ctx: AppContext, family: string) {
-  return isFamily(family) ? familyDisplayName(family, ctx.config.productName) : family;
-}
+const familyName = (ctx: AppContext, family: Family) => familyDisplayName(family, ctx.config.productName);
 
 const listing = (names: readonly string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
 /** 400 naming the call when the profile's app has no such tab (FAMILY_SECTIONS). */
-export function assertSection(ctx: AppContext, family: string, call: string, section: Section) {
-  if ((FAMILY_SECTIONS[family] ?? []).includes(section)) return;
-  const owners = Object.entries(FAMILY_SECTIONS)
-    .filter(([, sections]) => sections.includes(section))
-    .map(([f]) => familyName(ctx, f));
+export function assertSection(ctx: AppContext, family: Family, call: string, section: Section) {
+  if (FAMILY_SECTIONS[family].includes(section)) return;
+  const owners = FAMILIES.filter((f) => FAMILY_SECTIONS[f].includes(section)).map((f) => familyName(ctx, f));
   const message = `does not apply to ${familyName(ctx, family)} profiles: ${SECTION_NAMES[section]} is part of ${listing(owners)} profiles only.`;
   throw new AppError(400, 'E_VALIDATION', `${call} ${message}`, { errors: [{ field: call, message }] });
 }
@@ -70,7 +64,7 @@ export function assertSection(ctx: AppContext, family: string, call: string, sec
  * The application lists of spec 2 "Profile application": the kiosk list is Super Lock's; the uninstall/clear list
  * is Power Cleaner's (no productType) or Super Lock's Cleaner Apps ('Super Lock'), see `cleanerListOf`.
  */
-export function assertListKind(ctx: AppContext, family: string, call: string, productType: ListKind) {
+export function assertListKind(ctx: AppContext, family: Family, call: string, productType: ListKind) {
   if (productType === 'Kiosk') return assertSection(ctx, family, call, 'kiosk');
   assertSection(ctx, family, call, 'cleanerApps');
   const expected = cleanerListOf(family);
@@ -98,7 +92,7 @@ interface EditRequest {
   actor: CustomerActor;
   profileId: string;
   /** Runs first, with the profile's family: refuses calls for another app's tabs. */
-  authorise: (family: string) => void;
+  authorise: (family: Family) => void;
   change: (settings: ProfileSettings) => Change;
 }
 
