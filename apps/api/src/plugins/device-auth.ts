@@ -30,7 +30,7 @@ const deviceUnauthorized = (message: string, code: 'E_DEVICE_TOKEN_INVALID' | 'E
   new AppError(401, code, message, { is_logout: 1 });
 
 /** `authorization: Device <token>`; a customer or staff token never opens the device API, and the reverse. */
-export function deviceTokenFromHeader(header: string | undefined): string | null {
+function deviceTokenFromHeader(header: string | undefined): string | null {
   const match = /^Device\s+([\w-]{20,128})$/.exec(header?.trim() ?? '');
   return match?.[1] ?? null;
 }

@@ -27,7 +27,7 @@ const PCHAT = 'PCHAT';
 const chatUserNotFound = () => notFound('Power Chat user not found.');
 
 /** What the user's QR code says: the Power Chat app opens it, fills in the user id and asks for the password. */
-export const chatLoginQrText = (publicUrl: string, userId: string) =>
+const chatLoginQrText = (publicUrl: string, userId: string) =>
   `${publicUrl}/chat-login?user=${encodeURIComponent(userId)}`;
 
 /**

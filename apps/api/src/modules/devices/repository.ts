@@ -8,8 +8,6 @@ import { customers, deviceApplications, deviceExports, deviceLogs, devices, prof
  * by it first; device-facing ones take the device id resolved by `requireDevice` (which belongs to one customer).
  */
 
-export type DeviceRow = typeof devices.$inferSelect;
-
 /** The customer whose enrolment token hashes to `tokenHash` (customers_enrolment_token_hash_uq). */
 export async function findCustomerByEnrolmentHash(db: DbOrTx, tokenHash: string) {
   const [row] = await db

@@ -28,7 +28,7 @@ import * as repo from './repository.ts';
  */
 
 /** Enrolments per IP and window: a whole site behind one NAT may enrol at once, a token-guessing loop may not. */
-export const ENROL_RATE = { max: 120, windowSeconds: 60 };
+const ENROL_RATE = { max: 120, windowSeconds: 60 };
 
 /** {product} family apps (PDALL in the profile list and the restore dialog). */
 export const PDALL_APPS: readonly PlanCode[] = ['PD', 'PDOT', 'PDOW', 'PDOWOT'];
@@ -37,7 +37,7 @@ const isPlanCode = (v: string): v is PlanCode => (PLAN_CODES as readonly string[
 const isFamily = (v: string): v is Family => v in FAMILY_PLANS;
 
 /** The family an app enrols into: a plan code (PD, PDOT, SL…) or a family code; Power Chat is not a device app. */
-export function familyOfApp(appName: string): { appName: PlanCode; family: Family } {
+function familyOfApp(appName: string): { appName: PlanCode; family: Family } {
   const code = appName.trim().toUpperCase();
   if (!isPlanCode(code)) {
     throw new AppError(400, 'E_VALIDATION', `appName: "${appName}" is not a known app.`, {
@@ -58,7 +58,7 @@ export function familyOfApp(appName: string): { appName: PlanCode; family: Famil
  * (PD, SL…) = all plan codes of that family (PD, PDOT); a one-time code (PDOT…) = exactly that one; empty =
  * no filter; anything else = nothing (a search box, not an error).
  */
-export function appNamesOfFilter(filter: string | undefined): PlanCode[] | undefined {
+function appNamesOfFilter(filter: string | undefined): PlanCode[] | undefined {
   const code = filter?.trim().toUpperCase() ?? '';
   if (code === '') return undefined;
   if (code === 'PDALL') return [...PDALL_APPS];
@@ -84,7 +84,7 @@ export interface EnrolInput {
   fcmToken?: string | null | undefined;
 }
 
-export const ENROLMENT_TOKEN_INVALID_MESSAGE =
+const ENROLMENT_TOKEN_INVALID_MESSAGE =
   'This QR code is no longer valid. Scan the current QR code from the console (Update Profile page).';
 
 const noLicence = (appLabel: string) =>

@@ -18,7 +18,7 @@ import * as repo from './repository.ts';
 
 export const DEVICE_PUSH_QUEUE = 'device.push';
 /** Wake-ups of one device closer together than this are sent once (an Apply burst is one tickle). */
-export const PUSH_COALESCE_SECONDS = 2;
+const PUSH_COALESCE_SECONDS = 2;
 
 export type PushOutcome = 'sent' | 'token-dead';
 

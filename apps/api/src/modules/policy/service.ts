@@ -10,7 +10,7 @@ import { buildPolicy } from './document.ts';
 import * as repo from './repository.ts';
 import { notifyInTransaction } from './wakeup.ts';
 
-export const PAYMENT_REQUIRED_MESSAGE = `${LICENCE_EXCEEDED_MESSAGE} Buy more licenses to apply changes.`;
+const PAYMENT_REQUIRED_MESSAGE = `${LICENCE_EXCEEDED_MESSAGE} Buy more licenses to apply changes.`;
 /** Messages handed out by one `GET events` answer (the rest wait for the next poll). */
 export const MAX_MESSAGES_PER_POLL = 50;
 

@@ -14,7 +14,7 @@ import * as repo from './repository.ts';
 
 /** A sync request older than this is dropped: by then the device has long re-sent its inventory on its own. */
 const SYNC_COMMAND_TTL_MS = 24 * 60 * 60 * 1000;
-export const SYNC_COMMAND = 'sync_applications';
+const SYNC_COMMAND = 'sync_applications';
 
 /**
  * `profile/device/application/update`: the console's choice to disable or enable one reported app. It waits in
