@@ -127,16 +127,6 @@ export async function markMessage(db: DbOrTx, deviceId: string, messageId: strin
   return row ?? null;
 }
 
-/** A profile of the customer, locked for Apply. */
-export async function lockProfileOfCustomer(db: DbOrTx, customerId: string, profileId: string) {
-  const [row] = await db
-    .select()
-    .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.customerId, customerId)))
-    .for('update');
-  return row ?? null;
-}
-
 /** The console's enable/disable choices of the device's apps, which the policy carries. */
 export async function desiredDisables(db: DbOrTx, deviceId: string) {
   return db

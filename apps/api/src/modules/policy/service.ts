@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { DeviceInfo } from '../../plugins/device-auth.ts';
 import { writeAudit } from '../audit/service.ts';
 import { familyLicenceOf } from '../licences/service.ts';
+import { lockProfile } from '../profiles/repository.ts';
 import { buildPolicy } from './document.ts';
 import * as repo from './repository.ts';
 import { notifyInTransaction } from './wakeup.ts';
@@ -152,7 +153,7 @@ export async function acknowledgeMessage(
 export async function applyProfile(ctx: AppContext, actor: CustomerActor, profileId: string) {
   const customerId = actor.id;
   return inTransaction(ctx.db, async (tx) => {
-    const profile = await repo.lockProfileOfCustomer(tx, customerId, profileId);
+    const profile = await lockProfile(tx, customerId, profileId);
     if (!profile) throw profileNotFound();
     await assertFamilyLicensed(tx, customerId, profile.family);
     const policy = buildPolicy(profile, await repo.desiredDisables(tx, profile.deviceId));

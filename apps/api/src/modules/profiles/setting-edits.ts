@@ -112,10 +112,12 @@ const BLOCK_URL_LIST: StringList = {
   store: (u) => u,
 };
 
-async function addToList(
+/** Adds (`add`) or removes (`delete`) one entry of a string list; answers the profile as it is now. */
+async function editList(
   ctx: AppContext,
   actor: CustomerActor,
   list: StringList,
+  op: 'add' | 'delete',
   input: { profileId: string; value: string },
 ) {
   const value = list.store(input.value);
@@ -123,33 +125,16 @@ async function addToList(
   await editSettings(ctx, {
     actor,
     profileId: input.profileId,
-    authorise: (family) => assertSection(ctx, family, list.calls.add, list.section),
+    authorise: (family) => assertSection(ctx, family, list.calls[op], list.section),
     change: (s) => {
       const entries = s[list.key];
-      if (entries.some((e) => list.compareBy(e) === wanted)) {
-        throw conflict(`${value} is already in the ${list.entry} list.`);
+      if (op === 'add') {
+        if (entries.some((e) => list.compareBy(e) === wanted)) {
+          throw conflict(`${value} is already in the ${list.entry} list.`);
+        }
+        if (entries.length >= MAX_PROFILE_LIST_ENTRIES) throw listFull(`${list.entry} list`);
+        return { patch: { [list.key]: [...entries, value] }, summary: `${list.entry} ${value} added` };
       }
-      if (entries.length >= MAX_PROFILE_LIST_ENTRIES) throw listFull(`${list.entry} list`);
-      return { patch: { [list.key]: [...entries, value] }, summary: `${list.entry} ${value} added` };
-    },
-  });
-  return profileDetail(ctx, actor.id, input.profileId);
-}
-
-async function removeFromList(
-  ctx: AppContext,
-  actor: CustomerActor,
-  list: StringList,
-  input: { profileId: string; value: string },
-) {
-  const value = list.store(input.value);
-  const wanted = list.compareBy(value);
-  await editSettings(ctx, {
-    actor,
-    profileId: input.profileId,
-    authorise: (family) => assertSection(ctx, family, list.calls.delete, list.section),
-    change: (s) => {
-      const entries = s[list.key];
       const kept = entries.filter((e) => list.compareBy(e) !== wanted);
       if (kept.length === entries.length) {
         throw new AppError(404, 'E_NOT_FOUND', `${value} is not in the ${list.entry} list.`);
@@ -161,16 +146,16 @@ async function removeFromList(
 }
 
 export const addFile = (ctx: AppContext, actor: CustomerActor, input: { profileId: string; filePath: string }) =>
-  addToList(ctx, actor, FILE_LIST, { profileId: input.profileId, value: input.filePath });
+  editList(ctx, actor, FILE_LIST, 'add', { profileId: input.profileId, value: input.filePath });
 
 export const deleteFile = (ctx: AppContext, actor: CustomerActor, input: { profileId: string; filePath: string }) =>
-  removeFromList(ctx, actor, FILE_LIST, { profileId: input.profileId, value: input.filePath });
+  editList(ctx, actor, FILE_LIST, 'delete', { profileId: input.profileId, value: input.filePath });
 
 export const addBlockUrl = (ctx: AppContext, actor: CustomerActor, input: { profileId: string; url: string }) =>
-  addToList(ctx, actor, BLOCK_URL_LIST, { profileId: input.profileId, value: input.url });
+  editList(ctx, actor, BLOCK_URL_LIST, 'add', { profileId: input.profileId, value: input.url });
 
 export const deleteBlockUrl = (ctx: AppContext, actor: CustomerActor, input: { profileId: string; url: string }) =>
-  removeFromList(ctx, actor, BLOCK_URL_LIST, { profileId: input.profileId, value: input.url });
+  editList(ctx, actor, BLOCK_URL_LIST, 'delete', { profileId: input.profileId, value: input.url });
 
 export interface KeyMapperAddInput {
   profileId: string;
