@@ -233,3 +233,7 @@ export const restoreDisabledAppsResponseSchema = withData(
   }),
 );
 export type RestoreDisabledAppsResponse = z.infer<typeof restoreDisabledAppsResponseSchema>;
+
+/** A DELETE's JSON body is optional: old clients send the fields in the query string, others in the body. */
+export const exportDeleteBodySchema = z.optional(z.nullable(exportDeleteInputSchema));
+export const exportApplicationDeleteBodySchema = z.optional(z.nullable(exportApplicationDeleteInputSchema));
