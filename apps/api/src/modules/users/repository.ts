@@ -15,6 +15,12 @@ export async function findCustomerById(db: DbOrTx, customerId: string) {
   return row ?? null;
 }
 
+/** The customer whose login QR image has this random key (the key is the image's capability). */
+export async function findCustomerByLoginQrKey(db: DbOrTx, key: string) {
+  const [row] = await db.select().from(customers).where(eq(customers.loginQrKey, key));
+  return row ?? null;
+}
+
 export async function isLegacyEmail(db: DbOrTx, email: string) {
   const [row] = await db.select({ id: legacyUsers.id }).from(legacyUsers).where(eq(legacyUsers.email, email));
   return Boolean(row);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { RESELLER_BUYER_DISCOUNT_PERCENT } from '@fleetdeck/contract';
+import { RESELLER_BUYER_DISCOUNT_PERCENT, fillPath, qrApi } from '@fleetdeck/contract';
 import type {
   ChangePasswordRequest,
   LoginResponse,
@@ -62,7 +62,7 @@ export function enrolmentTokenOf(ctx: AppContext, customer: repo.CustomerRow): s
 }
 
 export const loginQrCodeUrl = (ctx: AppContext, customer: repo.CustomerRow) =>
-  `${ctx.config.publicUrl}/api/v1/qr/login/${customer.loginQrKey}.png`;
+  `${ctx.config.publicUrl}${fillPath(qrApi.loginPng.path, { file: `${customer.loginQrKey}.png` })}`;
 
 export function loginQrText(ctx: AppContext, customer: repo.CustomerRow) {
   return enrolmentQrText(ctx.config.publicUrl, enrolmentTokenOf(ctx, customer));
