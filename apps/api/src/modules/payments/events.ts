@@ -14,6 +14,7 @@ import {
   subscriptions,
   type PaymentMethodSnapshot,
 } from '../../db/schema.ts';
+import { SYSTEM } from '../../lib/actor.ts';
 import { writeAudit } from '../audit/service.ts';
 import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
@@ -569,7 +570,7 @@ class Handler {
       type: 'Payments',
       subType,
       message,
-      source: 'Web',
+      actor: SYSTEM,
       hasError,
     });
   }

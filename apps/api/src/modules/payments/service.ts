@@ -10,6 +10,7 @@ import {
   type SubscriptionDetail,
 } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
+import type { CustomerActor } from '../../lib/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
@@ -259,7 +260,7 @@ function paymentValues(
 /** `POST payments/purchase`: a one-time purchase or a new subscription. */
 export async function purchase(
   ctx: AppContext,
-  customerId: string,
+  actor: CustomerActor,
   body: {
     priceId: string;
     qty: number;
@@ -271,7 +272,14 @@ export async function purchase(
 ): Promise<CheckoutResponse> {
   return checkout(
     ctx,
-    { customerId, idempotencyKey, captcha: body.captcha, priceId: body.priceId, qty: body.qty, kind: 'purchase' },
+    {
+      customerId: actor.id,
+      idempotencyKey,
+      captcha: body.captcha,
+      priceId: body.priceId,
+      qty: body.qty,
+      kind: 'purchase',
+    },
     async (tx, provider, customer, key) => {
       const plan = await activePlan(tx, body.priceId);
       assertQuantity(plan, body.qty);
@@ -316,14 +324,14 @@ export async function purchase(
  */
 export async function updateSubscription(
   ctx: AppContext,
-  customerId: string,
+  actor: CustomerActor,
   body: { priceId: string; qty: number; captcha?: string | null | undefined },
   idempotencyKey: string | undefined,
 ): Promise<CheckoutResponse> {
   return checkout(
     ctx,
     {
-      customerId,
+      customerId: actor.id,
       idempotencyKey,
       captcha: body.captcha,
       priceId: body.priceId,
@@ -461,12 +469,12 @@ async function withCustomer<T>(
 
 export async function attachPaymentMethod(
   ctx: AppContext,
-  customerId: string,
+  actor: CustomerActor,
   pmId: string,
 ): Promise<SavedPaymentMethod> {
-  return withCustomer(ctx, customerId, (tx, provider, customer) => provider.attachPaymentMethod(tx, customer, pmId));
+  return withCustomer(ctx, actor.id, (tx, provider, customer) => provider.attachPaymentMethod(tx, customer, pmId));
 }
 
-export async function setDefaultPaymentMethod(ctx: AppContext, customerId: string, pmId: string) {
-  await withCustomer(ctx, customerId, (tx, provider, customer) => provider.setDefaultPaymentMethod(tx, customer, pmId));
+export async function setDefaultPaymentMethod(ctx: AppContext, actor: CustomerActor, pmId: string) {
+  await withCustomer(ctx, actor.id, (tx, provider, customer) => provider.setDefaultPaymentMethod(tx, customer, pmId));
 }

@@ -3,6 +3,7 @@ import type { SavedPaymentMethod } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { customers, paymentMethods, payments, plans, sandboxIntents, subscriptions } from '../../db/schema.ts';
+import type { CustomerActor } from '../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { enforceLimit } from '../../lib/rate-limit.ts';
@@ -164,9 +165,13 @@ async function saveCard(tx: DbOrTx, customerId: string, card: Card, attach: bool
  * The row is stored for the signed-in customer but unattached (`detached_at` set) until
  * `users/payment-method/attach`, so only its owner can ever attach or charge it.
  */
-export async function tokeniseCard(ctx: AppContext, customerId: string, input: CardInput): Promise<SavedPaymentMethod> {
+export async function tokeniseCard(
+  ctx: AppContext,
+  actor: CustomerActor,
+  input: CardInput,
+): Promise<SavedPaymentMethod> {
   const card = checkCard(input);
-  const row = await saveCard(ctx.db, customerId, card, false);
+  const row = await saveCard(ctx.db, actor.id, card, false);
   return toSavedPaymentMethod(row);
 }
 
