@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import {
   PCHAT_MIN_QTY,
   PCHAT_MIN_QTY_MESSAGE,
@@ -17,7 +16,7 @@ import { verifyCaptcha } from '../captcha/service.ts';
 import { centsToNumber, centsToNumeric, numericToNumber, toCents, totals, type Totals } from './money.ts';
 import * as repo from './repository.ts';
 import { createPaymentProvider } from './providers/index.ts';
-import type { CheckoutIntent, PaymentProvider, ProviderCustomer } from './providers/types.ts';
+import type { CheckoutIntent, PaymentProvider, ProviderCustomer, SubscriptionCreateInput } from './providers/types.ts';
 
 /**
  * Checkout rules (spec 1 §5, §7; DECISIONS §5). Every amount is computed here, in integer cents, from the
@@ -131,7 +130,7 @@ async function checkout(
   }
   const provider = createPaymentProvider(ctx);
   return inTransaction(ctx.db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${req.customerId}:${key}`}, 0))`);
+    await repo.lockCheckoutKey(tx, req.customerId, key);
     const customer = await repo.findCustomer(tx, req.customerId);
     if (!customer) throw notFound('Customer not found.');
     const existing = await repo.findPaymentByIdempotencyKey(tx, req.customerId, key);
@@ -168,6 +167,30 @@ function baseInput(
   };
 }
 
+/** The provider's customer of ours: created at the provider when missing, and its id stored. */
+export async function ensureProviderCustomer(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  customer: ProviderCustomer,
+): Promise<string> {
+  const { id, created } = await provider.ensureCustomer(customer);
+  return created ? repo.storeProviderCustomerId(tx, customer.id, id, customer.providerCustomerId) : id;
+}
+
+/** A new subscription at the provider; the price and coupon it created on the way are stored on our rows. */
+export async function createSubscriptionIntent(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  input: SubscriptionCreateInput,
+): Promise<CheckoutIntent> {
+  const intent = await provider.createSubscription(input);
+  if (intent.created?.priceId) await repo.storePlanProviderPriceId(tx, input.plan.id, intent.created.priceId);
+  if (intent.created?.couponId && input.coupon) {
+    await repo.storeCouponProviderId(tx, input.coupon.code, intent.created.couponId);
+  }
+  return intent;
+}
+
 async function intentFor(
   tx: DbOrTx,
   provider: PaymentProvider,
@@ -176,17 +199,16 @@ async function intentFor(
   plan: repo.PlanRow,
   extra: { couponPercent: string | null; paymentMethodId: string | null; newQuantity: number | null },
 ): Promise<CheckoutIntent> {
-  const providerCustomerId = await provider.ensureCustomer(tx, providerCustomerOf(customer));
+  const providerCustomerId = await ensureProviderCustomer(tx, provider, providerCustomerOf(customer));
   const input = {
     ...baseInput(tx, customer, providerCustomerId, payment, payment.idempotencyKey ?? payment.id),
     paymentMethodId: extra.paymentMethodId,
   };
   if (payment.subscriptionReason === 'onetime') return provider.createOneTimePayment(input);
   if (payment.subscriptionReason === 'subscription_create') {
-    return provider.createSubscription({
+    return createSubscriptionIntent(tx, provider, {
       ...input,
-      planId: plan.id,
-      providerPriceId: plan.providerPriceId,
+      plan,
       unitAmountCents: toCents(payment.unitAmount),
       coupon:
         payment.couponCode && extra.couponPercent !== null
@@ -461,10 +483,39 @@ async function withCustomer<T>(
   return inTransaction(ctx.db, async (tx) => {
     const customer = await repo.findCustomer(tx, customerId);
     if (!customer) throw notFound('Customer not found.');
-    const base = providerCustomerOf(customer);
-    const providerCustomerId = await provider.ensureCustomer(tx, base);
-    return work(tx, provider, { ...base, providerCustomerId });
+    return work(tx, provider, providerCustomerOf(customer));
   });
+}
+
+/**
+ * Attaches a tokenised method at the provider and mirrors it in `payment_methods`; the customer's first method
+ * becomes the default (at the provider too).
+ */
+export async function attachMethod(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  customer: ProviderCustomer,
+  pmId: string,
+): Promise<SavedPaymentMethod> {
+  const ready = { ...customer, providerCustomerId: await ensureProviderCustomer(tx, provider, customer) };
+  const reported = await provider.attachPaymentMethod(tx, ready, pmId);
+  const row = await repo.mirrorPaymentMethod(tx, customer.id, provider.name, reported, { makeDefaultIfNone: true });
+  if (row.isDefault) await provider.setDefaultPaymentMethod(ready, pmId);
+  return repo.toSavedPaymentMethod(row);
+}
+
+/** Makes one of the customer's attached methods the default (404 for anyone else's). */
+export async function makeDefaultMethod(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  customer: ProviderCustomer,
+  pmId: string,
+): Promise<void> {
+  const pm = await repo.findPaymentMethod(tx, provider.name, pmId);
+  if (!pm || pm.customerId !== customer.id || pm.detachedAt) throw notFound('No such payment method.');
+  const ready = { ...customer, providerCustomerId: await ensureProviderCustomer(tx, provider, customer) };
+  await provider.setDefaultPaymentMethod(ready, pmId);
+  await repo.makeDefaultPaymentMethod(tx, customer.id, provider.name, pm.id);
 }
 
 export async function attachPaymentMethod(
@@ -472,9 +523,9 @@ export async function attachPaymentMethod(
   actor: CustomerActor,
   pmId: string,
 ): Promise<SavedPaymentMethod> {
-  return withCustomer(ctx, actor.id, (tx, provider, customer) => provider.attachPaymentMethod(tx, customer, pmId));
+  return withCustomer(ctx, actor.id, (tx, provider, customer) => attachMethod(tx, provider, customer, pmId));
 }
 
 export async function setDefaultPaymentMethod(ctx: AppContext, actor: CustomerActor, pmId: string) {
-  await withCustomer(ctx, actor.id, (tx, provider, customer) => provider.setDefaultPaymentMethod(tx, customer, pmId));
+  await withCustomer(ctx, actor.id, (tx, provider, customer) => makeDefaultMethod(tx, provider, customer, pmId));
 }

@@ -17,6 +17,7 @@ import { customerIdOf, subscribe } from '../../../../test/support/ledger.ts';
 import { PURCHASE, SUB_UPDATE, postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
 import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { attachMethod, createSubscriptionIntent, ensureProviderCustomer, makeDefaultMethod } from '../service.ts';
 import { createPaymentProvider } from './index.ts';
 import type { PaymentProvider, ProviderCustomer } from './types.ts';
 
@@ -51,7 +52,7 @@ describe('the stripe provider', () => {
   it('is the provider of an installation with PAYMENT_PROVIDER=stripe, pinned to the SDK API version', async () => {
     expect(provider.name).toBe('stripe');
     const c = await newCustomer();
-    await provider.ensureCustomer(rt.ctx.db, c);
+    await ensureProviderCustomer(rt.ctx.db, provider, c);
     const [req] = fake.calls('POST', '/v1/customers');
     expect(req!.stripeVersion).toBe(Stripe.API_VERSION);
     expect(req!.authorization).toBe('Bearer sk_test_x');
@@ -59,14 +60,14 @@ describe('the stripe provider', () => {
 
   it('ensureCustomer creates the Stripe customer once and stores its id', async () => {
     const c = await newCustomer();
-    const id = await provider.ensureCustomer(rt.ctx.db, c);
+    const id = await ensureProviderCustomer(rt.ctx.db, provider, c);
     expect(id).toMatch(/^cus_/);
     expect(await stripeIdOf(c.id)).toBe(id);
     const [req] = fake.calls('POST', '/v1/customers');
     expect(req!.body).toEqual({ email: c.email, name: 'Ada Lovelace', metadata: { customerId: c.id } });
     expect(req!.idempotencyKey).toBe(`customer:${c.id}`);
     // Known id: no second customer.
-    expect(await provider.ensureCustomer(rt.ctx.db, { ...c, providerCustomerId: id })).toBe(id);
+    expect(await ensureProviderCustomer(rt.ctx.db, provider, { ...c, providerCustomerId: id })).toBe(id);
     expect(fake.calls('POST', '/v1/customers')).toHaveLength(1);
   });
 
@@ -74,7 +75,7 @@ describe('the stripe provider', () => {
     const c = await newCustomer();
     const sandboxId = `cus_${c.id.replaceAll('-', '').slice(0, 24)}`;
     await rt.ctx.db.update(customers).set({ stripeCustomerId: sandboxId }).where(eq(customers.id, c.id));
-    const id = await provider.ensureCustomer(rt.ctx.db, { ...c, providerCustomerId: sandboxId });
+    const id = await ensureProviderCustomer(rt.ctx.db, provider, { ...c, providerCustomerId: sandboxId });
     expect(id).not.toBe(sandboxId);
     expect(fake.customers.has(id)).toBe(true);
     expect(await stripeIdOf(c.id)).toBe(id);
@@ -82,7 +83,7 @@ describe('the stripe provider', () => {
 
   it('createOneTimePayment creates a PaymentIntent with our metadata and the idempotency key', async () => {
     const c = await newCustomer();
-    const cus = await provider.ensureCustomer(rt.ctx.db, c);
+    const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
     const paymentId = crypto.randomUUID();
     const intent = await provider.createOneTimePayment({
       tx: rt.ctx.db,
@@ -117,11 +118,11 @@ describe('the stripe provider', () => {
 
     const subscribeOnce = async (coupon: boolean) => {
       const c = await newCustomer();
-      const cus = await provider.ensureCustomer(rt.ctx.db, c);
+      const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
       const paymentId = crypto.randomUUID();
       const fresh = await planRow('KM');
       const [couponRow] = await rt.ctx.db.select().from(coupons).where(eq(coupons.code, 'STRIPE20'));
-      const intent = await provider.createSubscription({
+      const intent = await createSubscriptionIntent(rt.ctx.db, provider, {
         tx: rt.ctx.db,
         customer: { ...c, providerCustomerId: cus },
         paymentId,
@@ -131,8 +132,7 @@ describe('the stripe provider', () => {
         currency: 'eur',
         description: 'KM × 2',
         idempotencyKey: `payment:${paymentId}:k`,
-        planId: fresh.id,
-        providerPriceId: fresh.providerPriceId,
+        plan: fresh,
         unitAmountCents: 2999,
         coupon: coupon ? { code: 'STRIPE20', percentOff: 20, providerCouponId: couponRow!.providerCouponId } : null,
       });
@@ -186,7 +186,7 @@ describe('the stripe provider', () => {
 
   it('updateSubscriptionQuantity prorates now and answers the proration invoice', async () => {
     const c = await newCustomer();
-    const cus = await provider.ensureCustomer(rt.ctx.db, c);
+    const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
     const plan = await planRow('UB');
     const base = {
       tx: rt.ctx.db,
@@ -195,14 +195,13 @@ describe('the stripe provider', () => {
       currency: 'eur',
       description: 'UB',
     };
-    const created = await provider.createSubscription({
+    const created = await createSubscriptionIntent(rt.ctx.db, provider, {
       ...base,
       paymentId: crypto.randomUUID(),
       qty: 2,
       amountCents: 2 * 2999,
       idempotencyKey: 'create-1',
-      planId: plan.id,
-      providerPriceId: plan.providerPriceId,
+      plan: plan,
       unitAmountCents: toCentsOf(plan.amount),
       coupon: null,
     });
@@ -239,7 +238,7 @@ describe('the stripe provider', () => {
 
   it('attachPaymentMethod attaches at Stripe and mirrors the card; the first card becomes the default', async () => {
     const c = await newCustomer();
-    const saved = await provider.attachPaymentMethod(rt.ctx.db, c, 'pm_card_visa_1');
+    const saved = await attachMethod(rt.ctx.db, provider, c, 'pm_card_visa_1');
     const cus = await stripeIdOf(c.id);
     const [attach] = fake.calls('POST', '/v1/payment_methods/pm_card_visa_1/attach');
     expect(attach!.body).toEqual({ customer: cus });
@@ -254,11 +253,11 @@ describe('the stripe provider', () => {
     const [update] = fake.calls('POST', `/v1/customers/${cus}`);
     expect(update!.body).toEqual({ invoice_settings: { default_payment_method: 'pm_card_visa_1' } });
 
-    const second = await provider.attachPaymentMethod(rt.ctx.db, { ...c, providerCustomerId: cus }, 'pm_card_visa_2');
+    const second = await attachMethod(rt.ctx.db, provider, { ...c, providerCustomerId: cus }, 'pm_card_visa_2');
     expect(second.isDefault).toBe(false);
 
     fake.reset();
-    await provider.setDefaultPaymentMethod(rt.ctx.db, { ...c, providerCustomerId: cus }, 'pm_card_visa_2');
+    await makeDefaultMethod(rt.ctx.db, provider, { ...c, providerCustomerId: cus }, 'pm_card_visa_2');
     const [setDefault] = fake.calls('POST', `/v1/customers/${cus}`);
     expect(setDefault!.body).toEqual({ invoice_settings: { default_payment_method: 'pm_card_visa_2' } });
     expect(setDefault!.idempotencyKey).toBeTruthy();
@@ -272,14 +271,14 @@ describe('the stripe provider', () => {
     // A card of nobody we know: 404, nothing at Stripe.
     fake.reset();
     await expect(
-      provider.setDefaultPaymentMethod(rt.ctx.db, { ...c, providerCustomerId: cus }, 'pm_someone_else'),
+      makeDefaultMethod(rt.ctx.db, provider, { ...c, providerCustomerId: cus }, 'pm_someone_else'),
     ).rejects.toMatchObject({ statusCode: 404 });
     expect(fake.requests).toHaveLength(0);
   });
 
   it('Stripe errors become the envelope: card errors 402 with the decline code, the rest 502 E_PROVIDER', async () => {
     const c = await newCustomer();
-    const cus = await provider.ensureCustomer(rt.ctx.db, c);
+    const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
     const input = {
       tx: rt.ctx.db,
       customer: { ...c, providerCustomerId: cus },
@@ -323,7 +322,7 @@ describe('the stripe provider', () => {
       param: 'payment_method',
       message: "No such PaymentMethod: 'pm_nope'",
     });
-    await expect(provider.attachPaymentMethod(rt.ctx.db, input.customer, 'pm_nope')).rejects.toMatchObject({
+    await expect(attachMethod(rt.ctx.db, provider, input.customer, 'pm_nope')).rejects.toMatchObject({
       statusCode: 404,
     });
   });
@@ -451,10 +450,10 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
 
   it('payments/subscription/update raises the Stripe quantity and answers the proration invoice secret', async () => {
     const c = await newCustomer();
-    const cus = await provider.ensureCustomer(rt.ctx.db, c);
+    const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
     const plan = await planRow('PC');
     // A live Stripe subscription (made through the provider) mirrored as our active subscription.
-    const created = await provider.createSubscription({
+    const created = await createSubscriptionIntent(rt.ctx.db, provider, {
       tx: rt.ctx.db,
       customer: { ...c, providerCustomerId: cus },
       paymentId: crypto.randomUUID(),
@@ -464,8 +463,7 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
       currency: 'eur',
       description: 'PC × 2',
       idempotencyKey: `create-${crypto.randomUUID()}`,
-      planId: plan.id,
-      providerPriceId: plan.providerPriceId,
+      plan: plan,
       unitAmountCents: toCentsOf(plan.amount),
       coupon: null,
     });
