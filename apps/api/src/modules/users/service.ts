@@ -32,6 +32,15 @@ export interface RequestMeta {
   userAgent?: string | null;
 }
 
+/**
+ * The actor of a call made before sign-in (register, login, links): the account's customer once it is known,
+ * an anonymous visitor otherwise (a failed login of an unknown email).
+ */
+const visitorActor = (meta: RequestMeta, customerId: string | null): Actor =>
+  customerId
+    ? { kind: 'customer', id: customerId, ip: meta.ip, userAgent: meta.userAgent ?? null }
+    : { kind: 'anonymous', id: null, ip: meta.ip };
+
 type RegisterInput = Required<Pick<RegisterRequest, 'name' | 'email' | 'password'>> & {
   country_code: string | null;
   phone_number: string;
@@ -107,8 +116,7 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
       type: 'User Account',
       subType: 'Registration',
       message: 'Account registered',
-      source: 'Web',
-      ip: meta.ip,
+      actor: visitorActor(meta, customer.id),
     });
     afterCommit(() => dispatchEmail(ctx.queue, outboxId));
     return customer;
@@ -134,8 +142,7 @@ export async function verifyEmail(ctx: AppContext, iv: string, encryptedData: st
       type: 'User Account',
       subType: 'Email Verified',
       message: 'Email verified',
-      source: 'Web',
-      ip: meta.ip,
+      actor: visitorActor(meta, userId),
     });
   });
 }
@@ -163,9 +170,8 @@ export async function login(
       type: 'User Account',
       subType: 'Login',
       message: 'Login failed: unknown email',
-      source: 'Web',
+      actor: visitorActor(meta, null),
       hasError: true,
-      ip: meta.ip,
     });
     if (await repo.isLegacyEmail(ctx.db, input.email)) {
       throw new AppError(401, 'E_LEGACY_USER', `This email belongs to the old ${ctx.config.productName} system.`, {
@@ -190,9 +196,8 @@ export async function login(
       type: 'User Account',
       subType: 'Login',
       message: locked ? 'Login failed: wrong password, account locked for 15 minutes' : 'Login failed: wrong password',
-      source: 'Web',
+      actor: visitorActor(meta, customer.id),
       hasError: true,
-      ip: meta.ip,
     });
     throw invalid();
   }
@@ -243,8 +248,7 @@ export async function login(
       type: 'User Account',
       subType: 'Login',
       message: 'Logged in',
-      source: 'Web',
-      ip: meta.ip,
+      actor: visitorActor(meta, customer.id),
     });
     return t;
   });
@@ -280,9 +284,8 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, met
         type: 'User Account',
         subType: 'Login',
         message: `Login failed: ${OTP_FAILURES[err.code] ?? 'email code refused'}`,
-        source: 'Web',
+        actor: visitorActor(meta, customer.id),
         hasError: true,
-        ip: meta.ip,
       });
     }
     throw err;
@@ -298,8 +301,7 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, met
       type: 'User Account',
       subType: 'Login',
       message: 'Logged in with an email code',
-      source: 'Web',
-      ip: meta.ip,
+      actor: visitorActor(meta, customer.id),
     });
     return token;
   });
@@ -377,8 +379,7 @@ export async function resetPassword(
       type: 'User Account',
       subType: 'Reset Password',
       message: 'Password reset with an emailed link',
-      source: 'Web',
-      ip: meta.ip,
+      actor: visitorActor(meta, userId),
     });
     const outboxId = await queueEmail(
       tx,
