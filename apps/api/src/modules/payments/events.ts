@@ -101,13 +101,15 @@ function metadataOf(...objects: unknown[]): { paymentId: string | null; customer
   return { paymentId: null, customerId: null };
 }
 
-const SUB_TYPE: Record<string, { ok: AuditSubType; failed: AuditSubType; label: string }> = {
+type SubscriptionReason = 'onetime' | 'subscription_create' | 'subscription_update' | 'subscription_cycle';
+
+const SUB_TYPE: Record<SubscriptionReason, { ok: AuditSubType; failed: AuditSubType; label: string }> = {
   onetime: { ok: 'Onetime Purchased', failed: 'Onetime Purchased Failed', label: 'one-time purchase' },
   subscription_create: { ok: 'Subscription Created', failed: 'Subscription Failed', label: 'new subscription' },
   subscription_update: { ok: 'Subscription Update', failed: 'Subscription Failed', label: 'subscription update' },
   subscription_cycle: { ok: 'Subscription Update', failed: 'Subscription Failed', label: 'subscription renewal' },
 };
-const subTypeOf = (reason: string) => SUB_TYPE[reason] ?? SUB_TYPE.onetime!;
+const subTypeOf = (reason: string) => SUB_TYPE[reason as SubscriptionReason] ?? SUB_TYPE.onetime;
 
 interface SuccessDetails {
   paymentMethod: PaymentMethodSnapshot | null;

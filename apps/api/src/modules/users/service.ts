@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { RESELLER_BUYER_DISCOUNT_PERCENT, fillPath, qrApi } from '@fleetdeck/contract';
 import type {
   ChangePasswordRequest,
+  ErrorCode,
   LoginResponse,
   RegisterRequest,
   UpdateUserRequest,
@@ -255,7 +256,7 @@ export async function login(
   return { respones_msg: 'Logged in successfully.', enable_two_step_email_verification: false, data: { token } };
 }
 
-const OTP_FAILURES: Partial<Record<string, string>> = {
+const OTP_FAILURES: Partial<Record<ErrorCode, string>> = {
   E_OTP_INVALID: 'wrong email code',
   E_OTP_EXPIRED: 'email code expired or already used',
   E_OTP_EXHAUSTED: 'too many wrong email codes',

@@ -12,9 +12,12 @@ import {
   subscriptions,
 } from '../../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
-import { get, jsonOf, post, signedInCustomer } from '../../../../test/support/helpers.ts';
-import { customerIdOf, subscribe } from '../../../../test/support/ledger.ts';
-import { PURCHASE, SUB_UPDATE, postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
+import { newCustomer } from '../../../../test/support/factory.ts';
+import { call } from '../../../../test/support/call.ts';
+import { paymentsApi, webhooksApi } from '@fleetdeck/contract';
+import { jsonOf } from '../../../../test/support/helpers.ts';
+import { subscribe } from '../../../../test/support/ledger.ts';
+import { postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
 import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { attachMethod, createSubscriptionIntent, ensureProviderCustomer, makeDefaultMethod } from '../service.ts';
@@ -36,11 +39,8 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-const A = '/api/v1/admin';
-
-async function newCustomer(): Promise<ProviderCustomer & { token: string }> {
-  const { email, token } = await signedInCustomer(rt, { name: 'Ada Lovelace' });
-  const id = await customerIdOf(rt.ctx.db, email);
+async function stripeCustomer(): Promise<ProviderCustomer & { token: string }> {
+  const { id, email, token } = await newCustomer(rt, { name: 'Ada Lovelace' });
   return { id, email, name: 'Ada Lovelace', providerCustomerId: null, token };
 }
 const stripeIdOf = async (customerId: string) =>
@@ -51,7 +51,7 @@ const planRow = async (identifier: string) =>
 describe('the stripe provider', () => {
   it('is the provider of an installation with PAYMENT_PROVIDER=stripe, pinned to the SDK API version', async () => {
     expect(provider.name).toBe('stripe');
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     await ensureProviderCustomer(rt.ctx.db, provider, c);
     const [req] = fake.calls('POST', '/v1/customers');
     expect(req!.stripeVersion).toBe(Stripe.API_VERSION);
@@ -59,7 +59,7 @@ describe('the stripe provider', () => {
   });
 
   it('ensureCustomer creates the Stripe customer once and stores its id', async () => {
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     const id = await ensureProviderCustomer(rt.ctx.db, provider, c);
     expect(id).toMatch(/^cus_/);
     expect(await stripeIdOf(c.id)).toBe(id);
@@ -72,7 +72,7 @@ describe('the stripe provider', () => {
   });
 
   it('ensureCustomer replaces an id the sandbox provider made up (installation switched to Stripe)', async () => {
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     const sandboxId = `cus_${c.id.replaceAll('-', '').slice(0, 24)}`;
     await rt.ctx.db.update(customers).set({ stripeCustomerId: sandboxId }).where(eq(customers.id, c.id));
     const id = await ensureProviderCustomer(rt.ctx.db, provider, { ...c, providerCustomerId: sandboxId });
@@ -82,7 +82,7 @@ describe('the stripe provider', () => {
   });
 
   it('createOneTimePayment creates a PaymentIntent with our metadata and the idempotency key', async () => {
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
     const paymentId = crypto.randomUUID();
     const intent = await provider.createOneTimePayment({
@@ -117,7 +117,7 @@ describe('the stripe provider', () => {
     await rt.ctx.db.insert(coupons).values({ code: 'STRIPE20', percentOff: '20.00' });
 
     const subscribeOnce = async (coupon: boolean) => {
-      const c = await newCustomer();
+      const c = await stripeCustomer();
       const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
       const paymentId = crypto.randomUUID();
       const fresh = await planRow('KM');
@@ -185,7 +185,7 @@ describe('the stripe provider', () => {
   });
 
   it('updateSubscriptionQuantity prorates now and answers the proration invoice', async () => {
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
     const plan = await planRow('UB');
     const base = {
@@ -237,7 +237,7 @@ describe('the stripe provider', () => {
   });
 
   it('attachPaymentMethod attaches at Stripe and mirrors the card; the first card becomes the default', async () => {
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     const saved = await attachMethod(rt.ctx.db, provider, c, 'pm_card_visa_1');
     const cus = await stripeIdOf(c.id);
     const [attach] = fake.calls('POST', '/v1/payment_methods/pm_card_visa_1/attach');
@@ -277,7 +277,7 @@ describe('the stripe provider', () => {
   });
 
   it('Stripe errors become the envelope: card errors 402 with the decline code, the rest 502 E_PROVIDER', async () => {
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
     const input = {
       tx: rt.ctx.db,
@@ -353,11 +353,11 @@ describe('the stripe provider', () => {
 
 describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
   it('payments/purchase (one-time) creates a PaymentIntent with an Idempotency-Key and answers its client secret', async () => {
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     const key = `browser-key-${crypto.randomUUID()}`;
     const res = await postWithKey(
       rt,
-      PURCHASE,
+      paymentsApi.purchase,
       { priceId: 'PDOT', qty: 2, captcha: await solvedCaptcha(rt) },
       c.token,
       key,
@@ -389,7 +389,7 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
     });
 
     // The browser retries with the same key: the same payment and client secret (Stripe replays the key).
-    const again = await postWithKey(rt, PURCHASE, { priceId: 'PDOT', qty: 2 }, c.token, key);
+    const again = await postWithKey(rt, paymentsApi.purchase, { priceId: 'PDOT', qty: 2 }, c.token, key);
     expect(again.statusCode).toBe(200);
     expect(jsonOf<CheckoutResponse>(again).data).toMatchObject({
       paymentId: data.paymentId,
@@ -416,7 +416,7 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
     const payload = JSON.stringify(event);
     const hook = await rt.app.inject({
       method: 'POST',
-      url: '/api/v1/webhooks/stripe',
+      url: webhooksApi.stripe.path,
       payload,
       headers: {
         'content-type': 'application/json',
@@ -429,10 +429,10 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
   });
 
   it('payments/purchase of a recurring plan creates a Stripe subscription and answers its invoice secret', async () => {
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     const res = await postWithKey(
       rt,
-      PURCHASE,
+      paymentsApi.purchase,
       { priceId: 'POB', qty: 3, captcha: await solvedCaptcha(rt) },
       c.token,
       'sub-key-1',
@@ -449,7 +449,7 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
   });
 
   it('payments/subscription/update raises the Stripe quantity and answers the proration invoice secret', async () => {
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
     const plan = await planRow('PC');
     // A live Stripe subscription (made through the provider) mirrored as our active subscription.
@@ -480,7 +480,7 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
 
     const res = await postWithKey(
       rt,
-      SUB_UPDATE,
+      paymentsApi.updateSubscription,
       { priceId: 'PC', qty: 1, captcha: await solvedCaptcha(rt) },
       c.token,
       'upd-1',
@@ -497,11 +497,11 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
   });
 
   it('a Stripe outage during checkout → 502 E_PROVIDER and no payment row is left behind', async () => {
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     fake.failNext('POST', /^\/v1\/customers$/, 400, { type: 'invalid_request_error', message: 'boom' });
     const res = await postWithKey(
       rt,
-      PURCHASE,
+      paymentsApi.purchase,
       { priceId: 'PDOT', qty: 1, captcha: await solvedCaptcha(rt) },
       c.token,
       'k-out',
@@ -512,13 +512,13 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
   });
 
   it('users/payment-method/attach and default go through Stripe and the list shows the mirror', async () => {
-    const c = await newCustomer();
-    const attach = await post(rt, `${A}/users/payment-method/attach`, { pmId: 'pm_api_1' }, c.token);
+    const c = await stripeCustomer();
+    const attach = await call(rt, paymentsApi.attachPaymentMethod, { body: { pmId: 'pm_api_1' }, token: c.token });
     expect(attach.statusCode).toBe(200);
-    await post(rt, `${A}/users/payment-method/attach`, { pmId: 'pm_api_2' }, c.token);
-    const def = await post(rt, `${A}/users/payment-method/default`, { pmId: 'pm_api_2' }, c.token);
+    await call(rt, paymentsApi.attachPaymentMethod, { body: { pmId: 'pm_api_2' }, token: c.token });
+    const def = await call(rt, paymentsApi.setDefaultPaymentMethod, { body: { pmId: 'pm_api_2' }, token: c.token });
     expect(def.statusCode).toBe(200);
-    const list = jsonOf<PaymentMethodListResponse>(await get(rt, `${A}/users/payment-method/list`, c.token));
+    const list = jsonOf<PaymentMethodListResponse>(await call(rt, paymentsApi.paymentMethods, { token: c.token }));
     expect(list.defaultSource).toBe('pm_api_2');
     expect(list.data.map((pm) => pm.id).sort()).toEqual(['pm_api_1', 'pm_api_2']);
     expect(fake.calls('POST', /\/attach$/)).toHaveLength(2);
