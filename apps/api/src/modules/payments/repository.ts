@@ -17,7 +17,7 @@ import type { ProviderName, ProviderPaymentMethod } from './providers/types.ts';
 export type PlanRow = typeof plans.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type CouponRow = typeof coupons.$inferSelect;
+type CouponRow = typeof coupons.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -175,18 +175,6 @@ export async function findPaymentMethod(db: DbOrTx, provider: ProviderName, prov
     .from(paymentMethods)
     .where(and(eq(paymentMethods.provider, provider), eq(paymentMethods.providerPmId, providerPmId)));
   return row ?? null;
-}
-
-/** Creates a percent-off coupon (code stored upper-case). No coupons are seeded; staff tools and tests use this. */
-export async function insertCoupon(
-  db: DbOrTx,
-  values: Omit<typeof coupons.$inferInsert, 'code' | 'percentOff'> & { code: string; percentOff: number | string },
-): Promise<CouponRow> {
-  const [row] = await db
-    .insert(coupons)
-    .values({ ...values, code: values.code.trim().toUpperCase(), percentOff: String(values.percentOff) })
-    .returning();
-  return row!;
 }
 
 export async function insertPaymentMethod(tx: DbOrTx, values: typeof paymentMethods.$inferInsert) {

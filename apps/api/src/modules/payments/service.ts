@@ -24,14 +24,14 @@ import type { CheckoutIntent, PaymentProvider, ProviderCustomer, SubscriptionCre
  * Seats are granted only by `events.ts`, on the provider's signed event.
  */
 
-export const COUPON_INVALID_MESSAGE = 'This coupon code is not valid.';
-export const COUPON_EXPIRED_MESSAGE = 'This coupon code has expired.';
-export const IDEMPOTENCY_KEY_MAX = 255;
+const COUPON_INVALID_MESSAGE = 'This coupon code is not valid.';
+const COUPON_EXPIRED_MESSAGE = 'This coupon code has expired.';
+const IDEMPOTENCY_KEY_MAX = 255;
 
 const planNotFound = () => new AppError(404, 'E_PLAN_NOT_FOUND', 'This plan does not exist.');
 
 /** An Active plan by `_id` or identifier. */
-export async function activePlan(db: DbOrTx, priceId: string) {
+async function activePlan(db: DbOrTx, priceId: string) {
   const plan = await repo.findPlan(db, priceId);
   if (!plan) throw planNotFound();
   if (plan.status !== 'Active') throw badRequest('E_PLAN_INACTIVE', 'This plan is no longer available.');
@@ -44,7 +44,7 @@ function assertQuantity(plan: repo.PlanRow, qty: number) {
 }
 
 /** A coupon a buyer may use now: unknown/inactive → E_COUPON_INVALID; expired or used up → E_COUPON_EXPIRED. */
-export async function usableCoupon(db: DbOrTx, code: string) {
+async function usableCoupon(db: DbOrTx, code: string) {
   const coupon = await repo.findCoupon(db, code);
   if (!coupon || !coupon.active) throw badRequest('E_COUPON_INVALID', COUPON_INVALID_MESSAGE);
   const expired = coupon.expiresAt !== null && coupon.expiresAt.getTime() <= Date.now();

@@ -175,7 +175,7 @@ export async function tokeniseCard(
 // ---------------------------------------------------------------------------------------------------------
 // Confirm
 
-export interface ConfirmInput {
+interface ConfirmInput {
   clientSecret: string;
   number?: string | undefined;
   expMonth?: number | undefined;
@@ -441,7 +441,7 @@ async function deliverPayload(ctx: AppContext, payload: string) {
 }
 
 /** Inline delivery after the confirm commits; on failure a job retries with backoff (and the sweep backs it up). */
-export async function deliverSandboxEvent(ctx: AppContext, intentId: string) {
+async function deliverSandboxEvent(ctx: AppContext, intentId: string) {
   try {
     await deliverSandboxEventOnce(ctx, intentId);
   } catch (err) {

@@ -27,10 +27,10 @@ import type {
 
 export const sandboxId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
 
-export const sandboxWebhookSecret = (ctx: AppContext) =>
+const sandboxWebhookSecret = (ctx: AppContext) =>
   `whsec_${hmac(ctx.secrets.sandboxKey, 'sandbox:webhook-secret').slice(0, 40)}`;
 
-export const clientSecretFor = (ctx: AppContext, intentId: string) =>
+const clientSecretFor = (ctx: AppContext, intentId: string) =>
   `${intentId}_secret_${hmac(ctx.secrets.sandboxKey, `sandbox:client-secret:${intentId}`).slice(0, 32)}`;
 
 function checkoutStatusOf(intent: SandboxIntentRow): CheckoutIntent['status'] {

@@ -27,9 +27,9 @@ import type {
  */
 
 /** The API version this code is written and typed against: the SDK's own (stripe v23). */
-export const STRIPE_API_VERSION = Stripe.API_VERSION;
+const STRIPE_API_VERSION = Stripe.API_VERSION;
 
-export function createStripeClient(ctx: AppContext): Stripe {
+function createStripeClient(ctx: AppContext): Stripe {
   const { secretKey, apiBase } = ctx.config.stripe;
   if (!secretKey) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
   const config: Stripe.StripeConfig = {
@@ -60,7 +60,7 @@ const operationKey = (kind: string, customerId: string) => `${kind}:${customerId
 const PROVIDER_UNAVAILABLE = 'The payment provider could not process this request. Please try again in a moment.';
 
 /** A Stripe failure as the error envelope: card problems are the customer's to fix, the rest is ours. */
-export function stripeFailure(ctx: AppContext, err: unknown, operation: string): AppError {
+function stripeFailure(ctx: AppContext, err: unknown, operation: string): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof Stripe.errors.StripeCardError) {
     const declineCode = err.decline_code ?? err.code;
