@@ -42,10 +42,13 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return value.length >= 20 && value.length <= 200 ? value : null;
 }
 
-export async function authenticate(db: Db, realm: Realm, header: string | undefined): Promise<SessionInfo> {
-  const token = tokenFromHeader(header);
-  if (!token) throw unauthorized('Please log in to continue.');
-  const [row] = await db
+/**
+ * The session lookup of every signed-in request, as a named prepared statement (one per database handle): the
+ * query is built once instead of on every request, and PostgreSQL parses and plans it once per connection.
+ */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+const prepareSessionLookup = (db: Db) =>
+  db
     .select({
       id: sessions.id,
       subjectId: sessions.subjectId,
@@ -54,7 +57,15 @@ export async function authenticate(db: Db, realm: Realm, header: string | undefi
       revokedAt: sessions.revokedAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, sha256(token)), eq(sessions.realm, realm)));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(sessions.realm, sql.placeholder('realm'))))
+    .prepare('fleetdeck_session_by_token');
+
+export async function authenticate(db: Db, realm: Realm, header: string | undefined): Promise<SessionInfo> {
+  const token = tokenFromHeader(header);
+  if (!token) throw unauthorized('Please log in to continue.');
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const [row] = await lookup.execute({ tokenHash: sha256(token), realm });
   if (!row || row.revokedAt) throw unauthorized();
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + IDLE_MS <= now) {
