@@ -84,7 +84,10 @@ describe('the web app', () => {
     const login = (await get('/login')).body;
     expect(login).toContain('<title>Acme &lt;MDM&gt;</title>');
     expect(login).toContain('Sign in to <span data-product-name>Acme &lt;MDM&gt;</span>');
-    expect(login).not.toContain('Fleetdeck<');
+    expect(login).not.toContain('Fleetdeck');
+    // Nothing but elements in <head> (a stray text there would end it early and move the rest into <body>).
+    expect(login).toMatch(/<title>Acme &lt;MDM&gt;<\/title>\s*<style>/);
+    expect(login.match(/Acme &lt;MDM&gt;/g)).toHaveLength(3);
     expect(login).toContain('class="fd-shell-card"');
 
     const dashboard = await get('/dashboard?x=1');
@@ -92,6 +95,7 @@ describe('the web app', () => {
     expect(dashboard.headers['cache-control']).toBe('no-cache');
     expect(dashboard.body).toContain('<span class="fd-shell-name" data-product-name>Acme &lt;MDM&gt;</span>');
     expect(dashboard.body).not.toContain('fd-shell-card"');
+    expect(dashboard.body.match(/Acme &lt;MDM&gt;/g)).toHaveLength(2);
     expect(dashboard.headers.etag).not.toBe((await get('/login')).headers.etag);
     expect((await get('/index.html')).body).toBe(dashboard.body);
 

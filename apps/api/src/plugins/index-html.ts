@@ -78,7 +78,8 @@ export function loadIndexHtml(webDist: string, productName: string): IndexHtml {
     .readFileSync(path.join(webDist, 'index.html'), 'utf8')
     .replace(`<title>${BUILT_PRODUCT_NAME}</title>`, `<title>${name}</title>`)
     // Elements of the static shell that show the product name carry `data-product-name`.
-    .replace(/(<[^>]*\bdata-product-name\b[^>]*>)[^<]*</g, (_m, open: string) => `${open}${name}<`);
+    // (An element's opening tag, then its text up to the next tag.)
+    .replace(/(<[a-z][a-z0-9]*\s[^<>]*\bdata-product-name\b[^<>]*>)[^<]*</g, (_m, open: string) => `${open}${name}<`);
   const preloads = loginChunks(webDist)
     .map((file) => `/${file}`)
     .filter((href) => !html.includes(`"${href}"`))
