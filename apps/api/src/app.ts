@@ -14,6 +14,7 @@ import {
 import type { ErrorResponse } from '@fleetdeck/contract';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { requestLoggerOf } from './logger.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { htmlFor, loadIndexHtml, sendIndexHtml } from './plugins/index-html.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -45,7 +46,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
-    logController: new RequestLog(),
+    logController: new RequestLog(requestLoggerOf(ctx.logger)),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -29,6 +29,23 @@ afterAll(async () => rt?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => rt.app.inject({ method: 'GET', url, headers });
 
+describe('the request log', () => {
+  it('writes one line per request with what an operator needs, without the query string', async () => {
+    await get('/healthz?token=secret-in-query');
+    const lines = rt.logLines
+      .join('')
+      .split('\n')
+      .filter((l) => l.includes('"url":"/healthz"'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 30, method: 'GET', statusCode: 200, msg: 'request completed' });
+    expect(lines[0]).toHaveProperty('reqId');
+    expect(lines[0]).toHaveProperty('ip');
+    expect(lines[0]).toHaveProperty('responseTime');
+    expect(rt.logLines.join('')).not.toContain('secret-in-query');
+  });
+});
+
 describe('the web app', () => {
   it('sends hashed assets with the immutable header, precompressed as the browser accepts', async () => {
     const original = fs.readFileSync(path.join(WEB_DIST, entryJs));

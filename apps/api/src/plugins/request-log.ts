@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 
 /**
  * The request log: one line per request, written when the answer has been sent, with what an operator needs —
@@ -7,13 +8,17 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
  * serialising the request again.
  */
 export class RequestLog extends LogController {
+  /** @param log where request lines go (logger.ts `requestLoggerOf`: the product's logger, less its redaction). */
+  constructor(private readonly log: Logger) {
+    super();
+  }
+
   override incomingRequest(): void {
     // Folded into the completed line.
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    // Flat fields: nested objects would each go through the logger's redaction (the secrets' paths), which cost
-    // more than the rest of the line; none of these can carry a secret.
+    // Fixed, flat fields, none of which can carry a secret (the query string is dropped).
     const url = request.url;
     const query = url.indexOf('?');
     const line = {
@@ -23,7 +28,8 @@ export class RequestLog extends LogController {
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
+    // An error goes through the main logger: its message and stack may quote anything, so it is redacted.
     if (error) request.log.error({ ...line, err: error }, 'request errored');
-    else request.log.info(line, 'request completed');
+    else this.log.info({ reqId: request.id, ...line }, 'request completed');
   }
 }
