@@ -21,6 +21,7 @@
  *
  * Options: --duration 10 (seconds per autocannon case) --connections 10 --runs 1 (Lighthouse runs per page and form
  *          factor; the median by performance score is kept) --no-lighthouse --no-http --no-write --label TEXT
+ *          --only login,dashboard,plans,profiles,profile-detail (Lighthouse on these pages only)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -53,12 +54,13 @@ const { values: opts } = parseArgs({
     'no-http': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     label: { type: 'string', default: '' },
+    only: { type: 'string', default: '' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (opts.help) {
   console.log(
-    'npm run bench -- pages [--duration 10] [--connections 10] [--runs 1] [--no-lighthouse] [--no-http] [--no-write] [--label TEXT]',
+    'npm run bench -- pages [--duration 10] [--connections 10] [--runs 1] [--no-lighthouse] [--no-http] [--no-write] [--label TEXT] [--only login,plans,…]',
   );
   process.exit(0);
 }
@@ -201,6 +203,8 @@ interface PageResult {
   tbtMs: number;
   cls: number;
   transferredBytes: number;
+  /** Accessibility audits that failed (score 0), by id. */
+  a11yFailures: string[];
   load: string;
 }
 
@@ -274,6 +278,9 @@ async function lighthouseOnce(
     tbtMs: round(audit(lhr, 'total-blocking-time')),
     cls: round(audit(lhr, 'cumulative-layout-shift'), 3),
     transferredBytes: round(audit(lhr, 'total-byte-weight')),
+    a11yFailures: (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
     load: `${loadBefore} → ${load()}`,
   };
 }
@@ -398,7 +405,7 @@ try {
       { name: 'plans', path: '/plans', signedIn: true },
       { name: 'profiles', path: '/profiles', signedIn: true },
       { name: 'profile detail', path: `/profile-detail?profile_id=${detailId}`, signedIn: true },
-    ];
+    ].filter((p) => !opts.only || opts.only.split(',').includes(p.name.replace(' ', '-')));
     console.log(`Lighthouse ${RUNS === 1 ? '' : `(${RUNS} runs each, median kept) `}with ${CHROME_PATH}`);
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (const page of list) {
@@ -411,7 +418,8 @@ try {
         pages.push(r);
         console.log(
           `  ${formFactor.padEnd(7)} ${page.name.padEnd(15)} perf ${String(r.performance).padStart(3)}  a11y ${String(r.accessibility).padStart(3)}` +
-            `  FCP ${r.fcpMs} ms  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms  CLS ${r.cls}  ${r.transferredBytes} B  load ${r.load}`,
+            `  FCP ${r.fcpMs} ms  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms  CLS ${r.cls}  ${r.transferredBytes} B  load ${r.load}` +
+            (r.a11yFailures.length ? `  (a11y fails: ${r.a11yFailures.join(', ')})` : ''),
         );
       }
     }
@@ -522,11 +530,11 @@ function markdown(
   ];
   if (pages.length) {
     lines.push(
-      '| page | form factor | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | transferred bytes | load average (before → after) |',
-      '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+      '| page | form factor | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | transferred bytes | failed a11y audits | load average (before → after) |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
       ...pages.map(
         (p) =>
-          `| ${p.page} (\`${p.url}\`) | ${p.formFactor} | ${p.performance} | ${p.accessibility} | ${p.fcpMs} | ${p.lcpMs} | ${p.tbtMs} | ${p.cls} | ${p.transferredBytes} | ${p.load} |`,
+          `| ${p.page} (\`${p.url}\`) | ${p.formFactor} | ${p.performance} | ${p.accessibility} | ${p.fcpMs} | ${p.lcpMs} | ${p.tbtMs} | ${p.cls} | ${p.transferredBytes} | ${p.a11yFailures.join(', ') || '–'} | ${p.load} |`,
       ),
       '',
     );

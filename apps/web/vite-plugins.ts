@@ -71,7 +71,11 @@ export function stylesAfterShell(): Plugin {
           return '';
         });
         if (!links.length) return html;
-        return head.replace('</body>', `  ${links.join('\n    ')}\n  </body>`);
+        // The app's scripts are not needed for the first paint either: fetched at low priority, after the shell's
+        // needs (the stylesheet, which they wait for anyway).
+        return head
+          .replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"')
+          .replace('</body>', `  ${links.join('\n    ')}\n  </body>`);
       },
     },
   };

@@ -19,7 +19,7 @@ beforeAll(async () => {
   );
   if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}\n${build.stderr}`);
   const html = fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
-  entryJs = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+  entryJs = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
   rt = await startTestRuntime(inject('pgAdminUrl'), {
     serveWeb: true,
     env: { WEB_DIST: WEB_DIST, PRODUCT_NAME: 'Acme <MDM>' },

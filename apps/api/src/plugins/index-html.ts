@@ -83,7 +83,8 @@ export function loadIndexHtml(webDist: string, productName: string): IndexHtml {
   const preloads = loginChunks(webDist)
     .map((file) => `/${file}`)
     .filter((href) => !html.includes(`"${href}"`))
-    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+    // Low priority like the app's other scripts (vite-plugins.ts): the shell paints without them.
+    .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`);
   return {
     login: variant(html.replace('</head>', `${preloads.map((l) => `  ${l}\n`).join('')}  </head>`)),
     other: variant(html.replace(CARD, '')),
