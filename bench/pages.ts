@@ -387,6 +387,8 @@ try {
   if (!opts['no-lighthouse'] && !signal.aborted) {
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
+      // Ctrl-C is ours (interruptSignal): chrome-launcher's own handler would exit at once, leaving the server up.
+      handleSIGINT: false,
       chromeFlags: [
         '--headless=new',
         '--no-sandbox',
