@@ -2,9 +2,10 @@
  * `npm run bench`: runs the benchmarks one after another, each in its own process (each starts and stops its own
  * server and embedded database), and stops at the first that fails.
  *
- *   npm run bench                       device API (bench/device.ts), then activity lists (bench/lists.ts)
+ *   npm run bench                       device API (bench/device.ts), activity lists (bench/lists.ts), then pages
  *   npm run bench -- device [options]   only the device API benchmark, with its options (--help lists them)
  *   npm run bench -- lists [options]    only the activity lists benchmark, with its options (--help lists them)
+ *   npm run bench -- pages [options]    Lighthouse on the main pages and request overhead against bare node:http
  *
  * Results: bench/results/<name>-<date>.json and bench/results/latest-<name>.md.
  */
@@ -15,13 +16,16 @@ import path from 'node:path';
 const BENCHMARKS = {
   device: 'device.ts',
   lists: 'lists.ts',
+  pages: 'pages.ts',
 } as const;
 type Name = keyof typeof BENCHMARKS;
 const isName = (s: string | undefined): s is Name => s !== undefined && Object.hasOwn(BENCHMARKS, s);
 
 const [first, ...rest] = process.argv.slice(2);
 if (first === '--help' || first === '-h' || (first !== undefined && !isName(first))) {
-  console.log('npm run bench [-- device|lists [options]]   (no name: all of them, in order, with their defaults)');
+  console.log(
+    'npm run bench [-- device|lists|pages [options]]   (no name: all of them, in order, with their defaults)',
+  );
   process.exit(first === '--help' || first === '-h' ? 0 : 2);
 }
 const plan: [Name, string[]][] = isName(first) ? [[first, rest]] : Object.keys(BENCHMARKS).map((n) => [n as Name, []]);

@@ -9,6 +9,7 @@ const sources = [
   path.join(webDir, 'src'),
   path.join(webDir, 'index.html'),
   path.join(webDir, 'vite.config.ts'),
+  path.join(webDir, 'vite-plugins.ts'),
   path.join(root, 'packages/contract/src'),
 ];
 

@@ -1,9 +1,10 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress, stylesAfterShell } from './vite-plugins.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), stylesAfterShell(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,6 +14,10 @@ import {
 import type { ErrorResponse } from '@fleetdeck/contract';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { requestLoggerOf } from './logger.ts';
+import { RequestLog } from './plugins/request-log.ts';
+import { htmlFor, loadIndexHtml, sendIndexHtml } from './plugins/index-html.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -46,6 +50,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    logController: new RequestLog(requestLoggerOf(ctx.logger)),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -57,35 +62,22 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
 
-  // Stripe.js and its card iframe come from Stripe's hosts; allowed only when Stripe is the provider.
-  const stripe = ctx.config.paymentProvider === 'stripe';
-  const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
-  const stripeFrames = stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
-  const stripeConnect = stripe ? ['https://api.stripe.com'] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeScripts],
-        // Mantine sets style attributes; no inline scripts are allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // QR images are addressed with PUBLIC_URL, which may differ from the host the browser used.
-        imgSrc: ["'self'", new URL(ctx.config.publicUrl).origin, 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...stripeConnect],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", ...stripeFrames],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+  // Security headers (CSP, nosniff, referrer policy, frame options…) on every answer, computed once.
+  const headers = securityHeaders(ctx.config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
+
+  // On-the-fly compression of text answers above 1 KB (JSON lists, the API docs). Not on the routes whose answers
+  // are always tiny (health checks) or already compressed at build (the web app's files, served precompressed
+  // below); requests bodies are never decompressed (the API takes plain JSON only).
+  app.addHook('onRoute', (route) => {
+    route.decompress = false;
+    const file = (route.config as { file?: unknown } | undefined)?.file;
+    if (route.url === '/healthz' || route.url === '/readyz' || typeof file === 'string') route.compress = false;
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(swagger, {
     openapi: {
@@ -126,29 +118,36 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(staffDashboardRoutes(ctx));
 
   const webDist = ctx.config.webDist;
-  const indexHtml = path.join(webDist, 'index.html');
-  const serveWeb = (opts.serveWeb ?? true) && fs.existsSync(indexHtml);
+  const indexFile = path.join(webDist, 'index.html');
+  const serveWeb = (opts.serveWeb ?? true) && fs.existsSync(indexFile);
+  const indexHtml = serveWeb ? loadIndexHtml(webDist, ctx.config.productName) : null;
   if (serveWeb) {
+    const assetsDir = `${path.sep}assets${path.sep}`;
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside every text file (apps/web/vite.config.ts): sent as the browser
+      // accepts them, with no compression work per request. index.html is answered from memory (below).
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz', 'index.html', '.vite/**'],
+      cacheControl: false,
       setHeaders(res, filePath) {
-        // Hashed assets never change; index.html must always be fetched fresh.
+        // Hashed assets never change; anything else (favicon…) is revalidated (send adds ETag and Last-Modified).
         res.setHeader(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const wantsPage = request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
-    if (serveWeb && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    const wantsPage =
+      request.method === 'GET' && !url.startsWith('/api/') && (!path.extname(url) || url === '/index.html');
+    if (indexHtml && wantsPage) return sendIndexHtml(htmlFor(indexHtml, url), request, reply);
     const body: ErrorResponse = {
       respones_msg: url.startsWith('/api/') ? `No API route ${request.method} ${url}.` : 'Not found.',
       code: 'E_NOT_FOUND',

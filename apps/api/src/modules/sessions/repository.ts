@@ -8,8 +8,13 @@ export async function insertSession(tx: DbOrTx, values: typeof sessions.$inferIn
   await tx.insert(sessions).values(values);
 }
 
-export async function findSession(db: Db, realm: Realm, tokenHash: string) {
-  const [row] = await db
+/**
+ * The session lookup of every signed-in request, as a named prepared statement (one per database handle): the query is
+ * built once instead of on every request, and PostgreSQL parses and plans it once per connection.
+ */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+const prepareSessionLookup = (db: Db) =>
+  db
     .select({
       id: sessions.id,
       subjectId: sessions.subjectId,
@@ -19,7 +24,13 @@ export async function findSession(db: Db, realm: Realm, tokenHash: string) {
       impersonatorId: sessions.impersonatorId,
     })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.realm, realm)));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(sessions.realm, sql.placeholder('realm'))))
+    .prepare('fleetdeck_session_by_token');
+
+export async function findSession(db: Db, realm: Realm, tokenHash: string) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const [row] = await lookup.execute({ tokenHash, realm });
   return row ?? null;
 }
 

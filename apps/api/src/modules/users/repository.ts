@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   clearFailedLogins as clearAccountFailures,
@@ -14,8 +14,19 @@ export async function findCustomerByEmail(db: DbOrTx, email: string) {
   return row ?? null;
 }
 
+/** A named prepared statement per database handle: built once, parsed and planned once per connection. */
+const byIdLookups = new WeakMap<DbOrTx, ReturnType<typeof prepareById>>();
+const prepareById = (db: DbOrTx) =>
+  db
+    .select()
+    .from(customers)
+    .where(eq(customers.id, sql.placeholder('customerId')))
+    .prepare('fleetdeck_customer_by_id');
+
 export async function findCustomerById(db: DbOrTx, customerId: string) {
-  const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
+  let lookup = byIdLookups.get(db);
+  if (!lookup) byIdLookups.set(db, (lookup = prepareById(db)));
+  const [row] = await lookup.execute({ customerId });
   return row ?? null;
 }
 

@@ -1,0 +1,143 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../test/support/runtime.ts';
+
+/** The web app as `npm start` serves it: built (if its sources changed) by scripts/web-build.mjs. */
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+
+let rt: TestRuntime;
+let entryJs: string;
+beforeAll(async () => {
+  const build = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "(await import('./scripts/web-build.mjs')).ensureWebBuild()"],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}\n${build.stderr}`);
+  const html = fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
+  entryJs = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+  rt = await startTestRuntime(inject('pgAdminUrl'), {
+    serveWeb: true,
+    env: { WEB_DIST: WEB_DIST, PRODUCT_NAME: 'Acme <MDM>' },
+  });
+}, 120_000);
+afterAll(async () => rt?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => rt.app.inject({ method: 'GET', url, headers });
+
+describe('the request log', () => {
+  it('writes one line per request with what an operator needs, without the query string', async () => {
+    await get('/healthz?token=secret-in-query');
+    const lines = rt.logLines
+      .join('')
+      .split('\n')
+      .filter((l) => l.includes('"url":"/healthz"'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 30, method: 'GET', statusCode: 200, msg: 'request completed' });
+    expect(lines[0]).toHaveProperty('reqId');
+    expect(lines[0]).toHaveProperty('ip');
+    expect(lines[0]).toHaveProperty('responseTime');
+    expect(rt.logLines.join('')).not.toContain('secret-in-query');
+  });
+});
+
+describe('the web app', () => {
+  it('sends hashed assets with the immutable header, precompressed as the browser accepts', async () => {
+    const original = fs.readFileSync(path.join(WEB_DIST, entryJs));
+
+    const gzip = await get(entryJs, { 'accept-encoding': 'gzip' });
+    expect(gzip.statusCode).toBe(200);
+    expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-type']).toMatch(/javascript/);
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.gunzipSync(gzip.rawPayload).equals(original)).toBe(true);
+
+    const br = await get(entryJs, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(original)).toBe(true);
+
+    const plain = await get(entryJs);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(original)).toBe(true);
+    // Security headers on static files too.
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends HTML with no-cache and an ETag, a 304 when it did not change, gzip to a gzip-only client', async () => {
+    const gzip = await get('/login', { 'accept-encoding': 'gzip' });
+    expect(gzip.statusCode).toBe(200);
+    expect(gzip.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(gzip.headers['cache-control']).toBe('no-cache');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(gzip.headers['content-security-policy']).toContain("script-src 'self';");
+    const etag = gzip.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const html = zlib.gunzipSync(gzip.rawPayload).toString('utf8');
+    expect(html).toContain(`src="${entryJs}"`);
+
+    const br = await get('/login', { 'accept-encoding': 'br;q=1, gzip;q=0.5' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(html);
+
+    const plain = await get('/login');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+
+    const again = await get('/login', { 'if-none-match': etag, 'accept-encoding': 'gzip' });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers every page address with the shell, the product name in it, the login card on /login only', async () => {
+    const login = (await get('/login')).body;
+    expect(login).toContain('<title>Acme &lt;MDM&gt;</title>');
+    expect(login).toContain('Sign in to <span data-product-name>Acme &lt;MDM&gt;</span>');
+    expect(login).not.toContain('Fleetdeck');
+    // Nothing but elements in <head> (a stray text there would end it early and move the rest into <body>).
+    expect(login).toMatch(/<title>Acme &lt;MDM&gt;<\/title>\s*<style>/);
+    expect(login.match(/Acme &lt;MDM&gt;/g)).toHaveLength(3);
+    expect(login).toContain('class="fd-shell-card"');
+
+    const dashboard = await get('/dashboard?x=1');
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.headers['cache-control']).toBe('no-cache');
+    expect(dashboard.body).toContain('<span class="fd-shell-name" data-product-name>Acme &lt;MDM&gt;</span>');
+    expect(dashboard.body).not.toContain('fd-shell-card"');
+    expect(dashboard.body.match(/Acme &lt;MDM&gt;/g)).toHaveLength(2);
+    expect(dashboard.headers.etag).not.toBe((await get('/login')).headers.etag);
+    expect((await get('/index.html')).body).toBe(dashboard.body);
+
+    // Not a page: a JSON 404, and the build's own files are not served as pages.
+    expect((await get('/nope.js')).statusCode).toBe(404);
+    expect((await get('/api/v1/nope')).json()).toMatchObject({ code: 'E_NOT_FOUND' });
+    expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+
+  it('compresses JSON answers above 1 KB on the fly, not small ones', async () => {
+    const gzip = await get('/api/docs/json', { 'accept-encoding': 'gzip' });
+    expect(gzip.statusCode).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    const doc = JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString('utf8')) as { openapi: string };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(zlib.gunzipSync(gzip.rawPayload).length).toBeGreaterThan(1024);
+
+    const br = await get('/api/docs/json', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(doc);
+
+    const config = await get('/api/v1/config', { 'accept-encoding': 'gzip, br' });
+    expect(config.headers['content-encoding']).toBeUndefined();
+    expect(config.json()).toMatchObject({ data: { productName: 'Acme <MDM>' } });
+    expect((await get('/healthz', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBeUndefined();
+  });
+});

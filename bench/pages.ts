@@ -1,0 +1,568 @@
+/**
+ * `npm run bench -- pages`: speed a person feels (issue 13).
+ *
+ * Starts the product as `npm start` does (a child process running scripts/start.mjs: the web app is built if needed,
+ * then the API serves it) in a throwaway DATA_DIR with its embedded PostgreSQL, default logging (LOG_LEVEL info, the
+ * log written to a file as an operator would keep it), loads the demo data (`seed:demo`) and signs the demo customer
+ * in over HTTP. Then:
+ *
+ *  1. Lighthouse 12 (Debian's Chromium at /usr/bin/chromium or CHROME_PATH; never a downloaded browser) on /login,
+ *     /dashboard, /plans, /profiles and one profile detail page, mobile (Lighthouse's default: simulated slow 4G and
+ *     4× CPU slow-down) and desktop. Signed-in pages get the customer token in localStorage (`token`) first; every
+ *     run starts with an empty HTTP cache. Recorded: performance and accessibility scores, FCP, LCP, TBT, CLS and
+ *     transferred bytes.
+ *  2. Repeat visit of /login: the bytes the second load of the page transfers (first load with an empty cache, then
+ *     the same URL again in the same tab, as a person coming back would).
+ *  3. autocannon on loopback: GET /healthz and a signed-in GET /api/v1/admin/users/detail of the product, and the
+ *     same answer from a bare `node:http` server (a child process too), in the same run; prints the ratios.
+ *
+ * `uptime`'s load average is recorded with every measurement: the machine may be shared.
+ * Writes bench/results/pages-<date>.json and bench/results/latest-pages.md. Loopback only; every loop is bounded.
+ *
+ * Options: --duration 10 (seconds per autocannon case) --connections 10 --runs 1 (Lighthouse runs per page and form
+ *          factor; the median by performance score is kept) --no-lighthouse --no-http --no-write --label TEXT
+ *          --only login,dashboard,plans,profiles,profile-detail (Lighthouse on these pages only)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { freePort } from '../apps/api/test/support/postgres.ts';
+import { interruptSignal } from './support.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RESULTS_DIR = path.join(import.meta.dirname, 'results');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const DEMO_PASSWORD = 'Bench-Demo-Password-1';
+const DETAIL = '/api/v1/admin/users/detail';
+
+// ------------------------------------------------------------------------------------------------ options
+
+const { values: opts } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    runs: { type: 'string', default: '1' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'no-http': { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+    label: { type: 'string', default: '' },
+    only: { type: 'string', default: '' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (opts.help) {
+  console.log(
+    'npm run bench -- pages [--duration 10] [--connections 10] [--runs 1] [--no-lighthouse] [--no-http] [--no-write] [--label TEXT] [--only login,plans,…]',
+  );
+  process.exit(0);
+}
+const DURATION = Number(opts.duration);
+const CONNECTIONS = Number(opts.connections);
+const RUNS = Number(opts.runs);
+for (const [name, v] of [
+  ['duration', DURATION],
+  ['connections', CONNECTIONS],
+  ['runs', RUNS],
+] as const) {
+  if (!Number.isInteger(v) || v < 1 || v > 600) {
+    console.error(`--${name} must be a whole number from 1 to 600`);
+    process.exit(2);
+  }
+}
+const signal = interruptSignal();
+
+// ------------------------------------------------------------------------------------------------ helpers
+
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** A child process whose output goes to a file; resolves once `url` answers 200. */
+async function startChild(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  readyUrl: string,
+  timeoutMs: number,
+): Promise<ChildProcess> {
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${logFile}`);
+    if (signal.aborted) break;
+    try {
+      if ((await fetch(readyUrl)).status === 200) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  child.kill('SIGTERM');
+  throw new Error(`${name} did not answer ${readyUrl} in time; see ${logFile}`);
+}
+
+function stopChild(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function runChild(args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<void> {
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+// ------------------------------------------------------------------------------------------------ autocannon
+
+interface HttpCase {
+  name: string;
+  target: 'product' | 'bare node:http';
+  path: string;
+  requestsPerSecond: number;
+  latencyP50: number;
+  latencyP99: number;
+  bytesPerSecond: number;
+  non2xx: number;
+  errors: number;
+  load: string;
+}
+
+async function cannon(name: string, target: HttpCase['target'], url: string, headers: Record<string, string> = {}) {
+  const loadBefore = load();
+  // A short warm-up (JIT, connection pools), not recorded.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const c: HttpCase = {
+    name,
+    target,
+    path: new URL(url).pathname,
+    requestsPerSecond: round(r.requests.average),
+    latencyP50: r.latency.p50,
+    latencyP99: r.latency.p99,
+    bytesPerSecond: round(r.throughput.average),
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    load: `${loadBefore} → ${load()}`,
+  };
+  console.log(
+    `  ${name.padEnd(34)} ${String(c.requestsPerSecond).padStart(8)} req/s  p50 ${c.latencyP50} ms  p99 ${c.latencyP99} ms` +
+      `${c.non2xx || c.errors ? `  (non-2xx ${c.non2xx}, errors ${c.errors})` : ''}  load ${c.load}`,
+  );
+  return c;
+}
+
+/** The bare server: the same JSON answer as /healthz, nothing else. */
+const BARE_SERVER = `
+const http = require('node:http');
+const body = JSON.stringify({ status: 'ok' });
+http
+  .createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  })
+  .listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => process.exit(0));
+`;
+
+// ------------------------------------------------------------------------------------------------ Lighthouse
+
+interface PageResult {
+  page: string;
+  url: string;
+  formFactor: 'mobile' | 'desktop';
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  transferredBytes: number;
+  /** Accessibility audits that failed (score 0), by id. */
+  a11yFailures: string[];
+  load: string;
+}
+
+const audit = (lhr: { audits: Record<string, { numericValue?: number }> }, id: string) =>
+  lhr.audits[id]?.numericValue ?? NaN;
+
+/** Lighthouse fails a run now and then on a busy machine (NO_NAVSTART: a trace without its navigation); tried 3 times. */
+async function lighthouseRun(...args: Parameters<typeof lighthouseOnce>): Promise<PageResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(...args);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof LighthouseRuntimeError)) throw err;
+      console.log(`  (${err.message}; trying again)`);
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function lighthouseOnce(
+  browser: Browser,
+  port: number,
+  baseUrl: string,
+  page: { name: string; path: string; signedIn: boolean },
+  formFactor: 'mobile' | 'desktop',
+  token: string,
+): Promise<PageResult> {
+  // Sign in (or out) the way the web app does, and empty the HTTP cache, in a tab of the same profile; Lighthouse then
+  // opens its own tab (a page handed to it loses the navigation start of its trace: NO_NAVSTART).
+  const tab = await browser.newPage();
+  try {
+    await tab.goto(`${baseUrl}/favicon.svg`);
+    // A string, so that it runs in the page (bench/ has no DOM types).
+    await tab.evaluate(
+      page.signedIn ? `localStorage.setItem('token', ${JSON.stringify(token)})` : `localStorage.removeItem('token')`,
+    );
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+  } finally {
+    await tab.close();
+  }
+  const loadBefore = load();
+  const result = await lighthouse(
+    `${baseUrl}${page.path}`,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: true,
+    },
+    formFactor === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error('Lighthouse returned nothing');
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse on ${page.path}: ${lhr.runtimeError.code}`);
+  const landed = new URL(lhr.finalDisplayedUrl).pathname;
+  if (landed !== new URL(`${baseUrl}${page.path}`).pathname) {
+    throw new Error(`Lighthouse on ${page.path} ended on ${landed} (signed out?)`);
+  }
+  return {
+    page: page.name,
+    url: page.path,
+    formFactor,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    fcpMs: round(audit(lhr, 'first-contentful-paint')),
+    lcpMs: round(audit(lhr, 'largest-contentful-paint')),
+    tbtMs: round(audit(lhr, 'total-blocking-time')),
+    cls: round(audit(lhr, 'cumulative-layout-shift'), 3),
+    transferredBytes: round(audit(lhr, 'total-byte-weight')),
+    a11yFailures: (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
+    load: `${loadBefore} → ${load()}`,
+  };
+}
+
+/** Bytes on the wire (headers included) of loading `url` in a tab, counting every request until the network idles. */
+async function repeatVisit(browser: Browser, url: string) {
+  const tab = await browser.newPage();
+  try {
+    await tab.goto(new URL('/favicon.svg', url).href);
+    await tab.evaluate(`localStorage.removeItem('token')`);
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Network.enable');
+    await cdp.send('Network.clearBrowserCache');
+    let bytes = 0;
+    let requests = 0;
+    cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+      bytes += e.encodedDataLength;
+      requests += 1;
+    });
+    await tab.goto(url, { waitUntil: 'networkidle0' });
+    const first = { bytes, requests };
+    bytes = 0;
+    requests = 0;
+    // A new navigation to the same address (not a reload, which revalidates everything).
+    await tab.goto('about:blank');
+    await tab.goto(url, { waitUntil: 'networkidle0' });
+    const second = { bytes, requests };
+    await cdp.detach();
+    return { first, second };
+  } finally {
+    await tab.close();
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ main
+
+const date = new Date();
+const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'fleetdeck-bench-pages-'));
+await fsp.chmod(dataDir, 0o755); // as root, the embedded database runs as the postgres user
+const port = await freePort();
+const barePort = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  EMBEDDED_PG_PORT: String(await freePort()),
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: baseUrl,
+  LOG_LEVEL: 'info',
+  DEMO_PASSWORD,
+};
+const serverLog = path.join(dataDir, 'server.log');
+const loadAtStart = load();
+console.log(`bench pages: ${baseUrl}, data and server log in ${dataDir}; load average ${loadAtStart}`);
+
+let server: ChildProcess | null = null;
+let bare: ChildProcess | null = null;
+let chrome: chromeLauncher.LaunchedChrome | null = null;
+let browser: Browser | null = null;
+let exitCode = 0;
+try {
+  server = await startChild(
+    'the product server',
+    [path.join(ROOT, 'scripts/start.mjs')],
+    env,
+    serverLog,
+    `${baseUrl}/readyz`,
+    240_000,
+  );
+  console.log('server ready; loading the demo data…');
+  await runChild(['--import', 'tsx', path.join(ROOT, 'apps/api/src/scripts/seed-demo.ts')], env, serverLog);
+  const login = (await (
+    await fetch(`${baseUrl}/api/v1/admin/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@fleetdeck.local', password: DEMO_PASSWORD }),
+    })
+  ).json()) as { data?: { token: string } };
+  const token = login.data?.token;
+  if (!token) throw new Error(`the demo customer could not sign in: ${JSON.stringify(login)}`);
+  const detailId = await firstProfileId();
+
+  const http: HttpCase[] = [];
+  if (!opts['no-http'] && !signal.aborted) {
+    console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per case (after 2 s of warm-up)`);
+    bare = await startChild(
+      'the bare node:http server',
+      ['-e', BARE_SERVER],
+      { ...process.env, PORT: String(barePort) },
+      path.join(dataDir, 'bare.log'),
+      `http://127.0.0.1:${barePort}/healthz`,
+      20_000,
+    );
+    http.push(await cannon('bare node:http /healthz', 'bare node:http', `http://127.0.0.1:${barePort}/healthz`));
+    http.push(await cannon('product GET /healthz', 'product', `${baseUrl}/healthz`));
+    http.push(await cannon('product GET users/detail', 'product', `${baseUrl}${DETAIL}`, { authorization: token }));
+    await stopChild(bare);
+    bare = null;
+  }
+
+  const pages: PageResult[] = [];
+  let repeat: Awaited<ReturnType<typeof repeatVisit>> | null = null;
+  if (!opts['no-lighthouse'] && !signal.aborted) {
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      // Ctrl-C is ours (interruptSignal): chrome-launcher's own handler would exit at once, leaving the server up.
+      handleSIGINT: false,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const list = [
+      { name: 'login', path: '/login', signedIn: false },
+      { name: 'dashboard', path: '/dashboard', signedIn: true },
+      { name: 'plans', path: '/plans', signedIn: true },
+      { name: 'profiles', path: '/profiles', signedIn: true },
+      { name: 'profile detail', path: `/profile-detail?profile_id=${detailId}`, signedIn: true },
+    ].filter((p) => !opts.only || opts.only.split(',').includes(p.name.replace(' ', '-')));
+    console.log(`Lighthouse ${RUNS === 1 ? '' : `(${RUNS} runs each, median kept) `}with ${CHROME_PATH}`);
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      for (const page of list) {
+        if (signal.aborted) break;
+        const runs: PageResult[] = [];
+        for (let i = 0; i < RUNS; i++)
+          runs.push(await lighthouseRun(browser, chrome.port, baseUrl, page, formFactor, token));
+        runs.sort((a, b) => a.performance - b.performance);
+        const r = runs[Math.floor(runs.length / 2)]!;
+        pages.push(r);
+        console.log(
+          `  ${formFactor.padEnd(7)} ${page.name.padEnd(15)} perf ${String(r.performance).padStart(3)}  a11y ${String(r.accessibility).padStart(3)}` +
+            `  FCP ${r.fcpMs} ms  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms  CLS ${r.cls}  ${r.transferredBytes} B  load ${r.load}` +
+            (r.a11yFailures.length ? `  (a11y fails: ${r.a11yFailures.join(', ')})` : ''),
+        );
+      }
+    }
+    if (!signal.aborted) {
+      repeat = await repeatVisit(browser, `${baseUrl}/login`);
+      console.log(
+        `  repeat visit of /login: first load ${repeat.first.bytes} B in ${repeat.first.requests} requests, ` +
+          `second load ${repeat.second.bytes} B in ${repeat.second.requests} requests`,
+      );
+    }
+  }
+
+  const ratio = (a?: HttpCase, b?: HttpCase) => (a && b ? round(a.requestsPerSecond / b.requestsPerSecond, 2) : null);
+  const bareCase = http.find((c) => c.target === 'bare node:http');
+  const ratios = {
+    healthzVsBare: ratio(
+      http.find((c) => c.path === '/healthz' && c.target === 'product'),
+      bareCase,
+    ),
+    detailVsBare: ratio(
+      http.find((c) => c.path === DETAIL),
+      bareCase,
+    ),
+  };
+  if (http.length)
+    console.log(`ratios to bare node:http: /healthz ${ratios.healthzVsBare}×, users/detail ${ratios.detailVsBare}×`);
+
+  const loadAtEnd = load();
+  if (!opts['no-write'] && !signal.aborted) {
+    const meta = {
+      date: date.toISOString(),
+      label: opts.label,
+      node: process.version,
+      cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}`,
+      loadAtStart,
+      loadAtEnd,
+      chrome: CHROME_PATH,
+      lighthouse: (
+        JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as {
+          version: string;
+        }
+      ).version,
+      duration: DURATION,
+      connections: CONNECTIONS,
+      runs: RUNS,
+    };
+    await fsp.mkdir(RESULTS_DIR, { recursive: true });
+    const stamp = date.toISOString().slice(0, 10);
+    await fsp.writeFile(
+      path.join(RESULTS_DIR, `pages-${stamp}.json`),
+      `${JSON.stringify({ meta, pages, repeatVisit: repeat, http, ratios }, null, 2)}\n`,
+    );
+    await fsp.writeFile(path.join(RESULTS_DIR, 'latest-pages.md'), markdown(meta, pages, repeat, http, ratios));
+    console.log(`wrote bench/results/pages-${stamp}.json and bench/results/latest-pages.md`);
+  }
+} catch (err) {
+  console.error(`bench pages failed: ${err instanceof Error ? err.message : String(err)}`);
+  exitCode = 1;
+} finally {
+  await browser?.disconnect().catch(() => undefined);
+  chrome?.kill();
+  await stopChild(bare);
+  await stopChild(server);
+  await fsp.rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+}
+process.exit(exitCode);
+
+/** A profile of the demo customer, straight from its database (the server's embedded PostgreSQL). */
+async function firstProfileId(): Promise<string> {
+  const { default: pg } = await import('pg');
+  const pw = fs.readFileSync(path.join(dataDir, '.pg-password'), 'utf8').trim();
+  const client = new pg.Client({
+    connectionString: `postgres://fleetdeck:${encodeURIComponent(pw)}@127.0.0.1:${env.EMBEDDED_PG_PORT}/fleetdeck`,
+  });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      `select p.id from profiles p join customers c on c.id = p.customer_id
+        where c.email = 'demo@fleetdeck.local' and p.app_name in ('PD', 'PDOT', 'PDOW', 'PDOWOT')
+        order by p.created_at limit 1`,
+    );
+    if (!rows[0]) throw new Error('the demo customer has no profile');
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
+function markdown(
+  meta: Record<string, unknown>,
+  pages: PageResult[],
+  repeat: Awaited<ReturnType<typeof repeatVisit>> | null,
+  http: HttpCase[],
+  ratios: { healthzVsBare: number | null; detailVsBare: number | null },
+): string {
+  const lines = [
+    '# Pages benchmark (latest run)',
+    '',
+    `${String(meta.date).slice(0, 16).replace('T', ' ')} UTC · Node ${String(meta.node)} · ${String(meta.cpus)} · ` +
+      `Lighthouse ${String(meta.lighthouse)} with ${String(meta.chrome)} · load average (1 / 5 / 15 min) at start ` +
+      `${String(meta.loadAtStart)}, at end ${String(meta.loadAtEnd)}${meta.label ? ` · ${String(meta.label)}` : ''}`,
+    '',
+    'Produced by `npm run bench -- pages` (bench/pages.ts): the product started as `npm start` does (child process,',
+    'embedded PostgreSQL in a throwaway DATA_DIR, LOG_LEVEL info with the log written to a file), demo data from',
+    '`seed:demo`, the demo customer signed in over HTTP. Lighthouse defaults: mobile is simulated slow 4G with a 4×',
+    "CPU slow-down, desktop uses Lighthouse's desktop config; every run starts with an empty HTTP cache.",
+    '',
+  ];
+  if (pages.length) {
+    lines.push(
+      '| page | form factor | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | transferred bytes | failed a11y audits | load average (before → after) |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
+      ...pages.map(
+        (p) =>
+          `| ${p.page} (\`${p.url}\`) | ${p.formFactor} | ${p.performance} | ${p.accessibility} | ${p.fcpMs} | ${p.lcpMs} | ${p.tbtMs} | ${p.cls} | ${p.transferredBytes} | ${p.a11yFailures.join(', ') || '–'} | ${p.load} |`,
+      ),
+      '',
+    );
+  }
+  if (repeat) {
+    lines.push(
+      `**Repeat visit of /login:** first load ${repeat.first.bytes} bytes in ${repeat.first.requests} requests (empty cache); ` +
+        `second load ${repeat.second.bytes} bytes in ${repeat.second.requests} requests (bytes on the wire, headers included).`,
+      '',
+    );
+  }
+  if (http.length) {
+    lines.push(
+      `autocannon on loopback, ${String(meta.connections)} connections, ${String(meta.duration)} s per case after 2 s of warm-up; ` +
+        'the bare server is a `node:http` server answering `{"status":"ok"}`, in its own process like the product.',
+      '',
+      '| case | req/s | p50 ms | p99 ms | bytes/s | non-2xx | errors | load average (before → after) |',
+      '|---|---:|---:|---:|---:|---:|---:|---|',
+      ...http.map(
+        (c) =>
+          `| ${c.name} | ${c.requestsPerSecond} | ${c.latencyP50} | ${c.latencyP99} | ${c.bytesPerSecond} | ${c.non2xx} | ${c.errors} | ${c.load} |`,
+      ),
+      '',
+      `Ratios to the bare server: /healthz **${ratios.healthzVsBare}×**, users/detail **${ratios.detailVsBare}×**.`,
+      '',
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
