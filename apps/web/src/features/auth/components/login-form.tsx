@@ -1,11 +1,13 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { loginRequestSchema } from '@fleetdeck/contract';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_FIELD_RESET_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { setToken } from '@/lib/auth-storage';
+import { useContractForm } from '@/lib/form';
 import { browser } from '@/lib/navigation';
 import { notifyError } from '@/lib/notify';
 import { rememberNext, safeNext, takeNext } from '@/lib/post-login-redirect';
@@ -17,8 +19,15 @@ const LegacyUserDialog = lazy(async () => ({ default: (await import('./legacy-us
 export function LoginForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // Spec 1: no client checks on login; the server's message is shown.
+  const form = useContractForm(
+    loginRequestSchema,
+    { email: '', password: '' },
+    {
+      clientCheck: false,
+      toRequest: ({ email, password }) => ({ email: email.trim(), password, userAgent: navigator.userAgent }),
+    },
+  );
   const [legacyOpen, setLegacyOpen] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   // Bumped to remount the inputs, which also drops values a browser autofilled.
@@ -30,11 +39,11 @@ export function LoginForm() {
   useEffect(() => {
     const timer = window.setTimeout(() => {
       if (userTouched.current) return;
-      setEmail('');
-      setPassword('');
+      form.setValues({ email: '', password: '' });
       setGeneration((g) => g + 1);
     }, LOGIN_FIELD_RESET_MS);
     return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen appears.
   }, []);
 
   const login = useLogin({
@@ -51,8 +60,7 @@ export function LoginForm() {
         return;
       }
       setToken(token);
-      setEmail('');
-      setPassword('');
+      form.setValues({ email: '', password: '' });
       setRedirecting(true);
       browser.assign(next ?? takeNext() ?? paths.portal.dashboard.getHref());
     },
@@ -61,19 +69,13 @@ export function LoginForm() {
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (login.isPending || redirecting) return;
-    login.mutate({ email: email.trim(), password, userAgent: navigator.userAgent });
-  };
-
   const markTouched = () => {
     userTouched.current = true;
   };
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={form.submit((request) => login.mutate(request), login.isPending || redirecting)} noValidate>
         <Stack gap="md">
           <TextInput
             key={`email-${generation}`}
@@ -83,9 +85,8 @@ export function LoginForm() {
             placeholder="you@company.com"
             autoComplete="username"
             leftSection={<IconMail size={18} stroke={1.6} />}
-            value={email}
+            {...form.getInputProps('email')}
             onFocus={markTouched}
-            onChange={(e) => setEmail(e.currentTarget.value)}
           />
           <div>
             <PasswordInput
@@ -95,9 +96,8 @@ export function LoginForm() {
               placeholder="Your password"
               autoComplete="current-password"
               leftSection={<IconLock size={18} stroke={1.6} />}
-              value={password}
+              {...form.getInputProps('password')}
               onFocus={markTouched}
-              onChange={(e) => setPassword(e.currentTarget.value)}
             />
             <Group justify="flex-end" mt={6}>
               <Anchor component={Link} to={paths.auth.forgetPassword.getHref()} size="sm">

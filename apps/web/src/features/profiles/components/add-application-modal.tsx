@@ -8,7 +8,7 @@ import {
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useCreateProfileApplication } from '../api/create-profile-application';
-import { fieldMessage, validate, type FieldErrors } from './field-errors';
+import { fieldMessage, validate, type FieldErrors } from '@/lib/form';
 import { PlayStoreSearch } from './play-store-search';
 
 interface AddApplicationModalProps {

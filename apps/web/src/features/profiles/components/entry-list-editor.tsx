@@ -3,7 +3,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod/mini';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { fieldMessage, validate } from './field-errors';
+import { fieldMessage, validate } from '@/lib/form';
 import classes from './profiles.module.css';
 
 interface EntryListEditorProps {

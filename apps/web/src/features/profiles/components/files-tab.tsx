@@ -5,7 +5,7 @@ import { useAddProfileFile } from '../api/add-profile-file';
 import { useDeleteProfileFile } from '../api/delete-profile-file';
 import { useUpdateProfile } from '../api/update-profile';
 import { EntryListEditor, succeeded } from './entry-list-editor';
-import { fieldMessage, validate } from './field-errors';
+import { fieldMessage, validate } from '@/lib/form';
 
 function BlockFileUrlForm({ profile }: { profile: ProfileDetail }) {
   const [value, setValue] = useState(profile.blockFileUrl);

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatDate } from '@/lib/format';
 import { useAddKeyMapper } from '../api/add-key-mapper';
 import { useDeleteKeyMapper } from '../api/delete-key-mapper';
-import { fieldMessage, validate, type FieldErrors } from './field-errors';
+import { fieldMessage, validate, type FieldErrors } from '@/lib/form';
 
 type KeyName = (typeof KEY_NAMES)[number];
 type KeyEvent = (typeof KEY_EVENTS)[number];

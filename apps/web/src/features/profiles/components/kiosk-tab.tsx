@@ -27,7 +27,7 @@ import {
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useUpdateKioskSettings } from '../api/update-kiosk-settings';
-import { fieldMessage, validate, type FieldErrors } from './field-errors';
+import { fieldMessage, validate, type FieldErrors } from '@/lib/form';
 import { PlayStoreSearch } from './play-store-search';
 import { ProfileApplicationsList } from './profile-applications-list';
 

@@ -2,7 +2,7 @@ import { pinSchema, type ProfileDetail } from '@fleetdeck/contract';
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useUpdateProfile } from '../api/update-profile';
-import { fieldMessage, validate } from './field-errors';
+import { fieldMessage, validate } from '@/lib/form';
 
 /** Pin: 4 to 12 digits, or empty for none. */
 export function PinTab({ profile }: { profile: ProfileDetail }) {

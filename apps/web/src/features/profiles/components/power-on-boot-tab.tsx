@@ -2,7 +2,7 @@ import { powerOnBootSettingRequestSchema, SCHEDULE_TYPES, WEEK_DAYS, type Profil
 import { Button, Checkbox, Group, Input, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useUpdatePowerOnBootSettings } from '../api/update-power-on-boot-settings';
-import { fieldMessage, validate, type FieldErrors } from './field-errors';
+import { fieldMessage, validate, type FieldErrors } from '@/lib/form';
 
 type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 type WeekDay = (typeof WEEK_DAYS)[number];
