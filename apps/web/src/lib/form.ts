@@ -32,18 +32,6 @@ export const fieldMessage = (label: string, message: string | undefined): string
   return message.charAt(0).toUpperCase() + message.slice(1);
 };
 
-/**
- * Checks `value` against a contract schema: the parsed value, or the messages per field.
- * For a value that is not a form (a list entry, one setting); forms use `useContractForm`.
- */
-export function validate<S extends z.ZodMiniType>(
-  schema: S,
-  value: unknown,
-): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
-  const result = schema.safeParse(value);
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: issuesByField(result.error) };
-}
-
 /** The server's per-field messages: a 400/409's `errors[{field, message}]`, or a `respones_msg` "field: message". */
 export function serverFieldErrors(error: unknown): FieldErrors {
   if (!(error instanceof ApiError)) return {};
@@ -68,6 +56,11 @@ export interface ContractFormOptions<V, S extends z.ZodMiniType> {
    * and reset): the schema only types the request.
    */
   clientCheck?: boolean;
+  /**
+   * A second request to check when the first fails (merged under the first's messages): zod runs an object's own
+   * rules only once its fields pass, so e.g. the kiosk checks again without its number fields to show every problem.
+   */
+  recheck?: (request: z.input<S>) => z.input<S>;
   /** Checks of the form itself that the spec names (the terms box), run before the schema. */
   rules?: (values: V) => Partial<FieldErrors>;
 }
@@ -89,7 +82,7 @@ export type ContractForm<V, S extends z.ZodMiniType> = UseFormReturnType<V> & {
 export function useContractForm<V extends Record<string, unknown>, S extends z.ZodMiniType>(
   schema: S,
   initialValues: V,
-  { toRequest, labels = {}, fieldOf = {}, clientCheck = true, rules }: ContractFormOptions<V, S> = {},
+  { toRequest, labels = {}, fieldOf = {}, clientCheck = true, recheck, rules }: ContractFormOptions<V, S> = {},
 ): ContractForm<V, S> {
   const request = (values: V) => (toRequest ? toRequest(values) : (values as z.input<S>));
   /** Contract messages by request path → messages by form field, with the field's label in front. */
@@ -111,8 +104,12 @@ export function useContractForm<V extends Record<string, unknown>, S extends z.Z
       const own = Object.fromEntries(Object.entries(rules?.(values) ?? {}).filter(([, message]) => message));
       if (Object.keys(own).length > 0) return own;
       if (!clientCheck) return {};
-      const checked = schema.safeParse(request(values));
-      return checked.success ? {} : toFormErrors(issuesByField(checked.error));
+      const body = request(values);
+      const checked = schema.safeParse(body);
+      if (checked.success) return {};
+      const again = recheck ? schema.safeParse(recheck(body)) : undefined;
+      const more = again && !again.success ? issuesByField(again.error) : {};
+      return toFormErrors({ ...more, ...issuesByField(checked.error) });
     },
   });
 
