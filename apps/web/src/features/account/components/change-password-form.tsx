@@ -1,16 +1,20 @@
+import { changePasswordRequestSchema } from '@fleetdeck/contract';
 import { Button, Card, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { logout } from '@/api/logout';
 import { clearToken } from '@/lib/auth-storage';
+import { useContractForm } from '@/lib/form';
 import { useChangePassword } from '../api/change-password';
 
 export function ChangePasswordForm() {
   const navigate = useNavigate();
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  // Spec 1: no client checks on a password change; the server decides and its message is shown.
+  const form = useContractForm(
+    changePasswordRequestSchema,
+    { old_password: '', new_password: '', confirm_password: '' },
+    { clientCheck: false },
+  );
 
   const change = useChangePassword({
     onSuccess: () => {
@@ -21,12 +25,6 @@ export function ChangePasswordForm() {
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (change.isPending) return;
-    change.mutate({ old_password: oldPassword, new_password: newPassword, confirm_password: confirm });
-  };
-
   return (
     <Card padding="xl" maw={560}>
       <Text fw={700} size="lg">
@@ -35,29 +33,26 @@ export function ChangePasswordForm() {
       <Text size="sm" c="dimmed" mt={4}>
         After the change you will be signed out everywhere and asked to log in with the new password.
       </Text>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={form.submit((request) => change.mutate(request), change.isPending)} noValidate>
         <Stack gap="md" mt="lg">
           <PasswordInput
             label="Old password"
             name="old_password"
             autoComplete="current-password"
-            value={oldPassword}
-            onChange={(e) => setOldPassword(e.currentTarget.value)}
+            {...form.getInputProps('old_password')}
           />
           <PasswordInput
             label="New password"
             name="new_password"
             autoComplete="new-password"
             description="8 to 128 characters"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.currentTarget.value)}
+            {...form.getInputProps('new_password')}
           />
           <PasswordInput
             label="Confirm password"
             name="confirm_password"
             autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
+            {...form.getInputProps('confirm_password')}
           />
           <Group justify="flex-end" mt="xs">
             <Button type="submit" loading={change.isPending}>

@@ -1,21 +1,25 @@
-import type { UserDetail } from '@fleetdeck/contract';
+import { updateUserRequestSchema, type UserDetail } from '@fleetdeck/contract';
 import { Button, Card, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { CountryCodeSelect } from '@/components/country-code-select';
 import { normaliseDialCode } from '@/lib/countries';
+import { useContractForm } from '@/lib/form';
 import { useUpdateUser } from '../api/update-user';
 
 export function UpdateProfileForm({ user }: { user: UserDetail }) {
-  const [name, setName] = useState(user.name);
-  const [countryCode, setCountryCode] = useState<string | null>(normaliseDialCode(user.country_code));
-  const [phone, setPhone] = useState(user.phone_number);
+  // No client checks (as before): the server decides and its message is shown.
+  const form = useContractForm(
+    updateUserRequestSchema,
+    { name: user.name, country_code: normaliseDialCode(user.country_code), phone_number: user.phone_number },
+    {
+      clientCheck: false,
+      toRequest: (values) => ({
+        name: values.name.trim(),
+        country_code: values.country_code,
+        phone_number: values.phone_number.trim(),
+      }),
+    },
+  );
   const update = useUpdateUser();
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    update.mutate({ name: name.trim(), country_code: countryCode, phone_number: phone.trim() });
-  };
 
   return (
     <Card padding="xl" h="100%">
@@ -25,15 +29,9 @@ export function UpdateProfileForm({ user }: { user: UserDetail }) {
       <Text size="sm" c="dimmed" mt={4}>
         Your name and phone number appear on invoices and in messages from our team.
       </Text>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={form.submit((request) => update.mutate(request), update.isPending)} noValidate>
         <Stack gap="md" mt="lg">
-          <TextInput
-            label="Name"
-            name="name"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
+          <TextInput label="Name" name="name" autoComplete="name" {...form.getInputProps('name')} />
           <TextInput
             label="Email"
             value={user.email}
@@ -43,7 +41,10 @@ export function UpdateProfileForm({ user }: { user: UserDetail }) {
           />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <CountryCodeSelect value={countryCode} onChange={setCountryCode} />
+              <CountryCodeSelect
+                value={form.values.country_code}
+                onChange={(code) => form.setFieldValue('country_code', code)}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput
@@ -52,8 +53,7 @@ export function UpdateProfileForm({ user }: { user: UserDetail }) {
                 name="phone_number"
                 autoComplete="tel-national"
                 inputMode="tel"
-                value={phone}
-                onChange={(e) => setPhone(e.currentTarget.value)}
+                {...form.getInputProps('phone_number')}
               />
             </Grid.Col>
           </Grid>

@@ -1,17 +1,15 @@
 import {
   AUDIT_SOURCES,
   AUDIT_TYPES,
-  DEFAULT_PAGE_SIZE,
+  auditListQuerySchema,
   auditSubTypesOf,
   type AuditEntry,
-  type AuditSource,
-  type AuditType,
 } from '@fleetdeck/contract';
-import { Badge, Group, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { Badge, Text } from '@mantine/core';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
 import { formatDateTime } from '@/lib/format';
-import { useKeysetPaging } from '@/lib/keyset-paging';
+import { useListSearch } from '@/lib/list-search';
 import { useAuditLogs } from '../api/get-audit-logs';
 
 const STATUS_OPTIONS = [
@@ -48,87 +46,60 @@ const COLUMNS: DataTableColumn<AuditEntry>[] = [
 ];
 
 export function AuditLogsPage() {
-  const [type, setType] = useState<AuditType | undefined>(undefined);
-  const [subType, setSubType] = useState<string | undefined>(undefined);
-  const [source, setSource] = useState<AuditSource | undefined>(undefined);
-  const [hasError, setHasError] = useState<boolean | undefined>(undefined);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
-  const paging = useKeysetPaging();
-  const audit = useAuditLogs({ type, subType, source, hasError, page: paging.page, limit, cursor: paging.cursor });
-  const pagination = audit.data?.data.pagination;
+  const list = useListSearch(auditListQuerySchema);
+  const { type, sub_type: subType, source, hasError, page, limit, cursor } = list.query;
+  const audit = useAuditLogs({ type, subType, source, hasError, page, limit, cursor });
 
-  /** Every filter applies at once and starts again from the first page. */
-  const filter = (apply: () => void) => {
-    apply();
-    paging.reset();
-  };
-
+  // Every filter applies at once and starts again from the first page.
   return (
-    <Stack gap="md">
-      <Group gap="sm" align="flex-end" role="group" aria-label="Audit log filters">
-        <Select
-          label="Type"
-          placeholder="All types"
-          data={AUDIT_TYPES}
-          value={type ?? null}
-          clearable
-          w={{ base: '100%', xs: 190 }}
-          onChange={(value) =>
-            filter(() => {
-              setType((value as AuditType | null) ?? undefined);
-              // The sub-types depend on the type.
-              setSubType(undefined);
-            })
-          }
-        />
-        <Select
-          label="Sub-type"
-          placeholder={type ? 'All sub-types' : 'Choose a type first'}
-          data={type ? [...auditSubTypesOf(type)] : []}
-          value={subType ?? null}
-          disabled={!type}
-          clearable
-          searchable
-          w={{ base: '100%', xs: 230 }}
-          onChange={(value) => filter(() => setSubType(value ?? undefined))}
-        />
-        <Select
-          label="Source"
-          placeholder="Web and App"
-          data={AUDIT_SOURCES}
-          value={source ?? null}
-          clearable
-          w={{ base: '100%', xs: 180 }}
-          onChange={(value) => filter(() => setSource((value as AuditSource | null) ?? undefined))}
-        />
-        <Select
-          label="Status"
-          placeholder="Success and Error"
-          data={STATUS_OPTIONS}
-          value={hasError === undefined ? null : String(hasError)}
-          clearable
-          w={{ base: '100%', xs: 220 }}
-          onChange={(value) => filter(() => setHasError(value === null ? undefined : value === 'true'))}
-        />
-      </Group>
-      <DataTable
-        label="Audit logs"
-        columns={COLUMNS}
-        rows={audit.data?.data.data}
-        rowKey={(row) => row._id}
-        total={pagination?.total ?? 0}
-        totalCapped={pagination?.totalCapped}
-        hasNextPage={Boolean(pagination?.nextCursor)}
-        page={paging.page}
-        pageSize={limit}
-        loading={audit.isFetching}
-        onPageChange={(n) => paging.goTo(n, pagination?.nextCursor)}
-        onPageSizeChange={(size) => {
-          setLimit(size);
-          paging.reset();
-        }}
-        minWidth={980}
-      />
-    </Stack>
+    <ListPage
+      label="Audit logs"
+      search={list}
+      result={audit}
+      rows={audit.data?.data.data}
+      pagination={audit.data?.data.pagination}
+      columns={COLUMNS}
+      rowKey={(row) => row._id}
+      filtersLabel="Audit log filters"
+      filters={[
+        {
+          kind: 'select',
+          key: 'type',
+          label: 'Type',
+          placeholder: 'All types',
+          data: AUDIT_TYPES,
+          // The sub-types depend on the type.
+          clears: ['sub_type'],
+          w: { base: '100%', xs: 190 },
+        },
+        {
+          kind: 'select',
+          key: 'sub_type',
+          label: 'Sub-type',
+          placeholder: (q) => (q.type ? 'All sub-types' : 'Choose a type first'),
+          data: (q) => (q.type ? [...auditSubTypesOf(q.type)] : []),
+          disabled: (q) => !q.type,
+          searchable: true,
+          w: { base: '100%', xs: 230 },
+        },
+        {
+          kind: 'select',
+          key: 'source',
+          label: 'Source',
+          placeholder: 'Web and App',
+          data: AUDIT_SOURCES,
+          w: { base: '100%', xs: 180 },
+        },
+        {
+          kind: 'select',
+          key: 'hasError',
+          label: 'Status',
+          placeholder: 'Success and Error',
+          data: STATUS_OPTIONS,
+          w: { base: '100%', xs: 220 },
+        },
+      ]}
+      minWidth={980}
+    />
   );
 }

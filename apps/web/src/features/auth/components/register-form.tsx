@@ -1,9 +1,10 @@
+import { registerRequestSchema } from '@fleetdeck/contract';
 import { Anchor, Button, Checkbox, Grid, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CountryCodeSelect } from '@/components/country-code-select';
 import { PRIVACY_POLICY_URL } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { useContractForm } from '@/lib/form';
 import { useRegister } from '../api/register';
 
 export const TERMS_REQUIRED_MESSAGE = 'Please accept the terms and condition';
@@ -11,45 +12,41 @@ export const TERMS_REQUIRED_MESSAGE = 'Please accept the terms and condition';
 export function RegisterForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState(() => params.get('email') ?? '');
-  const [password, setPassword] = useState('');
-  const [countryCode, setCountryCode] = useState<string | null>(null);
-  const [phone, setPhone] = useState('');
-  const [accepted, setAccepted] = useState(false);
-  const [termsError, setTermsError] = useState<string | null>(null);
+  // Spec 1: the terms box is the only client check on register; the server decides the rest.
+  const form = useContractForm(
+    registerRequestSchema,
+    {
+      name: '',
+      email: params.get('email') ?? '',
+      password: '',
+      country_code: null as string | null,
+      phone_number: '',
+      accepted: false,
+    },
+    {
+      clientCheck: false,
+      rules: (values) => (values.accepted ? {} : { accepted: TERMS_REQUIRED_MESSAGE }),
+      toRequest: (values) => ({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        registration_code: '',
+        country_code: values.country_code,
+        phone_number: values.phone_number.trim(),
+      }),
+    },
+  );
 
   const register = useRegister({
     onSuccess: () => {
-      setName('');
-      setEmail('');
-      setPassword('');
-      setCountryCode(null);
-      setPhone('');
-      setAccepted(false);
+      form.reset();
+      form.setFieldValue('email', '');
       void navigate(paths.auth.login.getHref({ showEmailNotice: true }));
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (register.isPending) return;
-    if (!accepted) {
-      setTermsError(TERMS_REQUIRED_MESSAGE);
-      return;
-    }
-    register.mutate({
-      name: name.trim(),
-      email: email.trim(),
-      password,
-      registration_code: '',
-      country_code: countryCode,
-      phone_number: phone.trim(),
-    });
-  };
-
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={form.submit((request) => register.mutate(request), register.isPending)} noValidate>
       <Stack gap="md">
         <TextInput
           label="Full name"
@@ -57,8 +54,7 @@ export function RegisterForm() {
           name="name"
           autoComplete="name"
           placeholder="Jane Cooper"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          {...form.getInputProps('name')}
         />
         <TextInput
           label="Email"
@@ -69,8 +65,7 @@ export function RegisterForm() {
           placeholder="you@company.com"
           description="Please use your work email"
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          {...form.getInputProps('email')}
         />
         <PasswordInput
           label="Password"
@@ -78,12 +73,14 @@ export function RegisterForm() {
           name="password"
           autoComplete="new-password"
           placeholder="At least 8 characters"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          {...form.getInputProps('password')}
         />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, xs: 6 }}>
-            <CountryCodeSelect value={countryCode} onChange={setCountryCode} />
+            <CountryCodeSelect
+              value={form.values.country_code}
+              onChange={(code) => form.setFieldValue('country_code', code)}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, xs: 6 }}>
             <TextInput
@@ -93,18 +90,12 @@ export function RegisterForm() {
               autoComplete="tel-national"
               inputMode="tel"
               placeholder="7700 900123"
-              value={phone}
-              onChange={(e) => setPhone(e.currentTarget.value)}
+              {...form.getInputProps('phone_number')}
             />
           </Grid.Col>
         </Grid>
         <Checkbox
-          checked={accepted}
-          onChange={(e) => {
-            setAccepted(e.currentTarget.checked);
-            if (e.currentTarget.checked) setTermsError(null);
-          }}
-          error={termsError}
+          {...form.getInputProps('accepted', { type: 'checkbox' })}
           label={
             <>
               I accept the{' '}

@@ -1,22 +1,22 @@
+import { forgetPasswordRequestSchema } from '@fleetdeck/contract';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconMail, IconMailCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
+import { useContractForm } from '@/lib/form';
 import { usePageTitle } from '@/lib/page-title';
 import { useSendForgetPasswordLink } from '../api/forget-password';
 
 export function ForgetPasswordPage() {
   usePageTitle('Forgot password');
-  const [email, setEmail] = useState('');
+  // No client checks: the server's message is shown.
+  const form = useContractForm(
+    forgetPasswordRequestSchema,
+    { email: '' },
+    { clientCheck: false, toRequest: ({ email }) => ({ email: email.trim() }) },
+  );
   const send = useSendForgetPasswordLink();
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    send.mutate({ email: email.trim() });
-  };
 
   return (
     <AuthCard
@@ -29,7 +29,7 @@ export function ForgetPasswordPage() {
             {send.data.respones_msg}
           </Alert>
         ) : null}
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={form.submit((request) => send.mutate(request), send.isPending)} noValidate>
           <Stack gap="md">
             <TextInput
               label="Email"
@@ -38,8 +38,7 @@ export function ForgetPasswordPage() {
               autoComplete="email"
               placeholder="you@company.com"
               leftSection={<IconMail size={18} stroke={1.6} />}
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+              {...form.getInputProps('email')}
             />
             <Button type="submit" size="md" fullWidth loading={send.isPending}>
               Submit

@@ -1,10 +1,11 @@
+import { resetPasswordRequestSchema } from '@fleetdeck/contract';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useContractForm } from '@/lib/form';
 import { usePageTitle } from '@/lib/page-title';
 import { useResetPassword } from '../api/reset-password';
 
@@ -14,18 +15,16 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const iv = params.get('iv') ?? '';
   const encryptedData = params.get('encryptedData') ?? params.get('encrypted_data') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  // Spec 1: no client checks on a reset; the server decides and its message is shown.
+  const form = useContractForm(
+    resetPasswordRequestSchema,
+    { password: '', confirm_password: '' },
+    { clientCheck: false, toRequest: (values) => ({ ...values, iv, encrypted_data: encryptedData }) },
+  );
 
   const reset = useResetPassword({
     onSuccess: () => void navigate(paths.auth.login.getHref(), { replace: true }),
   });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (reset.isPending) return;
-    reset.mutate({ password, confirm_password: confirm, iv, encrypted_data: encryptedData });
-  };
 
   const linkIncomplete = !iv || !encryptedData;
 
@@ -46,21 +45,19 @@ export function ResetPasswordPage() {
             {errorMessage(reset.error)}
           </Alert>
         ) : null}
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={form.submit((request) => reset.mutate(request), reset.isPending)} noValidate>
           <Stack gap="md">
             <PasswordInput
               label="New password"
               name="password"
               autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
+              {...form.getInputProps('password')}
             />
             <PasswordInput
               label="Confirm password"
               name="confirm_password"
               autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.currentTarget.value)}
+              {...form.getInputProps('confirm_password')}
             />
             <Button type="submit" size="md" fullWidth loading={reset.isPending}>
               Submit

@@ -1,12 +1,10 @@
-import { DEFAULT_PAGE_SIZE, type DeviceLog, type DeviceLogSortField } from '@fleetdeck/contract';
-import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { LoadError } from '@/components/load-error';
+import { deviceLogListQuerySchema, type DeviceLog, type DeviceLogSortField } from '@fleetdeck/contract';
+import { Badge, Stack, Text } from '@mantine/core';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
 import { SortHeader, type SortOrder } from '@/components/sort-header';
 import { formatDateTime } from '@/lib/format';
-import { useKeysetPaging } from '@/lib/keyset-paging';
+import { useListSearch } from '@/lib/list-search';
 import { useDeviceLogs } from '../api/get-device-logs';
 
 /** Success in green, failures in red, anything else the device reported as it is. */
@@ -23,25 +21,10 @@ function ActivityResult({ value }: { value: string }) {
 }
 
 export function DeviceLogsPage() {
-  const [search, setSearch] = useState('');
-  const [serialNumber, setSerialNumber] = useState<string | undefined>(undefined);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<DeviceLogSortField>('created_at');
-  const [order, setOrder] = useState<SortOrder>('desc');
-  const paging = useKeysetPaging();
-  const logs = useDeviceLogs({ serialNumber, page: paging.page, limit, sort, order, cursor: paging.cursor });
-  const pagination = logs.data?.data.pagination;
-
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSerialNumber(search.trim() || undefined);
-    paging.reset();
-  };
-  const onSort = (field: DeviceLogSortField, next: SortOrder) => {
-    setSort(field);
-    setOrder(next);
-    paging.reset();
-  };
+  const list = useListSearch(deviceLogListQuerySchema);
+  const { sort, order } = list.query;
+  const logs = useDeviceLogs(list.query);
+  const onSort = (field: DeviceLogSortField, next: SortOrder) => list.setFilters({ sort: field, order: next });
 
   const columns: DataTableColumn<DeviceLog>[] = [
     {
@@ -82,48 +65,27 @@ export function DeviceLogsPage() {
   ];
 
   return (
-    <Stack gap="md">
-      <form onSubmit={onSearch} role="search" aria-label="Device logs">
-        <Group gap="sm" align="flex-end">
-          <TextInput
-            label="Serial Number"
-            placeholder="The device's serial number"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={280}
-            maxLength={128}
-          />
-          <Button type="submit" leftSection={<IconSearch size={16} />} loading={logs.isFetching && !logs.isLoading}>
-            Search
-          </Button>
-        </Group>
-      </form>
-      {logs.isError ? (
-        <LoadError
-          title="The device logs could not load"
-          error={logs.error}
-          retrying={logs.isFetching}
-          onRetry={() => void logs.refetch()}
-        />
-      ) : null}
-      <DataTable
-        label="Device logs"
-        columns={columns}
-        rows={logs.data?.data.data}
-        rowKey={(row) => row._id}
-        total={pagination?.total ?? 0}
-        totalCapped={pagination?.totalCapped}
-        hasNextPage={Boolean(pagination?.nextCursor)}
-        page={paging.page}
-        pageSize={limit}
-        loading={logs.isFetching}
-        onPageChange={(n) => paging.goTo(n, pagination?.nextCursor)}
-        onPageSizeChange={(size) => {
-          setLimit(size);
-          paging.reset();
-        }}
-        minWidth={760}
-      />
-    </Stack>
+    <ListPage
+      label="Device logs"
+      search={list}
+      result={logs}
+      rows={logs.data?.data.data}
+      pagination={logs.data?.data.pagination}
+      columns={columns}
+      rowKey={(row) => row._id}
+      filters={[
+        {
+          kind: 'text',
+          key: 'serialNumber',
+          label: 'Serial Number',
+          placeholder: "The device's serial number",
+          maxLength: 128,
+          w: 280,
+        },
+      ]}
+      filtersLabel="Device logs"
+      errorTitle="The device logs could not load"
+      minWidth={760}
+    />
   );
 }

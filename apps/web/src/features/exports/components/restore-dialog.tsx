@@ -1,12 +1,14 @@
-import { DEFAULT_PAGE_SIZE, type ProfileListItem } from '@fleetdeck/contract';
+import { type ProfileListItem } from '@fleetdeck/contract';
 import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DataTable, type DataTableColumn } from '@/components/data-table';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useProductName } from '@/lib/app-config';
+import { pagingQuerySchema, useListSearch } from '@/lib/list-search';
 import { useRestoreTargets } from '../api/get-restore-targets';
 import { useRestoreDisabledApps } from '../api/restore-disabled-apps';
 
@@ -23,14 +25,14 @@ interface RestoreDialogProps {
 export function RestoreDialog({ source, onClose }: RestoreDialogProps) {
   const navigate = useNavigate();
   const productName = useProductName();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  // A list inside a dialog: its page and size stay out of the page's URL.
+  const list = useListSearch(pagingQuerySchema, {}, { storage: 'memory' });
   const [profileId, setProfileId] = useState<string | null>(null);
-  const targets = useRestoreTargets({ page, limit }, source !== null);
+  const targets = useRestoreTargets(list.query, source !== null);
 
   const close = () => {
     setProfileId(null);
-    setPage(1);
+    list.goToPage(1);
     onClose();
   };
   const restore = useRestoreDisabledApps({
@@ -95,20 +97,14 @@ export function RestoreDialog({ source, onClose }: RestoreDialogProps) {
         <Text size="sm" c="dimmed">
           {`Choose the ${productName} device that should disable the ${source?.appCount ?? 0} application(s) of this export.`}
         </Text>
-        <DataTable
+        <ListPage
           label="Restore target"
-          columns={columns}
+          search={list}
+          result={targets}
           rows={targets.data?.data}
+          pagination={targets.data?.pagination}
+          columns={columns}
           rowKey={(row) => row._id}
-          total={targets.data?.pagination.total ?? 0}
-          page={page}
-          pageSize={limit}
-          loading={targets.isFetching}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setLimit(size);
-            setPage(1);
-          }}
           emptyMessage={`No ${productName} device is enrolled.`}
           minWidth={520}
         />

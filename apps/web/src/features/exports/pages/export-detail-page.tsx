@@ -1,12 +1,14 @@
-import { DEFAULT_PAGE_SIZE, type ExportDetailResponse } from '@fleetdeck/contract';
+import { type ExportDetailResponse } from '@fleetdeck/contract';
 import { ActionIcon, Anchor, Avatar, Badge, Button, Card, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconApps, IconArrowLeft, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, type DataTableColumn } from '@/components/data-table';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { pagingQuerySchema, useListSearch } from '@/lib/list-search';
 import { useDeleteExportApplication } from '../api/delete-export-application';
 import { useExportDetail } from '../api/get-export-detail';
 import { DeleteConfirm } from '../components/delete-confirm';
@@ -46,17 +48,15 @@ export function ExportDetailPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const detail = useExportDetail(id);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  // The detail holds every disabled app: the table pages through them here (page and size in the URL beside `id`).
+  const list = useListSearch(pagingQuerySchema);
+  const { page, limit } = list.query;
   const [restoring, setRestoring] = useState(false);
   const [deleting, setDeleting] = useState<Application | null>(null);
   const remove = useDeleteExportApplication({ onSuccess: () => setDeleting(null) });
 
   const applications = detail.data?.applications ?? [];
-  // The detail holds every disabled app: the table pages through them here.
-  const lastPage = Math.max(1, Math.ceil(applications.length / limit));
-  const shownPage = Math.min(page, lastPage);
-  const rows = applications.slice((shownPage - 1) * limit, shownPage * limit);
+  const rows = applications.slice((page - 1) * limit, page * limit);
 
   const columns: DataTableColumn<Application>[] = [
     {
@@ -103,46 +103,53 @@ export function ExportDetailPage() {
     },
   ];
 
+  const back = (
+    <Anchor component={Link} to={paths.portal.exportList.getHref()} size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={14} />
+        Export List
+      </Group>
+    </Anchor>
+  );
+  if (id === '' || detail.isError) {
+    return (
+      <Stack gap="md">
+        {back}
+        {id === '' ? (
+          <Text c="dimmed">Choose an export from the Export List.</Text>
+        ) : (
+          <LoadError
+            title="The export could not load"
+            error={detail.error}
+            retrying={detail.isFetching}
+            onRetry={() => void detail.refetch()}
+          />
+        )}
+      </Stack>
+    );
+  }
+
   return (
-    <Stack gap="md">
-      <Anchor component={Link} to={paths.portal.exportList.getHref()} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} />
-          Export List
-        </Group>
-      </Anchor>
-      {id === '' ? (
-        <Text c="dimmed">Choose an export from the Export List.</Text>
-      ) : detail.isError ? (
-        <LoadError
-          title="The export could not load"
-          error={detail.error}
-          retrying={detail.isFetching}
-          onRetry={() => void detail.refetch()}
-        />
-      ) : detail.data ? (
-        <ExportSummary detail={detail.data} onRestore={() => setRestoring(true)} />
-      ) : (
-        <Skeleton height={110} radius="md" />
-      )}
-      {id !== '' && !detail.isError ? (
-        <DataTable
-          label="Disabled applications"
-          columns={columns}
-          rows={detail.data ? rows : undefined}
-          rowKey={(row) => row.packageName}
-          total={applications.length}
-          page={shownPage}
-          pageSize={limit}
-          loading={detail.isFetching}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setLimit(size);
-            setPage(1);
-          }}
-          minWidth={640}
-        />
-      ) : null}
+    <ListPage
+      label="Disabled applications"
+      search={list}
+      result={detail}
+      rows={detail.data ? rows : undefined}
+      pagination={{ total: applications.length }}
+      columns={columns}
+      rowKey={(row) => row.packageName}
+      minWidth={640}
+      header={
+        <>
+          {back}
+          {detail.data ? (
+            <ExportSummary detail={detail.data} onRestore={() => setRestoring(true)} />
+          ) : (
+            <Skeleton height={110} radius="md" />
+          )}
+        </>
+      }
+    >
       <RestoreDialog
         source={
           restoring && detail.data
@@ -158,6 +165,6 @@ export function ExportDetailPage() {
         onConfirm={() => deleting && remove.mutate({ id, app: deleting.packageName })}
         onCancel={() => setDeleting(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

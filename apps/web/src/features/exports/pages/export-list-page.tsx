@@ -1,11 +1,13 @@
-import { DEFAULT_PAGE_SIZE, type DeviceExport } from '@fleetdeck/contract';
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { exportListQuerySchema, type DeviceExport } from '@fleetdeck/contract';
+import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type DataTableColumn } from '@/components/data-table';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { useListSearch } from '@/lib/list-search';
 import { useDeleteExport } from '../api/delete-export';
 import { useExports } from '../api/get-exports';
 import { DeleteConfirm } from '../components/delete-confirm';
@@ -18,18 +20,12 @@ interface Pending {
 }
 
 export function ExportListPage() {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
-  const exports = useExports({ page, limit });
+  const list = useListSearch(exportListQuerySchema);
+  const exports = useExports(list.query);
   const [restoring, setRestoring] = useState<DeviceExport | null>(null);
   const [deleting, setDeleting] = useState<Pending | null>(null);
-  const remove = useDeleteExport({
-    onSuccess: () => {
-      setDeleting(null);
-      // The last row of a page went: show the page before.
-      if (exports.data?.data.length === 1 && page > 1) setPage(page - 1);
-    },
-  });
+  // ListPage shows the page before when the last row of a page is deleted.
+  const remove = useDeleteExport({ onSuccess: () => setDeleting(null) });
 
   const columns: DataTableColumn<DeviceExport>[] = [
     {
@@ -101,23 +97,16 @@ export function ExportListPage() {
   ];
 
   return (
-    <Stack gap="md">
-      <DataTable
-        label="Exports"
-        columns={columns}
-        rows={exports.data?.data}
-        rowKey={(row) => row._id}
-        total={exports.data?.pagination.total ?? 0}
-        page={page}
-        pageSize={limit}
-        loading={exports.isFetching}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setLimit(size);
-          setPage(1);
-        }}
-        minWidth={900}
-      />
+    <ListPage
+      label="Exports"
+      search={list}
+      result={exports}
+      rows={exports.data?.data}
+      pagination={exports.data?.pagination}
+      columns={columns}
+      rowKey={(row) => row._id}
+      minWidth={900}
+    >
       <RestoreDialog
         source={
           restoring && {
@@ -135,6 +124,6 @@ export function ExportListPage() {
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onCancel={() => setDeleting(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

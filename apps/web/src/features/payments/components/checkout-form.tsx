@@ -1,19 +1,19 @@
 import { familyDisplayName, type Plan } from '@fleetdeck/contract';
 import { Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CaptchaField } from '@/components/captcha-field';
 import { useProductName } from '@/lib/app-config';
 import { CheckoutFailure } from './checkout-failure';
 import { PaymentSuccess } from './payment-success';
 import { priceLabelOf, qtyLabelOf } from './plan-helpers';
-import { QuantityInput, type QuantityState } from './quantity-input';
+import { QuantityInput, type CheckoutFormState } from './quantity-input';
 import { SummaryPanel, type SummaryRow } from './summary-panel';
 import type { Checkout } from './use-checkout';
 
 interface CheckoutFormProps {
   plan: Plan;
   checkout: Checkout;
-  quantity: QuantityState;
+  form: CheckoutFormState;
   /** Runs on submit once the quantity is at least the minimum. */
   onPay: () => void;
   submitLabel: string;
@@ -30,7 +30,7 @@ interface CheckoutFormProps {
 export function CheckoutForm({
   plan,
   checkout,
-  quantity,
+  form,
   onPay,
   submitLabel,
   submitIcon,
@@ -39,18 +39,13 @@ export function CheckoutForm({
 }: CheckoutFormProps) {
   const product = useProductName();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (quantity.check()) onPay();
-  };
-
   if (checkout.succeeded) return <PaymentSuccess />;
 
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
         <Card withBorder padding="lg" radius="md">
-          <form onSubmit={onSubmit} noValidate>
+          <form onSubmit={form.submit(onPay)} noValidate>
             <Stack gap="lg">
               <div>
                 <Title order={2} fz="lg">
@@ -62,9 +57,9 @@ export function CheckoutForm({
               </div>
               <QuantityInput
                 label={qtyLabelOf(plan)}
-                value={quantity.qty}
-                onChange={quantity.onChange}
-                error={quantity.error}
+                value={form.qty}
+                onChange={form.onChange}
+                error={form.error}
                 disabled={checkout.pending}
               />
               {children}

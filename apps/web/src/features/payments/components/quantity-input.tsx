@@ -1,35 +1,43 @@
 import { MAX_QTY, MIN_QTY, PCHAT_MIN_QTY_MESSAGE } from '@fleetdeck/contract';
 import { NumberInput } from '@mantine/core';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
 import { notifyError } from '@/lib/notify';
 import { QTY_HINT } from './plan-helpers';
 
 export type Qty = number | '';
 
-/** The quantity field's state: `n` is the number to charge (0 while empty), `check` enforces the minimum. */
-export function useQuantity(min: number, initial: Qty = min) {
-  const [qty, setQty] = useState<Qty>(initial);
-  const [error, setError] = useState<string | null>(null);
-  const n = qty === '' ? 0 : qty;
+/**
+ * The checkout form (`@mantine/form`): the quantity, with the spec's minimum ("Please purchase minimum 2 license for
+ * 2 users."), and the coupon code typed (make-payment). `n` is the number to charge (0 while empty).
+ */
+export function useCheckoutForm(min: number, initial: Qty = min) {
+  const form = useForm<{ qty: Qty; couponCode: string }>({
+    mode: 'controlled',
+    initialValues: { qty: initial, couponCode: '' },
+    // The minimum's message stays until the quantity reaches it.
+    clearInputErrorOnChange: false,
+    validate: {
+      qty: (qty) => (qty !== '' && qty >= min ? null : min > 1 ? PCHAT_MIN_QTY_MESSAGE : `Enter at least ${min}.`),
+    },
+  });
+  const { qty } = form.values;
 
   const onChange = (value: Qty) => {
-    setQty(value);
-    if (value !== '' && value >= min) setError(null);
+    form.setFieldValue('qty', value);
+    if (value !== '' && value >= min) form.clearFieldError('qty');
   };
 
-  /** False, with the message inline and as a toast, when the quantity is below the minimum. */
-  const check = (): boolean => {
-    if (n >= min) return true;
-    const message = min > 1 ? PCHAT_MIN_QTY_MESSAGE : `Enter at least ${min}.`;
-    setError(message);
-    notifyError(message);
-    return false;
-  };
+  /** The form's onSubmit: below the minimum the message shows inline and as a toast, and `onValid` does not run. */
+  const submit = (onValid: () => void) =>
+    form.onSubmit(onValid, (errors) => {
+      if (errors.qty) notifyError(String(errors.qty));
+    });
 
-  return { qty, n, error, onChange, check };
+  return { form, qty, n: qty === '' ? 0 : qty, error: form.errors.qty, onChange, submit };
 }
 
-export type QuantityState = ReturnType<typeof useQuantity>;
+export type CheckoutFormState = ReturnType<typeof useCheckoutForm>;
 
 /** Quantity of devices (or chat users): whole numbers, 0 becomes 1 (spec 1 §5). */
 export function QuantityInput({
@@ -42,7 +50,7 @@ export function QuantityInput({
   label: string;
   value: Qty;
   onChange: (value: Qty) => void;
-  error?: string | null;
+  error?: ReactNode;
   disabled?: boolean;
 }) {
   return (

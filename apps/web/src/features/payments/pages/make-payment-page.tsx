@@ -10,7 +10,7 @@ import { purchase } from '../api/checkout';
 import { CheckoutForm } from '../components/checkout-form';
 import { PriceDetailGate } from '../components/checkout-state';
 import { cents, minQtyOf, priceLabelOf } from '../components/plan-helpers';
-import { useQuantity } from '../components/quantity-input';
+import { useCheckoutForm } from '../components/quantity-input';
 import { useCheckout } from '../components/use-checkout';
 
 export const NO_DISCOUNT_MESSAGE = 'This coupon gives no discount on this plan.';
@@ -31,13 +31,12 @@ const initialQty = (raw: string | null, min: number): number => {
 function MakePaymentForm({ detail, qtyParam }: { detail: PriceDetailResponse; qtyParam: string | null }) {
   const plan = detail.data;
   const min = minQtyOf(plan);
-  const quantity = useQuantity(min, initialQty(qtyParam, min));
-  const [couponInput, setCouponInput] = useState('');
+  const form = useCheckoutForm(min, initialQty(qtyParam, min));
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const card = useRef<CardEntryHandle>(null);
   const checkout = useCheckout();
 
-  const { n } = quantity;
+  const { n } = form;
   const subtotal = cents(plan.amount * n);
   const discount = coupon
     ? coupon.qty === n
@@ -66,7 +65,7 @@ function MakePaymentForm({ detail, qtyParam }: { detail: PriceDetailResponse; qt
   });
 
   const onApply = () => {
-    const code = couponInput.trim();
+    const code = form.form.values.couponCode.trim();
     if (!code || apply.isPending) return;
     apply.mutate({ couponCode: code, priceId: plan._id, qty: Math.max(n, min) });
   };
@@ -101,7 +100,7 @@ function MakePaymentForm({ detail, qtyParam }: { detail: PriceDetailResponse; qt
     <CheckoutForm
       plan={plan}
       checkout={checkout}
-      quantity={quantity}
+      form={form}
       onPay={onPay}
       submitLabel="Pay"
       submitIcon={<IconLock size={16} />}
@@ -122,8 +121,7 @@ function MakePaymentForm({ detail, qtyParam }: { detail: PriceDetailResponse; qt
             placeholder="Enter coupon code"
             style={{ flex: 1 }}
             leftSection={<IconTicket size={16} stroke={1.6} />}
-            value={couponInput}
-            onChange={(e) => setCouponInput(e.currentTarget.value)}
+            {...form.form.getInputProps('couponCode')}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
@@ -136,7 +134,7 @@ function MakePaymentForm({ detail, qtyParam }: { detail: PriceDetailResponse; qt
             variant="light"
             onClick={onApply}
             loading={apply.isPending}
-            disabled={!couponInput.trim() || checkout.pending}
+            disabled={!form.form.values.couponCode.trim() || checkout.pending}
           >
             Apply
           </Button>

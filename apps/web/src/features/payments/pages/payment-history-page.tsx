@@ -1,13 +1,13 @@
-import { DEFAULT_PAGE_SIZE, type PaymentHistoryRow } from '@fleetdeck/contract';
+import { paymentHistoryQuerySchema, type PaymentHistoryRow } from '@fleetdeck/contract';
 import { Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBrandAlipay, IconBrandPaypal, IconBrandWechat } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { brandLabel, PaymentBrandIcon } from '@/components/card-entry';
-import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { LoadError } from '@/components/load-error';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatEuro, isPast } from '@/lib/format';
+import { useListSearch } from '@/lib/list-search';
 import { usePaymentHistory } from '../api/get-payment-history';
 
 const WALLETS = ['google_pay', 'apple_pay', 'link'] as const;
@@ -175,48 +175,33 @@ const COLUMNS: DataTableColumn<PaymentHistoryRow>[] = [
 ];
 
 export function PaymentHistoryPage() {
-  const [params] = useSearchParams();
-  const priceId = params.get('priceId') || undefined;
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
-  const history = usePaymentHistory({ priceId, page, limit });
+  const list = useListSearch(paymentHistoryQuerySchema);
+  const { priceId } = list.query;
+  const history = usePaymentHistory(list.query);
 
   return (
-    <Stack gap="md">
-      {priceId ? (
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed">
-            {`Showing the payments of plan ${history.data?.data[0]?.priceId.name ?? ''}`.trim()}
-          </Text>
-          <Anchor component={Link} to={paths.portal.paymentHistory.getHref()} size="sm">
-            Show all payments
-          </Anchor>
-        </Group>
-      ) : null}
-      {history.isError ? (
-        <LoadError
-          title="The payment history could not load"
-          error={history.error}
-          retrying={history.isFetching}
-          onRetry={() => void history.refetch()}
-        />
-      ) : null}
-      <DataTable
-        label="Payment history"
-        columns={COLUMNS}
-        rows={history.data?.data}
-        rowKey={(row) => row._id}
-        total={history.data?.pagination.total ?? 0}
-        page={page}
-        pageSize={limit}
-        loading={history.isFetching}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setLimit(size);
-          setPage(1);
-        }}
-        minWidth={960}
-      />
-    </Stack>
+    <ListPage
+      label="Payment history"
+      search={list}
+      result={history}
+      rows={history.data?.data}
+      pagination={history.data?.pagination}
+      columns={COLUMNS}
+      rowKey={(row) => row._id}
+      errorTitle="The payment history could not load"
+      minWidth={960}
+      header={
+        priceId ? (
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="dimmed">
+              {`Showing the payments of plan ${history.data?.data[0]?.priceId.name ?? ''}`.trim()}
+            </Text>
+            <Anchor component={Link} to={paths.portal.paymentHistory.getHref()} size="sm">
+              Show all payments
+            </Anchor>
+          </Group>
+        ) : null
+      }
+    />
   );
 }

@@ -18,7 +18,7 @@ import { useCouponDiscount } from '../api/get-coupon-discount';
 import { CheckoutForm } from '../components/checkout-form';
 import { PriceDetailGate } from '../components/checkout-state';
 import { cents, minQtyOf, priceLabelOf } from '../components/plan-helpers';
-import { useQuantity } from '../components/quantity-input';
+import { useCheckoutForm } from '../components/quantity-input';
 import type { SummaryRow } from '../components/summary-panel';
 import { useCheckout } from '../components/use-checkout';
 
@@ -62,13 +62,13 @@ function UpdateSubscriptionForm({ detail }: { detail: PriceDetailResponse }) {
   const plan = detail.data;
   const config = useAppConfig();
   const min = minQtyOf(plan);
-  const quantity = useQuantity(min);
+  const form = useCheckoutForm(min);
   const card = useRef<CardEntryHandle>(null);
   const checkout = useCheckout();
   const saved = detail.defaultPaymentMethodDetail;
   const couponCode = plan.subscriptionDetail?.coupon ?? null;
 
-  const { n } = quantity;
+  const { n } = form;
   const current = plan.subscriptionDetail?.quantity ?? plan.totalPurchasedDevices;
   const subtotal = cents(plan.amount * n);
   const couponDiscount = useCouponDiscount(couponCode, plan._id, n);
@@ -111,7 +111,7 @@ function UpdateSubscriptionForm({ detail }: { detail: PriceDetailResponse }) {
     <CheckoutForm
       plan={plan}
       checkout={checkout}
-      quantity={quantity}
+      form={form}
       onPay={onPay}
       submitLabel="Update"
       submitIcon={<IconRefresh size={16} />}

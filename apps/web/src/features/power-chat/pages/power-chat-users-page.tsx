@@ -1,15 +1,16 @@
-import { DEFAULT_PAGE_SIZE, type ChatUser } from '@fleetdeck/contract';
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { chatUserListQuerySchema, type ChatUser } from '@fleetdeck/contract';
+import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconQrcode, IconRefresh, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDownloadSdk } from '@/api/download-sdk';
 import { useLicenceSummary } from '@/api/licence-summary';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { LoadError } from '@/components/load-error';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { useListSearch } from '@/lib/list-search';
 import { useDeleteChatUser } from '../api/delete-chat-user';
 import { useChatUsers } from '../api/get-chat-users';
 import { useSyncChatUsers } from '../api/sync-chat-users';
@@ -28,20 +29,15 @@ function SeatsInUse() {
 }
 
 export function PowerChatUsersPage() {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
-  const users = useChatUsers({ page, limit });
+  const list = useListSearch(chatUserListQuerySchema);
+  const users = useChatUsers(list.query);
   const sdk = useDownloadSdk();
   const apkLink = sdk.data?.powerChatPriceDetail.apkLink ?? '';
   const sync = useSyncChatUsers();
   const [qrUser, setQrUser] = useState<ChatUser | null>(null);
   const [deleting, setDeleting] = useState<ChatUser | null>(null);
-  const remove = useDeleteChatUser({
-    onSuccess: () => {
-      setDeleting(null);
-      if (users.data?.data.length === 1 && page > 1) setPage(page - 1);
-    },
-  });
+  // ListPage shows the page before when the last row of a page is deleted.
+  const remove = useDeleteChatUser({ onSuccess: () => setDeleting(null) });
 
   const columns: DataTableColumn<ChatUser>[] = [
     {
@@ -111,62 +107,50 @@ export function PowerChatUsersPage() {
   ];
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <SeatsInUse />
-        <Group gap="sm">
-          <Button
-            component="a"
-            href={apkLink || undefined}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            disabled={!apkLink}
-          >
-            Download APK
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
-            loading={sync.isPending}
-            onClick={() => sync.mutate()}
-          >
-            Sync
-          </Button>
-          <Button
-            component={Link}
-            to={paths.portal.powerChatUserCreate.getHref()}
-            leftSection={<IconUserPlus size={16} />}
-          >
-            Create User
-          </Button>
+    <ListPage
+      label="Power Chat users"
+      search={list}
+      result={users}
+      rows={users.data?.data}
+      pagination={users.data?.pagination}
+      columns={columns}
+      rowKey={(row) => row._id}
+      errorTitle="The Power Chat users could not load"
+      minWidth={860}
+      header={
+        <Group justify="space-between" gap="sm">
+          <SeatsInUse />
+          <Group gap="sm">
+            <Button
+              component="a"
+              href={apkLink || undefined}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              disabled={!apkLink}
+            >
+              Download APK
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              loading={sync.isPending}
+              onClick={() => sync.mutate()}
+            >
+              Sync
+            </Button>
+            <Button
+              component={Link}
+              to={paths.portal.powerChatUserCreate.getHref()}
+              leftSection={<IconUserPlus size={16} />}
+            >
+              Create User
+            </Button>
+          </Group>
         </Group>
-      </Group>
-      {users.isError ? (
-        <LoadError
-          title="The Power Chat users could not load"
-          error={users.error}
-          retrying={users.isFetching}
-          onRetry={() => void users.refetch()}
-        />
-      ) : null}
-      <DataTable
-        label="Power Chat users"
-        columns={columns}
-        rows={users.data?.data}
-        rowKey={(row) => row._id}
-        total={users.data?.pagination.total ?? 0}
-        page={page}
-        pageSize={limit}
-        loading={users.isFetching}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setLimit(size);
-          setPage(1);
-        }}
-        minWidth={860}
-      />
+      }
+    >
       <ChatUserQrDialog user={qrUser} onClose={() => setQrUser(null)} />
       <ConfirmDialog
         opened={deleting !== null}
@@ -178,6 +162,6 @@ export function PowerChatUsersPage() {
         onConfirm={() => deleting && remove.mutate({ id: deleting._id })}
         onCancel={() => setDeleting(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

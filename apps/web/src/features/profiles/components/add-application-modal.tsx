@@ -6,9 +6,9 @@ import {
   type ProductType,
 } from '@fleetdeck/contract';
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useCreateProfileApplication } from '../api/create-profile-application';
-import { fieldMessage, validate, type FieldErrors } from './field-errors';
+import { useContractForm } from '@/lib/form';
 import { PlayStoreSearch } from './play-store-search';
 
 interface AddApplicationModalProps {
@@ -39,61 +39,48 @@ function AddApplicationForm({
   onDone: () => void;
 }) {
   const [picked, setPicked] = useState<PlayStoreApp>();
-  const [packageName, setPackageName] = useState('');
-  const [status, setStatus] = useState<ApplicationAction>('Uninstall');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm(
+    profileApplicationCreateRequestSchema,
+    { appPackageName: '', status: 'Uninstall' as ApplicationAction },
+    {
+      labels: { appPackageName: 'Package name', status: 'Status' },
+      toRequest: ({ appPackageName, status }) => {
+        const fromPick = picked && picked.appId === appPackageName.trim() ? picked : undefined;
+        return {
+          profileId,
+          appPackageName,
+          appIcon: fromPick?.icon ?? '',
+          status,
+          appDetails: { title: fromPick?.title ?? '', icon: fromPick?.icon ?? '', appId: appPackageName.trim() },
+          ...(productType ? { productType } : {}),
+        };
+      },
+    },
+  );
   const create = useCreateProfileApplication({ onSuccess: onDone });
 
   const onPick = (app: PlayStoreApp) => {
     setPicked(app);
-    setPackageName(app.appId);
-    setErrors({});
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    const fromPick = picked && picked.appId === packageName.trim() ? picked : undefined;
-    const checked = validate(profileApplicationCreateRequestSchema, {
-      profileId,
-      appPackageName: packageName,
-      appIcon: fromPick?.icon ?? '',
-      status,
-      appDetails: { title: fromPick?.title ?? '', icon: fromPick?.icon ?? '', appId: packageName.trim() },
-      ...(productType ? { productType } : {}),
-    });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    create.mutate(checked.data);
+    form.setFieldValue('appPackageName', app.appId);
+    form.clearErrors();
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add application">
+    <form
+      onSubmit={form.submit((request) => create.mutate(request), create.isPending)}
+      noValidate
+      aria-label="Add application"
+    >
       <Stack gap="md">
         <PlayStoreSearch selected={picked?.appId} onPick={onPick} />
         <TextInput
           label="Package name"
           placeholder="com.example.app"
           description="Filled in when you pick an app above."
-          value={packageName}
-          onChange={(e) => {
-            setPackageName(e.currentTarget.value);
-            setErrors({});
-          }}
-          error={fieldMessage('Package name', errors.appPackageName)}
+          {...form.getInputProps('appPackageName')}
           size="sm"
         />
-        <NativeSelect
-          label="Status"
-          size="sm"
-          value={status}
-          onChange={(e) => setStatus(e.currentTarget.value as ApplicationAction)}
-          data={[...APPLICATION_ACTIONS]}
-          error={fieldMessage('Status', errors.status)}
-        />
+        <NativeSelect label="Status" size="sm" {...form.getInputProps('status')} data={[...APPLICATION_ACTIONS]} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import type { z } from 'zod/mini';
+import { useMemo, useState } from 'react';
+import { z } from 'zod/mini';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { fieldMessage, validate } from './field-errors';
+import { useContractForm } from '@/lib/form';
 import classes from './profiles.module.css';
 
 interface EntryListEditorProps {
@@ -40,25 +40,24 @@ export function EntryListEditor({
   onAdd,
   onDelete,
 }: EntryListEditorProps) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string>();
+  const entrySchema = useMemo(() => z.object({ entry: schema }), [schema]);
+  const form = useContractForm(
+    entrySchema,
+    { entry: '' },
+    {
+      labels: { entry: inputLabel },
+      rules: ({ entry }) => {
+        const checked = schema.safeParse(entry);
+        return checked.success && items.includes(checked.data) ? { entry: `${inputLabel} is already in the list` } : {};
+      },
+    },
+  );
   const [toDelete, setToDelete] = useState<string>();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (adding) return;
-    const checked = validate(schema, value);
-    if (!checked.ok) {
-      setError(fieldMessage(inputLabel, checked.errors['']));
-      return;
-    }
-    if (items.includes(checked.data)) {
-      setError(`${inputLabel} is already in the list`);
-      return;
-    }
-    setError(undefined);
-    if (await onAdd(checked.data)) setValue('');
-  };
+  const add = ({ entry }: { entry: string }) =>
+    void onAdd(entry).then((ok) => {
+      if (ok) form.setFieldValue('entry', '');
+    });
 
   return (
     <Stack gap="md">
@@ -68,17 +67,12 @@ export function EntryListEditor({
           {description}
         </Text>
       </div>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={`Add ${inputLabel}`}>
+      <form onSubmit={form.submit(add, adding)} noValidate aria-label={`Add ${inputLabel}`}>
         <Group align="flex-start" gap="sm" wrap="nowrap">
           <TextInput
             label={inputLabel}
             placeholder={placeholder}
-            value={value}
-            onChange={(e) => {
-              setValue(e.currentTarget.value);
-              setError(undefined);
-            }}
-            error={error}
+            {...form.getInputProps('entry')}
             size="sm"
             style={{ flex: 1 }}
             autoComplete="off"

@@ -1,29 +1,24 @@
-import { filePathSchema, optionalHttpUrlSchema, type ProfileDetail } from '@fleetdeck/contract';
+import { filePathSchema, profileUpdateRequestSchema, type ProfileDetail } from '@fleetdeck/contract';
 import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useContractForm } from '@/lib/form';
 import { useAddProfileFile } from '../api/add-profile-file';
 import { useDeleteProfileFile } from '../api/delete-profile-file';
 import { useUpdateProfile } from '../api/update-profile';
 import { EntryListEditor, succeeded } from './entry-list-editor';
-import { fieldMessage, validate } from './field-errors';
 
 function BlockFileUrlForm({ profile }: { profile: ProfileDetail }) {
-  const [value, setValue] = useState(profile.blockFileUrl);
-  const [error, setError] = useState<string>();
+  const form = useContractForm(
+    profileUpdateRequestSchema,
+    { blockFileUrl: profile.blockFileUrl },
+    { labels: { blockFileUrl: 'Block file URL' }, toRequest: (values) => ({ profileId: profile._id, ...values }) },
+  );
   const update = useUpdateProfile();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const checked = validate(optionalHttpUrlSchema, value);
-    if (!checked.ok) {
-      setError(fieldMessage('Block file URL', checked.errors['']));
-      return;
-    }
-    setError(undefined);
-    update.mutate({ profileId: profile._id, blockFileUrl: checked.data });
-  };
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Block file URL">
+    <form
+      onSubmit={form.submit((request) => update.mutate(request), update.isPending)}
+      noValidate
+      aria-label="Block file URL"
+    >
       <Stack gap="sm">
         <div>
           <Text fw={700}>Block file URL</Text>
@@ -35,12 +30,7 @@ function BlockFileUrlForm({ profile }: { profile: ProfileDetail }) {
           <TextInput
             label="Block file URL"
             placeholder="https://example.com/blocked-files.txt"
-            value={value}
-            onChange={(e) => {
-              setValue(e.currentTarget.value);
-              setError(undefined);
-            }}
-            error={error}
+            {...form.getInputProps('blockFileUrl')}
             size="sm"
             style={{ flex: 1 }}
             autoComplete="off"

@@ -7,12 +7,12 @@ import {
 } from '@fleetdeck/contract';
 import { ActionIcon, Button, Grid, Stack, Table, Text, TextInput, Tooltip, NativeSelect } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useContractForm } from '@/lib/form';
 import { formatDate } from '@/lib/format';
 import { useAddKeyMapper } from '../api/add-key-mapper';
 import { useDeleteKeyMapper } from '../api/delete-key-mapper';
-import { fieldMessage, validate, type FieldErrors } from './field-errors';
 
 type KeyName = (typeof KEY_NAMES)[number];
 type KeyEvent = (typeof KEY_EVENTS)[number];
@@ -32,44 +32,37 @@ export const KEY_EVENT_LABELS: Record<KeyEvent, string> = {
 };
 
 function AddKeyMappingForm({ profileId }: { profileId: string }) {
-  const [keyName, setKeyName] = useState<KeyName>('BACK_KEY');
-  const [keyEvent, setKeyEvent] = useState<KeyEvent>('SINGLE_TAP');
-  const [packageName, setPackageName] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const add = useAddKeyMapper({ onSuccess: () => setPackageName('') });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (add.isPending) return;
-    const checked = validate(keyMapperAddRequestSchema, { profileId, keyName, keyEvent, packageName });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    add.mutate(checked.data);
-  };
+  const form = useContractForm(
+    keyMapperAddRequestSchema,
+    { keyName: 'BACK_KEY' as KeyName, keyEvent: 'SINGLE_TAP' as KeyEvent, packageName: '' },
+    {
+      labels: { keyName: 'Key name', keyEvent: 'Key event', packageName: 'Package name' },
+      toRequest: (values) => ({ profileId, ...values }),
+    },
+  );
+  const add = useAddKeyMapper({ onSuccess: () => form.setFieldValue('packageName', '') });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add key mapping">
+    <form
+      onSubmit={form.submit((request) => add.mutate(request), add.isPending)}
+      noValidate
+      aria-label="Add key mapping"
+    >
       {/* Bottom-aligned: the button lines up with the inputs although only the package name has a description. */}
       <Grid gap="sm" align="flex-end">
         <Grid.Col span={{ base: 6, md: 3 }}>
           <NativeSelect
             label="Key name"
             size="sm"
-            value={keyName}
-            onChange={(e) => setKeyName(e.currentTarget.value as KeyName)}
+            {...form.getInputProps('keyName')}
             data={KEY_NAMES.map((k) => ({ value: k, label: KEY_NAME_LABELS[k] }))}
-            error={fieldMessage('Key name', errors.keyName)}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 3 }}>
           <NativeSelect
             label="Key event"
             size="sm"
-            value={keyEvent}
-            onChange={(e) => setKeyEvent(e.currentTarget.value as KeyEvent)}
+            {...form.getInputProps('keyEvent')}
             data={KEY_EVENTS.map((k) => ({ value: k, label: KEY_EVENT_LABELS[k] }))}
-            error={fieldMessage('Key event', errors.keyEvent)}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -78,12 +71,7 @@ function AddKeyMappingForm({ profileId }: { profileId: string }) {
             description="The app the key opens"
             placeholder="com.android.chrome"
             size="sm"
-            value={packageName}
-            onChange={(e) => {
-              setPackageName(e.currentTarget.value);
-              setErrors({});
-            }}
-            error={fieldMessage('Package name', errors.packageName)}
+            {...form.getInputProps('packageName')}
             autoComplete="off"
           />
         </Grid.Col>

@@ -25,9 +25,9 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import type { ReactNode } from 'react';
 import { useUpdateKioskSettings } from '../api/update-kiosk-settings';
-import { fieldMessage, validate, type FieldErrors } from './field-errors';
+import { useContractForm } from '@/lib/form';
 import { PlayStoreSearch } from './play-store-search';
 import { ProfileApplicationsList } from './profile-applications-list';
 
@@ -50,13 +50,14 @@ const TYPE_HELP: Record<KioskType, string> = {
 };
 
 function TimeoutField({
-  value,
+  value = '',
   onChange,
   error,
 }: {
-  value: NumberValue;
+  /** Optional only for `getInputProps`; always set. */
+  value?: NumberValue;
   onChange: (v: NumberValue) => void;
-  error: string | undefined;
+  error?: ReactNode;
 }) {
   return (
     <NumberInput
@@ -76,13 +77,14 @@ function TimeoutField({
 }
 
 function BrightnessField({
-  value,
+  value = '',
   onChange,
   error,
 }: {
-  value: NumberValue;
+  /** Optional only for `getInputProps`; always set. */
+  value?: NumberValue;
   onChange: (v: NumberValue) => void;
-  error: string | undefined;
+  error?: ReactNode;
 }) {
   const n = typeof value === 'number' ? Math.min(BRIGHTNESS_MAX, Math.max(0, value)) : 0;
   return (
@@ -119,7 +121,13 @@ function BrightnessField({
   );
 }
 
-function OrientationField({ value, onChange }: { value: ScreenOrientation; onChange: (v: ScreenOrientation) => void }) {
+function OrientationField({
+  value = 'Auto',
+  onChange,
+}: {
+  value?: ScreenOrientation;
+  onChange: (v: ScreenOrientation) => void;
+}) {
   return (
     <Input.Wrapper label="Screen orientation">
       <SegmentedControl
@@ -135,7 +143,49 @@ function OrientationField({ value, onChange }: { value: ScreenOrientation; onCha
   );
 }
 
-const LABELS: Record<string, string> = {
+interface KioskValues {
+  kioskType: KioskType;
+  singleAppKioskPackageName: string;
+  browserKioskWebsiteUrl: string;
+  browserKioskScreenTimeout: NumberValue;
+  browserKioskScreenBrightness: NumberValue;
+  browserKioskScreenOrientation: ScreenOrientation;
+  browserKioskShowAddressBar: boolean;
+  signageVideoLists: string[];
+  signageKioskScreenTimeout: NumberValue;
+  signageKioskScreenBrightness: NumberValue;
+  signageKioskScreenOrientation: ScreenOrientation;
+}
+
+/** The request of the chosen kiosk type: only that type's fields. */
+function request(profileId: string, v: KioskValues): KioskSettingRequest {
+  const base = { profileId, kioskType: v.kioskType };
+  switch (v.kioskType) {
+    case 'Single App':
+      return { ...base, singleAppKioskPackageName: v.singleAppKioskPackageName };
+    case 'Browser':
+      return {
+        ...base,
+        browserKioskWebsiteUrl: v.browserKioskWebsiteUrl,
+        browserKioskScreenTimeout: toNullableInt(v.browserKioskScreenTimeout),
+        browserKioskScreenBrightness: toNullableInt(v.browserKioskScreenBrightness),
+        browserKioskScreenOrientation: v.browserKioskScreenOrientation,
+        browserKioskShowAddressBar: v.browserKioskShowAddressBar,
+      };
+    case 'Signage':
+      return {
+        ...base,
+        signageVideoLists: v.signageVideoLists,
+        signageKioskScreenTimeout: toNullableInt(v.signageKioskScreenTimeout),
+        signageKioskScreenBrightness: toNullableInt(v.signageKioskScreenBrightness),
+        signageKioskScreenOrientation: v.signageKioskScreenOrientation,
+      };
+    default:
+      return base;
+  }
+}
+
+const LABELS: Partial<Record<string, string>> = {
   singleAppKioskPackageName: 'Package name',
   browserKioskWebsiteUrl: 'Website URL',
   browserKioskScreenTimeout: 'Screen timeout',
@@ -148,89 +198,59 @@ const LABELS: Record<string, string> = {
 
 /** Kiosk (Super Lock): the kiosk type and the fields of that type (spec 2 §4). */
 export function KioskTab({ profile }: { profile: ProfileDetail }) {
-  const [kioskType, setKioskType] = useState<KioskType>(profile.kioskType);
-  const [packageName, setPackageName] = useState(profile.singleAppKioskPackageName);
-  const [websiteUrl, setWebsiteUrl] = useState(profile.browserKioskWebsiteUrl);
-  const [browserTimeout, setBrowserTimeout] = useState<NumberValue>(fromNullable(profile.browserKioskScreenTimeout));
-  const [browserBrightness, setBrowserBrightness] = useState<NumberValue>(
-    fromNullable(profile.browserKioskScreenBrightness),
-  );
-  const [browserOrientation, setBrowserOrientation] = useState(profile.browserKioskScreenOrientation);
-  const [showAddressBar, setShowAddressBar] = useState(profile.browserKioskShowAddressBar);
-  const [videos, setVideos] = useState<string[]>(profile.signageVideoLists.length ? profile.signageVideoLists : ['']);
-  const [signageTimeout, setSignageTimeout] = useState<NumberValue>(fromNullable(profile.signageKioskScreenTimeout));
-  const [signageBrightness, setSignageBrightness] = useState<NumberValue>(
-    fromNullable(profile.signageKioskScreenBrightness),
-  );
-  const [signageOrientation, setSignageOrientation] = useState(profile.signageKioskScreenOrientation);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const update = useUpdateKioskSettings();
-
-  const err = (field: string) => fieldMessage(LABELS[field] ?? field, errors[field]);
-  const edited =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setErrors({});
-    };
-
-  const request = (): KioskSettingRequest => {
-    const base = { profileId: profile._id, kioskType };
-    switch (kioskType) {
-      case 'Single App':
-        return { ...base, singleAppKioskPackageName: packageName };
-      case 'Browser':
-        return {
-          ...base,
-          browserKioskWebsiteUrl: websiteUrl,
-          browserKioskScreenTimeout: toNullableInt(browserTimeout),
-          browserKioskScreenBrightness: toNullableInt(browserBrightness),
-          browserKioskScreenOrientation: browserOrientation,
-          browserKioskShowAddressBar: showAddressBar,
-        };
-      case 'Signage':
-        return {
-          ...base,
-          signageVideoLists: videos,
-          signageKioskScreenTimeout: toNullableInt(signageTimeout),
-          signageKioskScreenBrightness: toNullableInt(signageBrightness),
-          signageKioskScreenOrientation: signageOrientation,
-        };
-      default:
-        return base;
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const body = request();
-    const checked = validate(kioskSettingRequestSchema, body);
-    if (!checked.ok) {
+  const form = useContractForm(
+    kioskSettingRequestSchema,
+    {
+      kioskType: profile.kioskType as KioskType,
+      singleAppKioskPackageName: profile.singleAppKioskPackageName,
+      browserKioskWebsiteUrl: profile.browserKioskWebsiteUrl,
+      browserKioskScreenTimeout: fromNullable(profile.browserKioskScreenTimeout),
+      browserKioskScreenBrightness: fromNullable(profile.browserKioskScreenBrightness),
+      browserKioskScreenOrientation: profile.browserKioskScreenOrientation,
+      browserKioskShowAddressBar: profile.browserKioskShowAddressBar,
+      signageVideoLists: profile.signageVideoLists.length ? profile.signageVideoLists : [''],
+      signageKioskScreenTimeout: fromNullable(profile.signageKioskScreenTimeout),
+      signageKioskScreenBrightness: fromNullable(profile.signageKioskScreenBrightness),
+      signageKioskScreenOrientation: profile.signageKioskScreenOrientation,
+    },
+    {
+      labels: LABELS,
+      toRequest: (v) => request(profile._id, v),
       // The per-type checks run only once the number fields pass: check them again without the numbers so every
       // problem shows at once.
-      const rest = validate(kioskSettingRequestSchema, {
+      recheck: (body) => ({
         ...body,
-        ...(kioskType === 'Browser' ? { browserKioskScreenTimeout: null, browserKioskScreenBrightness: null } : {}),
-        ...(kioskType === 'Signage' ? { signageKioskScreenTimeout: null, signageKioskScreenBrightness: null } : {}),
-      });
-      setErrors({ ...(rest.ok ? {} : rest.errors), ...checked.errors });
-      return;
-    }
-    setErrors({});
+        ...(body.kioskType === 'Browser'
+          ? { browserKioskScreenTimeout: null, browserKioskScreenBrightness: null }
+          : {}),
+        ...(body.kioskType === 'Signage'
+          ? { signageKioskScreenTimeout: null, signageKioskScreenBrightness: null }
+          : {}),
+      }),
+    },
+  );
+  const { kioskType, signageVideoLists: videos } = form.values;
+  const setVideos = (next: string[]) => form.setFieldValue('signageVideoLists', next);
+  const update = useUpdateKioskSettings();
+
+  const save = (parsed: KioskSettingRequest, values: KioskValues) => {
     // Send only this type's fields: the parsed request also carries the other type's orientation default ('Auto'),
     // which would overwrite its saved value.
-    const sent = Object.fromEntries(Object.entries(checked.data).filter(([key]) => key in body)) as KioskSettingRequest;
+    const body = request(profile._id, values);
+    const sent = Object.fromEntries(Object.entries(parsed).filter(([key]) => key in body)) as KioskSettingRequest;
     update.mutate(sent, {
       onSuccess: () => {
-        if (kioskType === 'Signage') setVideos((v) => (v.some((x) => x.trim()) ? v.filter((x) => x.trim()) : ['']));
+        if (values.kioskType === 'Signage') {
+          const kept = values.signageVideoLists.filter((x) => x.trim());
+          setVideos(kept.length ? kept : ['']);
+        }
       },
     });
   };
 
   return (
     <Stack gap="lg">
-      <form onSubmit={onSubmit} noValidate aria-label="Kiosk">
+      <form onSubmit={form.submit(save, update.isPending)} noValidate aria-label="Kiosk">
         <Stack gap="lg">
           <div>
             <Text fw={700}>Kiosk</Text>
@@ -241,11 +261,9 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
           <NativeSelect
             label="Kiosk type"
             size="sm"
-            value={kioskType}
-            onChange={(e) => edited(setKioskType)(e.currentTarget.value as KioskType)}
+            {...form.getInputProps('kioskType')}
             data={[...KIOSK_TYPES]}
             description={TYPE_HELP[kioskType]}
-            error={err('kioskType')}
             maw={320}
           />
 
@@ -255,13 +273,14 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
                 label="Package name"
                 placeholder="com.android.chrome"
                 description="Type it, or pick the app below."
-                value={packageName}
-                onChange={(e) => edited(setPackageName)(e.currentTarget.value)}
-                error={err('singleAppKioskPackageName')}
+                {...form.getInputProps('singleAppKioskPackageName')}
                 size="sm"
                 autoComplete="off"
               />
-              <PlayStoreSearch selected={packageName} onPick={(app) => edited(setPackageName)(app.appId)} />
+              <PlayStoreSearch
+                selected={form.values.singleAppKioskPackageName}
+                onPick={(app) => form.setFieldValue('singleAppKioskPackageName', app.appId)}
+              />
             </Stack>
           ) : null}
 
@@ -270,28 +289,17 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
               <TextInput
                 label="Website URL"
                 placeholder="https://example.com"
-                value={websiteUrl}
-                onChange={(e) => edited(setWebsiteUrl)(e.currentTarget.value)}
-                error={err('browserKioskWebsiteUrl')}
+                {...form.getInputProps('browserKioskWebsiteUrl')}
                 size="sm"
                 maw={560}
                 autoComplete="off"
               />
-              <TimeoutField
-                value={browserTimeout}
-                onChange={edited(setBrowserTimeout)}
-                error={err('browserKioskScreenTimeout')}
-              />
-              <BrightnessField
-                value={browserBrightness}
-                onChange={edited(setBrowserBrightness)}
-                error={err('browserKioskScreenBrightness')}
-              />
-              <OrientationField value={browserOrientation} onChange={setBrowserOrientation} />
+              <TimeoutField {...form.getInputProps('browserKioskScreenTimeout')} />
+              <BrightnessField {...form.getInputProps('browserKioskScreenBrightness')} />
+              <OrientationField {...form.getInputProps('browserKioskScreenOrientation')} />
               <Switch
                 label="Show address bar"
-                checked={showAddressBar}
-                onChange={(e) => setShowAddressBar(e.currentTarget.checked)}
+                {...form.getInputProps('browserKioskShowAddressBar', { type: 'checkbox' })}
               />
             </Stack>
           ) : null}
@@ -301,7 +309,7 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
               <Input.Wrapper
                 label="Video URLs"
                 description="Played in this order. Empty rows are dropped when you save."
-                error={err('signageVideoLists')}
+                error={form.errors.signageVideoLists}
               >
                 <Stack gap="xs" mt={6} maw={640}>
                   {videos.map((video, i) => (
@@ -313,7 +321,7 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
                         value={video}
                         onChange={(e) => {
                           const value = e.currentTarget.value;
-                          edited(setVideos)(videos.map((v, j) => (j === i ? value : v)));
+                          setVideos(videos.map((v, j) => (j === i ? value : v)));
                         }}
                         size="sm"
                         style={{ flex: 1 }}
@@ -324,7 +332,7 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
                           variant="subtle"
                           color="red"
                           aria-label={`Remove video ${i + 1}`}
-                          onClick={() => edited(setVideos)(videos.length > 1 ? videos.filter((_, j) => j !== i) : [''])}
+                          onClick={() => setVideos(videos.length > 1 ? videos.filter((_, j) => j !== i) : [''])}
                         >
                           <IconX size={16} />
                         </ActionIcon>
@@ -335,24 +343,16 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
                     variant="light"
                     size="xs"
                     leftSection={<IconPlus size={14} />}
-                    onClick={() => setVideos((v) => [...v, ''])}
+                    onClick={() => setVideos([...videos, ''])}
                     w="fit-content"
                   >
                     Add video
                   </Button>
                 </Stack>
               </Input.Wrapper>
-              <TimeoutField
-                value={signageTimeout}
-                onChange={edited(setSignageTimeout)}
-                error={err('signageKioskScreenTimeout')}
-              />
-              <BrightnessField
-                value={signageBrightness}
-                onChange={edited(setSignageBrightness)}
-                error={err('signageKioskScreenBrightness')}
-              />
-              <OrientationField value={signageOrientation} onChange={setSignageOrientation} />
+              <TimeoutField {...form.getInputProps('signageKioskScreenTimeout')} />
+              <BrightnessField {...form.getInputProps('signageKioskScreenBrightness')} />
+              <OrientationField {...form.getInputProps('signageKioskScreenOrientation')} />
             </Stack>
           ) : null}
 

@@ -1,27 +1,18 @@
-import { pinSchema, type ProfileDetail } from '@fleetdeck/contract';
+import { profileUpdateRequestSchema, type ProfileDetail } from '@fleetdeck/contract';
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useContractForm } from '@/lib/form';
 import { useUpdateProfile } from '../api/update-profile';
-import { fieldMessage, validate } from './field-errors';
 
 /** Pin: 4 to 12 digits, or empty for none. */
 export function PinTab({ profile }: { profile: ProfileDetail }) {
-  const [pin, setPin] = useState(profile.pin);
-  const [error, setError] = useState<string>();
+  const form = useContractForm(
+    profileUpdateRequestSchema,
+    { pin: profile.pin },
+    { labels: { pin: 'Pin' }, toRequest: ({ pin }) => ({ profileId: profile._id, pin }) },
+  );
   const update = useUpdateProfile();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const checked = validate(pinSchema, pin);
-    if (!checked.ok) {
-      setError(fieldMessage('Pin', checked.errors['']));
-      return;
-    }
-    setError(undefined);
-    update.mutate({ profileId: profile._id, pin: checked.data });
-  };
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Pin">
+    <form onSubmit={form.submit((request) => update.mutate(request), update.isPending)} noValidate aria-label="Pin">
       <Stack gap="md" maw={420}>
         <div>
           <Text fw={700}>Pin</Text>
@@ -35,12 +26,7 @@ export function PinTab({ profile }: { profile: ProfileDetail }) {
           inputMode="numeric"
           autoComplete="off"
           description="4 to 12 digits"
-          value={pin}
-          onChange={(e) => {
-            setPin(e.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error}
+          {...form.getInputProps('pin')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending} disabled={update.isPending}>

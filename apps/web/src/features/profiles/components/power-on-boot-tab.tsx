@@ -1,42 +1,50 @@
 import { powerOnBootSettingRequestSchema, SCHEDULE_TYPES, WEEK_DAYS, type ProfileDetail } from '@fleetdeck/contract';
 import { Button, Checkbox, Group, Input, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useContractForm } from '@/lib/form';
 import { useUpdatePowerOnBootSettings } from '../api/update-power-on-boot-settings';
-import { fieldMessage, validate, type FieldErrors } from './field-errors';
 
 type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 type WeekDay = (typeof WEEK_DAYS)[number];
 
 /** Power On Boot: power on with the charger, shut down on disconnect, and a daily or weekly shutdown. */
 export function PowerOnBootTab({ profile }: { profile: ProfileDetail }) {
-  const [enablePowerOnBoot, setEnablePowerOnBoot] = useState(profile.enablePowerOnBoot);
-  const [shutdownOnDisconnect, setShutdownOnDisconnect] = useState(profile.shutdownOnDisconnect);
-  const [scheduled, setScheduled] = useState(profile.scheduleShutdown !== null);
-  const [scheduleType, setScheduleType] = useState<ScheduleType>(profile.scheduleShutdown?.scheduleType ?? 'Daily');
-  const [scheduleTime, setScheduleTime] = useState(profile.scheduleShutdown?.scheduleTime ?? '22:00');
-  const [days, setDays] = useState<WeekDay[]>(profile.scheduleShutdown?.days ?? []);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const schedule = profile.scheduleShutdown;
+  const form = useContractForm(
+    powerOnBootSettingRequestSchema,
+    {
+      enablePowerOnBoot: profile.enablePowerOnBoot,
+      shutdownOnDisconnect: profile.shutdownOnDisconnect,
+      scheduled: schedule !== null,
+      scheduleType: (schedule?.scheduleType ?? 'Daily') as ScheduleType,
+      scheduleTime: schedule?.scheduleTime ?? '22:00',
+      days: (schedule?.days ?? []) as WeekDay[],
+    },
+    {
+      labels: { scheduleTime: 'Time', days: 'Days' },
+      fieldOf: { 'scheduleShutdown.scheduleTime': 'scheduleTime', 'scheduleShutdown.days': 'days' },
+      toRequest: (v) => ({
+        profileId: profile._id,
+        enablePowerOnBoot: v.enablePowerOnBoot,
+        shutdownOnDisconnect: v.shutdownOnDisconnect,
+        scheduleShutdown: v.scheduled
+          ? {
+              scheduleType: v.scheduleType,
+              scheduleTime: v.scheduleTime,
+              days: v.scheduleType === 'Weekly' ? v.days : [],
+            }
+          : null,
+      }),
+    },
+  );
+  const { scheduled, scheduleType } = form.values;
   const update = useUpdatePowerOnBootSettings();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const checked = validate(powerOnBootSettingRequestSchema, {
-      profileId: profile._id,
-      enablePowerOnBoot,
-      shutdownOnDisconnect,
-      scheduleShutdown: scheduled ? { scheduleType, scheduleTime, days: scheduleType === 'Weekly' ? days : [] } : null,
-    });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    update.mutate(checked.data);
-  };
-
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Power On Boot">
+    <form
+      onSubmit={form.submit((request) => update.mutate(request), update.isPending)}
+      noValidate
+      aria-label="Power On Boot"
+    >
       <Stack gap="lg">
         <div>
           <Text fw={700}>Power On Boot</Text>
@@ -47,22 +55,20 @@ export function PowerOnBootTab({ profile }: { profile: ProfileDetail }) {
         <Switch
           label="Enable Power On Boot"
           description="The device switches on as soon as it is connected to power."
-          checked={enablePowerOnBoot}
-          onChange={(e) => setEnablePowerOnBoot(e.currentTarget.checked)}
+          {...form.getInputProps('enablePowerOnBoot', { type: 'checkbox' })}
         />
         <Switch
           label="Shutdown on disconnect"
           description="The device shuts down when it is disconnected from power."
-          checked={shutdownOnDisconnect}
-          onChange={(e) => setShutdownOnDisconnect(e.currentTarget.checked)}
+          {...form.getInputProps('shutdownOnDisconnect', { type: 'checkbox' })}
         />
         <Switch
           label="Schedule shutdown"
           description="Shut the device down at a set time."
           checked={scheduled}
           onChange={(e) => {
-            setScheduled(e.currentTarget.checked);
-            setErrors({});
+            form.setFieldValue('scheduled', e.currentTarget.checked);
+            form.clearErrors();
           }}
         />
         {scheduled ? (
@@ -75,8 +81,8 @@ export function PowerOnBootTab({ profile }: { profile: ProfileDetail }) {
                 mt={4}
                 value={scheduleType}
                 onChange={(v) => {
-                  setScheduleType(v as ScheduleType);
-                  setErrors({});
+                  form.setFieldValue('scheduleType', v as ScheduleType);
+                  form.clearErrors();
                 }}
                 data={[...SCHEDULE_TYPES]}
               />
@@ -85,25 +91,12 @@ export function PowerOnBootTab({ profile }: { profile: ProfileDetail }) {
               type="time"
               label="Time"
               description="24-hour time (HH:MM)"
-              value={scheduleTime}
-              onChange={(e) => {
-                setScheduleTime(e.currentTarget.value);
-                setErrors({});
-              }}
-              error={fieldMessage('Time', errors['scheduleShutdown.scheduleTime'])}
+              {...form.getInputProps('scheduleTime')}
               size="sm"
               w={180}
             />
             {scheduleType === 'Weekly' ? (
-              <Checkbox.Group
-                label="Days"
-                value={days}
-                onChange={(v) => {
-                  setDays(v as WeekDay[]);
-                  setErrors({});
-                }}
-                error={fieldMessage('Days', errors['scheduleShutdown.days'])}
-              >
+              <Checkbox.Group label="Days" {...form.getInputProps('days')}>
                 <Group gap="md" mt={6}>
                   {WEEK_DAYS.map((d) => (
                     <Checkbox key={d} value={d} label={d} />

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
 
 interface SwitchesFormProps<K extends string> {
   title: string;
@@ -25,16 +26,22 @@ export function SwitchesForm<K extends string>({
   saving,
   onSave,
 }: SwitchesFormProps<K>) {
-  const [values, setValues] = useState(
-    () => Object.fromEntries(keys.map((k) => [k, initial[k] ?? false])) as Record<K, boolean>,
-  );
+  // No checks: every value is on or off.
+  const form = useForm<Record<string, boolean>>({
+    mode: 'controlled',
+    initialValues: Object.fromEntries(keys.map((k) => [k, initial[k] ?? false])),
+  });
+  const values = form.values as Record<K, boolean>;
+  // Against the saved values, which change after a save (form.isDirty() would compare with the first ones).
   const dirty = keys.some((k) => values[k] !== (initial[k] ?? false));
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!saving) onSave(values);
-  };
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={title}>
+    <form
+      onSubmit={form.onSubmit(() => {
+        if (!saving) onSave(values);
+      })}
+      noValidate
+      aria-label={title}
+    >
       <Stack gap="md">
         <div>
           <Text fw={700}>{title}</Text>
@@ -51,15 +58,7 @@ export function SwitchesForm<K extends string>({
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
           {keys.map((k) => (
-            <Switch
-              key={k}
-              label={labels[k]}
-              checked={values[k]}
-              onChange={(e) => {
-                const checked = e.currentTarget.checked;
-                setValues((v) => ({ ...v, [k]: checked }));
-              }}
-            />
+            <Switch key={k} label={labels[k]} {...form.getInputProps(k, { type: 'checkbox' })} />
           ))}
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
