@@ -130,7 +130,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       // The build writes a .br and a .gz beside every text file (apps/web/vite.config.ts): sent as the browser
       // accepts them, with no compression work per request. index.html is answered from memory (below).
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz', 'index.html', '.vite/**'],
+      globIgnore: ['**/*.br', '**/*.gz', 'index.html', 'admin.html', '.vite/**'],
       cacheControl: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; anything else (favicon…) is revalidated (send adds ETag and Last-Modified).
@@ -146,7 +146,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const wantsPage =
-      request.method === 'GET' && !url.startsWith('/api/') && (!path.extname(url) || url === '/index.html');
+      request.method === 'GET' &&
+      !url.startsWith('/api/') &&
+      (!path.extname(url) || url === '/index.html' || url === '/admin.html');
     if (indexHtml && wantsPage) return sendIndexHtml(htmlFor(indexHtml, url), request, reply);
     const body: ErrorResponse = {
       respones_msg: url.startsWith('/api/') ? `No API route ${request.method} ${url}.` : 'Not found.',

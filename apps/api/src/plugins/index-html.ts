@@ -20,15 +20,34 @@ export interface HtmlVariant {
   br: Buffer;
 }
 
-export interface IndexHtml {
+/** One app's page: its login address's variant (the shell's card, the login chunk preloaded) and every other's. */
+export interface AppHtml {
   login: HtmlVariant;
   other: HtmlVariant;
 }
 
+/** The two apps of the build (DECISIONS §8): the customer console and, when built, the back office. */
+export interface IndexHtml {
+  portal: AppHtml;
+  backOffice: AppHtml | null;
+}
+
+/** Each app's HTML file, login address and login page module (as the build manifest names it). */
+const APPS = {
+  portal: { file: 'index.html', loginPath: '/login', loginModule: /(^|\/)features\/auth\/pages\/login-page\.tsx$/ },
+  backOffice: {
+    file: 'admin.html',
+    loginPath: '/super-admin/login',
+    loginModule: /(^|\/)back-office\/features\/session\/pages\/staff-login-page\.tsx$/,
+  },
+} as const;
+
+/** Back-office addresses (DECISIONS §8): `/super-admin/*` and `/admin-*`. */
+export const isBackOfficePath = (pathname: string) =>
+  pathname === '/super-admin' || pathname.startsWith('/super-admin/') || pathname.startsWith('/admin-');
+
 /** The name the build writes into index.html (apps/web/index.html), replaced by PRODUCT_NAME. */
 const BUILT_PRODUCT_NAME = 'Fleetdeck';
-/** The login page's module in the build manifest (apps/web/src/...). */
-const LOGIN_PAGE_MODULE = /(^|\/)features\/auth\/pages\/login-page\.tsx$/;
 const CARD = /[ \t]*<!--shell-card-->[\s\S]*?<!--\/shell-card-->\n?/;
 
 const escapeHtml = (s: string) =>
@@ -36,15 +55,15 @@ const escapeHtml = (s: string) =>
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
-/** The JS files the login page's chunk needs (itself and what it imports), from dist/.vite/manifest.json. */
-function loginChunks(webDist: string): string[] {
+/** The JS files a login page's chunk needs (itself and what it imports), from dist/.vite/manifest.json. */
+function loginChunks(webDist: string, loginModule: RegExp): string[] {
   let manifest: Manifest;
   try {
     manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   } catch {
     return [];
   }
-  const start = Object.keys(manifest).find((k) => LOGIN_PAGE_MODULE.test(k));
+  const start = Object.keys(manifest).find((k) => loginModule.test(k));
   if (!start) return [];
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -72,15 +91,15 @@ function variant(html: string): HtmlVariant {
   };
 }
 
-export function loadIndexHtml(webDist: string, productName: string): IndexHtml {
+function loadApp(webDist: string, productName: string, app: (typeof APPS)[keyof typeof APPS]): AppHtml {
   const name = escapeHtml(productName);
   const html = fs
-    .readFileSync(path.join(webDist, 'index.html'), 'utf8')
-    .replace(`<title>${BUILT_PRODUCT_NAME}</title>`, `<title>${name}</title>`)
+    .readFileSync(path.join(webDist, app.file), 'utf8')
+    .replace(`<title>${BUILT_PRODUCT_NAME}`, `<title>${name}`)
     // Elements of the static shell that show the product name carry `data-product-name`.
     // (An element's opening tag, then its text up to the next tag.)
     .replace(/(<[a-z][a-z0-9]*\s[^<>]*\bdata-product-name\b[^<>]*>)[^<]*</g, (_m, open: string) => `${open}${name}<`);
-  const preloads = loginChunks(webDist)
+  const preloads = loginChunks(webDist, app.loginModule)
     .map((file) => `/${file}`)
     .filter((href) => !html.includes(`"${href}"`))
     // Low priority like the app's other scripts (vite-plugins.ts): the shell paints without them.
@@ -91,9 +110,21 @@ export function loadIndexHtml(webDist: string, productName: string): IndexHtml {
   };
 }
 
-/** The variant for a page address. */
-export const htmlFor = (html: IndexHtml, pathname: string): HtmlVariant =>
-  pathname === '/login' ? html.login : html.other;
+export function loadIndexHtml(webDist: string, productName: string): IndexHtml {
+  return {
+    portal: loadApp(webDist, productName, APPS.portal),
+    backOffice: fs.existsSync(path.join(webDist, APPS.backOffice.file))
+      ? loadApp(webDist, productName, APPS.backOffice)
+      : null,
+  };
+}
+
+/** The variant for a page address: the back office's HTML for its addresses, the console's for every other. */
+export function htmlFor(html: IndexHtml, pathname: string): HtmlVariant {
+  const isStaff = html.backOffice !== null && isBackOfficePath(pathname);
+  const app = isStaff ? html.backOffice! : html.portal;
+  return pathname === (isStaff ? APPS.backOffice.loginPath : APPS.portal.loginPath) ? app.login : app.other;
+}
 
 /** The encoding to answer with: the accepted one of br and gzip with the highest q (br on a tie), else none. */
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
