@@ -4,11 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
-import { usePageTitle } from '@/lib/page-title';
 import { useSendForgetPasswordLink } from '../api/forget-password';
 
 export function ForgetPasswordPage() {
-  usePageTitle('Forgot password');
   const [email, setEmail] = useState('');
   const send = useSendForgetPasswordLink();
 

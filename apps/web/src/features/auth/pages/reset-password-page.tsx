@@ -5,11 +5,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { usePageTitle } from '@/lib/page-title';
 import { useResetPassword } from '../api/reset-password';
 
 export function ResetPasswordPage() {
-  usePageTitle('Reset password');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const iv = params.get('iv') ?? '';
