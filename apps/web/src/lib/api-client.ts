@@ -1,4 +1,4 @@
-import { errorResponseSchema, type ErrorResponse } from '@fleetdeck/contract';
+import { errorResponseSchema, type ErrorCode, type ErrorResponse } from '@fleetdeck/contract';
 import type { z } from 'zod/mini';
 import { clearToken, getToken } from './auth-storage';
 import { browser } from './navigation';
@@ -9,7 +9,8 @@ export const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer we could not
 /** A failed call: HTTP status, the server's stable `code`, its `respones_msg` and the flags that steer the UI. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  /** The contract's error code (`ERROR_CODES`); absent when the answer was not a contract error. */
+  readonly code: ErrorCode | undefined;
   readonly isLogout: boolean;
   readonly userExist: boolean;
   readonly redirectToPaymentPage: boolean;
