@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { GuestOnly, RequireAuth } from '@/components/route-guards';
 import { paths, type PortalRouteKey } from '@/config/paths';
-import { setSessionEndedHandler } from '@/lib/api-client';
+import { setPaymentRequiredHandler, setSessionEndedHandler } from '@/lib/api-client';
 import { lazyNamed, RoutePage, type RouteEntry } from '@/lib/route-table';
 import { guestRoutes } from './guest-routes';
 
@@ -11,16 +11,24 @@ import { guestRoutes } from './guest-routes';
 const PortalLayout = lazyNamed(() => import('@/components/layouts/portal-layout'), 'PortalLayout');
 const PortalPage = lazyNamed(() => import('./portal-routes'), 'PortalPage');
 
-/** When the server ends the session (`is_logout: 1`), go to Login inside the SPA. */
-function SessionEndedRedirect() {
+/**
+ * The navigations the API asks for, inside the SPA: to Login when the server ends the session (`is_logout: 1`), to
+ * a payment page when a call answers `redirectToPaymentPage: 1` (the query client's error hooks pick the page).
+ */
+function ApiRedirects() {
   const navigate = useNavigate();
-  useEffect(
-    () =>
-      setSessionEndedHandler(() => {
-        void navigate(paths.auth.login.getHref(), { replace: true });
-      }),
-    [navigate],
-  );
+  useEffect(() => {
+    const restoreSession = setSessionEndedHandler(() => {
+      void navigate(paths.auth.login.getHref(), { replace: true });
+    });
+    const restorePayment = setPaymentRequiredHandler((href) => {
+      void navigate(href);
+    });
+    return () => {
+      restorePayment();
+      restoreSession();
+    };
+  }, [navigate]);
   return null;
 }
 
@@ -32,7 +40,7 @@ const routeOf = (route: RouteEntry) => (
 export function AppRoutes() {
   return (
     <>
-      <SessionEndedRedirect />
+      <ApiRedirects />
       <Routes>
         <Route index element={<Navigate to={paths.auth.login.getHref()} replace />} />
 

@@ -52,6 +52,22 @@ export const setSessionEndedHandler = (handler: () => void): (() => void) => {
   };
 };
 
+/**
+ * Where a failure with `redirectToPaymentPage: 1` sends the customer (spec 2 §8), called by the query client's error
+ * hooks with the page to show. The app replaces it with a router navigation; the default is a full page load.
+ */
+let paymentRequiredHandler: (href: string) => void = (href) => browser.assign(href);
+
+export const setPaymentRequiredHandler = (handler: (href: string) => void): (() => void) => {
+  const previous = paymentRequiredHandler;
+  paymentRequiredHandler = handler;
+  return () => {
+    paymentRequiredHandler = previous;
+  };
+};
+
+export const goToPaymentPage = (href: string) => paymentRequiredHandler(href);
+
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 export interface RequestOptions<S extends z.ZodMiniType> {

@@ -2,7 +2,7 @@ import { enrolmentTokenRotateResponseSchema, type UserDetail } from '@fleetdeck/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, USERS_API } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { userDetailQueryKey } from '@/api/get-user-detail';
+import { queryKeys } from '@/lib/query-keys';
 
 /** A new login QR code: the old one stops enrolling devices; enrolled devices keep working. */
 export const rotateEnrolmentToken = () =>
@@ -15,10 +15,10 @@ export const useRotateEnrolmentToken = ({ onSuccess, ...config }: MutationConfig
     mutationFn: rotateEnrolmentToken,
     onSuccess: async (data, ...rest) => {
       // Show the new image at once; the refetch confirms it.
-      queryClient.setQueryData<UserDetail>(userDetailQueryKey, (old) =>
+      queryClient.setQueryData<UserDetail>(queryKeys.userDetail, (old) =>
         old ? { ...old, loginQrCodeUrl: data.data.loginQrCodeUrl } : old,
       );
-      await queryClient.invalidateQueries({ queryKey: userDetailQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.userDetail });
       await onSuccess?.(data, ...rest);
     },
   });

@@ -1,9 +1,10 @@
 import { exportDetailResponseSchema } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { EXPORTS_API, EXPORTS_QUERY_KEY } from './query-keys';
+import { EXPORTS_API } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
-export const exportDetailQueryKey = (id: string) => [...EXPORTS_QUERY_KEY, 'detail', id] as const;
+export const exportDetailQueryKey = (id: string) => [...queryKeys.exports, 'detail', id] as const;
 
 /** `GET users/export/detail?id=`: the export with the name and icon of each disabled app. */
 export const getExportDetail = async (id: string, signal?: AbortSignal) =>

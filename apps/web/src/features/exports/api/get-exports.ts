@@ -1,7 +1,8 @@
 import { exportListResponseSchema } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { EXPORTS_API, EXPORTS_QUERY_KEY } from './query-keys';
+import { EXPORTS_API } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface ExportsParams {
   page: number;
@@ -15,7 +16,7 @@ export const getExports = ({ page, limit }: ExportsParams, signal?: AbortSignal)
 /** A failed load toasts the server's message (spec 2 §8: export load errors toast the raw error). */
 export const exportsQueryOptions = (params: ExportsParams) =>
   queryOptions({
-    queryKey: [...EXPORTS_QUERY_KEY, 'list', params],
+    queryKey: [...queryKeys.exports, 'list', params],
     queryFn: ({ signal }) => getExports(params, signal),
     placeholderData: keepPreviousData,
   });

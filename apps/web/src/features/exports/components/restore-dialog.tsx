@@ -2,10 +2,7 @@ import { DEFAULT_PAGE_SIZE, type ProfileListItem } from '@fleetdeck/contract';
 import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { useProductName } from '@/lib/app-config';
 import { useRestoreTargets } from '../api/get-restore-targets';
 import { useRestoreDisabledApps } from '../api/restore-disabled-apps';
@@ -21,7 +18,6 @@ interface RestoreDialogProps {
  * appName PDALL. The disabled apps reach the device when Apply is pressed on that profile.
  */
 export function RestoreDialog({ source, onClose }: RestoreDialogProps) {
-  const navigate = useNavigate();
   const productName = useProductName();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
@@ -33,13 +29,8 @@ export function RestoreDialog({ source, onClose }: RestoreDialogProps) {
     setPage(1);
     onClose();
   };
-  const restore = useRestoreDisabledApps({
-    onSuccess: close,
-    onError: (error) => {
-      // Spec 2 §8: the family uses more devices than it bought; the plans page sells more.
-      if (error instanceof ApiError && error.redirectToPaymentPage) void navigate(paths.portal.plans.getHref());
-    },
-  });
+  // Spec 2 §8: a family using more devices than it bought goes to the plans page (the query client does it).
+  const restore = useRestoreDisabledApps({ onSuccess: close });
 
   const columns: DataTableColumn<ProfileListItem>[] = [
     {

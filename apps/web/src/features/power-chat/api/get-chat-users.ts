@@ -1,7 +1,8 @@
 import { chatUserListResponseSchema } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { CHAT_USERS_API, CHAT_USERS_QUERY_KEY } from './query-keys';
+import { CHAT_USERS_API } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface ChatUsersParams {
   page: number;
@@ -14,7 +15,7 @@ export const getChatUsers = ({ page, limit }: ChatUsersParams, signal?: AbortSig
 
 export const chatUsersQueryOptions = (params: ChatUsersParams) =>
   queryOptions({
-    queryKey: [...CHAT_USERS_QUERY_KEY, 'list', params],
+    queryKey: [...queryKeys.chatUsers, 'list', params],
     queryFn: ({ signal }) => getChatUsers(params, signal),
     placeholderData: keepPreviousData,
     // Shown inline with a Retry button.

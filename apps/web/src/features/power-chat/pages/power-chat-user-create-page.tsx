@@ -44,17 +44,8 @@ export function PowerChatUserCreatePage() {
 
   const create = useCreateChatUser({
     onSuccess: () => void navigate(paths.portal.powerChatUsers.getHref()),
-    onError: (error) => {
-      if (error instanceof ApiError && error.redirectToPaymentPage) {
-        // Spec 2 §8: add seats to the Power Chat subscription, or buy the seats this user needs.
-        const to = error.body?.isSubscriptionUpdate
-          ? paths.portal.updateSubscription.getHref('PCHAT')
-          : paths.portal.makePayment.getHref('PCHAT', error.body?.requiredPurchasedQty ?? 1);
-        void navigate(to);
-        return;
-      }
-      setErrors(serverFieldErrors(error));
-    },
+    // A call refused for want of seats goes to the payment page (the query client, `useCreateChatUser`'s meta).
+    onError: (error) => setErrors(serverFieldErrors(error)),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -11,7 +11,6 @@ import { formatDateTime } from '@/lib/format';
 import { useProfileList, type ProfileListParams } from '../api/get-profile-list';
 import { APP_NAME_CHOICES, appLabel, profileDetailHref } from '../components/app-routes';
 import { OnlineStatus, PolicyBadge } from '../components/device-status';
-import { usePaymentRedirect } from '../components/use-payment-redirect';
 
 type SortField = ProfileListParams['sort'];
 
@@ -50,7 +49,6 @@ function useListParams() {
 }
 
 export function ProfilesPage() {
-  usePaymentRedirect();
   const productName = useProductName();
   const [params, setParams] = useListParams();
   const [appName, setAppName] = useState(params.appName ?? '');

@@ -1,8 +1,8 @@
 import { messageSchema } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userDetailQueryKey } from '@/api/get-user-detail';
 import { api, USERS_API } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `POST users/update {isResellerModeEnabled: true}`: asks for reseller mode; staff approve it (spec 1 §4). */
 export const requestResellerMode = (_?: void) =>
@@ -14,7 +14,7 @@ export const useRequestResellerMode = ({ onSuccess, ...config }: MutationConfig<
     ...config,
     mutationFn: requestResellerMode,
     onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: userDetailQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.userDetail });
       await onSuccess?.(...args);
     },
   });
