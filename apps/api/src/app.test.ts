@@ -63,6 +63,24 @@ describe('HTTP surface', () => {
     expect((await rt.app.inject('/api/docs')).statusCode).toBeLessThan(400);
   });
 
+  it('documents security on every guarded route, none on public ones, and a tag on every route', async () => {
+    const doc = (await rt.app.inject('/api/docs/json')).json<{
+      paths: Record<string, Record<string, { security?: unknown[]; tags?: string[] }>>;
+    }>();
+    const users = doc.paths;
+    expect(users['/api/v1/admin/users/detail']?.get?.security).toEqual([{ token: [] }]);
+    expect(users['/api/v1/admin/users/change-password']?.post?.security).toEqual([{ token: [] }]);
+    expect(users['/api/v1/admin/users/login']?.post?.security).toBeUndefined();
+    expect(users['/api/v1/admin/users/enrolment-token/rotate']?.post?.tags).toEqual(['Customer devices']);
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) expect(op.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
+    }
+    // The guard runs for the guarded routes of an area and not for its public ones.
+    expect((await rt.app.inject('/api/v1/admin/users/detail')).statusCode).toBe(401);
+    const login = await rt.app.inject({ method: 'POST', url: '/api/v1/admin/users/login', payload: {} });
+    expect(login.statusCode).toBe(400);
+  });
+
   it('hides unexpected errors behind a generic 500 with an error id that is in the log', async () => {
     const app = await buildApp(rt.ctx, { serveWeb: false });
     app.get('/api/v1/boom', async () => {

@@ -98,7 +98,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   await app.register(healthRoutes(ctx));
   await app.register(qrRoutes(ctx));
-  await app.register(userRoutes(ctx), { prefix: '/api/v1/admin/users' });
+  await app.register(userRoutes(ctx));
   // The modules below declare full paths (/api/v1/admin/..., /api/v1/sandbox/..., /api/v1/webhooks/...).
   await app.register(planRoutes(ctx));
   await app.register(licenceRoutes(ctx));

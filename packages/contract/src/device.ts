@@ -219,6 +219,3 @@ export const deviceLogoutQuerySchema = z.object({
 });
 /** How many of the device's apps were logged out now (0: they already were). */
 export const deviceLogoutResponseSchema = withData(z.object({ loggedOut: z.int() }));
-
-/** Customer: `POST users/enrolment-token/rotate` — a new login QR; the old one stops enrolling. */
-export const enrolmentTokenRotateResponseSchema = withData(z.object({ loginQrCodeUrl: z.string() }));

@@ -1,7 +1,6 @@
 export * from './envelope.ts';
 export * from './common.ts';
 export * from './users.ts';
-export * from './staff.ts';
 export * from './plans.ts';
 export * from './audit.ts';
 export * from './payments.ts';
@@ -9,3 +8,5 @@ export * from './device.ts';
 export * from './profiles.ts';
 export * from './activity.ts';
 export * from './chat.ts';
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';

@@ -135,3 +135,6 @@ export type AppConfig = z.infer<typeof appConfigSchema>;
 export const appConfigResponseSchema = withData(appConfigSchema);
 
 export { messageSchema };
+
+/** Customer: `POST users/enrolment-token/rotate` — a new login QR; the old one stops enrolling. */
+export const enrolmentTokenRotateResponseSchema = withData(z.object({ loginQrCodeUrl: z.string() }));

@@ -14,6 +14,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Family } from '@fleetdeck/contract';
+import type { StaffRole } from '@fleetdeck/contract/staff';
+import type { ActorKind } from '../lib/actor.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -76,7 +79,7 @@ export const staffUsers = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
-    role: text('role').notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -173,6 +176,9 @@ export const auditEntries = pgTable(
     source: text('source', { enum: ['Web', 'App'] }).notNull(),
     hasError: boolean('has_error').notNull().default(false),
     ip: text('ip'),
+    /** Who did it (DECISIONS §8): a staff action on a customer's data names the staff member. */
+    actorKind: text('actor_kind').$type<ActorKind>(),
+    actorId: uuid('actor_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -226,7 +232,7 @@ export const plans = pgTable(
   {
     id: id(),
     identifier: text('identifier').notNull(),
-    family: text('family').notNull(),
+    family: text('family').$type<Family>().notNull(),
     type: text('type', { enum: ['recurring', 'one_time'] }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -261,7 +267,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => plans.id),
     planIdentifier: text('plan_identifier').notNull(),
-    family: text('family').notNull(),
+    family: text('family').$type<Family>().notNull(),
     productName: text('product_name').notNull(),
     subscriptionType: text('subscription_type', { enum: ['recurring', 'one_time'] }).notNull(),
     /** subscription_create, subscription_update, subscription_cycle, onetime, offline. */
@@ -321,7 +327,7 @@ export const subscriptions = pgTable(
     planId: uuid('plan_id')
       .notNull()
       .references(() => plans.id),
-    family: text('family').notNull(),
+    family: text('family').$type<Family>().notNull(),
     provider: text('provider', { enum: ['sandbox', 'stripe', 'offline'] }).notNull(),
     providerSubscriptionId: text('provider_subscription_id'),
     providerItemId: text('provider_item_id'),
@@ -352,7 +358,7 @@ export const licenceGrants = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    family: text('family').notNull(),
+    family: text('family').$type<Family>().notNull(),
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
@@ -485,7 +491,7 @@ export const devices = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    family: text('family').notNull(),
+    family: text('family').$type<Family>().notNull(),
     /** The app's name as it enrolled (a plan code: PD, PDOT, SL…). */
     appName: text('app_name').notNull().default(''),
     serialNumber: text('serial_number').notNull(),
@@ -537,7 +543,7 @@ export const profiles = pgTable(
     name: text('name').notNull(),
     profileName: text('profile_name').notNull().default(''),
     appName: text('app_name').notNull(),
-    family: text('family').notNull(),
+    family: text('family').$type<Family>().notNull(),
     profileCounter: integer('profile_counter').notNull().default(0),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     /** The policy document frozen at the last Apply (what GET policy serves). */

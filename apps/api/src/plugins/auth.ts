@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate, type Realm, type SessionInfo } from '../modules/sessions/service.ts';
+import type { CustomerActor } from '../lib/actor.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,3 +26,13 @@ export const metaOf = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
 });
+
+/** The signed-in customer of a guarded route, as the actor of its writes. */
+export function customerActorOf(request: FastifyRequest): CustomerActor {
+  return {
+    kind: 'customer',
+    id: sessionOf(request).subjectId,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  };
+}

@@ -1,3 +1,4 @@
+import type { Family } from '@fleetdeck/contract';
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
@@ -98,7 +99,7 @@ export async function subscribe(
 export async function enrol(
   db: Db,
   customerId: string,
-  family: string,
+  family: Family,
   opts: { enrolledAt?: Date; loggedOutAt?: Date | null } = {},
 ) {
   const [row] = await db

@@ -1,4 +1,14 @@
-import { errorResponseSchema, type ErrorCode, type ErrorResponse } from '@fleetdeck/contract';
+import {
+  errorResponseSchema,
+  fillPath,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  type ErrorCode,
+  type ErrorResponse,
+} from '@fleetdeck/contract';
 import type { z } from 'zod/mini';
 import { clearToken, getToken } from './auth-storage';
 import { browser } from './navigation';
@@ -174,3 +184,41 @@ export const USERS_API = '/api/v1/admin/users';
 
 /** Base of the customer payment calls (spec 1 §7). */
 export const PAYMENTS_API = '/api/v1/admin/payments';
+
+/** What `client` sends: only the parts the endpoint declares, typed by its schemas. */
+export type ClientOptions<E extends Endpoint> = (E extends { query: object }
+  ? { query: EndpointQuery<E> }
+  : { query?: never }) &
+  (E extends { body: object } ? { body: EndpointBody<E> } : { body?: never }) &
+  (E extends { params: object } ? { params: EndpointParams<E> } : { params?: never }) & {
+    signal?: AbortSignal;
+    /** Extra request headers (e.g. `Idempotency-Key` on checkout calls). */
+    headers?: Record<string, string>;
+  };
+
+/**
+ * Calls one endpoint of the contract's table: method and path come from it, the answer is parsed with its response
+ * schema. `client(usersApi.login, { body })`.
+ */
+export function client<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: E extends { query: object } | { body: object } | { params: object }
+    ? [options: ClientOptions<E>]
+    : [options?: ClientOptions<E>]
+): Promise<EndpointResponse<E>> {
+  const opts = (options ?? {}) as {
+    query?: Query;
+    body?: unknown;
+    params?: Record<string, string | number>;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+  return apiRequest(fillPath(endpoint.path, opts.params), {
+    method: endpoint.method,
+    schema: endpoint.response as unknown as z.ZodMiniType<EndpointResponse<E>>,
+    body: opts.body,
+    query: opts.query,
+    signal: opts.signal,
+    headers: opts.headers,
+  }) as Promise<EndpointResponse<E>>;
+}

@@ -1,3 +1,4 @@
+import type { Family } from '@fleetdeck/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chatUsers, subscriptions } from '../../db/schema.ts';
@@ -94,7 +95,7 @@ export async function softDeleteChatUser(db: DbOrTx, customerId: string, id: str
 }
 
 /** Whether the customer has an active subscription of a family (subscriptions is one row per customer and plan). */
-export async function hasActiveSubscription(db: DbOrTx, customerId: string, family: string) {
+export async function hasActiveSubscription(db: DbOrTx, customerId: string, family: Family) {
   const [row] = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)

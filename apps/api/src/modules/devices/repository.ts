@@ -1,3 +1,4 @@
+import type { Family } from '@fleetdeck/contract';
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
@@ -19,7 +20,7 @@ export async function findCustomerByEnrolmentHash(db: DbOrTx, tokenHash: string)
 }
 
 /** A device of (customer, family, serial), locked for the enrolment transaction (devices_customer_serial_family_uq). */
-export async function findDeviceForUpdate(db: DbOrTx, customerId: string, family: string, serialNumber: string) {
+export async function findDeviceForUpdate(db: DbOrTx, customerId: string, family: Family, serialNumber: string) {
   const [row] = await db
     .select()
     .from(devices)
@@ -201,7 +202,7 @@ export async function findDevicesBySerialForUpdate(
   db: DbOrTx,
   customerId: string,
   serialNumber: string,
-  families?: readonly string[],
+  families?: readonly Family[],
 ) {
   return db
     .select()

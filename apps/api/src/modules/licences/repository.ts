@@ -1,3 +1,4 @@
+import type { Family } from '@fleetdeck/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chatUsers, devices, licenceGrants, payments } from '../../db/schema.ts';
@@ -9,7 +10,7 @@ import { chatUsers, devices, licenceGrants, payments } from '../../db/schema.ts'
  */
 
 export interface GrantTotals {
-  family: string;
+  family: Family;
   /** Seats of unexpired, unrevoked grants. */
   purchased: number;
   /** Seats of expired, unrevoked grants. */
@@ -17,7 +18,7 @@ export interface GrantTotals {
 }
 
 /** Purchased and expired seats per family; one row per family that has grants. */
-export async function grantTotals(db: DbOrTx, customerId: string, family?: string): Promise<GrantTotals[]> {
+export async function grantTotals(db: DbOrTx, customerId: string, family?: Family): Promise<GrantTotals[]> {
   const rows = await db
     .select({
       family: licenceGrants.family,
@@ -40,8 +41,8 @@ export async function grantTotals(db: DbOrTx, customerId: string, family?: strin
 export async function usedDeviceSeats(
   db: DbOrTx,
   customerId: string,
-  family?: string,
-): Promise<{ family: string; used: number }[]> {
+  family?: Family,
+): Promise<{ family: Family; used: number }[]> {
   const rows = await db
     .select({ family: devices.family, used: sql<string>`count(*)` })
     .from(devices)
@@ -135,6 +136,6 @@ export async function enrolmentsPerMonth(db: DbOrTx, customerId: string, from: D
  * Serialises seat changes of one family of one customer until the transaction ends, so two concurrent
  * enrolments cannot both take the last free seat.
  */
-export async function lockFamilyPool(tx: DbOrTx, customerId: string, family: string) {
+export async function lockFamilyPool(tx: DbOrTx, customerId: string, family: Family) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'licence:' + customerId}), hashtext(${family}))`);
 }

@@ -1,3 +1,4 @@
+import { SYSTEM } from '../../lib/actor.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { UserDetail } from '@fleetdeck/contract';
@@ -72,7 +73,7 @@ describe('reseller mode', () => {
     const id = await customerIdOf(rt.ctx.db, c.email);
     await post(rt, `${U}/update`, { isResellerModeEnabled: true }, c.token);
 
-    const approved = await approveReseller(rt.ctx, id);
+    const approved = await approveReseller(rt.ctx, SYSTEM, id);
     expect(approved.isResellerModeRequestApprove).toBe(true);
     expect(approved.resellerCouponCode).toMatch(/^R-[A-Z2-9]{6}$/);
     const rows = await rt.ctx.db.select().from(coupons).where(eq(coupons.resellerCustomerId, id));
@@ -84,7 +85,7 @@ describe('reseller mode', () => {
       isResellerModeRequestApprove: true,
       resellerCouponCode: approved.resellerCouponCode,
     });
-    const again = await approveReseller(rt.ctx, id);
+    const again = await approveReseller(rt.ctx, SYSTEM, id);
     expect(again.resellerCouponCode).toBe(approved.resellerCouponCode);
     expect(await rt.ctx.db.select().from(coupons).where(eq(coupons.resellerCustomerId, id))).toHaveLength(1);
 
@@ -99,13 +100,13 @@ describe('reseller mode', () => {
   it('shows no coupon to a customer whose approval was withdrawn', async () => {
     const c = await signedInCustomer(rt);
     const id = await customerIdOf(rt.ctx.db, c.email);
-    await approveReseller(rt.ctx, id);
+    await approveReseller(rt.ctx, SYSTEM, id);
     await rt.ctx.db.update(customers).set({ resellerModeApproved: false }).where(eq(customers.id, id));
     expect((await detailOf(c.token)).resellerCouponCode).toBeNull();
   });
 
   it('answers 404 when approving an unknown customer', async () => {
-    await expect(approveReseller(rt.ctx, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+    await expect(approveReseller(rt.ctx, SYSTEM, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
       statusCode: 404,
     });
   });

@@ -7,6 +7,7 @@ import type {
   UpdateUserRequest,
   UserDetail,
 } from '@fleetdeck/contract';
+import type { Actor, CustomerActor } from '../../lib/actor.ts';
 import { AppError, badRequest, forbidden, notFound, tooMany } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, open, randomToken, seal, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
@@ -388,7 +389,7 @@ export async function resetPassword(
   });
 }
 
-export async function logout(ctx: AppContext, session: SessionInfo, meta: RequestMeta) {
+export async function logout(ctx: AppContext, session: SessionInfo, actor: CustomerActor) {
   await inTransaction(ctx.db, async (tx) => {
     await revokeSession(tx, session.sessionId, 'logout');
     await writeAudit(tx, {
@@ -396,8 +397,7 @@ export async function logout(ctx: AppContext, session: SessionInfo, meta: Reques
       type: 'User Account',
       subType: 'Logout',
       message: 'Logged out',
-      source: 'Web',
-      ip: meta.ip,
+      actor,
     });
   });
 }
@@ -406,7 +406,8 @@ export async function logout(ctx: AppContext, session: SessionInfo, meta: Reques
  * A new enrolment token and login QR key (DECISIONS §6): the old QR code stops enrolling (its image URL answers 404),
  * devices already enrolled keep their own tokens. Answers the new `loginQrCodeUrl`.
  */
-export async function rotateEnrolmentToken(ctx: AppContext, customerId: string, meta: RequestMeta): Promise<string> {
+export async function rotateEnrolmentToken(ctx: AppContext, actor: CustomerActor): Promise<string> {
+  const customerId = actor.id;
   return inTransaction(ctx.db, async (tx) => {
     const row = await repo.updateCustomer(tx, customerId, newEnrolmentToken(ctx));
     if (!row) throw notFound('Account not found.');
@@ -416,8 +417,7 @@ export async function rotateEnrolmentToken(ctx: AppContext, customerId: string, 
       type: 'User Account',
       subType: 'Update Profile',
       message: 'Login QR code rotated (the previous QR code no longer enrols devices)',
-      source: 'Web',
-      ip: meta.ip,
+      actor,
     });
     return loginQrCodeUrl(ctx, row);
   });
@@ -462,7 +462,8 @@ export function toUserDetail(
   };
 }
 
-export async function update(ctx: AppContext, customerId: string, input: UpdateUserRequest, meta: RequestMeta) {
+export async function update(ctx: AppContext, actor: CustomerActor, input: UpdateUserRequest) {
+  const customerId = actor.id;
   return inTransaction(ctx.db, async (tx) => {
     const changes: Parameters<typeof repo.updateCustomer>[2] = {};
     if (input.name !== undefined) changes.name = input.name;
@@ -480,8 +481,7 @@ export async function update(ctx: AppContext, customerId: string, input: UpdateU
         type: 'User Account',
         subType: 'Update Profile',
         message: `Profile updated (${profileFields.join(', ')})`,
-        source: 'Web',
-        ip: meta.ip,
+        actor,
       });
     }
     if (input.isResellerModeEnabled === true) {
@@ -491,8 +491,7 @@ export async function update(ctx: AppContext, customerId: string, input: UpdateU
         type: 'User Account',
         subType: 'Reseller Requested',
         message: row.resellerModeApproved ? 'Reseller mode requested (already approved)' : 'Reseller mode requested',
-        source: 'Web',
-        ip: meta.ip,
+        actor,
       });
     }
     return userDetailOf(ctx, tx, row);
@@ -507,7 +506,7 @@ const resellerCouponCode = () =>
  * Staff approve a customer's reseller mode (spec 1 §4): the customer becomes an approved reseller and gets
  * a personal coupon (`R-XXXXXX`, buyers get 10% off). Idempotent: approving again keeps the same coupon.
  */
-export async function approveReseller(ctx: AppContext, customerId: string, meta?: RequestMeta): Promise<UserDetail> {
+export async function approveReseller(ctx: AppContext, actor: Actor, customerId: string): Promise<UserDetail> {
   return inTransaction(ctx.db, async (tx) => {
     const row = await repo.updateCustomer(tx, customerId, { resellerModeEnabled: true, resellerModeApproved: true });
     if (!row) throw notFound('Account not found.');
@@ -522,19 +521,14 @@ export async function approveReseller(ctx: AppContext, customerId: string, meta?
       type: 'User Account',
       subType: 'Reseller Approved',
       message: `Reseller mode approved; personal coupon ${code}`,
-      source: 'Web',
-      ip: meta?.ip ?? null,
+      actor,
     });
     return toUserDetail(ctx, row, code);
   });
 }
 
-export async function changePassword(
-  ctx: AppContext,
-  customerId: string,
-  input: Required<ChangePasswordRequest>,
-  meta: RequestMeta,
-) {
+export async function changePassword(ctx: AppContext, actor: CustomerActor, input: Required<ChangePasswordRequest>) {
+  const customerId = actor.id;
   const customer = await repo.findCustomerById(ctx.db, customerId);
   if (!customer) throw notFound('Account not found.');
   if (!(await verifyPassword(input.old_password, customer.passwordHash))) {
@@ -544,9 +538,8 @@ export async function changePassword(
       type: 'User Account',
       subType: 'Change Password',
       message: 'Password change refused: wrong old password',
-      source: 'Web',
       hasError: true,
-      ip: meta.ip,
+      actor,
     });
     throw badRequest('E_WRONG_PASSWORD', 'Your old password is incorrect.');
   }
@@ -567,8 +560,7 @@ export async function changePassword(
       type: 'User Account',
       subType: 'Change Password',
       message: 'Password changed; all sessions signed out',
-      source: 'Web',
-      ip: meta.ip,
+      actor,
     });
     const outboxId = await queueEmail(
       tx,
@@ -579,7 +571,8 @@ export async function changePassword(
   });
 }
 
-export async function updateSecuritySetting(ctx: AppContext, customerId: string, enabled: boolean, meta: RequestMeta) {
+export async function updateSecuritySetting(ctx: AppContext, actor: CustomerActor, enabled: boolean) {
+  const customerId = actor.id;
   return inTransaction(ctx.db, async (tx) => {
     const row = await repo.updateCustomer(tx, customerId, { twoStepEnabled: enabled });
     if (!row) throw notFound('Account not found.');
@@ -589,8 +582,7 @@ export async function updateSecuritySetting(ctx: AppContext, customerId: string,
       type: 'User Account',
       subType: 'Two Step Setting Changed',
       message: enabled ? 'Two-step email verification enabled' : 'Two-step email verification disabled',
-      source: 'Web',
-      ip: meta.ip,
+      actor,
     });
     return row;
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { emailSchema, otpSchema, passwordInputSchema } from './common.ts';
+import { emailSchema, otpSchema, passwordInputSchema } from '../common.ts';
 
 /** Staff roles (spec 3 §6). SuperAdmin sees everything; the others a subset. */
 export const STAFF_ROLES = ['SuperAdmin', 'Admin', 'Support', 'Content'] as const;

@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { devicesApi, type EnrolRequest, type EnrolResponse, type Family } from '@fleetdeck/contract';
+import type { StaffRole } from '@fleetdeck/contract/staff';
+import { customers, staffUsers } from '../../src/db/schema.ts';
+import { hashPassword } from '../../src/lib/crypto.ts';
+import { createSession } from '../../src/modules/sessions/service.ts';
+import { enrolmentTokenOf } from '../../src/modules/users/service.ts';
+import { call } from './call.ts';
+import { STRONG_PASSWORD, signedInCustomer, uniqueEmail } from './helpers.ts';
+import { buy as buyInLedger, customerIdOf } from './ledger.ts';
+import type { TestRuntime } from './runtime.ts';
+
+/**
+ * The arrange steps every test file needs, in one place: a signed-in customer, a staff member of a role, an enrolled
+ * device, bought seats. They go through the real API where the API has the call, and through the ledger otherwise.
+ */
+
+/** A different client address per call, so per-IP limits never couple tests. */
+export const randomIp = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+
+export const serial = () => `SN-${crypto.randomUUID().slice(0, 13)}`;
+
+export type TestCustomer = Awaited<ReturnType<typeof newCustomer>>;
+
+/** Registered, verified by the emailed link and logged in through the API. */
+export async function newCustomer(
+  rt: TestRuntime,
+  overrides: Partial<{ email: string; password: string; name: string }> = {},
+) {
+  const c = await signedInCustomer(rt, overrides);
+  const id = await customerIdOf(rt.ctx.db, c.email);
+  return { ...c, id };
+}
+
+export type TestStaff = Awaited<ReturnType<typeof newStaff>>;
+
+/** A staff member of `role` with a signed-in staff session. */
+export async function newStaff(rt: TestRuntime, role: StaffRole, overrides: Partial<{ email: string }> = {}) {
+  const email = overrides.email ?? uniqueEmail(`staff-${role.toLowerCase()}`);
+  const [row] = await rt.ctx.db
+    .insert(staffUsers)
+    .values({ email, name: `${role} member`, role, passwordHash: await hashPassword(STRONG_PASSWORD) })
+    .returning();
+  const token = await createSession(rt.ctx.db, 'staff', row!.id, { userAgent: 'vitest', ip: '127.0.0.1' });
+  return { id: row!.id, email, role, password: STRONG_PASSWORD, token };
+}
+
+/** The customer's current enrolment token (what the login QR carries). */
+export async function enrolmentToken(rt: TestRuntime, customerId: string) {
+  const [row] = await rt.ctx.db.select().from(customers).where(eq(customers.id, customerId));
+  return enrolmentTokenOf(rt.ctx, row!);
+}
+
+export function enrolBody(token: string, overrides: Partial<EnrolRequest> = {}): EnrolRequest {
+  return {
+    enrolmentToken: token,
+    serialNumber: serial(),
+    deviceName: 'Front desk tablet',
+    appName: 'PD',
+    appVersionCode: 412,
+    deviceModel: 'SM-T220',
+    osVersion: '13',
+    macAddress: '02:00:00:00:00:01',
+    localIpAddress: '192.168.1.20',
+    batteryLevel: 80,
+    ...overrides,
+  };
+}
+
+export type TestDevice = Awaited<ReturnType<typeof enrolDevice>>;
+
+/** Enrols a device of the customer through the device API (it needs a free seat of the app's family). */
+export async function enrolDevice(rt: TestRuntime, customer: { id: string }, overrides: Partial<EnrolRequest> = {}) {
+  const body = enrolBody(await enrolmentToken(rt, customer.id), overrides);
+  const res = await call(rt, devicesApi.enrol, { body, ip: randomIp() });
+  if (res.statusCode !== 200) throw new Error(`enrol failed: ${res.statusCode} ${res.body}`);
+  const data = res.json<EnrolResponse>();
+  return { ...data, serialNumber: body.serialNumber, auth: `Device ${data.deviceToken}` };
+}
+
+/** Seats bought on a plan (`PD`, `UBOT`, …): a Success payment and its grant in the ledger. */
+export async function buy(
+  rt: TestRuntime,
+  customer: { id: string },
+  planIdentifier: string,
+  seats: number,
+  opts: Parameters<typeof buyInLedger>[4] = {},
+) {
+  return buyInLedger(rt.ctx.db, customer.id, planIdentifier, seats, opts);
+}
+
+export type { Family };

@@ -1,0 +1,2 @@
+// The captcha calls. Filled as the captcha routes move onto the endpoint table.
+export {};

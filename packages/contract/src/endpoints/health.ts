@@ -1,0 +1,2 @@
+// The health calls. Filled as the health routes move onto the endpoint table.
+export {};

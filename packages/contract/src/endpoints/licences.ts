@@ -1,0 +1,2 @@
+// The licences calls. Filled as the licences routes move onto the endpoint table.
+export {};

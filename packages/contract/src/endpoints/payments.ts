@@ -1,0 +1,2 @@
+// The payments calls. Filled as the payments routes move onto the endpoint table.
+export {};

@@ -1,0 +1,2 @@
+// The profiles calls. Filled as the profiles routes move onto the endpoint table.
+export {};

@@ -1,0 +1,2 @@
+// The qr calls. Filled as the qr routes move onto the endpoint table.
+export {};

@@ -1,0 +1,5 @@
+/**
+ * `@fleetdeck/contract/staff`: the back office's schemas and endpoint table (spec 3). Only the API and the back-office
+ * entry of the web build import it; the customer app never does.
+ */
+export * from './session.ts';
