@@ -1,12 +1,11 @@
-import { enrolmentTokenRotateResponseSchema, type UserDetail } from '@fleetdeck/contract';
+import { usersApi, type UserDetail } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, USERS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** A new login QR code: the old one stops enrolling devices; enrolled devices keep working. */
-export const rotateEnrolmentToken = () =>
-  api.post(`${USERS_API}/enrolment-token/rotate`, undefined, enrolmentTokenRotateResponseSchema);
+export const rotateEnrolmentToken = () => client(usersApi.rotateEnrolmentToken);
 
 export const useRotateEnrolmentToken = ({ onSuccess, ...config }: MutationConfig<typeof rotateEnrolmentToken> = {}) => {
   const queryClient = useQueryClient();

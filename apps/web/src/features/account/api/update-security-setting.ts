@@ -1,11 +1,11 @@
-import { messageSchema, type UpdateSecuritySettingRequest, type UserDetail } from '@fleetdeck/contract';
+import { usersApi, type UpdateSecuritySettingRequest, type UserDetail } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, USERS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const updateSecuritySetting = (body: UpdateSecuritySettingRequest) =>
-  api.post(`${USERS_API}/update-security-setting`, body, messageSchema);
+  client(usersApi.updateSecuritySetting, { body });
 
 export const useUpdateSecuritySetting = ({
   onSuccess,
