@@ -1,10 +1,15 @@
 import {
+  IconCreditCard,
   IconDeviceMobile,
   IconFileExport,
+  IconKey,
   IconLayoutDashboard,
   IconListDetails,
   IconMessageCircle,
+  IconReceipt,
   IconShieldCheck,
+  IconShieldLock,
+  IconUserCircle,
 } from '@tabler/icons-react';
 import { paths, type PortalRouteKey } from '@/config/paths';
 import { lazyNamed, routeTable, RoutePage } from '@/lib/route-table';
@@ -12,7 +17,8 @@ import { lazyNamed, routeTable, RoutePage } from '@/lib/route-table';
 /**
  * The customer portal's signed-in pages. This module is loaded only once a signed-in page is shown (by the portal
  * layout and `PortalPage`): each page stays its own lazy chunk, and the table itself (with the list of files every
- * page preloads) stays out of the first download of /login. The sidebar lists the entries with `nav`, in this order.
+ * page preloads) stays out of the first download of /login. The sidebar and the account menu list the entries with
+ * `nav`, in table order.
  */
 export const portalRoutes = routeTable(paths.portal, {
   dashboard: {
@@ -53,17 +59,31 @@ export const portalRoutes = routeTable(paths.portal, {
     title: 'Export Detail',
     page: lazyNamed(() => import('@/features/exports/pages/export-detail-page'), 'ExportDetailPage'),
   },
+  // The account menu (top right), in this order.
+  updateProfile: {
+    title: 'Update Profile',
+    nav: { icon: IconUserCircle, menu: 'account' },
+    page: lazyNamed(() => import('@/features/account/pages/update-profile-page'), 'UpdateProfilePage'),
+  },
+  paymentHistory: {
+    title: 'Payment History',
+    nav: { icon: IconReceipt, menu: 'account' },
+    page: lazyNamed(() => import('@/features/payments/pages/payment-history-page'), 'PaymentHistoryPage'),
+  },
   changePassword: {
     title: 'Change Password',
+    nav: { icon: IconKey, menu: 'account' },
     page: lazyNamed(() => import('@/features/account/pages/change-password-page'), 'ChangePasswordPage'),
+  },
+  paymentMethods: {
+    title: 'Payment Methods',
+    nav: { icon: IconCreditCard, menu: 'account' },
+    page: lazyNamed(() => import('@/features/payments/pages/payment-methods-page'), 'PaymentMethodsPage'),
   },
   privacySecurity: {
     title: 'Privacy & Security',
+    nav: { icon: IconShieldLock, menu: 'account' },
     page: lazyNamed(() => import('@/features/account/pages/privacy-security-page'), 'PrivacySecurityPage'),
-  },
-  updateProfile: {
-    title: 'Update Profile',
-    page: lazyNamed(() => import('@/features/account/pages/update-profile-page'), 'UpdateProfilePage'),
   },
   plans: { title: 'Plans', page: lazyNamed(() => import('@/features/payments/pages/plans-page'), 'PlansPage') },
   makePayment: {
@@ -73,14 +93,6 @@ export const portalRoutes = routeTable(paths.portal, {
   updateSubscription: {
     title: 'Update Subscription',
     page: lazyNamed(() => import('@/features/payments/pages/update-subscription-page'), 'UpdateSubscriptionPage'),
-  },
-  paymentHistory: {
-    title: 'Payment History',
-    page: lazyNamed(() => import('@/features/payments/pages/payment-history-page'), 'PaymentHistoryPage'),
-  },
-  paymentMethods: {
-    title: 'Payment Methods',
-    page: lazyNamed(() => import('@/features/payments/pages/payment-methods-page'), 'PaymentMethodsPage'),
   },
   downloadApk: {
     title: 'Download APK',

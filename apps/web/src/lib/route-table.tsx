@@ -23,12 +23,14 @@ export function lazyNamed<K extends string, P extends object>(
   );
 }
 
-/** The sidebar link of a page (its label is the page title unless given). */
+/** The menu link of a page (its label is the page title unless given). */
 export interface RouteNav {
   icon: ComponentType<{ size?: number; stroke?: number }>;
   label?: string;
   /** Shows a "New" badge. */
   isNew?: boolean;
+  /** Which menu lists it: the sidebar (`main`, the default) or another one of the layout (e.g. `account`). */
+  menu?: string;
 }
 
 /** One page of an app. */
@@ -58,6 +60,14 @@ export function routeTable<Key extends string, Area extends string = never>(
 ): readonly RouteEntry<Key, Area>[] {
   return (Object.keys(specs) as Key[]).map((key) => ({ key, path: pathsByKey[key].path, ...specs[key] }));
 }
+
+/** The links of one menu, in table order. */
+export const menuOf = (table: readonly RouteEntry[], menu = 'main') =>
+  table.flatMap(({ key, path, title, nav }) =>
+    nav && (nav.menu ?? 'main') === menu
+      ? [{ key, href: path, label: nav.label ?? title, icon: nav.icon, isNew: nav.isNew ?? false }]
+      : [],
+  );
 
 /** Title of the page at `pathname` in a table (for the top bar). */
 export const titleOf = (table: readonly RouteEntry[], pathname: string): string | undefined =>

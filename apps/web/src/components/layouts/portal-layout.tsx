@@ -21,7 +21,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { portalRoutes } from '@/app/portal-routes';
 import { paths } from '@/config/paths';
 import { useUserDetail } from '@/api/get-user-detail';
-import { titleOf } from '@/lib/route-table';
+import { menuOf, titleOf } from '@/lib/route-table';
 import { BrandMark } from '../brand-mark';
 import { ContentSkeleton } from '../page-loader';
 import { AccountMenu } from './account-menu';
@@ -29,10 +29,8 @@ import { DownloadApkModal } from './download-apk-modal';
 import { LicenceBanner } from './licence-banner';
 import classes from './portal-layout.module.css';
 
-/** The sidebar: the portal route table's entries with `nav`, in table order. */
-const NAV = portalRoutes.flatMap(({ path, title, nav }) =>
-  nav ? [{ href: path, label: nav.label ?? title, icon: nav.icon, isNew: nav.isNew }] : [],
-);
+/** The sidebar: the portal route table's entries with `nav` (main menu), in table order. */
+const NAV = menuOf(portalRoutes);
 
 /** The signed-in customer console: sidebar, top bar and the page. */
 export function PortalLayout() {
