@@ -28,6 +28,9 @@ import { profileRoutes } from './modules/profiles/routes.ts';
 import { policyRoutes } from './modules/policy/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { staffSessionRoutes } from './modules/staff/session/routes.ts';
+import { staffAccountRoutes } from './modules/staff/accounts/routes.ts';
+import { loginAsRoutes } from './modules/staff/login-as/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -47,6 +50,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);
   app.decorateRequest('device', null);
+  app.decorateRequest('staff', null);
+  app.decorateRequest('impersonator', null);
   // The API speaks JSON only; other bodies get a clear 415 instead of a confusing validation error.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
@@ -111,6 +116,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(activityRoutes(ctx));
   await app.register(chatRoutes(ctx));
   await app.register(policyRoutes(ctx));
+  // The back office (spec 3) under /api/v1/super-admin: every route guarded by its area's roles.
+  await app.register(staffSessionRoutes(ctx));
+  await app.register(staffAccountRoutes(ctx));
+  await app.register(loginAsRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexHtml = path.join(webDist, 'index.html');

@@ -17,6 +17,7 @@ export const AUDIT_SUB_TYPES = {
     'Update Profile',
     'Reseller Requested',
     'Reseller Approved',
+    'Staff Login As',
     'Chat User Created',
     'Chat User Deleted',
     'Chat Users Synced',

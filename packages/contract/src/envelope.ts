@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   'E_DEVICE_TOKEN_INVALID',
   'E_DEVICE_LOGGED_OUT',
   'E_PROFILE_NOT_FOUND',
+  'E_IMPERSONATION_FORBIDDEN',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -68,6 +68,8 @@ export const userDetailSchema = z.object({
   /** An approved reseller's personal coupon (buyers get 10% off); null otherwise. */
   resellerCouponCode: z.nullable(z.string()),
   created_at: z.string(),
+  /** Set while a staff member has the console open with login-as (DECISIONS §8): the banner names them. */
+  staffSession: z.optional(z.nullable(z.object({ staffEmail: z.string() }))),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 export const userDetailResponseSchema = withData(userDetailSchema);

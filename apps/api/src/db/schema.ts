@@ -105,6 +105,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** Login-as (DECISIONS §8): a customer session opened by this staff member (time-limited, some calls refused). */
+    impersonatorId: uuid('impersonator_id'),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
@@ -188,6 +190,10 @@ export const auditEntries = pgTable(
     index('audit_customer_source_created_idx').on(t.customerId, t.source, t.createdAt, t.id),
     index('audit_customer_error_created_idx').on(t.customerId, t.hasError, t.createdAt, t.id),
     index('audit_type_created_idx').on(t.type, t.subType, t.createdAt),
+    // A staff member's own trail (what they did, on whose data).
+    index('audit_actor_created_idx')
+      .on(t.actorId, t.createdAt)
+      .where(sql`${t.actorId} is not null`),
   ],
 );
 

@@ -7,7 +7,15 @@ import type { StaffRole } from '@fleetdeck/contract/staff';
  * follows from it instead of being written at each call.
  */
 export type Actor =
-  | { kind: 'customer'; id: string; ip: string | null; userAgent?: string | null }
+  | {
+      kind: 'customer';
+      /** The customer whose data the write touches. */
+      id: string;
+      ip: string | null;
+      userAgent?: string | null;
+      /** Login-as (DECISIONS §8): the staff member acting in the customer's console; the audit names them. */
+      impersonatedBy?: { id: string; email: string } | null;
+    }
   | { kind: 'staff'; id: string; role: StaffRole; ip: string | null; userAgent?: string | null }
   | { kind: 'device'; id: string; customerId: string; ip: string | null }
   | { kind: 'system'; id: null; ip: null };
@@ -18,6 +26,12 @@ export const SYSTEM: Actor = { kind: 'system', id: null, ip: null };
 
 /** The audit `source`: what the apps do is "App", what people do in the console (and the system) is "Web". */
 export const sourceOf = (actor: Actor): AuditSource => (actor.kind === 'device' ? 'App' : 'Web');
+
+/** Who is written into an audit row: the staff member behind a login-as session, else the actor itself. */
+export const auditedActor = (actor: Actor): { kind: ActorKind; id: string | null } =>
+  actor.kind === 'customer' && actor.impersonatedBy
+    ? { kind: 'staff', id: actor.impersonatedBy.id }
+    : { kind: actor.kind, id: actor.id };
 
 export type CustomerActor = Extract<Actor, { kind: 'customer' }>;
 export type StaffActor = Extract<Actor, { kind: 'staff' }>;

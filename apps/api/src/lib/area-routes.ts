@@ -49,8 +49,13 @@ export type RouteFn = <E extends Endpoint>(endpoint: E, doc: RouteDoc, handler: 
 export interface AreaOptions {
   /** OpenAPI group of every route of the area. */
   tags: string[];
-  /** The area's authorisation, run before every non-public route (after validation, as Fastify orders hooks). */
+  /** The area's authorisation, run before every non-public route, ahead of validation. */
   guard?: preHandlerAsyncHookHandler;
+  /**
+   * Authorisation that depends on the endpoint (the back office: the roles of the endpoint's area). It may throw to
+   * refuse registering an endpoint it cannot place, which stops start-up (deny by default).
+   */
+  guardFor?: (endpoint: Endpoint) => preHandlerAsyncHookHandler;
   /** OpenAPI security scheme the guard checks (`token` or `deviceToken`). */
   security?: 'token' | 'deviceToken';
 }
@@ -59,6 +64,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by `areaRoutes` for a route its area's guard does not run on. */
     publicRoute?: boolean;
+    /** The endpoint of the table the route was registered from. */
+    endpoint?: Endpoint;
   }
 }
 
@@ -76,10 +83,13 @@ export function areaRoutes(
       const isPublic = routeOptions.config?.publicRoute === true;
       const schema = (routeOptions.schema ??= {}) as Record<string, unknown>;
       schema.tags ??= options.tags;
-      if (options.guard && !isPublic) {
+      const endpoint = routeOptions.config?.endpoint;
+      const guard = isPublic ? undefined : options.guardFor && endpoint ? options.guardFor(endpoint) : options.guard;
+      if (guard) {
         schema.security = [{ [options.security ?? 'token']: [] }];
-        const existing = routeOptions.preHandler;
-        routeOptions.preHandler = [options.guard, ...(existing ? [existing].flat() : [])];
+        // Before validation: a caller without the right token learns nothing about the route's input rules.
+        const existing = routeOptions.preValidation;
+        routeOptions.preValidation = [guard, ...(existing ? [existing].flat() : [])];
       }
     });
 
@@ -88,7 +98,7 @@ export function areaRoutes(
         method: endpoint.method,
         url: endpoint.path,
         ...doc.options,
-        config: { ...doc.options?.config, publicRoute: doc.public === true },
+        config: { ...doc.options?.config, publicRoute: doc.public === true, endpoint },
         schema: {
           summary: doc.summary,
           ...(doc.description ? { description: doc.description } : {}),

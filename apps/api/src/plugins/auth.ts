@@ -1,11 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { checkImpersonation } from '../modules/staff/login-as/service.ts';
 import { authenticate, type Realm, type SessionInfo } from '../modules/sessions/service.ts';
 import type { CustomerActor } from '../lib/actor.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     session: SessionInfo | null;
+    /** The staff member behind a login-as customer session (DECISIONS §8), or null. */
+    impersonator: { id: string; email: string } | null;
   }
 }
 
@@ -13,7 +16,11 @@ declare module 'fastify' {
 export const requireSession =
   (ctx: AppContext, realm: Realm) =>
   async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    request.session = await authenticate(ctx.db, realm, request.headers.authorization);
+    const session = await authenticate(ctx.db, realm, request.headers.authorization);
+    request.session = session;
+    if (session.impersonatorId) {
+      request.impersonator = await checkImpersonation(ctx, session, request.routeOptions.config.endpoint);
+    }
   };
 
 /** The session of a route guarded by requireSession. */
@@ -34,5 +41,6 @@ export function customerActorOf(request: FastifyRequest): CustomerActor {
     id: sessionOf(request).subjectId,
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
+    impersonatedBy: request.impersonator,
   };
 }

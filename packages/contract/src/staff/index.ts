@@ -2,4 +2,8 @@
  * `@fleetdeck/contract/staff`: the back office's schemas and endpoint table (spec 3). Only the API and the back-office
  * entry of the web build import it; the customer app never does.
  */
+export * from './areas.ts';
 export * from './session.ts';
+export * from './accounts.ts';
+export * as staffApi from './endpoints.ts';
+export { staffEndpoint, type StaffEndpoint } from './staff-endpoint.ts';

@@ -1,20 +1,37 @@
 import { z } from 'zod/mini';
-import { emailSchema, otpSchema, passwordInputSchema } from '../common.ts';
-
-/** Staff roles (spec 3 §6). SuperAdmin sees everything; the others a subset. */
-export const STAFF_ROLES = ['SuperAdmin', 'Admin', 'Support', 'Content'] as const;
-export const staffRoleSchema = z.enum(STAFF_ROLES);
-export type StaffRole = z.infer<typeof staffRoleSchema>;
+import { emailSchema, newPasswordSchema, otpSchema, passwordInputSchema, text } from '../common.ts';
+import { withData } from '../envelope.ts';
+import { STAFF_AREAS, staffRoleSchema } from './areas.ts';
 
 export const staffLoginRequestSchema = z.object({ email: emailSchema, password: passwordInputSchema });
 export type StaffLoginRequest = z.input<typeof staffLoginRequestSchema>;
 
 export const staffVerifyOtpRequestSchema = z.object({ otp: otpSchema, email: emailSchema });
+export type StaffVerifyOtpRequest = z.input<typeof staffVerifyOtpRequestSchema>;
+
+export const staffUserSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: staffRoleSchema,
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
 export const staffVerifyOtpResponseSchema = z.object({
   respones_msg: z.string(),
-  data: z.object({
-    token: z.string(),
-    user: z.object({ _id: z.string(), email: z.string(), role: staffRoleSchema }),
-  }),
+  data: z.object({ token: z.string(), user: staffUserSchema }),
 });
 export type StaffVerifyOtpResponse = z.infer<typeof staffVerifyOtpResponseSchema>;
+
+export const staffChangePasswordRequestSchema = z.object({
+  old_password: passwordInputSchema,
+  new_password: newPasswordSchema,
+  confirm_password: text().check(z.maxLength(128)),
+});
+export type StaffChangePasswordRequest = z.input<typeof staffChangePasswordRequestSchema>;
+
+/** The signed-in staff member and the areas their role opens (the back office builds its sidebar from it). */
+export const staffDetailResponseSchema = withData(
+  z.extend(staffUserSchema, { areas: z.array(z.enum(Object.keys(STAFF_AREAS) as [keyof typeof STAFF_AREAS])) }),
+);
+export type StaffDetail = z.infer<typeof staffDetailResponseSchema>['data'];

@@ -1,17 +1,16 @@
 import type { AuditSource, AuditSubType, AuditType } from '@fleetdeck/contract';
+import type { StaffAuditSubType } from '@fleetdeck/contract/staff';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEntries } from '../../db/schema.ts';
-import { sourceOf, type Actor } from '../../lib/actor.ts';
+import { auditedActor, sourceOf, type Actor } from '../../lib/actor.ts';
 
-interface AuditFacts {
-  /** The customer whose trail shows the row (null for failed logins of unknown emails). */
+type AuditFacts = {
+  /** The customer whose trail shows the row (null for failed logins of unknown emails and staff accounts' rows). */
   customerId: string | null;
   email?: string | null;
-  type: AuditType;
-  subType: AuditSubType;
   message: string;
   hasError?: boolean;
-}
+} & ({ type: AuditType; subType: AuditSubType } | { type: 'Staff Account'; subType: StaffAuditSubType });
 
 /** An audit row: what happened, and the actor who did it (its kind, id, address and the row's source follow). */
 export type AuditEvent = AuditFacts & { actor: Actor };
@@ -21,6 +20,7 @@ export type LegacyAuditEvent = AuditFacts & { source: AuditSource; ip?: string |
 /** Writes one audit entry, inside the caller's transaction when it has one. */
 export async function writeAudit(tx: DbOrTx, event: AuditEvent | LegacyAuditEvent) {
   const actor = 'actor' in event ? event.actor : null;
+  const who = actor ? auditedActor(actor) : null;
   await tx.insert(auditEntries).values({
     customerId: event.customerId,
     email: event.email ?? null,
@@ -30,7 +30,7 @@ export async function writeAudit(tx: DbOrTx, event: AuditEvent | LegacyAuditEven
     source: actor ? sourceOf(actor) : (event as LegacyAuditEvent).source,
     hasError: event.hasError ?? false,
     ip: actor ? actor.ip : ((event as LegacyAuditEvent).ip ?? null),
-    actorKind: actor?.kind ?? null,
-    actorId: actor?.id ?? null,
+    actorKind: who?.kind ?? null,
+    actorId: who?.id ?? null,
   });
 }

@@ -15,6 +15,8 @@ const TOUCH_EVERY_MS = 60_000;
 export interface SessionInfo {
   sessionId: string;
   subjectId: string;
+  /** Login-as (DECISIONS §8): the staff member behind a customer session, or null. */
+  impersonatorId: string | null;
 }
 
 export async function createSession(
@@ -22,6 +24,7 @@ export async function createSession(
   realm: Realm,
   subjectId: string,
   meta: { userAgent?: string | null; ip?: string | null },
+  opts: { impersonatorId?: string; lifetimeMs?: number } = {},
 ): Promise<string> {
   const token = randomToken();
   await tx.insert(sessions).values({
@@ -30,7 +33,8 @@ export async function createSession(
     subjectId,
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
     ip: meta.ip ?? null,
-    expiresAt: new Date(Date.now() + ABSOLUTE_MS),
+    expiresAt: new Date(Date.now() + (opts.lifetimeMs ?? ABSOLUTE_MS)),
+    impersonatorId: opts.impersonatorId ?? null,
   });
   return token;
 }
@@ -52,6 +56,7 @@ export async function authenticate(db: Db, realm: Realm, header: string | undefi
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
+      impersonatorId: sessions.impersonatorId,
     })
     .from(sessions)
     .where(and(eq(sessions.tokenHash, sha256(token)), eq(sessions.realm, realm)));
@@ -63,7 +68,7 @@ export async function authenticate(db: Db, realm: Realm, header: string | undefi
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.id));
   }
-  return { sessionId: row.id, subjectId: row.subjectId };
+  return { sessionId: row.id, subjectId: row.subjectId, impersonatorId: row.impersonatorId };
 }
 
 export async function revokeSession(tx: DbOrTx, sessionId: string, reason: string) {

@@ -61,7 +61,11 @@ export const userRoutes = (ctx: AppContext) =>
 
     route(usersApi.detail, { summary: 'The signed-in customer' }, async (req) => ({
       respones_msg: 'User detail',
-      data: await users.detail(ctx, sessionOf(req).subjectId),
+      data: {
+        ...(await users.detail(ctx, sessionOf(req).subjectId)),
+        // Only in a login-as session: the console shows the staff banner.
+        ...(req.impersonator ? { staffSession: { staffEmail: req.impersonator.email } } : {}),
+      },
     }));
 
     route(

@@ -1,0 +1,106 @@
+import { messageSchema } from '../envelope.ts';
+import {
+  bypassLoginRequestSchema,
+  bypassLoginResponseSchema,
+  staffAccountResponseSchema,
+  staffCreateRequestSchema,
+  staffListQuerySchema,
+  staffListResponseSchema,
+  staffUpdateRequestSchema,
+} from './accounts.ts';
+import { staffEndpoint } from './staff-endpoint.ts';
+import {
+  staffChangePasswordRequestSchema,
+  staffDetailResponseSchema,
+  staffLoginRequestSchema,
+  staffVerifyOtpRequestSchema,
+  staffVerifyOtpResponseSchema,
+} from './session.ts';
+
+/** Staff API base (DECISIONS §2). */
+const S = '/api/v1/super-admin';
+
+// ------------------------------------------------------------------------------------------------ session (spec 3 §7)
+
+export const login = staffEndpoint({
+  area: null,
+  method: 'POST',
+  path: `${S}/users/login`,
+  body: staffLoginRequestSchema,
+  response: messageSchema,
+});
+export const verifyOtp = staffEndpoint({
+  area: null,
+  method: 'POST',
+  path: `${S}/users/verify/otp`,
+  body: staffVerifyOtpRequestSchema,
+  response: staffVerifyOtpResponseSchema,
+});
+export const changePassword = staffEndpoint({
+  area: 'account',
+  method: 'POST',
+  path: `${S}/users/change-password`,
+  body: staffChangePasswordRequestSchema,
+  response: messageSchema,
+});
+export const detail = staffEndpoint({
+  area: 'account',
+  method: 'GET',
+  path: `${S}/users/detail`,
+  response: staffDetailResponseSchema,
+});
+export const logout = staffEndpoint({
+  area: 'account',
+  method: 'GET',
+  path: `${S}/users/logout`,
+  response: messageSchema,
+});
+/** The same logout for clients that send it as a POST. */
+export const logoutPost = staffEndpoint({
+  area: 'account',
+  method: 'POST',
+  path: `${S}/users/logout`,
+  response: messageSchema,
+});
+
+// ------------------------------------------------------------------------------------ staff accounts (DECISIONS §8)
+
+export const staffList = staffEndpoint({
+  area: 'staff',
+  method: 'GET',
+  path: `${S}/users/list`,
+  query: staffListQuerySchema,
+  response: staffListResponseSchema,
+});
+export const staffCreate = staffEndpoint({
+  area: 'staff',
+  method: 'POST',
+  path: `${S}/users/create`,
+  body: staffCreateRequestSchema,
+  response: staffAccountResponseSchema,
+});
+export const staffUpdate = staffEndpoint({
+  area: 'staff',
+  method: 'POST',
+  path: `${S}/users/update`,
+  body: staffUpdateRequestSchema,
+  response: staffAccountResponseSchema,
+});
+
+// ---------------------------------------------------------------------------------- login-as (DECISIONS §8)
+
+export const bypassLogin = staffEndpoint({
+  area: 'loginAs',
+  method: 'POST',
+  path: `${S}/customers/bypass-login`,
+  body: bypassLoginRequestSchema,
+  response: bypassLoginResponseSchema,
+});
+/** Spec 3 §7 also names `users/bypass-login`: the same call. */
+export const usersBypassLogin = staffEndpoint({
+  area: 'loginAs',
+  method: 'POST',
+  path: `${S}/users/bypass-login`,
+  body: bypassLoginRequestSchema,
+  response: bypassLoginResponseSchema,
+});
