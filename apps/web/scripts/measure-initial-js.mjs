@@ -20,7 +20,7 @@ const APPS = [
     name: 'customer',
     entry: 'index.html',
     guest: { module: '../src/app/guest-routes.ts', table: 'guestRoutes' },
-    login: 'login',
+    login: '/login',
     budget: 150 * KB,
     areas: [
       {
@@ -33,7 +33,7 @@ const APPS = [
   // The back office (DECISIONS §8) is a second entry of this build with its own route table; its login page gets
   // its budget when it exists:
   // { name: 'back office', entry: 'super-admin.html', guest: { module: '../src/staff/app/guest-routes.ts',
-  //   table: 'staffGuestRoutes' }, login: 'login', budget: ? * KB, areas: [] },
+  //   table: 'staffGuestRoutes' }, login: '/super-admin/login', budget: ? * KB, areas: [] },
 ];
 
 const dist = new URL('../dist/', import.meta.url).pathname;
@@ -126,7 +126,7 @@ if (only) {
   }
 } else {
   for (const app of APPS) {
-    const login = (await loadTable(app.guest)).find((r) => r.key === app.login);
+    const login = (await loadTable(app.guest)).find((r) => r.path === app.login);
     if (!login) throw new Error(`no route "${app.login}" in the ${app.name} app's route table`);
     const { routeSet } = initialSet(app, [pageKeyOf(login)]);
     const size = sum(routeSet);

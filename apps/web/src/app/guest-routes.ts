@@ -46,6 +46,3 @@ export const guestRoutes = routeTable(
     },
   },
 );
-
-/** The page a signed-out visitor lands on; the bundle budget is measured on it. */
-export const LOGIN_ROUTE_KEY = 'login';
