@@ -16,13 +16,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import fs from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { EVENTS_MAX_WAIT_SECONDS } from '@fleetdeck/contract';
+import { EVENTS_MAX_WAIT_SECONDS, devicesApi, policyApi, usersApi } from '@fleetdeck/contract';
 import {
   RequestCounter,
   SimulatedDevice,
@@ -39,9 +36,19 @@ import { newEnrolmentToken, enrolmentTokenOf } from '../apps/api/src/modules/use
 import { startRuntime, type Runtime } from '../apps/api/src/runtime.ts';
 import { buy } from '../apps/api/test/support/ledger.ts';
 import { loopbackFetch } from './http.ts';
-import { benchInstallation, interruptSignal } from './support.ts';
+import {
+  benchInstallation,
+  fmtLatency,
+  interruptSignal,
+  loadAverage,
+  machineFacts,
+  round,
+  runBenchmark,
+  seconds,
+  teardown,
+  writeResults,
+} from './support.ts';
 
-const RESULTS_DIR = path.resolve(import.meta.dirname, 'results');
 /** Enrolments per loopback source address: under the API's 120 a minute per IP. */
 const ENROLMENTS_PER_ADDRESS = 100;
 
@@ -89,8 +96,6 @@ function options() {
 // ---------------------------------------------------------------------------------------------- helpers
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-const seconds = (ms: number) => round(ms / 1000, 2);
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -129,8 +134,6 @@ class Reasons {
   }
 }
 
-const fmt = (s: LatencySummary) => `p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms (max ${s.max} ms, n=${s.count})`;
-
 // -------------------------------------------------------------------------------------------------- main
 
 async function main() {
@@ -140,7 +143,7 @@ async function main() {
   setMaxListeners(0, signal);
 
   const startedAt = new Date();
-  const loadAtStart = os.loadavg().map((n) => round(n, 2));
+  const loadAtStart = loadAverage();
   const { dataDir, baseUrl, config, logger } = await benchInstallation('fd-bench-');
   const agent = new http.Agent({ keepAlive: true });
   let rt: Runtime | null = null;
@@ -174,7 +177,7 @@ async function main() {
     await buy(ctx.db, customer.id, 'PD', opts.devices);
     const enrolmentToken = enrolmentTokenOf(ctx, customer);
     const customerFetch = loopbackFetch(agent, '127.0.0.1');
-    const login = await customerFetch(`${baseUrl}/api/v1/admin/users/login`, {
+    const login = await customerFetch(`${baseUrl}${usersApi.login.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password, userAgent: 'bench' }),
@@ -277,7 +280,7 @@ async function main() {
     };
     console.log(
       `(a) Check-ins: ${checkIn.requestsPerSecond} requests/s (${checkIn.checkInsPerSecond} check-ins/s) over ` +
-        `${checkIn.seconds} s at ${opts.concurrency} in flight; latency ${fmt(checkIn.latencyMs.all)}`,
+        `${checkIn.seconds} s at ${opts.concurrency} in flight; latency ${fmtLatency(checkIn.latencyMs.all)}`,
     );
     if (run.errors.length) console.log(`    errors: ${run.errors.join('; ')}`);
     if (signal.aborted) throw new Error('interrupted');
@@ -320,7 +323,7 @@ async function main() {
       if (signal.aborted) break;
       try {
         const t0 = performance.now();
-        const res = await customerFetch(`${baseUrl}/api/v1/admin/profile/apply?profileId=${d.profileId}`, {
+        const res = await customerFetch(`${baseUrl}${policyApi.apply.path}?profileId=${d.profileId}`, {
           headers: { authorization: customerToken },
         });
         await res.arrayBuffer();
@@ -365,16 +368,11 @@ async function main() {
     if (signal.aborted) throw new Error('interrupted');
 
     // --- results
-    const cpus = os.cpus();
     const result = {
       benchmark: 'device-api',
       date: startedAt.toISOString(),
       machine: {
-        node: process.version,
-        platform: `${os.type()} ${os.release()} ${os.arch()}`,
-        cpus: cpus.length,
-        cpuModel: cpus[0]?.model ?? 'unknown',
-        memoryGiB: round(os.totalmem() / 2 ** 30),
+        ...machineFacts(),
         /** 1, 5 and 15 min load averages when the run began: other work on the machine skews the numbers. */
         loadAverageAtStart: loadAtStart,
         note: 'server and load generator share one Node process (one event loop); PostgreSQL runs alongside',
@@ -387,23 +385,10 @@ async function main() {
     };
     const md = markdown(result);
     if (opts.write) {
-      await fs.mkdir(RESULTS_DIR, { recursive: true });
-      const file = path.join(RESULTS_DIR, `device-${startedAt.toISOString().slice(0, 10)}.json`);
-      await fs.writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
-      await fs.writeFile(path.join(RESULTS_DIR, 'latest-device.md'), md);
-      console.log(
-        `Results: ${path.relative(process.cwd(), file)}, ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'latest-device.md'))}`,
-      );
+      await writeResults('device', startedAt, result, md);
     }
   } finally {
-    // Our sockets first (the server's close waits for open connections), then the server and the database.
-    agent.destroy();
-    if (rt) {
-      const t = performance.now();
-      await rt.stop();
-      console.log(`Server and embedded database stopped in ${seconds(performance.now() - t)} s`);
-    }
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await teardown(agent, rt, dataDir);
   }
 }
 
@@ -443,7 +428,7 @@ function markdown(r: Result) {
     s ? `| ${name} | ${s.count} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} |` : `| ${name} | – | | | | |`;
   const c = r.checkIn;
   const l = r.longPoll;
-  const enrol = r.enrolment.latencyMs['POST /api/v1/device/enrol'];
+  const enrol = r.enrolment.latencyMs[`POST ${devicesApi.enrol.path}`];
   return [
     '# Device API benchmark (latest run)',
     '',
@@ -463,8 +448,8 @@ function markdown(r: Result) {
     '| latency (ms) | n | p50 | p95 | p99 | max |',
     '|---|---:|---:|---:|---:|---:|',
     row('all requests', c.latencyMs.all),
-    row('POST status', c.latencyMs['POST /api/v1/device/status']),
-    row('GET policy (304)', c.latencyMs['GET /api/v1/device/policy']),
+    row('POST status', c.latencyMs[`POST ${devicesApi.status.path}`]),
+    row('GET policy (304)', c.latencyMs[`GET ${policyApi.policy.path}`]),
     '',
     `**(b) Long-poll wake-up** — ${l.devices} devices holding GET events?wait=${r.settings.wait} (${l.heldAtOnce} at once); Apply pressed for each, one after another:`,
     `${l.woken} woken, ${l.acknowledged} acknowledged${l.failures.length ? `, failures: ${l.failures.join('; ')}` : ''}.`,
@@ -481,16 +466,4 @@ function markdown(r: Result) {
   ].join('\n');
 }
 
-const safety = (code: number) => {
-  process.exitCode = code;
-  // Everything is closed by now; should a stray handle remain, do not hang the terminal.
-  setTimeout(() => process.exit(code), 3000).unref();
-};
-
-main().then(
-  () => safety(0),
-  (err: unknown) => {
-    console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    safety(1);
-  },
-);
+runBenchmark(main);

@@ -26,15 +26,14 @@
  *          --case-timeout 60 --no-write
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import {
   AUDIT_SUB_TYPES,
+  activityApi,
+  usersApi,
   auditListQuerySchema,
   deviceLogListQuerySchema,
   type AuditListResponse,
@@ -50,11 +49,19 @@ import { auditList, deviceLogList } from '../apps/api/src/modules/activity/servi
 import { newEnrolmentToken } from '../apps/api/src/modules/users/service.ts';
 import { startRuntime, type Runtime } from '../apps/api/src/runtime.ts';
 import { loopbackFetch } from './http.ts';
-import { benchInstallation, interruptSignal } from './support.ts';
+import {
+  benchInstallation,
+  fmtLatency,
+  interruptSignal,
+  loadAverage,
+  machineFacts,
+  round,
+  runBenchmark,
+  seconds,
+  teardown,
+  writeResults,
+} from './support.ts';
 
-const RESULTS_DIR = path.resolve(import.meta.dirname, 'results');
-const DEVICE_LOGS = '/api/v1/admin/device/log/list';
-const AUDIT = '/api/v1/admin/users/audit/list';
 /** A year of history. */
 const SPAN_SECONDS = 365 * 24 * 3600;
 
@@ -150,11 +157,7 @@ type Options = ReturnType<typeof options>;
 
 // ---------------------------------------------------------------------------------------------- helpers
 
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-const seconds = (ms: number) => round(ms / 1000, 2);
 const serialOf = (device: number) => `BENCH${String(device).padStart(6, '0')}`;
-const loadAverage = () => os.loadavg().map((n) => round(n, 2));
-const fmt = (s: LatencySummary) => `p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms (max ${s.max} ms, n=${s.count})`;
 
 /**
  * Fills `table` with one `INSERT … SELECT` on its own connection, in one transaction: its secondary indexes are
@@ -421,7 +424,7 @@ async function main() {
       .returning();
     if (!customer) throw new Error('the benchmark customer was not created');
     const customerFetch = loopbackFetch(agent, '127.0.0.1');
-    const login = await customerFetch(`${baseUrl}/api/v1/admin/users/login`, {
+    const login = await customerFetch(`${baseUrl}${usersApi.login.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password, userAgent: 'bench' }),
@@ -434,7 +437,7 @@ async function main() {
     if (signal.aborted) throw new Error('interrupted');
 
     const get = async (list: Case['list'], query: string) => {
-      const url = `${baseUrl}${list === 'audit' ? AUDIT : DEVICE_LOGS}${query ? `?${query}` : ''}`;
+      const url = `${baseUrl}${(list === 'audit' ? activityApi.auditList : activityApi.deviceLogList).path}${query ? `?${query}` : ''}`;
       const t0 = performance.now();
       const res = await customerFetch(url, { headers: { authorization: token }, signal });
       const ms = performance.now() - t0;
@@ -620,7 +623,7 @@ async function main() {
       }
       const latencyMs = summarise(samples);
       measured.push({ id: c.id, list: c.list, title: c.title, latencyMs, total, problems });
-      console.log(`  ${c.title}: ${fmt(latencyMs)}${total ? `; total ${total}` : ''}`);
+      console.log(`  ${c.title}: ${fmtLatency(latencyMs)}${total ? `; total ${total}` : ''}`);
       for (const p of problems) console.log(`    PROBLEM ${p}`);
     }
 
@@ -655,19 +658,14 @@ async function main() {
     const slowest = [...measured]
       .filter((m) => m.latencyMs.count > 0)
       .sort((a, b) => b.latencyMs.p95 - a.latencyMs.p95)[0]!;
-    const cpus = os.cpus();
     const dbVersion =
       (await ctx.pool.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v ?? 'unknown';
     const result = {
       benchmark: 'activity-lists',
       date: startedAt.toISOString(),
       machine: {
-        node: process.version,
+        ...machineFacts(),
         postgres: dbVersion,
-        platform: `${os.type()} ${os.release()} ${os.arch()}`,
-        cpus: cpus.length,
-        cpuModel: cpus[0]?.model ?? 'unknown',
-        memoryGiB: round(os.totalmem() / 2 ** 30),
         /** 1, 5 and 15 min load averages: other work on the (shared) machine skews the numbers. */
         loadAverageAtStart: loadAtStart,
         loadAverageAtEnd: loadAtEnd,
@@ -686,25 +684,12 @@ async function main() {
     const md = markdown(result);
     console.log(`\n${md}`);
     if (opts.write) {
-      await fs.mkdir(RESULTS_DIR, { recursive: true });
-      const file = path.join(RESULTS_DIR, `lists-${startedAt.toISOString().slice(0, 10)}.json`);
-      await fs.writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
-      await fs.writeFile(path.join(RESULTS_DIR, 'latest-lists.md'), md);
-      console.log(
-        `Results: ${path.relative(process.cwd(), file)}, ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'latest-lists.md'))}`,
-      );
+      await writeResults('lists', startedAt, result, md);
     }
     const problems = measured.flatMap((m) => m.problems.map((p) => `${m.id}: ${p}`));
     if (problems.length) throw new Error(`wrong answers:\n${problems.join('\n')}`);
   } finally {
-    // Our sockets first (the server's close waits for open connections), then the server and the database.
-    agent.destroy();
-    if (rt) {
-      const t = performance.now();
-      await rt.stop();
-      console.log(`Server and embedded database stopped in ${seconds(performance.now() - t)} s`);
-    }
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await teardown(agent, rt, dataDir);
   }
 }
 
@@ -787,16 +772,4 @@ function markdown(r: Result) {
   ].join('\n');
 }
 
-const safety = (code: number) => {
-  process.exitCode = code;
-  // Everything is closed by now; should a stray handle remain, do not hang the terminal.
-  setTimeout(() => process.exit(code), 3000).unref();
-};
-
-main().then(
-  () => safety(0),
-  (err: unknown) => {
-    console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    safety(1);
-  },
-);
+runBenchmark(main);

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import type { Agent } from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { LatencySummary } from '@fleetdeck/device-sim';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createLogger } from '../apps/api/src/logger.ts';
+import type { Runtime } from '../apps/api/src/runtime.ts';
 import { freePort } from '../apps/api/test/support/postgres.ts';
 
-/** What both benchmarks share: Ctrl-C handling and the throwaway installation they start. */
+/**
+ * What both benchmarks share: Ctrl-C handling, the throwaway installation they start and its teardown, rounding and
+ * formatting, the machine facts and the results files.
+ */
 
 /** Aborts on the first Ctrl-C (the benchmark stops and cleans up); a second one quits at once. */
 export function interruptSignal(): AbortSignal {
@@ -40,4 +46,65 @@ export async function benchInstallation(tmpPrefix: string) {
     ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
   });
   return { dataDir, baseUrl, config, logger: createLogger(config.logLevel) };
+}
+
+/** `n` rounded to `digits` decimals. */
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+/** Milliseconds as seconds with two decimals. */
+export const seconds = (ms: number) => round(ms / 1000, 2);
+/** The 1, 5 and 15 min load averages: other work on the (shared) machine skews the numbers. */
+export const loadAverage = () => os.loadavg().map((n) => round(n, 2));
+/** One latency summary on one line. */
+export const fmtLatency = (s: LatencySummary) =>
+  `p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms (max ${s.max} ms, n=${s.count})`;
+
+/** The facts of the machine a result was measured on. */
+export function machineFacts() {
+  const cpus = os.cpus();
+  return {
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryGiB: round(os.totalmem() / 2 ** 30),
+  };
+}
+
+const RESULTS_DIR = path.resolve(import.meta.dirname, 'results');
+
+/** Writes bench/results/<name>-<date>.json and bench/results/latest-<name>.md, and says where. */
+export async function writeResults(name: string, startedAt: Date, result: unknown, markdown: string) {
+  await fs.mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}-${startedAt.toISOString().slice(0, 10)}.json`);
+  const latest = path.join(RESULTS_DIR, `latest-${name}.md`);
+  await fs.writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  await fs.writeFile(latest, markdown);
+  console.log(`Results: ${path.relative(process.cwd(), file)}, ${path.relative(process.cwd(), latest)}`);
+}
+
+/** Our sockets first (the server's close waits for open connections), then the server and the database. */
+export async function teardown(agent: Agent, rt: Runtime | null, dataDir: string) {
+  agent.destroy();
+  if (rt) {
+    const t = performance.now();
+    await rt.stop();
+    console.log(`Server and embedded database stopped in ${seconds(performance.now() - t)} s`);
+  }
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
+
+/** Runs a benchmark's main: exit code 0 or 1, and no hanging terminal should a stray handle remain. */
+export function runBenchmark(main: () => Promise<void>) {
+  const exit = (code: number) => {
+    process.exitCode = code;
+    // Everything is closed by now; should a stray handle remain, do not hang the terminal.
+    setTimeout(() => process.exit(code), 3000).unref();
+  };
+  main().then(
+    () => exit(0),
+    (err: unknown) => {
+      console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      exit(1);
+    },
+  );
 }

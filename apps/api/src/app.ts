@@ -23,14 +23,15 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
-import { deviceRoutes } from './modules/devices/routes.ts';
+import { customerDeviceRoutes, deviceApiRoutes } from './modules/devices/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
-import { policyRoutes } from './modules/policy/routes.ts';
+import { policyDeviceRoutes, policyRoutes } from './modules/policy/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { staffSessionRoutes } from './modules/staff/session/routes.ts';
 import { staffAccountRoutes } from './modules/staff/accounts/routes.ts';
 import { loginAsRoutes } from './modules/staff/login-as/routes.ts';
+import { staffDashboardRoutes } from './modules/staff/dashboard/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -111,15 +112,18 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(captchaRoutes(ctx));
   await app.register(sandboxRoutes(ctx));
   await app.register(webhookRoutes(ctx));
-  await app.register(deviceRoutes(ctx));
+  await app.register(deviceApiRoutes(ctx));
+  await app.register(customerDeviceRoutes(ctx));
   await app.register(profileRoutes(ctx));
   await app.register(activityRoutes(ctx));
   await app.register(chatRoutes(ctx));
+  await app.register(policyDeviceRoutes(ctx));
   await app.register(policyRoutes(ctx));
   // The back office (spec 3) under /api/v1/super-admin: every route guarded by its area's roles.
   await app.register(staffSessionRoutes(ctx));
   await app.register(staffAccountRoutes(ctx));
   await app.register(loginAsRoutes(ctx));
+  await app.register(staffDashboardRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexHtml = path.join(webDist, 'index.html');

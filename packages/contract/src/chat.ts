@@ -81,3 +81,12 @@ export const chatSeatsSchema = z.object({
 });
 export type ChatSeats = z.infer<typeof chatSeatsSchema>;
 export const chatUserSyncResponseSchema = withData(chatSeatsSchema);
+
+/** `DELETE fcm/user/delete`: the id in the query string or an optional JSON body. */
+export const chatUserDeleteBodySchema = z.optional(z.nullable(chatUserDeleteInputSchema));
+
+/** The PNG of a user's sign-in QR code, addressed by its `qrCodeUrl` (the key in the file name is the capability). */
+export const chatQrParamsSchema = z.object({
+  id: z.uuid({ error: 'unknown QR code' }),
+  file: z.string().check(z.regex(/^[0-9a-f]{64}\.png$/, { error: 'unknown QR code' })),
+});

@@ -219,3 +219,20 @@ export const deviceLogoutQuerySchema = z.object({
 });
 /** How many of the device's apps were logged out now (0: they already were). */
 export const deviceLogoutResponseSchema = withData(z.object({ loggedOut: z.int() }));
+
+/** `PUT applications`: how many packages are stored now and how many the new inventory removed. */
+export const deviceApplicationsResponseSchema = withData(z.object({ applications: z.int(), removed: z.int() }));
+/** `POST logs`: how many rows were stored. */
+export const deviceLogsResponseSchema = withData(z.object({ received: z.int() }));
+/** `POST exports`: the id of the stored export. */
+export const deviceExportResponseSchema = withData(z.object({ _id: z.string() }));
+
+/** `POST policy/ack`: the acknowledged version, the current one and the applied one as recorded. */
+export const policyAckResponseSchema = withData(
+  z.object({ version: z.int(), currentVersion: z.int(), appliedPolicyVersion: z.nullable(z.int()) }),
+);
+/** `POST notifications/:id/delivered|opened`. */
+export const messageIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a message id' }) });
+export const messageAckResponseSchema = withData(
+  z.object({ _id: z.string(), delivered_at: z.nullable(z.string()), opened_at: z.nullable(z.string()) }),
+);

@@ -11,11 +11,9 @@ import { familySchema, planCodeSchema } from './plans.ts';
 
 export const PLAN_TYPES = ['recurring', 'one_time'] as const;
 export const planTypeSchema = z.enum(PLAN_TYPES);
-export type PlanType = z.infer<typeof planTypeSchema>;
 
 export const PAYMENT_STATUSES = ['Pending', 'Success', 'Failed', 'Refunded'] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
-export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /** Payment method types of spec 3 §9 (history shows them; only card is taken online here). */
 export const PAYMENT_METHOD_TYPES = [
@@ -171,7 +169,6 @@ export const couponApplyResponseSchema = withData(
     total: z.number(),
   }),
 );
-export type CouponApplyResponse = z.infer<typeof couponApplyResponseSchema>;
 
 /**
  * `POST payments/purchase` (spec 1 §7). `token`, `email` and `payment_method_id` are what old app builds send;
@@ -228,7 +225,6 @@ export const paymentHistoryQuerySchema = z.object({
     DEFAULT_PAGE_SIZE,
   ),
 });
-export type PaymentHistoryQuery = z.input<typeof paymentHistoryQuerySchema>;
 
 export const paymentHistoryRowSchema = z.object({
   _id: z.string(),

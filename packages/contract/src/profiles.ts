@@ -399,6 +399,10 @@ export type ProfileApplicationUpdateRequest = z.input<typeof profileApplicationU
 /** `DELETE profile/application/delete` and `POST profile/keyMapper/delete`: query parameters or JSON body. */
 export const profileEntryDeleteRequestSchema = z.object({ profileId: profileIdSchema, id: entryIdSchema });
 export type ProfileEntryDeleteRequest = z.input<typeof profileEntryDeleteRequestSchema>;
+/** `DELETE profile/application/delete` and `profile/keyMapper/delete`: profileId and id in the query or the body. */
+export const profileEntryRefQuerySchema = z.partial(profileEntryDeleteRequestSchema);
+/** A DELETE without a body reaches validation as null. */
+export const profileEntryRefBodySchema = z.optional(z.nullable(z.partial(profileEntryDeleteRequestSchema)));
 
 /** `POST profile/file/add|delete`. */
 export const profileFileRequestSchema = z.object({ profileId: profileIdSchema, filePath: filePathSchema });
@@ -507,3 +511,16 @@ export const playStoreAppSchema = z.object({
 });
 export type PlayStoreApp = z.infer<typeof playStoreAppSchema>;
 export const playStoreSearchResponseSchema = withData(z.array(playStoreAppSchema));
+
+/** `profile/device/application/update` answers the app as the Applications tab shows it after the change. */
+export const deviceApplicationUpdateResponseSchema = withData(deviceApplicationItemSchema);
+
+/** The icon of an app of the local Play Store catalogue: `<package name>.svg`. */
+export const playStoreIconParamsSchema = z.object({
+  file: z
+    .string()
+    .check(
+      z.regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+\.svg$/, { error: 'must be <package name>.svg' }),
+      z.maxLength(260, { error: 'must be <package name>.svg' }),
+    ),
+});

@@ -1,20 +1,29 @@
+import { ERROR_CODES, type ErrorCode } from '@fleetdeck/contract';
+
 /** A thin HTTP client for the device API on Node's fetch, with errors that say what went wrong. */
 
-export const DEVICE_API = '/api/v1/device';
-
-/** Human sentences for the error codes a device meets. */
-const FRIENDLY: Record<string, string> = {
+/**
+ * Human sentences for the error codes the device API sends: its guard (device token), enrolment, the policy calls and
+ * the envelope every route shares (validation, body size, rate limit).
+ */
+const FRIENDLY: Partial<Record<ErrorCode, string>> = {
+  E_ENROLMENT_TOKEN_INVALID: 'enrolment token rejected (scan the current login QR code)',
+  E_DEVICE_TOKEN_INVALID: 'device token rejected (enrol again)',
+  E_DEVICE_LOGGED_OUT: 'device logged out from the console (enrol again)',
   E_NO_LICENCE: 'no free licence',
-  E_UNAUTHORIZED: 'not authorised (enrolment token or device token rejected)',
-  E_SESSION_EXPIRED: 'device token revoked',
+  E_ACCOUNT_DISABLED: 'customer account disabled',
+  E_PROFILE_NOT_FOUND: 'profile not found',
+  E_CONFLICT: 'policy version unknown (fetch the policy again)',
   E_NOT_FOUND: 'not found',
   E_VALIDATION: 'request rejected by validation',
-  E_RATE_LIMITED: 'rate limited',
+  E_MALFORMED_JSON: 'malformed JSON body',
+  E_UNSUPPORTED_MEDIA_TYPE: 'unsupported content type',
   E_PAYLOAD_TOO_LARGE: 'payload too large',
-  E_FORBIDDEN: 'forbidden',
-  E_ACCOUNT_DISABLED: 'customer account disabled',
+  E_RATE_LIMITED: 'rate limited',
   E_UNAVAILABLE: 'server unavailable',
 };
+
+const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
 
 export class DeviceApiError extends Error {
   constructor(
@@ -36,7 +45,9 @@ export function describeError(
   code: string | undefined,
   serverMessage: string | undefined,
 ): string {
-  const what = (code && FRIENDLY[code]) ?? (status === 404 ? 'route not found (is the device API deployed?)' : null);
+  const what =
+    (code && isErrorCode(code) ? FRIENDLY[code] : undefined) ??
+    (status === 404 ? 'route not found (is the device API deployed?)' : null);
   const parts = [`${method} ${path} → ${status}`];
   if (code) parts.push(code);
   const head = parts.join(' ');

@@ -1,12 +1,16 @@
 import {
   MAX_LOG_BATCH,
+  devicesApi,
+  fillPath,
+  policyApi,
   type DeviceApplication,
+  type Endpoint,
   type DeviceMessage,
   type EnrolResponse,
   type EventsResponse,
   type PolicyResponse,
 } from '@fleetdeck/contract';
-import { DEVICE_API, DeviceApiError, DeviceHttp, errorText, type RequestRecord } from './client.ts';
+import { DeviceApiError, DeviceHttp, errorText, type RequestRecord } from './client.ts';
 import {
   activityLogs,
   applyPolicyToInventory,
@@ -18,6 +22,9 @@ import {
 } from './inventory.ts';
 import { createRandom, hashSeed } from './random.ts';
 import type { Limiter } from './stats.ts';
+
+/** A call of the device API (the contract's endpoint table). */
+type DeviceEndpoint = Endpoint & { method: 'GET' | 'POST' | 'PUT' };
 
 export interface SimulatedDeviceOptions {
   /** API base, e.g. http://localhost:3000. */
@@ -139,18 +146,25 @@ export class SimulatedDevice {
 
   /** Short requests go through the fleet's limiter when there is one. */
   private call<T>(
-    method: 'GET' | 'POST' | 'PUT',
-    path: string,
-    init: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+    endpoint: DeviceEndpoint,
+    init: {
+      body?: unknown;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+      params?: Record<string, string>;
+      query?: URLSearchParams;
+    } = {},
     limited = true,
   ) {
-    const run = () => this.http.request<T>(method, `${DEVICE_API}/${path}`, init);
+    const { params, query, ...request } = init;
+    const url = fillPath(endpoint.path, params) + (query ? `?${query}` : '');
+    const run = () => this.http.request<T>(endpoint.method, url, request);
     return limited && this.opts.limiter ? this.opts.limiter.run(run) : run();
   }
 
   async enrol(): Promise<EnrolResponse> {
     const h = this.hardware;
-    const res = await this.call<EnrolResponse>('POST', 'enrol', {
+    const res = await this.call<EnrolResponse>(devicesApi.enrol, {
       body: {
         enrolmentToken: this.opts.enrolmentToken,
         serialNumber: this.serialNumber,
@@ -192,7 +206,7 @@ export class SimulatedDevice {
 
   async reportStatus(): Promise<void> {
     const h = this.hardware;
-    await this.call('POST', 'status', {
+    await this.call(devicesApi.status, {
       headers: this.auth(),
       body: {
         batteryLevel: this.tickBattery(),
@@ -212,14 +226,14 @@ export class SimulatedDevice {
   }
 
   async reportInventory(): Promise<void> {
-    await this.call('PUT', 'applications', { headers: this.auth(), body: { applications: this.applications } });
+    await this.call(devicesApi.applications, { headers: this.auth(), body: { applications: this.applications } });
   }
 
   /** GET policy with If-None-Match: a 304 means the applied version is still current. */
   async fetchPolicy(signal?: AbortSignal): Promise<PolicyFetch> {
     const headers = this.auth();
     if (this.etag) headers['if-none-match'] = this.etag;
-    const res = await this.call<PolicyResponse>('GET', 'policy', { headers, signal });
+    const res = await this.call<PolicyResponse>(policyApi.policy, { headers, signal });
     if (res.status === 304) return { changed: false, version: this.appliedVersion };
     const etag = res.headers.get('etag');
     const p = policyOf(res.body);
@@ -229,7 +243,7 @@ export class SimulatedDevice {
   }
 
   async ack(version: number, result: 'Success' | 'Failed', message = ''): Promise<void> {
-    await this.call('POST', 'policy/ack', { headers: this.auth(), body: { version, result, message } });
+    await this.call(policyApi.ack, { headers: this.auth(), body: { version, result, message } });
     if (result === 'Success') this.appliedVersion = version;
   }
 
@@ -276,7 +290,7 @@ export class SimulatedDevice {
     let sent = 0;
     while (this.pendingLogs.length > 0) {
       const batch = this.pendingLogs.slice(0, MAX_LOG_BATCH);
-      await this.call('POST', 'logs', { headers: this.auth(), body: { logs: batch } });
+      await this.call(devicesApi.logs, { headers: this.auth(), body: { logs: batch } });
       this.pendingLogs.splice(0, batch.length);
       sent += batch.length;
     }
@@ -289,14 +303,14 @@ export class SimulatedDevice {
       .filter((a) => a.app_disable)
       // Package names: the console shows them and restores by them onto another device.
       .map((a) => a.package_name);
-    await this.call('POST', 'exports', { headers: this.auth(), body: { exportName, disabledApplications } });
+    await this.call(devicesApi.createExport, { headers: this.auth(), body: { exportName, disabledApplications } });
     this.log(`exported "${exportName}" (${disabledApplications.length} disabled apps)`);
   }
 
   /** Long-poll: answers at once when something is pending, else after `wait` seconds. Not limited. */
   async pollEvents(wait: number, signal?: AbortSignal): Promise<EventsResult> {
     const q = new URLSearchParams({ wait: String(wait), version: String(this.appliedVersion) });
-    const res = await this.call<EventsResponse>('GET', `events?${q}`, { headers: this.auth(), signal }, false);
+    const res = await this.call<EventsResponse>(policyApi.events, { headers: this.auth(), signal, query: q }, false);
     const b = (res.body ?? {}) as Partial<EventsResponse> & Partial<EventsResponse['data']>;
     const d = b.data ?? (b as Partial<EventsResponse['data']>);
     const policyVersion = Number(d.policyVersion ?? this.serverVersion);
@@ -310,7 +324,8 @@ export class SimulatedDevice {
   }
 
   async ackMessage(id: string, state: 'delivered' | 'opened'): Promise<void> {
-    await this.call('POST', `notifications/${encodeURIComponent(id)}/${state}`, { headers: this.auth() });
+    const endpoint = state === 'delivered' ? policyApi.messageDelivered : policyApi.messageOpened;
+    await this.call(endpoint, { headers: this.auth(), params: { id } });
   }
 
   /** Notifications: delivered, then opened a moment later. Commands: "sync" re-reports the inventory. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { rollUpLogins } from '../modules/staff/dashboard/repository.ts';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import { sweepRateLimits } from '../lib/rate-limit.ts';
@@ -7,6 +7,9 @@ import { DEVICE_PUSH_QUEUE, deliverPush, type PushSender } from '../modules/poli
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { sendResetLink } from '../modules/users/service.ts';
 import { sweepCaptchaUses } from '../modules/captcha/service.ts';
+import { deleteOldNonces } from '../modules/links/repository.ts';
+import { deleteOldCodes } from '../modules/otp/repository.ts';
+import { deleteOldSessions } from '../modules/sessions/repository.ts';
 import { deliverSandboxEventOnce, SANDBOX_DELIVER_QUEUE, sweepSandboxEvents } from '../modules/sandbox/service.ts';
 
 /** Background work of ROLE=worker (and ROLE=all). `push`: the FCM sender when FCM_CREDENTIALS is set. */
@@ -37,16 +40,19 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   });
 
   await boss.work('email.sweep', async () => sweepOutbox(ctx.db, ctx.queue));
+  // The admin dashboard's login counts (DECISIONS §8): folded from the audit rows every minute.
+  await boss.work('rollup.logins', async () => {
+    await ctx.db.transaction((tx) => rollUpLogins(tx));
+  });
   await boss.work('maintenance.hourly', async () => {
     await sweepRateLimits(ctx.db);
-    await ctx.db.execute(
-      sql`delete from sessions where expires_at < now() - interval '30 days' or revoked_at < now() - interval '30 days'`,
-    );
-    await ctx.db.execute(sql`delete from one_time_codes where created_at < now() - interval '1 day'`);
-    await ctx.db.execute(sql`delete from link_nonces where expires_at < now() - interval '7 days'`);
+    await deleteOldSessions(ctx.db);
+    await deleteOldCodes(ctx.db);
+    await deleteOldNonces(ctx.db);
     await sweepCaptchaUses(ctx.db);
   });
   await boss.schedule('email.sweep', '* * * * *');
+  await boss.schedule('rollup.logins', '* * * * *');
   await boss.schedule('payments.sweep', '* * * * *');
   await boss.schedule('maintenance.hourly', '17 * * * *');
 }

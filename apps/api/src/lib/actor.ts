@@ -18,6 +18,8 @@ export type Actor =
     }
   | { kind: 'staff'; id: string; role: StaffRole; ip: string | null; userAgent?: string | null }
   | { kind: 'device'; id: string; customerId: string; ip: string | null }
+  /** Someone not signed in whose account is unknown (a failed login of an unknown email). */
+  | { kind: 'anonymous'; id: null; ip: string | null }
   | { kind: 'system'; id: null; ip: null };
 
 export type ActorKind = Actor['kind'];

@@ -25,6 +25,8 @@ export interface RouteDoc {
   tags?: string[];
   /** Left out of the OpenAPI document. */
   hide?: boolean;
+  /** Request headers the route reads, documented and validated (e.g. Stripe's `stripe-signature`). */
+  headers?: $ZodType;
   /** Answers beside the success and the error envelope (e.g. `304` of a conditional GET, a documented `402`). */
   responses?: Record<number, $ZodType>;
   /** Route options Fastify takes as they are (bodyLimit, config, …). */
@@ -104,6 +106,7 @@ export function areaRoutes(
           ...(doc.description ? { description: doc.description } : {}),
           ...(doc.tags ? { tags: doc.tags } : {}),
           ...(doc.hide ? { hide: true } : {}),
+          ...(doc.headers ? { headers: doc.headers } : {}),
           ...(endpoint.params ? { params: endpoint.params } : {}),
           ...(endpoint.query ? { querystring: endpoint.query } : {}),
           ...(endpoint.body ? { body: endpoint.body } : {}),

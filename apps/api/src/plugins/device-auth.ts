@@ -1,15 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { Family } from '@fleetdeck/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { devices, profiles } from '../db/schema.ts';
+import type { DeviceActor } from '../lib/actor.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
+import { findDeviceByTokenHash, markDeviceSeen } from '../modules/devices/repository.ts';
 
 /** The device behind a request of the device API (DECISIONS §6). */
 export interface DeviceInfo {
   deviceId: string;
   customerId: string;
-  family: string;
+  family: Family;
   appName: string;
   serialNumber: string;
   deviceName: string;
@@ -22,11 +23,14 @@ declare module 'fastify' {
   }
 }
 
+/** OpenAPI group of the device API's calls. */
+export const DEVICE_API_TAGS = ['Device API'];
+
 const deviceUnauthorized = (message: string, code: 'E_DEVICE_TOKEN_INVALID' | 'E_DEVICE_LOGGED_OUT') =>
   new AppError(401, code, message, { is_logout: 1 });
 
 /** `authorization: Device <token>`; a customer or staff token never opens the device API, and the reverse. */
-export function deviceTokenFromHeader(header: string | undefined): string | null {
+function deviceTokenFromHeader(header: string | undefined): string | null {
   const match = /^Device\s+([\w-]{20,128})$/.exec(header?.trim() ?? '');
   return match?.[1] ?? null;
 }
@@ -38,20 +42,7 @@ export const requireDevice =
     const token = deviceTokenFromHeader(request.headers.authorization);
     if (!token)
       throw deviceUnauthorized('Send the device token as "authorization: Device <token>".', 'E_DEVICE_TOKEN_INVALID');
-    const [row] = await ctx.db
-      .select({
-        deviceId: devices.id,
-        customerId: devices.customerId,
-        family: devices.family,
-        appName: devices.appName,
-        serialNumber: devices.serialNumber,
-        deviceName: devices.deviceName,
-        loggedOutAt: devices.loggedOutAt,
-        profileId: profiles.id,
-      })
-      .from(devices)
-      .innerJoin(profiles, eq(profiles.deviceId, devices.id))
-      .where(eq(devices.tokenHash, sha256(token)));
+    const row = await findDeviceByTokenHash(ctx.db, sha256(token));
     if (!row)
       throw deviceUnauthorized('This device token is not valid. Enrol the device again.', 'E_DEVICE_TOKEN_INVALID');
     if (row.loggedOutAt) {
@@ -60,19 +51,17 @@ export const requireDevice =
     const { loggedOutAt: _ignored, ...device } = row;
     request.device = device;
     // Every device call marks it seen (online = seen in the last 15 min); at most one write a minute per device.
-    await ctx.db
-      .update(devices)
-      .set({ lastSeenAt: sql`now()` })
-      .where(
-        and(
-          eq(devices.id, device.deviceId),
-          sql`(${devices.lastSeenAt} is null or ${devices.lastSeenAt} < now() - interval '60 seconds')`,
-        ),
-      );
+    await markDeviceSeen(ctx.db, device.deviceId);
   };
 
 /** The device of a route guarded by requireDevice. */
 export function deviceOf(request: FastifyRequest): DeviceInfo {
   if (!request.device) throw new Error('route is missing its requireDevice guard');
   return request.device;
+}
+
+/** The device of a guarded device API route, as the actor of its writes (their audit source is App). */
+export function deviceActorOf(request: FastifyRequest): DeviceActor {
+  const device = deviceOf(request);
+  return { kind: 'device', id: device.deviceId, customerId: device.customerId, ip: request.ip };
 }

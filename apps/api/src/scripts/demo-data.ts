@@ -19,6 +19,7 @@ import {
 } from '../db/schema.ts';
 import { isCommonPassword } from '../lib/common-passwords.ts';
 import { hashPassword } from '../lib/crypto.ts';
+import type { CustomerActor } from '../lib/actor.ts';
 import { logoutDevice } from '../modules/devices/service.ts';
 import { applyProfile } from '../modules/policy/service.ts';
 import { enrolmentTokenOf, newEnrolmentToken } from '../modules/users/service.ts';
@@ -312,12 +313,14 @@ async function enrolDemoDevices(ctx: AppContext, customerId: string, now: Date, 
       // Enrol, status, inventory, policy fetch, a few log rows.
       await device.once();
       ran++;
+      // The console's steps are the customer's, from this machine.
+      const customer: CustomerActor = { kind: 'customer', id: customerId, ip: '127.0.0.1' };
       if (!before && !d.loggedOut && device.profileId) {
         // A first Apply from the console, fetched and acknowledged by the device: "Up to date" in the list.
-        await applyProfile(ctx, customerId, device.profileId, '127.0.0.1');
+        await applyProfile(ctx, customer, device.profileId);
         await device.syncPolicy();
       }
-      if (d.loggedOut) await logoutDevice(ctx, customerId, { serialNumber, appName: d.app }, '127.0.0.1');
+      if (d.loggedOut) await logoutDevice(ctx, customer, { serialNumber, appName: d.app });
 
       if (!before) {
         // New: date it back into the year (the chart); a logged-out one left 20 days after its enrolment.

@@ -1,13 +1,19 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { devicesApi, type EnrolRequest, type EnrolResponse, type Family } from '@fleetdeck/contract';
+import {
+  devicesApi,
+  type EnrolRequest,
+  type EnrolResponse,
+  type Family,
+  type FamilyLicence,
+} from '@fleetdeck/contract';
 import type { StaffRole } from '@fleetdeck/contract/staff';
 import { customers, staffUsers } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/lib/crypto.ts';
 import { createSession } from '../../src/modules/sessions/service.ts';
 import { enrolmentTokenOf } from '../../src/modules/users/service.ts';
 import { call } from './call.ts';
-import { STRONG_PASSWORD, signedInCustomer, uniqueEmail } from './helpers.ts';
+import { STRONG_PASSWORD, get, signedInCustomer, uniqueEmail } from './helpers.ts';
 import { buy as buyInLedger, customerIdOf } from './ledger.ts';
 import type { TestRuntime } from './runtime.ts';
 
@@ -70,13 +76,44 @@ export function enrolBody(token: string, overrides: Partial<EnrolRequest> = {}):
 
 export type TestDevice = Awaited<ReturnType<typeof enrolDevice>>;
 
-/** Enrols a device of the customer through the device API (it needs a free seat of the app's family). */
-export async function enrolDevice(rt: TestRuntime, customer: { id: string }, overrides: Partial<EnrolRequest> = {}) {
-  const body = enrolBody(await enrolmentToken(rt, customer.id), overrides);
+/**
+ * Enrols a device through the device API (it needs a free seat of the app's family), with the customer's current
+ * enrolment token or with the enrolment token given (e.g. one rotated since).
+ */
+export async function enrolDevice(
+  rt: TestRuntime,
+  owner: { id: string } | string,
+  overrides: Partial<EnrolRequest> = {},
+) {
+  const token = typeof owner === 'string' ? owner : await enrolmentToken(rt, owner.id);
+  const body = enrolBody(token, overrides);
   const res = await call(rt, devicesApi.enrol, { body, ip: randomIp() });
   if (res.statusCode !== 200) throw new Error(`enrol failed: ${res.statusCode} ${res.body}`);
   const data = res.json<EnrolResponse>();
   return { ...data, serialNumber: body.serialNumber, auth: `Device ${data.deviceToken}` };
+}
+
+/** A signed-in customer who bought `seats` of `plan`. */
+export async function customerWithSeats(rt: TestRuntime, plan = 'PD', seats = 5): Promise<TestCustomer> {
+  const c = await newCustomer(rt);
+  await buy(rt, c, plan, seats);
+  return c;
+}
+
+/** A device uploads an export (a backup of its disabled apps) through the device API; answers its id. */
+export async function uploadExport(
+  rt: TestRuntime,
+  deviceAuth: string,
+  body: { exportName: string; disabledApplications: string[] },
+) {
+  return (await call(rt, devicesApi.createExport, { token: deviceAuth, body })).data().data._id;
+}
+
+/** Seats of `family` in use, as the customer's licence summary shows them. */
+export async function usedSeats(rt: TestRuntime, customerToken: string, family: string) {
+  const res = await get(rt, '/api/v1/admin/licences/summary', customerToken);
+  if (res.statusCode !== 200) throw new Error(`summary failed: ${res.body}`);
+  return res.json<{ data: FamilyLicence[] }>().data.find((l) => l.family === family)!.used;
 }
 
 /** Seats bought on a plan (`PD`, `UBOT`, …): a Success payment and its grant in the ledger. */

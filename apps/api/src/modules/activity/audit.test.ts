@@ -1,22 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AuditEntry, AuditListResponse, ErrorResponse } from '@fleetdeck/contract';
+import {
+  activityApi,
+  usersApi,
+  type AuditEntry,
+  type AuditListResponse,
+  type ErrorResponse,
+} from '@fleetdeck/contract';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { STRONG_PASSWORD, codeIn, jsonOf, post } from '../../../test/support/helpers.ts';
+import { STRONG_PASSWORD, codeIn, jsonOf } from '../../../test/support/helpers.ts';
 import { card, checkout, confirm } from '../../../test/support/payments.ts';
 import { buy } from '../../../test/support/ledger.ts';
-import { A, enrol, newCustomer, send, type Customer } from './test-support.ts';
+import { call } from '../../../test/support/call.ts';
+import { newCustomer, enrolDevice, type TestCustomer as Customer } from '../../../test/support/factory.ts';
 
 let rt: TestRuntime;
 let c: Customer;
 
-const U = `${A}/users`;
-const LIST = `${U}/audit/list`;
 const NEW_PASSWORD = 'Harbour-Lantern-9051';
 
 async function list(token: string, query: Record<string, string | number | boolean> = {}) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
-  return send(rt, 'GET', `${LIST}?${qs}`, { token });
+  return call(rt, activityApi.auditList, { token, query });
 }
 
 async function okList(query: Record<string, string | number | boolean> = {}) {
@@ -41,7 +45,7 @@ const brief = (rows: AuditEntry[]) => rows.map((r) => [r.type, r.sub_type, r.sou
 
 async function loginCode(email: string, password: string) {
   const before = rt.smtp.inbox.length;
-  const res = await post(rt, `${U}/login`, { email, password, userAgent: 'vitest' });
+  const res = await call(rt, usersApi.login, { body: { email, password, userAgent: 'vitest' } });
   expect(jsonOf(res)).toMatchObject({ enable_two_step_email_verification: true });
   const mail = await rt.smtp.waitFor(email, (m) => rt.smtp.inbox.indexOf(m) >= before && Boolean(codeIn(m.text)));
   return codeIn(mail.text)!;
@@ -55,33 +59,36 @@ beforeAll(async () => {
   rt = await startTestRuntime(inject('pgAdminUrl'));
   c = await newCustomer(rt);
   const ok = (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBe(200);
-  ok(await post(rt, `${U}/update`, { name: 'Renamed Customer' }, c.token));
-  ok(await post(rt, `${U}/update-security-setting`, { enable_two_step_email_verification: true }, c.token));
-  ok(await send(rt, 'GET', `${U}/logout`, { token: c.token }));
+  ok(await call(rt, usersApi.update, { body: { name: 'Renamed Customer' }, token: c.token }));
+  ok(
+    await call(rt, usersApi.updateSecuritySetting, {
+      body: { enable_two_step_email_verification: true },
+      token: c.token,
+    }),
+  );
+  ok(await call(rt, usersApi.logout, { token: c.token }));
   // Two-step login: a wrong code first, then the right one.
   const code = await loginCode(c.email, STRONG_PASSWORD);
   const wrong = String((Number(code) + 1) % 10_000).padStart(code.length, '0');
-  expect((await post(rt, `${U}/verify-otp`, { otp: wrong, email: c.email })).statusCode).toBe(400);
-  const verified = await post(rt, `${U}/verify-otp`, { otp: code, email: c.email });
+  expect((await call(rt, usersApi.verifyOtp, { body: { otp: wrong, email: c.email } })).statusCode).toBe(400);
+  const verified = await call(rt, usersApi.verifyOtp, { body: { otp: code, email: c.email } });
   ok(verified);
   let token = jsonOf<{ data: { token: string } }>(verified).data.token;
-  ok(await post(rt, `${U}/update-security-setting`, { enable_two_step_email_verification: false }, token));
-  const refused = await post(
-    rt,
-    `${U}/change-password`,
-    { old_password: 'Not-My-Password-1', new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+  ok(await call(rt, usersApi.updateSecuritySetting, { body: { enable_two_step_email_verification: false }, token }));
+  const refused = await call(rt, usersApi.changePassword, {
+    body: { old_password: 'Not-My-Password-1', new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
     token,
-  );
+  });
   expect(refused.statusCode).toBe(400);
   ok(
-    await post(
-      rt,
-      `${U}/change-password`,
-      { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+    await call(rt, usersApi.changePassword, {
+      body: { old_password: STRONG_PASSWORD, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
       token,
-    ),
+    }),
   );
-  const login = await post(rt, `${U}/login`, { email: c.email, password: NEW_PASSWORD, userAgent: 'vitest' });
+  const login = await call(rt, usersApi.login, {
+    body: { email: c.email, password: NEW_PASSWORD, userAgent: 'vitest' },
+  });
   token = jsonOf<{ data: { token: string } }>(login).data.token;
   c = { ...c, token };
   // Payments: a Power Chat subscription paid, a one-time purchase declined.
@@ -91,7 +98,7 @@ beforeAll(async () => {
   expect((await confirm(rt, declined.clientSecret, card('4000000000000002'))).statusCode).toBe(402);
   // A device enrols (written by the app: source App).
   await buy(rt.ctx.db, c.id, 'PD', 1);
-  await enrol(rt, c, { serialNumber: 'SN-AUDIT-1' });
+  await enrolDevice(rt, c, { serialNumber: 'SN-AUDIT-1' });
 });
 afterAll(async () => rt?.close());
 
@@ -172,7 +179,7 @@ describe('GET users/audit/list', () => {
   });
 
   it('never lists entries without a customer (failed logins of unknown emails)', async () => {
-    const res = await post(rt, `${U}/login`, { email: 'nobody@example.com', password: 'Whatever-123' });
+    const res = await call(rt, usersApi.login, { body: { email: 'nobody@example.com', password: 'Whatever-123' } });
     expect(res.statusCode).toBe(401);
     const orphan = await rt.ctx.db.execute(sql`select count(*)::int as n from audit_entries where customer_id is null`);
     expect(orphan.rows[0]).toEqual({ n: 1 });
@@ -200,7 +207,7 @@ describe('GET users/audit/list', () => {
   });
 
   it('needs the customer session', async () => {
-    const res = await send(rt, 'GET', LIST);
+    const res = await call(rt, activityApi.auditList);
     expect(res.statusCode).toBe(401);
     expect(jsonOf<ErrorResponse>(res)).toMatchObject({ is_logout: 1 });
   });

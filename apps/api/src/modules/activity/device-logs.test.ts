@@ -1,17 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LIST_COUNT_CAP, type DeviceLog, type DeviceLogListResponse, type ErrorResponse } from '@fleetdeck/contract';
+import {
+  activityApi,
+  devicesApi,
+  LIST_COUNT_CAP,
+  type DeviceLog,
+  type DeviceLogListResponse,
+  type ErrorResponse,
+} from '@fleetdeck/contract';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { jsonOf } from '../../../test/support/helpers.ts';
-import { A, D, customerWithSeats, enrol, send, type Customer } from './test-support.ts';
+import { call } from '../../../test/support/call.ts';
+import {
+  enrolDevice,
+  customerWithSeats,
+  type TestCustomer as Customer,
+  type TestDevice,
+} from '../../../test/support/factory.ts';
 
 let rt: TestRuntime;
 let owner: Customer;
 let bulk: Customer;
-let first: Awaited<ReturnType<typeof enrol>>;
-let second: Awaited<ReturnType<typeof enrol>>;
-
-const LIST = `${A}/device/log/list`;
+let first: TestDevice;
+let second: TestDevice;
 
 /** Rows of the owner written straight into the table: 3 share one microsecond, 2 differ by one microsecond. */
 const SEEDED = 40;
@@ -19,8 +30,8 @@ const SEEDED = 40;
 beforeAll(async () => {
   rt = await startTestRuntime(inject('pgAdminUrl'));
   owner = await customerWithSeats(rt, 'PD', 5);
-  first = await enrol(rt, owner, { serialNumber: 'SN-ALPHA-1', deviceName: 'Reception' });
-  second = await enrol(rt, owner, { serialNumber: 'SN-BRAVO-2', deviceName: '' });
+  first = await enrolDevice(rt, owner, { serialNumber: 'SN-ALPHA-1', deviceName: 'Reception' });
+  second = await enrolDevice(rt, owner, { serialNumber: 'SN-BRAVO-2', deviceName: '' });
   await rt.ctx.db.execute(sql`
     insert into device_logs (customer_id, serial_number, device_name, device_activity, activity_result, created_at)
     select ${owner.id}::uuid, case when g % 2 = 0 then 'SN-ALPHA-1' else 'SN-BRAVO-2' end, '', 'Report ' || g, 'Success',
@@ -37,8 +48,7 @@ beforeAll(async () => {
 afterAll(async () => rt?.close());
 
 async function list(c: Customer, query: Record<string, string | number> = {}) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
-  return send(rt, 'GET', `${LIST}?${qs}`, { token: c.token });
+  return call(rt, activityApi.deviceLogList, { token: c.token, query });
 }
 
 async function okList(c: Customer, query: Record<string, string | number> = {}) {
@@ -92,9 +102,9 @@ describe('GET device/log/list', () => {
   });
 
   it('shows the rows a device posts with its serial number and device name', async () => {
-    const res = await send(rt, 'POST', `${D}/logs`, {
+    const res = await call(rt, devicesApi.logs, {
       token: first.auth,
-      payload: { logs: [{ deviceActivity: 'Kiosk started', activityResult: 'Success' }] },
+      body: { logs: [{ deviceActivity: 'Kiosk started', activityResult: 'Success' }] },
     });
     expect(res.statusCode).toBe(200);
     const [newest] = (await okList(owner, { limit: 5 })).data;
@@ -197,10 +207,10 @@ describe('GET device/log/list', () => {
   });
 
   it('needs the customer session', async () => {
-    const res = await send(rt, 'GET', LIST);
+    const res = await call(rt, activityApi.deviceLogList);
     expect(res.statusCode).toBe(401);
     expect(jsonOf<ErrorResponse>(res)).toMatchObject({ is_logout: 1 });
-    const device = await send(rt, 'GET', LIST, { token: second.auth });
+    const device = await call(rt, activityApi.deviceLogList, { token: second.auth });
     expect(device.statusCode).toBe(401);
   });
 });

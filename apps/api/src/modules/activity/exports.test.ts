@@ -1,26 +1,34 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type {
-  DeviceExport,
-  ErrorResponse,
-  ExportDetailResponse,
-  ExportListResponse,
-  PolicyResponse,
-  RestoreDisabledAppsResponse,
+import {
+  activityApi,
+  devicesApi,
+  policyApi,
+  type DeviceExport,
+  type ErrorResponse,
+  type ExportDetailResponse,
+  type ExportListResponse,
+  type PolicyResponse,
+  type RestoreDisabledAppsResponse,
 } from '@fleetdeck/contract';
 import { auditEntries, deviceApplications, deviceExports, devices, licenceGrants } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { jsonOf } from '../../../test/support/helpers.ts';
 import { buy } from '../../../test/support/ledger.ts';
-import { A, D, customerWithSeats, enrol, send, uploadExport, type Customer } from './test-support.ts';
+import { call } from '../../../test/support/call.ts';
+import {
+  enrolDevice,
+  customerWithSeats,
+  uploadExport,
+  type TestCustomer as Customer,
+  type TestDevice,
+} from '../../../test/support/factory.ts';
 
 let rt: TestRuntime;
 let c: Customer;
-let source: Awaited<ReturnType<typeof enrol>>;
-let target: Awaited<ReturnType<typeof enrol>>;
+let source: TestDevice;
+let target: TestDevice;
 
-const X = `${A}/users/export`;
-const RESTORE = `${A}/device/restore/pdDisabledApp`;
 const BLOATWARE = ['com.facebook.katana', 'com.samsung.android.bixby.agent', 'com.netflix.mediaclient'];
 
 beforeAll(async () => {
@@ -28,10 +36,10 @@ beforeAll(async () => {
   c = await customerWithSeats(rt, 'PD', 5);
   await buy(rt.ctx.db, c.id, 'PDOW', 2);
   await buy(rt.ctx.db, c.id, 'SL', 1);
-  source = await enrol(rt, c, { serialNumber: 'SN-SOURCE', deviceName: 'Old tablet' });
-  target = await enrol(rt, c, { serialNumber: 'SN-TARGET', appName: 'PDOW', deviceName: 'New tablet' });
+  source = await enrolDevice(rt, c, { serialNumber: 'SN-SOURCE', deviceName: 'Old tablet' });
+  target = await enrolDevice(rt, c, { serialNumber: 'SN-TARGET', appName: 'PDOW', deviceName: 'New tablet' });
   const inventory = (auth: string, applications: unknown[]) =>
-    send(rt, 'PUT', `${D}/applications`, { token: auth, payload: { applications } });
+    call(rt, devicesApi.applications, { token: auth, body: { applications } });
   expect(
     (
       await inventory(source.auth, [
@@ -65,7 +73,7 @@ const auditOf = async (subType: string) =>
 describe('GET users/export/list and export/detail', () => {
   it('lists the exports newest first with the fields of spec 2, paged on the server', async () => {
     const newer = await uploadExport(rt, source.auth, { exportName: 'Backup 2', disabledApplications: ['a.b', 'a.b'] });
-    const res = await send(rt, 'GET', `${X}/list?limit=5`, { token: c.token });
+    const res = await call(rt, activityApi.exportList, { query: { limit: '5' }, token: c.token });
     expect(res.statusCode).toBe(200);
     const body = jsonOf<ExportListResponse>(res);
     expect(body.data[0]).toEqual({
@@ -80,13 +88,15 @@ describe('GET users/export/list and export/detail', () => {
     const total = await rt.ctx.db.$count(deviceExports, eq(deviceExports.customerId, c.id));
     expect(total).toBeGreaterThanOrEqual(2);
     expect(body.pagination).toEqual({ page: 1, limit: 5, total });
-    const page2 = jsonOf<ExportListResponse>(await send(rt, 'GET', `${X}/list?limit=5&page=2`, { token: c.token }));
+    const page2 = jsonOf<ExportListResponse>(
+      await call(rt, activityApi.exportList, { query: { limit: '5', page: '2' }, token: c.token }),
+    );
     expect(page2.data).toHaveLength(Math.max(0, Math.min(5, total - 5)));
     expect(page2.data.map((e) => e._id)).not.toContain(newer);
   });
 
   it('details the disabled apps with the names and icons the exporting device reported', async () => {
-    const res = await send(rt, 'GET', `${X}/detail?id=${exportId}`, { token: c.token });
+    const res = await call(rt, activityApi.exportDetail, { query: { id: exportId }, token: c.token });
     expect(res.statusCode).toBe(200);
     expect(jsonOf<ExportDetailResponse>(res).data).toMatchObject({
       _id: exportId,
@@ -101,15 +111,15 @@ describe('GET users/export/list and export/detail', () => {
   });
 
   it('answers 404 for an unknown export and 400 naming id for a malformed or missing one', async () => {
-    const unknown = await send(rt, 'GET', `${X}/detail?id=${crypto.randomUUID()}`, { token: c.token });
+    const unknown = await call(rt, activityApi.exportDetail, { query: { id: crypto.randomUUID() }, token: c.token });
     expect(unknown.statusCode).toBe(404);
     expect(jsonOf<ErrorResponse>(unknown)).toMatchObject({ code: 'E_NOT_FOUND', respones_msg: 'Export not found.' });
-    const bad = await send(rt, 'GET', `${X}/detail?id=42`, { token: c.token });
+    const bad = await call(rt, activityApi.exportDetail, { query: { id: '42' }, token: c.token });
     expect(jsonOf<ErrorResponse>(bad)).toMatchObject({
       code: 'E_VALIDATION',
       respones_msg: 'id: must be an export id',
     });
-    const missing = await send(rt, 'GET', `${X}/detail`, { token: c.token });
+    const missing = await call(rt, activityApi.exportDetail, { token: c.token });
     expect(missing.statusCode).toBe(400);
     expect(jsonOf<ErrorResponse>(missing).respones_msg).toMatch(/^id: /);
   });
@@ -117,14 +127,14 @@ describe('GET users/export/list and export/detail', () => {
 
 describe('DELETE users/export/delete and export/application/delete', () => {
   it('deletes an export by the id in the query string, then answers 404; audited', async () => {
-    const res = await send(rt, 'DELETE', `${X}/delete?id=${exportId}`, { token: c.token });
+    const res = await call(rt, activityApi.exportDelete, { query: { id: exportId }, token: c.token });
     expect(res.statusCode).toBe(200);
     expect(jsonOf<{ respones_msg: string; data: DeviceExport }>(res)).toMatchObject({
       respones_msg: 'Export deleted successfully.',
       data: { _id: exportId, exportName: 'Backup 1' },
     });
     expect(await exportRow(exportId)).toBeNull();
-    const again = await send(rt, 'DELETE', `${X}/delete?id=${exportId}`, { token: c.token });
+    const again = await call(rt, activityApi.exportDelete, { query: { id: exportId }, token: c.token });
     expect(again.statusCode).toBe(404);
     expect((await auditOf('Export Delete')).at(-1)).toEqual({
       message: 'Export "Backup 1" of SN-SOURCE deleted',
@@ -133,31 +143,29 @@ describe('DELETE users/export/delete and export/application/delete', () => {
   });
 
   it('deletes an export by the id in a JSON body; without any id: 400 naming id', async () => {
-    const res = await send(rt, 'DELETE', `${X}/delete`, { token: c.token, payload: { id: exportId } });
+    const res = await call(rt, activityApi.exportDelete, { token: c.token, body: { id: exportId } });
     expect(res.statusCode).toBe(200);
     expect(await exportRow(exportId)).toBeNull();
-    const none = await send(rt, 'DELETE', `${X}/delete`, { token: c.token });
+    const none = await call(rt, activityApi.exportDelete, { token: c.token });
     expect(none.statusCode).toBe(400);
     expect(jsonOf<ErrorResponse>(none)).toMatchObject({
       code: 'E_VALIDATION',
       respones_msg: 'id: is required (in the query string or the JSON body)',
     });
-    const bad = await send(rt, 'DELETE', `${X}/delete`, { token: c.token, payload: { id: 'nope' } });
+    const bad = await call(rt, activityApi.exportDelete, { token: c.token, body: { id: 'nope' } });
     expect(jsonOf<ErrorResponse>(bad).respones_msg).toBe('id: must be an export id');
   });
 
   it('removes one app of an export (query string or body) and answers the export as it is now', async () => {
-    const byQuery = await send(
-      rt,
-      'DELETE',
-      `${X}/application/delete?id=${exportId}&app=${encodeURIComponent('com.netflix.mediaclient')}`,
-      { token: c.token },
-    );
+    const byQuery = await call(rt, activityApi.exportApplicationDelete, {
+      token: c.token,
+      query: { id: exportId, app: 'com.netflix.mediaclient' },
+    });
     expect(byQuery.statusCode).toBe(200);
     expect(jsonOf<{ data: DeviceExport }>(byQuery).data.disabledApplications).toEqual(BLOATWARE.slice(0, 2));
-    const byBody = await send(rt, 'DELETE', `${X}/application/delete`, {
+    const byBody = await call(rt, activityApi.exportApplicationDelete, {
       token: c.token,
-      payload: { id: exportId, app: 'com.facebook.katana' },
+      body: { id: exportId, app: 'com.facebook.katana' },
     });
     expect(jsonOf<{ respones_msg: string; data: DeviceExport }>(byBody)).toMatchObject({
       respones_msg: 'Application removed from the export.',
@@ -170,15 +178,17 @@ describe('DELETE users/export/delete and export/application/delete', () => {
   });
 
   it('answers 404 naming app for an app not in the export, 400 naming app when it is missing', async () => {
-    const notThere = await send(rt, 'DELETE', `${X}/application/delete?id=${exportId}&app=com.whatsapp`, {
+    const notThere = await call(rt, activityApi.exportApplicationDelete, {
+      query: { id: exportId, app: 'com.whatsapp' },
       token: c.token,
     });
     expect(notThere.statusCode).toBe(404);
     expect(jsonOf<ErrorResponse>(notThere).respones_msg).toBe('app: com.whatsapp is not in this export.');
-    const missing = await send(rt, 'DELETE', `${X}/application/delete?id=${exportId}`, { token: c.token });
+    const missing = await call(rt, activityApi.exportApplicationDelete, { query: { id: exportId }, token: c.token });
     expect(missing.statusCode).toBe(400);
     expect(jsonOf<ErrorResponse>(missing).respones_msg).toBe('app: is required (in the query string or the JSON body)');
-    const unknownExport = await send(rt, 'DELETE', `${X}/application/delete?id=${crypto.randomUUID()}&app=a.b`, {
+    const unknownExport = await call(rt, activityApi.exportApplicationDelete, {
+      query: { id: crypto.randomUUID(), app: 'a.b' },
       token: c.token,
     });
     expect(jsonOf<ErrorResponse>(unknownExport)).toMatchObject({
@@ -190,7 +200,7 @@ describe('DELETE users/export/delete and export/application/delete', () => {
 });
 
 describe('POST device/restore/pdDisabledApp', () => {
-  const restore = (body: unknown, token = c.token) => send(rt, 'POST', RESTORE, { token, payload: body });
+  const restore = (body: unknown, token = c.token) => call(rt, activityApi.restoreDisabledApps, { token, body });
 
   const choicesOf = async (deviceId: string) =>
     rt.ctx.db
@@ -229,9 +239,9 @@ describe('POST device/restore/pdDisabledApp', () => {
 
     // Nothing reaches the device before Apply.
     const policyOf = async () =>
-      jsonOf<PolicyResponse>(await send(rt, 'GET', `${D}/policy`, { token: target.auth })).data.policy;
+      jsonOf<PolicyResponse>(await call(rt, policyApi.policy, { token: target.auth })).data.policy;
     expect(await policyOf()).not.toHaveProperty('applications', expect.arrayContaining([expect.anything()]));
-    const applied = await send(rt, 'GET', `${A}/profile/apply?profileId=${target.profileId}`, { token: c.token });
+    const applied = await call(rt, policyApi.apply, { query: { profileId: target.profileId }, token: c.token });
     expect(applied.statusCode).toBe(200);
     expect((await policyOf()).applications).toEqual(
       BLOATWARE.map((p) => ({ packageName: p, disable: true })).sort((a, b) =>
@@ -244,9 +254,9 @@ describe('POST device/restore/pdDisabledApp', () => {
       await restore({ profileId: target.profileId, restoreId: exportId }),
     );
     expect(twice.data).toMatchObject({ restored: 3, notOnDevice: 0 });
-    await send(rt, 'PUT', `${D}/applications`, {
+    await call(rt, devicesApi.applications, {
       token: target.auth,
-      payload: {
+      body: {
         applications: [
           { package_name: 'com.facebook.katana', app_name: 'Facebook', app_disable: true },
           { package_name: 'com.netflix.mediaclient', app_name: 'Netflix' },
@@ -269,7 +279,7 @@ describe('POST device/restore/pdDisabledApp', () => {
   });
 
   it('restores only onto a Fleetdeck profile (PD, PDOT, PDOW, PDOWOT): 400 naming profileId', async () => {
-    const superLock = await enrol(rt, c, { serialNumber: 'SN-SUPERLOCK', appName: 'SL' });
+    const superLock = await enrolDevice(rt, c, { serialNumber: 'SN-SUPERLOCK', appName: 'SL' });
     const res = await restore({ profileId: superLock.profileId, restoreId: exportId });
     expect(res.statusCode).toBe(400);
     expect(jsonOf<ErrorResponse>(res)).toMatchObject({
@@ -299,8 +309,10 @@ describe('POST device/restore/pdDisabledApp', () => {
   });
 
   it('refuses a logged-out device with 409', async () => {
-    const gone = await enrol(rt, c, { serialNumber: 'SN-GONE' });
-    expect((await send(rt, 'GET', `${A}/device/logout?serialNumber=SN-GONE`, { token: c.token })).statusCode).toBe(200);
+    const gone = await enrolDevice(rt, c, { serialNumber: 'SN-GONE' });
+    expect((await call(rt, devicesApi.logout, { query: { serialNumber: 'SN-GONE' }, token: c.token })).statusCode).toBe(
+      200,
+    );
     const res = await restore({ profileId: gone.profileId, restoreId: exportId });
     expect(res.statusCode).toBe(409);
     expect(jsonOf<ErrorResponse>(res)).toMatchObject({ code: 'E_CONFLICT' });
@@ -325,7 +337,9 @@ describe('POST device/restore/pdDisabledApp', () => {
   });
 
   it('needs the customer session', async () => {
-    const res = await send(rt, 'POST', RESTORE, { payload: { profileId: target.profileId, restoreId: exportId } });
+    const res = await call(rt, activityApi.restoreDisabledApps, {
+      body: { profileId: target.profileId, restoreId: exportId },
+    });
     expect(res.statusCode).toBe(401);
     const [device] = await rt.ctx.db.select().from(devices).where(eq(devices.id, target.deviceId));
     expect(device?.loggedOutAt).toBeNull();

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { LIST_COUNT_CAP } from '@fleetdeck/contract';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { countCapped, utcMicros } from '../../db/paging.ts';
 import { auditEntries, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
 
 /**
@@ -14,22 +13,6 @@ import { auditEntries, deviceApplications, deviceExports, deviceLogs, devices, p
  *   and audit_customer_error_created_idx. A combination of filters rides the index of its most selective one
  *   (type, then status, then source) and re-checks the others on the rows it reads.
  */
-
-/** A timestamp as the database holds it (microseconds), for cursors. */
-const utcMicros = (column: AnyPgColumn) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/** Rows matching `where`, counted up to LIST_COUNT_CAP + 1 (never an unbounded count). */
-async function countCapped(db: DbOrTx, table: typeof deviceLogs | typeof auditEntries, where: SQL | undefined) {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(LIST_COUNT_CAP + 1)
-    .as('matching');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
-  return row?.n ?? 0;
-}
 
 export interface KeysetPage<K> {
   limit: number;

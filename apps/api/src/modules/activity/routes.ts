@@ -1,29 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
-import {
-  LIST_COUNT_CAP,
-  auditListQuerySchema,
-  auditListResponseSchema,
-  deviceLogListQuerySchema,
-  deviceLogListResponseSchema,
-  exportApplicationDeleteInputSchema,
-  exportApplicationDeleteResponseSchema,
-  exportDeleteInputSchema,
-  exportDeleteResponseSchema,
-  exportDetailQuerySchema,
-  exportDetailResponseSchema,
-  exportListQuerySchema,
-  exportListResponseSchema,
-  restoreDisabledAppsRequestSchema,
-  restoreDisabledAppsResponseSchema,
-} from '@fleetdeck/contract';
+import { LIST_COUNT_CAP, activityApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
+import { areaRoutes } from '../../lib/area-routes.ts';
 import { fromQueryOrBody } from '../../lib/query-or-body.ts';
-import { replies } from '../../lib/route-schema.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
 import * as activity from './service.ts';
-
-const A = '/api/v1/admin';
 
 const KEYSET_PAGING =
   `Pages of 5, 10, 25 (default) or 50 rows. \`data.pagination.total\` counts at most ${LIST_COUNT_CAP} rows ` +
@@ -31,34 +11,20 @@ const KEYSET_PAGING =
   'send `cursor` = `nextCursor` of this one with the same filters, sort and limit (and `page` + 1 for the "Showing X ' +
   `to Y" text); without a cursor \`page\` is answered by position, within the first ${LIST_COUNT_CAP} rows only.`;
 
-/** The JSON body of a DELETE is optional: old clients send the id in the query string, others in the body. */
-const optionalBody = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
-
 /**
- * Device logs, audit log and exports of the customer console (spec 2 §7), full paths under /api/v1/admin.
- * Every call needs the customer session and sees only that customer's rows (others' ids answer 404).
+ * Device logs, audit log and exports of the customer console (spec 2 §7, `activityApi`). Every call needs the
+ * customer session and sees only that customer's rows (others' ids answer 404).
  */
-export const activityRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    const customer = requireSession(ctx, 'customer');
-    const security = [{ token: [] }];
-
-    app.get(
-      `${A}/device/log/list`,
+export const activityRoutes = (ctx: AppContext) =>
+  areaRoutes({ tags: ['Customer devices'], guard: requireSession(ctx, 'customer') }, (route) => {
+    route(
+      activityApi.deviceLogList,
       {
-        preHandler: customer,
-        schema: {
-          tags: ['Customer devices'],
-          summary: "The device logs of the customer's devices",
-          description:
-            'Activity rows the devices and the console wrote (enrolment, apply results, what the apps report), in ' +
-            '`data.data`. `serialNumber` narrows to one device (exact serial number). Sort by `created_at` (default, ' +
-            `newest first) or \`serialNumber\`; \`order\` asc or desc. ${KEYSET_PAGING}`,
-          security,
-          querystring: deviceLogListQuerySchema,
-          response: replies(deviceLogListResponseSchema),
-        },
+        summary: "The device logs of the customer's devices",
+        description:
+          'Activity rows the devices and the console wrote (enrolment, apply results, what the apps report), in ' +
+          '`data.data`. `serialNumber` narrows to one device (exact serial number). Sort by `created_at` (default, ' +
+          `newest first) or \`serialNumber\`; \`order\` asc or desc. ${KEYSET_PAGING}`,
       },
       async (req) => ({
         respones_msg: 'Device logs',
@@ -66,22 +32,16 @@ export const activityRoutes =
       }),
     );
 
-    app.get(
-      `${A}/users/audit/list`,
+    route(
+      activityApi.auditList,
       {
-        preHandler: customer,
-        schema: {
-          tags: ['Customer account'],
-          summary: 'The audit log of the customer account',
-          description:
-            'Every action of the account and event of its devices, newest first (`order=asc` for oldest first), in ' +
-            '`data.data`. Filters: `type` (User Account, Profile, Payments, Device), `sub_type` (needs `type`; one of ' +
-            "that type's sub-types), `source` (Web, App), `hasError` (true = Status Error, false = Success). " +
-            KEYSET_PAGING,
-          security,
-          querystring: auditListQuerySchema,
-          response: replies(auditListResponseSchema),
-        },
+        summary: 'The audit log of the customer account',
+        description:
+          'Every action of the account and event of its devices, newest first (`order=asc` for oldest first), in ' +
+          '`data.data`. Filters: `type` (User Account, Profile, Payments, Device), `sub_type` (needs `type`; one of ' +
+          "that type's sub-types), `source` (Web, App), `hasError` (true = Status Error, false = Success). " +
+          KEYSET_PAGING,
+        tags: ['Customer account'],
       },
       async (req) => ({
         respones_msg: 'Audit logs',
@@ -89,18 +49,11 @@ export const activityRoutes =
       }),
     );
 
-    app.get(
-      `${A}/users/export/list`,
+    route(
+      activityApi.exportList,
       {
-        preHandler: customer,
-        schema: {
-          tags: ['Customer devices'],
-          summary: 'The exports (backups of disabled apps) the devices uploaded',
-          description: 'Newest first; page size 5, 10, 25 (default) or 50.',
-          security,
-          querystring: exportListQuerySchema,
-          response: replies(exportListResponseSchema),
-        },
+        summary: 'The exports (backups of disabled apps) the devices uploaded',
+        description: 'Newest first; page size 5, 10, 25 (default) or 50.',
       },
       async (req) => {
         const q = req.query;
@@ -109,18 +62,11 @@ export const activityRoutes =
       },
     );
 
-    app.get(
-      `${A}/users/export/detail`,
+    route(
+      activityApi.exportDetail,
       {
-        preHandler: customer,
-        schema: {
-          tags: ['Customer devices'],
-          summary: 'One export with the name and icon of each disabled app',
-          description: "Unknown id, or another customer's: 404.",
-          security,
-          querystring: exportDetailQuerySchema,
-          response: replies(exportDetailResponseSchema),
-        },
+        summary: 'One export with the name and icon of each disabled app',
+        description: "Unknown id, or another customer's: 404.",
       },
       async (req) => ({
         respones_msg: 'Export detail',
@@ -128,77 +74,48 @@ export const activityRoutes =
       }),
     );
 
-    app.delete(
-      `${A}/users/export/delete`,
+    route(
+      activityApi.exportDelete,
       {
-        preHandler: customer,
-        schema: {
-          tags: ['Customer devices'],
-          summary: 'Delete an export',
-          description: '`id` in the query string or in a JSON body. Unknown id, or another customer’s: 404.',
-          security,
-          querystring: exportDeleteInputSchema,
-          body: optionalBody(exportDeleteInputSchema),
-          response: replies(exportDeleteResponseSchema),
-        },
+        summary: 'Delete an export',
+        description: '`id` in the query string or in a JSON body. Unknown id, or another customer’s: 404.',
       },
       async (req) => {
-        const id = fromQueryOrBody('id', req.query.id, req.body?.id);
-        const data = await activity.deleteExport(ctx, sessionOf(req).subjectId, id, req.ip);
+        const { id } = fromQueryOrBody(req.query, req.body, ['id']);
+        const data = await activity.deleteExport(ctx, customerActorOf(req), id);
         return { respones_msg: 'Export deleted successfully.', data };
       },
     );
 
-    app.delete(
-      `${A}/users/export/application/delete`,
+    route(
+      activityApi.exportApplicationDelete,
       {
-        preHandler: customer,
-        schema: {
-          tags: ['Customer devices'],
-          summary: 'Remove one app from the disabled apps of an export',
-          description:
-            '`id` (export) and `app` (package name as listed in `disabledApplications`) in the query string or in ' +
-            'a JSON body. Answers the export as it is now. Unknown export or an app not in it: 404.',
-          security,
-          querystring: exportApplicationDeleteInputSchema,
-          body: optionalBody(exportApplicationDeleteInputSchema),
-          response: replies(exportApplicationDeleteResponseSchema),
-        },
+        summary: 'Remove one app from the disabled apps of an export',
+        description:
+          '`id` (export) and `app` (package name as listed in `disabledApplications`) in the query string or in ' +
+          'a JSON body. Answers the export as it is now. Unknown export or an app not in it: 404.',
       },
       async (req) => {
-        const id = fromQueryOrBody('id', req.query.id, req.body?.id);
-        const app = fromQueryOrBody('app', req.query.app, req.body?.app);
-        const data = await activity.deleteExportApplication(
-          ctx,
-          sessionOf(req).subjectId,
-          { exportId: id, app },
-          req.ip,
-        );
+        const { id, app } = fromQueryOrBody(req.query, req.body, ['id', 'app']);
+        const data = await activity.deleteExportApplication(ctx, customerActorOf(req), { exportId: id, app });
         return { respones_msg: 'Application removed from the export.', data };
       },
     );
 
-    app.post(
-      `${A}/device/restore/pdDisabledApp`,
+    route(
+      activityApi.restoreDisabledApps,
       {
-        preHandler: customer,
-        schema: {
-          tags: ['Customer devices'],
-          summary: "Restore an export's disabled apps onto a profile",
-          description:
-            `Marks every package of export \`restoreId\` to be disabled on the device of profile \`profileId\`, a ` +
-            `${ctx.config.productName} profile (PD, PDOT, PDOW, PDOWOT) of the same customer. Packages the device has ` +
-            'not reported are listed on it as Uninstalled until its next inventory. Nothing reaches the device until ' +
-            'Apply is pressed on the profile. 404 for an unknown export or profile (or another customer’s), 400 for a ' +
-            'profile of another app, 409 for a logged-out device, 402 with `redirectToPaymentPage: 1` while the ' +
-            "family's licences are exceeded.",
-          security,
-          body: restoreDisabledAppsRequestSchema,
-          response: replies(restoreDisabledAppsResponseSchema),
-        },
+        summary: "Restore an export's disabled apps onto a profile",
+        description:
+          `Marks every package of export \`restoreId\` to be disabled on the device of profile \`profileId\`, a ` +
+          `${ctx.config.productName} profile (PD, PDOT, PDOW, PDOWOT) of the same customer. Packages the device has ` +
+          'not reported are listed on it as Uninstalled until its next inventory. Nothing reaches the device until ' +
+          'Apply is pressed on the profile. 404 for an unknown export or profile (or another customer’s), 400 for a ' +
+          'profile of another app, 409 for a logged-out device, 402 with `redirectToPaymentPage: 1` while the ' +
+          "family's licences are exceeded.",
       },
       async (req) => {
-        const data = await activity.restoreDisabledApps(ctx, sessionOf(req).subjectId, req.body, req.ip);
+        const data = await activity.restoreDisabledApps(ctx, customerActorOf(req), req.body);
         return {
           respones_msg:
             data.restored === 0
@@ -208,4 +125,4 @@ export const activityRoutes =
         };
       },
     );
-  };
+  });

@@ -10,6 +10,7 @@ import type {
 import type { z } from 'zod/mini';
 import { inTransaction, type AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { CustomerActor } from '../../lib/actor.ts';
 import { writeAudit } from '../audit/service.ts';
 import { PDALL_APPS } from '../devices/service.ts';
 import { assertFamilyLicensed } from '../policy/service.ts';
@@ -142,7 +143,8 @@ export async function exportDetail(ctx: AppContext, customerId: string, exportId
   };
 }
 
-export async function deleteExport(ctx: AppContext, customerId: string, exportId: string, ip: string) {
+export async function deleteExport(ctx: AppContext, actor: CustomerActor, exportId: string) {
+  const customerId = actor.id;
   return inTransaction(ctx.db, async (tx) => {
     const row = await repo.deleteExport(tx, customerId, exportId);
     if (!row) throw exportNotFound();
@@ -151,8 +153,7 @@ export async function deleteExport(ctx: AppContext, customerId: string, exportId
       type: 'Device',
       subType: 'Export Delete',
       message: `Export "${row.exportName}" of ${row.serialNumber} deleted`,
-      source: 'Web',
-      ip,
+      actor,
     });
     return toExport(row);
   });
@@ -160,10 +161,10 @@ export async function deleteExport(ctx: AppContext, customerId: string, exportId
 
 export async function deleteExportApplication(
   ctx: AppContext,
-  customerId: string,
+  actor: CustomerActor,
   input: { exportId: string; app: string },
-  ip: string,
 ) {
+  const customerId = actor.id;
   return inTransaction(ctx.db, async (tx) => {
     const row = await repo.removeExportApplication(tx, customerId, input.exportId, input.app);
     if (!row) {
@@ -177,8 +178,7 @@ export async function deleteExportApplication(
       type: 'Device',
       subType: 'Export Application Delete',
       message: `${input.app} removed from export "${row.exportName}" of ${row.serialNumber}`,
-      source: 'Web',
-      ip,
+      actor,
     });
     return toExport(row);
   });
@@ -194,10 +194,10 @@ const isPdAllApp = (appName: string) => (PDALL_APPS as readonly string[]).includ
  */
 export async function restoreDisabledApps(
   ctx: AppContext,
-  customerId: string,
+  actor: CustomerActor,
   input: { profileId: string; restoreId: string },
-  ip: string,
 ) {
+  const customerId = actor.id;
   return inTransaction(ctx.db, async (tx) => {
     const source = await repo.findExport(tx, customerId, input.restoreId);
     if (!source) {
@@ -237,8 +237,7 @@ export async function restoreDisabledApps(
       message:
         `Export "${source.exportName}" of ${source.serialNumber} restored onto ${target.serialNumber} ` +
         `(${target.appName}): ${apps.length} app(s) to disable on the next Apply`,
-      source: 'Web',
-      ip,
+      actor,
     });
     return { profileId: target.profileId, restored: apps.length, notOnDevice };
   });

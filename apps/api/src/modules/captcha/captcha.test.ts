@@ -4,8 +4,11 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { CaptchaChallenge } from '@fleetdeck/contract';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { get, jsonOf, signedInCustomer } from '../../../test/support/helpers.ts';
-import { PURCHASE, postWithKey, solvedCaptcha } from '../../../test/support/payments.ts';
+import { call } from '../../../test/support/call.ts';
+import { newCustomer } from '../../../test/support/factory.ts';
+import { captchaApi, paymentsApi } from '@fleetdeck/contract';
+import { jsonOf } from '../../../test/support/helpers.ts';
+import { postWithKey, solvedCaptcha } from '../../../test/support/payments.ts';
 import { CAPTCHA_TTL_SECONDS, verifyCaptcha } from './service.ts';
 
 let rt: TestRuntime;
@@ -13,7 +16,7 @@ let token: string;
 
 beforeAll(async () => {
   rt = await startTestRuntime(inject('pgAdminUrl'));
-  token = (await signedInCustomer(rt)).token;
+  token = (await newCustomer(rt)).token;
 });
 afterAll(async () => rt?.close());
 afterEach(() => {
@@ -21,7 +24,13 @@ afterEach(() => {
 });
 
 const buy = (captcha: unknown, key?: string) =>
-  postWithKey(rt, PURCHASE, { priceId: 'PDOT', qty: 1, ...(captcha === undefined ? {} : { captcha }) }, token, key);
+  postWithKey(
+    rt,
+    paymentsApi.purchase,
+    { priceId: 'PDOT', qty: 1, ...(captcha === undefined ? {} : { captcha }) },
+    token,
+    key,
+  );
 
 const expectCaptchaError = (res: { statusCode: number; body: string }) => {
   expect(res.statusCode).toBe(400);
@@ -30,7 +39,7 @@ const expectCaptchaError = (res: { statusCode: number; body: string }) => {
 
 describe('GET /api/v1/captcha/challenge', () => {
   it('answers a signed ALTCHA v2 challenge valid for 2 minutes, never cached', async () => {
-    const res = await get(rt, '/api/v1/captcha/challenge');
+    const res = await call(rt, captchaApi.challenge);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = jsonOf<CaptchaChallenge>(res);
@@ -52,7 +61,7 @@ describe('verifyCaptcha', () => {
   });
 
   it('refuses a payload whose solution is wrong or whose challenge was tampered with', async () => {
-    const res = await get(rt, '/api/v1/captcha/challenge');
+    const res = await call(rt, captchaApi.challenge);
     const { parameters, signature } = jsonOf<CaptchaChallenge>(res);
     const solution = await solveChallenge({ challenge: { parameters, signature }, deriveKey });
     const encode = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64');

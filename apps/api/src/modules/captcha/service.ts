@@ -1,13 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { CAPTCHA_MESSAGE } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { captchaUses } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { hmac } from '../../lib/crypto.ts';
+import { deleteExpiredCaptchaUses, recordCaptchaUse } from './repository.ts';
 
 /**
  * Self-hosted ALTCHA (DECISIONS §5).
@@ -99,17 +98,12 @@ export async function verifyCaptcha(ctx: AppContext, tx: DbOrTx, payload: string
     verified = false;
   }
   if (!verified) throw captchaFailed();
-  const used = await tx
-    .insert(captchaUses)
-    .values({
-      signature: parsed.challenge.signature,
-      expiresAt: new Date(parsed.challenge.parameters.expiresAt * 1000),
-    })
-    .onConflictDoNothing()
-    .returning({ signature: captchaUses.signature });
-  if (used.length === 0) throw captchaFailed();
+  const fresh = await recordCaptchaUse(
+    tx,
+    parsed.challenge.signature,
+    new Date(parsed.challenge.parameters.expiresAt * 1000),
+  );
+  if (!fresh) throw captchaFailed();
 }
 
-export async function sweepCaptchaUses(db: DbOrTx) {
-  await db.execute(sql`delete from captcha_uses where expires_at < now() - interval '1 hour'`);
-}
+export const sweepCaptchaUses = (db: DbOrTx) => deleteExpiredCaptchaUses(db);

@@ -1,24 +1,25 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type {
-  ChatSeats,
-  ChatUser,
-  ChatUserListResponse,
-  ChatUserResponse,
-  ErrorResponse,
-  FamilyLicence,
+import {
+  chatApi,
+  type ChatSeats,
+  type ChatUser,
+  type ChatUserListResponse,
+  type ChatUserResponse,
+  type ErrorResponse,
+  type FamilyLicence,
 } from '@fleetdeck/contract';
 import { auditEntries, chatUsers, licenceGrants } from '../../db/schema.ts';
 import { verifyPassword } from '../../lib/crypto.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { decodeQr, jsonOf } from '../../../test/support/helpers.ts';
+import { decodeQr, get, jsonOf } from '../../../test/support/helpers.ts';
 import { card, checkout, confirm } from '../../../test/support/payments.ts';
-import { A, newCustomer, send, type Customer } from '../activity/test-support.ts';
+import { call } from '../../../test/support/call.ts';
+import { newCustomer, type TestCustomer as Customer } from '../../../test/support/factory.ts';
 
 let rt: TestRuntime;
 let c: Customer;
 
-const F = `${A}/fcm/user`;
 const PASSWORD = 'Violet-Canyon-2231';
 
 beforeAll(async () => {
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => rt?.close());
 
 const create = (body: Record<string, unknown>, token = c.token) =>
-  send(rt, 'POST', `${F}/create`, { token, payload: { name: 'Alice Example', password: PASSWORD, ...body } });
+  call(rt, chatApi.create, { token, body: { name: 'Alice Example', password: PASSWORD, ...body } });
 
 async function created(body: Record<string, unknown>) {
   const res = await create(body);
@@ -36,11 +37,11 @@ async function created(body: Record<string, unknown>) {
   return jsonOf<ChatUserResponse>(res).data;
 }
 
-const listOf = async (query = '') =>
-  jsonOf<ChatUserListResponse>(await send(rt, 'GET', `${F}/list${query}`, { token: c.token }));
+const listOf = async (query: { limit?: number; page?: number } = {}) =>
+  jsonOf<ChatUserListResponse>(await call(rt, chatApi.list, { token: c.token, query }));
 
 async function pchatSeats() {
-  const res = await send(rt, 'GET', `${A}/licences/summary`, { token: c.token });
+  const res = await get(rt, '/api/v1/admin/licences/summary', c.token);
   return jsonOf<{ data: FamilyLicence[] }>(res).data.find((l) => l.family === 'PCHAT')!;
 }
 
@@ -48,7 +49,8 @@ const auditOf = (subType: string) =>
   rt.ctx.db
     .select({ message: auditEntries.message, hasError: auditEntries.hasError })
     .from(auditEntries)
-    .where(and(eq(auditEntries.customerId, c.id), eq(auditEntries.subType, subType)));
+    .where(and(eq(auditEntries.customerId, c.id), eq(auditEntries.subType, subType)))
+    .orderBy(auditEntries.id);
 
 /** The path of a qrCodeUrl (its host is PUBLIC_URL). */
 const pathOf = (url: string) => new URL(url).pathname;
@@ -138,19 +140,19 @@ describe('Power Chat users', () => {
   });
 
   it('lists the users newest first, paged on the server; detail answers one', async () => {
-    const page = await listOf('?limit=5');
+    const page = await listOf({ limit: 5 });
     expect(page.data.map((u) => u.fcmData.user_id)).toEqual(['bob', 'alice']);
     expect(page.pagination).toEqual({ page: 1, limit: 5, total: 2 });
-    expect((await listOf('?limit=5&page=2')).data).toEqual([]);
-    const bad = await send(rt, 'GET', `${F}/list?limit=3`, { token: c.token });
+    expect((await listOf({ limit: 5, page: 2 })).data).toEqual([]);
+    const bad = await call(rt, chatApi.list, { query: { limit: '3' }, token: c.token });
     expect(jsonOf<ErrorResponse>(bad).respones_msg).toBe('limit: must be one of 5, 10, 25, 50');
 
     const alice = page.data[1]!;
-    const detail = await send(rt, 'GET', `${F}/detail?id=${alice._id}`, { token: c.token });
+    const detail = await call(rt, chatApi.detail, { query: { id: alice._id }, token: c.token });
     expect(jsonOf<ChatUserResponse>(detail).data).toEqual(alice);
-    const unknown = await send(rt, 'GET', `${F}/detail?id=${crypto.randomUUID()}`, { token: c.token });
+    const unknown = await call(rt, chatApi.detail, { query: { id: crypto.randomUUID() }, token: c.token });
     expect(unknown.statusCode).toBe(404);
-    const malformed = await send(rt, 'GET', `${F}/detail?id=1`, { token: c.token });
+    const malformed = await call(rt, chatApi.detail, { query: { id: '1' }, token: c.token });
     expect(jsonOf<ErrorResponse>(malformed).respones_msg).toBe('id: must be a chat user id');
   });
 
@@ -168,7 +170,7 @@ describe('Power Chat users', () => {
   });
 
   it('sync answers the seats as the ledger counts them; audited', async () => {
-    const res = await send(rt, 'GET', `${F}/sync`, { token: c.token });
+    const res = await call(rt, chatApi.sync, { token: c.token });
     expect(res.statusCode).toBe(200);
     expect(jsonOf<{ respones_msg: string; data: ChatSeats }>(res)).toEqual({
       respones_msg: 'Power Chat users synced: 2 of 10 licences in use.',
@@ -188,7 +190,7 @@ describe('Power Chat users', () => {
         ['bob', true],
         ['alice', false],
       ]);
-      const sync = jsonOf<{ data: ChatSeats }>(await send(rt, 'GET', `${F}/sync`, { token: c.token }));
+      const sync = jsonOf<{ data: ChatSeats }>(await call(rt, chatApi.sync, { token: c.token }));
       expect(sync.data).toEqual({ purchased: 1, used: 2, free: 0, uncovered: 1 });
       // One more user needs the missing seat and its own.
       const res = await create({ user_id: 'erin' });
@@ -200,17 +202,17 @@ describe('Power Chat users', () => {
 
   it('deletes a user (id in the query string or the body): the seat is free, its QR code is gone, its user id reusable', async () => {
     const [bob, alice] = (await listOf()).data as [ChatUser, ChatUser];
-    const byQuery = await send(rt, 'DELETE', `${F}/delete?id=${bob._id}`, { token: c.token });
+    const byQuery = await call(rt, chatApi.remove, { query: { id: bob._id }, token: c.token });
     expect(byQuery.statusCode).toBe(200);
     expect(jsonOf(byQuery)).toEqual({ respones_msg: 'Power Chat user deleted successfully.' });
     expect((await rt.app.inject({ method: 'GET', url: pathOf(bob.qrCodeUrl) })).statusCode).toBe(404);
-    expect((await send(rt, 'GET', `${F}/detail?id=${bob._id}`, { token: c.token })).statusCode).toBe(404);
-    expect((await send(rt, 'DELETE', `${F}/delete?id=${bob._id}`, { token: c.token })).statusCode).toBe(404);
+    expect((await call(rt, chatApi.detail, { query: { id: bob._id }, token: c.token })).statusCode).toBe(404);
+    expect((await call(rt, chatApi.remove, { query: { id: bob._id }, token: c.token })).statusCode).toBe(404);
 
-    const byBody = await send(rt, 'DELETE', `${F}/delete`, { token: c.token, payload: { id: alice._id } });
+    const byBody = await call(rt, chatApi.remove, { token: c.token, body: { id: alice._id } });
     expect(byBody.statusCode).toBe(200);
     expect(await pchatSeats()).toMatchObject({ used: 0 });
-    const missing = await send(rt, 'DELETE', `${F}/delete`, { token: c.token });
+    const missing = await call(rt, chatApi.remove, { token: c.token });
     expect(jsonOf<ErrorResponse>(missing)).toMatchObject({
       code: 'E_VALIDATION',
       respones_msg: 'id: is required (in the query string or the JSON body)',
@@ -236,20 +238,15 @@ describe('Power Chat users', () => {
   });
 
   it('needs the customer session', async () => {
-    for (const [method, url] of [
-      ['GET', `${F}/list`],
-      ['GET', `${F}/detail?id=${crypto.randomUUID()}`],
-      ['GET', `${F}/sync`],
-      ['POST', `${F}/create`],
-      ['DELETE', `${F}/delete?id=${crypto.randomUUID()}`],
+    for (const [endpoint, opts] of [
+      [chatApi.list, {}],
+      [chatApi.detail, { query: { id: crypto.randomUUID() } }],
+      [chatApi.sync, {}],
+      [chatApi.create, { body: { name: 'A', password: PASSWORD, user_id: 'anon' } }],
+      [chatApi.remove, { query: { id: crypto.randomUUID() } }],
     ] as const) {
-      const res = await send(
-        rt,
-        method,
-        url,
-        method === 'POST' ? { payload: { name: 'A', password: PASSWORD, user_id: 'anon' } } : {},
-      );
-      expect(res.statusCode, url).toBe(401);
+      const res = await call(rt, endpoint, opts);
+      expect(res.statusCode, endpoint.path).toBe(401);
     }
   });
 });

@@ -1,49 +1,23 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
-import {
-  PCHAT_MIN_QTY,
-  chatUserCreateRequestSchema,
-  chatUserDeleteInputSchema,
-  chatUserDetailQuerySchema,
-  chatUserListQuerySchema,
-  chatUserListResponseSchema,
-  chatUserResponseSchema,
-  chatUserSyncResponseSchema,
-  messageSchema,
-} from '@fleetdeck/contract';
+import { PCHAT_MIN_QTY, chatApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
+import { areaRoutes } from '../../lib/area-routes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { fromQueryOrBody } from '../../lib/query-or-body.ts';
-import { replies } from '../../lib/route-schema.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
 import { qrPng } from '../qr/service.ts';
 import * as chat from './service.ts';
 
-const F = '/api/v1/admin/fcm/user';
-
 /**
- * Power Chat users of the customer console (spec 2 §7) under /api/v1/admin/fcm/user, and the PNG of a user's
- * sign-in QR code under /api/v1/qr/chat. Full paths.
+ * Power Chat users of the customer console (spec 2 §7, `chatApi`) under /api/v1/admin/fcm/user, and the PNG of a
+ * user's sign-in QR code under /api/v1/qr/chat.
  */
-export const chatRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    const customer = requireSession(ctx, 'customer');
-    const security = [{ token: [] }];
-    const tags = ['Power Chat users'];
-
-    app.get(
-      `${F}/list`,
+export const chatRoutes = (ctx: AppContext) =>
+  areaRoutes({ tags: ['Power Chat users'], guard: requireSession(ctx, 'customer') }, (route) => {
+    route(
+      chatApi.list,
       {
-        preHandler: customer,
-        schema: {
-          tags,
-          summary: 'The Power Chat users of the customer',
-          description: 'Newest first; page size 5, 10, 25 (default) or 50. Each user holds one PCHAT licence.',
-          security,
-          querystring: chatUserListQuerySchema,
-          response: replies(chatUserListResponseSchema),
-        },
+        summary: 'The Power Chat users of the customer',
+        description: 'Newest first; page size 5, 10, 25 (default) or 50. Each user holds one PCHAT licence.',
       },
       async (req) => {
         const q = req.query;
@@ -52,41 +26,25 @@ export const chatRoutes =
       },
     );
 
-    app.get(
-      `${F}/detail`,
-      {
-        preHandler: customer,
-        schema: {
-          tags,
-          summary: 'One Power Chat user',
-          description: "Unknown id, a deleted user or another customer's: 404.",
-          security,
-          querystring: chatUserDetailQuerySchema,
-          response: replies(chatUserResponseSchema),
-        },
-      },
+    route(
+      chatApi.detail,
+      { summary: 'One Power Chat user', description: "Unknown id, a deleted user or another customer's: 404." },
       async (req) => ({
         respones_msg: 'Power Chat user',
         data: await chat.detail(ctx, sessionOf(req).subjectId, req.query.id),
       }),
     );
 
-    app.get(
-      `${F}/sync`,
+    route(
+      chatApi.sync,
       {
-        preHandler: customer,
-        schema: {
-          tags,
-          summary: 'The Power Chat licences as the ledger counts them now',
-          description:
-            'Purchased (unexpired, unrefunded) seats, used (users not deleted), free, and users beyond the purchased ' +
-            'seats (listed with `isTrialUser: true`).',
-          security,
-          response: replies(chatUserSyncResponseSchema),
-        },
+        summary: 'The Power Chat licences as the ledger counts them now',
+        description:
+          'Purchased (unexpired, unrefunded) seats, used (users not deleted), free, and users beyond the purchased ' +
+          'seats (listed with `isTrialUser: true`).',
       },
       async (req) => {
-        const data = await chat.sync(ctx, sessionOf(req).subjectId, req.ip);
+        const data = await chat.sync(ctx, customerActorOf(req));
         return {
           respones_msg: `Power Chat users synced: ${data.used} of ${data.purchased} licences in use.`,
           data,
@@ -94,64 +52,44 @@ export const chatRoutes =
       },
     );
 
-    app.post(
-      `${F}/create`,
+    route(
+      chatApi.create,
       {
-        preHandler: customer,
-        schema: {
-          tags,
-          summary: 'Create a Power Chat user (takes one PCHAT licence)',
-          description:
-            '`user_id` is the sign-in name in the Power Chat app: 3 to 64 letters, digits, dots, dashes, underscores ' +
-            'or @, stored lower-case and unique (409 when taken). `password`: 8 to 128 characters, not a common one; ' +
-            'stored hashed. With no free PCHAT licence: 402 `E_NO_LICENCE` with `redirectToPaymentPage: 1`, ' +
-            `\`requiredPurchasedQty\` (a new purchase needs at least ${PCHAT_MIN_QTY}) and \`isSubscriptionUpdate: 1\` ` +
-            'when the customer has an active Power Chat subscription to add seats to.',
-          security,
-          body: chatUserCreateRequestSchema,
-          response: replies(chatUserResponseSchema),
-        },
+        summary: 'Create a Power Chat user (takes one PCHAT licence)',
+        description:
+          '`user_id` is the sign-in name in the Power Chat app: 3 to 64 letters, digits, dots, dashes, underscores ' +
+          'or @, stored lower-case and unique (409 when taken). `password`: 8 to 128 characters, not a common one; ' +
+          'stored hashed. With no free PCHAT licence: 402 `E_NO_LICENCE` with `redirectToPaymentPage: 1`, ' +
+          `\`requiredPurchasedQty\` (a new purchase needs at least ${PCHAT_MIN_QTY}) and \`isSubscriptionUpdate: 1\` ` +
+          'when the customer has an active Power Chat subscription to add seats to.',
       },
       async (req) => ({
         respones_msg: 'Power Chat user created successfully.',
-        data: await chat.create(ctx, sessionOf(req).subjectId, req.body, req.ip),
+        data: await chat.create(ctx, customerActorOf(req), req.body),
       }),
     );
 
-    app.delete(
-      `${F}/delete`,
+    route(
+      chatApi.remove,
       {
-        preHandler: customer,
-        schema: {
-          tags,
-          summary: 'Delete a Power Chat user (frees its licence)',
-          description: "`id` in the query string or in a JSON body. Unknown id or another customer's: 404.",
-          security,
-          querystring: chatUserDeleteInputSchema,
-          body: z.optional(z.nullable(chatUserDeleteInputSchema)),
-          response: replies(messageSchema),
-        },
+        summary: 'Delete a Power Chat user (frees its licence)',
+        description: "`id` in the query string or in a JSON body. Unknown id or another customer's: 404.",
       },
       async (req) => {
-        await chat.remove(ctx, sessionOf(req).subjectId, fromQueryOrBody('id', req.query.id, req.body?.id), req.ip);
+        const { id } = fromQueryOrBody(req.query, req.body, ['id']);
+        await chat.remove(ctx, customerActorOf(req), id);
         return { respones_msg: 'Power Chat user deleted successfully.' };
       },
     );
 
-    app.get(
-      '/api/v1/qr/chat/:id/:file',
+    route(
+      chatApi.qrImage,
       {
-        schema: {
-          tags,
-          summary: "PNG of a Power Chat user's sign-in QR code",
-          description:
-            'Addressed by `qrCodeUrl` of the user (no session: an <img> loads it; the key in the URL is the ' +
-            'capability). The QR says `<PUBLIC_URL>/chat-login?user=<user_id>`. A deleted user or a wrong key: 404.',
-          params: z.object({
-            id: z.uuid({ error: 'unknown QR code' }),
-            file: z.string().check(z.regex(/^[0-9a-f]{64}\.png$/, { error: 'unknown QR code' })),
-          }),
-        },
+        summary: "PNG of a Power Chat user's sign-in QR code",
+        description:
+          'Addressed by `qrCodeUrl` of the user (no session: an <img> loads it; the key in the URL is the ' +
+          'capability). The QR says `<PUBLIC_URL>/chat-login?user=<user_id>`. A deleted user or a wrong key: 404.',
+        public: true,
       },
       async (req, reply) => {
         const text = await chat.qrTextOf(ctx, req.params.id, req.params.file.slice(0, -'.png'.length));
@@ -163,4 +101,4 @@ export const chatRoutes =
           .send(await qrPng(text));
       },
     );
-  };
+  });

@@ -1,9 +1,17 @@
-import { PCHAT_MIN_QTY, type ChatSeats, type ChatUser, type ChatUserCreateRequest } from '@fleetdeck/contract';
+import {
+  PCHAT_MIN_QTY,
+  chatApi,
+  fillPath,
+  type ChatSeats,
+  type ChatUser,
+  type ChatUserCreateRequest,
+} from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword, hmac, safeEqualHex } from '../../lib/crypto.ts';
+import type { CustomerActor } from '../../lib/actor.ts';
 import { writeAudit } from '../audit/service.ts';
 import { familyLicenceOf, freeSeats, lockFamilyPool } from '../licences/service.ts';
 import * as repo from './repository.ts';
@@ -19,7 +27,7 @@ const PCHAT = 'PCHAT';
 const chatUserNotFound = () => notFound('Power Chat user not found.');
 
 /** What the user's QR code says: the Power Chat app opens it, fills in the user id and asks for the password. */
-export const chatLoginQrText = (publicUrl: string, userId: string) =>
+const chatLoginQrText = (publicUrl: string, userId: string) =>
   `${publicUrl}/chat-login?user=${encodeURIComponent(userId)}`;
 
 /**
@@ -30,8 +38,9 @@ export const chatLoginQrText = (publicUrl: string, userId: string) =>
 const qrKeyOf = (ctx: AppContext, customerId: string, chatUserId: string) =>
   hmac(ctx.secrets.codeKey, `chat-qr:${customerId}:${chatUserId}`);
 
-export const chatQrImageUrl = (ctx: AppContext, customerId: string, chatUserId: string) =>
-  `${ctx.config.publicUrl}/api/v1/qr/chat/${chatUserId}/${qrKeyOf(ctx, customerId, chatUserId)}.png`;
+const chatQrImageUrl = (ctx: AppContext, customerId: string, chatUserId: string) =>
+  ctx.config.publicUrl +
+  fillPath(chatApi.qrImage.path, { id: chatUserId, file: `${qrKeyOf(ctx, customerId, chatUserId)}.png` });
 
 function toChatUser(ctx: AppContext, row: repo.RankedChatUser, purchased: number): ChatUser {
   return {
@@ -65,7 +74,8 @@ export async function detail(ctx: AppContext, customerId: string, id: string) {
 }
 
 /** The PCHAT seats as the ledger counts them now (the Sync button). */
-export async function sync(ctx: AppContext, customerId: string, ip: string): Promise<ChatSeats> {
+export async function sync(ctx: AppContext, actor: CustomerActor): Promise<ChatSeats> {
+  const customerId = actor.id;
   const [licence, free] = await Promise.all([
     familyLicenceOf(ctx.db, customerId, PCHAT),
     freeSeats(ctx.db, customerId, PCHAT),
@@ -81,8 +91,7 @@ export async function sync(ctx: AppContext, customerId: string, ip: string): Pro
     type: 'User Account',
     subType: 'Chat Users Synced',
     message: `Power Chat users synced: ${seats.used} of ${seats.purchased} licences in use`,
-    source: 'Web',
-    ip,
+    actor,
   });
   return seats;
 }
@@ -114,7 +123,8 @@ async function noFreeSeat(tx: DbOrTx, customerId: string) {
   );
 }
 
-export async function create(ctx: AppContext, customerId: string, input: CreateInput, ip: string): Promise<ChatUser> {
+export async function create(ctx: AppContext, actor: CustomerActor, input: CreateInput): Promise<ChatUser> {
+  const customerId = actor.id;
   if (isCommonPassword(input.password)) {
     throw badRequest('E_PASSWORD_WEAK', 'password: this password is too common. Please choose a less guessable one.', {
       errors: [{ field: 'password', message: 'is too common' }],
@@ -141,8 +151,7 @@ export async function create(ctx: AppContext, customerId: string, input: CreateI
         type: 'User Account',
         subType: 'Chat User Created',
         message: `Power Chat user ${input.user_id} (${input.name}) created`,
-        source: 'Web',
-        ip,
+        actor,
       });
       return row.id;
     });
@@ -155,16 +164,16 @@ export async function create(ctx: AppContext, customerId: string, input: CreateI
         type: 'User Account',
         subType: 'Chat User Created',
         message: `Power Chat user ${input.user_id} not created: no free Power Chat licence`,
-        source: 'Web',
         hasError: true,
-        ip,
+        actor,
       });
     }
     throw err;
   }
 }
 
-export async function remove(ctx: AppContext, customerId: string, id: string, ip: string) {
+export async function remove(ctx: AppContext, actor: CustomerActor, id: string) {
+  const customerId = actor.id;
   await inTransaction(ctx.db, async (tx) => {
     const row = await repo.softDeleteChatUser(tx, customerId, id);
     if (!row) throw chatUserNotFound();
@@ -173,8 +182,7 @@ export async function remove(ctx: AppContext, customerId: string, id: string, ip
       type: 'User Account',
       subType: 'Chat User Deleted',
       message: `Power Chat user ${row.userId} (${row.name}) deleted; its licence is free`,
-      source: 'Web',
-      ip,
+      actor,
     });
   });
 }

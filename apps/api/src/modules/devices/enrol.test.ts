@@ -1,23 +1,21 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EnrolResponse, ErrorResponse } from '@fleetdeck/contract';
+import { devicesApi, usersApi, type EnrolResponse, type ErrorResponse } from '@fleetdeck/contract';
 import { auditEntries, deviceLogs, devices, profiles } from '../../db/schema.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { decodeQr, get, jsonOf, post } from '../../../test/support/helpers.ts';
+import { decodeQr, get, jsonOf } from '../../../test/support/helpers.ts';
 import { buy } from '../../../test/support/ledger.ts';
+import { call } from '../../../test/support/call.ts';
 import {
-  A,
-  D,
-  call,
-  enrolBody,
+  newCustomer,
   enrolDevice,
   enrolmentToken,
-  newCustomer,
+  enrolBody,
   randomIp,
   usedSeats,
-} from './test-support.ts';
+} from '../../../test/support/factory.ts';
 
 let rt: TestRuntime;
 
@@ -27,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => rt?.close());
 
 const status = (auth: string, payload: unknown = { batteryLevel: 50 }) =>
-  call(rt, 'POST', `${D}/status`, { payload, authorization: auth });
+  call(rt, devicesApi.status, { body: payload, token: auth });
 
 describe('POST /api/v1/device/enrol', () => {
   it('refuses a new device without a free seat: 402 E_NO_LICENCE with redirectToPaymentPage', async () => {
@@ -35,7 +33,7 @@ describe('POST /api/v1/device/enrol', () => {
     const token = await enrolmentToken(rt, c.id);
     await buy(rt.ctx.db, c.id, 'SL', 3); // seats of another family do not count
     const body = enrolBody(token, { appName: 'PD' });
-    const res = await call(rt, 'POST', `${D}/enrol`, { payload: body });
+    const res = await call(rt, devicesApi.enrol, { ip: randomIp(), body });
     expect(res.statusCode).toBe(402);
     const err = jsonOf<ErrorResponse>(res);
     expect(err.code).toBe('E_NO_LICENCE');
@@ -50,7 +48,7 @@ describe('POST /api/v1/device/enrol', () => {
     await buy(rt.ctx.db, c.id, 'PD', 1);
     const token = await enrolmentToken(rt, c.id);
     const body = enrolBody(token, { appName: 'pdot', deviceName: 'Lobby kiosk' });
-    const res = await call(rt, 'POST', `${D}/enrol`, { payload: body });
+    const res = await call(rt, devicesApi.enrol, { ip: randomIp(), body });
     expect(res.statusCode).toBe(200);
     const data = jsonOf<EnrolResponse>(res);
     expect(data.deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -108,11 +106,12 @@ describe('POST /api/v1/device/enrol', () => {
     const token = await enrolmentToken(rt, c.id);
     const first = await enrolDevice(rt, token);
     // Pool full: another serial is refused…
-    const other = await call(rt, 'POST', `${D}/enrol`, { payload: enrolBody(token) });
+    const other = await call(rt, devicesApi.enrol, { ip: randomIp(), body: enrolBody(token) });
     expect(other.statusCode).toBe(402);
     // …the same serial re-attaches.
-    const again = await call(rt, 'POST', `${D}/enrol`, {
-      payload: enrolBody(token, { serialNumber: first.serialNumber, deviceName: 'Renamed' }),
+    const again = await call(rt, devicesApi.enrol, {
+      ip: randomIp(),
+      body: enrolBody(token, { serialNumber: first.serialNumber, deviceName: 'Renamed' }),
     });
     expect(again.statusCode).toBe(200);
     const second = jsonOf<EnrolResponse>(again);
@@ -129,8 +128,9 @@ describe('POST /api/v1/device/enrol', () => {
   });
 
   it('answers 401 E_ENROLMENT_TOKEN_INVALID (no is_logout) to a forged enrolment token', async () => {
-    const res = await call(rt, 'POST', `${D}/enrol`, {
-      payload: enrolBody(crypto.randomBytes(32).toString('base64url')),
+    const res = await call(rt, devicesApi.enrol, {
+      ip: randomIp(),
+      body: enrolBody(crypto.randomBytes(32).toString('base64url')),
     });
     expect(res.statusCode).toBe(401);
     const err = jsonOf<ErrorResponse>(res);
@@ -150,13 +150,13 @@ describe('POST /api/v1/device/enrol', () => {
   it('rotating the enrolment token: the old QR stops enrolling, the new one works, enrolled devices keep working', async () => {
     const c = await newCustomer(rt);
     await buy(rt.ctx.db, c.id, 'PC', 5);
-    const detail = jsonOf<{ data: { loginQrCodeUrl: string } }>(await get(rt, `${A}/users/detail`, c.token));
+    const detail = jsonOf<{ data: { loginQrCodeUrl: string } }>(await call(rt, usersApi.detail, { token: c.token }));
     const oldUrl = new URL(detail.data.loginQrCodeUrl);
     const oldQr = decodeQr((await get(rt, oldUrl.pathname)).rawPayload)!;
     const oldToken = new URL(oldQr).searchParams.get('token')!;
     const enrolled = await enrolDevice(rt, oldToken, { appName: 'PC' });
 
-    const rotated = await post(rt, `${A}/users/enrolment-token/rotate`, undefined, c.token);
+    const rotated = await call(rt, usersApi.rotateEnrolmentToken, { token: c.token });
     expect(rotated.statusCode).toBe(200);
     const newUrl = new URL(jsonOf<{ data: { loginQrCodeUrl: string } }>(rotated).data.loginQrCodeUrl);
     expect(newUrl.href).not.toBe(oldUrl.href);
@@ -166,10 +166,10 @@ describe('POST /api/v1/device/enrol', () => {
     expect(newToken).not.toBe(oldToken);
     expect(newQr).toBe(`http://localhost:3000/enrol?token=${newToken}`);
     expect(
-      jsonOf<{ data: { loginQrCodeUrl: string } }>(await get(rt, `${A}/users/detail`, c.token)).data,
+      jsonOf<{ data: { loginQrCodeUrl: string } }>(await call(rt, usersApi.detail, { token: c.token })).data,
     ).toMatchObject({ loginQrCodeUrl: newUrl.href });
 
-    const withOld = await call(rt, 'POST', `${D}/enrol`, { payload: enrolBody(oldToken, { appName: 'PC' }) });
+    const withOld = await call(rt, devicesApi.enrol, { ip: randomIp(), body: enrolBody(oldToken, { appName: 'PC' }) });
     expect(withOld.statusCode).toBe(401);
     expect(jsonOf<ErrorResponse>(withOld).code).toBe('E_ENROLMENT_TOKEN_INVALID');
     await enrolDevice(rt, newToken, { appName: 'PC' });
@@ -177,7 +177,7 @@ describe('POST /api/v1/device/enrol', () => {
     const audits = await rt.ctx.db.select().from(auditEntries).where(eq(auditEntries.customerId, c.id));
     expect(audits.some((a) => a.message.startsWith('Login QR code rotated'))).toBe(true);
     // Only the signed-in customer may rotate.
-    expect((await post(rt, `${A}/users/enrolment-token/rotate`, undefined)).statusCode).toBe(401);
+    expect((await call(rt, usersApi.rotateEnrolmentToken)).statusCode).toBe(401);
   });
 
   it('50 concurrent enrolments of different serials into ONE free seat: exactly one succeeds', async () => {
@@ -186,7 +186,7 @@ describe('POST /api/v1/device/enrol', () => {
     const token = await enrolmentToken(rt, c.id);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        call(rt, 'POST', `${D}/enrol`, { payload: enrolBody(token, { appName: 'UBOT' }) }),
+        call(rt, devicesApi.enrol, { ip: randomIp(), body: enrolBody(token, { appName: 'UBOT' }) }),
       ),
     );
     const codes = results.map((r) => r.statusCode);
@@ -203,16 +203,22 @@ describe('POST /api/v1/device/enrol', () => {
     await buy(rt.ctx.db, c.id, 'KM', 1);
     const token = await enrolmentToken(rt, c.id);
     const first = await enrolDevice(rt, token, { appName: 'KM' });
-    expect((await get(rt, `${A}/device/logout?serialNumber=${first.serialNumber}`, c.token)).statusCode).toBe(200);
+    expect(
+      (await call(rt, devicesApi.logout, { token: c.token, query: { serialNumber: first.serialNumber } })).statusCode,
+    ).toBe(200);
     const taker = await enrolDevice(rt, token, { appName: 'KM' }); // the freed seat is taken by another device
-    const back = await call(rt, 'POST', `${D}/enrol`, {
-      payload: enrolBody(token, { appName: 'KM', serialNumber: first.serialNumber }),
+    const back = await call(rt, devicesApi.enrol, {
+      ip: randomIp(),
+      body: enrolBody(token, { appName: 'KM', serialNumber: first.serialNumber }),
     });
     expect(back.statusCode).toBe(402);
     expect(jsonOf(back).code).toBe('E_NO_LICENCE');
-    expect((await get(rt, `${A}/device/logout?serialNumber=${taker.serialNumber}`, c.token)).statusCode).toBe(200);
-    const backAgain = await call(rt, 'POST', `${D}/enrol`, {
-      payload: enrolBody(token, { appName: 'KM', serialNumber: first.serialNumber }),
+    expect(
+      (await call(rt, devicesApi.logout, { token: c.token, query: { serialNumber: taker.serialNumber } })).statusCode,
+    ).toBe(200);
+    const backAgain = await call(rt, devicesApi.enrol, {
+      ip: randomIp(),
+      body: enrolBody(token, { appName: 'KM', serialNumber: first.serialNumber }),
     });
     expect(backAgain.statusCode).toBe(200);
     expect(jsonOf<EnrolResponse>(backAgain).deviceId).toBe(first.deviceId);
@@ -223,16 +229,16 @@ describe('POST /api/v1/device/enrol', () => {
     const ip = randomIp();
     const bogus = enrolBody('not-a-real-token-' + crypto.randomUUID());
     const codes: number[] = [];
-    for (let i = 0; i < 121; i++) codes.push((await call(rt, 'POST', `${D}/enrol`, { payload: bogus, ip })).statusCode);
+    for (let i = 0; i < 121; i++) codes.push((await call(rt, devicesApi.enrol, { body: bogus, ip })).statusCode);
     expect(codes.slice(0, 120).every((s) => s === 401)).toBe(true);
     expect(codes[120]).toBe(429);
     // Another address is not affected.
-    expect((await call(rt, 'POST', `${D}/enrol`, { payload: bogus })).statusCode).toBe(401);
+    expect((await call(rt, devicesApi.enrol, { ip: randomIp(), body: bogus })).statusCode).toBe(401);
   });
 });
 
 describe('validation', () => {
-  const enrolWith = (payload: unknown) => call(rt, 'POST', `${D}/enrol`, { payload });
+  const enrolWith = (payload: unknown) => call(rt, devicesApi.enrol, { ip: randomIp(), body: payload });
 
   it('requires serialNumber', async () => {
     const { serialNumber: _s, ...body } = enrolBody('x'.repeat(43));
@@ -272,12 +278,10 @@ describe('validation', () => {
   });
 
   it('answers 400 E_MALFORMED_JSON to a broken body', async () => {
-    const res = await rt.app.inject({
-      method: 'POST',
-      url: `${D}/enrol`,
-      payload: '{"enrolmentToken": "abc", ',
+    const res = await call(rt, devicesApi.enrol, {
+      body: '{"enrolmentToken": "abc", ',
       headers: { 'content-type': 'application/json' },
-      remoteAddress: randomIp(),
+      ip: randomIp(),
     });
     expect(res.statusCode).toBe(400);
     expect(jsonOf<ErrorResponse>(res).code).toBe('E_MALFORMED_JSON');
@@ -290,7 +294,7 @@ describe('realm separation', () => {
     await buy(rt.ctx.db, c.id, 'PD', 1);
     const d = await enrolDevice(rt, await enrolmentToken(rt, c.id));
     for (const authorization of [d.auth, d.deviceToken, `Bearer ${d.deviceToken}`]) {
-      const res = await call(rt, 'GET', `${A}/users/detail`, { authorization });
+      const res = await call(rt, usersApi.detail, { token: authorization });
       expect(res.statusCode).toBe(401);
       expect(jsonOf<ErrorResponse>(res).is_logout).toBe(1);
     }
@@ -300,7 +304,7 @@ describe('realm separation', () => {
       expect(jsonOf<ErrorResponse>(res).code).toBe('E_DEVICE_TOKEN_INVALID');
     }
     // Sanity: both tokens work in their own realm.
-    expect((await get(rt, `${A}/users/detail`, c.token)).statusCode).toBe(200);
+    expect((await call(rt, usersApi.detail, { token: c.token })).statusCode).toBe(200);
     expect((await status(d.auth)).statusCode).toBe(200);
   });
 
@@ -312,15 +316,17 @@ describe('realm separation', () => {
     const d = await enrolDevice(rt, await enrolmentToken(rt, owner.id));
     await enrolDevice(rt, await enrolmentToken(rt, other.id));
 
-    const mine = jsonOf<{ data: { _id: string }[] }>(await get(rt, `${A}/profile/list`, owner.token)).data;
+    const mine = jsonOf<{ data: { _id: string }[] }>(
+      await call(rt, devicesApi.profileList, { token: owner.token }),
+    ).data;
     expect(mine.map((p) => p._id)).toEqual([d.profileId]);
     const theirs = jsonOf<{ data: { _id: string }[]; pagination: { total: number } }>(
-      await get(rt, `${A}/profile/list?appName=PDALL`, other.token),
+      await call(rt, devicesApi.profileList, { token: other.token, query: { appName: 'PDALL' } }),
     );
     expect(theirs.data.map((p) => p._id)).not.toContain(d.profileId);
     expect(theirs.pagination.total).toBe(1);
 
-    const logout = await get(rt, `${A}/device/logout?serialNumber=${d.serialNumber}`, other.token);
+    const logout = await call(rt, devicesApi.logout, { token: other.token, query: { serialNumber: d.serialNumber } });
     expect(logout.statusCode).toBe(404);
     expect((await status(d.auth)).statusCode).toBe(200);
     expect(await usedSeats(rt, owner.token, 'PD')).toBe(1);

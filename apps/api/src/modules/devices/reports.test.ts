@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ErrorResponse, ProfileListResponse } from '@fleetdeck/contract';
+import { devicesApi, type ErrorResponse, type ProfileListResponse } from '@fleetdeck/contract';
 import { auditEntries, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { get, jsonOf } from '../../../test/support/helpers.ts';
+import { jsonOf } from '../../../test/support/helpers.ts';
 import { buy } from '../../../test/support/ledger.ts';
-import { A, D, call, enrolDevice, enrolmentToken, newCustomer, usedSeats } from './test-support.ts';
+import { call } from '../../../test/support/call.ts';
+import { newCustomer, enrolDevice, enrolmentToken, usedSeats } from '../../../test/support/factory.ts';
 
 let rt: TestRuntime;
 
@@ -27,9 +28,9 @@ describe('device reports', () => {
   it('POST status updates the sent fields only, and the profile name with the device name', async () => {
     const { d } = await customerWithDevice();
     await rt.ctx.db.update(devices).set({ lastSeenAt: null }).where(eq(devices.id, d.deviceId));
-    const res = await call(rt, 'POST', `${D}/status`, {
-      authorization: d.auth,
-      payload: {
+    const res = await call(rt, devicesApi.status, {
+      token: d.auth,
+      body: {
         batteryLevel: 33,
         localIpAddress: '10.1.2.3',
         appVersionCode: 500,
@@ -58,9 +59,9 @@ describe('device reports', () => {
     const { d } = await customerWithDevice();
     const old = new Date(Date.now() - 3_600_000);
     await rt.ctx.db.update(devices).set({ lastSeenAt: old }).where(eq(devices.id, d.deviceId));
-    const res = await call(rt, 'POST', `${D}/logs`, {
-      authorization: d.auth,
-      payload: { logs: [{ deviceActivity: 'Ping', activityResult: 'Success' }] },
+    const res = await call(rt, devicesApi.logs, {
+      token: d.auth,
+      body: { logs: [{ deviceActivity: 'Ping', activityResult: 'Success' }] },
     });
     expect(res.statusCode).toBe(200);
     const seen = (await deviceRow(d.deviceId)).lastSeenAt!;
@@ -70,7 +71,7 @@ describe('device reports', () => {
   it('PUT applications replaces the inventory and keeps the console choice of kept packages', async () => {
     const { d } = await customerWithDevice();
     const put = (applications: unknown[]) =>
-      call(rt, 'PUT', `${D}/applications`, { authorization: d.auth, payload: { applications } });
+      call(rt, devicesApi.applications, { token: d.auth, body: { applications } });
     const first = await put([
       { package_name: 'com.android.chrome', app_name: 'Chrome', version_number: 120 },
       { package_name: 'com.whatsapp', app_name: 'WhatsApp' },
@@ -114,9 +115,9 @@ describe('device reports', () => {
   it('POST logs inserts the batch with the device serial number and name', async () => {
     const { c, d } = await customerWithDevice('SL');
     const past = new Date(Date.now() - 86_400_000).toISOString();
-    const res = await call(rt, 'POST', `${D}/logs`, {
-      authorization: d.auth,
-      payload: {
+    const res = await call(rt, devicesApi.logs, {
+      token: d.auth,
+      body: {
         logs: [
           { deviceActivity: 'Kiosk started', activityResult: 'Success', created_at: past },
           { deviceActivity: 'Policy applied', activityResult: 'Failed' },
@@ -138,15 +139,15 @@ describe('device reports', () => {
     ]);
     expect(rows[0]!.createdAt.toISOString()).toBe(past);
     expect(rows[2]!.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
-    const empty = await call(rt, 'POST', `${D}/logs`, { authorization: d.auth, payload: { logs: [] } });
+    const empty = await call(rt, devicesApi.logs, { token: d.auth, body: { logs: [] } });
     expect(empty.statusCode).toBe(400);
   });
 
   it('POST exports stores a backup with the device app name', async () => {
     const { c, d } = await customerWithDevice('PDOW');
-    const res = await call(rt, 'POST', `${D}/exports`, {
-      authorization: d.auth,
-      payload: { exportName: 'Before audit', disabledApplications: ['com.facebook.katana', 'com.twitter.android'] },
+    const res = await call(rt, devicesApi.createExport, {
+      token: d.auth,
+      body: { exportName: 'Before audit', disabledApplications: ['com.facebook.katana', 'com.twitter.android'] },
     });
     expect(res.statusCode).toBe(200);
     const id = jsonOf<{ data: { _id: string } }>(res).data._id;
@@ -173,10 +174,13 @@ describe('GET /api/v1/admin/device/logout', () => {
   it('logs the device out: next device call 401 E_DEVICE_LOGGED_OUT, the seat is free, log and audit written', async () => {
     const { c, d } = await customerWithDevice();
     expect(await usedSeats(rt, c.token, 'PD')).toBe(1);
-    const res = await get(rt, `${A}/device/logout?serialNumber=${encodeURIComponent(d.serialNumber)}`, c.token);
+    const res = await call(rt, devicesApi.logout, {
+      token: c.token,
+      query: { serialNumber: encodeURIComponent(d.serialNumber) },
+    });
     expect(res.statusCode).toBe(200);
     expect(jsonOf(res)).toMatchObject({ respones_msg: 'Device logged out successfully.', data: { loggedOut: 1 } });
-    const next = await call(rt, 'POST', `${D}/status`, { authorization: d.auth, payload: {} });
+    const next = await call(rt, devicesApi.status, { token: d.auth, body: {} });
     expect(next.statusCode).toBe(401);
     expect(jsonOf<ErrorResponse>(next)).toMatchObject({ code: 'E_DEVICE_LOGGED_OUT', is_logout: 1 });
     expect(await usedSeats(rt, c.token, 'PD')).toBe(0);
@@ -188,9 +192,12 @@ describe('GET /api/v1/admin/device/logout', () => {
       .where(and(eq(auditEntries.customerId, c.id), eq(auditEntries.subType, 'Logout')));
     expect(audits.map((a) => [a.type, a.source])).toEqual([['Device', 'Web']]);
     // It leaves the profile list; logging out again is harmless.
-    const list = jsonOf<ProfileListResponse>(await get(rt, `${A}/profile/list`, c.token));
+    const list = jsonOf<ProfileListResponse>(await call(rt, devicesApi.profileList, { token: c.token }));
     expect(list.pagination.total).toBe(0);
-    const again = await get(rt, `${A}/device/logout?serialNumber=${encodeURIComponent(d.serialNumber)}`, c.token);
+    const again = await call(rt, devicesApi.logout, {
+      token: c.token,
+      query: { serialNumber: encodeURIComponent(d.serialNumber) },
+    });
     expect(jsonOf(again)).toMatchObject({ data: { loggedOut: 0 } });
   });
 
@@ -203,19 +210,22 @@ describe('GET /api/v1/admin/device/logout', () => {
     const pd = await enrolDevice(rt, token, { appName: 'PD' });
     const sl = await enrolDevice(rt, token, { appName: 'SL', serialNumber: pd.serialNumber });
     const pc = await enrolDevice(rt, token, { appName: 'PC', serialNumber: pd.serialNumber });
-    const q = `serialNumber=${encodeURIComponent(pd.serialNumber)}`;
-    const one = await get(rt, `${A}/device/logout?${q}&appName=SLOT`, c.token);
+    const q = { serialNumber: pd.serialNumber };
+    const one = await call(rt, devicesApi.logout, { token: c.token, query: { ...q, appName: 'SLOT' } });
     expect(jsonOf(one)).toMatchObject({ data: { loggedOut: 1 } });
-    expect((await call(rt, 'POST', `${D}/status`, { authorization: sl.auth, payload: {} })).statusCode).toBe(401);
-    expect((await call(rt, 'POST', `${D}/status`, { authorization: pd.auth, payload: {} })).statusCode).toBe(200);
-    const rest = await get(rt, `${A}/device/logout?${q}`, c.token);
+    expect((await call(rt, devicesApi.status, { token: sl.auth, body: {} })).statusCode).toBe(401);
+    expect((await call(rt, devicesApi.status, { token: pd.auth, body: {} })).statusCode).toBe(200);
+    const rest = await call(rt, devicesApi.logout, { token: c.token, query: q });
     expect(jsonOf(rest)).toMatchObject({ data: { loggedOut: 2 } });
-    expect((await call(rt, 'POST', `${D}/status`, { authorization: pc.auth, payload: {} })).statusCode).toBe(401);
+    expect((await call(rt, devicesApi.status, { token: pc.auth, body: {} })).statusCode).toBe(401);
 
-    const unknown = await get(rt, `${A}/device/logout?serialNumber=NOPE-${Date.now()}`, c.token);
+    const unknown = await call(rt, devicesApi.logout, {
+      token: c.token,
+      query: { serialNumber: `NOPE-${Date.now()}` },
+    });
     expect(unknown.statusCode).toBe(404);
-    expect((await get(rt, `${A}/device/logout?serialNumber=`, c.token)).statusCode).toBe(400);
-    expect((await get(rt, `${A}/device/logout?${q}`)).statusCode).toBe(401);
+    expect((await call(rt, devicesApi.logout, { token: c.token, query: { serialNumber: '' } })).statusCode).toBe(400);
+    expect((await call(rt, devicesApi.logout, { query: q })).statusCode).toBe(401);
   });
 });
 
@@ -237,7 +247,10 @@ describe('GET /api/v1/admin/profile/list', () => {
         .where(eq(profiles.id, d.profileId));
     }
     const list = async (query: string) => {
-      const res = await get(rt, `${A}/profile/list${query}`, c.token);
+      const res = await call(rt, devicesApi.profileList, {
+        token: c.token,
+        query: Object.fromEntries(new URLSearchParams(query)),
+      });
       expect(res.statusCode).toBe(200);
       return jsonOf<ProfileListResponse>(res);
     };
@@ -276,8 +289,8 @@ describe('GET /api/v1/admin/profile/list', () => {
       .where(eq(devices.customerId, c.id));
     expect((await list('?limit=5')).data.every((p) => !p.online)).toBe(true);
 
-    expect((await get(rt, `${A}/profile/list?limit=7`, c.token)).statusCode).toBe(400);
-    expect((await get(rt, `${A}/profile/list?sort=email`, c.token)).statusCode).toBe(400);
-    expect((await get(rt, `${A}/profile/list`)).statusCode).toBe(401);
+    expect((await call(rt, devicesApi.profileList, { token: c.token, query: { limit: '7' } })).statusCode).toBe(400);
+    expect((await call(rt, devicesApi.profileList, { token: c.token, query: { sort: 'email' } })).statusCode).toBe(400);
+    expect((await call(rt, devicesApi.profileList)).statusCode).toBe(401);
   });
 });

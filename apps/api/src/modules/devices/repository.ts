@@ -8,8 +8,6 @@ import { customers, deviceApplications, deviceExports, deviceLogs, devices, prof
  * by it first; device-facing ones take the device id resolved by `requireDevice` (which belongs to one customer).
  */
 
-export type DeviceRow = typeof devices.$inferSelect;
-
 /** The customer whose enrolment token hashes to `tokenHash` (customers_enrolment_token_hash_uq). */
 export async function findCustomerByEnrolmentHash(db: DbOrTx, tokenHash: string) {
   const [row] = await db
@@ -227,4 +225,36 @@ export async function logOutDevices(db: DbOrTx, customerId: string, deviceIds: r
     .set({ loggedOutAt: now, updatedAt: now })
     .where(and(eq(devices.customerId, customerId), inArray(devices.id, [...deviceIds]), isNull(devices.loggedOutAt)))
     .returning();
+}
+
+/** The device whose token hashes to `tokenHash` with its profile: what the device guard needs. */
+export async function findDeviceByTokenHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({
+      deviceId: devices.id,
+      customerId: devices.customerId,
+      family: devices.family,
+      appName: devices.appName,
+      serialNumber: devices.serialNumber,
+      deviceName: devices.deviceName,
+      loggedOutAt: devices.loggedOutAt,
+      profileId: profiles.id,
+    })
+    .from(devices)
+    .innerJoin(profiles, eq(profiles.deviceId, devices.id))
+    .where(eq(devices.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** Marks the device seen now, at most once a minute (online = seen in the last 15 minutes). */
+export async function markDeviceSeen(db: DbOrTx, deviceId: string) {
+  await db
+    .update(devices)
+    .set({ lastSeenAt: sql`now()` })
+    .where(
+      and(
+        eq(devices.id, deviceId),
+        sql`(${devices.lastSeenAt} is null or ${devices.lastSeenAt} < now() - interval '60 seconds')`,
+      ),
+    );
 }

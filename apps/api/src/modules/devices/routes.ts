@@ -1,35 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
-import {
-  MAX_INVENTORY_APPS,
-  MAX_LOG_BATCH,
-  ONLINE_WINDOW_MINUTES,
-  deviceApplicationsRequestSchema,
-  deviceExportRequestSchema,
-  deviceLogoutQuerySchema,
-  deviceLogoutResponseSchema,
-  deviceLogsRequestSchema,
-  deviceStatusRequestSchema,
-  enrolRequestSchema,
-  enrolResponseSchema,
-  messageSchema,
-  profileListQuerySchema,
-  profileListResponseSchema,
-  withData,
-} from '@fleetdeck/contract';
+import { MAX_INVENTORY_APPS, MAX_LOG_BATCH, ONLINE_WINDOW_MINUTES, devicesApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { replies } from '../../lib/route-schema.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
-import { deviceOf, requireDevice } from '../../plugins/device-auth.ts';
+import { areaRoutes } from '../../lib/area-routes.ts';
+import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
+import { DEVICE_API_TAGS, deviceActorOf, deviceOf, requireDevice } from '../../plugins/device-auth.ts';
 import { requestPush } from '../policy/push.ts';
 import * as devices from './service.ts';
-
-const D = '/api/v1/device';
-const A = '/api/v1/admin';
-
-const applicationsResponseSchema = withData(z.object({ applications: z.int(), removed: z.int() }));
-const logsResponseSchema = withData(z.object({ received: z.int() }));
-const exportResponseSchema = withData(z.object({ _id: z.string() }));
 
 const DEVICE_AUTH =
   'Authenticated with `authorization: Device <deviceToken>` (from `enrol`). A token of a logged-out device answers ' +
@@ -37,56 +12,36 @@ const DEVICE_AUTH =
   'Every call marks the device as seen (online = seen within the last ' +
   `${ONLINE_WINDOW_MINUTES} minutes).`;
 
-/**
- * The device API (DECISIONS §6) under /api/v1/device and the customer's device calls (spec 2 §7) under
- * /api/v1/admin. Registered without prefix: full paths.
- */
-export const deviceRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    const device = requireDevice(ctx);
-    const customer = requireSession(ctx, 'customer');
-    const deviceTags = ['Device API'];
-    const customerTags = ['Customer devices'];
-
-    app.post(
-      `${D}/enrol`,
+/** The device API (DECISIONS §6): enrolment, state, inventory, logs and exports (`devicesApi`). */
+export const deviceApiRoutes = (ctx: AppContext) =>
+  areaRoutes({ tags: DEVICE_API_TAGS, guard: requireDevice(ctx), security: 'token' }, (route) => {
+    route(
+      devicesApi.enrol,
       {
-        schema: {
-          tags: deviceTags,
-          summary: 'Enrol a device with the enrolment token of the login QR code',
-          description:
-            'The app scans the login QR code of the console (`<PUBLIC_URL>/enrol?token=<enrolmentToken>`), takes `token` ' +
-            'and calls this with the device facts. No session: the enrolment token is the credential. `appName` is the ' +
-            'app enrolling: a plan code (PD, PDOT, PDOW, PDOWOT, SL, SLOT, PC, PCOT, UB, UBOT, KM, KMOT, POB, POBOT) or a ' +
-            'family code. A new serial number takes one free seat of the app family: with none left the answer is 402 ' +
-            '`E_NO_LICENCE` with `redirectToPaymentPage: 1`. A serial number already enrolled for that family re-attaches ' +
-            '(no new seat, unless it was logged out) and gets a new device token; its previous token stops working. A ' +
-            'rotated or unknown enrolment token answers 401 `E_ENROLMENT_TOKEN_INVALID` (scan the current QR code). ' +
-            'Keep `deviceToken` secret and send it as `authorization: Device <deviceToken>` on every other device call. ' +
-            'Rate limited per IP address (429 `E_RATE_LIMITED` with `retry-after`).',
-          body: enrolRequestSchema,
-          response: replies(enrolResponseSchema),
-        },
+        summary: 'Enrol a device with the enrolment token of the login QR code',
+        description:
+          'The app scans the login QR code of the console (`<PUBLIC_URL>/enrol?token=<enrolmentToken>`), takes `token` ' +
+          'and calls this with the device facts. No session: the enrolment token is the credential. `appName` is the ' +
+          'app enrolling: a plan code (PD, PDOT, PDOW, PDOWOT, SL, SLOT, PC, PCOT, UB, UBOT, KM, KMOT, POB, POBOT) or a ' +
+          'family code. A new serial number takes one free seat of the app family: with none left the answer is 402 ' +
+          '`E_NO_LICENCE` with `redirectToPaymentPage: 1`. A serial number already enrolled for that family re-attaches ' +
+          '(no new seat, unless it was logged out) and gets a new device token; its previous token stops working. A ' +
+          'rotated or unknown enrolment token answers 401 `E_ENROLMENT_TOKEN_INVALID` (scan the current QR code). ' +
+          'Keep `deviceToken` secret and send it as `authorization: Device <deviceToken>` on every other device call. ' +
+          'Rate limited per IP address (429 `E_RATE_LIMITED` with `retry-after`).',
+        public: true,
       },
-      async (req) => devices.enrol(ctx, req.body, req.ip),
+      (req) => devices.enrol(ctx, req.body, req.ip),
     );
 
-    app.post(
-      `${D}/status`,
+    route(
+      devicesApi.status,
       {
-        preHandler: device,
-        schema: {
-          tags: deviceTags,
-          summary: 'Report the device state (battery, IP, location, app version…)',
-          description:
-            'Send only the fields that changed; absent fields keep their stored value, `location: null` clears the ' +
-            'location. Call it when the state changes and at least every few minutes so the console shows the device ' +
-            `online. ${DEVICE_AUTH}`,
-          security: [{ token: [] }],
-          body: deviceStatusRequestSchema,
-          response: replies(messageSchema),
-        },
+        summary: 'Report the device state (battery, IP, location, app version…)',
+        description:
+          'Send only the fields that changed; absent fields keep their stored value, `location: null` clears the ' +
+          'location. Call it when the state changes and at least every few minutes so the console shows the device ' +
+          `online. ${DEVICE_AUTH}`,
       },
       async (req) => {
         await devices.reportStatus(ctx, deviceOf(req), req.body);
@@ -94,22 +49,15 @@ export const deviceRoutes =
       },
     );
 
-    app.put(
-      `${D}/applications`,
+    route(
+      devicesApi.applications,
       {
-        preHandler: device,
-        schema: {
-          tags: deviceTags,
-          summary: 'Replace the application inventory of the device',
-          description:
-            `The full list of installed applications (at most ${MAX_INVENTORY_APPS}); it replaces the stored one: ` +
-            "packages not sent are removed, the console's enable/disable choice of a package sent again is kept. " +
-            '`application_type` 1 marks a system app. Answers how many packages are stored and how many were removed. ' +
-            DEVICE_AUTH,
-          security: [{ token: [] }],
-          body: deviceApplicationsRequestSchema,
-          response: replies(applicationsResponseSchema),
-        },
+        summary: 'Replace the application inventory of the device',
+        description:
+          `The full list of installed applications (at most ${MAX_INVENTORY_APPS}); it replaces the stored one: ` +
+          "packages not sent are removed, the console's enable/disable choice of a package sent again is kept. " +
+          '`application_type` 1 marks a system app. Answers how many packages are stored and how many were removed. ' +
+          DEVICE_AUTH,
       },
       async (req) => ({
         respones_msg: 'Applications received.',
@@ -117,21 +65,14 @@ export const deviceRoutes =
       }),
     );
 
-    app.post(
-      `${D}/logs`,
+    route(
+      devicesApi.logs,
       {
-        preHandler: device,
-        schema: {
-          tags: deviceTags,
-          summary: 'Append device activity rows to the device log',
-          description:
-            `A batch of 1 to ${MAX_LOG_BATCH} rows (deviceActivity, activityResult, optional ISO-8601 created_at; ` +
-            "a time in the future is stored as now). They appear in the console's Device Logs with the device's " +
-            `serial number and name. ${DEVICE_AUTH}`,
-          security: [{ token: [] }],
-          body: deviceLogsRequestSchema,
-          response: replies(logsResponseSchema),
-        },
+        summary: 'Append device activity rows to the device log',
+        description:
+          `A batch of 1 to ${MAX_LOG_BATCH} rows (deviceActivity, activityResult, optional ISO-8601 created_at; ` +
+          "a time in the future is stored as now). They appear in the console's Device Logs with the device's " +
+          `serial number and name. ${DEVICE_AUTH}`,
       },
       async (req) => ({
         respones_msg: 'Logs received.',
@@ -139,44 +80,34 @@ export const deviceRoutes =
       }),
     );
 
-    app.post(
-      `${D}/exports`,
+    route(
+      devicesApi.createExport,
       {
-        preHandler: device,
-        schema: {
-          tags: deviceTags,
-          summary: 'Upload a backup (export) of the disabled applications',
-          description:
-            'Stores a named list of the package names disabled on this device; the customer sees it in the Export ' +
-            `List and can restore it onto another device. Answers the export id. ${DEVICE_AUTH}`,
-          security: [{ token: [] }],
-          body: deviceExportRequestSchema,
-          response: replies(exportResponseSchema),
-        },
+        summary: 'Upload a backup (export) of the disabled applications',
+        description:
+          'Stores a named list of the package names disabled on this device; the customer sees it in the Export ' +
+          `List and can restore it onto another device. Answers the export id. ${DEVICE_AUTH}`,
       },
       async (req) => ({
         respones_msg: 'Export saved.',
-        data: { _id: await devices.createExport(ctx, deviceOf(req), req.body, req.ip) },
+        data: { _id: await devices.createExport(ctx, deviceOf(req), req.body, deviceActorOf(req)) },
       }),
     );
+  });
 
-    app.get(
-      `${A}/profile/list`,
+/** The customer's device calls (spec 2 §7): the profile list and a device's logout. */
+export const customerDeviceRoutes = (ctx: AppContext) =>
+  areaRoutes({ tags: ['Customer devices'], guard: requireSession(ctx, 'customer') }, (route) => {
+    route(
+      devicesApi.profileList,
       {
-        preHandler: customer,
-        schema: {
-          tags: customerTags,
-          summary: 'List the profiles of the enrolled devices',
-          description:
-            'One profile per enrolled device and app (`name` = serial number, `profileName` = device name); logged-out ' +
-            'devices are not listed. `appName` filters: a family code (PD, SL…) matches all its plan codes (PD and ' +
-            'PDOT), a one-time code (PDOT…) only itself, `PDALL` every app of the main family (PD, PDOT, PDOW, PDOWOT); an ' +
-            'unknown name matches nothing. Sort by `name` or `created_at` (default, ascending); page size 5, 10, 25 ' +
-            `(default) or 50. \`online\` means seen within the last ${ONLINE_WINDOW_MINUTES} minutes.`,
-          security: [{ token: [] }],
-          querystring: profileListQuerySchema,
-          response: replies(profileListResponseSchema),
-        },
+        summary: 'List the profiles of the enrolled devices',
+        description:
+          'One profile per enrolled device and app (`name` = serial number, `profileName` = device name); logged-out ' +
+          'devices are not listed. `appName` filters: a family code (PD, SL…) matches all its plan codes (PD and ' +
+          'PDOT), a one-time code (PDOT…) only itself, `PDALL` every app of the main family (PD, PDOT, PDOW, PDOWOT); an ' +
+          'unknown name matches nothing. Sort by `name` or `created_at` (default, ascending); page size 5, 10, 25 ' +
+          `(default) or 50. \`online\` means seen within the last ${ONLINE_WINDOW_MINUTES} minutes.`,
       },
       async (req) => {
         const q = req.query;
@@ -189,24 +120,17 @@ export const deviceRoutes =
       },
     );
 
-    app.get(
-      `${A}/device/logout`,
+    route(
+      devicesApi.logout,
       {
-        preHandler: customer,
-        schema: {
-          tags: customerTags,
-          summary: 'Log out a device (frees its licence seat)',
-          description:
-            'Logs out every app of the device with this serial number (or only the app family of `appName`): its seat ' +
-            "is free at once and the device's next call answers 401 `E_DEVICE_LOGGED_OUT`; the app must enrol again. " +
-            'Answers how many were logged out (0 when they already were). Unknown serial number: 404.',
-          security: [{ token: [] }],
-          querystring: deviceLogoutQuerySchema,
-          response: replies(deviceLogoutResponseSchema),
-        },
+        summary: 'Log out a device (frees its licence seat)',
+        description:
+          'Logs out every app of the device with this serial number (or only the app family of `appName`): its seat ' +
+          "is free at once and the device's next call answers 401 `E_DEVICE_LOGGED_OUT`; the app must enrol again. " +
+          'Answers how many were logged out (0 when they already were). Unknown serial number: 404.',
       },
       async (req) => {
-        const ids = await devices.logoutDevice(ctx, sessionOf(req).subjectId, req.query, req.ip);
+        const ids = await devices.logoutDevice(ctx, customerActorOf(req), req.query);
         // A sleeping app hears of its logout at once (its next call answers E_DEVICE_LOGGED_OUT).
         await requestPush(ctx, ids);
         return {
@@ -215,4 +139,4 @@ export const deviceRoutes =
         };
       },
     );
-  };
+  });

@@ -15,6 +15,7 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { enforceLimit } from '../../lib/rate-limit.ts';
+import type { CustomerActor, DeviceActor } from '../../lib/actor.ts';
 import type { DeviceInfo } from '../../plugins/device-auth.ts';
 import { writeAudit } from '../audit/service.ts';
 import { freeSeats, lockFamilyPool } from '../licences/service.ts';
@@ -27,7 +28,7 @@ import * as repo from './repository.ts';
  */
 
 /** Enrolments per IP and window: a whole site behind one NAT may enrol at once, a token-guessing loop may not. */
-export const ENROL_RATE = { max: 120, windowSeconds: 60 };
+const ENROL_RATE = { max: 120, windowSeconds: 60 };
 
 /** {product} family apps (PDALL in the profile list and the restore dialog). */
 export const PDALL_APPS: readonly PlanCode[] = ['PD', 'PDOT', 'PDOW', 'PDOWOT'];
@@ -36,7 +37,7 @@ const isPlanCode = (v: string): v is PlanCode => (PLAN_CODES as readonly string[
 const isFamily = (v: string): v is Family => v in FAMILY_PLANS;
 
 /** The family an app enrols into: a plan code (PD, PDOT, SL…) or a family code; Power Chat is not a device app. */
-export function familyOfApp(appName: string): { appName: PlanCode; family: Family } {
+function familyOfApp(appName: string): { appName: PlanCode; family: Family } {
   const code = appName.trim().toUpperCase();
   if (!isPlanCode(code)) {
     throw new AppError(400, 'E_VALIDATION', `appName: "${appName}" is not a known app.`, {
@@ -57,7 +58,7 @@ export function familyOfApp(appName: string): { appName: PlanCode; family: Famil
  * (PD, SL…) = all plan codes of that family (PD, PDOT); a one-time code (PDOT…) = exactly that one; empty =
  * no filter; anything else = nothing (a search box, not an error).
  */
-export function appNamesOfFilter(filter: string | undefined): PlanCode[] | undefined {
+function appNamesOfFilter(filter: string | undefined): PlanCode[] | undefined {
   const code = filter?.trim().toUpperCase() ?? '';
   if (code === '') return undefined;
   if (code === 'PDALL') return [...PDALL_APPS];
@@ -83,7 +84,7 @@ export interface EnrolInput {
   fcmToken?: string | null | undefined;
 }
 
-export const ENROLMENT_TOKEN_INVALID_MESSAGE =
+const ENROLMENT_TOKEN_INVALID_MESSAGE =
   'This QR code is no longer valid. Scan the current QR code from the console (Update Profile page).';
 
 const noLicence = (appLabel: string) =>
@@ -179,8 +180,7 @@ export async function enrol(ctx: AppContext, input: EnrolInput, ip: string): Pro
       type: 'Device',
       subType: 'Enrol',
       message: `${existing ? 'Device enrolled again' : 'Device enrolled'}: ${input.serialNumber} (${appName})`,
-      source: 'App',
-      ip,
+      actor: { kind: 'device', id: deviceId, customerId: customer.id, ip },
     });
     return { deviceId, profileId: profile.id, policyVersion: profile.policyVersion, again: existing !== null };
   });
@@ -276,7 +276,7 @@ export async function createExport(
   ctx: AppContext,
   device: DeviceInfo,
   input: { exportName: string; disabledApplications: string[] },
-  ip: string | null,
+  actor: DeviceActor,
 ) {
   const disabledApplications = [...new Set(input.disabledApplications)];
   return inTransaction(ctx.db, async (tx) => {
@@ -293,8 +293,7 @@ export async function createExport(
       type: 'Device',
       subType: 'Export Created',
       message: `Export "${input.exportName}" uploaded by ${device.serialNumber} (${device.appName}): ${disabledApplications.length} disabled app(s)`,
-      source: 'App',
-      ip,
+      actor,
     });
     return row.id;
   });
@@ -342,10 +341,10 @@ export async function profileList(ctx: AppContext, customerId: string, q: Profil
  */
 export async function logoutDevice(
   ctx: AppContext,
-  customerId: string,
+  actor: CustomerActor,
   input: { serialNumber: string; appName?: string | undefined },
-  ip: string,
 ): Promise<string[]> {
+  const customerId = actor.id;
   const families = input.appName?.trim() ? [familyOfApp(input.appName).family] : undefined;
   return inTransaction(ctx.db, async (tx) => {
     const found = await repo.findDevicesBySerialForUpdate(tx, customerId, input.serialNumber, families);
@@ -376,8 +375,7 @@ export async function logoutDevice(
         type: 'Device',
         subType: 'Logout',
         message: `Device logged out: ${d.serialNumber} (${d.appName || d.family})`,
-        source: 'Web',
-        ip,
+        actor,
       });
     }
     return loggedOut.map((d) => d.id);

@@ -1,12 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ProfileListItem, ProfileListResponse } from '@fleetdeck/contract';
+import { devicesApi, policyApi, type ProfileListItem, type ProfileListResponse } from '@fleetdeck/contract';
 import { SimulatedDevice, hashSeed, inventoryFor, runFleet, serialsFor } from '@fleetdeck/device-sim';
 import { deviceApplications, deviceLogs, devices, profiles } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { get, jsonOf } from '../../../test/support/helpers.ts';
+import { jsonOf } from '../../../test/support/helpers.ts';
 import { buy } from '../../../test/support/ledger.ts';
-import { A, enrolmentToken, newCustomer, usedSeats } from './test-support.ts';
+import { call } from '../../../test/support/call.ts';
+import { newCustomer, enrolmentToken, usedSeats } from '../../../test/support/factory.ts';
 
 /**
  * packages/device-sim against the real device API over real HTTP: the server listens on a loopback port
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 async function profileList(token: string): Promise<ProfileListItem[]> {
-  const res = await get(rt, `${A}/profile/list?limit=50`, token);
+  const res = await call(rt, devicesApi.profileList, { token, query: { limit: '50' } });
   expect(res.statusCode).toBe(200);
   return jsonOf<ProfileListResponse>(res).data;
 }
@@ -136,7 +137,7 @@ describe('device-sim against the real API (one customer with 5 PD seats, in orde
       await expect.poll(() => rt.ctx.wakeups.waiterCount(device.deviceId ?? 'none'), { timeout: 10_000 }).toBe(1);
       expect(await usedSeats(rt, c.token, 'PD')).toBe(5);
       const profile = (await profileList(c.token)).find((p) => p.name === serial)!;
-      const applied = await get(rt, `${A}/profile/apply?profileId=${profile._id}`, c.token);
+      const applied = await call(rt, policyApi.apply, { token: c.token, query: { profileId: profile._id } });
       expect(applied.statusCode).toBe(200);
       expect(jsonOf<{ data: { policyVersion: number } }>(applied).data.policyVersion).toBe(1);
 

@@ -1,42 +1,27 @@
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fs from 'node:fs';
 import path from 'node:path';
-import { appConfigResponseSchema } from '@fleetdeck/contract';
+import { healthApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { MIGRATIONS_DIR } from '../../db/client.ts';
+import { areaRoutes } from '../../lib/area-routes.ts';
+import { appliedMigrations } from './repository.ts';
 
 const expectedMigrations = (): number =>
   (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] })
     .entries.length;
 
-export const healthRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    const statusSchema = z.object({ status: z.string(), detail: z.string().optional() });
-    app.get(
-      '/healthz',
-      { schema: { tags: ['Operations'], summary: 'Process alive', response: { 200: statusSchema } } },
-      async () => ({ status: 'ok' }),
-    );
+/** Liveness, readiness and the public settings of the web app (`healthApi`). */
+export const healthRoutes = (ctx: AppContext) =>
+  areaRoutes({ tags: ['Operations'] }, (route) => {
+    route(healthApi.healthz, { summary: 'Process alive' }, () => ({ status: 'ok' }));
 
     const wanted = expectedMigrations();
-    app.get(
-      '/readyz',
-      {
-        schema: {
-          tags: ['Operations'],
-          summary: 'Database reachable and migrated',
-          response: { 200: statusSchema, 503: statusSchema },
-        },
-      },
+    route(
+      healthApi.readyz,
+      { summary: 'Database reachable and migrated', responses: { 503: healthApi.readyz.response } },
       async (_req, reply) => {
         try {
-          const result = await ctx.db.execute<{ n: number }>(
-            sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-          );
-          const applied = Number(result.rows[0]?.n ?? 0);
+          const applied = await appliedMigrations(ctx.db);
           if (applied < wanted)
             return reply.status(503).send({ status: 'migrating', detail: `${applied}/${wanted} migrations applied` });
           return { status: 'ready' };
@@ -46,24 +31,14 @@ export const healthRoutes =
       },
     );
 
-    app.get(
-      '/api/v1/config',
-      {
-        schema: {
-          tags: ['Operations'],
-          summary: 'Public settings the web app needs before sign-in',
-          response: { 200: appConfigResponseSchema },
-        },
+    route(healthApi.config, { summary: 'Public settings the web app needs before sign-in' }, () => ({
+      respones_msg: 'Config',
+      data: {
+        productName: ctx.config.productName,
+        oldSystemLoginUrl: ctx.config.oldSystemLoginUrl,
+        otpLength: ctx.config.otpLength,
+        paymentProvider: ctx.config.paymentProvider,
+        stripePublishableKey: ctx.config.stripe.publishableKey ?? null,
       },
-      async () => ({
-        respones_msg: 'Config',
-        data: {
-          productName: ctx.config.productName,
-          oldSystemLoginUrl: ctx.config.oldSystemLoginUrl,
-          otpLength: ctx.config.otpLength,
-          paymentProvider: ctx.config.paymentProvider,
-          stripePublishableKey: ctx.config.stripe.publishableKey ?? null,
-        },
-      }),
-    );
-  };
+    }));
+  });

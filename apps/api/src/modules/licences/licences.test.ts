@@ -1,13 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FAMILIES, LICENCE_EXCEEDED_MESSAGE, type Dashboard, type FamilyLicence } from '@fleetdeck/contract';
+import {
+  FAMILIES,
+  LICENCE_EXCEEDED_MESSAGE,
+  type Dashboard,
+  type FamilyLicence,
+  licencesApi,
+} from '@fleetdeck/contract';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { get, jsonOf, signedInCustomer } from '../../../test/support/helpers.ts';
-import { addChatUser, buy, customerIdOf, daysFromNow, enrol } from '../../../test/support/ledger.ts';
+import { newCustomer } from '../../../test/support/factory.ts';
+import { call } from '../../../test/support/call.ts';
+import { jsonOf } from '../../../test/support/helpers.ts';
+import { addChatUser, buy, daysFromNow, enrol } from '../../../test/support/ledger.ts';
 import { familyLicenceOf, freeSeats, licenceSummary, lockFamilyPool, monthWiseEnrolments } from './service.ts';
 import { inTransaction } from '../../context.ts';
 
-const A = '/api/v1/admin';
 let rt: TestRuntime;
 
 beforeAll(async () => {
@@ -15,23 +22,18 @@ beforeAll(async () => {
 });
 afterAll(async () => rt?.close());
 
-async function newCustomer() {
-  const c = await signedInCustomer(rt);
-  return { ...c, id: await customerIdOf(rt.ctx.db, c.email) };
-}
-
 const byFamily = (list: FamilyLicence[]) => Object.fromEntries(list.map((l) => [l.family, l]));
 
 describe('licence ledger (service)', () => {
   it('answers all 8 families in order, zero for a new customer', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     const list = await licenceSummary(rt.ctx.db, c.id);
     expect(list.map((l) => l.family)).toEqual([...FAMILIES]);
     for (const l of list) expect(l).toEqual({ family: l.family, purchased: 0, used: 0, expired: 0, exceeded: false });
   });
 
   it('counts unexpired unrevoked seats as purchased, expired ones as expired, revoked ones nowhere', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     const db = rt.ctx.db;
     await buy(db, c.id, 'PD', 5);
     await buy(db, c.id, 'PDOT', 3);
@@ -48,7 +50,7 @@ describe('licence ledger (service)', () => {
   });
 
   it('counts devices not logged out as used (per family) and chat users not deleted for PCHAT', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     const db = rt.ctx.db;
     await buy(db, c.id, 'PC', 2);
     await buy(db, c.id, 'PCHAT', 2);
@@ -70,7 +72,7 @@ describe('licence ledger (service)', () => {
   });
 
   it('turns a family exceeded when its seats expire under enrolled devices', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     const db = rt.ctx.db;
     await buy(db, c.id, 'KM', 1, { expiresAt: daysFromNow(-1) });
     await buy(db, c.id, 'KM', 1);
@@ -87,7 +89,7 @@ describe('licence ledger (service)', () => {
   });
 
   it('lockFamilyPool serialises two takers of the last seat', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     const db = rt.ctx.db;
     await buy(db, c.id, 'POB', 1);
     const take = () =>
@@ -106,8 +108,8 @@ describe('licence ledger (service)', () => {
   });
 
   it('counts enrolments per UTC month of the asked year only, logged out or not', async () => {
-    const c = await newCustomer();
-    const other = await newCustomer();
+    const c = await newCustomer(rt);
+    const other = await newCustomer(rt);
     const db = rt.ctx.db;
     const year = new Date().getUTCFullYear();
     await enrol(db, c.id, 'PD', { enrolledAt: new Date(Date.UTC(year, 0, 1, 0, 0, 1)) });
@@ -124,15 +126,15 @@ describe('licence ledger (service)', () => {
 
 describe('GET licences/summary', () => {
   it('answers 401 with is_logout without a token', async () => {
-    for (const url of [`${A}/licences/summary`, `${A}/dashboard`]) {
-      const res = await get(rt, url);
+    for (const endpoint of [licencesApi.summary, licencesApi.dashboard]) {
+      const res = await call(rt, endpoint);
       expect(res.statusCode).toBe(401);
       expect(jsonOf(res)).toMatchObject({ is_logout: 1, code: 'E_UNAUTHORIZED' });
     }
   });
 
   it('has no banner message while seats cover the devices, and the message once exceeded', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     const db = rt.ctx.db;
     await buy(db, c.id, 'PD', 2);
     await enrol(db, c.id, 'PD');
@@ -143,7 +145,7 @@ describe('GET licences/summary', () => {
       device_exceeded_message: string | null;
       enrolledDevices: number;
       purchasedDevices: number;
-    }>(await get(rt, `${A}/licences/summary`, c.token));
+    }>(await call(rt, licencesApi.summary, { token: c.token }));
     expect(body).toMatchObject({
       exceeded: false,
       device_exceeded_message: null,
@@ -153,7 +155,7 @@ describe('GET licences/summary', () => {
     expect(body.data).toHaveLength(8);
 
     await enrol(db, c.id, 'PD');
-    body = jsonOf(await get(rt, `${A}/licences/summary`, c.token));
+    body = jsonOf(await call(rt, licencesApi.summary, { token: c.token }));
     expect(body.exceeded).toBe(true);
     expect(body.device_exceeded_message).toBe(LICENCE_EXCEEDED_MESSAGE);
     expect(body.device_exceeded_message).toBe('Your enrolled licenses exceed then available licenses.');
@@ -163,7 +165,7 @@ describe('GET licences/summary', () => {
 
 describe('GET dashboard', () => {
   it('fills every number from the ledger', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     const db = rt.ctx.db;
     const year = new Date().getUTCFullYear();
     await buy(db, c.id, 'PD', 10);
@@ -190,7 +192,7 @@ describe('GET dashboard', () => {
     await addChatUser(db, c.id);
     await addChatUser(db, c.id);
 
-    const res = await get(rt, `${A}/dashboard`, c.token);
+    const res = await call(rt, licencesApi.dashboard, { token: c.token });
     expect(res.statusCode).toBe(200);
     const d = jsonOf<{ data: Dashboard }>(res).data;
     expect(d).toMatchObject({
@@ -214,17 +216,17 @@ describe('GET dashboard', () => {
   });
 
   it('is not exceeded when every family is covered', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     await buy(rt.ctx.db, c.id, 'UB', 1);
     await enrol(rt.ctx.db, c.id, 'UB');
-    const d = jsonOf<{ data: Dashboard }>(await get(rt, `${A}/dashboard`, c.token)).data;
+    const d = jsonOf<{ data: Dashboard }>(await call(rt, licencesApi.dashboard, { token: c.token })).data;
     expect(d.licenceExceeded).toBe(false);
     expect(d.monthWiseDeviceCount.reduce((a, b) => a + b, 0)).toBe(1);
   });
 
   it('shows a customer none of the seats, devices or chat users of another (matrix)', async () => {
-    const owner = await newCustomer();
-    const stranger = await newCustomer();
+    const owner = await newCustomer(rt);
+    const stranger = await newCustomer(rt);
     const db = rt.ctx.db;
     await buy(db, owner.id, 'PD', 9);
     await buy(db, owner.id, 'PDOT', 9);
@@ -233,7 +235,7 @@ describe('GET dashboard', () => {
     await enrol(db, owner.id, 'SL');
     await addChatUser(db, owner.id);
 
-    const d = jsonOf<{ data: Dashboard }>(await get(rt, `${A}/dashboard`, stranger.token)).data;
+    const d = jsonOf<{ data: Dashboard }>(await call(rt, licencesApi.dashboard, { token: stranger.token })).data;
     expect(d.purchasedDevices).toBe(0);
     expect(d.pdOnetimeDevices).toBe(0);
     expect(d.enrolDevices).toBe(0);
@@ -241,12 +243,12 @@ describe('GET dashboard', () => {
     expect(d.monthWiseDeviceCount).toEqual(Array(12).fill(0));
     expect(d.licenceExceeded).toBe(false);
     const s = jsonOf<{ data: FamilyLicence[]; purchasedDevices: number }>(
-      await get(rt, `${A}/licences/summary`, stranger.token),
+      await call(rt, licencesApi.summary, { token: stranger.token }),
     );
     expect(s.purchasedDevices).toBe(0);
     expect(s.data.every((l) => l.purchased === 0 && l.used === 0)).toBe(true);
 
-    const mine = jsonOf<{ data: Dashboard }>(await get(rt, `${A}/dashboard`, owner.token)).data;
+    const mine = jsonOf<{ data: Dashboard }>(await call(rt, licencesApi.dashboard, { token: owner.token })).data;
     expect(mine.purchasedDevices).toBe(27);
     expect(mine.licenceExceeded).toBe(true); // SL device without seats
   });

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { linkNonces } from '../../db/schema.ts';
 import { open, seal } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import { insertNonce, spendNonce } from './repository.ts';
 
 /**
  * Emailed links carry `iv` and `encryptedData` (spec 1): AES-256-GCM over {userId, purpose, nonce, exp}.
@@ -25,7 +24,7 @@ interface LinkPayload {
 export async function issueLink(tx: DbOrTx, key: Buffer, userId: string, purpose: LinkPurpose) {
   const nonce = crypto.randomBytes(16).toString('hex');
   const exp = Date.now() + LINK_TTL_MS[purpose];
-  await tx.insert(linkNonces).values({ nonce, purpose, subjectId: userId, expiresAt: new Date(exp) });
+  await insertNonce(tx, { nonce, purpose, subjectId: userId, expiresAt: new Date(exp) });
   return seal(key, { userId, purpose, nonce, exp } satisfies LinkPayload);
 }
 
@@ -48,12 +47,8 @@ export async function consumeLink(tx: DbOrTx, key: Buffer, purpose: LinkPurpose,
         : 'This reset link has expired. Please ask for a new one.',
     );
   }
-  const [spent] = await tx
-    .update(linkNonces)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(linkNonces.nonce, payload.nonce), eq(linkNonces.purpose, purpose), isNull(linkNonces.usedAt)))
-    .returning({ subjectId: linkNonces.subjectId });
-  if (!spent || spent.subjectId !== payload.userId) {
+  const subjectId = await spendNonce(tx, payload.nonce, purpose);
+  if (subjectId !== payload.userId) {
     throw new AppError(400, 'E_LINK_USED', 'This link has already been used.');
   }
   return payload.userId;

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { emailOutbox } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { STRONG_PASSWORD, post, uniqueEmail } from '../../../test/support/helpers.ts';
+import { call } from '../../../test/support/call.ts';
+import { usersApi } from '@fleetdeck/contract';
+import { STRONG_PASSWORD, uniqueEmail } from '../../../test/support/helpers.ts';
 
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -13,7 +15,7 @@ afterAll(async () => rt?.close());
 it('retries a delivery the SMTP server refused, then wipes the body it sent', async () => {
   rt.smtp.failNext(1);
   const email = uniqueEmail('retry');
-  await post(rt, '/api/v1/admin/users/register', { name: 'R', email, password: STRONG_PASSWORD });
+  await call(rt, usersApi.register, { body: { name: 'R', email, password: STRONG_PASSWORD } });
   const mail = await rt.smtp.waitFor(email, () => true, 25_000);
   expect(mail.subject).toContain('Verify');
   for (let i = 0; i < 20; i++) {

@@ -1,9 +1,8 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { oneTimeCodes } from '../../db/schema.ts';
 import { hmac, randomDigits, safeEqualHex } from '../../lib/crypto.ts';
 import { AppError, tooMany } from '../../lib/errors.ts';
 import type { Realm } from '../sessions/service.ts';
+import * as repo from './repository.ts';
 
 /** DECISIONS §4: valid 10 min, single use, dead after 5 wrong tries, at most 5 sent per hour. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -18,18 +17,10 @@ export async function issueCode(
   purpose: string,
   length: number,
 ): Promise<string> {
-  const [recent] = await tx
-    .select({ n: sql<number>`count(*)::int`, oldest: sql<Date>`min(${oneTimeCodes.createdAt})` })
-    .from(oneTimeCodes)
-    .where(
-      and(
-        eq(oneTimeCodes.realm, realm),
-        eq(oneTimeCodes.subjectId, subjectId),
-        gt(oneTimeCodes.createdAt, sql`now() - interval '1 hour'`),
-      ),
-    );
-  if ((recent?.n ?? 0) >= MAX_CODES_PER_HOUR) {
-    const retry = recent?.oldest ? new Date(recent.oldest).getTime() + 3600_000 - Date.now() : 3600_000;
+  const owner = { realm, subjectId };
+  const recent = await repo.codesOfLastHour(tx, owner);
+  if (recent.n >= MAX_CODES_PER_HOUR) {
+    const retry = recent.oldest ? new Date(recent.oldest).getTime() + 3600_000 - Date.now() : 3600_000;
     throw tooMany(
       `Too many codes were sent to this account. Please try again in ${Math.ceil(retry / 60_000)} minutes.`,
       'E_OTP_SEND_LIMIT',
@@ -37,19 +28,9 @@ export async function issueCode(
     );
   }
   // A new code replaces any earlier one that is still open.
-  await tx
-    .update(oneTimeCodes)
-    .set({ consumedAt: sql`now()` })
-    .where(
-      and(
-        eq(oneTimeCodes.realm, realm),
-        eq(oneTimeCodes.subjectId, subjectId),
-        eq(oneTimeCodes.purpose, purpose),
-        isNull(oneTimeCodes.consumedAt),
-      ),
-    );
+  await repo.closeOpenCodes(tx, owner, purpose);
   const code = randomDigits(length);
-  await tx.insert(oneTimeCodes).values({
+  await repo.insertCode(tx, {
     realm,
     subjectId,
     purpose,
@@ -74,12 +55,7 @@ export async function consumeCode(
   const wrong = () =>
     new AppError(400, 'E_OTP_INVALID', 'The code is incorrect. Please check the email and try again.');
   if (!subjectId) throw wrong();
-  const [row] = await db
-    .select()
-    .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.realm, realm), eq(oneTimeCodes.subjectId, subjectId), eq(oneTimeCodes.purpose, purpose)))
-    .orderBy(desc(oneTimeCodes.createdAt))
-    .limit(1);
+  const row = await repo.latestCode(db, { realm, subjectId }, purpose);
   if (!row || row.consumedAt) {
     throw new AppError(400, 'E_OTP_EXPIRED', 'This code is no longer valid. Please log in again to get a new code.');
   }
@@ -90,27 +66,13 @@ export async function consumeCode(
     throw new AppError(400, 'E_OTP_EXPIRED', 'This code has expired. Please log in again to get a new code.');
   }
   if (!safeEqualHex(hmac(key, `${subjectId}:${code}`), row.codeHash)) {
-    const [after] = await db
-      .update(oneTimeCodes)
-      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-      .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt)))
-      .returning({ attempts: oneTimeCodes.attempts });
-    if ((after?.attempts ?? MAX_WRONG_TRIES) >= MAX_WRONG_TRIES) {
+    const attempts = await repo.countWrongTry(db, row.id);
+    if ((attempts ?? MAX_WRONG_TRIES) >= MAX_WRONG_TRIES) {
       throw new AppError(400, 'E_OTP_EXHAUSTED', 'Too many wrong codes. Please log in again to get a new code.');
     }
     throw wrong();
   }
-  const [won] = await db
-    .update(oneTimeCodes)
-    .set({ consumedAt: sql`now()` })
-    .where(
-      and(
-        eq(oneTimeCodes.id, row.id),
-        isNull(oneTimeCodes.consumedAt),
-        sql`${oneTimeCodes.attempts} < ${MAX_WRONG_TRIES}`,
-      ),
-    )
-    .returning({ id: oneTimeCodes.id });
+  const won = await repo.consumeOpenCode(db, row.id, MAX_WRONG_TRIES);
   if (!won)
     throw new AppError(400, 'E_OTP_EXPIRED', 'This code was already used. Please log in again to get a new code.');
 }

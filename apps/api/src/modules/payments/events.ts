@@ -1,26 +1,17 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AuditSubType } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  coupons,
-  customers,
-  licenceGrants,
-  paymentMethods,
-  payments,
-  plans,
-  providerEvents,
-  subscriptions,
-  type PaymentMethodSnapshot,
-} from '../../db/schema.ts';
+import type { PaymentMethodSnapshot } from '../../db/schema.ts';
+import { SYSTEM } from '../../lib/actor.ts';
 import { writeAudit } from '../audit/service.ts';
 import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
 import { addYears, centsToNumeric, formatEuro, toCents, totals } from './money.ts';
+import * as repo from './repository.ts';
 import { findCustomer, findPlanById, isUuid, type PaymentRow } from './repository.ts';
 import type { PaymentProvider, ProviderName } from './providers/types.ts';
-import { mirrorStripePaymentMethod } from './providers/stripe.ts';
+import { describeStripePaymentMethod } from './providers/stripe.ts';
 
 /**
  * The one handler of payment outcomes (DECISIONS §5), for both providers: Stripe webhooks
@@ -39,17 +30,13 @@ export async function handleProviderEvent(
   event: Stripe.Event,
 ): Promise<void> {
   await inTransaction(ctx.db, async (tx, afterCommit) => {
-    const fresh = await tx
-      .insert(providerEvents)
-      .values({
-        eventId: event.id,
-        provider: provider.name,
-        type: event.type,
-        eventCreatedAt: new Date(event.created * 1000),
-      })
-      .onConflictDoNothing()
-      .returning({ eventId: providerEvents.eventId });
-    if (fresh.length === 0) {
+    const fresh = await repo.recordProviderEvent(tx, {
+      eventId: event.id,
+      provider: provider.name,
+      type: event.type,
+      eventCreatedAt: new Date(event.created * 1000),
+    });
+    if (!fresh) {
       ctx.logger.info({ eventId: event.id, type: event.type }, 'payment event already processed');
       return;
     }
@@ -114,13 +101,15 @@ function metadataOf(...objects: unknown[]): { paymentId: string | null; customer
   return { paymentId: null, customerId: null };
 }
 
-const SUB_TYPE: Record<string, { ok: AuditSubType; failed: AuditSubType; label: string }> = {
+type SubscriptionReason = 'onetime' | 'subscription_create' | 'subscription_update' | 'subscription_cycle';
+
+const SUB_TYPE: Record<SubscriptionReason, { ok: AuditSubType; failed: AuditSubType; label: string }> = {
   onetime: { ok: 'Onetime Purchased', failed: 'Onetime Purchased Failed', label: 'one-time purchase' },
   subscription_create: { ok: 'Subscription Created', failed: 'Subscription Failed', label: 'new subscription' },
   subscription_update: { ok: 'Subscription Update', failed: 'Subscription Failed', label: 'subscription update' },
   subscription_cycle: { ok: 'Subscription Update', failed: 'Subscription Failed', label: 'subscription renewal' },
 };
-const subTypeOf = (reason: string) => SUB_TYPE[reason] ?? SUB_TYPE.onetime!;
+const subTypeOf = (reason: string) => SUB_TYPE[reason as SubscriptionReason] ?? SUB_TYPE.onetime;
 
 interface SuccessDetails {
   paymentMethod: PaymentMethodSnapshot | null;
@@ -191,27 +180,20 @@ class Handler {
   async onPaymentMethodAttached(pm: Stripe.PaymentMethod) {
     const stripeCustomerId = idOf(pm.customer);
     if (!stripeCustomerId) return;
-    const [owner] = await this.tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(eq(customers.stripeCustomerId, stripeCustomerId));
-    if (!owner) return this.unknown('payment_method', pm.id);
-    await mirrorStripePaymentMethod(this.tx, owner.id, pm, { makeDefaultIfNone: true });
+    const ownerId = await repo.customerIdByProviderCustomerId(this.tx, stripeCustomerId);
+    if (!ownerId) return this.unknown('payment_method', pm.id);
+    await repo.mirrorPaymentMethod(this.tx, ownerId, 'stripe', describeStripePaymentMethod(pm), {
+      makeDefaultIfNone: true,
+    });
   }
 
   async onPaymentMethodDetached(pm: Stripe.PaymentMethod) {
-    await this.tx
-      .update(paymentMethods)
-      .set({ detachedAt: new Date(), isDefault: false })
-      .where(and(eq(paymentMethods.provider, 'stripe'), eq(paymentMethods.providerPmId, pm.id)));
+    await repo.detachPaymentMethod(this.tx, 'stripe', pm.id);
   }
 
   async onSubscriptionDeleted(subscription: Stripe.Subscription) {
     // Seats already paid keep their expiry; the subscription just stops renewing.
-    await this.tx
-      .update(subscriptions)
-      .set({ status: 'canceled', updatedAt: new Date() })
-      .where(and(eq(subscriptions.provider, this.provider), eq(subscriptions.providerSubscriptionId, subscription.id)));
+    await repo.setSubscriptionStatus(this.tx, this.provider, subscription.id, 'canceled', { unlessCanceled: false });
   }
 
   async onSubscriptionUpdated(subscription: Stripe.Subscription) {
@@ -225,17 +207,8 @@ class Handler {
             ? ('canceled' as const)
             : null;
     if (!mapped) return;
-    await this.tx
-      .update(subscriptions)
-      .set({ status: mapped, updatedAt: new Date() })
-      .where(
-        and(
-          eq(subscriptions.provider, this.provider),
-          eq(subscriptions.providerSubscriptionId, subscription.id),
-          // Never bring back a canceled subscription from a stale update.
-          sql`${subscriptions.status} <> 'canceled'`,
-        ),
-      );
+    // Never bring back a canceled subscription from a stale update.
+    await repo.setSubscriptionStatus(this.tx, this.provider, subscription.id, mapped, { unlessCanceled: true });
   }
 
   private unknown(kind: string, id: string) {
@@ -245,19 +218,11 @@ class Handler {
   /** The payment of a provider object, locked: by provider ref, else by our metadata (paymentId + customerId). */
   private async lockPayment(providerRef: string, meta: { paymentId: string | null; customerId: string | null }) {
     if (providerRef) {
-      const [byRef] = await this.tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.provider, this.provider), eq(payments.providerRef, providerRef)))
-        .for('update');
+      const byRef = await repo.lockPaymentByProviderRef(this.tx, this.provider, providerRef);
       if (byRef) return byRef;
     }
     if (!meta.paymentId) return null;
-    const [byId] = await this.tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.id, meta.paymentId), eq(payments.provider, this.provider)))
-      .for('update');
+    const byId = await repo.lockPaymentById(this.tx, this.provider, meta.paymentId);
     if (!byId || byId.customerId !== meta.customerId) return null;
     if (byId.providerRef && providerRef && byId.providerRef !== providerRef) return null;
     return byId;
@@ -278,10 +243,7 @@ class Handler {
       }
       const id = str(value);
       if (id) {
-        const [pm] = await this.tx
-          .select()
-          .from(paymentMethods)
-          .where(and(eq(paymentMethods.provider, this.provider), eq(paymentMethods.providerPmId, id)));
+        const pm = await repo.findPaymentMethod(this.tx, this.provider, id);
         if (pm) {
           return {
             type: pm.type,
@@ -302,56 +264,41 @@ class Handler {
     if (payment.subscriptionType === 'one_time') {
       expiresAt = addYears(now, 3);
     } else if (payment.subscriptionReason === 'subscription_update') {
-      const [sub] = await this.tx
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.customerId, payment.customerId), eq(subscriptions.planId, payment.planId)))
-        .for('update');
+      const sub = await repo.findSubscription(this.tx, payment.customerId, payment.planId, true);
       expiresAt = sub?.currentPeriodEnd ?? details.periodEnd ?? addYears(now, 1);
       if (sub) {
         subscriptionRowId = sub.id;
-        await this.tx
-          .update(subscriptions)
-          // Our own count, not the invoice's: a Stripe proration invoice lists the credit line for the old
-          // quantity next to the new one, in no promised order. This runs once per payment (Pending → Success).
-          .set({ quantity: sub.quantity + payment.qty, status: 'active', updatedAt: now })
-          .where(eq(subscriptions.id, sub.id));
+        // Our own count, not the invoice's: a Stripe proration invoice lists the credit line for the old
+        // quantity next to the new one, in no promised order. This runs once per payment (Pending → Success).
+        await repo.updateSubscription(this.tx, sub.id, {
+          quantity: sub.quantity + payment.qty,
+          status: 'active',
+          updatedAt: now,
+        });
       }
     } else {
       expiresAt = details.periodEnd ?? addYears(now, 1);
       subscriptionRowId = await this.upsertSubscription(payment, details, expiresAt);
     }
 
-    await this.tx
-      .update(payments)
-      .set({
-        status: 'Success',
-        message: null,
-        errorCode: null,
-        paymentMethod: details.paymentMethod ?? payment.paymentMethod,
-        expiryAt: expiresAt,
-        providerSubscriptionId: details.providerSubscriptionId ?? payment.providerSubscriptionId,
-        updatedAt: now,
-      })
-      .where(eq(payments.id, payment.id));
-    await this.tx
-      .insert(licenceGrants)
-      .values({
-        customerId: payment.customerId,
-        family: payment.family,
-        paymentId: payment.id,
-        subscriptionId: subscriptionRowId,
-        seats: payment.qty,
-        startsAt: now,
-        expiresAt,
-      })
-      .onConflictDoNothing();
-    if (payment.couponCode) {
-      await this.tx
-        .update(coupons)
-        .set({ timesRedeemed: sql`${coupons.timesRedeemed} + 1` })
-        .where(sql`upper(${coupons.code}) = upper(${payment.couponCode})`);
-    }
+    await repo.updatePayment(this.tx, payment.id, {
+      status: 'Success',
+      message: null,
+      errorCode: null,
+      paymentMethod: details.paymentMethod ?? payment.paymentMethod,
+      expiryAt: expiresAt,
+      providerSubscriptionId: details.providerSubscriptionId ?? payment.providerSubscriptionId,
+    });
+    await repo.insertGrant(this.tx, {
+      customerId: payment.customerId,
+      family: payment.family,
+      paymentId: payment.id,
+      subscriptionId: subscriptionRowId,
+      seats: payment.qty,
+      startsAt: now,
+      expiresAt,
+    });
+    if (payment.couponCode) await repo.redeemCoupon(this.tx, payment.couponCode);
     if (payment.subscriptionType === 'recurring') await this.refreshCustomerSubscription(payment.customerId);
 
     const sub = subTypeOf(payment.subscriptionReason);
@@ -373,11 +320,7 @@ class Handler {
 
   private async upsertSubscription(payment: PaymentRow, details: SuccessDetails, periodEnd: Date) {
     const now = new Date();
-    const [existing] = await this.tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.customerId, payment.customerId), eq(subscriptions.planId, payment.planId)))
-      .for('update');
+    const existing = await repo.findSubscription(this.tx, payment.customerId, payment.planId, true);
     const providerSubscriptionId = details.providerSubscriptionId ?? payment.providerSubscriptionId;
     const values = {
       provider: payment.provider,
@@ -393,35 +336,29 @@ class Handler {
       if (existing.providerSubscriptionId !== providerSubscriptionId) {
         // A new subscription replaces a finished one: the old seats keep their own expiry, renewals of the
         // new subscription must not move them.
-        await this.tx
-          .update(licenceGrants)
-          .set({ subscriptionId: null })
-          .where(eq(licenceGrants.subscriptionId, existing.id));
+        await repo.releaseSubscriptionGrants(this.tx, existing.id);
       }
-      await this.tx.update(subscriptions).set(values).where(eq(subscriptions.id, existing.id));
+      await repo.updateSubscription(this.tx, existing.id, values);
       return existing.id;
     }
-    const [row] = await this.tx
-      .insert(subscriptions)
-      .values({ customerId: payment.customerId, planId: payment.planId, family: payment.family, ...values })
-      .returning({ id: subscriptions.id });
-    return row!.id;
+    return repo.insertSubscription(this.tx, {
+      customerId: payment.customerId,
+      planId: payment.planId,
+      family: payment.family,
+      ...values,
+    });
   }
 
   private async markFailed(payment: PaymentRow, failure: Failure, paymentMethod: PaymentMethodSnapshot | null) {
     // Out of order: a failure reported after the payment succeeded (or was refunded) changes nothing.
     if (payment.status === 'Success' || payment.status === 'Refunded') return;
     const first = payment.status === 'Pending';
-    await this.tx
-      .update(payments)
-      .set({
-        status: 'Failed',
-        message: failure.message,
-        errorCode: failure.code,
-        paymentMethod: paymentMethod ?? payment.paymentMethod,
-        updatedAt: new Date(),
-      })
-      .where(eq(payments.id, payment.id));
+    await repo.updatePayment(this.tx, payment.id, {
+      status: 'Failed',
+      message: failure.message,
+      errorCode: failure.code,
+      paymentMethod: paymentMethod ?? payment.paymentMethod,
+    });
     if (!first) return;
     const sub = subTypeOf(payment.subscriptionReason);
     await this.audit(payment.customerId, sub.failed, `${sub.label} failed: ${failure.message}`, true);
@@ -440,27 +377,14 @@ class Handler {
     paid: boolean,
     details: { periodEnd: Date | null; quantity: number | null; paymentMethod: PaymentMethodSnapshot | null },
   ) {
-    const [sub] = await this.tx
-      .select()
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.provider, this.provider),
-          eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
-        ),
-      )
-      .for('update');
+    const sub = await repo.lockSubscriptionByProviderId(this.tx, this.provider, providerSubscriptionId);
     if (!sub) return this.unknown('subscription', providerSubscriptionId);
     const plan = await findPlanById(this.tx, sub.planId);
     const now = new Date();
     const periodEnd = details.periodEnd ?? addYears(sub.currentPeriodEnd ?? now, 1);
     const qty = details.quantity ?? sub.quantity;
     const invoiceId = invoice.id ?? '';
-    const [existing] = await this.tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, this.provider), eq(payments.providerRef, invoiceId)))
-      .for('update');
+    const existing = await repo.lockPaymentByProviderRef(this.tx, this.provider, invoiceId);
     if (existing?.status === 'Success' || existing?.status === 'Refunded') return;
 
     const paidCents = num(invoice.amount_paid) ?? num(invoice.amount_due);
@@ -475,9 +399,9 @@ class Handler {
       updatedAt: now,
     };
     if (existing) {
-      await this.tx.update(payments).set(row).where(eq(payments.id, existing.id));
+      await repo.updatePayment(this.tx, existing.id, row);
     } else {
-      await this.tx.insert(payments).values({
+      await repo.insertPayment(this.tx, {
         customerId: sub.customerId,
         planId: plan.id,
         planIdentifier: plan.identifier,
@@ -499,10 +423,7 @@ class Handler {
     }
 
     if (!paid) {
-      await this.tx
-        .update(subscriptions)
-        .set({ status: 'past_due', updatedAt: now })
-        .where(eq(subscriptions.id, sub.id));
+      await repo.updateSubscription(this.tx, sub.id, { status: 'past_due', updatedAt: now });
       if (existing) return; // already reported once
       const message = row.message ?? 'Your payment could not be completed.';
       await this.audit(sub.customerId, 'Subscription Failed', `subscription renewal failed: ${message}`, true);
@@ -511,20 +432,13 @@ class Handler {
     }
 
     // The seats of this subscription live on: their expiry moves to the new period end.
-    await this.tx
-      .update(licenceGrants)
-      .set({ expiresAt: periodEnd })
-      .where(
-        and(
-          eq(licenceGrants.subscriptionId, sub.id),
-          isNull(licenceGrants.revokedAt),
-          lt(licenceGrants.expiresAt, periodEnd),
-        ),
-      );
-    await this.tx
-      .update(subscriptions)
-      .set({ status: 'active', currentPeriodEnd: periodEnd, quantity: qty, updatedAt: now })
-      .where(eq(subscriptions.id, sub.id));
+    await repo.extendSubscriptionGrants(this.tx, sub.id, periodEnd);
+    await repo.updateSubscription(this.tx, sub.id, {
+      status: 'active',
+      currentPeriodEnd: periodEnd,
+      quantity: qty,
+      updatedAt: now,
+    });
     await this.refreshCustomerSubscription(sub.customerId);
     await this.audit(
       sub.customerId,
@@ -543,22 +457,12 @@ class Handler {
 
   /** customers.subscription_expire_at / stripe_plan_id follow the latest-ending live subscription. */
   private async refreshCustomerSubscription(customerId: string) {
-    const [latest] = await this.tx
-      .select({ end: subscriptions.currentPeriodEnd, identifier: plans.identifier, priceId: plans.providerPriceId })
-      .from(subscriptions)
-      .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(and(eq(subscriptions.customerId, customerId), inArray(subscriptions.status, ['active', 'past_due'])))
-      .orderBy(sql`${subscriptions.currentPeriodEnd} desc nulls last`)
-      .limit(1);
+    const latest = await repo.latestLiveSubscription(this.tx, customerId);
     if (!latest?.end) return;
-    await this.tx
-      .update(customers)
-      .set({
-        subscriptionExpireAt: latest.end,
-        stripePlanId: latest.priceId ?? latest.identifier,
-        updatedAt: new Date(),
-      })
-      .where(eq(customers.id, customerId));
+    await repo.updateCustomer(this.tx, customerId, {
+      subscriptionExpireAt: latest.end,
+      stripePlanId: latest.priceId ?? latest.identifier,
+    });
   }
 
   private async audit(customerId: string, subType: AuditSubType, message: string, hasError: boolean) {
@@ -569,7 +473,7 @@ class Handler {
       type: 'Payments',
       subType,
       message,
-      source: 'Web',
+      actor: SYSTEM,
       hasError,
     });
   }

@@ -3,34 +3,36 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PaymentHistoryResponse, PaymentMethodListResponse, SavedPaymentMethod } from '@fleetdeck/contract';
 import { licenceGrants, payments, providerEvents, sandboxIntents } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { get, jsonOf, post, signedInCustomer } from '../../../test/support/helpers.ts';
+import { call } from '../../../test/support/call.ts';
+import { newCustomer } from '../../../test/support/factory.ts';
+import { paymentsApi, sandboxApi } from '@fleetdeck/contract';
+import { jsonOf } from '../../../test/support/helpers.ts';
 import { card, checkout, confirm } from '../../../test/support/payments.ts';
 import { sweepSandboxEvents } from '../sandbox/service.ts';
 
-const A = '/api/v1/admin';
 let rt: TestRuntime;
 let alice: string;
 let bob: string;
 
 beforeAll(async () => {
   rt = await startTestRuntime(inject('pgAdminUrl'));
-  alice = (await signedInCustomer(rt)).token;
-  bob = (await signedInCustomer(rt)).token;
+  alice = (await newCustomer(rt)).token;
+  bob = (await newCustomer(rt)).token;
 });
 afterAll(async () => rt?.close());
 
 const list = async (token: string) =>
-  jsonOf<PaymentMethodListResponse>(await get(rt, `${A}/users/payment-method/list`, token));
+  jsonOf<PaymentMethodListResponse>(await call(rt, paymentsApi.paymentMethods, { token }));
 const tokenise = async (token: string, number: string, extra: Record<string, unknown> = {}) => {
-  const res = await post(rt, '/api/v1/sandbox/payment-methods', card(number, extra), token);
+  const res = await call(rt, sandboxApi.tokeniseCard, { body: card(number, extra), token });
   expect(res.statusCode).toBe(200);
   return jsonOf<{ data: SavedPaymentMethod }>(res).data;
 };
 
 describe('saved payment methods', () => {
   it('tokenising needs a session and a valid card', async () => {
-    expect((await post(rt, '/api/v1/sandbox/payment-methods', card('4242424242424242'))).statusCode).toBe(401);
-    const bad = await post(rt, '/api/v1/sandbox/payment-methods', card('4242424242424241'), alice);
+    expect((await call(rt, sandboxApi.tokeniseCard, { body: card('4242424242424242') })).statusCode).toBe(401);
+    const bad = await call(rt, sandboxApi.tokeniseCard, { body: card('4242424242424241'), token: alice });
     expect(bad.statusCode).toBe(400);
     expect(jsonOf(bad).code).toBe('E_CARD_INVALID');
   });
@@ -39,18 +41,20 @@ describe('saved payment methods', () => {
     const visa = await tokenise(alice, '4242424242424242', { country: 'DE' });
     expect(visa.id).toMatch(/^pm_/);
     expect((await list(alice)).data).toHaveLength(0);
-    const attached = await post(rt, `${A}/users/payment-method/attach`, { pmId: visa.id }, alice);
+    const attached = await call(rt, paymentsApi.attachPaymentMethod, { body: { pmId: visa.id }, token: alice });
     expect(attached.statusCode).toBe(200);
     expect(jsonOf<{ data: SavedPaymentMethod }>(attached).data).toMatchObject({ isDefault: true });
     const mc = await tokenise(alice, '5555555555554444');
-    await post(rt, `${A}/users/payment-method/attach`, { pmId: mc.id }, alice);
+    await call(rt, paymentsApi.attachPaymentMethod, { body: { pmId: mc.id }, token: alice });
     let methods = await list(alice);
     expect(methods.data.map((m) => [m.card?.brand, m.card?.country, m.isDefault])).toEqual([
       ['visa', 'DE', true],
       ['mastercard', 'US', false],
     ]);
     expect(methods.defaultSource).toBe(visa.id);
-    expect((await post(rt, `${A}/users/payment-method/default`, { pmId: mc.id }, alice)).statusCode).toBe(200);
+    expect(
+      (await call(rt, paymentsApi.setDefaultPaymentMethod, { body: { pmId: mc.id }, token: alice })).statusCode,
+    ).toBe(200);
     methods = await list(alice);
     expect(methods.defaultSource).toBe(mc.id);
     expect(methods.data.filter((m) => m.isDefault)).toHaveLength(1);
@@ -59,9 +63,9 @@ describe('saved payment methods', () => {
   it("another customer can neither see, attach, make default nor charge the first one's methods", async () => {
     const pm = (await list(alice)).data[0]!;
     expect((await list(bob)).data).toHaveLength(0);
-    const attach = await post(rt, `${A}/users/payment-method/attach`, { pmId: pm.id }, bob);
+    const attach = await call(rt, paymentsApi.attachPaymentMethod, { body: { pmId: pm.id }, token: bob });
     expect(attach.statusCode).toBe(404);
-    const makeDefault = await post(rt, `${A}/users/payment-method/default`, { pmId: pm.id }, bob);
+    const makeDefault = await call(rt, paymentsApi.setDefaultPaymentMethod, { body: { pmId: pm.id }, token: bob });
     expect(makeDefault.statusCode).toBe(404);
     const bobsCheckout = await checkout(rt, bob, { priceId: 'PDOT', qty: 1 });
     const charge = await confirm(rt, bobsCheckout.clientSecret, { paymentMethodId: pm.id });
@@ -73,9 +77,11 @@ describe('saved payment methods', () => {
   it("another customer cannot see the first one's payment history", async () => {
     const mine = await checkout(rt, alice, { priceId: 'KMOT', qty: 2 });
     expect((await confirm(rt, mine.clientSecret, card('4242424242424242'))).statusCode).toBe(200);
-    const aliceHistory = jsonOf<PaymentHistoryResponse>(await get(rt, `${A}/payments/history`, alice));
+    const aliceHistory = jsonOf<PaymentHistoryResponse>(await call(rt, paymentsApi.history, { token: alice }));
     expect(aliceHistory.data.map((r) => r._id)).toContain(mine.paymentId);
-    const bobHistory = jsonOf<PaymentHistoryResponse>(await get(rt, `${A}/payments/history?priceId=KMOT`, bob));
+    const bobHistory = jsonOf<PaymentHistoryResponse>(
+      await call(rt, paymentsApi.history, { query: { priceId: 'KMOT' }, token: bob }),
+    );
     expect(bobHistory.data).toHaveLength(0);
     expect(bobHistory.pagination.total).toBe(0);
   });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CheckoutResponse, PaymentHistoryResponse, PaymentMethodListResponse } from '@fleetdeck/contract';
+import type { CheckoutResponse, PaymentMethodListResponse } from '@fleetdeck/contract';
 import {
   coupons,
   customers,
@@ -11,22 +11,16 @@ import {
   subscriptions,
 } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { get, jsonOf, post, signedInCustomer } from '../../../test/support/helpers.ts';
-import {
-  PURCHASE,
-  SUB_UPDATE,
-  card,
-  checkout,
-  confirm,
-  postWithKey,
-  solvedCaptcha,
-} from '../../../test/support/payments.ts';
+import { call } from '../../../test/support/call.ts';
+import { newCustomer } from '../../../test/support/factory.ts';
+import { paymentsApi } from '@fleetdeck/contract';
+import { jsonOf } from '../../../test/support/helpers.ts';
+import { card, checkout, confirm, postWithKey, solvedCaptcha } from '../../../test/support/payments.ts';
 import { buildSandboxEvent, renewSandboxSubscription } from '../sandbox/service.ts';
 import { signSandboxPayload } from './providers/sandbox.ts';
 import { createPaymentProvider } from './providers/index.ts';
 import { handleProviderEvent } from './events.ts';
 
-const A = '/api/v1/admin';
 let rt: TestRuntime;
 
 beforeAll(async () => {
@@ -39,8 +33,8 @@ const grantsOf = (paymentId: string) =>
   rt.ctx.db.select().from(licenceGrants).where(eq(licenceGrants.paymentId, paymentId));
 const customerIdOf = async (email: string) =>
   (await rt.ctx.db.select().from(customers).where(eq(customers.email, email)))[0]!.id;
-const historyOf = async (token: string, query = '') =>
-  jsonOf<PaymentHistoryResponse>(await get(rt, `${A}/payments/history${query}`, token));
+const historyOf = async (token: string, query: Record<string, unknown> = {}) =>
+  (await call(rt, paymentsApi.history, { token, query })).data();
 const auditSubTypes = async (customerId: string) =>
   (
     await rt.ctx.db.execute<{ sub_type: string; has_error: boolean }>(
@@ -56,18 +50,28 @@ async function addCoupon(code: string, percentOff: string, extra: Partial<typeof
 describe('purchase rules', () => {
   let token: string;
   beforeAll(async () => {
-    token = (await signedInCustomer(rt)).token;
+    token = (await newCustomer(rt)).token;
     await addCoupon('TENOFF', '10.00');
   });
 
   it('qty 0 → 400', async () => {
-    const res = await postWithKey(rt, PURCHASE, { priceId: 'PDOT', qty: 0, captcha: await solvedCaptcha(rt) }, token);
+    const res = await postWithKey(
+      rt,
+      paymentsApi.purchase,
+      { priceId: 'PDOT', qty: 0, captcha: await solvedCaptcha(rt) },
+      token,
+    );
     expect(res.statusCode).toBe(400);
     expect(jsonOf(res).code).toBe('E_VALIDATION');
   });
 
   it('Power Chat with 1 user → 400 with the exact message', async () => {
-    const res = await postWithKey(rt, PURCHASE, { priceId: 'PCHAT', qty: 1, captcha: await solvedCaptcha(rt) }, token);
+    const res = await postWithKey(
+      rt,
+      paymentsApi.purchase,
+      { priceId: 'PCHAT', qty: 1, captcha: await solvedCaptcha(rt) },
+      token,
+    );
     expect(res.statusCode).toBe(400);
     expect(jsonOf(res)).toEqual({
       respones_msg: 'Please purchase minimum 2 license for 2 users.',
@@ -78,12 +82,12 @@ describe('purchase rules', () => {
 
   it('names a wrong quantity or plan before asking for the captcha, and uses no captcha doing so', async () => {
     const captcha = await solvedCaptcha(rt);
-    const pchat = await postWithKey(rt, PURCHASE, { priceId: 'PCHAT', qty: 1 }, token);
+    const pchat = await postWithKey(rt, paymentsApi.purchase, { priceId: 'PCHAT', qty: 1 }, token);
     expect(jsonOf(pchat)).toMatchObject({ code: 'E_QTY_MINIMUM' });
-    const unknown = await postWithKey(rt, PURCHASE, { priceId: 'NOPE', qty: 1, captcha }, token);
+    const unknown = await postWithKey(rt, paymentsApi.purchase, { priceId: 'NOPE', qty: 1, captcha }, token);
     expect(jsonOf(unknown)).toMatchObject({ code: 'E_PLAN_NOT_FOUND' });
     // The captcha given with the refused request still works.
-    const ok = await postWithKey(rt, PURCHASE, { priceId: 'PCOT', qty: 1, captcha }, token);
+    const ok = await postWithKey(rt, paymentsApi.purchase, { priceId: 'PCOT', qty: 1, captcha }, token);
     expect(ok.statusCode).toBe(200);
     expect(jsonOf<{ data: { amount: number } }>(ok).data.amount).toBe(34.99);
   });
@@ -128,10 +132,15 @@ describe('purchase rules', () => {
 
   it('refuses unknown, inactive plans and bad coupons', async () => {
     const captcha = await solvedCaptcha(rt);
-    const unknown = await postWithKey(rt, PURCHASE, { priceId: 'NOPE', qty: 1, captcha }, token);
+    const unknown = await postWithKey(rt, paymentsApi.purchase, { priceId: 'NOPE', qty: 1, captcha }, token);
     expect(unknown.statusCode).toBe(404);
     expect(jsonOf(unknown).code).toBe('E_PLAN_NOT_FOUND');
-    const bad = await postWithKey(rt, PURCHASE, { priceId: 'PDOT', qty: 1, couponCode: 'NOSUCH', captcha }, token);
+    const bad = await postWithKey(
+      rt,
+      paymentsApi.purchase,
+      { priceId: 'PDOT', qty: 1, couponCode: 'NOSUCH', captcha },
+      token,
+    );
     expect(bad.statusCode).toBe(400);
     expect(jsonOf(bad)).toMatchObject({ code: 'E_COUPON_INVALID', respones_msg: 'This coupon code is not valid.' });
   });
@@ -140,7 +149,9 @@ describe('purchase rules', () => {
     const key = `key-${Date.now()}`;
     const captcha = await solvedCaptcha(rt);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => postWithKey(rt, PURCHASE, { priceId: 'PDOT', qty: 4, captcha }, token, key)),
+      Array.from({ length: 20 }, () =>
+        postWithKey(rt, paymentsApi.purchase, { priceId: 'PDOT', qty: 4, captcha }, token, key),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     const bodies = results.map((r) => jsonOf<CheckoutResponse>(r).data);
@@ -149,10 +160,10 @@ describe('purchase rules', () => {
     const rows = await rt.ctx.db.select().from(payments).where(eq(payments.idempotencyKey, key));
     expect(rows).toHaveLength(1);
     // A later retry with the same key (and a used captcha) answers the same payment too.
-    const again = await postWithKey(rt, PURCHASE, { priceId: 'PDOT', qty: 4, captcha }, token, key);
+    const again = await postWithKey(rt, paymentsApi.purchase, { priceId: 'PDOT', qty: 4, captcha }, token, key);
     expect(jsonOf<CheckoutResponse>(again).data.clientSecret).toBe(bodies[0]!.clientSecret);
     // The same key for a different request is refused rather than answered with the wrong payment.
-    const other = await postWithKey(rt, PURCHASE, { priceId: 'PDOT', qty: 5, captcha }, token, key);
+    const other = await postWithKey(rt, paymentsApi.purchase, { priceId: 'PDOT', qty: 5, captcha }, token, key);
     expect(other.statusCode).toBe(409);
     expect(jsonOf(other).code).toBe('E_CONFLICT');
   });
@@ -161,14 +172,14 @@ describe('purchase rules', () => {
 describe('coupon/apply', () => {
   let token: string;
   beforeAll(async () => {
-    token = (await signedInCustomer(rt)).token;
+    token = (await newCustomer(rt)).token;
     await addCoupon('QUARTER', '12.50');
     await addCoupon('OLD', '10.00', { expiresAt: new Date(Date.now() - 1000) });
     await addCoupon('USEDUP', '10.00', { maxRedemptions: 1, timesRedeemed: 1 });
     await addCoupon('OFF', '10.00', { active: false });
   });
   const apply = (couponCode: string, priceId = 'PD', qty = 3) =>
-    post(rt, `${A}/payments/coupon/apply`, { couponCode, priceId, qty }, token);
+    call(rt, paymentsApi.applyCoupon, { body: { couponCode, priceId, qty }, token });
 
   it('answers the discount, rounded half up to the cent', async () => {
     await addCoupon('TEN', '10');
@@ -202,7 +213,7 @@ describe('sandbox confirm and the event handler', () => {
   let email: string;
   let customerId: string;
   beforeAll(async () => {
-    ({ token, email } = await signedInCustomer(rt));
+    ({ token, email } = await newCustomer(rt));
     customerId = await customerIdOf(email);
   });
 
@@ -218,7 +229,7 @@ describe('sandbox confirm and the event handler', () => {
     const grants = await grantsOf(data.paymentId);
     expect(grants).toHaveLength(1);
     expect(grants[0]).toMatchObject({ seats: 3, family: 'PD', subscriptionId: null });
-    const methods = jsonOf<PaymentMethodListResponse>(await get(rt, `${A}/users/payment-method/list`, token));
+    const methods = jsonOf<PaymentMethodListResponse>(await call(rt, paymentsApi.paymentMethods, { token }));
     expect(methods.data).toHaveLength(1);
     expect(methods.data[0]!.card).toEqual({
       brand: 'visa',
@@ -248,7 +259,7 @@ describe('sandbox confirm and the event handler', () => {
     const row = await paymentById(data.paymentId);
     expect(row).toMatchObject({ status: 'Failed', message: 'Your card was declined.', errorCode: 'card_declined' });
     expect(await grantsOf(data.paymentId)).toHaveLength(0);
-    const history = await historyOf(token, '?priceId=SLOT');
+    const history = await historyOf(token, { priceId: 'SLOT' });
     expect(history.data).toHaveLength(1);
     expect(history.data[0]).toMatchObject({
       status: 'Failed',
@@ -276,7 +287,7 @@ describe('sandbox confirm and the event handler', () => {
       code: 'E_INSUFFICIENT_FUNDS',
       decline_code: 'insufficient_funds',
     });
-    const history = await historyOf(token, '?priceId=PCOT');
+    const history = await historyOf(token, { priceId: 'PCOT' });
     expect(history.data[0]).toMatchObject({
       status: 'Failed',
       message: 'Your card has insufficient funds.',
@@ -387,15 +398,15 @@ describe('sandbox confirm and the event handler', () => {
   });
 
   it('history pages on the server, newest first, scoped to the customer', async () => {
-    const all = await historyOf(token, '?limit=5&page=1');
+    const all = await historyOf(token, { limit: 5, page: 1 });
     expect(all.data).toHaveLength(5);
     expect(all.pagination).toMatchObject({ page: 1, limit: 5 });
     expect(all.pagination.total).toBeGreaterThanOrEqual(8);
     const created = all.data.map((r) => r.created_at);
     expect([...created].sort().reverse()).toEqual(created);
-    const page2 = await historyOf(token, '?limit=5&page=2');
+    const page2 = await historyOf(token, { limit: 5, page: 2 });
     expect(page2.data.map((r) => r._id)).not.toContain(all.data[0]!._id);
-    const bad = await get(rt, `${A}/payments/history?limit=7`, token);
+    const bad = await call(rt, paymentsApi.history, { query: { limit: 7 }, token });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -415,7 +426,7 @@ describe('subscriptions', () => {
   let email: string;
   let customerId: string;
   beforeAll(async () => {
-    ({ token, email } = await signedInCustomer(rt));
+    ({ token, email } = await newCustomer(rt));
     customerId = await customerIdOf(email);
     await addCoupon('SUB20', '20.00');
   });
@@ -435,12 +446,17 @@ describe('subscriptions', () => {
     expect(cust!.stripePlanId).toBe('PD');
     expect(await auditSubTypes(customerId)).toContainEqual({ sub_type: 'Subscription Created', has_error: false });
 
-    const again = await postWithKey(rt, PURCHASE, { priceId: 'PD', qty: 1, captcha: await solvedCaptcha(rt) }, token);
+    const again = await postWithKey(
+      rt,
+      paymentsApi.purchase,
+      { priceId: 'PD', qty: 1, captcha: await solvedCaptcha(rt) },
+      token,
+    );
     expect(again.statusCode).toBe(409);
     expect(jsonOf(again)).toMatchObject({ code: 'E_CONFLICT', isSubscriptionUpdate: 1 });
 
     // Update: 3 more seats at 29.99 with the subscription's 20% coupon = 71.98; the saved card is on the intent.
-    const update = await checkout(rt, token, { priceId: 'PD', qty: 3 }, SUB_UPDATE);
+    const update = await checkout(rt, token, { priceId: 'PD', qty: 3 }, paymentsApi.updateSubscription);
     expect(update.amount).toBe(71.98);
     expect(update.status).toBe('requires_confirmation');
     expect((await confirm(rt, update.clientSecret)).statusCode).toBe(200);
@@ -455,7 +471,7 @@ describe('subscriptions', () => {
     });
 
     const list = jsonOf<{ data: { quantity: number; priceId: string; status: string }[] }>(
-      await get(rt, `${A}/payments/subscription?priceId=PD`, token),
+      await call(rt, paymentsApi.subscriptions, { query: { priceId: 'PD' }, token }),
     );
     expect(list.data).toEqual([expect.objectContaining({ quantity: 5, priceId: 'PD', status: 'active' })]);
 
@@ -505,7 +521,12 @@ describe('subscriptions', () => {
   });
 
   it('subscription update without a subscription → 400 E_NO_SUBSCRIPTION', async () => {
-    const res = await postWithKey(rt, SUB_UPDATE, { priceId: 'KM', qty: 1, captcha: await solvedCaptcha(rt) }, token);
+    const res = await postWithKey(
+      rt,
+      paymentsApi.updateSubscription,
+      { priceId: 'KM', qty: 1, captcha: await solvedCaptcha(rt) },
+      token,
+    );
     expect(res.statusCode).toBe(400);
     expect(jsonOf(res).code).toBe('E_NO_SUBSCRIPTION');
   });

@@ -1,12 +1,23 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { SavedPaymentMethod } from '@fleetdeck/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { coupons, customers, paymentMethods, payments, plans, subscriptions } from '../../db/schema.ts';
+import {
+  coupons,
+  customers,
+  licenceGrants,
+  paymentMethods,
+  payments,
+  plans,
+  providerEvents,
+  subscriptions,
+} from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { ProviderName, ProviderPaymentMethod } from './providers/types.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type CouponRow = typeof coupons.$inferSelect;
+type CouponRow = typeof coupons.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -129,7 +140,7 @@ export const toSavedPaymentMethod = (row: PaymentMethodRow): SavedPaymentMethod 
 });
 
 /** Saved (attached) methods of the customer at this provider, default first. */
-export async function listPaymentMethods(db: DbOrTx, customerId: string, provider: 'sandbox' | 'stripe') {
+export async function listPaymentMethods(db: DbOrTx, customerId: string, provider: ProviderName) {
   return db
     .select()
     .from(paymentMethods)
@@ -143,7 +154,7 @@ export async function listPaymentMethods(db: DbOrTx, customerId: string, provide
     .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
 }
 
-export async function defaultPaymentMethod(db: DbOrTx, customerId: string, provider: 'sandbox' | 'stripe') {
+export async function defaultPaymentMethod(db: DbOrTx, customerId: string, provider: ProviderName) {
   const [row] = await db
     .select()
     .from(paymentMethods)
@@ -158,7 +169,7 @@ export async function defaultPaymentMethod(db: DbOrTx, customerId: string, provi
   return row ?? null;
 }
 
-export async function findPaymentMethod(db: DbOrTx, provider: 'sandbox' | 'stripe', providerPmId: string) {
+export async function findPaymentMethod(db: DbOrTx, provider: ProviderName, providerPmId: string) {
   const [row] = await db
     .select()
     .from(paymentMethods)
@@ -166,14 +177,246 @@ export async function findPaymentMethod(db: DbOrTx, provider: 'sandbox' | 'strip
   return row ?? null;
 }
 
-/** Creates a percent-off coupon (code stored upper-case). No coupons are seeded; staff tools and tests use this. */
-export async function insertCoupon(
-  db: DbOrTx,
-  values: Omit<typeof coupons.$inferInsert, 'code' | 'percentOff'> & { code: string; percentOff: number | string },
-): Promise<CouponRow> {
-  const [row] = await db
-    .insert(coupons)
-    .values({ ...values, code: values.code.trim().toUpperCase(), percentOff: String(values.percentOff) })
-    .returning();
+export async function insertPaymentMethod(tx: DbOrTx, values: typeof paymentMethods.$inferInsert) {
+  const [row] = await tx.insert(paymentMethods).values(values).returning();
   return row!;
+}
+
+export async function updatePaymentMethod(
+  tx: DbOrTx,
+  id: string,
+  values: Partial<typeof paymentMethods.$inferInsert>,
+): Promise<PaymentMethodRow> {
+  const [row] = await tx.update(paymentMethods).set(values).where(eq(paymentMethods.id, id)).returning();
+  return row!;
+}
+
+/** Whether the customer has an attached default method at this provider other than `exceptPmId`. */
+export async function hasOtherDefault(
+  tx: DbOrTx,
+  customerId: string,
+  provider: ProviderName,
+  exceptPmId: string | null,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.customerId, customerId),
+        eq(paymentMethods.provider, provider),
+        isNull(paymentMethods.detachedAt),
+        eq(paymentMethods.isDefault, true),
+        exceptPmId ? ne(paymentMethods.providerPmId, exceptPmId) : undefined,
+      ),
+    );
+  return Boolean(row);
+}
+
+/** Makes one saved method the customer's only default at its provider. */
+export async function makeDefaultPaymentMethod(tx: DbOrTx, customerId: string, provider: ProviderName, id: string) {
+  await tx
+    .update(paymentMethods)
+    .set({ isDefault: false })
+    .where(and(eq(paymentMethods.customerId, customerId), eq(paymentMethods.provider, provider)));
+  await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, id));
+}
+
+/** Writes (or refreshes) our mirror of a provider's payment method; another customer's method is a 404. */
+export async function mirrorPaymentMethod(
+  tx: DbOrTx,
+  customerId: string,
+  provider: ProviderName,
+  pm: ProviderPaymentMethod,
+  opts: { makeDefaultIfNone: boolean },
+): Promise<PaymentMethodRow> {
+  const otherDefault = await hasOtherDefault(tx, customerId, provider, pm.providerPmId);
+  const existing = await findPaymentMethod(tx, provider, pm.providerPmId);
+  if (existing && existing.customerId !== customerId) throw notFound('No such payment method.');
+  const isDefault = (existing?.isDefault ?? false) || (opts.makeDefaultIfNone && !otherDefault);
+  const values = { type: pm.type, card: pm.card, paypal: pm.paypal, isDefault, detachedAt: null };
+  return existing
+    ? updatePaymentMethod(tx, existing.id, values)
+    : insertPaymentMethod(tx, { customerId, provider, providerPmId: pm.providerPmId, ...values });
+}
+
+export async function detachPaymentMethod(tx: DbOrTx, provider: ProviderName, providerPmId: string) {
+  await tx
+    .update(paymentMethods)
+    .set({ detachedAt: new Date(), isDefault: false })
+    .where(and(eq(paymentMethods.provider, provider), eq(paymentMethods.providerPmId, providerPmId)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Provider ids stored on our rows (the providers answer them; the service stores them).
+
+/**
+ * Stores the provider's customer id unless another request stored one first (then that one wins): the id to use.
+ * `replacing` is the id the row had when it was read (null, or one the other provider made up).
+ */
+export async function storeProviderCustomerId(
+  tx: DbOrTx,
+  customerId: string,
+  providerCustomerId: string,
+  replacing: string | null,
+): Promise<string> {
+  const [saved] = await tx
+    .update(customers)
+    .set({ stripeCustomerId: providerCustomerId, updatedAt: new Date() })
+    .where(
+      and(
+        eq(customers.id, customerId),
+        replacing ? eq(customers.stripeCustomerId, replacing) : isNull(customers.stripeCustomerId),
+      ),
+    )
+    .returning({ id: customers.stripeCustomerId });
+  if (saved?.id) return saved.id;
+  const [row] = await tx.select({ id: customers.stripeCustomerId }).from(customers).where(eq(customers.id, customerId));
+  return row?.id ?? providerCustomerId;
+}
+
+export async function storePlanProviderPriceId(tx: DbOrTx, planId: string, providerPriceId: string) {
+  await tx
+    .update(plans)
+    .set({ providerPriceId, updatedAt: new Date() })
+    .where(and(eq(plans.id, planId), isNull(plans.providerPriceId)));
+}
+
+export async function storeCouponProviderId(tx: DbOrTx, code: string, providerCouponId: string) {
+  await tx
+    .update(coupons)
+    .set({ providerCouponId })
+    .where(and(eq(coupons.code, code.trim().toUpperCase()), isNull(coupons.providerCouponId)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Payment events (events.ts): each event once, the payment and subscription rows locked while they change.
+
+/** Records an event id; false when it was processed before. */
+export async function recordProviderEvent(tx: DbOrTx, values: typeof providerEvents.$inferInsert): Promise<boolean> {
+  const fresh = await tx
+    .insert(providerEvents)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ eventId: providerEvents.eventId });
+  return fresh.length > 0;
+}
+
+export async function customerIdByProviderCustomerId(tx: DbOrTx, providerCustomerId: string) {
+  const [owner] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.stripeCustomerId, providerCustomerId));
+  return owner?.id ?? null;
+}
+
+export async function lockPaymentByProviderRef(tx: DbOrTx, provider: ProviderName, providerRef: string) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function lockPaymentById(tx: DbOrTx, provider: ProviderName, paymentId: string) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.provider, provider)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function lockSubscriptionByProviderId(tx: DbOrTx, provider: ProviderName, providerSubscriptionId: string) {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertSubscription(tx: DbOrTx, values: typeof subscriptions.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(subscriptions).values(values).returning({ id: subscriptions.id });
+  return row!.id;
+}
+
+export async function updateSubscription(tx: DbOrTx, id: string, values: Partial<typeof subscriptions.$inferInsert>) {
+  await tx.update(subscriptions).set(values).where(eq(subscriptions.id, id));
+}
+
+/** A status change reported by the provider; a canceled subscription is never brought back by a stale update. */
+export async function setSubscriptionStatus(
+  tx: DbOrTx,
+  provider: ProviderName,
+  providerSubscriptionId: string,
+  status: SubscriptionRow['status'],
+  opts: { unlessCanceled: boolean },
+) {
+  await tx
+    .update(subscriptions)
+    .set({ status, updatedAt: new Date() })
+    .where(
+      and(
+        eq(subscriptions.provider, provider),
+        eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
+        opts.unlessCanceled ? sql`${subscriptions.status} <> 'canceled'` : undefined,
+      ),
+    );
+}
+
+/** One grant per payment (unique `payment_id`): a replayed success grants nothing twice. */
+export async function insertGrant(tx: DbOrTx, values: typeof licenceGrants.$inferInsert) {
+  await tx.insert(licenceGrants).values(values).onConflictDoNothing();
+}
+
+/** The grants of a replaced subscription keep their own expiry: renewals of the new one must not move them. */
+export async function releaseSubscriptionGrants(tx: DbOrTx, subscriptionId: string) {
+  await tx.update(licenceGrants).set({ subscriptionId: null }).where(eq(licenceGrants.subscriptionId, subscriptionId));
+}
+
+/** A renewal: the subscription's live seats expire at the new period end. */
+export async function extendSubscriptionGrants(tx: DbOrTx, subscriptionId: string, periodEnd: Date) {
+  await tx
+    .update(licenceGrants)
+    .set({ expiresAt: periodEnd })
+    .where(
+      and(
+        eq(licenceGrants.subscriptionId, subscriptionId),
+        isNull(licenceGrants.revokedAt),
+        lt(licenceGrants.expiresAt, periodEnd),
+      ),
+    );
+}
+
+export async function redeemCoupon(tx: DbOrTx, code: string) {
+  await tx
+    .update(coupons)
+    .set({ timesRedeemed: sql`${coupons.timesRedeemed} + 1` })
+    .where(sql`upper(${coupons.code}) = upper(${code})`);
+}
+
+/** The latest-ending live (active or past due) subscription of the customer, with its plan's ids. */
+export async function latestLiveSubscription(tx: DbOrTx, customerId: string) {
+  const [latest] = await tx
+    .select({ end: subscriptions.currentPeriodEnd, identifier: plans.identifier, priceId: plans.providerPriceId })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.customerId, customerId), inArray(subscriptions.status, ['active', 'past_due'])))
+    .orderBy(sql`${subscriptions.currentPeriodEnd} desc nulls last`)
+    .limit(1);
+  return latest ?? null;
+}
+
+export async function updateCustomer(tx: DbOrTx, customerId: string, values: Partial<typeof customers.$inferInsert>) {
+  await tx
+    .update(customers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(customers.id, customerId));
+}
+
+/** Serialises the checkouts of one (customer, Idempotency-Key) until the transaction ends. */
+export async function lockCheckoutKey(tx: DbOrTx, customerId: string, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${customerId}:${key}`}, 0))`);
 }

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import {
   PCHAT_MIN_QTY,
   PCHAT_MIN_QTY_MESSAGE,
@@ -10,13 +9,14 @@ import {
   type SubscriptionDetail,
 } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
+import type { CustomerActor } from '../../lib/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { centsToNumber, centsToNumeric, numericToNumber, toCents, totals, type Totals } from './money.ts';
 import * as repo from './repository.ts';
 import { createPaymentProvider } from './providers/index.ts';
-import type { CheckoutIntent, PaymentProvider, ProviderCustomer } from './providers/types.ts';
+import type { CheckoutIntent, PaymentProvider, ProviderCustomer, SubscriptionCreateInput } from './providers/types.ts';
 
 /**
  * Checkout rules (spec 1 §5, §7; DECISIONS §5). Every amount is computed here, in integer cents, from the
@@ -24,14 +24,14 @@ import type { CheckoutIntent, PaymentProvider, ProviderCustomer } from './provid
  * Seats are granted only by `events.ts`, on the provider's signed event.
  */
 
-export const COUPON_INVALID_MESSAGE = 'This coupon code is not valid.';
-export const COUPON_EXPIRED_MESSAGE = 'This coupon code has expired.';
-export const IDEMPOTENCY_KEY_MAX = 255;
+const COUPON_INVALID_MESSAGE = 'This coupon code is not valid.';
+const COUPON_EXPIRED_MESSAGE = 'This coupon code has expired.';
+const IDEMPOTENCY_KEY_MAX = 255;
 
 const planNotFound = () => new AppError(404, 'E_PLAN_NOT_FOUND', 'This plan does not exist.');
 
 /** An Active plan by `_id` or identifier. */
-export async function activePlan(db: DbOrTx, priceId: string) {
+async function activePlan(db: DbOrTx, priceId: string) {
   const plan = await repo.findPlan(db, priceId);
   if (!plan) throw planNotFound();
   if (plan.status !== 'Active') throw badRequest('E_PLAN_INACTIVE', 'This plan is no longer available.');
@@ -44,7 +44,7 @@ function assertQuantity(plan: repo.PlanRow, qty: number) {
 }
 
 /** A coupon a buyer may use now: unknown/inactive → E_COUPON_INVALID; expired or used up → E_COUPON_EXPIRED. */
-export async function usableCoupon(db: DbOrTx, code: string) {
+async function usableCoupon(db: DbOrTx, code: string) {
   const coupon = await repo.findCoupon(db, code);
   if (!coupon || !coupon.active) throw badRequest('E_COUPON_INVALID', COUPON_INVALID_MESSAGE);
   const expired = coupon.expiresAt !== null && coupon.expiresAt.getTime() <= Date.now();
@@ -130,7 +130,7 @@ async function checkout(
   }
   const provider = createPaymentProvider(ctx);
   return inTransaction(ctx.db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${req.customerId}:${key}`}, 0))`);
+    await repo.lockCheckoutKey(tx, req.customerId, key);
     const customer = await repo.findCustomer(tx, req.customerId);
     if (!customer) throw notFound('Customer not found.');
     const existing = await repo.findPaymentByIdempotencyKey(tx, req.customerId, key);
@@ -167,6 +167,30 @@ function baseInput(
   };
 }
 
+/** The provider's customer of ours: created at the provider when missing, and its id stored. */
+export async function ensureProviderCustomer(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  customer: ProviderCustomer,
+): Promise<string> {
+  const { id, created } = await provider.ensureCustomer(customer);
+  return created ? repo.storeProviderCustomerId(tx, customer.id, id, customer.providerCustomerId) : id;
+}
+
+/** A new subscription at the provider; the price and coupon it created on the way are stored on our rows. */
+export async function createSubscriptionIntent(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  input: SubscriptionCreateInput,
+): Promise<CheckoutIntent> {
+  const intent = await provider.createSubscription(input);
+  if (intent.created?.priceId) await repo.storePlanProviderPriceId(tx, input.plan.id, intent.created.priceId);
+  if (intent.created?.couponId && input.coupon) {
+    await repo.storeCouponProviderId(tx, input.coupon.code, intent.created.couponId);
+  }
+  return intent;
+}
+
 async function intentFor(
   tx: DbOrTx,
   provider: PaymentProvider,
@@ -175,17 +199,16 @@ async function intentFor(
   plan: repo.PlanRow,
   extra: { couponPercent: string | null; paymentMethodId: string | null; newQuantity: number | null },
 ): Promise<CheckoutIntent> {
-  const providerCustomerId = await provider.ensureCustomer(tx, providerCustomerOf(customer));
+  const providerCustomerId = await ensureProviderCustomer(tx, provider, providerCustomerOf(customer));
   const input = {
     ...baseInput(tx, customer, providerCustomerId, payment, payment.idempotencyKey ?? payment.id),
     paymentMethodId: extra.paymentMethodId,
   };
   if (payment.subscriptionReason === 'onetime') return provider.createOneTimePayment(input);
   if (payment.subscriptionReason === 'subscription_create') {
-    return provider.createSubscription({
+    return createSubscriptionIntent(tx, provider, {
       ...input,
-      planId: plan.id,
-      providerPriceId: plan.providerPriceId,
+      plan,
       unitAmountCents: toCents(payment.unitAmount),
       coupon:
         payment.couponCode && extra.couponPercent !== null
@@ -259,7 +282,7 @@ function paymentValues(
 /** `POST payments/purchase`: a one-time purchase or a new subscription. */
 export async function purchase(
   ctx: AppContext,
-  customerId: string,
+  actor: CustomerActor,
   body: {
     priceId: string;
     qty: number;
@@ -271,7 +294,14 @@ export async function purchase(
 ): Promise<CheckoutResponse> {
   return checkout(
     ctx,
-    { customerId, idempotencyKey, captcha: body.captcha, priceId: body.priceId, qty: body.qty, kind: 'purchase' },
+    {
+      customerId: actor.id,
+      idempotencyKey,
+      captcha: body.captcha,
+      priceId: body.priceId,
+      qty: body.qty,
+      kind: 'purchase',
+    },
     async (tx, provider, customer, key) => {
       const plan = await activePlan(tx, body.priceId);
       assertQuantity(plan, body.qty);
@@ -316,14 +346,14 @@ export async function purchase(
  */
 export async function updateSubscription(
   ctx: AppContext,
-  customerId: string,
+  actor: CustomerActor,
   body: { priceId: string; qty: number; captcha?: string | null | undefined },
   idempotencyKey: string | undefined,
 ): Promise<CheckoutResponse> {
   return checkout(
     ctx,
     {
-      customerId,
+      customerId: actor.id,
       idempotencyKey,
       captcha: body.captcha,
       priceId: body.priceId,
@@ -453,20 +483,49 @@ async function withCustomer<T>(
   return inTransaction(ctx.db, async (tx) => {
     const customer = await repo.findCustomer(tx, customerId);
     if (!customer) throw notFound('Customer not found.');
-    const base = providerCustomerOf(customer);
-    const providerCustomerId = await provider.ensureCustomer(tx, base);
-    return work(tx, provider, { ...base, providerCustomerId });
+    return work(tx, provider, providerCustomerOf(customer));
   });
+}
+
+/**
+ * Attaches a tokenised method at the provider and mirrors it in `payment_methods`; the customer's first method
+ * becomes the default (at the provider too).
+ */
+export async function attachMethod(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  customer: ProviderCustomer,
+  pmId: string,
+): Promise<SavedPaymentMethod> {
+  const ready = { ...customer, providerCustomerId: await ensureProviderCustomer(tx, provider, customer) };
+  const reported = await provider.attachPaymentMethod(tx, ready, pmId);
+  const row = await repo.mirrorPaymentMethod(tx, customer.id, provider.name, reported, { makeDefaultIfNone: true });
+  if (row.isDefault) await provider.setDefaultPaymentMethod(ready, pmId);
+  return repo.toSavedPaymentMethod(row);
+}
+
+/** Makes one of the customer's attached methods the default (404 for anyone else's). */
+export async function makeDefaultMethod(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  customer: ProviderCustomer,
+  pmId: string,
+): Promise<void> {
+  const pm = await repo.findPaymentMethod(tx, provider.name, pmId);
+  if (!pm || pm.customerId !== customer.id || pm.detachedAt) throw notFound('No such payment method.');
+  const ready = { ...customer, providerCustomerId: await ensureProviderCustomer(tx, provider, customer) };
+  await provider.setDefaultPaymentMethod(ready, pmId);
+  await repo.makeDefaultPaymentMethod(tx, customer.id, provider.name, pm.id);
 }
 
 export async function attachPaymentMethod(
   ctx: AppContext,
-  customerId: string,
+  actor: CustomerActor,
   pmId: string,
 ): Promise<SavedPaymentMethod> {
-  return withCustomer(ctx, customerId, (tx, provider, customer) => provider.attachPaymentMethod(tx, customer, pmId));
+  return withCustomer(ctx, actor.id, (tx, provider, customer) => attachMethod(tx, provider, customer, pmId));
 }
 
-export async function setDefaultPaymentMethod(ctx: AppContext, customerId: string, pmId: string) {
-  await withCustomer(ctx, customerId, (tx, provider, customer) => provider.setDefaultPaymentMethod(tx, customer, pmId));
+export async function setDefaultPaymentMethod(ctx: AppContext, actor: CustomerActor, pmId: string) {
+  await withCustomer(ctx, actor.id, (tx, provider, customer) => makeDefaultMethod(tx, provider, customer, pmId));
 }

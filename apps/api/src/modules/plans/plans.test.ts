@@ -6,13 +6,16 @@ import {
   type Plan,
   type PlansResponse,
   type PriceDetailResponse,
+  plansApi,
+  qrApi,
 } from '@fleetdeck/contract';
 import { paymentMethods, plans } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { decodeQr, get, jsonOf, signedInCustomer } from '../../../test/support/helpers.ts';
-import { buy, customerIdOf, daysFromNow, planOf, subscribe } from '../../../test/support/ledger.ts';
+import { newCustomer } from '../../../test/support/factory.ts';
+import { call } from '../../../test/support/call.ts';
+import { decodeQr, jsonOf } from '../../../test/support/helpers.ts';
+import { buy, daysFromNow, planOf, subscribe } from '../../../test/support/ledger.ts';
 
-const A = '/api/v1/admin';
 let rt: TestRuntime;
 
 beforeAll(async () => {
@@ -20,13 +23,8 @@ beforeAll(async () => {
 });
 afterAll(async () => rt?.close());
 
-async function newCustomer() {
-  const c = await signedInCustomer(rt);
-  return { ...c, id: await customerIdOf(rt.ctx.db, c.email) };
-}
-
 async function planList(token: string) {
-  const res = await get(rt, `${A}/payments/plans`, token);
+  const res = await call(rt, plansApi.list, { token });
   expect(res.statusCode).toBe(200);
   const { recurringPriceList, oneTimePriceList } = jsonOf<PlansResponse>(res).data;
   const all = [...recurringPriceList, ...oneTimePriceList];
@@ -35,13 +33,13 @@ async function planList(token: string) {
 
 describe('GET payments/plans', () => {
   it('answers 401 without a token', async () => {
-    const res = await get(rt, `${A}/payments/plans`);
+    const res = await call(rt, plansApi.list);
     expect(res.statusCode).toBe(401);
     expect(jsonOf(res)).toMatchObject({ is_logout: 1 });
   });
 
   it('lists the 15 plans split by type, in family order, with numeric amounts and no seats yet', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     const { recurringPriceList, oneTimePriceList } = await planList(c.token);
     expect(recurringPriceList.map((p) => p.identifier)).toEqual(['PD', 'PDOW', 'SL', 'PC', 'UB', 'KM', 'POB', 'PCHAT']);
     expect(oneTimePriceList.map((p) => p.identifier)).toEqual([
@@ -66,7 +64,7 @@ describe('GET payments/plans', () => {
   });
 
   it('hides Inactive plans', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     await rt.ctx.db.update(plans).set({ status: 'Inactive' }).where(eq(plans.identifier, 'KMOT'));
     try {
       const { oneTimePriceList } = await planList(c.token);
@@ -78,7 +76,7 @@ describe('GET payments/plans', () => {
   });
 
   it("counts each plan's unexpired, unrefunded seats and its latest expiry; the subscription on recurring plans", async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     const db = rt.ctx.db;
     const later = daysFromNow(300);
     const latest = daysFromNow(360);
@@ -109,7 +107,7 @@ describe('GET payments/plans', () => {
     expect(list.of('PC')).toMatchObject({ totalPurchasedDevices: 0, expiry: null });
     expect(list.of('UB').subscriptionDetail).toBeNull();
 
-    const stranger = await newCustomer();
+    const stranger = await newCustomer(rt);
     const theirs = await planList(stranger.token);
     expect(theirs.of('PD')).toMatchObject({ totalPurchasedDevices: 0, expiry: null, subscriptionDetail: null });
     expect(theirs.of('PDOT').totalPurchasedDevices).toBe(0);
@@ -118,7 +116,7 @@ describe('GET payments/plans', () => {
 
 describe('GET payments/price/detail', () => {
   it('finds a plan by _id and by identifier in any case, with the default card and the email', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     const db = rt.ctx.db;
     await buy(db, c.id, 'PDOT', 6);
     await db.insert(paymentMethods).values([
@@ -138,7 +136,7 @@ describe('GET payments/price/detail', () => {
     ]);
     const pdot = await planOf(db, 'PDOT');
     for (const id of [pdot.id, 'PDOT', 'pdot', 'PdOt']) {
-      const res = await get(rt, `${A}/payments/price/detail?id=${id}`, c.token);
+      const res = await call(rt, plansApi.priceDetail, { query: { id }, token: c.token });
       expect(res.statusCode).toBe(200);
       const body = jsonOf<PriceDetailResponse>(res);
       expect(body.data).toMatchObject({ _id: pdot.id, identifier: 'PDOT', amount: 69.99, totalPurchasedDevices: 6 });
@@ -154,7 +152,7 @@ describe('GET payments/price/detail', () => {
   });
 
   it('has no default method when none is set or the default one is detached', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     await rt.ctx.db.insert(paymentMethods).values({
       customerId: c.id,
       provider: 'sandbox',
@@ -163,25 +161,27 @@ describe('GET payments/price/detail', () => {
       isDefault: true,
       detachedAt: new Date(),
     });
-    const body = jsonOf<PriceDetailResponse>(await get(rt, `${A}/payments/price/detail?id=PD`, c.token));
+    const body = jsonOf<PriceDetailResponse>(
+      await call(rt, plansApi.priceDetail, { query: { id: 'PD' }, token: c.token }),
+    );
     expect(body.defaultPaymentMethodDetail).toBeNull();
     expect(body.data.identifier).toBe('PD');
   });
 
   it('answers 404 E_PLAN_NOT_FOUND for an unknown id, 400 without one, 401 without a token', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     for (const id of ['NOPE', '00000000-0000-4000-8000-000000000000']) {
-      const res = await get(rt, `${A}/payments/price/detail?id=${id}`, c.token);
+      const res = await call(rt, plansApi.priceDetail, { query: { id }, token: c.token });
       expect(res.statusCode).toBe(404);
       expect(jsonOf(res)).toMatchObject({ code: 'E_PLAN_NOT_FOUND' });
     }
-    expect((await get(rt, `${A}/payments/price/detail`, c.token)).statusCode).toBe(400);
-    expect((await get(rt, `${A}/payments/price/detail?id=PD`)).statusCode).toBe(401);
+    expect((await call(rt, plansApi.priceDetail, { token: c.token })).statusCode).toBe(400);
+    expect((await call(rt, plansApi.priceDetail, { query: { id: 'PD' } })).statusCode).toBe(401);
   });
 
   it("does not show one customer's seats or card to another", async () => {
-    const owner = await newCustomer();
-    const stranger = await newCustomer();
+    const owner = await newCustomer(rt);
+    const stranger = await newCustomer(rt);
     await buy(rt.ctx.db, owner.id, 'SL', 8);
     await rt.ctx.db.insert(paymentMethods).values({
       customerId: owner.id,
@@ -190,7 +190,9 @@ describe('GET payments/price/detail', () => {
       card: { brand: 'visa', country: 'US', exp_month: 12, exp_year: 2030, last4: '4242' },
       isDefault: true,
     });
-    const body = jsonOf<PriceDetailResponse>(await get(rt, `${A}/payments/price/detail?id=SL`, stranger.token));
+    const body = jsonOf<PriceDetailResponse>(
+      await call(rt, plansApi.priceDetail, { query: { id: 'SL' }, token: stranger.token }),
+    );
     expect(body.data.totalPurchasedDevices).toBe(0);
     expect(body.defaultPaymentMethodDetail).toBeNull();
     expect(body.userDetail.email).toBe(stranger.email);
@@ -199,9 +201,9 @@ describe('GET payments/price/detail', () => {
 
 describe('GET /api/v1/pricing (public)', () => {
   it('lists the Active plans without a session and without customer data', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     await buy(rt.ctx.db, c.id, 'PD', 3);
-    const res = await get(rt, '/api/v1/pricing');
+    const res = await call(rt, plansApi.pricing);
     expect(res.statusCode).toBe(200);
     const { recurringPriceList, oneTimePriceList } = jsonOf<PlansResponse>(res).data;
     expect(recurringPriceList).toHaveLength(8);
@@ -225,15 +227,15 @@ describe('GET users/download/sdk and the APK QR codes', () => {
   ] as const;
 
   it('answers 401 without a token', async () => {
-    expect((await get(rt, `${A}/users/download/sdk?appName=PD`)).statusCode).toBe(401);
+    expect((await call(rt, plansApi.downloadSdk, { query: { appName: 'PD' } })).statusCode).toBe(401);
   });
 
   it('gives each app a link (the web page when the catalogue has none) and a QR PNG that decodes to it', async () => {
-    const c = await newCustomer();
+    const c = await newCustomer(rt);
     const custom = 'https://downloads.example.com/apps/power-cleaner-4.2.apk';
     await rt.ctx.db.update(plans).set({ apkLink: custom }).where(eq(plans.identifier, 'PC'));
     try {
-      const res = await get(rt, `${A}/users/download/sdk?appName=PD`, c.token);
+      const res = await call(rt, plansApi.downloadSdk, { query: { appName: 'PD' }, token: c.token });
       expect(res.statusCode).toBe(200);
       const body = jsonOf<DownloadSdkResponse>(res);
       for (const [key, family] of keys) {
@@ -241,7 +243,8 @@ describe('GET users/download/sdk and the APK QR codes', () => {
         expect(body[key]).toEqual(detail);
         expect(detail.apkLink).toBe(family === 'PC' ? custom : `http://localhost:3000/download-apk?app=${family}`);
         expect(detail.apkLinkQrCode).toBe(`http://localhost:3000/api/v1/qr/apk/${family}.png`);
-        const png = await get(rt, new URL(detail.apkLinkQrCode).pathname); // no token: <img> loads it
+        // no token: <img> loads it
+        const png = await rt.app.inject({ method: 'GET', url: new URL(detail.apkLinkQrCode).pathname });
         expect(png.statusCode).toBe(200);
         expect(png.headers['content-type']).toBe('image/png');
         expect(decodeQr(png.rawPayload)).toBe(detail.apkLink);
@@ -252,7 +255,7 @@ describe('GET users/download/sdk and the APK QR codes', () => {
   });
 
   it('answers 404 for the QR code of an unknown app', async () => {
-    expect((await get(rt, '/api/v1/qr/apk/XX.png')).statusCode).toBe(404);
-    expect((await get(rt, '/api/v1/qr/apk/pd.png')).statusCode).toBe(400);
+    expect((await call(rt, qrApi.apkPng, { params: { file: 'XX.png' } })).statusCode).toBe(404);
+    expect((await call(rt, qrApi.apkPng, { params: { file: 'pd.png' } })).statusCode).toBe(400);
   });
 });

@@ -1,6 +1,8 @@
 import {
   FAMILIES,
   FAMILY_PLANS,
+  fillPath,
+  qrApi,
   type DownloadSdkResponse,
   type Family,
   type Plan,
@@ -23,7 +25,7 @@ const familyRank = (family: string) => {
   return i === -1 ? FAMILIES.length : i;
 };
 
-export function toPlan(row: repo.PlanRow, seats: Seats | undefined, sub: repo.SubscriptionRow | undefined): Plan {
+function toPlan(row: repo.PlanRow, seats: Seats | undefined, sub: repo.SubscriptionRow | undefined): Plan {
   return {
     _id: row.id,
     identifier: row.identifier as PlanCode,
@@ -142,7 +144,8 @@ const apkLinkFromPlan = (publicUrl: string, family: Family, apkLink: string) =>
   apkLink.trim() !== '' ? apkLink.trim() : `${publicUrl}/download-apk?app=${family}`;
 
 /** URL of the PNG QR code of a family's APK link (served by modules/qr without a session). */
-export const apkQrCodeUrl = (publicUrl: string, family: Family) => `${publicUrl}/api/v1/qr/apk/${family}.png`;
+const apkQrCodeUrl = (publicUrl: string, family: Family) =>
+  `${publicUrl}${fillPath(qrApi.apkPng.path, { file: `${family}.png` })}`;
 
 /** The apps of the Download APK modal (spec 1 §2) and their field names (spec 1 §3). */
 const SDK_APPS = [

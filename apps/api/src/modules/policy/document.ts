@@ -6,6 +6,7 @@ import {
   POWER_CLEANER_SETTINGS,
   SCHEDULE_TYPES,
   SCREEN_ORIENTATIONS,
+  type Family,
 } from '@fleetdeck/contract';
 
 /**
@@ -83,8 +84,8 @@ export interface StoredProfileApplication {
 export type Section =
   'pin' | 'advanced' | 'urls' | 'files' | 'keys' | 'cleaner' | 'cleanerApps' | 'powerOnBoot' | 'kiosk' | 'applications';
 
-/** Which parts of the profile each family's app understands. Unknown families get an empty document. */
-export const FAMILY_SECTIONS: Readonly<Record<string, readonly Section[]>> = {
+/** Which parts of the profile each family's app understands. */
+export const FAMILY_SECTIONS: Readonly<Record<Family, readonly Section[]>> = {
   PD: ['pin', 'advanced', 'applications'],
   PDOW: ['pin', 'advanced', 'applications'],
   SL: ['pin', 'advanced', 'urls', 'files', 'keys', 'cleaner', 'cleanerApps', 'powerOnBoot', 'kiosk', 'applications'],
@@ -99,11 +100,11 @@ export const FAMILY_SECTIONS: Readonly<Record<string, readonly Section[]>> = {
  * The uninstall/clear list an app family uses (its `productType` in `profileApplications`): Super Lock's Cleaner
  * Apps are tagged 'Super Lock', Power Cleaner's own list has none.
  */
-export const cleanerListOf = (family: string): StoredProfileApplication['productType'] =>
+export const cleanerListOf = (family: Family): StoredProfileApplication['productType'] =>
   family === 'SL' ? 'Super Lock' : null;
 
 export interface PolicyProfile {
-  family: string;
+  family: Family;
   settings: Record<string, unknown>;
 }
 
@@ -169,7 +170,7 @@ function scheduleShutdown(value: unknown) {
  */
 export function buildPolicy(profile: PolicyProfile, desiredApps: readonly DesiredApplication[]): PolicyDocument {
   const s = isRecord(profile.settings) ? profile.settings : {};
-  const sections = new Set(FAMILY_SECTIONS[profile.family] ?? []);
+  const sections = new Set(FAMILY_SECTIONS[profile.family]);
   const doc: PolicyDocument = { family: profile.family };
   if (sections.has('pin')) doc.pin = str(s.pin);
   if (sections.has('advanced')) doc.advancedSettings = flags(ADVANCED_SETTINGS, s.advancedSettings);

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ErrorResponse, EventsResponse, PolicyResponse, ProfileListResponse } from '@fleetdeck/contract';
+import {
+  devicesApi,
+  policyApi,
+  type ErrorResponse,
+  type EventsResponse,
+  type PolicyResponse,
+  type ProfileListResponse,
+} from '@fleetdeck/contract';
 import {
   auditEntries,
   deviceApplications,
@@ -11,14 +18,20 @@ import {
   profiles,
 } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { get, jsonOf } from '../../../test/support/helpers.ts';
+import { jsonOf } from '../../../test/support/helpers.ts';
 import { buy } from '../../../test/support/ledger.ts';
-import { A, D, call, enrolDevice, enrolmentToken, newCustomer } from '../devices/test-support.ts';
 import { MAX_MESSAGES_PER_POLL } from './service.ts';
 import { enqueueDeviceMessage } from './wakeup.ts';
+import { call } from '../../../test/support/call.ts';
+import {
+  newCustomer,
+  enrolDevice,
+  enrolmentToken,
+  type TestCustomer as Customer,
+  type TestDevice,
+} from '../../../test/support/factory.ts';
 
-type Customer = Awaited<ReturnType<typeof newCustomer>>;
-type Device = Awaited<ReturnType<typeof enrolDevice>>;
+type Device = TestDevice;
 
 let rt: TestRuntime;
 /** Registration is rate-limited per address: most tests enrol a new device of this one customer. */
@@ -43,7 +56,7 @@ async function customerWithDevice() {
 }
 
 const apply = (c: Pick<Customer, 'token'> | null, profileId: string) =>
-  get(rt, `${A}/profile/apply?profileId=${profileId}`, c?.token);
+  call(rt, policyApi.apply, { token: c?.token, query: { profileId: profileId } });
 
 async function applyOk(c: Customer, profileId: string) {
   const res = await apply(c, profileId);
@@ -52,15 +65,16 @@ async function applyOk(c: Customer, profileId: string) {
 }
 
 const policyOf = (d: Device, ifNoneMatch?: string) =>
-  rt.app.inject({
-    method: 'GET',
-    url: `${D}/policy`,
-    headers: { authorization: d.auth, ...(ifNoneMatch === undefined ? {} : { 'if-none-match': ifNoneMatch }) },
+  call(rt, policyApi.policy, {
+    token: d.auth,
+    headers: ifNoneMatch === undefined ? {} : { 'if-none-match': ifNoneMatch },
   });
 
-const ack = (d: Device, payload: unknown) => call(rt, 'POST', `${D}/policy/ack`, { authorization: d.auth, payload });
+const ack = (d: Device, payload: unknown) => call(rt, policyApi.ack, { token: d.auth, body: payload });
 
-const events = (d: Device, query: string) => call(rt, 'GET', `${D}/events${query}`, { authorization: d.auth });
+/** `query` as the device sends it (`?wait=…&version=…`). */
+const events = (d: Device, query: string) =>
+  call(rt, policyApi.events, { token: d.auth, query: Object.fromEntries(new URLSearchParams(query)) });
 
 /** A long-poll in flight, with the time its answer arrived. */
 function poll(d: Device, query: string) {
@@ -225,17 +239,17 @@ describe('GET /api/v1/device/policy and profile/apply', () => {
 
   it('needs a device token: none or a customer token answers 401 with is_logout', async () => {
     const { c } = await customerWithDevice();
-    const none = await call(rt, 'GET', `${D}/policy`);
+    const none = await call(rt, policyApi.policy);
     expect(none.statusCode).toBe(401);
     expect(jsonOf<ErrorResponse>(none)).toMatchObject({ code: 'E_DEVICE_TOKEN_INVALID', is_logout: 1 });
-    const customer = await call(rt, 'GET', `${D}/policy`, { authorization: c.token });
+    const customer = await call(rt, policyApi.policy, { token: c.token });
     expect(customer.statusCode).toBe(401);
   });
 });
 
 describe('POST /api/v1/device/policy/ack', () => {
   const listItem = async (c: Customer, profileId: string) => {
-    const res = await get(rt, `${A}/profile/list`, c.token);
+    const res = await call(rt, devicesApi.profileList, { token: c.token });
     expect(res.statusCode).toBe(200);
     return jsonOf<ProfileListResponse>(res).data.find((p) => p._id === profileId)!;
   };
@@ -420,23 +434,20 @@ describe('GET /api/v1/device/events (long-poll)', () => {
     const p = poll(d, '?wait=30&version=0');
     await waiting(d);
     const started = Date.now();
-    const out = await get(rt, `${A}/device/logout?serialNumber=${d.serialNumber}`, c.token);
+    const out = await call(rt, devicesApi.logout, { token: c.token, query: { serialNumber: d.serialNumber } });
     expect(out.statusCode).toBe(200);
     const res = await p.promise;
     expect(p.answeredAt() - started).toBeLessThan(5_000);
     expect(res.statusCode).toBe(200);
     expect(eventsOf(res)).toMatchObject({ logout: true, policyChanged: false, messages: [] });
 
-    for (const [method, url] of [
-      ['GET', `${D}/events?wait=0`],
-      ['GET', `${D}/policy`],
-      ['POST', `${D}/policy/ack`],
+    for (const [endpoint, opts] of [
+      [policyApi.events, { query: { wait: 0 } }],
+      [policyApi.policy, {}],
+      [policyApi.ack, { body: { version: 0, result: 'Success' } }],
     ] as const) {
-      const after = await call(rt, method, url, {
-        authorization: d.auth,
-        ...(method === 'POST' ? { payload: { version: 0, result: 'Success' } } : {}),
-      });
-      expect(after.statusCode, url).toBe(401);
+      const after = await call(rt, endpoint, { token: d.auth, ...opts });
+      expect(after.statusCode, endpoint.path).toBe(401);
       expect(jsonOf<ErrorResponse>(after)).toMatchObject({ code: 'E_DEVICE_LOGGED_OUT', is_logout: 1 });
     }
   });
@@ -583,7 +594,10 @@ describe('device messages', () => {
     const { d } = await customerWithDevice();
     const { id } = await enqueueDeviceMessage(rt.ctx, rt.ctx.db, d.deviceId, 'notification', { title: 'Hi' });
     const acknowledge = (what: 'delivered' | 'opened', msg = id) =>
-      call(rt, 'POST', `${D}/notifications/${msg}/${what}`, { authorization: d.auth });
+      call(rt, what === 'delivered' ? policyApi.messageDelivered : policyApi.messageOpened, {
+        token: d.auth,
+        params: { id: msg },
+      });
 
     // Opened before it was ever handed out (push path): delivered too.
     const opened = await acknowledge('opened');
@@ -620,18 +634,19 @@ describe('device messages', () => {
     const { d } = await customerWithDevice();
     const { d: other } = await customerWithDevice();
     const { id } = await enqueueDeviceMessage(rt.ctx, rt.ctx.db, other.deviceId, 'notification', { title: 'Hi' });
-    for (const what of ['delivered', 'opened']) {
-      const res = await call(rt, 'POST', `${D}/notifications/${id}/${what}`, { authorization: d.auth });
+    for (const endpoint of [policyApi.messageDelivered, policyApi.messageOpened]) {
+      const res = await call(rt, endpoint, { token: d.auth, params: { id } });
       expect(res.statusCode).toBe(404);
       expect(jsonOf<ErrorResponse>(res).code).toBe('E_NOT_FOUND');
     }
     expect(await messageRow(id)).toMatchObject({ deliveredAt: null, openedAt: null });
-    const unknown = await call(rt, 'POST', `${D}/notifications/${crypto.randomUUID()}/delivered`, {
-      authorization: d.auth,
+    const unknown = await call(rt, policyApi.messageDelivered, {
+      token: d.auth,
+      params: { id: crypto.randomUUID() },
     });
     expect(unknown.statusCode).toBe(404);
 
-    const bad = await call(rt, 'POST', `${D}/notifications/not-a-uuid/opened`, { authorization: d.auth });
+    const bad = await call(rt, policyApi.messageOpened, { token: d.auth, params: { id: 'not-a-uuid' } });
     expect(bad.statusCode).toBe(400);
     expect(jsonOf<ErrorResponse>(bad)).toMatchObject({
       code: 'E_VALIDATION',
@@ -668,7 +683,7 @@ describe('profile/apply: realm, scoping and licences', () => {
     const none = await apply(null, d.profileId);
     expect(none.statusCode).toBe(401);
     expect(jsonOf<ErrorResponse>(none).is_logout).toBe(1);
-    const device = await get(rt, `${A}/profile/apply?profileId=${d.profileId}`, d.auth);
+    const device = await call(rt, policyApi.apply, { token: d.auth, query: { profileId: d.profileId } });
     expect(device.statusCode).toBe(401);
     expect(jsonOf<ErrorResponse>(device).is_logout).toBe(1);
     expect((await profileRow(d.profileId)).policyVersion).toBe(0);

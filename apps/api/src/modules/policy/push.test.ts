@@ -3,14 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { devicesApi, policyApi } from '@fleetdeck/contract';
 import { ConfigError } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { devices } from '../../db/schema.ts';
 import { startFakeFcm, type FakeFcm } from '../../../test/support/fake-fcm.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { buy } from '../../../test/support/ledger.ts';
-import { A, D, call, enrolDevice, enrolmentToken, newCustomer } from '../devices/test-support.ts';
 import { createPushSender, readServiceAccount } from './push.ts';
+import { call } from '../../../test/support/call.ts';
+import { newCustomer, enrolDevice, enrolmentToken } from '../../../test/support/factory.ts';
 
 /**
  * FCM wake-ups through the real firebase-admin SDK, against a local stand-in for Google's token and send
@@ -82,15 +84,15 @@ describe('wake-ups through the product', () => {
     const live = await enrolDevice(rt, token, { fcmToken: 'live-registration-token' });
     const dead = await enrolDevice(rt, token);
     // The second app reports its token later, with a status call.
-    const status = await call(rt, 'POST', `${D}/status`, {
-      payload: { fcmToken: 'dead-registration-token' },
-      authorization: dead.auth,
+    const status = await call(rt, devicesApi.status, {
+      body: { fcmToken: 'dead-registration-token' },
+      token: dead.auth,
     });
     expect(status.statusCode).toBe(200);
     fcm.deadTokens.add('dead-registration-token');
 
     const before = fcm.sent.length;
-    const apply = await call(rt, 'GET', `${A}/profile/apply?profileId=${live.profileId}`, { authorization: c.token });
+    const apply = await call(rt, policyApi.apply, { query: { profileId: live.profileId }, token: c.token });
     expect(apply.statusCode).toBe(200);
     await fcm.waitForMessages(before + 1);
     expect(fcm.sent[before]).toMatchObject({
@@ -98,9 +100,7 @@ describe('wake-ups through the product', () => {
       data: { type: 'wake', deviceId: live.deviceId },
     });
 
-    const applyDead = await call(rt, 'GET', `${A}/profile/apply?profileId=${dead.profileId}`, {
-      authorization: c.token,
-    });
+    const applyDead = await call(rt, policyApi.apply, { query: { profileId: dead.profileId }, token: c.token });
     expect(applyDead.statusCode).toBe(200);
     const deadline = Date.now() + 10_000;
     let stored: string | null = 'dead-registration-token';
@@ -124,7 +124,7 @@ describe('wake-ups through the product', () => {
     const token = await enrolmentToken(rt, c.id);
     const d = await enrolDevice(rt, token, { appName: 'SL', fcmToken: 'logout-token' });
     const before = fcm.sent.length;
-    const res = await call(rt, 'GET', `${A}/device/logout?serialNumber=${d.serialNumber}`, { authorization: c.token });
+    const res = await call(rt, devicesApi.logout, { query: { serialNumber: d.serialNumber }, token: c.token });
     expect(res.statusCode).toBe(200);
     await fcm.waitForMessages(before + 1);
     expect(fcm.sent.slice(before).map((m) => m.token)).toContain('logout-token');
@@ -132,7 +132,7 @@ describe('wake-ups through the product', () => {
     const other = await newCustomer(rt);
     await buy(rt.ctx.db, other.id, 'KM', 1);
     const d2 = await enrolDevice(rt, await enrolmentToken(rt, other.id), { appName: 'KM', fcmToken: 'to-forget' });
-    const cleared = await call(rt, 'POST', `${D}/status`, { payload: { fcmToken: null }, authorization: d2.auth });
+    const cleared = await call(rt, devicesApi.status, { body: { fcmToken: null }, token: d2.auth });
     expect(cleared.statusCode).toBe(200);
     const [row] = await rt.ctx.db.select({ t: devices.fcmToken }).from(devices).where(eq(devices.id, d2.deviceId));
     expect(row!.t).toBeNull();
@@ -142,9 +142,9 @@ describe('wake-ups through the product', () => {
     const c = await newCustomer(rt);
     await buy(rt.ctx.db, c.id, 'UB', 1);
     const d = await enrolDevice(rt, await enrolmentToken(rt, c.id), { appName: 'UB' });
-    const res = await call(rt, 'POST', `${D}/status`, {
-      payload: { fcmToken: 'x'.repeat(4097) },
-      authorization: d.auth,
+    const res = await call(rt, devicesApi.status, {
+      body: { fcmToken: 'x'.repeat(4097) },
+      token: d.auth,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ respones_msg: string }>().respones_msg).toMatch(/fcmToken/);

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import type { Agent } from 'node:http';
-import { and, eq } from 'drizzle-orm';
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getMessaging } from 'firebase-admin/messaging';
 import type { Logger } from 'pino';
 import { ConfigError } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import { devices } from '../../db/schema.ts';
+import * as repo from './repository.ts';
 
 /**
  * Optional push tickle (DECISIONS §3 `FCM_CREDENTIALS`): a data-only Firebase Cloud Messaging message
@@ -19,7 +18,7 @@ import { devices } from '../../db/schema.ts';
 
 export const DEVICE_PUSH_QUEUE = 'device.push';
 /** Wake-ups of one device closer together than this are sent once (an Apply burst is one tickle). */
-export const PUSH_COALESCE_SECONDS = 2;
+const PUSH_COALESCE_SECONDS = 2;
 
 export type PushOutcome = 'sent' | 'token-dead';
 
@@ -141,15 +140,12 @@ export async function requestPush(ctx: Pick<AppContext, 'config' | 'queue' | 'lo
 
 /** Worker side of `device.push`: tickles the device's registration token; a dead token is forgotten. */
 export async function deliverPush(ctx: Pick<AppContext, 'db' | 'logger'>, sender: PushSender, deviceId: string) {
-  const [row] = await ctx.db.select({ fcmToken: devices.fcmToken }).from(devices).where(eq(devices.id, deviceId));
-  if (!row?.fcmToken) return 'no-token' as const;
-  const outcome = await sender.tickle(row.fcmToken, deviceId);
+  const fcmToken = await repo.findFcmToken(ctx.db, deviceId);
+  if (!fcmToken) return 'no-token' as const;
+  const outcome = await sender.tickle(fcmToken, deviceId);
   if (outcome === 'token-dead') {
     // Only if the app has not sent a newer token meanwhile.
-    await ctx.db
-      .update(devices)
-      .set({ fcmToken: null })
-      .where(and(eq(devices.id, deviceId), eq(devices.fcmToken, row.fcmToken)));
+    await repo.forgetFcmToken(ctx.db, deviceId, fcmToken);
     ctx.logger.info({ deviceId }, 'FCM registration token is dead; forgotten');
   }
   return outcome;

@@ -1,66 +1,32 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import {
-  EVENTS_MAX_WAIT_SECONDS,
-  errorResponseSchema,
-  eventsQuerySchema,
-  eventsResponseSchema,
-  policyAckRequestSchema,
-  policyResponseSchema,
-  profileApplyResponseSchema,
-  profileIdQuerySchema,
-  withData,
-} from '@fleetdeck/contract';
+import { EVENTS_MAX_WAIT_SECONDS, errorResponseSchema, policyApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { replies } from '../../lib/route-schema.ts';
-import { metaOf, requireSession, sessionOf } from '../../plugins/auth.ts';
-import { deviceOf, requireDevice } from '../../plugins/device-auth.ts';
+import { areaRoutes } from '../../lib/area-routes.ts';
+import { customerActorOf, requireSession } from '../../plugins/auth.ts';
+import { DEVICE_API_TAGS, deviceActorOf, deviceOf, requireDevice } from '../../plugins/device-auth.ts';
 import { POLICY_DOCUMENT_DESCRIPTION } from './document.ts';
 import { requestPush } from './push.ts';
 import * as policy from './service.ts';
 import { MAX_WAITERS_PER_DEVICE, type Wait, type WaitOutcome } from './wakeup.ts';
 
-const D = '/api/v1/device';
-const A = '/api/v1/admin';
-
-const policyAckResponseSchema = withData(
-  z.object({ version: z.int(), currentVersion: z.int(), appliedPolicyVersion: z.nullable(z.int()) }),
-);
-const messageAckResponseSchema = withData(
-  z.object({ _id: z.string(), delivered_at: z.nullable(z.string()), opened_at: z.nullable(z.string()) }),
-);
-const messageIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a message id' }) });
-
 /**
  * Policy delivery (DECISIONS §6): the device reads its frozen policy and acknowledges it, long-polls for
- * changes and messages; the console's Apply freezes a new version and wakes the device.
+ * changes and messages (`policyApi`).
  */
-export const policyRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    const device = requireDevice(ctx);
-    const customer = requireSession(ctx, 'customer');
-    const deviceTags = ['Device API'];
-    const security = [{ token: [] }];
-
-    app.get(
-      `${D}/policy`,
+export const policyDeviceRoutes = (ctx: AppContext) =>
+  areaRoutes({ tags: DEVICE_API_TAGS, guard: requireDevice(ctx), security: 'token' }, (route) => {
+    route(
+      policyApi.policy,
       {
-        preHandler: device,
-        schema: {
-          tags: deviceTags,
-          summary: "The device's policy, as frozen at the console's last Apply",
-          description:
-            "Answers the policy of the device's profile with its `version` (0 until the first Apply) and an " +
-            '`ETag: "<profileId>:<version>"`. Send it back as `If-None-Match` to get 304 with no body while ' +
-            'nothing changed. Editing the profile in the console does not change this document: only Apply does ' +
-            '(it moves `version` and wakes `GET events`). After applying, report with `POST policy/ack`.\n\n' +
-            POLICY_DOCUMENT_DESCRIPTION,
-          security,
-          response: {
-            ...replies(policyResponseSchema),
-            304: z.null().register(z.globalRegistry, { description: 'Not modified: the ETag still matches.' }),
-          },
+        summary: "The device's policy, as frozen at the console's last Apply",
+        description:
+          "Answers the policy of the device's profile with its `version` (0 until the first Apply) and an " +
+          '`ETag: "<profileId>:<version>"`. Send it back as `If-None-Match` to get 304 with no body while ' +
+          'nothing changed. Editing the profile in the console does not change this document: only Apply does ' +
+          '(it moves `version` and wakes `GET events`). After applying, report with `POST policy/ack`.\n\n' +
+          POLICY_DOCUMENT_DESCRIPTION,
+        responses: {
+          304: z.null().register(z.globalRegistry, { description: 'Not modified: the ETag still matches.' }),
         },
       },
       async (req, reply) => {
@@ -83,26 +49,19 @@ export const policyRoutes =
       },
     );
 
-    app.post(
-      `${D}/policy/ack`,
+    route(
+      policyApi.ack,
       {
-        preHandler: device,
-        schema: {
-          tags: deviceTags,
-          summary: 'Report the result of applying a policy version',
-          description:
-            'Send `{version, result: Success|Failed, message}` after applying the policy of `GET policy`. Records the ' +
-            "profile's applied version and result (shown in the console), a device log row (`Apply`, `Success` or " +
-            '`Failed: <message>`) and an audit entry, and marks the device as seen. An ack of an OLDER version (late ' +
-            'or retried) is accepted and logged but never moves the applied version backwards; `data.currentVersion` ' +
-            'tells whether a newer policy waits. A version newer than the current one answers 409 `E_CONFLICT`.',
-          security,
-          body: policyAckRequestSchema,
-          response: replies(policyAckResponseSchema),
-        },
+        summary: 'Report the result of applying a policy version',
+        description:
+          'Send `{version, result: Success|Failed, message}` after applying the policy of `GET policy`. Records the ' +
+          "profile's applied version and result (shown in the console), a device log row (`Apply`, `Success` or " +
+          '`Failed: <message>`) and an audit entry, and marks the device as seen. An ack of an OLDER version (late ' +
+          'or retried) is accepted and logged but never moves the applied version backwards; `data.currentVersion` ' +
+          'tells whether a newer policy waits. A version newer than the current one answers 409 `E_CONFLICT`.',
       },
       async (req) => {
-        const outcome = await policy.acknowledgePolicy(ctx, deviceOf(req), req.body, req.ip);
+        const outcome = await policy.acknowledgePolicy(ctx, deviceOf(req), req.body, deviceActorOf(req));
         return {
           respones_msg:
             outcome.version < outcome.currentVersion
@@ -113,27 +72,20 @@ export const policyRoutes =
       },
     );
 
-    app.get(
-      `${D}/events`,
+    route(
+      policyApi.events,
       {
-        preHandler: device,
-        schema: {
-          tags: deviceTags,
-          summary: 'Long-poll for policy changes, notifications and commands',
-          description:
-            `Answers at once when something is pending, else holds the request up to \`wait\` seconds (0 to ${EVENTS_MAX_WAIT_SECONDS}) ` +
-            'and answers as soon as the console wakes the device (or with nothing when the time runs out; then poll again). ' +
-            'Pending means: `policyChanged` — the policy version is newer than `version` (send the version you hold; ' +
-            'without it: newer than the version you last acknowledged; version 0, the empty policy of a profile never applied, needs no acknowledgement) — fetch `GET policy`; `messages` — ' +
-            'notifications and commands not yet handed out and not expired (each is handed out once: it is marked ' +
-            'delivered in the same step; confirm with `POST notifications/:id/delivered` and `/opened`); `logout: true` ' +
-            '— the device was logged out from the console while waiting (stop polling and enrol again; afterwards every ' +
-            `call answers 401 \`E_DEVICE_LOGGED_OUT\`). At most ${MAX_WAITERS_PER_DEVICE} open polls per device: a newer ` +
-            'one makes the oldest answer at once. Set your HTTP read timeout above `wait` + 10 s.',
-          security,
-          querystring: eventsQuerySchema,
-          response: replies(eventsResponseSchema),
-        },
+        summary: 'Long-poll for policy changes, notifications and commands',
+        description:
+          `Answers at once when something is pending, else holds the request up to \`wait\` seconds (0 to ${EVENTS_MAX_WAIT_SECONDS}) ` +
+          'and answers as soon as the console wakes the device (or with nothing when the time runs out; then poll again). ' +
+          'Pending means: `policyChanged` — the policy version is newer than `version` (send the version you hold; ' +
+          'without it: newer than the version you last acknowledged; version 0, the empty policy of a profile never applied, needs no acknowledgement) — fetch `GET policy`; `messages` — ' +
+          'notifications and commands not yet handed out and not expired (each is handed out once: it is marked ' +
+          'delivered in the same step; confirm with `POST notifications/:id/delivered` and `/opened`); `logout: true` ' +
+          '— the device was logged out from the console while waiting (stop polling and enrol again; afterwards every ' +
+          `call answers 401 \`E_DEVICE_LOGGED_OUT\`). At most ${MAX_WAITERS_PER_DEVICE} open polls per device: a newer ` +
+          'one makes the oldest answer at once. Set your HTTP read timeout above `wait` + 10 s.',
       },
       async (req, reply) => {
         const d = deviceOf(req);
@@ -162,53 +114,46 @@ export const policyRoutes =
       },
     );
 
-    for (const what of ['delivered', 'opened'] as const) {
-      app.post(
-        `${D}/notifications/:id/${what}`,
-        {
-          preHandler: device,
-          schema: {
-            tags: deviceTags,
-            summary: `Confirm a notification or command was ${what}`,
-            description:
-              what === 'delivered'
-                ? 'Confirms the message reached the app. Repeated calls keep the first time. A message of another device answers 404.'
-                : 'Confirms the user opened the notification (marks it delivered too if it was not). Repeated calls keep the first time. A message of another device answers 404.',
-            security,
-            params: messageIdParamsSchema,
-            response: replies(messageAckResponseSchema),
-          },
-        },
-        async (req) => ({
-          respones_msg: 'Recorded.',
-          data: await policy.acknowledgeMessage(ctx, deviceOf(req), req.params.id, what),
-        }),
-      );
+    const messageAcks = [
+      [
+        policyApi.messageDelivered,
+        'delivered',
+        'Confirms the message reached the app. Repeated calls keep the first time. A message of another device answers 404.',
+      ],
+      [
+        policyApi.messageOpened,
+        'opened',
+        'Confirms the user opened the notification (marks it delivered too if it was not). Repeated calls keep the first time. A message of another device answers 404.',
+      ],
+    ] as const;
+    for (const [endpoint, what, description] of messageAcks) {
+      route(endpoint, { summary: `Confirm a notification or command was ${what}`, description }, async (req) => ({
+        respones_msg: 'Recorded.',
+        data: await policy.acknowledgeMessage(ctx, deviceOf(req), req.params.id, what),
+      }));
     }
+  });
 
-    app.get(
-      `${A}/profile/apply`,
+/** The console's Apply: freezes a new policy version and wakes the device. */
+export const policyRoutes = (ctx: AppContext) =>
+  areaRoutes({ tags: ['Customer devices'], guard: requireSession(ctx, 'customer') }, (route) => {
+    route(
+      policyApi.apply,
       {
-        preHandler: customer,
-        schema: {
-          tags: ['Customer devices'],
-          summary: 'Apply a profile: push its current settings to the device',
-          description:
-            "Freezes the profile's current settings into the policy document of its app, moves `policyVersion` (and " +
-            'the profile counter) and wakes the device, which fetches `GET /api/v1/device/policy` and acknowledges it ' +
-            '(`appliedPolicyVersion` follows). A profile of another customer answers 404 `E_PROFILE_NOT_FOUND`. While ' +
-            "the profile's app family has more enrolled devices than purchased licences the answer is 402 " +
-            '`E_PAYMENT_REQUIRED` with `redirectToPaymentPage: 1`.',
-          security,
-          querystring: profileIdQuerySchema,
-          response: { ...replies(profileApplyResponseSchema), 402: errorResponseSchema },
-        },
+        summary: 'Apply a profile: push its current settings to the device',
+        description:
+          "Freezes the profile's current settings into the policy document of its app, moves `policyVersion` (and " +
+          'the profile counter) and wakes the device, which fetches `GET /api/v1/device/policy` and acknowledges it ' +
+          '(`appliedPolicyVersion` follows). A profile of another customer answers 404 `E_PROFILE_NOT_FOUND`. While ' +
+          "the profile's app family has more enrolled devices than purchased licences the answer is 402 " +
+          '`E_PAYMENT_REQUIRED` with `redirectToPaymentPage: 1`.',
+        responses: { 402: errorResponseSchema },
       },
       async (req) => {
-        const applied = await policy.applyProfile(ctx, sessionOf(req).subjectId, req.query.profileId, metaOf(req).ip);
+        const applied = await policy.applyProfile(ctx, customerActorOf(req), req.query.profileId);
         await requestPush(ctx, [applied.deviceId]);
         const { deviceId: _deviceId, ...data } = applied;
         return { respones_msg: 'Profile applied. The device will pick up the changes in a moment.', data };
       },
     );
-  };
+  });

@@ -2,13 +2,12 @@ import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EventsResponse } from '@fleetdeck/contract';
+import { policyApi, type EventsResponse } from '@fleetdeck/contract';
 import { buildApp } from '../../app.ts';
 import { createLogger } from '../../logger.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { get, jsonOf } from '../../../test/support/helpers.ts';
+import { jsonOf } from '../../../test/support/helpers.ts';
 import { buy } from '../../../test/support/ledger.ts';
-import { A, D, enrolDevice, enrolmentToken, newCustomer } from '../devices/test-support.ts';
 import {
   MAX_WAITERS_PER_DEVICE,
   WAKE_CHANNEL,
@@ -20,6 +19,8 @@ import {
   type WakeupHub,
   type WakeupHubOptions,
 } from './wakeup.ts';
+import { call } from '../../../test/support/call.ts';
+import { newCustomer, enrolDevice, enrolmentToken } from '../../../test/support/factory.ts';
 
 let rt: TestRuntime;
 let owner: Awaited<ReturnType<typeof newCustomer>>;
@@ -123,17 +124,17 @@ describe('WakeupHub across processes (LISTEN/NOTIFY)', () => {
       appB = await buildApp({ ...rt.ctx, wakeups: b }, { serveWeb: false });
       const d = await newDevice();
       let answeredAt = 0;
-      const pollOnB = appB
-        .inject({ method: 'GET', url: `${D}/events?wait=30&version=0`, headers: { authorization: d.auth } })
-        .then((res) => {
+      const pollOnB = call({ app: appB }, policyApi.events, { token: d.auth, query: { wait: 30, version: 0 } }).then(
+        (res) => {
           answeredAt = Date.now();
           return res;
-        });
+        },
+      );
       await until(() => b.waiterCount(d.deviceId) === 1, 'the poll on B');
       expect(rt.ctx.wakeups.waiterCount(d.deviceId)).toBe(0);
 
       const applyStarted = Date.now();
-      const applied = await get(rt, `${A}/profile/apply?profileId=${d.profileId}`, owner.token);
+      const applied = await call(rt, policyApi.apply, { token: owner.token, query: { profileId: d.profileId } });
       expect(applied.statusCode).toBe(200);
       const res = await pollOnB;
       expect(answeredAt - applyStarted).toBeLessThan(1000);
@@ -281,7 +282,7 @@ describe('GET /api/v1/device/events over a real connection', () => {
   it('a poll the device abandons stops waiting and leaves its messages for the next poll', async () => {
     const d = await newDevice();
     const controller = new AbortController();
-    const abandoned = fetch(`${rt.url}${D}/events?wait=30&version=0`, {
+    const abandoned = fetch(`${rt.url}${policyApi.events.path}?wait=30&version=0`, {
       headers: { authorization: d.auth },
       signal: controller.signal,
     }).catch((err: unknown) => err);
@@ -291,7 +292,9 @@ describe('GET /api/v1/device/events over a real connection', () => {
     await until(() => rt.ctx.wakeups.waiterCount(d.deviceId) === 0, 'the abandoned wait to end', 5_000);
 
     const { id } = await enqueueDeviceMessage(rt.ctx, rt.ctx.db, d.deviceId, 'notification', { title: 'Still here' });
-    const next = await fetch(`${rt.url}${D}/events?wait=30&version=0`, { headers: { authorization: d.auth } });
+    const next = await fetch(`${rt.url}${policyApi.events.path}?wait=30&version=0`, {
+      headers: { authorization: d.auth },
+    });
     expect(next.status).toBe(200);
     const body = (await next.json()) as EventsResponse;
     expect(body.data.messages.map((m) => m._id)).toEqual([id]);
@@ -299,11 +302,11 @@ describe('GET /api/v1/device/events over a real connection', () => {
 
   it('the ETag round-trip works over HTTP: 304 with no body', async () => {
     const d = await newDevice();
-    const first = await fetch(`${rt.url}${D}/policy`, { headers: { authorization: d.auth } });
+    const first = await fetch(`${rt.url}${policyApi.policy.path}`, { headers: { authorization: d.auth } });
     expect(first.status).toBe(200);
     const etag = first.headers.get('etag')!;
     expect(etag).toBe(`"${d.profileId}:0"`);
-    const second = await fetch(`${rt.url}${D}/policy`, {
+    const second = await fetch(`${rt.url}${policyApi.policy.path}`, {
       headers: { authorization: d.auth, 'if-none-match': etag },
     });
     expect(second.status).toBe(304);
@@ -314,7 +317,9 @@ describe('GET /api/v1/device/events over a real connection', () => {
   it('draining at shutdown answers an open long-poll at once without taking messages', async () => {
     const d = await newDevice();
     let answeredAt = 0;
-    const poll = fetch(`${rt.url}${D}/events?wait=30&version=0`, { headers: { authorization: d.auth } }).then((res) => {
+    const poll = fetch(`${rt.url}${policyApi.events.path}?wait=30&version=0`, {
+      headers: { authorization: d.auth },
+    }).then((res) => {
       answeredAt = Date.now();
       return res;
     });

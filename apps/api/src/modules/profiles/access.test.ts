@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { PlayStoreApp, ProfileApplication, ProfileDetail } from '@fleetdeck/contract';
+import { profilesApi, type PlayStoreApp, type ProfileApplication, type ProfileDetail } from '@fleetdeck/contract';
 import { deviceApplications, deviceMessages, licenceGrants } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { buy } from '../../../test/support/ledger.ts';
+import { call } from '../../../test/support/call.ts';
 import {
   api,
   dataOf,
@@ -13,7 +14,7 @@ import {
   reportInventory,
   type Device,
   type Request,
-} from './test-support.ts';
+} from '../../../test/support/profiles.ts';
 
 /**
  * Who may do what with a profile: only its customer (everyone else gets 404 E_PROFILE_NOT_FOUND, as if it did not
@@ -194,18 +195,18 @@ describe("cross-customer matrix: the second customer reaches none of the first c
 
   it("the second customer's own profile is theirs alone: the first customer gets 404 on it", async () => {
     const theirs = await other.enrol('PD');
-    const mine = await api(rt, 'GET', 'profile/detail', { token: owner.token, query: { profileId: theirs.profileId } });
+    const mine = await call(rt, profilesApi.detail, { token: owner.token, query: { profileId: theirs.profileId } });
     failure(mine, 404, 'E_PROFILE_NOT_FOUND');
     expect(
       dataOf<ProfileDetail>(
-        await api(rt, 'GET', 'profile/detail', { token: other.token, query: { profileId: theirs.profileId } }),
+        await call(rt, profilesApi.detail, { token: other.token, query: { profileId: theirs.profileId } }),
       )._id,
     ).toBe(theirs.profileId);
   });
 
   it("the Play Store search never shows the second customer a package only the first customer's devices reported", async () => {
     const search = async (token: string, app_name: string) =>
-      dataOf<PlayStoreApp[]>(await api(rt, 'GET', 'device/playstore/search', { token, query: { app_name } })).map(
+      dataOf<PlayStoreApp[]>(await call(rt, profilesApi.playStoreSearch, { token, query: { app_name } })).map(
         (a) => a.appId,
       );
     for (const term of ['stocktaker', 'OwnerCo', 'com.ownerco']) {
@@ -274,11 +275,9 @@ describe('licences: while the family has more devices than seats, edits answer 4
 
   it('other families stay editable, and buying a seat of the family lifts the 402', async () => {
     const pd = await lapsed.enrol('PD');
-    dataOf(
-      await api(rt, 'POST', 'profile/update', { token: lapsed.token, body: { profileId: pd.profileId, pin: '1234' } }),
-    );
+    dataOf(await call(rt, profilesApi.update, { token: lapsed.token, body: { profileId: pd.profileId, pin: '1234' } }));
     await buy(rt.ctx.db, lapsed.id, 'SLOT', 1);
-    const res = await api(rt, 'POST', 'profile/update', {
+    const res = await call(rt, profilesApi.update, {
       token: lapsed.token,
       body: { profileId: d.profileId, pin: '1234' },
     });

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  policyApi,
+  profilesApi,
   MAX_PROFILE_LIST_ENTRIES,
   type DeviceApplicationItem,
   type DeviceDetail,
@@ -12,20 +14,19 @@ import {
 import { deviceApplications, deviceMessages, devices, profiles } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { jsonOf } from '../../../test/support/helpers.ts';
-import { call } from '../devices/test-support.ts';
+import { call } from '../../../test/support/call.ts';
 import {
-  D,
   api,
-  applyProfile,
   dataOf,
-  devicePolicy,
   failure,
   fleetOwner,
-  lastProfileAudit,
-  profileDetail,
   profileRow,
   reportInventory,
-} from './test-support.ts';
+  applyProfile,
+  devicePolicy,
+  lastProfileAudit,
+  profileDetail,
+} from '../../../test/support/profiles.ts';
 
 /**
  * The Applications tabs: the device's reported apps (profile/device/detail, device/application/update, sync) and
@@ -294,7 +295,7 @@ describe('profile/device/application/sync', () => {
     expect(queued).toHaveLength(1);
     expect(queued[0]!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
 
-    const events = await call(rt, 'GET', `${D}/events?wait=0&version=0`, { authorization: d.auth });
+    const events = await call(rt, policyApi.events, { query: { wait: '0', version: '0' }, token: d.auth });
     expect(jsonOf<EventsResponse>(events).data.messages).toMatchObject([
       { kind: 'command', payload: { command: 'sync_applications' } },
     ]);
@@ -310,7 +311,7 @@ describe('profile/device/application/sync', () => {
 
   it('a device waiting on its long-poll is woken by the sync at once', async () => {
     const d = await deviceWithApps('PC');
-    const poll = call(rt, 'GET', `${D}/events?wait=20&version=0`, { authorization: d.auth });
+    const poll = call(rt, policyApi.events, { query: { wait: '20', version: '0' }, token: d.auth });
     const end = Date.now() + 10_000;
     while (rt.ctx.wakeups.waiterCount(d.deviceId) === 0 && Date.now() < end)
       await new Promise((r) => setTimeout(r, 10));
@@ -401,12 +402,12 @@ describe('profile application lists', () => {
     ]);
 
     // DELETE with query parameters, then with a JSON body.
-    const afterQuery = await api(rt, 'DELETE', 'profile/application/delete', {
+    const afterQuery = await call(rt, profilesApi.applicationDelete, {
       token: owner.token,
       query: { profileId, id: fb!._id },
     });
     expect(dataOf<ProfileApplication[]>(afterQuery).map((a) => a.appPackageName)).toEqual(['com.whatsapp']);
-    const afterBody = await api(rt, 'DELETE', 'profile/application/delete', {
+    const afterBody = await call(rt, profilesApi.applicationDelete, {
       token: owner.token,
       body: { profileId, id: two[1]!._id },
     });
@@ -415,12 +416,12 @@ describe('profile application lists', () => {
       'com.whatsapp removed from the uninstall/clear list',
     );
     failure(
-      await api(rt, 'DELETE', 'profile/application/delete', { token: owner.token, query: { profileId, id: fb!._id } }),
+      await call(rt, profilesApi.applicationDelete, { token: owner.token, query: { profileId, id: fb!._id } }),
       404,
       'E_NOT_FOUND',
     );
     const noId = failure(
-      await api(rt, 'DELETE', 'profile/application/delete', { token: owner.token, query: { profileId } }),
+      await call(rt, profilesApi.applicationDelete, { token: owner.token, query: { profileId } }),
       400,
       'E_VALIDATION',
     );
@@ -470,7 +471,7 @@ describe('profile application lists', () => {
 
     // The last kiosk app cannot go while Multi App is chosen.
     const last = failure(
-      await api(rt, 'DELETE', 'profile/application/delete', {
+      await call(rt, profilesApi.applicationDelete, {
         token: owner.token,
         query: { profileId, id: kioskList[0]!._id },
       }),
@@ -479,7 +480,7 @@ describe('profile application lists', () => {
     );
     expect(last.respones_msg).toContain('last app of the Multi App kiosk');
     dataOf(await post('profile/update/kiosk/setting', { profileId, kioskType: 'None' }));
-    const removed = await api(rt, 'DELETE', 'profile/application/delete', {
+    const removed = await call(rt, profilesApi.applicationDelete, {
       token: owner.token,
       query: { profileId, id: kioskList[0]!._id },
     });

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { packageNameSchema, type PlayStoreApp } from '@fleetdeck/contract';
+import { profilesApi, packageNameSchema, type PlayStoreApp } from '@fleetdeck/contract';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { api, dataOf, failure, fleetOwner, reportInventory } from './test-support.ts';
 import { createGooglePlayProvider, type ScraperSearch } from './playstore/google-play.ts';
 import { iconSvg, initialOf } from './playstore/icon.ts';
 import { catalogueApps, createLocalProvider, matchRank } from './playstore/local.ts';
 import { PLAY_STORE_MAX_RESULTS, createPlayStoreProvider } from './playstore/provider.ts';
+import { call } from '../../../test/support/call.ts';
+import { dataOf, failure, fleetOwner, reportInventory } from '../../../test/support/profiles.ts';
 
 /** `GET device/playstore/search`: the local catalogue provider, its icons, and the optional Google Play provider. */
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => rt?.close());
 
 const search = async (app_name: string, token = owner.token) =>
-  dataOf<PlayStoreApp[]>(await api(rt, 'GET', 'device/playstore/search', { token, query: { app_name } }));
+  dataOf<PlayStoreApp[]>(await call(rt, profilesApi.playStoreSearch, { token, query: { app_name } }));
 
 describe('GET device/playstore/search (local provider)', () => {
   it('finds catalogue apps by name, case-insensitively, names starting with the text first', async () => {
@@ -63,7 +64,7 @@ describe('GET device/playstore/search (local provider)', () => {
     expect(await search('google')).toHaveLength(PLAY_STORE_MAX_RESULTS);
     expect(await search('com.')).toHaveLength(PLAY_STORE_MAX_RESULTS);
     expect(await search('zzqx-nothing')).toEqual([]);
-    const res = await api(rt, 'GET', 'device/playstore/search', {
+    const res = await call(rt, profilesApi.playStoreSearch, {
       token: owner.token,
       query: { app_name: 'zzqx-nothing' },
     });
@@ -94,16 +95,16 @@ describe('GET device/playstore/search (local provider)', () => {
   });
 
   it('refuses text shorter than 2 characters and a missing app_name, naming it', async () => {
-    const short = await api(rt, 'GET', 'device/playstore/search', { token: owner.token, query: { app_name: ' a ' } });
+    const short = await call(rt, profilesApi.playStoreSearch, { token: owner.token, query: { app_name: ' a ' } });
     expect(failure(short, 400, 'E_VALIDATION').respones_msg).toBe('app_name: type at least 2 characters');
-    const missing = await api(rt, 'GET', 'device/playstore/search', { token: owner.token });
+    const missing = await call(rt, profilesApi.playStoreSearch, { token: owner.token });
     expect(failure(missing, 400, 'E_VALIDATION').respones_msg).toMatch(/^app_name: /);
-    const long = await api(rt, 'GET', 'device/playstore/search', {
+    const long = await call(rt, profilesApi.playStoreSearch, {
       token: owner.token,
       query: { app_name: 'x'.repeat(101) },
     });
     failure(long, 400, 'E_VALIDATION');
-    failure(await api(rt, 'GET', 'device/playstore/search', { query: { app_name: 'chrome' } }), 401, 'E_UNAUTHORIZED');
+    failure(await call(rt, profilesApi.playStoreSearch, { query: { app_name: 'chrome' } }), 401, 'E_UNAUTHORIZED');
   });
 
   it('the icon URLs it answers load as SVG without a session; other file names answer 400', async () => {

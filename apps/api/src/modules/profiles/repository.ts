@@ -59,7 +59,7 @@ export interface ApplicationFilter {
 }
 
 /** `%`, `_` and `\` typed by the user match themselves in ILIKE. */
-export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The inventory of the customer's device, filtered, by app name (package name when the app has none). A device
@@ -156,7 +156,7 @@ export async function pendingCommand(db: DbOrTx, customerId: string, deviceId: s
  * devices report nearly the same packages, so this bound keeps the search's cost constant for huge fleets
  * (devices_customer_enrolled_idx) while still finding every package in practice.
  */
-export const SEARCH_DEVICES = 1000;
+const SEARCH_DEVICES = 1000;
 
 /**
  * Packages the customer's devices reported whose package or app name contains `term` (case-insensitive), one row

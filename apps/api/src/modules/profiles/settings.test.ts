@@ -1,22 +1,23 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADVANCED_SETTINGS, type ErrorResponse, type ProfileDetail } from '@fleetdeck/contract';
+import { profilesApi, ADVANCED_SETTINGS, type ErrorResponse, type ProfileDetail } from '@fleetdeck/contract';
 import { auditEntries, devices, profiles } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { jsonOf } from '../../../test/support/helpers.ts';
+import { call } from '../../../test/support/call.ts';
 import {
   api,
-  applyProfile,
   dataOf,
-  devicePolicy,
   failure,
   fleetOwner,
+  profileRow,
+  applyProfile,
+  devicePolicy,
   lastProfileAudit,
   profileDetail,
-  profileRow,
   type Device,
-} from './test-support.ts';
+} from '../../../test/support/profiles.ts';
 
 /** Settings calls of spec 2 §7: profile/detail, update, files, URLs, key mapper, cleaner, power on boot, kiosk. */
 
@@ -100,14 +101,14 @@ describe('profile/detail', () => {
       .where(eq(devices.id, d.deviceId));
     expect((await profileDetail(rt, owner, d.profileId)).online).toBe(false);
 
-    const unknown = await api(rt, 'GET', 'profile/detail', {
+    const unknown = await call(rt, profilesApi.detail, {
       token: owner.token,
       query: { profileId: crypto.randomUUID() },
     });
     failure(unknown, 404, 'E_PROFILE_NOT_FOUND');
-    const bad = await api(rt, 'GET', 'profile/detail', { token: owner.token, query: { profileId: 'x' } });
+    const bad = await call(rt, profilesApi.detail, { token: owner.token, query: { profileId: 'x' } });
     expect(failure(bad, 400, 'E_VALIDATION').respones_msg).toBe('profileId: must be a profile id');
-    const anonymous = await api(rt, 'GET', 'profile/detail', { query: { profileId: d.profileId } });
+    const anonymous = await call(rt, profilesApi.detail, { query: { profileId: d.profileId } });
     expect(failure(anonymous, 401, 'E_UNAUTHORIZED').is_logout).toBe(1);
   });
 
@@ -376,7 +377,7 @@ describe('profile/keyMapper/add|delete', () => {
     const afterPost = await edit('profile/keyMapper/delete', { profileId, id: entry!._id });
     expect(afterPost.keyMapper.map((k) => k.keyEvent)).toEqual(['LONG_PRESS', 'SINGLE_TAP']);
     // DELETE with query parameters.
-    const viaDelete = await api(rt, 'DELETE', 'profile/keyMapper/delete', {
+    const viaDelete = await call(rt, profilesApi.keyMapperDeleteByDelete, {
       token: owner.token,
       query: { profileId, id: second.keyMapper[1]!._id },
     });
@@ -699,7 +700,7 @@ describe('profile/update/kiosk/setting', () => {
   it('refuses a kiosk on any app but Super Lock, naming the call', async () => {
     for (const app of ['PD', 'PC', 'UB', 'KM', 'POB']) {
       const d = await owner.enrol(app);
-      const res = await api(rt, 'POST', 'profile/update/kiosk/setting', {
+      const res = await call(rt, profilesApi.kioskSetting, {
         token: owner.token,
         body: { profileId: d.profileId, kioskType: 'None' },
       });

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { FAMILIES } from '@fleetdeck/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FAMILIES, qrApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { customers } from '../../db/schema.ts';
+import { areaRoutes } from '../../lib/area-routes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { apkLinkOf } from '../plans/service.ts';
+import { findCustomerByLoginQrKey } from '../users/repository.ts';
 import { loginQrText } from '../users/service.ts';
 import { qrPng } from './service.ts';
 
@@ -16,41 +14,24 @@ import { qrPng } from './service.ts';
 const IMAGE_CORP = 'cross-origin';
 
 /** QR images are loaded by <img>, which cannot send the token: the random key in the URL is the capability. */
-export const qrRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.get(
-      '/api/v1/qr/login/:file',
-      {
-        schema: {
-          tags: ['Customer account'],
-          summary: "PNG of a customer's login (enrolment) QR code",
-          params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.png$/, { message: 'unknown QR code' }) }),
-        },
-      },
-      async (req, reply) => {
-        const key = req.params.file.replace(/\.png$/, '');
-        const [customer] = await ctx.db.select().from(customers).where(eq(customers.loginQrKey, key));
-        if (!customer) throw notFound('This QR code does not exist or was replaced.');
-        const png = await qrPng(loginQrText(ctx, customer));
-        return reply
-          .header('content-type', 'image/png')
-          .header('cache-control', 'private, no-store')
-          .header('cross-origin-resource-policy', IMAGE_CORP)
-          .send(png);
-      },
-    );
+export const qrRoutes = (ctx: AppContext) =>
+  areaRoutes({ tags: ['Customer account'] }, (route) => {
+    route(qrApi.loginPng, { summary: "PNG of a customer's login (enrolment) QR code" }, async (req, reply) => {
+      const customer = await findCustomerByLoginQrKey(ctx.db, req.params.file.replace(/\.png$/, ''));
+      if (!customer) throw notFound('This QR code does not exist or was replaced.');
+      const png = await qrPng(loginQrText(ctx, customer));
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'private, no-store')
+        .header('cross-origin-resource-policy', IMAGE_CORP)
+        .send(png);
+    });
 
-    app.get(
-      '/api/v1/qr/apk/:file',
+    route(
+      qrApi.apkPng,
       {
-        schema: {
-          tags: ['Plans and licences'],
-          summary: "PNG of the QR code of an app's APK download link (no session: the link is public)",
-          params: z.object({
-            file: z.string().regex(/^[A-Z]{2,5}\.png$/, { message: 'unknown app' }),
-          }),
-        },
+        summary: "PNG of the QR code of an app's APK download link (no session: the link is public)",
+        tags: ['Plans and licences'],
       },
       async (req, reply) => {
         const family = FAMILIES.find((f) => `${f}.png` === req.params.file);
@@ -63,4 +44,4 @@ export const qrRoutes =
           .send(png);
       },
     );
-  };
+  });

@@ -1,21 +1,24 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { SavedPaymentMethod } from '@fleetdeck/contract';
+import type { ErrorCode, SavedPaymentMethod } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { customers, paymentMethods, payments, plans, sandboxIntents, subscriptions } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { CustomerActor } from '../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { enforceLimit } from '../../lib/rate-limit.ts';
 import { handleProviderEvent } from '../payments/events.ts';
 import { addYears, totals } from '../payments/money.ts';
-import { findPaymentMethod, toSavedPaymentMethod, type PaymentMethodRow } from '../payments/repository.ts';
-import { createPaymentProvider } from '../payments/providers/index.ts';
 import {
-  createSandboxProvider,
-  sandboxId,
-  signSandboxPayload,
-  type SandboxIntentRow,
-} from '../payments/providers/sandbox.ts';
+  findCoupon,
+  findPaymentMethod,
+  hasOtherDefault,
+  insertPaymentMethod,
+  toSavedPaymentMethod,
+  updatePaymentMethod,
+  type PaymentMethodRow,
+} from '../payments/repository.ts';
+import { createPaymentProvider } from '../payments/providers/index.ts';
+import { createSandboxProvider, sandboxId, signSandboxPayload } from '../payments/providers/sandbox.ts';
+import * as repo from './repository.ts';
 
 export const SANDBOX_DELIVER_QUEUE = 'payments.sandbox-deliver';
 
@@ -29,17 +32,19 @@ type Outcome =
       code: string;
       declineCode: string;
       message: string;
-      apiCode: 'E_CARD_DECLINED' | 'E_INSUFFICIENT_FUNDS';
+      apiCode: Extract<ErrorCode, 'E_CARD_DECLINED' | 'E_INSUFFICIENT_FUNDS'>;
     };
 
 const decline = (
   code: string,
   declineCode: string,
   message: string,
-  apiCode: 'E_CARD_DECLINED' | 'E_INSUFFICIENT_FUNDS' = 'E_CARD_DECLINED',
+  apiCode: Extract<ErrorCode, 'E_CARD_DECLINED' | 'E_INSUFFICIENT_FUNDS'> = 'E_CARD_DECLINED',
 ): Outcome => ({ ok: false, code, declineCode, message, apiCode });
 
-const OUTCOMES: Record<string, Outcome> = {
+type OutcomeName = 'success' | 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'live_card';
+
+const OUTCOMES: Record<OutcomeName, Outcome> = {
   success: { ok: true },
   card_declined: decline('card_declined', 'card_declined', 'Your card was declined.'),
   insufficient_funds: decline(
@@ -57,7 +62,7 @@ const OUTCOMES: Record<string, Outcome> = {
   ),
 };
 
-const TEST_CARDS: Record<string, keyof typeof OUTCOMES> = {
+const TEST_CARDS: Record<string, OutcomeName> = {
   '4242424242424242': 'success',
   '5555555555554444': 'success',
   '4000000000000002': 'card_declined',
@@ -66,7 +71,7 @@ const TEST_CARDS: Record<string, keyof typeof OUTCOMES> = {
   '4000000000000127': 'incorrect_cvc',
 };
 
-export function luhnValid(number: string): boolean {
+function luhnValid(number: string): boolean {
   let sum = 0;
   for (let i = 0; i < number.length; i++) {
     let digit = Number(number[number.length - 1 - i]);
@@ -79,7 +84,7 @@ export function luhnValid(number: string): boolean {
   return number.length >= 12 && sum % 10 === 0;
 }
 
-export function brandOf(number: string): string {
+function brandOf(number: string): string {
   if (/^4/.test(number)) return 'visa';
   if (/^(5[1-5]|2(2[2-9][1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720))/.test(number)) return 'mastercard';
   if (/^3[47]/.test(number)) return 'amex';
@@ -128,10 +133,7 @@ type Card = ReturnType<typeof checkCard>;
 
 /** Saves a card for the customer (attached or not), reusing an identical one already saved. */
 async function saveCard(tx: DbOrTx, customerId: string, card: Card, attach: boolean): Promise<PaymentMethodRow> {
-  const owned = await tx
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.customerId, customerId), eq(paymentMethods.provider, 'sandbox')));
+  const owned = await repo.sandboxCardsOf(tx, customerId);
   const attached = owned.filter((pm) => !pm.detachedAt);
   if (attach) {
     const same = attached.find(
@@ -143,20 +145,16 @@ async function saveCard(tx: DbOrTx, customerId: string, card: Card, attach: bool
     );
     if (same) return same;
   }
-  const [row] = await tx
-    .insert(paymentMethods)
-    .values({
-      customerId,
-      provider: 'sandbox',
-      providerPmId: sandboxId('pm'),
-      type: 'card',
-      card,
-      isDefault: attach && !attached.some((pm) => pm.isDefault),
-      // Tokenised but not attached yet: kept out of the customer's list until `payment-method/attach`.
-      detachedAt: attach ? null : new Date(),
-    })
-    .returning();
-  return row!;
+  return insertPaymentMethod(tx, {
+    customerId,
+    provider: 'sandbox',
+    providerPmId: sandboxId('pm'),
+    type: 'card',
+    card,
+    isDefault: attach && !attached.some((pm) => pm.isDefault),
+    // Tokenised but not attached yet: kept out of the customer's list until `payment-method/attach`.
+    detachedAt: attach ? null : new Date(),
+  });
 }
 
 /**
@@ -164,16 +162,20 @@ async function saveCard(tx: DbOrTx, customerId: string, card: Card, attach: bool
  * The row is stored for the signed-in customer but unattached (`detached_at` set) until
  * `users/payment-method/attach`, so only its owner can ever attach or charge it.
  */
-export async function tokeniseCard(ctx: AppContext, customerId: string, input: CardInput): Promise<SavedPaymentMethod> {
+export async function tokeniseCard(
+  ctx: AppContext,
+  actor: CustomerActor,
+  input: CardInput,
+): Promise<SavedPaymentMethod> {
   const card = checkCard(input);
-  const row = await saveCard(ctx.db, customerId, card, false);
+  const row = await saveCard(ctx.db, actor.id, card, false);
   return toSavedPaymentMethod(row);
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Confirm
 
-export interface ConfirmInput {
+interface ConfirmInput {
   clientSecret: string;
   number?: string | undefined;
   expMonth?: number | undefined;
@@ -198,13 +200,9 @@ export async function confirmIntent(ctx: AppContext, input: ConfirmInput, ip: st
     'Too many payment attempts from your network. Please wait a few minutes and try again.',
   );
   const result = await inTransaction(ctx.db, async (tx, afterCommit) => {
-    const [intent] = await tx
-      .select()
-      .from(sandboxIntents)
-      .where(eq(sandboxIntents.clientSecretHash, sha256(input.clientSecret)))
-      .for('update');
+    const intent = await repo.lockIntentBySecretHash(tx, sha256(input.clientSecret));
     if (!intent) throw notFound('No such payment intent.');
-    if (intent.status === 'succeeded') return { intent, outcome: OUTCOMES.success! };
+    if (intent.status === 'succeeded') return { intent, outcome: OUTCOMES.success };
 
     let card: Card;
     let savedPm: PaymentMethodRow | null = null;
@@ -226,11 +224,11 @@ export async function confirmIntent(ctx: AppContext, input: ConfirmInput, ip: st
       if (!savedPm?.card || savedPm.customerId !== intent.customerId) {
         throw badRequest('E_PAYMENT_METHOD_REQUIRED', 'No such payment method.');
       }
-      card = { ...savedPm.card, sandboxOutcome: savedPm.card.sandboxOutcome ?? 'live_card' };
+      card = { ...savedPm.card, sandboxOutcome: (savedPm.card.sandboxOutcome ?? 'live_card') as OutcomeName };
     }
     const outcome: Outcome = isPast(card.exp_month, card.exp_year, new Date())
-      ? OUTCOMES.expired_card!
-      : (OUTCOMES[card.sandboxOutcome ?? 'live_card'] ?? OUTCOMES.live_card!);
+      ? OUTCOMES.expired_card
+      : (OUTCOMES[card.sandboxOutcome] ?? OUTCOMES.live_card);
 
     const eventId = sandboxId('evt');
     const created = String(Math.floor(Date.now() / 1000));
@@ -255,20 +253,15 @@ export async function confirmIntent(ctx: AppContext, input: ConfirmInput, ip: st
         pmId = sandboxId('pm');
       }
     }
-    const [updated] = await tx
-      .update(sandboxIntents)
-      .set({
-        status: outcome.ok ? 'succeeded' : 'requires_payment_method',
-        providerPmId: pmId,
-        lastErrorCode: outcome.ok ? null : outcome.declineCode,
-        lastErrorMessage: outcome.ok ? null : outcome.message,
-        metadata: outcome.ok ? metadata : { ...metadata, lastErrorStripeCode: outcome.code },
-        updatedAt: new Date(),
-      })
-      .where(eq(sandboxIntents.id, intent.id))
-      .returning();
+    const updated = await repo.updateIntent(tx, intent.id, {
+      status: outcome.ok ? 'succeeded' : 'requires_payment_method',
+      providerPmId: pmId,
+      lastErrorCode: outcome.ok ? null : outcome.declineCode,
+      lastErrorMessage: outcome.ok ? null : outcome.message,
+      metadata: outcome.ok ? metadata : { ...metadata, lastErrorStripeCode: outcome.code },
+    });
     afterCommit(() => deliverSandboxEvent(ctx, intent.id));
-    return { intent: updated!, outcome };
+    return { intent: updated, outcome };
   });
   if (!result.outcome.ok) {
     const o = result.outcome;
@@ -278,35 +271,17 @@ export async function confirmIntent(ctx: AppContext, input: ConfirmInput, ip: st
 }
 
 async function attachSaved(tx: DbOrTx, pm: PaymentMethodRow) {
-  const [hasDefault] = await tx
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.customerId, pm.customerId),
-        eq(paymentMethods.provider, 'sandbox'),
-        isNull(paymentMethods.detachedAt),
-        eq(paymentMethods.isDefault, true),
-      ),
-    );
-  await tx.update(paymentMethods).set({ detachedAt: null, isDefault: !hasDefault }).where(eq(paymentMethods.id, pm.id));
+  const hasDefault = await hasOtherDefault(tx, pm.customerId, 'sandbox', null);
+  await updatePaymentMethod(tx, pm.id, { detachedAt: null, isDefault: !hasDefault });
 }
 
 /** Period end of an invoice: a new subscription runs a year; an update ends with the current period. */
-async function periodEndFor(tx: DbOrTx, intent: SandboxIntentRow): Promise<number> {
+async function periodEndFor(tx: DbOrTx, intent: repo.SandboxIntentRow): Promise<number> {
   if (intent.metadata.periodEnd) return Number(intent.metadata.periodEnd);
   const now = new Date();
   if (intent.metadata.billingReason === 'subscription_update' && intent.metadata.subscriptionId) {
-    const [sub] = await tx
-      .select({ end: subscriptions.currentPeriodEnd })
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.provider, 'sandbox'),
-          eq(subscriptions.providerSubscriptionId, intent.metadata.subscriptionId),
-        ),
-      );
-    if (sub?.end) return Math.floor(sub.end.getTime() / 1000);
+    const end = await repo.subscriptionPeriodEnd(tx, intent.metadata.subscriptionId);
+    if (end) return Math.floor(end.getTime() / 1000);
   }
   return Math.floor(addYears(now, 1).getTime() / 1000);
 }
@@ -320,13 +295,10 @@ interface BuiltEvent {
 }
 
 export async function buildSandboxEvent(db: DbOrTx, intentId: string): Promise<BuiltEvent | null> {
-  const [intent] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, intentId));
+  const intent = await repo.findIntent(db, intentId);
   const m = intent?.metadata;
   if (!intent || !m?.lastEventId || !m.lastEventCreated) return null;
-  const [customer] = await db
-    .select({ stripeCustomerId: customers.stripeCustomerId })
-    .from(customers)
-    .where(eq(customers.id, intent.customerId));
+  const providerCustomerId = await repo.providerCustomerIdOf(db, intent.customerId);
   const ok = intent.status === 'succeeded';
   const created = Number(m.lastEventCreated);
   const meta = { paymentId: intent.paymentId, customerId: intent.customerId };
@@ -351,7 +323,7 @@ export async function buildSandboxEvent(db: DbOrTx, intentId: string): Promise<B
       amount: intent.amountCents,
       amount_received: ok ? intent.amountCents : 0,
       currency: intent.currency,
-      customer: customer?.stripeCustomerId ?? null,
+      customer: providerCustomerId,
       status: ok ? 'succeeded' : 'requires_payment_method',
       metadata: meta,
       payment_method: ok ? paymentMethod : null,
@@ -363,7 +335,7 @@ export async function buildSandboxEvent(db: DbOrTx, intentId: string): Promise<B
     type = ok ? 'invoice.paid' : 'invoice.payment_failed';
     object = invoiceObject({
       id: intent.id,
-      customer: customer?.stripeCustomerId ?? null,
+      customer: providerCustomerId,
       amountCents: intent.amountCents,
       currency: intent.currency,
       paid: ok,
@@ -469,7 +441,7 @@ async function deliverPayload(ctx: AppContext, payload: string) {
 }
 
 /** Inline delivery after the confirm commits; on failure a job retries with backoff (and the sweep backs it up). */
-export async function deliverSandboxEvent(ctx: AppContext, intentId: string) {
+async function deliverSandboxEvent(ctx: AppContext, intentId: string) {
   try {
     await deliverSandboxEventOnce(ctx, intentId);
   } catch (err) {
@@ -490,19 +462,12 @@ export async function deliverSandboxEvent(ctx: AppContext, intentId: string) {
 
 /** Re-delivers outcomes whose event never got processed (crash between commit and delivery). */
 export async function sweepSandboxEvents(ctx: AppContext) {
-  const stale = await ctx.db.execute<{ id: string }>(sql`
-    select i.id from sandbox_intents i
-    where i.metadata ? 'lastEventId'
-      and i.updated_at < now() - interval '1 minute'
-      and i.updated_at > now() - interval '1 day'
-      and not exists (select 1 from provider_events e where e.event_id = i.metadata->>'lastEventId')
-    limit 100`);
-  for (const row of stale.rows) {
+  for (const intentId of await repo.undeliveredIntentIds(ctx.db)) {
     try {
-      await deliverSandboxEventOnce(ctx, row.id);
+      await deliverSandboxEventOnce(ctx, intentId);
     } catch (err) {
       ctx.logger.warn(
-        { intentId: row.id, err: err instanceof Error ? err.message : String(err) },
+        { intentId, err: err instanceof Error ? err.message : String(err) },
         'sandbox re-delivery failed',
       );
     }
@@ -519,28 +484,12 @@ export async function renewSandboxSubscription(
   subscriptionId: string,
   opts: { fail?: boolean } = {},
 ): Promise<string> {
-  const [row] = await ctx.db
-    .select({ sub: subscriptions, plan: plans })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.provider, 'sandbox')));
+  const row = await repo.sandboxSubscriptionWithPlan(ctx.db, subscriptionId);
   if (!row?.sub.providerSubscriptionId) throw notFound('No such sandbox subscription.');
   const { sub, plan } = row;
-  const [customer] = await ctx.db
-    .select({ stripeCustomerId: customers.stripeCustomerId })
-    .from(customers)
-    .where(eq(customers.id, sub.customerId));
-  const [method] = await ctx.db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.customerId, sub.customerId), eq(paymentMethods.isDefault, true)));
-  let percentOff: string | null = null;
-  if (sub.couponCode) {
-    const coupon = await ctx.db.execute<{ percent_off: string }>(
-      sql`select percent_off from coupons where upper(code) = upper(${sub.couponCode})`,
-    );
-    percentOff = coupon.rows[0]?.percent_off ?? null;
-  }
+  const providerCustomerId = await repo.providerCustomerIdOf(ctx.db, sub.customerId);
+  const method = await repo.defaultMethodOf(ctx.db, sub.customerId);
+  const percentOff = sub.couponCode ? ((await findCoupon(ctx.db, sub.couponCode))?.percentOff ?? null) : null;
   const amount = totals(plan.amount, sub.quantity, percentOff).totalCents;
   const start = sub.currentPeriodEnd ?? new Date();
   const now = Math.floor(Date.now() / 1000);
@@ -550,7 +499,7 @@ export async function renewSandboxSubscription(
   const paymentMethod = method ? { id: method.providerPmId, object: 'payment_method', type: 'card', card } : null;
   const object = invoiceObject({
     id: invoiceId,
-    customer: customer?.stripeCustomerId ?? null,
+    customer: providerCustomerId,
     amountCents: amount,
     currency: plan.currency,
     paid: !opts.fail,
@@ -576,14 +525,4 @@ export async function renewSandboxSubscription(
   const type = opts.fail ? 'invoice.payment_failed' : 'invoice.paid';
   await deliverPayload(ctx, eventPayload(eventId, type, now, object));
   return eventId;
-}
-
-/** For tests and tools: the payment row of an intent. */
-export async function paymentOfIntent(db: Db, intentId: string) {
-  const [row] = await db
-    .select({ payment: payments })
-    .from(sandboxIntents)
-    .innerJoin(payments, eq(payments.id, sandboxIntents.paymentId))
-    .where(eq(sandboxIntents.id, intentId));
-  return row?.payment ?? null;
 }

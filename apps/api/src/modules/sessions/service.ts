@@ -1,10 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import * as repo from './repository.ts';
 
-export type Realm = 'customer' | 'staff';
+export type { Realm } from './repository.ts';
+import type { Realm } from './repository.ts';
 
 /** DECISIONS §4: 12 h idle, 30 days absolute. */
 export const IDLE_MS = 12 * 3600_000;
@@ -27,7 +27,7 @@ export async function createSession(
   opts: { impersonatorId?: string; lifetimeMs?: number } = {},
 ): Promise<string> {
   const token = randomToken();
-  await tx.insert(sessions).values({
+  await repo.insertSession(tx, {
     tokenHash: sha256(token),
     realm,
     subjectId,
@@ -49,38 +49,14 @@ export function tokenFromHeader(header: string | undefined): string | null {
 export async function authenticate(db: Db, realm: Realm, header: string | undefined): Promise<SessionInfo> {
   const token = tokenFromHeader(header);
   if (!token) throw unauthorized('Please log in to continue.');
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      subjectId: sessions.subjectId,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      impersonatorId: sessions.impersonatorId,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, sha256(token)), eq(sessions.realm, realm)));
+  const row = await repo.findSession(db, realm, sha256(token));
   if (!row || row.revokedAt) throw unauthorized();
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + IDLE_MS <= now) {
     throw unauthorized('Your session has expired. Please log in again.', 'E_SESSION_EXPIRED');
   }
-  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.id));
-  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, row.id);
   return { sessionId: row.id, subjectId: row.subjectId, impersonatorId: row.impersonatorId };
 }
 
-export async function revokeSession(tx: DbOrTx, sessionId: string, reason: string) {
-  await tx
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}
-
-export async function revokeAllSessions(tx: DbOrTx, realm: Realm, subjectId: string, reason: string) {
-  await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(and(eq(sessions.realm, realm), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt)));
-}
+export { revokeAllSessions, revokeSession } from './repository.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { usersApi } from '@fleetdeck/contract';
+import { paymentsApi, usersApi } from '@fleetdeck/contract';
 import { STAFF_AREAS, STAFF_ROLES, canUseArea, staffApi, type StaffEndpoint } from '@fleetdeck/contract/staff';
 import { auditEntries } from '../../db/schema.ts';
 import { call } from '../../../test/support/call.ts';
@@ -170,6 +170,13 @@ describe('login-as (DECISIONS §8)', () => {
       body: { enable_two_step_email_verification: true },
     });
     expect(twoStep.error().code).toBe('E_IMPERSONATION_FORBIDDEN');
+    for (const money of [paymentsApi.purchase, paymentsApi.attachPaymentMethod, paymentsApi.setDefaultPaymentMethod]) {
+      const res = await call(rt, money, { token, body: {} });
+      expect(res.statusCode, money.path).toBe(403);
+      expect(res.error().code).toBe('E_IMPERSONATION_FORBIDDEN');
+    }
+    // Reading is allowed: the staff member sees what the customer sees.
+    expect((await call(rt, paymentsApi.paymentMethods, { token })).statusCode).toBe(200);
 
     const updated = await call(rt, usersApi.update, { token, body: { name: 'Changed by staff' } });
     expect(updated.statusCode).toBe(200);

@@ -1,5 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import {
+  clearFailedLogins as clearAccountFailures,
+  recordFailedLogin as recordAccountFailure,
+} from '../../db/account-lockout.ts';
 import { coupons, customers, legacyUsers } from '../../db/schema.ts';
 
 /** SQL of the customer identity area. Calls made for a signed-in customer take its id from the token. */
@@ -12,6 +16,12 @@ export async function findCustomerByEmail(db: DbOrTx, email: string) {
 
 export async function findCustomerById(db: DbOrTx, customerId: string) {
   const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
+  return row ?? null;
+}
+
+/** The customer whose login QR image has this random key (the key is the image's capability). */
+export async function findCustomerByLoginQrKey(db: DbOrTx, key: string) {
+  const [row] = await db.select().from(customers).where(eq(customers.loginQrKey, key));
   return row ?? null;
 }
 
@@ -35,35 +45,11 @@ export async function updateCustomer(db: DbOrTx, customerId: string, values: Par
 }
 
 /** Counts a wrong password in a 15-minute window; the 10th locks the account for 15 minutes. */
-export async function recordFailedLogin(db: DbOrTx, customerId: string, maxFailures: number, windowMinutes: number) {
-  const [row] = await db
-    .update(customers)
-    .set({
-      failedLoginCount: sql`case when ${customers.failedLoginWindowStart} is null or ${customers.failedLoginWindowStart} < now() - make_interval(mins => ${windowMinutes}) then 1 else ${customers.failedLoginCount} + 1 end`,
-      failedLoginWindowStart: sql`case when ${customers.failedLoginWindowStart} is null or ${customers.failedLoginWindowStart} < now() - make_interval(mins => ${windowMinutes}) then now() else ${customers.failedLoginWindowStart} end`,
-    })
-    .where(eq(customers.id, customerId))
-    .returning({ count: customers.failedLoginCount });
-  if ((row?.count ?? 0) >= maxFailures) {
-    await db
-      .update(customers)
-      .set({
-        lockedUntil: sql`now() + make_interval(mins => ${windowMinutes})`,
-        failedLoginCount: 0,
-        failedLoginWindowStart: null,
-      })
-      .where(and(eq(customers.id, customerId)));
-    return true;
-  }
-  return false;
-}
+/** DECISIONS §4 lockout, shared with staff accounts (db/account-lockout.ts). */
+export const recordFailedLogin = (db: DbOrTx, customerId: string, maxFailures: number, windowMinutes: number) =>
+  recordAccountFailure(db, customers, customerId, maxFailures, windowMinutes);
 
-export async function clearFailedLogins(db: DbOrTx, customerId: string) {
-  await db
-    .update(customers)
-    .set({ failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null })
-    .where(eq(customers.id, customerId));
-}
+export const clearFailedLogins = (db: DbOrTx, customerId: string) => clearAccountFailures(db, customers, customerId);
 
 /** The personal coupon of a reseller (coupons_reseller_idx), or null. */
 export async function findResellerCouponCode(db: DbOrTx, customerId: string): Promise<string | null> {

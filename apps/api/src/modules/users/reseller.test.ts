@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { UserDetail } from '@fleetdeck/contract';
 import { coupons, customers } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { get, jsonOf, post, signedInCustomer } from '../../../test/support/helpers.ts';
+import { call } from '../../../test/support/call.ts';
+import { newCustomer } from '../../../test/support/factory.ts';
+import { usersApi } from '@fleetdeck/contract';
+import { jsonOf } from '../../../test/support/helpers.ts';
 import { customerIdOf } from '../../../test/support/ledger.ts';
 import { approveReseller } from './service.ts';
 
-const U = '/api/v1/admin/users';
 let rt: TestRuntime;
 
 beforeAll(async () => {
@@ -16,11 +18,11 @@ beforeAll(async () => {
 });
 afterAll(async () => rt?.close());
 
-const detailOf = async (token: string) => jsonOf<{ data: UserDetail }>(await get(rt, `${U}/detail`, token)).data;
+const detailOf = async (token: string) => jsonOf<{ data: UserDetail }>(await call(rt, usersApi.detail, { token })).data;
 
 describe('reseller mode', () => {
   it('is requested by the customer: enabled, not approved, no coupon, audited', async () => {
-    const c = await signedInCustomer(rt);
+    const c = await newCustomer(rt);
     const id = await customerIdOf(rt.ctx.db, c.email);
     expect(await detailOf(c.token)).toMatchObject({
       isResellerModeEnabled: false,
@@ -28,7 +30,7 @@ describe('reseller mode', () => {
       resellerCouponCode: null,
     });
 
-    const res = await post(rt, `${U}/update`, { isResellerModeEnabled: true }, c.token);
+    const res = await call(rt, usersApi.update, { body: { isResellerModeEnabled: true }, token: c.token });
     expect(res.statusCode).toBe(200);
     const body = jsonOf<{ respones_msg: string; data: UserDetail }>(res);
     expect(body.respones_msg).toMatch(/reseller request has been sent/);
@@ -48,18 +50,21 @@ describe('reseller mode', () => {
   });
 
   it('refuses isResellerModeEnabled: false (a customer cannot leave or approve it)', async () => {
-    const c = await signedInCustomer(rt);
-    const res = await post(rt, `${U}/update`, { isResellerModeEnabled: false }, c.token);
+    const c = await newCustomer(rt);
+    const res = await call(rt, usersApi.update, { body: { isResellerModeEnabled: false }, token: c.token });
     expect(res.statusCode).toBe(400);
     expect(jsonOf(res)).toMatchObject({ code: 'E_VALIDATION' });
-    const again = await post(rt, `${U}/update`, { isResellerModeRequestApprove: true }, c.token);
+    const again = await call(rt, usersApi.update, { body: { isResellerModeRequestApprove: true }, token: c.token });
     expect(again.statusCode).toBe(400);
     expect((await detailOf(c.token)).isResellerModeRequestApprove).toBe(false);
   });
 
   it('still updates the profile beside the request', async () => {
-    const c = await signedInCustomer(rt);
-    const res = await post(rt, `${U}/update`, { name: 'Rita Reseller', isResellerModeEnabled: true }, c.token);
+    const c = await newCustomer(rt);
+    const res = await call(rt, usersApi.update, {
+      body: { name: 'Rita Reseller', isResellerModeEnabled: true },
+      token: c.token,
+    });
     expect(res.statusCode).toBe(200);
     expect(jsonOf<{ data: UserDetail }>(res).data).toMatchObject({
       name: 'Rita Reseller',
@@ -68,10 +73,10 @@ describe('reseller mode', () => {
   });
 
   it('approveReseller creates one personal 10% coupon shown in the detail; approving again keeps it', async () => {
-    const c = await signedInCustomer(rt);
-    const other = await signedInCustomer(rt);
+    const c = await newCustomer(rt);
+    const other = await newCustomer(rt);
     const id = await customerIdOf(rt.ctx.db, c.email);
-    await post(rt, `${U}/update`, { isResellerModeEnabled: true }, c.token);
+    await call(rt, usersApi.update, { body: { isResellerModeEnabled: true }, token: c.token });
 
     const approved = await approveReseller(rt.ctx, SYSTEM, id);
     expect(approved.isResellerModeRequestApprove).toBe(true);
@@ -90,7 +95,7 @@ describe('reseller mode', () => {
     expect(await rt.ctx.db.select().from(coupons).where(eq(coupons.resellerCustomerId, id))).toHaveLength(1);
 
     // A request after approval changes nothing; update answers the coupon too.
-    const res = await post(rt, `${U}/update`, { isResellerModeEnabled: true }, c.token);
+    const res = await call(rt, usersApi.update, { body: { isResellerModeEnabled: true }, token: c.token });
     expect(jsonOf<{ data: UserDetail }>(res).data.resellerCouponCode).toBe(approved.resellerCouponCode);
 
     // Nobody else sees it.
@@ -98,7 +103,7 @@ describe('reseller mode', () => {
   });
 
   it('shows no coupon to a customer whose approval was withdrawn', async () => {
-    const c = await signedInCustomer(rt);
+    const c = await newCustomer(rt);
     const id = await customerIdOf(rt.ctx.db, c.email);
     await approveReseller(rt.ctx, SYSTEM, id);
     await rt.ctx.db.update(customers).set({ resellerModeApproved: false }).where(eq(customers.id, id));

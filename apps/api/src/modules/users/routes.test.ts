@@ -3,19 +3,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { customers, legacyUsers, oneTimeCodes } from '../../db/schema.ts';
 import { seal } from '../../lib/crypto.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import {
-  STRONG_PASSWORD,
-  codeIn,
-  decodeQr,
-  get,
-  jsonOf,
-  linkParams,
-  post,
-  signedInCustomer,
-  uniqueEmail,
-} from '../../../test/support/helpers.ts';
+import { call } from '../../../test/support/call.ts';
+import { newCustomer } from '../../../test/support/factory.ts';
+import { healthApi, qrApi, usersApi } from '@fleetdeck/contract';
+import { STRONG_PASSWORD, codeIn, decodeQr, jsonOf, linkParams, uniqueEmail } from '../../../test/support/helpers.ts';
 
-const U = '/api/v1/admin/users';
 let rt: TestRuntime;
 
 beforeAll(async () => {
@@ -26,13 +18,15 @@ afterAll(async () => rt?.close());
 describe('register', () => {
   it('creates the account, audits it and emails a /login?iv=…&encryptedData=… link', async () => {
     const email = uniqueEmail('reg');
-    const res = await post(rt, `${U}/register`, {
-      name: 'Ann Admin',
-      email: email.toUpperCase(),
-      password: STRONG_PASSWORD,
-      registration_code: '',
-      country_code: '+44',
-      phone_number: '7700 900123',
+    const res = await call(rt, usersApi.register, {
+      body: {
+        name: 'Ann Admin',
+        email: email.toUpperCase(),
+        password: STRONG_PASSWORD,
+        registration_code: '',
+        country_code: '+44',
+        phone_number: '7700 900123',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(jsonOf(res).respones_msg).toMatch(/verification link/);
@@ -53,8 +47,12 @@ describe('register', () => {
 
   it('refuses a duplicate email whatever its case, and saves nothing', async () => {
     const email = uniqueEmail('dup');
-    expect((await post(rt, `${U}/register`, { name: 'A', email, password: STRONG_PASSWORD })).statusCode).toBe(200);
-    const again = await post(rt, `${U}/register`, { name: 'B', email: email.toUpperCase(), password: STRONG_PASSWORD });
+    expect(
+      (await call(rt, usersApi.register, { body: { name: 'A', email, password: STRONG_PASSWORD } })).statusCode,
+    ).toBe(200);
+    const again = await call(rt, usersApi.register, {
+      body: { name: 'B', email: email.toUpperCase(), password: STRONG_PASSWORD },
+    });
     expect(again.statusCode).toBe(409);
     expect(jsonOf(again)).toMatchObject({ code: 'E_EMAIL_TAKEN' });
     const rows = await rt.ctx.db.select().from(customers).where(eq(customers.email, email));
@@ -72,7 +70,7 @@ describe('register', () => {
     [{ name: 'A', email: uniqueEmail(), password: STRONG_PASSWORD, phone_number: 'call me' }, 'phone_number'],
     [{ email: uniqueEmail(), password: STRONG_PASSWORD }, 'name'],
   ])('answers 400 naming the field for %j', async (payload, field) => {
-    const res = await post(rt, `${U}/register`, payload);
+    const res = await call(rt, usersApi.register, { body: payload });
     expect(res.statusCode).toBe(400);
     const body = jsonOf<{ code: string; respones_msg: string; errors: { field: string }[] }>(res);
     expect(body.code).toBe('E_VALIDATION');
@@ -80,7 +78,9 @@ describe('register', () => {
   });
 
   it('refuses a common password', async () => {
-    const res = await post(rt, `${U}/register`, { name: 'A', email: uniqueEmail(), password: 'password123' });
+    const res = await call(rt, usersApi.register, {
+      body: { name: 'A', email: uniqueEmail(), password: 'password123' },
+    });
     expect(res.statusCode).toBe(400);
     expect(jsonOf(res)).toMatchObject({ code: 'E_PASSWORD_WEAK' });
   });
@@ -88,23 +88,23 @@ describe('register', () => {
   it('answers malformed JSON, an empty body and a wrong media type with clear 4xx, never 5xx', async () => {
     const bad = await rt.app.inject({
       method: 'POST',
-      url: `${U}/register`,
+      url: usersApi.register.path,
       headers: { 'content-type': 'application/json' },
       payload: '{"name":',
     });
     expect(bad.statusCode).toBe(400);
     expect(jsonOf(bad)).toMatchObject({ code: 'E_MALFORMED_JSON' });
-    const empty = await rt.app.inject({ method: 'POST', url: `${U}/register` });
+    const empty = await rt.app.inject({ method: 'POST', url: usersApi.register.path });
     expect(empty.statusCode).toBe(400);
     expect(jsonOf(empty).respones_msg).toBe('Request body is required');
     const text = await rt.app.inject({
       method: 'POST',
-      url: `${U}/register`,
+      url: usersApi.register.path,
       headers: { 'content-type': 'text/plain' },
       payload: 'hello',
     });
     expect(text.statusCode).toBe(415);
-    const arr = await post(rt, `${U}/register`, [1, 2]);
+    const arr = await call(rt, usersApi.register, { body: [1, 2] });
     expect(arr.statusCode).toBe(400);
   });
 
@@ -114,13 +114,11 @@ describe('register', () => {
     for (let i = 0; i < 21; i++) {
       statuses.push(
         (
-          await post(
-            rt,
-            `${U}/register`,
-            { name: 'A', email: uniqueEmail('rl'), password: 'password123' },
-            undefined,
+          await call(rt, usersApi.register, {
+            body: { name: 'A', email: uniqueEmail('rl'), password: 'password123' },
+            token: undefined,
             ip,
-          )
+          })
         ).statusCode,
       );
     }
@@ -132,20 +130,20 @@ describe('register', () => {
 describe('verify/email', () => {
   it('verifies once; reuse, tampering and expiry each get a clear 400', async () => {
     const email = uniqueEmail('ver');
-    await post(rt, `${U}/register`, { name: 'V', email, password: STRONG_PASSWORD });
+    await call(rt, usersApi.register, { body: { name: 'V', email, password: STRONG_PASSWORD } });
     const { iv, encryptedData } = linkParams((await rt.smtp.waitFor(email)).text, '/login');
 
     const flipped = encryptedData.slice(0, 10) + (encryptedData[10] === 'a' ? 'b' : 'a') + encryptedData.slice(11);
-    const tampered = await post(rt, `${U}/verify/email`, { iv, encryptedData: flipped });
+    const tampered = await call(rt, usersApi.verifyEmail, { body: { iv, encryptedData: flipped } });
     expect(tampered.statusCode).toBe(400);
     expect(jsonOf(tampered)).toMatchObject({ code: 'E_LINK_INVALID' });
-    expect(jsonOf(await post(rt, `${U}/verify/email`, { iv: 'zz', encryptedData }))).toMatchObject({
+    expect(jsonOf(await call(rt, usersApi.verifyEmail, { body: { iv: 'zz', encryptedData } }))).toMatchObject({
       code: 'E_LINK_INVALID',
     });
 
-    const ok = await post(rt, `${U}/verify/email`, { iv, encryptedData });
+    const ok = await call(rt, usersApi.verifyEmail, { body: { iv, encryptedData } });
     expect(ok.statusCode).toBe(200);
-    const reused = await post(rt, `${U}/verify/email`, { iv, encryptedData });
+    const reused = await call(rt, usersApi.verifyEmail, { body: { iv, encryptedData } });
     expect(reused.statusCode).toBe(400);
     expect(jsonOf(reused)).toMatchObject({ code: 'E_LINK_USED' });
 
@@ -156,7 +154,7 @@ describe('verify/email', () => {
       nonce: 'n-expired',
       exp: Date.now() - 1000,
     });
-    expect(jsonOf(await post(rt, `${U}/verify/email`, expired))).toMatchObject({ code: 'E_LINK_EXPIRED' });
+    expect(jsonOf(await call(rt, usersApi.verifyEmail, { body: expired }))).toMatchObject({ code: 'E_LINK_EXPIRED' });
     // A link sealed with another key (or for another purpose) does not open.
     const foreign = seal(Buffer.alloc(32, 7), {
       userId: row!.id,
@@ -164,26 +162,28 @@ describe('verify/email', () => {
       nonce: 'x',
       exp: Date.now() + 60_000,
     });
-    expect(jsonOf(await post(rt, `${U}/verify/email`, foreign))).toMatchObject({ code: 'E_LINK_INVALID' });
+    expect(jsonOf(await call(rt, usersApi.verifyEmail, { body: foreign }))).toMatchObject({ code: 'E_LINK_INVALID' });
   });
 });
 
 describe('login', () => {
   it('refuses an unverified account and re-sends the link', async () => {
     const email = uniqueEmail('unv');
-    await post(rt, `${U}/register`, { name: 'U', email, password: STRONG_PASSWORD });
+    await call(rt, usersApi.register, { body: { name: 'U', email, password: STRONG_PASSWORD } });
     await rt.smtp.waitFor(email);
-    const res = await post(rt, `${U}/login`, { email, password: STRONG_PASSWORD, userAgent: 'x' });
+    const res = await call(rt, usersApi.login, { body: { email, password: STRONG_PASSWORD, userAgent: 'x' } });
     expect(res.statusCode).toBe(403);
     expect(jsonOf(res)).toMatchObject({ code: 'E_EMAIL_NOT_VERIFIED' });
     await rt.smtp.waitFor(email, (m) => m !== rt.smtp.inbox.find((x) => x.to.includes(email)));
   });
 
   it('gives a token without two-step, and the same answer for a wrong password and an unknown email', async () => {
-    const { email, token } = await signedInCustomer(rt);
+    const { email, token } = await newCustomer(rt);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const wrong = await post(rt, `${U}/login`, { email, password: 'Wrong-Password-1' });
-    const unknown = await post(rt, `${U}/login`, { email: uniqueEmail('nobody'), password: 'Wrong-Password-1' });
+    const wrong = await call(rt, usersApi.login, { body: { email, password: 'Wrong-Password-1' } });
+    const unknown = await call(rt, usersApi.login, {
+      body: { email: uniqueEmail('nobody'), password: 'Wrong-Password-1' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(jsonOf(wrong)).toEqual(jsonOf(unknown));
@@ -193,19 +193,21 @@ describe('login', () => {
   it('answers userExist: 1 for an email of the old portal', async () => {
     const email = uniqueEmail('legacy');
     await rt.ctx.db.insert(legacyUsers).values({ email, name: 'Old User' });
-    const res = await post(rt, `${U}/login`, { email, password: 'Whatever-123' });
+    const res = await call(rt, usersApi.login, { body: { email, password: 'Whatever-123' } });
     expect(res.statusCode).toBe(401);
     expect(jsonOf(res)).toMatchObject({ userExist: 1, code: 'E_LEGACY_USER' });
-    const config = jsonOf<{ data: { oldSystemLoginUrl: string } }>(await get(rt, '/api/v1/config'));
+    const config = jsonOf<{ data: { oldSystemLoginUrl: string } }>(await call(rt, healthApi.config));
     expect(config.data.oldSystemLoginUrl).toBe('https://old.example.com/login');
   });
 
   it('locks the account for 15 minutes after 10 wrong passwords, even for the right one', async () => {
-    const { email, password } = await signedInCustomer(rt);
+    const { email, password } = await newCustomer(rt);
     for (let i = 0; i < 10; i++) {
-      expect((await post(rt, `${U}/login`, { email, password: `Wrong-${i}-password` })).statusCode).toBe(401);
+      expect((await call(rt, usersApi.login, { body: { email, password: `Wrong-${i}-password` } })).statusCode).toBe(
+        401,
+      );
     }
-    const locked = await post(rt, `${U}/login`, { email, password });
+    const locked = await call(rt, usersApi.login, { body: { email, password } });
     expect(locked.statusCode).toBe(429);
     expect(jsonOf(locked)).toMatchObject({ code: 'E_ACCOUNT_LOCKED' });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
@@ -214,34 +216,34 @@ describe('login', () => {
       .update(customers)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
       .where(eq(customers.email, email));
-    expect((await post(rt, `${U}/login`, { email, password })).statusCode).toBe(200);
+    expect((await call(rt, usersApi.login, { body: { email, password } })).statusCode).toBe(200);
   });
 });
 
 describe('sessions', () => {
   it('accepts the token bare or as Bearer; refuses missing, forged and revoked tokens with is_logout: 1', async () => {
-    const { token } = await signedInCustomer(rt);
-    expect((await get(rt, `${U}/detail`, token)).statusCode).toBe(200);
-    expect((await get(rt, `${U}/detail`, `Bearer ${token}`)).statusCode).toBe(200);
+    const { token } = await newCustomer(rt);
+    expect((await call(rt, usersApi.detail, { token })).statusCode).toBe(200);
+    expect((await call(rt, usersApi.detail, { token: `Bearer ${token}` })).statusCode).toBe(200);
     // The forged token differs from the real one in its last character, whatever that character is.
     const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     for (const t of [undefined, 'x'.repeat(43), forged]) {
-      const res = await get(rt, `${U}/detail`, t);
+      const res = await call(rt, usersApi.detail, { token: t });
       expect(res.statusCode).toBe(401);
       expect(jsonOf(res)).toMatchObject({ is_logout: 1 });
     }
-    expect((await get(rt, `${U}/logout`, token)).statusCode).toBe(200);
-    const after = await get(rt, `${U}/detail`, token);
+    expect((await call(rt, usersApi.logout, { token })).statusCode).toBe(200);
+    const after = await call(rt, usersApi.detail, { token });
     expect(after.statusCode).toBe(401);
     expect(jsonOf(after)).toMatchObject({ is_logout: 1 });
   });
 
   it('expires a session idle for 12 hours', async () => {
-    const { token } = await signedInCustomer(rt);
+    const { token } = await newCustomer(rt);
     await rt.ctx.db.execute(
       sql`update sessions set last_seen_at = now() - interval '12 hours 1 minute' where revoked_at is null and subject_id = (select subject_id from sessions order by created_at desc limit 1)`,
     );
-    const res = await get(rt, `${U}/detail`, token);
+    const res = await call(rt, usersApi.detail, { token });
     expect(res.statusCode).toBe(401);
     expect(jsonOf(res)).toMatchObject({ code: 'E_SESSION_EXPIRED', is_logout: 1 });
   });
@@ -249,8 +251,8 @@ describe('sessions', () => {
 
 describe('detail and update', () => {
   it('returns every user-detail field, and a login QR PNG that encodes <PUBLIC_URL>/enrol?token=…', async () => {
-    const { token, email } = await signedInCustomer(rt, { name: 'Quinn' });
-    const body = jsonOf<{ data: Record<string, unknown> }>(await get(rt, `${U}/detail`, token));
+    const { token, email } = await newCustomer(rt, { name: 'Quinn' });
+    const body = jsonOf<{ data: Record<string, unknown> }>(await call(rt, usersApi.detail, { token }));
     expect(Object.keys(body.data).sort()).toEqual(
       [
         '_id',
@@ -288,68 +290,71 @@ describe('detail and update', () => {
     expect(decodeQr(png.rawPayload)).toMatch(/^http:\/\/localhost:3000\/enrol\?token=[A-Za-z0-9_-]{43}$/);
     // The copyable enrolment link is exactly the text inside the QR.
     expect(body.data.enrolmentLink).toBe(decodeQr(png.rawPayload));
-    expect(
-      (await rt.app.inject({ method: 'GET', url: '/api/v1/qr/login/AAAAAAAAAAAAAAAAAAAAAA.png' })).statusCode,
-    ).toBe(404);
+    expect((await call(rt, qrApi.loginPng, { params: { file: 'AAAAAAAAAAAAAAAAAAAAAA.png' } })).statusCode).toBe(404);
   });
 
   it('updates name, phone and country code; refuses bad values and an empty change', async () => {
-    const { token } = await signedInCustomer(rt);
-    const ok = await post(rt, `${U}/update`, { name: 'New Name', phone_number: '555 0100', country_code: '+1' }, token);
+    const { token } = await newCustomer(rt);
+    const ok = await call(rt, usersApi.update, {
+      body: { name: 'New Name', phone_number: '555 0100', country_code: '+1' },
+      token,
+    });
     expect(ok.statusCode).toBe(200);
     expect(jsonOf(ok)).toMatchObject({ data: { name: 'New Name', phone_number: '555 0100', country_code: '+1' } });
-    expect((await post(rt, `${U}/update`, { country_code: 'UK' }, token)).statusCode).toBe(400);
-    expect((await post(rt, `${U}/update`, { name: '   ' }, token)).statusCode).toBe(400);
-    expect((await post(rt, `${U}/update`, {}, token)).statusCode).toBe(400);
-    expect((await post(rt, `${U}/update`, { name: 'X' })).statusCode).toBe(401);
+    expect((await call(rt, usersApi.update, { body: { country_code: 'UK' }, token })).statusCode).toBe(400);
+    expect((await call(rt, usersApi.update, { body: { name: '   ' }, token })).statusCode).toBe(400);
+    expect((await call(rt, usersApi.update, { body: {}, token })).statusCode).toBe(400);
+    expect((await call(rt, usersApi.update, { body: { name: 'X' } })).statusCode).toBe(401);
   });
 });
 
 describe('change-password', () => {
   it('checks the old password and the confirmation, then revokes every token and sends a notice', async () => {
-    const { token, email, password } = await signedInCustomer(rt);
-    const second = jsonOf<{ data: { token: string } }>(await post(rt, `${U}/login`, { email, password })).data.token;
-    const wrongOld = await post(
-      rt,
-      `${U}/change-password`,
-      { old_password: 'Not-The-Password', new_password: 'Brand-New-Pass-77', confirm_password: 'Brand-New-Pass-77' },
+    const { token, email, password } = await newCustomer(rt);
+    const second = jsonOf<{ data: { token: string } }>(await call(rt, usersApi.login, { body: { email, password } }))
+      .data.token;
+    const wrongOld = await call(rt, usersApi.changePassword, {
+      body: {
+        old_password: 'Not-The-Password',
+        new_password: 'Brand-New-Pass-77',
+        confirm_password: 'Brand-New-Pass-77',
+      },
       token,
-    );
+    });
     expect(jsonOf(wrongOld)).toMatchObject({ code: 'E_WRONG_PASSWORD' });
-    const mismatch = await post(
-      rt,
-      `${U}/change-password`,
-      { old_password: password, new_password: 'Brand-New-Pass-77', confirm_password: 'Brand-New-Pass-78' },
+    const mismatch = await call(rt, usersApi.changePassword, {
+      body: { old_password: password, new_password: 'Brand-New-Pass-77', confirm_password: 'Brand-New-Pass-78' },
       token,
-    );
+    });
     expect(jsonOf(mismatch)).toMatchObject({ code: 'E_PASSWORD_MISMATCH' });
-    expect((await get(rt, `${U}/detail`, token)).statusCode).toBe(200);
+    expect((await call(rt, usersApi.detail, { token })).statusCode).toBe(200);
 
-    const ok = await post(
-      rt,
-      `${U}/change-password`,
-      { old_password: password, new_password: 'Brand-New-Pass-77', confirm_password: 'Brand-New-Pass-77' },
+    const ok = await call(rt, usersApi.changePassword, {
+      body: { old_password: password, new_password: 'Brand-New-Pass-77', confirm_password: 'Brand-New-Pass-77' },
       token,
-    );
+    });
     expect(ok.statusCode).toBe(200);
-    expect((await get(rt, `${U}/detail`, token)).statusCode).toBe(401);
-    expect((await get(rt, `${U}/detail`, second)).statusCode).toBe(401);
+    expect((await call(rt, usersApi.detail, { token })).statusCode).toBe(401);
+    expect((await call(rt, usersApi.detail, { token: second })).statusCode).toBe(401);
     await rt.smtp.waitFor(email, (m) => m.subject.includes('password was changed'));
-    expect((await post(rt, `${U}/login`, { email, password })).statusCode).toBe(401);
-    expect((await post(rt, `${U}/login`, { email, password: 'Brand-New-Pass-77' })).statusCode).toBe(200);
+    expect((await call(rt, usersApi.login, { body: { email, password } })).statusCode).toBe(401);
+    expect((await call(rt, usersApi.login, { body: { email, password: 'Brand-New-Pass-77' } })).statusCode).toBe(200);
   });
 });
 
 describe('two-step login', () => {
   async function twoStepCustomer() {
-    const c = await signedInCustomer(rt);
-    const res = await post(rt, `${U}/update-security-setting`, { enable_two_step_email_verification: true }, c.token);
+    const c = await newCustomer(rt);
+    const res = await call(rt, usersApi.updateSecuritySetting, {
+      body: { enable_two_step_email_verification: true },
+      token: c.token,
+    });
     expect(res.statusCode).toBe(200);
     return c;
   }
   async function requestCode(email: string, password: string) {
     const before = rt.smtp.inbox.length;
-    const res = await post(rt, `${U}/login`, { email, password, userAgent: 'x' });
+    const res = await call(rt, usersApi.login, { body: { email, password, userAgent: 'x' } });
     expect(res.statusCode).toBe(200);
     expect(jsonOf(res)).toEqual({ respones_msg: expect.any(String), enable_two_step_email_verification: true });
     const mail = await rt.smtp.waitFor(email, (m) => rt.smtp.inbox.indexOf(m) >= before && Boolean(codeIn(m.text)));
@@ -360,11 +365,11 @@ describe('two-step login', () => {
     const { email, password } = await twoStepCustomer();
     const code = await requestCode(email, password);
     expect(code).toMatch(/^\d{4}$/);
-    const ok = await post(rt, `${U}/verify-otp`, { otp: code, email });
+    const ok = await call(rt, usersApi.verifyOtp, { body: { otp: code, email } });
     expect(ok.statusCode).toBe(200);
     const token = jsonOf<{ data: { token: string } }>(ok).data.token;
-    expect((await get(rt, `${U}/detail`, token)).statusCode).toBe(200);
-    const reused = await post(rt, `${U}/verify-otp`, { otp: code, email });
+    expect((await call(rt, usersApi.detail, { token })).statusCode).toBe(200);
+    const reused = await call(rt, usersApi.verifyOtp, { body: { otp: code, email } });
     expect(jsonOf(reused)).toMatchObject({ code: 'E_OTP_EXPIRED' });
   });
 
@@ -374,10 +379,12 @@ describe('two-step login', () => {
     const wrong = code === '0000' ? '1111' : '0000';
     const answers: string[] = [];
     for (let i = 0; i < 5; i++)
-      answers.push(jsonOf<{ code: string }>(await post(rt, `${U}/verify-otp`, { otp: wrong, email })).code);
+      answers.push(jsonOf<{ code: string }>(await call(rt, usersApi.verifyOtp, { body: { otp: wrong, email } })).code);
     expect(answers.slice(0, 4)).toEqual(['E_OTP_INVALID', 'E_OTP_INVALID', 'E_OTP_INVALID', 'E_OTP_INVALID']);
     expect(answers[4]).toBe('E_OTP_EXHAUSTED');
-    expect(jsonOf(await post(rt, `${U}/verify-otp`, { otp: code, email }))).toMatchObject({ code: 'E_OTP_EXHAUSTED' });
+    expect(jsonOf(await call(rt, usersApi.verifyOtp, { body: { otp: code, email } }))).toMatchObject({
+      code: 'E_OTP_EXHAUSTED',
+    });
   });
 
   it('refuses an expired code, a malformed code, and caps codes at 5 an hour', async () => {
@@ -388,11 +395,13 @@ describe('two-step login', () => {
       .update(oneTimeCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(oneTimeCodes.subjectId, row!.id));
-    expect(jsonOf(await post(rt, `${U}/verify-otp`, { otp: code, email }))).toMatchObject({ code: 'E_OTP_EXPIRED' });
-    expect((await post(rt, `${U}/verify-otp`, { otp: '12a4', email })).statusCode).toBe(400);
-    expect((await post(rt, `${U}/verify-otp`, { otp: '12345', email })).statusCode).toBe(400);
-    for (let i = 0; i < 4; i++) await post(rt, `${U}/login`, { email, password });
-    const sixth = await post(rt, `${U}/login`, { email, password });
+    expect(jsonOf(await call(rt, usersApi.verifyOtp, { body: { otp: code, email } }))).toMatchObject({
+      code: 'E_OTP_EXPIRED',
+    });
+    expect((await call(rt, usersApi.verifyOtp, { body: { otp: '12a4', email } })).statusCode).toBe(400);
+    expect((await call(rt, usersApi.verifyOtp, { body: { otp: '12345', email } })).statusCode).toBe(400);
+    for (let i = 0; i < 4; i++) await call(rt, usersApi.login, { body: { email, password } });
+    const sixth = await call(rt, usersApi.login, { body: { email, password } });
     expect(sixth.statusCode).toBe(429);
     expect(jsonOf(sixth)).toMatchObject({ code: 'E_OTP_SEND_LIMIT' });
     const stored = await rt.ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.subjectId, row!.id));
@@ -400,7 +409,7 @@ describe('two-step login', () => {
   });
 
   it('an unknown email gets the same answer as a wrong code', async () => {
-    const res = await post(rt, `${U}/verify-otp`, { otp: '1234', email: uniqueEmail('ghost') });
+    const res = await call(rt, usersApi.verifyOtp, { body: { otp: '1234', email: uniqueEmail('ghost') } });
     expect(res.statusCode).toBe(400);
     expect(jsonOf(res)).toMatchObject({ code: 'E_OTP_INVALID' });
   });
@@ -408,44 +417,50 @@ describe('two-step login', () => {
 
 describe('forgotten password', () => {
   it('answers the same for known and unknown emails; the link resets once and ends every session', async () => {
-    const { email, token } = await signedInCustomer(rt);
-    const known = await post(rt, `${U}/send-forget-password-link`, { email });
+    const { email, token } = await newCustomer(rt);
+    const known = await call(rt, usersApi.sendForgetPasswordLink, { body: { email } });
     const unknownEmail = uniqueEmail('unknown');
-    const unknown = await post(rt, `${U}/send-forget-password-link`, { email: unknownEmail });
+    const unknown = await call(rt, usersApi.sendForgetPasswordLink, { body: { email: unknownEmail } });
     expect(known.statusCode).toBe(200);
     expect(jsonOf(known)).toEqual(jsonOf(unknown));
     const mail = await rt.smtp.waitFor(email, (m) => m.subject.startsWith('Reset'));
     const { iv, encryptedData } = linkParams(mail.text, '/reset-password');
 
-    const mismatch = await post(rt, `${U}/reset-password`, {
-      password: 'Reset-Pass-1234',
-      confirm_password: 'Reset-Pass-9999',
-      iv,
-      encrypted_data: encryptedData,
+    const mismatch = await call(rt, usersApi.resetPassword, {
+      body: {
+        password: 'Reset-Pass-1234',
+        confirm_password: 'Reset-Pass-9999',
+        iv,
+        encrypted_data: encryptedData,
+      },
     });
     expect(jsonOf(mismatch)).toMatchObject({ code: 'E_PASSWORD_MISMATCH' });
-    const ok = await post(rt, `${U}/reset-password`, {
-      password: 'Reset-Pass-1234',
-      confirm_password: 'Reset-Pass-1234',
-      iv,
-      encrypted_data: encryptedData,
+    const ok = await call(rt, usersApi.resetPassword, {
+      body: {
+        password: 'Reset-Pass-1234',
+        confirm_password: 'Reset-Pass-1234',
+        iv,
+        encrypted_data: encryptedData,
+      },
     });
     expect(ok.statusCode).toBe(200);
-    expect((await get(rt, `${U}/detail`, token)).statusCode).toBe(401);
+    expect((await call(rt, usersApi.detail, { token })).statusCode).toBe(401);
     await rt.smtp.waitFor(email, (m) => m.subject.includes('password was changed'));
-    const reused = await post(rt, `${U}/reset-password`, {
-      password: 'Reset-Pass-5678',
-      confirm_password: 'Reset-Pass-5678',
-      iv,
-      encrypted_data: encryptedData,
+    const reused = await call(rt, usersApi.resetPassword, {
+      body: {
+        password: 'Reset-Pass-5678',
+        confirm_password: 'Reset-Pass-5678',
+        iv,
+        encrypted_data: encryptedData,
+      },
     });
     expect(jsonOf(reused)).toMatchObject({ code: 'E_LINK_USED' });
-    expect((await post(rt, `${U}/login`, { email, password: 'Reset-Pass-1234' })).statusCode).toBe(200);
+    expect((await call(rt, usersApi.login, { body: { email, password: 'Reset-Pass-1234' } })).statusCode).toBe(200);
     expect(rt.smtp.inbox.some((m) => m.to.includes(unknownEmail))).toBe(false);
   });
 
   it('refuses an expired reset link and a verification link used as a reset link', async () => {
-    const { email } = await signedInCustomer(rt);
+    const { email } = await newCustomer(rt);
     const [row] = await rt.ctx.db.select().from(customers).where(eq(customers.email, email));
     const expired = seal(rt.ctx.secrets.linkKey, {
       userId: row!.id,
@@ -455,11 +470,13 @@ describe('forgotten password', () => {
     });
     expect(
       jsonOf(
-        await post(rt, `${U}/reset-password`, {
-          password: 'Reset-Pass-1234',
-          confirm_password: 'Reset-Pass-1234',
-          iv: expired.iv,
-          encrypted_data: expired.encryptedData,
+        await call(rt, usersApi.resetPassword, {
+          body: {
+            password: 'Reset-Pass-1234',
+            confirm_password: 'Reset-Pass-1234',
+            iv: expired.iv,
+            encrypted_data: expired.encryptedData,
+          },
         }),
       ),
     ).toMatchObject({ code: 'E_LINK_EXPIRED' });
@@ -471,11 +488,13 @@ describe('forgotten password', () => {
     });
     expect(
       jsonOf(
-        await post(rt, `${U}/reset-password`, {
-          password: 'Reset-Pass-1234',
-          confirm_password: 'Reset-Pass-1234',
-          iv: wrongPurpose.iv,
-          encryptedData: wrongPurpose.encryptedData,
+        await call(rt, usersApi.resetPassword, {
+          body: {
+            password: 'Reset-Pass-1234',
+            confirm_password: 'Reset-Pass-1234',
+            iv: wrongPurpose.iv,
+            encryptedData: wrongPurpose.encryptedData,
+          },
         }),
       ),
     ).toMatchObject({ code: 'E_LINK_INVALID' });
@@ -484,8 +503,8 @@ describe('forgotten password', () => {
 
 describe('logs', () => {
   it('never contain passwords, tokens or codes', async () => {
-    const { token, password } = await signedInCustomer(rt, { password: 'Secret-Log-Probe-991' });
-    await get(rt, `${U}/detail`, token);
+    const { token, password } = await newCustomer(rt, { password: 'Secret-Log-Probe-991' });
+    await call(rt, usersApi.detail, { token });
     const log = rt.logLines.join('');
     expect(log.length).toBeGreaterThan(1000);
     expect(log).not.toContain(password);

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { RESELLER_BUYER_DISCOUNT_PERCENT } from '@fleetdeck/contract';
+import { RESELLER_BUYER_DISCOUNT_PERCENT, fillPath, qrApi } from '@fleetdeck/contract';
 import type {
   ChangePasswordRequest,
+  ErrorCode,
   LoginResponse,
   RegisterRequest,
   UpdateUserRequest,
@@ -31,6 +32,15 @@ export interface RequestMeta {
   ip: string;
   userAgent?: string | null;
 }
+
+/**
+ * The actor of a call made before sign-in (register, login, links): the account's customer once it is known,
+ * an anonymous visitor otherwise (a failed login of an unknown email).
+ */
+const visitorActor = (meta: RequestMeta, customerId: string | null): Actor =>
+  customerId
+    ? { kind: 'customer', id: customerId, ip: meta.ip, userAgent: meta.userAgent ?? null }
+    : { kind: 'anonymous', id: null, ip: meta.ip };
 
 type RegisterInput = Required<Pick<RegisterRequest, 'name' | 'email' | 'password'>> & {
   country_code: string | null;
@@ -62,7 +72,7 @@ export function enrolmentTokenOf(ctx: AppContext, customer: repo.CustomerRow): s
 }
 
 export const loginQrCodeUrl = (ctx: AppContext, customer: repo.CustomerRow) =>
-  `${ctx.config.publicUrl}/api/v1/qr/login/${customer.loginQrKey}.png`;
+  `${ctx.config.publicUrl}${fillPath(qrApi.loginPng.path, { file: `${customer.loginQrKey}.png` })}`;
 
 export function loginQrText(ctx: AppContext, customer: repo.CustomerRow) {
   return enrolmentQrText(ctx.config.publicUrl, enrolmentTokenOf(ctx, customer));
@@ -107,8 +117,7 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
       type: 'User Account',
       subType: 'Registration',
       message: 'Account registered',
-      source: 'Web',
-      ip: meta.ip,
+      actor: visitorActor(meta, customer.id),
     });
     afterCommit(() => dispatchEmail(ctx.queue, outboxId));
     return customer;
@@ -134,8 +143,7 @@ export async function verifyEmail(ctx: AppContext, iv: string, encryptedData: st
       type: 'User Account',
       subType: 'Email Verified',
       message: 'Email verified',
-      source: 'Web',
-      ip: meta.ip,
+      actor: visitorActor(meta, userId),
     });
   });
 }
@@ -163,9 +171,8 @@ export async function login(
       type: 'User Account',
       subType: 'Login',
       message: 'Login failed: unknown email',
-      source: 'Web',
+      actor: visitorActor(meta, null),
       hasError: true,
-      ip: meta.ip,
     });
     if (await repo.isLegacyEmail(ctx.db, input.email)) {
       throw new AppError(401, 'E_LEGACY_USER', `This email belongs to the old ${ctx.config.productName} system.`, {
@@ -190,9 +197,8 @@ export async function login(
       type: 'User Account',
       subType: 'Login',
       message: locked ? 'Login failed: wrong password, account locked for 15 minutes' : 'Login failed: wrong password',
-      source: 'Web',
+      actor: visitorActor(meta, customer.id),
       hasError: true,
-      ip: meta.ip,
     });
     throw invalid();
   }
@@ -243,15 +249,14 @@ export async function login(
       type: 'User Account',
       subType: 'Login',
       message: 'Logged in',
-      source: 'Web',
-      ip: meta.ip,
+      actor: visitorActor(meta, customer.id),
     });
     return t;
   });
   return { respones_msg: 'Logged in successfully.', enable_two_step_email_verification: false, data: { token } };
 }
 
-const OTP_FAILURES: Partial<Record<string, string>> = {
+const OTP_FAILURES: Partial<Record<ErrorCode, string>> = {
   E_OTP_INVALID: 'wrong email code',
   E_OTP_EXPIRED: 'email code expired or already used',
   E_OTP_EXHAUSTED: 'too many wrong email codes',
@@ -280,9 +285,8 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, met
         type: 'User Account',
         subType: 'Login',
         message: `Login failed: ${OTP_FAILURES[err.code] ?? 'email code refused'}`,
-        source: 'Web',
+        actor: visitorActor(meta, customer.id),
         hasError: true,
-        ip: meta.ip,
       });
     }
     throw err;
@@ -298,8 +302,7 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, met
       type: 'User Account',
       subType: 'Login',
       message: 'Logged in with an email code',
-      source: 'Web',
-      ip: meta.ip,
+      actor: visitorActor(meta, customer.id),
     });
     return token;
   });
@@ -377,8 +380,7 @@ export async function resetPassword(
       type: 'User Account',
       subType: 'Reset Password',
       message: 'Password reset with an emailed link',
-      source: 'Web',
-      ip: meta.ip,
+      actor: visitorActor(meta, userId),
     });
     const outboxId = await queueEmail(
       tx,

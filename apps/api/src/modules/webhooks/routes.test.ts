@@ -4,11 +4,14 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { customers, licenceGrants, payments, providerEvents, subscriptions } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { get, jsonOf, post, signedInCustomer } from '../../../test/support/helpers.ts';
+import { call } from '../../../test/support/call.ts';
+import { newCustomer } from '../../../test/support/factory.ts';
+import { paymentsApi, usersApi, webhooksApi } from '@fleetdeck/contract';
+import { jsonOf } from '../../../test/support/helpers.ts';
 import { customerIdOf, planOf } from '../../../test/support/ledger.ts';
 import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../test/support/fake-stripe.ts';
 
-const HOOK = '/api/v1/webhooks/stripe';
+const HOOK = webhooksApi.stripe.path;
 const SECRET = 'whsec_test';
 
 let fake: FakeStripe;
@@ -126,7 +129,7 @@ describe('POST /api/v1/webhooks/stripe', () => {
   let customerId: string;
   let token: string;
   beforeAll(async () => {
-    const signedIn = await signedInCustomer(rt);
+    const signedIn = await newCustomer(rt);
     token = signedIn.token;
     customerId = await customerIdOf(rt.ctx.db, signedIn.email);
   });
@@ -355,12 +358,12 @@ describe('POST /api/v1/webhooks/stripe', () => {
     };
     expect((await deliver(stripeEvent('payment_method.attached', pm))).statusCode).toBe(200);
     const listed = jsonOf<{ data: { id: string; card: { last4: string; country: string } }[] }>(
-      await get(rt, '/api/v1/admin/users/payment-method/list', token),
+      await call(rt, paymentsApi.paymentMethods, { token }),
     );
     expect(listed.data.find((m) => m.id === pm.id)?.card).toMatchObject({ last4: '4242', country: 'DE' });
 
     expect((await deliver(stripeEvent('payment_method.detached', { ...pm, customer: null }))).statusCode).toBe(200);
-    const after = jsonOf<{ data: { id: string }[] }>(await get(rt, '/api/v1/admin/users/payment-method/list', token));
+    const after = jsonOf<{ data: { id: string }[] }>(await call(rt, paymentsApi.paymentMethods, { token }));
     expect(after.data.map((m) => m.id)).not.toContain(pm.id);
   });
 
@@ -387,10 +390,12 @@ describe('POST /api/v1/webhooks/stripe', () => {
   });
 
   it('the raw-body parser stays inside the webhook plugin: other JSON routes still parse bodies', async () => {
-    const res = await post(rt, '/api/v1/admin/users/login', {
-      email: 'nobody@example.com',
-      password: 'Wrong-Password-123',
-      userAgent: 'vitest',
+    const res = await call(rt, usersApi.login, {
+      body: {
+        email: 'nobody@example.com',
+        password: 'Wrong-Password-123',
+        userAgent: 'vitest',
+      },
     });
     expect(res.statusCode).not.toBe(415);
     expect(jsonOf(res).code).not.toBe('E_VALIDATION');

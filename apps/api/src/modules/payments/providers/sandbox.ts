@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { customers, paymentMethods, sandboxIntents } from '../../../db/schema.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { hmac, sha256 } from '../../../lib/crypto.ts';
-import { findPaymentMethod, toSavedPaymentMethod } from '../repository.ts';
+import { findIntentOfPayment, insertIntent, type SandboxIntentRow } from '../../sandbox/repository.ts';
+import { findPaymentMethod } from '../repository.ts';
 import type {
   CheckoutIntent,
   OneTimeInput,
@@ -26,17 +25,15 @@ import type {
  * stored, yet the same intent always gives the same secret (an idempotent checkout replay answers it again).
  */
 
-export type SandboxIntentRow = typeof sandboxIntents.$inferSelect;
-
 export const sandboxId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
 
-export const sandboxWebhookSecret = (ctx: AppContext) =>
+const sandboxWebhookSecret = (ctx: AppContext) =>
   `whsec_${hmac(ctx.secrets.sandboxKey, 'sandbox:webhook-secret').slice(0, 40)}`;
 
-export const clientSecretFor = (ctx: AppContext, intentId: string) =>
+const clientSecretFor = (ctx: AppContext, intentId: string) =>
   `${intentId}_secret_${hmac(ctx.secrets.sandboxKey, `sandbox:client-secret:${intentId}`).slice(0, 32)}`;
 
-export function checkoutStatusOf(intent: SandboxIntentRow): CheckoutIntent['status'] {
+function checkoutStatusOf(intent: SandboxIntentRow): CheckoutIntent['status'] {
   if (intent.status === 'succeeded') return 'succeeded';
   if (intent.status === 'processing') return 'processing';
   return intent.providerPmId ? 'requires_confirmation' : 'requires_payment_method';
@@ -66,30 +63,27 @@ async function createIntent(
   kind: 'payment_intent' | 'invoice',
   extra: Record<string, string>,
 ): Promise<CheckoutIntent> {
-  const [existing] = await input.tx.select().from(sandboxIntents).where(eq(sandboxIntents.paymentId, input.paymentId));
+  const existing = await findIntentOfPayment(input.tx, input.paymentId);
   if (existing) return toCheckout(ctx, existing);
   const id = sandboxId(kind === 'invoice' ? 'in' : 'pi');
-  const [row] = await input.tx
-    .insert(sandboxIntents)
-    .values({
-      id,
-      clientSecretHash: sha256(clientSecretFor(ctx, id)),
-      customerId: input.customer.id,
+  const row = await insertIntent(input.tx, {
+    id,
+    clientSecretHash: sha256(clientSecretFor(ctx, id)),
+    customerId: input.customer.id,
+    paymentId: input.paymentId,
+    kind,
+    amountCents: input.amountCents,
+    currency: input.currency,
+    providerPmId: await usableMethod(input.tx, input.customer.id, input.paymentMethodId),
+    metadata: {
       paymentId: input.paymentId,
-      kind,
-      amountCents: input.amountCents,
-      currency: input.currency,
-      providerPmId: await usableMethod(input.tx, input.customer.id, input.paymentMethodId),
-      metadata: {
-        paymentId: input.paymentId,
-        customerId: input.customer.id,
-        planIdentifier: input.planIdentifier,
-        qty: String(input.qty),
-        ...extra,
-      },
-    })
-    .returning();
-  return toCheckout(ctx, row!);
+      customerId: input.customer.id,
+      planIdentifier: input.planIdentifier,
+      qty: String(input.qty),
+      ...extra,
+    },
+  });
+  return toCheckout(ctx, row);
 }
 
 export function createSandboxProvider(ctx: AppContext): PaymentProvider {
@@ -97,14 +91,9 @@ export function createSandboxProvider(ctx: AppContext): PaymentProvider {
   return {
     name: 'sandbox',
 
-    async ensureCustomer(tx: DbOrTx, customer: ProviderCustomer) {
-      if (customer.providerCustomerId) return customer.providerCustomerId;
-      const id = `cus_${customer.id.replaceAll('-', '').slice(0, 24)}`;
-      await tx
-        .update(customers)
-        .set({ stripeCustomerId: id })
-        .where(and(eq(customers.id, customer.id), isNull(customers.stripeCustomerId)));
-      return id;
+    async ensureCustomer(customer: ProviderCustomer) {
+      if (customer.providerCustomerId) return { id: customer.providerCustomerId, created: false };
+      return { id: `cus_${customer.id.replaceAll('-', '').slice(0, 24)}`, created: true };
     },
 
     createOneTimePayment: (input: OneTimeInput) => createIntent(ctx, input, 'payment_intent', {}),
@@ -126,38 +115,15 @@ export function createSandboxProvider(ctx: AppContext): PaymentProvider {
         quantity: String(input.newQuantity),
       }),
 
+    /** The card was saved (unattached) by `sandbox/payment-methods`: only its owner may attach it. */
     async attachPaymentMethod(tx: DbOrTx, customer: ProviderCustomer, pmId: string) {
       const pm = await findPaymentMethod(tx, 'sandbox', pmId);
       if (!pm || pm.customerId !== customer.id) throw notFound('No such payment method.');
-      const [current] = await tx
-        .select({ id: paymentMethods.id })
-        .from(paymentMethods)
-        .where(
-          and(
-            eq(paymentMethods.customerId, customer.id),
-            eq(paymentMethods.provider, 'sandbox'),
-            isNull(paymentMethods.detachedAt),
-            eq(paymentMethods.isDefault, true),
-            ne(paymentMethods.id, pm.id),
-          ),
-        );
-      const [row] = await tx
-        .update(paymentMethods)
-        .set({ detachedAt: null, isDefault: pm.isDefault || !current })
-        .where(eq(paymentMethods.id, pm.id))
-        .returning();
-      return toSavedPaymentMethod(row!);
+      return { providerPmId: pm.providerPmId, type: pm.type, card: pm.card, paypal: pm.paypal };
     },
 
-    async setDefaultPaymentMethod(tx: DbOrTx, customer: ProviderCustomer, pmId: string) {
-      const pm = await findPaymentMethod(tx, 'sandbox', pmId);
-      if (!pm || pm.customerId !== customer.id || pm.detachedAt) throw notFound('No such payment method.');
-      await tx
-        .update(paymentMethods)
-        .set({ isDefault: false })
-        .where(and(eq(paymentMethods.customerId, customer.id), eq(paymentMethods.provider, 'sandbox')));
-      await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, pm.id));
-    },
+    /** Nothing to tell: the default is our row's flag. */
+    async setDefaultPaymentMethod() {},
 
     verifyEvent(rawBody: string | Buffer, signatureHeader: string | undefined): Stripe.Event {
       if (!signatureHeader) throw new AppError(400, 'E_WEBHOOK_SIGNATURE', 'The event signature is missing.');

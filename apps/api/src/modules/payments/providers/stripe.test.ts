@@ -12,11 +12,15 @@ import {
   subscriptions,
 } from '../../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
-import { get, jsonOf, post, signedInCustomer } from '../../../../test/support/helpers.ts';
-import { customerIdOf, subscribe } from '../../../../test/support/ledger.ts';
-import { PURCHASE, SUB_UPDATE, postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
+import { newCustomer } from '../../../../test/support/factory.ts';
+import { call } from '../../../../test/support/call.ts';
+import { paymentsApi, webhooksApi } from '@fleetdeck/contract';
+import { jsonOf } from '../../../../test/support/helpers.ts';
+import { subscribe } from '../../../../test/support/ledger.ts';
+import { postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
 import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { attachMethod, createSubscriptionIntent, ensureProviderCustomer, makeDefaultMethod } from '../service.ts';
 import { createPaymentProvider } from './index.ts';
 import type { PaymentProvider, ProviderCustomer } from './types.ts';
 
@@ -35,11 +39,8 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-const A = '/api/v1/admin';
-
-async function newCustomer(): Promise<ProviderCustomer & { token: string }> {
-  const { email, token } = await signedInCustomer(rt, { name: 'Ada Lovelace' });
-  const id = await customerIdOf(rt.ctx.db, email);
+async function stripeCustomer(): Promise<ProviderCustomer & { token: string }> {
+  const { id, email, token } = await newCustomer(rt, { name: 'Ada Lovelace' });
   return { id, email, name: 'Ada Lovelace', providerCustomerId: null, token };
 }
 const stripeIdOf = async (customerId: string) =>
@@ -50,39 +51,39 @@ const planRow = async (identifier: string) =>
 describe('the stripe provider', () => {
   it('is the provider of an installation with PAYMENT_PROVIDER=stripe, pinned to the SDK API version', async () => {
     expect(provider.name).toBe('stripe');
-    const c = await newCustomer();
-    await provider.ensureCustomer(rt.ctx.db, c);
+    const c = await stripeCustomer();
+    await ensureProviderCustomer(rt.ctx.db, provider, c);
     const [req] = fake.calls('POST', '/v1/customers');
     expect(req!.stripeVersion).toBe(Stripe.API_VERSION);
     expect(req!.authorization).toBe('Bearer sk_test_x');
   });
 
   it('ensureCustomer creates the Stripe customer once and stores its id', async () => {
-    const c = await newCustomer();
-    const id = await provider.ensureCustomer(rt.ctx.db, c);
+    const c = await stripeCustomer();
+    const id = await ensureProviderCustomer(rt.ctx.db, provider, c);
     expect(id).toMatch(/^cus_/);
     expect(await stripeIdOf(c.id)).toBe(id);
     const [req] = fake.calls('POST', '/v1/customers');
     expect(req!.body).toEqual({ email: c.email, name: 'Ada Lovelace', metadata: { customerId: c.id } });
     expect(req!.idempotencyKey).toBe(`customer:${c.id}`);
     // Known id: no second customer.
-    expect(await provider.ensureCustomer(rt.ctx.db, { ...c, providerCustomerId: id })).toBe(id);
+    expect(await ensureProviderCustomer(rt.ctx.db, provider, { ...c, providerCustomerId: id })).toBe(id);
     expect(fake.calls('POST', '/v1/customers')).toHaveLength(1);
   });
 
   it('ensureCustomer replaces an id the sandbox provider made up (installation switched to Stripe)', async () => {
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     const sandboxId = `cus_${c.id.replaceAll('-', '').slice(0, 24)}`;
     await rt.ctx.db.update(customers).set({ stripeCustomerId: sandboxId }).where(eq(customers.id, c.id));
-    const id = await provider.ensureCustomer(rt.ctx.db, { ...c, providerCustomerId: sandboxId });
+    const id = await ensureProviderCustomer(rt.ctx.db, provider, { ...c, providerCustomerId: sandboxId });
     expect(id).not.toBe(sandboxId);
     expect(fake.customers.has(id)).toBe(true);
     expect(await stripeIdOf(c.id)).toBe(id);
   });
 
   it('createOneTimePayment creates a PaymentIntent with our metadata and the idempotency key', async () => {
-    const c = await newCustomer();
-    const cus = await provider.ensureCustomer(rt.ctx.db, c);
+    const c = await stripeCustomer();
+    const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
     const paymentId = crypto.randomUUID();
     const intent = await provider.createOneTimePayment({
       tx: rt.ctx.db,
@@ -116,12 +117,12 @@ describe('the stripe provider', () => {
     await rt.ctx.db.insert(coupons).values({ code: 'STRIPE20', percentOff: '20.00' });
 
     const subscribeOnce = async (coupon: boolean) => {
-      const c = await newCustomer();
-      const cus = await provider.ensureCustomer(rt.ctx.db, c);
+      const c = await stripeCustomer();
+      const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
       const paymentId = crypto.randomUUID();
       const fresh = await planRow('KM');
       const [couponRow] = await rt.ctx.db.select().from(coupons).where(eq(coupons.code, 'STRIPE20'));
-      const intent = await provider.createSubscription({
+      const intent = await createSubscriptionIntent(rt.ctx.db, provider, {
         tx: rt.ctx.db,
         customer: { ...c, providerCustomerId: cus },
         paymentId,
@@ -131,8 +132,7 @@ describe('the stripe provider', () => {
         currency: 'eur',
         description: 'KM × 2',
         idempotencyKey: `payment:${paymentId}:k`,
-        planId: fresh.id,
-        providerPriceId: fresh.providerPriceId,
+        plan: fresh,
         unitAmountCents: 2999,
         coupon: coupon ? { code: 'STRIPE20', percentOff: 20, providerCouponId: couponRow!.providerCouponId } : null,
       });
@@ -185,8 +185,8 @@ describe('the stripe provider', () => {
   });
 
   it('updateSubscriptionQuantity prorates now and answers the proration invoice', async () => {
-    const c = await newCustomer();
-    const cus = await provider.ensureCustomer(rt.ctx.db, c);
+    const c = await stripeCustomer();
+    const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
     const plan = await planRow('UB');
     const base = {
       tx: rt.ctx.db,
@@ -195,14 +195,13 @@ describe('the stripe provider', () => {
       currency: 'eur',
       description: 'UB',
     };
-    const created = await provider.createSubscription({
+    const created = await createSubscriptionIntent(rt.ctx.db, provider, {
       ...base,
       paymentId: crypto.randomUUID(),
       qty: 2,
       amountCents: 2 * 2999,
       idempotencyKey: 'create-1',
-      planId: plan.id,
-      providerPriceId: plan.providerPriceId,
+      plan: plan,
       unitAmountCents: toCentsOf(plan.amount),
       coupon: null,
     });
@@ -238,8 +237,8 @@ describe('the stripe provider', () => {
   });
 
   it('attachPaymentMethod attaches at Stripe and mirrors the card; the first card becomes the default', async () => {
-    const c = await newCustomer();
-    const saved = await provider.attachPaymentMethod(rt.ctx.db, c, 'pm_card_visa_1');
+    const c = await stripeCustomer();
+    const saved = await attachMethod(rt.ctx.db, provider, c, 'pm_card_visa_1');
     const cus = await stripeIdOf(c.id);
     const [attach] = fake.calls('POST', '/v1/payment_methods/pm_card_visa_1/attach');
     expect(attach!.body).toEqual({ customer: cus });
@@ -254,11 +253,11 @@ describe('the stripe provider', () => {
     const [update] = fake.calls('POST', `/v1/customers/${cus}`);
     expect(update!.body).toEqual({ invoice_settings: { default_payment_method: 'pm_card_visa_1' } });
 
-    const second = await provider.attachPaymentMethod(rt.ctx.db, { ...c, providerCustomerId: cus }, 'pm_card_visa_2');
+    const second = await attachMethod(rt.ctx.db, provider, { ...c, providerCustomerId: cus }, 'pm_card_visa_2');
     expect(second.isDefault).toBe(false);
 
     fake.reset();
-    await provider.setDefaultPaymentMethod(rt.ctx.db, { ...c, providerCustomerId: cus }, 'pm_card_visa_2');
+    await makeDefaultMethod(rt.ctx.db, provider, { ...c, providerCustomerId: cus }, 'pm_card_visa_2');
     const [setDefault] = fake.calls('POST', `/v1/customers/${cus}`);
     expect(setDefault!.body).toEqual({ invoice_settings: { default_payment_method: 'pm_card_visa_2' } });
     expect(setDefault!.idempotencyKey).toBeTruthy();
@@ -272,14 +271,14 @@ describe('the stripe provider', () => {
     // A card of nobody we know: 404, nothing at Stripe.
     fake.reset();
     await expect(
-      provider.setDefaultPaymentMethod(rt.ctx.db, { ...c, providerCustomerId: cus }, 'pm_someone_else'),
+      makeDefaultMethod(rt.ctx.db, provider, { ...c, providerCustomerId: cus }, 'pm_someone_else'),
     ).rejects.toMatchObject({ statusCode: 404 });
     expect(fake.requests).toHaveLength(0);
   });
 
   it('Stripe errors become the envelope: card errors 402 with the decline code, the rest 502 E_PROVIDER', async () => {
-    const c = await newCustomer();
-    const cus = await provider.ensureCustomer(rt.ctx.db, c);
+    const c = await stripeCustomer();
+    const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
     const input = {
       tx: rt.ctx.db,
       customer: { ...c, providerCustomerId: cus },
@@ -323,7 +322,7 @@ describe('the stripe provider', () => {
       param: 'payment_method',
       message: "No such PaymentMethod: 'pm_nope'",
     });
-    await expect(provider.attachPaymentMethod(rt.ctx.db, input.customer, 'pm_nope')).rejects.toMatchObject({
+    await expect(attachMethod(rt.ctx.db, provider, input.customer, 'pm_nope')).rejects.toMatchObject({
       statusCode: 404,
     });
   });
@@ -354,11 +353,11 @@ describe('the stripe provider', () => {
 
 describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
   it('payments/purchase (one-time) creates a PaymentIntent with an Idempotency-Key and answers its client secret', async () => {
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     const key = `browser-key-${crypto.randomUUID()}`;
     const res = await postWithKey(
       rt,
-      PURCHASE,
+      paymentsApi.purchase,
       { priceId: 'PDOT', qty: 2, captcha: await solvedCaptcha(rt) },
       c.token,
       key,
@@ -390,7 +389,7 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
     });
 
     // The browser retries with the same key: the same payment and client secret (Stripe replays the key).
-    const again = await postWithKey(rt, PURCHASE, { priceId: 'PDOT', qty: 2 }, c.token, key);
+    const again = await postWithKey(rt, paymentsApi.purchase, { priceId: 'PDOT', qty: 2 }, c.token, key);
     expect(again.statusCode).toBe(200);
     expect(jsonOf<CheckoutResponse>(again).data).toMatchObject({
       paymentId: data.paymentId,
@@ -417,7 +416,7 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
     const payload = JSON.stringify(event);
     const hook = await rt.app.inject({
       method: 'POST',
-      url: '/api/v1/webhooks/stripe',
+      url: webhooksApi.stripe.path,
       payload,
       headers: {
         'content-type': 'application/json',
@@ -430,10 +429,10 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
   });
 
   it('payments/purchase of a recurring plan creates a Stripe subscription and answers its invoice secret', async () => {
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     const res = await postWithKey(
       rt,
-      PURCHASE,
+      paymentsApi.purchase,
       { priceId: 'POB', qty: 3, captcha: await solvedCaptcha(rt) },
       c.token,
       'sub-key-1',
@@ -450,11 +449,11 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
   });
 
   it('payments/subscription/update raises the Stripe quantity and answers the proration invoice secret', async () => {
-    const c = await newCustomer();
-    const cus = await provider.ensureCustomer(rt.ctx.db, c);
+    const c = await stripeCustomer();
+    const cus = await ensureProviderCustomer(rt.ctx.db, provider, c);
     const plan = await planRow('PC');
     // A live Stripe subscription (made through the provider) mirrored as our active subscription.
-    const created = await provider.createSubscription({
+    const created = await createSubscriptionIntent(rt.ctx.db, provider, {
       tx: rt.ctx.db,
       customer: { ...c, providerCustomerId: cus },
       paymentId: crypto.randomUUID(),
@@ -464,8 +463,7 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
       currency: 'eur',
       description: 'PC × 2',
       idempotencyKey: `create-${crypto.randomUUID()}`,
-      planId: plan.id,
-      providerPriceId: plan.providerPriceId,
+      plan: plan,
       unitAmountCents: toCentsOf(plan.amount),
       coupon: null,
     });
@@ -482,7 +480,7 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
 
     const res = await postWithKey(
       rt,
-      SUB_UPDATE,
+      paymentsApi.updateSubscription,
       { priceId: 'PC', qty: 1, captcha: await solvedCaptcha(rt) },
       c.token,
       'upd-1',
@@ -499,11 +497,11 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
   });
 
   it('a Stripe outage during checkout → 502 E_PROVIDER and no payment row is left behind', async () => {
-    const c = await newCustomer();
+    const c = await stripeCustomer();
     fake.failNext('POST', /^\/v1\/customers$/, 400, { type: 'invalid_request_error', message: 'boom' });
     const res = await postWithKey(
       rt,
-      PURCHASE,
+      paymentsApi.purchase,
       { priceId: 'PDOT', qty: 1, captcha: await solvedCaptcha(rt) },
       c.token,
       'k-out',
@@ -514,13 +512,13 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
   });
 
   it('users/payment-method/attach and default go through Stripe and the list shows the mirror', async () => {
-    const c = await newCustomer();
-    const attach = await post(rt, `${A}/users/payment-method/attach`, { pmId: 'pm_api_1' }, c.token);
+    const c = await stripeCustomer();
+    const attach = await call(rt, paymentsApi.attachPaymentMethod, { body: { pmId: 'pm_api_1' }, token: c.token });
     expect(attach.statusCode).toBe(200);
-    await post(rt, `${A}/users/payment-method/attach`, { pmId: 'pm_api_2' }, c.token);
-    const def = await post(rt, `${A}/users/payment-method/default`, { pmId: 'pm_api_2' }, c.token);
+    await call(rt, paymentsApi.attachPaymentMethod, { body: { pmId: 'pm_api_2' }, token: c.token });
+    const def = await call(rt, paymentsApi.setDefaultPaymentMethod, { body: { pmId: 'pm_api_2' }, token: c.token });
     expect(def.statusCode).toBe(200);
-    const list = jsonOf<PaymentMethodListResponse>(await get(rt, `${A}/users/payment-method/list`, c.token));
+    const list = jsonOf<PaymentMethodListResponse>(await call(rt, paymentsApi.paymentMethods, { token: c.token }));
     expect(list.defaultSource).toBe('pm_api_2');
     expect(list.data.map((pm) => pm.id).sort()).toEqual(['pm_api_1', 'pm_api_2']);
     expect(fake.calls('POST', /\/attach$/)).toHaveLength(2);

@@ -1,16 +1,13 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { AppContext } from '../../../context.ts';
-import type { DbOrTx } from '../../../db/client.ts';
-import { coupons, customers, paymentMethods, plans } from '../../../db/schema.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { findPaymentMethod, toSavedPaymentMethod } from '../repository.ts';
 import type {
   CheckoutIntent,
   OneTimeInput,
   PaymentProvider,
   ProviderCustomer,
+  ProviderPaymentMethod,
   SubscriptionCreateInput,
   SubscriptionUpdateInput,
 } from './types.ts';
@@ -30,9 +27,9 @@ import type {
  */
 
 /** The API version this code is written and typed against: the SDK's own (stripe v23). */
-export const STRIPE_API_VERSION = Stripe.API_VERSION;
+const STRIPE_API_VERSION = Stripe.API_VERSION;
 
-export function createStripeClient(ctx: AppContext): Stripe {
+function createStripeClient(ctx: AppContext): Stripe {
   const { secretKey, apiBase } = ctx.config.stripe;
   if (!secretKey) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
   const config: Stripe.StripeConfig = {
@@ -63,7 +60,7 @@ const operationKey = (kind: string, customerId: string) => `${kind}:${customerId
 const PROVIDER_UNAVAILABLE = 'The payment provider could not process this request. Please try again in a moment.';
 
 /** A Stripe failure as the error envelope: card problems are the customer's to fix, the rest is ours. */
-export function stripeFailure(ctx: AppContext, err: unknown, operation: string): AppError {
+function stripeFailure(ctx: AppContext, err: unknown, operation: string): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof Stripe.errors.StripeCardError) {
     const declineCode = err.decline_code ?? err.code;
@@ -133,48 +130,28 @@ function intentStatus(status: Stripe.PaymentIntent.Status): CheckoutIntent['stat
   }
 }
 
-/** Writes (or refreshes) our mirror of a Stripe card in `payment_methods`. */
-export async function mirrorStripePaymentMethod(
-  tx: DbOrTx,
-  customerId: string,
-  pm: Stripe.PaymentMethod,
-  opts: { makeDefaultIfNone: boolean },
-) {
-  const card = pm.card
-    ? {
-        brand: pm.card.brand,
-        country: pm.card.country ?? '',
-        exp_month: pm.card.exp_month,
-        exp_year: pm.card.exp_year,
-        last4: pm.card.last4,
-      }
-    : null;
-  const paypal = pm.paypal
-    ? { country: pm.paypal.country ?? '', payer_email: pm.paypal.payer_email ?? '', payer_id: pm.paypal.payer_id ?? '' }
-    : null;
-  const [current] = await tx
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.customerId, customerId),
-        eq(paymentMethods.provider, 'stripe'),
-        isNull(paymentMethods.detachedAt),
-        eq(paymentMethods.isDefault, true),
-        ne(paymentMethods.providerPmId, pm.id),
-      ),
-    );
-  const existing = await findPaymentMethod(tx, 'stripe', pm.id);
-  if (existing && existing.customerId !== customerId) throw notFound('No such payment method.');
-  const isDefault = (existing?.isDefault ?? false) || (opts.makeDefaultIfNone && !current);
-  const values = { type: pm.type === 'paypal' ? 'paypal' : 'card', card, paypal, isDefault, detachedAt: null };
-  const [row] = existing
-    ? await tx.update(paymentMethods).set(values).where(eq(paymentMethods.id, existing.id)).returning()
-    : await tx
-        .insert(paymentMethods)
-        .values({ customerId, provider: 'stripe', providerPmId: pm.id, ...values })
-        .returning();
-  return row!;
+/** A Stripe payment method as `payment_methods` mirrors it. */
+export function describeStripePaymentMethod(pm: Stripe.PaymentMethod): ProviderPaymentMethod {
+  return {
+    providerPmId: pm.id,
+    type: pm.type === 'paypal' ? 'paypal' : 'card',
+    card: pm.card
+      ? {
+          brand: pm.card.brand,
+          country: pm.card.country ?? '',
+          exp_month: pm.card.exp_month,
+          exp_year: pm.card.exp_year,
+          last4: pm.card.last4,
+        }
+      : null,
+    paypal: pm.paypal
+      ? {
+          country: pm.paypal.country ?? '',
+          payer_email: pm.paypal.payer_email ?? '',
+          payer_id: pm.paypal.payer_id ?? '',
+        }
+      : null,
+  };
 }
 
 export function createStripeProvider(ctx: AppContext): PaymentProvider {
@@ -189,9 +166,9 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
     }
   }
 
-  async function ensureCustomer(tx: DbOrTx, customer: ProviderCustomer): Promise<string> {
+  async function ensureCustomer(customer: ProviderCustomer) {
     if (customer.providerCustomerId && customer.providerCustomerId !== sandboxCustomerId(customer.id)) {
-      return customer.providerCustomerId;
+      return { id: customer.providerCustomerId, created: false };
     }
     const created = await call('customers.create', () =>
       stripe.customers.create(
@@ -199,32 +176,13 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
         { idempotencyKey: `customer:${customer.id}` },
       ),
     );
-    const stale = customer.providerCustomerId;
-    const [saved] = await tx
-      .update(customers)
-      .set({ stripeCustomerId: created.id, updatedAt: new Date() })
-      .where(
-        and(
-          eq(customers.id, customer.id),
-          stale ? eq(customers.stripeCustomerId, stale) : isNull(customers.stripeCustomerId),
-        ),
-      )
-      .returning({ id: customers.stripeCustomerId });
-    if (saved?.id) return saved.id;
-    // Another request saved one first: use it.
-    const [row] = await tx
-      .select({ id: customers.stripeCustomerId })
-      .from(customers)
-      .where(eq(customers.id, customer.id));
-    return row?.id ?? created.id;
+    return { id: created.id, created: true };
   }
 
-  /** The plan's yearly Stripe price, created once (and stored in plans.provider_price_id). */
-  async function ensurePrice(input: SubscriptionCreateInput): Promise<string> {
-    if (input.providerPriceId) return input.providerPriceId;
-    const [plan] = await input.tx.select().from(plans).where(eq(plans.id, input.planId));
-    if (!plan) throw new Error(`plan ${input.planId} is missing`);
-    if (plan.providerPriceId) return plan.providerPriceId;
+  /** The plan's yearly Stripe price, created when the plan has none yet (the caller stores it). */
+  async function ensurePrice(input: SubscriptionCreateInput): Promise<{ id: string; created: boolean }> {
+    const { plan } = input;
+    if (plan.providerPriceId) return { id: plan.providerPriceId, created: false };
     const interval =
       plan.interval === 'month' || plan.interval === 'week' || plan.interval === 'day' ? plan.interval : 'year';
     const price = await call('prices.create', () =>
@@ -239,16 +197,14 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
         { idempotencyKey: `price:${plan.id}:${plan.currency}:${input.unitAmountCents}` },
       ),
     );
-    await input.tx
-      .update(plans)
-      .set({ providerPriceId: price.id, updatedAt: new Date() })
-      .where(and(eq(plans.id, plan.id), isNull(plans.providerPriceId)));
-    return price.id;
+    return { id: price.id, created: true };
   }
 
-  /** The Stripe coupon of one of our percent-off coupons, created once (coupons.provider_coupon_id). */
-  async function ensureCoupon(tx: DbOrTx, coupon: NonNullable<SubscriptionCreateInput['coupon']>): Promise<string> {
-    if (coupon.providerCouponId) return coupon.providerCouponId;
+  /** The Stripe coupon of one of our percent-off coupons, created when it has none yet (the caller stores it). */
+  async function ensureCoupon(
+    coupon: NonNullable<SubscriptionCreateInput['coupon']>,
+  ): Promise<{ id: string; created: boolean }> {
+    if (coupon.providerCouponId) return { id: coupon.providerCouponId, created: false };
     const code = coupon.code.trim().toUpperCase();
     const created = await call('coupons.create', () =>
       stripe.coupons.create(
@@ -256,11 +212,7 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
         { idempotencyKey: `coupon:${code}:${coupon.percentOff}` },
       ),
     );
-    await tx
-      .update(coupons)
-      .set({ providerCouponId: created.id })
-      .where(and(eq(coupons.code, code), isNull(coupons.providerCouponId)));
-    return created.id;
+    return { id: created.id, created: true };
   }
 
   const metadataOf = (input: OneTimeInput) => ({
@@ -270,11 +222,24 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
     qty: String(input.qty),
   });
 
-  async function customerIdFor(input: OneTimeInput) {
-    return input.customer.providerCustomerId &&
-      input.customer.providerCustomerId !== sandboxCustomerId(input.customer.id)
-      ? input.customer.providerCustomerId
-      : ensureCustomer(input.tx, input.customer);
+  /** The Stripe customer of a checkout: the service ensured it before creating the intent. */
+  function customerIdFor(input: OneTimeInput) {
+    const id = input.customer.providerCustomerId;
+    if (!id || id === sandboxCustomerId(input.customer.id))
+      throw new Error('ensureCustomer must run before a checkout');
+    return id;
+  }
+
+  async function setDefaultPaymentMethod(customer: ProviderCustomer, pmId: string) {
+    const stripeCustomer = customer.providerCustomerId;
+    if (!stripeCustomer) throw new Error('ensureCustomer must run before a payment method is made the default');
+    await call('customers.update', () =>
+      stripe.customers.update(
+        stripeCustomer,
+        { invoice_settings: { default_payment_method: pmId } },
+        { idempotencyKey: operationKey('default-pm', customer.id) },
+      ),
+    );
   }
 
   return {
@@ -283,7 +248,7 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
     ensureCustomer,
 
     async createOneTimePayment(input: OneTimeInput): Promise<CheckoutIntent> {
-      const customer = await customerIdFor(input);
+      const customer = customerIdFor(input);
       const intent = await call('paymentIntents.create', () =>
         stripe.paymentIntents.create(
           {
@@ -305,17 +270,17 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
     },
 
     async createSubscription(input: SubscriptionCreateInput): Promise<CheckoutIntent> {
-      const customer = await customerIdFor(input);
+      const customer = customerIdFor(input);
       const price = await ensurePrice(input);
-      const couponId = input.coupon ? await ensureCoupon(input.tx, input.coupon) : null;
+      const coupon = input.coupon ? await ensureCoupon(input.coupon) : null;
       const subscription = await call('subscriptions.create', () =>
         stripe.subscriptions.create(
           {
             customer,
-            items: [{ price, quantity: input.qty }],
+            items: [{ price: price.id, quantity: input.qty }],
             payment_behavior: 'default_incomplete',
             payment_settings: { save_default_payment_method: 'on_subscription' },
-            ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+            ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
             ...(input.paymentMethodId ? { default_payment_method: input.paymentMethodId } : {}),
             description: input.description,
             metadata: metadataOf(input),
@@ -329,6 +294,10 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
         ...invoiceCheckout(subscription.latest_invoice, input.paymentMethodId),
         providerSubscriptionId: subscription.id,
         ...(item ? { providerItemId: item.id } : {}),
+        created: {
+          ...(price.created ? { priceId: price.id } : {}),
+          ...(coupon?.created ? { couponId: coupon.id } : {}),
+        },
       };
     },
 
@@ -362,8 +331,9 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
       };
     },
 
-    async attachPaymentMethod(tx: DbOrTx, customer: ProviderCustomer, pmId: string) {
-      const stripeCustomer = await ensureCustomer(tx, customer);
+    async attachPaymentMethod(_tx, customer: ProviderCustomer, pmId: string) {
+      const stripeCustomer = customer.providerCustomerId;
+      if (!stripeCustomer) throw new Error('ensureCustomer must run before a payment method is attached');
       const pm = await call('paymentMethods.attach', () =>
         stripe.paymentMethods.attach(
           pmId,
@@ -371,36 +341,10 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
           { idempotencyKey: operationKey('attach', customer.id) },
         ),
       );
-      const row = await mirrorStripePaymentMethod(tx, customer.id, pm, { makeDefaultIfNone: true });
-      if (row.isDefault) {
-        await call('customers.update', () =>
-          stripe.customers.update(
-            stripeCustomer,
-            { invoice_settings: { default_payment_method: pm.id } },
-            { idempotencyKey: operationKey('default-pm', customer.id) },
-          ),
-        );
-      }
-      return toSavedPaymentMethod(row);
+      return describeStripePaymentMethod(pm);
     },
 
-    async setDefaultPaymentMethod(tx: DbOrTx, customer: ProviderCustomer, pmId: string) {
-      const pm = await findPaymentMethod(tx, 'stripe', pmId);
-      if (!pm || pm.customerId !== customer.id || pm.detachedAt) throw notFound('No such payment method.');
-      const stripeCustomer = await ensureCustomer(tx, customer);
-      await call('customers.update', () =>
-        stripe.customers.update(
-          stripeCustomer,
-          { invoice_settings: { default_payment_method: pmId } },
-          { idempotencyKey: operationKey('default-pm', customer.id) },
-        ),
-      );
-      await tx
-        .update(paymentMethods)
-        .set({ isDefault: false })
-        .where(and(eq(paymentMethods.customerId, customer.id), eq(paymentMethods.provider, 'stripe')));
-      await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, pm.id));
-    },
+    setDefaultPaymentMethod,
 
     verifyEvent(rawBody: string | Buffer, signatureHeader: string | undefined): Stripe.Event {
       if (!webhookSecret) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET');

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { SavedPaymentMethod } from '@fleetdeck/contract';
+import type { paymentMethods, plans } from '../../../db/schema.ts';
 
 /**
  * The seam between the payment rules (`payments/service.ts`) and a payment provider. Two implementations:
@@ -10,6 +10,10 @@ import type { SavedPaymentMethod } from '@fleetdeck/contract';
  * (`payment_intent.succeeded`, `payment_intent.payment_failed`, `invoice.paid`, `invoice.payment_failed`,
  * `customer.subscription.updated`, `customer.subscription.deleted`) to `payments/events.ts`, which verifies it
  * with `verifyEvent` and changes payments and seats in one transaction, once per event id.
+ *
+ * Providers write none of our rows: they answer what happened at the provider (a customer id, a price or coupon
+ * created, a card to mirror) and `payments/service.ts` stores it through the repository. The sandbox keeps its own
+ * intents (`sandbox_intents`, what Stripe keeps on its side) through `sandbox/repository.ts`.
  */
 
 export type ProviderName = 'sandbox' | 'stripe';
@@ -22,7 +26,21 @@ export interface CheckoutIntent {
   providerSubscriptionId?: string;
   providerItemId?: string;
   status: 'requires_payment_method' | 'requires_confirmation' | 'processing' | 'succeeded';
+  /** Ids the provider created on the way (a subscription's price and coupon), for the caller to store. */
+  created?: { priceId?: string; couponId?: string };
 }
+
+/** A payment method as the provider reports it: what `payment_methods` mirrors. */
+export type ProviderPaymentMethod = Pick<
+  typeof paymentMethods.$inferSelect,
+  'providerPmId' | 'type' | 'card' | 'paypal'
+>;
+
+/** The plan as a provider prices it. */
+export type ProviderPlan = Pick<
+  typeof plans.$inferSelect,
+  'id' | 'identifier' | 'name' | 'currency' | 'interval' | 'intervalCount' | 'providerPriceId'
+>;
 
 /** The customer as the provider needs it. `providerCustomerId` is `customers.stripe_customer_id`. */
 export interface ProviderCustomer {
@@ -33,6 +51,7 @@ export interface ProviderCustomer {
 }
 
 export interface OneTimeInput {
+  /** The checkout's transaction (the sandbox keeps its intents in it). */
   tx: DbOrTx;
   customer: ProviderCustomer;
   /** Our payment row id: goes into the provider's metadata as `paymentId`, with `customerId`. */
@@ -48,9 +67,8 @@ export interface OneTimeInput {
 }
 
 export interface SubscriptionCreateInput extends OneTimeInput {
-  /** The plan's price at the provider (`plans.provider_price_id`); the provider may create it. */
-  planId: string;
-  providerPriceId: string | null;
+  /** The plan; without `providerPriceId` the provider creates the price (answered in `created.priceId`). */
+  plan: ProviderPlan;
   unitAmountCents: number;
   /** Percent-off coupon, already validated. */
   coupon: { code: string; percentOff: number; providerCouponId: string | null } | null;
@@ -65,15 +83,16 @@ export interface SubscriptionUpdateInput extends OneTimeInput {
 
 export interface PaymentProvider {
   readonly name: ProviderName;
-  /** Creates the provider's customer when missing; returns its id (stored in customers.stripe_customer_id). */
-  ensureCustomer(tx: DbOrTx, customer: ProviderCustomer): Promise<string>;
+  /** The provider's customer id: the stored one while it is the provider's, else a new one (`created`) to store. */
+  ensureCustomer(customer: ProviderCustomer): Promise<{ id: string; created: boolean }>;
   createOneTimePayment(input: OneTimeInput): Promise<CheckoutIntent>;
   createSubscription(input: SubscriptionCreateInput): Promise<CheckoutIntent>;
   /** Raises the quantity, prorated; answers the intent of the proration invoice. */
   updateSubscriptionQuantity(input: SubscriptionUpdateInput): Promise<CheckoutIntent>;
-  /** Attaches a tokenised method (pm_…) to the customer and mirrors it into `payment_methods`. */
-  attachPaymentMethod(tx: DbOrTx, customer: ProviderCustomer, pmId: string): Promise<SavedPaymentMethod>;
-  setDefaultPaymentMethod(tx: DbOrTx, customer: ProviderCustomer, pmId: string): Promise<void>;
+  /** Attaches a tokenised method (pm_…) to the customer (who has a provider id) and answers what to mirror. */
+  attachPaymentMethod(tx: DbOrTx, customer: ProviderCustomer, pmId: string): Promise<ProviderPaymentMethod>;
+  /** Makes a method the customer's default at the provider (the caller checked it is theirs). */
+  setDefaultPaymentMethod(customer: ProviderCustomer, pmId: string): Promise<void>;
   /**
    * Verifies a delivered event's signature (Stripe's `t=…,v1=…` header) and parses it.
    * Throws AppError(400, 'E_WEBHOOK_SIGNATURE') when the signature is missing, wrong or too old.

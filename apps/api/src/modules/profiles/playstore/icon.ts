@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { fillPath, profilesApi } from '@fleetdeck/contract';
 
 /**
  * Icons of the local catalogue: a rounded square in a colour derived from the package name, with the app's
@@ -6,9 +7,7 @@ import crypto from 'node:crypto';
  * outside host; the online provider answers the Play Store's own icon URLs instead.
  */
 
-export const ICON_PATH = '/api/v1/playstore/icon';
-
-export const iconUrlOf = (appId: string) => `${ICON_PATH}/${appId}.svg`;
+export const iconUrlOf = (appId: string) => fillPath(profilesApi.playStoreIcon.path, { file: `${appId}.svg` });
 
 /** Twelve hues that read well behind white text. */
 const PALETTE = [

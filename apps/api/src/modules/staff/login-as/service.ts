@@ -1,5 +1,5 @@
 import type { Endpoint } from '@fleetdeck/contract';
-import { usersApi } from '@fleetdeck/contract';
+import { paymentsApi, sandboxApi, usersApi } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../../context.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
 import { AppError, notFound, unauthorized } from '../../../lib/errors.ts';
@@ -15,7 +15,15 @@ export const LOGIN_AS_MINUTES = 60;
  * Calls a login-as session may not make (DECISIONS §8: password, email, two-step, payment-method and purchase
  * calls): 403 `E_IMPERSONATION_FORBIDDEN`. The customer's own credentials and money stay theirs.
  */
-const REFUSED_WHILE_IMPERSONATING = new Set<Endpoint>([usersApi.changePassword, usersApi.updateSecuritySetting]);
+const REFUSED_WHILE_IMPERSONATING = new Set<Endpoint>([
+  usersApi.changePassword,
+  usersApi.updateSecuritySetting,
+  paymentsApi.purchase,
+  paymentsApi.updateSubscription,
+  paymentsApi.attachPaymentMethod,
+  paymentsApi.setDefaultPaymentMethod,
+  sandboxApi.tokeniseCard,
+]);
 
 export const refusedWhileImpersonating = (endpoint: Endpoint | undefined) =>
   endpoint !== undefined && REFUSED_WHILE_IMPERSONATING.has(endpoint);

@@ -5,7 +5,7 @@ import type { StaffActor } from '../../../lib/actor.ts';
 import { assertNotCommonPassword } from '../../../lib/common-passwords.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../../lib/crypto.ts';
 import { AppError, badRequest, tooMany } from '../../../lib/errors.ts';
-import { clearFailedLogins, recordFailedLogin } from '../../../lib/login-lockout.ts';
+import { clearFailedLogins, recordFailedLogin } from '../../../db/account-lockout.ts';
 import { enforceLimit } from '../../../lib/rate-limit.ts';
 import { writeAudit } from '../../audit/service.ts';
 import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';

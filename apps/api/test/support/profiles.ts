@@ -1,18 +1,26 @@
 import crypto from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { DeviceApplication, ErrorResponse, PolicyResponse, ProfileDetail } from '@fleetdeck/contract';
-import { auditEntries, profiles } from '../../db/schema.ts';
-import type { TestRuntime } from '../../../test/support/runtime.ts';
-import { jsonOf } from '../../../test/support/helpers.ts';
-import { buy } from '../../../test/support/ledger.ts';
-import { A, D, call, enrolDevice, enrolmentToken, newCustomer, randomIp } from '../devices/test-support.ts';
+import {
+  devicesApi,
+  policyApi,
+  profilesApi,
+  type DeviceApplication,
+  type Endpoint,
+  type EnrolRequest,
+  type ErrorResponse,
+} from '@fleetdeck/contract';
+import { allCustomerEndpoints } from '@fleetdeck/contract/all-endpoints';
+import { auditEntries, profiles } from '../../src/db/schema.ts';
+import { call, type CallOptions } from './call.ts';
+import { enrolDevice, newCustomer, type TestCustomer, type TestDevice } from './factory.ts';
+import { buy } from './ledger.ts';
+import type { TestRuntime } from './runtime.ts';
 
-/** Shared steps of the profile tests (not a test file itself). */
+/** Arrange and assert steps of the profile and policy tests (not a test file itself). */
 
-export { A, D };
-export type Customer = Awaited<ReturnType<typeof newCustomer>>;
-export type Device = Awaited<ReturnType<typeof enrolDevice>>;
+export type Customer = TestCustomer;
+export type Device = TestDevice;
 
 /** Plan codes whose families have a profile page. */
 export const DEVICE_APPS = ['PD', 'PDOW', 'SL', 'PC', 'UB', 'KM', 'POB'] as const;
@@ -25,12 +33,11 @@ export async function fleetOwner(rt: TestRuntime, seatsPerFamily = 50) {
     const { grant } = await buy(rt.ctx.db, customer.id, app, seatsPerFamily);
     grants.set(app, grant!.id);
   }
-  const token = await enrolmentToken(rt, customer.id);
   return {
     ...customer,
     grants,
-    enrol: (appName: string, overrides: Parameters<typeof enrolDevice>[2] = {}) =>
-      enrolDevice(rt, token, { appName, deviceName: `Tablet ${crypto.randomUUID().slice(0, 8)}`, ...overrides }),
+    enrol: (appName: string, overrides: Partial<EnrolRequest> = {}) =>
+      enrolDevice(rt, customer, { appName, deviceName: `Tablet ${crypto.randomUUID().slice(0, 8)}`, ...overrides }),
   };
 }
 
@@ -40,53 +47,47 @@ export interface Request {
   body?: unknown;
 }
 
-/** A customer call; `query` is URL-encoded, `body` sent as JSON. */
-export function api(rt: TestRuntime, method: 'GET' | 'POST' | 'DELETE', path: string, r: Request = {}) {
-  const qs = r.query
-    ? `?${new URLSearchParams(Object.entries(r.query).map(([k, v]): [string, string] => [k, String(v)]))}`
-    : '';
-  return rt.app.inject({
-    method,
-    url: `${A}/${path}${qs}`,
-    ...(r.body === undefined ? {} : { payload: r.body as object }),
-    headers: r.token ? { authorization: r.token } : {},
-    remoteAddress: randomIp(),
-  });
+/**
+ * A customer call named by method and path under /api/v1/admin, for the tests whose data are tables of calls (the
+ * access matrix, the "not on this app" rows): the endpoint is looked up in the contract's table and sent with `call`.
+ */
+export function api(rt: TestRuntime, method: Endpoint['method'], path: string, r: Request = {}) {
+  const endpoint = allCustomerEndpoints.find((e) => e.method === method && e.path === `/api/v1/admin/${path}`);
+  if (!endpoint) throw new Error(`no endpoint ${method} /api/v1/admin/${path} in the contract`);
+  return call(rt, endpoint, r as CallOptions);
 }
 
 /** The `data` of a 200 answer (fails the test with the body otherwise). */
 export function dataOf<T>(res: { statusCode: number; body: string }): T {
   expect(res.statusCode, res.body).toBe(200);
-  return jsonOf<{ data: T }>(res).data;
+  return (JSON.parse(res.body) as { data: T }).data;
 }
 
 /** Expects a failure envelope with this status and code; answers it. */
 export function failure(res: { statusCode: number; body: string }, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);
-  const body = jsonOf<ErrorResponse>(res);
+  const body = JSON.parse(res.body) as ErrorResponse;
   expect(body.code).toBe(code);
   expect(body.respones_msg.length).toBeGreaterThan(0);
   return body;
 }
 
 export async function profileDetail(rt: TestRuntime, c: Pick<Customer, 'token'>, profileId: string) {
-  return dataOf<ProfileDetail>(await api(rt, 'GET', 'profile/detail', { token: c.token, query: { profileId } }));
+  return (await call(rt, profilesApi.detail, { token: c.token, query: { profileId } })).data().data;
 }
 
 export async function applyProfile(rt: TestRuntime, c: Pick<Customer, 'token'>, profileId: string) {
-  return dataOf<{ policyVersion: number }>(
-    await api(rt, 'GET', 'profile/apply', { token: c.token, query: { profileId } }),
-  );
+  return dataOf<{ policyVersion: number }>(await call(rt, policyApi.apply, { token: c.token, query: { profileId } }));
 }
 
-/** What the device is served by `GET /api/v1/device/policy`. */
+/** What the device is served by `policyApi.policy`. */
 export async function devicePolicy(rt: TestRuntime, d: Device) {
-  return dataOf<PolicyResponse['data']>(await call(rt, 'GET', `${D}/policy`, { authorization: d.auth }));
+  return (await call(rt, policyApi.policy, { token: d.auth })).data().data;
 }
 
-/** The device reports its inventory (`PUT /api/v1/device/applications`). */
+/** The device reports its inventory (`devicesApi.applications`). */
 export async function reportInventory(rt: TestRuntime, d: Device, applications: Partial<DeviceApplication>[]) {
-  const res = await call(rt, 'PUT', `${D}/applications`, { authorization: d.auth, payload: { applications } });
+  const res = await call(rt, devicesApi.applications, { token: d.auth, body: { applications } });
   expect(res.statusCode, res.body).toBe(200);
 }
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from './client.ts';
 import { type customers, type staffUsers } from '../db/schema.ts';
 
 /**

@@ -1,0 +1,168 @@
+import type { DeviceMessage } from '@fleetdeck/contract';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { deviceApplications, deviceLogs, deviceMessages, devices, profiles } from '../../db/schema.ts';
+
+/** SQL of policy delivery: the frozen policy of a profile, its acks, pending messages and push tokens. */
+
+export async function findPolicyOfProfile(db: DbOrTx, profileId: string) {
+  const [row] = await db
+    .select({ policy: profiles.policy, version: profiles.policyVersion, appName: profiles.appName })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return row ?? null;
+}
+
+/** The profile's policy version, locked for the ack transaction. */
+export async function lockPolicyVersion(db: DbOrTx, profileId: string) {
+  const [row] = await db
+    .select({ version: profiles.policyVersion })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Records an acknowledged version unless a newer one was acknowledged already (never moves backwards); answers the
+ * applied version as it is after the call.
+ */
+export async function recordPolicyAck(
+  db: DbOrTx,
+  profileId: string,
+  ack: { version: number; result: 'Success' | 'Failed'; message: string },
+): Promise<number | null> {
+  const [updated] = await db
+    .update(profiles)
+    .set({
+      appliedPolicyVersion: ack.version,
+      appliedResult: ack.result,
+      appliedMessage: ack.message,
+      appliedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(profiles.id, profileId),
+        sql`(${profiles.appliedPolicyVersion} is null or ${profiles.appliedPolicyVersion} <= ${ack.version})`,
+      ),
+    )
+    .returning({ applied: profiles.appliedPolicyVersion });
+  if (updated) return updated.applied;
+  const [row] = await db
+    .select({ applied: profiles.appliedPolicyVersion })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return row?.applied ?? null;
+}
+
+export async function insertDeviceLog(db: DbOrTx, values: typeof deviceLogs.$inferInsert) {
+  await db.insert(deviceLogs).values(values);
+}
+
+/** The profile's versions and whether its device was logged out. */
+export async function findDeliveryState(db: DbOrTx, profileId: string) {
+  const [row] = await db
+    .select({
+      policyVersion: profiles.policyVersion,
+      applied: profiles.appliedPolicyVersion,
+      loggedOut: sql<boolean>`(${devices.loggedOutAt} is not null or ${devices.tokenHash} is null)`,
+    })
+    .from(profiles)
+    .innerJoin(devices, eq(devices.id, profiles.deviceId))
+    .where(eq(profiles.id, profileId));
+  return row ?? null;
+}
+
+/**
+ * Hands out up to `limit` undelivered, unexpired messages of the device, marking them delivered in the same statement
+ * (two polls never get the same message), oldest first.
+ */
+export async function takeMessages(db: DbOrTx, deviceId: string, limit: number): Promise<DeviceMessage[]> {
+  // Ordered in SQL, at full (microsecond) precision: a JavaScript Date keeps milliseconds only, and
+  // `update … returning` promises no order.
+  const result = await db.execute<{
+    id: string;
+    kind: 'notification' | 'command';
+    payload: unknown;
+    created_at: Date | string;
+  }>(sql`
+    with taken as (
+      update ${deviceMessages} m set delivered_at = now()
+      where m.id in (
+        select id from ${deviceMessages}
+        where device_id = ${deviceId} and delivered_at is null and (expires_at is null or expires_at > now())
+        order by created_at, id
+        limit ${limit}
+        for update skip locked
+      )
+      returning m.id, m.kind, m.payload, m.created_at
+    )
+    select id, kind, payload, created_at from taken order by created_at, id`);
+  return result.rows.map((r) => ({
+    _id: r.id,
+    kind: r.kind,
+    payload: (r.payload ?? {}) as Record<string, unknown>,
+    created_at: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** Marks a message of the device delivered (and opened); the first times are kept. Null: not the device's. */
+export async function markMessage(db: DbOrTx, deviceId: string, messageId: string, what: 'delivered' | 'opened') {
+  const set =
+    what === 'delivered'
+      ? { deliveredAt: sql`coalesce(${deviceMessages.deliveredAt}, now())` }
+      : {
+          deliveredAt: sql`coalesce(${deviceMessages.deliveredAt}, now())`,
+          openedAt: sql`coalesce(${deviceMessages.openedAt}, now())`,
+        };
+  const [row] = await db
+    .update(deviceMessages)
+    .set(set)
+    .where(and(eq(deviceMessages.id, messageId), eq(deviceMessages.deviceId, deviceId)))
+    .returning({
+      id: deviceMessages.id,
+      deliveredAt: deviceMessages.deliveredAt,
+      openedAt: deviceMessages.openedAt,
+    });
+  return row ?? null;
+}
+
+/** The console's enable/disable choices of the device's apps, which the policy carries. */
+export async function desiredDisables(db: DbOrTx, deviceId: string) {
+  return db
+    .select({ packageName: deviceApplications.packageName, desiredDisable: deviceApplications.desiredDisable })
+    .from(deviceApplications)
+    .where(and(eq(deviceApplications.deviceId, deviceId), isNotNull(deviceApplications.desiredDisable)));
+}
+
+/** Stores a new frozen policy: its version and the profile counter move by one. */
+export async function storeAppliedPolicy(
+  db: DbOrTx,
+  profileId: string,
+  policy: (typeof profiles.$inferInsert)['policy'],
+) {
+  const [row] = await db
+    .update(profiles)
+    .set({
+      policy,
+      policyVersion: sql`${profiles.policyVersion} + 1`,
+      profileCounter: sql`${profiles.profileCounter} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(profiles.id, profileId))
+    .returning({ policyVersion: profiles.policyVersion, applied: profiles.appliedPolicyVersion });
+  return row!;
+}
+
+export async function findFcmToken(db: DbOrTx, deviceId: string) {
+  const [row] = await db.select({ fcmToken: devices.fcmToken }).from(devices).where(eq(devices.id, deviceId));
+  return row?.fcmToken ?? null;
+}
+
+/** Forgets a dead push token, only if the app has not sent a newer one meanwhile. */
+export async function forgetFcmToken(db: DbOrTx, deviceId: string, fcmToken: string) {
+  await db
+    .update(devices)
+    .set({ fcmToken: null })
+    .where(and(eq(devices.id, deviceId), eq(devices.fcmToken, fcmToken)));
+}
