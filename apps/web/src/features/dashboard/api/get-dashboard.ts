@@ -1,11 +1,10 @@
-import { dashboardResponseSchema, type Dashboard } from '@fleetdeck/contract';
+import { licencesApi, type Dashboard } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET dashboard` (spec 1 §3 dashboard data, §7). */
-export const getDashboard = async (): Promise<Dashboard> =>
-  (await api.get('/api/v1/admin/dashboard', dashboardResponseSchema)).data;
+export const getDashboard = async (): Promise<Dashboard> => (await client(licencesApi.dashboard)).data;
 
 export const dashboardQueryOptions = () =>
   queryOptions({

@@ -1,9 +1,9 @@
-import { plansResponseSchema, type Plan } from '@fleetdeck/contract';
+import { plansApi, type Plan } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, PAYMENTS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const getPlans = async () => (await api.get(`${PAYMENTS_API}/plans`, plansResponseSchema)).data;
+export const getPlans = async () => (await client(plansApi.list)).data;
 
 export const plansQueryOptions = () =>
   queryOptions({ queryKey: [...queryKeys.payments, 'plans'], queryFn: getPlans, meta: { silentError: true } });

@@ -1,17 +1,15 @@
-import { chatUserResponseSchema, type ChatUserCreateRequest } from '@fleetdeck/contract';
+import { chatApi, type ChatUserCreateRequest } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { CHAT_USERS_API } from './query-keys';
 import { invalidateAfter } from '@/lib/query-keys';
 
 /**
  * `POST fcm/user/create`: takes one PCHAT licence. With none free the answer is 402 with `redirectToPaymentPage`,
  * `requiredPurchasedQty` and, with a Power Chat subscription, `isSubscriptionUpdate`.
  */
-export const createChatUser = (body: ChatUserCreateRequest) =>
-  api.post(`${CHAT_USERS_API}/create`, body, chatUserResponseSchema);
+export const createChatUser = (body: ChatUserCreateRequest) => client(chatApi.create, { body });
 
 export const useCreateChatUser = ({ onSuccess, ...config }: MutationConfig<typeof createChatUser> = {}) => {
   const queryClient = useQueryClient();

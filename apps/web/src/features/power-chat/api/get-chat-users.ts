@@ -1,7 +1,6 @@
-import { chatUserListResponseSchema } from '@fleetdeck/contract';
+import { chatApi } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { CHAT_USERS_API } from './query-keys';
+import { client } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface ChatUsersParams {
@@ -11,7 +10,7 @@ export interface ChatUsersParams {
 
 /** `GET fcm/user/list`: the customer's Power Chat users, newest first, paged on the server. */
 export const getChatUsers = ({ page, limit }: ChatUsersParams, signal?: AbortSignal) =>
-  api.get(`${CHAT_USERS_API}/list`, chatUserListResponseSchema, { query: { page, limit }, signal });
+  client(chatApi.list, { query: { page, limit }, signal });
 
 export const chatUsersQueryOptions = (params: ChatUsersParams) =>
   queryOptions({
