@@ -1,36 +1,60 @@
-// Sums the gzip size of the JavaScript a first visit to a route downloads: the entry chunk and its
-// static imports, then the lazily loaded layout and page of that route and their static imports.
-// Run after `npx vite build` in apps/web: `node scripts/measure-initial-js.mjs [route]` (default /login),
-// e.g. `node scripts/measure-initial-js.mjs /dashboard`. Fails when chart code (recharts) is in the set.
-import { readFileSync } from 'node:fs';
+// The bundle budget: sums the gzip size of the JavaScript a first visit to an app's login page downloads (the
+// entry chunk and its static imports, then the page chunk and its static imports) and exits 1 when an app is over
+// its budget or when chart code (recharts) is in that set. The page's module is read from the app's route table,
+// the chunks from the Vite manifest (`build.manifest`). Runs after `vite build` (`npm run build` runs both).
+//   node scripts/measure-initial-js.mjs            every app's login page, against its budget
+//   node scripts/measure-initial-js.mjs /dashboard  one route of the customer app, chunk by chunk (no budget)
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { tsImport } from 'tsx/esm/api';
+
+const KB = 1024;
+
+/**
+ * One entry per app of the build. `guest` is the route table the entry holds (the login page is in it); `areas`
+ * are route tables loaded later, with the lazy modules (layout, table) a first visit to one of their pages adds.
+ */
+const APPS = [
+  {
+    name: 'customer',
+    entry: 'index.html',
+    guest: { module: '../src/app/guest-routes.ts', table: 'guestRoutes' },
+    login: '/login',
+    budget: 150 * KB,
+    areas: [
+      {
+        module: '../src/app/portal-routes.tsx',
+        table: 'portalRoutes',
+        loadedWith: ['src/components/layouts/portal-layout.tsx', 'src/app/portal-routes.tsx'],
+      },
+    ],
+  },
+  // The back office (DECISIONS §8) is a second entry of this build with its own route table; its login page gets
+  // its budget when it exists:
+  // { name: 'back office', entry: 'super-admin.html', guest: { module: '../src/staff/app/guest-routes.ts',
+  //   table: 'staffGuestRoutes' }, login: '/super-admin/login', budget: ? * KB, areas: [] },
+];
 
 const dist = new URL('../dist/', import.meta.url).pathname;
-const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const manifestFile = join(dist, '.vite/manifest.json');
+if (!existsSync(manifestFile)) throw new Error(`${manifestFile} not found: run \`vite build\` first`);
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const tsconfig = new URL('../tsconfig.json', import.meta.url).pathname;
 
-const PORTAL = 'components/layouts/portal-layout.tsx';
-const AUTH = 'components/layouts/auth-layout.tsx';
-/** Route → the lazily loaded modules a first visit renders (layout first, then the page). */
-const ROUTES = {
-  '/login': [AUTH, 'features/auth/pages/login-page.tsx'],
-  '/register': [AUTH, 'features/auth/pages/register-page.tsx'],
-  '/pricing': [AUTH, 'features/plans/pages/pricing-page.tsx'],
-  '/dashboard': [PORTAL, 'features/dashboard/pages/dashboard-page.tsx'],
-  '/download-apk': [PORTAL, 'features/downloads/pages/download-apk-page.tsx'],
-  '/become-reseller': [PORTAL, 'features/reseller/pages/become-reseller-page.tsx'],
-  '/plans': [PORTAL, 'features/payments/pages/plans-page.tsx'],
-  '/make-payment': [PORTAL, 'features/payments/pages/make-payment-page.tsx'],
-  '/update-subscription': [PORTAL, 'features/payments/pages/update-subscription-page.tsx'],
-  '/payment-history': [PORTAL, 'features/payments/pages/payment-history-page.tsx'],
-  '/profiles': [PORTAL, 'features/profiles/pages/profiles-page.tsx'],
-  '/profile-detail': [PORTAL, 'features/profiles/pages/profile-detail-page.tsx'],
-  '/sl-profile-detail': [PORTAL, 'features/profiles/pages/sl-profile-detail-page.tsx'],
+/** The route table exported by `module` (a TypeScript module of the app, `@/` paths resolved). */
+const loadTable = async ({ module, table }) =>
+  (await tsImport(new URL(module, import.meta.url).href, { parentURL: import.meta.url, tsconfig }))[table];
+
+/** The manifest key of the module a route's page loader imports (`lazyNamed(() => import('@/…'), …)`). */
+const pageKeyOf = (route) => {
+  const specifier = /import\(\s*["'`]([^"'`]+)["'`]\s*\)/.exec(route.page.load.toString())?.[1];
+  if (!specifier) throw new Error(`no import() in the page loader of ${route.path}`);
+  const base = specifier.replace(/^@\//, 'src/');
+  const key = ['.tsx', '.ts', '.jsx', '.js'].map((ext) => base + ext).find((k) => manifest[k]);
+  if (!key) throw new Error(`page of ${route.path} (${specifier}) not found in the manifest`);
+  return key;
 };
-
-const route = process.argv[2] ?? '/login';
-const modules = ROUTES[route];
-if (!modules) throw new Error(`unknown route ${route}; known: ${Object.keys(ROUTES).join(', ')}`);
 
 const closure = (keys, seen = new Set()) => {
   for (const key of keys) {
@@ -40,46 +64,80 @@ const closure = (keys, seen = new Set()) => {
   }
   return seen;
 };
-
-const gz = (key) => gzipSync(readFileSync(join(dist, manifest[key].file)), { level: 9 }).length;
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const keyOf = (suffix) => Object.keys(manifest).find((k) => k.endsWith(suffix));
-
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-if (!entryKey) throw new Error('entry not found in the manifest');
-// The auth layout is a static import of the router, so it has no key of its own in some builds.
-const lazyKeys = modules.map(keyOf).filter(Boolean);
-if (!lazyKeys.some((k) => k.endsWith(modules.at(-1)))) throw new Error(`page of ${route} not found in the manifest`);
-
-const entrySet = closure([entryKey]);
-const routeSet = closure(lazyKeys, new Set(entrySet));
+const gzCache = new Map();
+const gz = (key) => {
+  if (!gzCache.has(key)) gzCache.set(key, gzipSync(readFileSync(join(dist, manifest[key].file)), { level: 9 }).length);
+  return gzCache.get(key);
+};
 const sum = (set) => [...set].reduce((n, k) => n + gz(k), 0);
+const kb = (n) => `${(n / KB).toFixed(1)} KB`;
+const hasCharts = (set) =>
+  [...set].some(
+    (k) =>
+      k.includes('node_modules/recharts') ||
+      k.includes('@mantine/charts') ||
+      k.endsWith('components/charts/charts.tsx'),
+  );
 
-console.log('Entry and its static imports:');
-for (const k of entrySet) console.log(`  ${manifest[k].file.padEnd(48)} ${kb(gz(k))}`);
-console.log(`  total ${kb(sum(entrySet))}`);
-const extra = [...routeSet].filter((k) => !entrySet.has(k));
-console.log(`${route}: layout and page chunks and what they add:`);
-for (const k of extra) console.log(`  ${manifest[k].file.padEnd(48)} ${kb(gz(k))}`);
-const pageKey = lazyKeys.at(-1);
-const beforePage = closure(lazyKeys.slice(0, -1), new Set(entrySet));
-const pageAdds = [...routeSet].filter((k) => !beforePage.has(k));
-console.log(
-  `Page chunk ${manifest[pageKey].file} ${kb(gz(pageKey))}; with what it adds beyond entry and layout: ${kb(
-    pageAdds.reduce((n, k) => n + gz(k), 0),
-  )} (${pageAdds.length} files)`,
-);
-const deferred = (manifest[pageKey].dynamicImports ?? []).filter((k) => !routeSet.has(k));
-for (const k of deferred) console.log(`  loaded later by the page: ${manifest[k].file} ${kb(gz(k))}`);
-console.log(`Initial JS for ${route} (gzip): ${kb(sum(routeSet))}`);
+/** The files a first visit to `route` downloads: the entry's closure, then the route's lazy modules' closures. */
+const initialSet = (app, lazyKeys) => {
+  if (!manifest[app.entry]?.isEntry) throw new Error(`entry ${app.entry} of the ${app.name} app not in the manifest`);
+  const entrySet = closure([app.entry]);
+  return { entrySet, routeSet: closure(lazyKeys, new Set(entrySet)) };
+};
 
-const hasCharts = [...routeSet].some(
-  (k) =>
-    k.includes('node_modules/recharts') || k.includes('@mantine/charts') || k.endsWith('components/charts/charts.tsx'),
-);
-if (hasCharts) {
-  console.error(`Chart code (recharts) is in the initial JS of ${route}`);
-  process.exitCode = 1;
+const listFiles = (title, keys) => {
+  console.log(title);
+  for (const k of keys) console.log(`  ${manifest[k].file.padEnd(48)} ${kb(gz(k))}`);
+};
+
+/** Finds `path` in an app's tables: the guest one (in the entry), then the areas (which add their lazy modules). */
+const findRoute = async (app, path) => {
+  const guest = (await loadTable(app.guest)).find((r) => r.path === path);
+  if (guest) return { route: guest, lazyKeys: [pageKeyOf(guest)] };
+  for (const area of app.areas) {
+    const route = (await loadTable(area)).find((r) => r.path === path);
+    if (route) return { route, lazyKeys: [...area.loadedWith.filter((k) => manifest[k]), pageKeyOf(route)] };
+  }
+  return undefined;
+};
+
+let failed = false;
+const only = process.argv[2];
+
+if (only) {
+  const app = APPS[0];
+  const found = await findRoute(app, only);
+  if (!found) throw new Error(`no route ${only} in the ${app.name} app's route tables`);
+  const { entrySet, routeSet } = initialSet(app, found.lazyKeys);
+  listFiles('Entry and its static imports:', entrySet);
+  console.log(`  total ${kb(sum(entrySet))}`);
+  listFiles(
+    `${only}: layout, table and page chunks and what they add:`,
+    [...routeSet].filter((k) => !entrySet.has(k)),
+  );
+  const pageKey = found.lazyKeys.at(-1);
+  const deferred = (manifest[pageKey].dynamicImports ?? []).filter((k) => !routeSet.has(k));
+  for (const k of deferred) console.log(`  loaded later by the page: ${manifest[k].file} ${kb(gz(k))}`);
+  console.log(`Initial JS for ${only} (gzip): ${kb(sum(routeSet))}`);
+  if (hasCharts(routeSet)) {
+    console.error(`Chart code (recharts) is in the initial JS of ${only}`);
+    failed = true;
+  }
 } else {
-  console.log('No chart code (recharts) in the initial JS.');
+  for (const app of APPS) {
+    const login = (await loadTable(app.guest)).find((r) => r.path === app.login);
+    if (!login) throw new Error(`no route "${app.login}" in the ${app.name} app's route table`);
+    const { routeSet } = initialSet(app, [pageKeyOf(login)]);
+    const size = sum(routeSet);
+    const over = size > app.budget;
+    const line = `Initial JS of the ${app.name} app's ${login.path} (gzip): ${kb(size)} (budget ${kb(app.budget)}, ${routeSet.size} files)`;
+    if (over) console.error(`${line}: OVER BUDGET by ${kb(size - app.budget)}`);
+    else console.log(line);
+    if (hasCharts(routeSet)) console.error(`Chart code (recharts) is in the initial JS of ${login.path}`);
+    failed ||= over || hasCharts(routeSet);
+  }
+  console.log('The back office login (/super-admin/login): not built yet, no budget set.');
 }
+
+if (failed) process.exitCode = 1;

@@ -1,12 +1,12 @@
-import { downloadSdkResponseSchema, type DownloadSdkResponse } from '@fleetdeck/contract';
+import { plansApi, type DownloadSdkResponse } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, USERS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 
 export type DownloadSdk = DownloadSdkResponse['data'];
 
 /** `GET users/download/sdk?appName=PD` (spec 1 §7): per app, the APK link and the URL of its QR code PNG. */
 export const getDownloadSdk = async (): Promise<DownloadSdk> =>
-  (await api.get(`${USERS_API}/download/sdk`, downloadSdkResponseSchema, { query: { appName: 'PD' } })).data;
+  (await client(plansApi.downloadSdk, { query: { appName: 'PD' } })).data;
 
 export const downloadSdkQueryKey = ['users', 'download', 'sdk'] as const;
 

@@ -1,12 +1,10 @@
-import { userDetailResponseSchema, type UserDetail } from '@fleetdeck/contract';
+import { usersApi, type UserDetail } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, USERS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export const getUserDetail = async (): Promise<UserDetail> =>
-  (await api.get(`${USERS_API}/detail`, userDetailResponseSchema)).data;
+export const getUserDetail = async (): Promise<UserDetail> => (await client(usersApi.detail)).data;
 
-export const userDetailQueryKey = ['users', 'detail'] as const;
-
-export const userDetailQueryOptions = () => queryOptions({ queryKey: userDetailQueryKey, queryFn: getUserDetail });
+export const userDetailQueryOptions = () => queryOptions({ queryKey: queryKeys.userDetail, queryFn: getUserDetail });
 
 export const useUserDetail = () => useQuery(userDetailQueryOptions());

@@ -1,16 +1,14 @@
-import { licenceSummaryResponseSchema, type LicenceSummaryResponse } from '@fleetdeck/contract';
+import { licencesApi, type LicenceSummaryResponse } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `GET licences/summary`: seats per family and whether any family uses more than it bought (red banner). */
-export const getLicenceSummary = (): Promise<LicenceSummaryResponse> =>
-  api.get('/api/v1/admin/licences/summary', licenceSummaryResponseSchema);
-
-export const licenceSummaryQueryKey = ['licences', 'summary'] as const;
+export const getLicenceSummary = (): Promise<LicenceSummaryResponse> => client(licencesApi.summary);
 
 export const licenceSummaryQueryOptions = () =>
   queryOptions({
-    queryKey: licenceSummaryQueryKey,
+    queryKey: queryKeys.licenceSummary,
     queryFn: getLicenceSummary,
     staleTime: 60_000,
     // The banner is a hint: a failure must not toast on every page of the shell.

@@ -1,10 +1,10 @@
-import { messageSchema } from '@fleetdeck/contract';
+import { usersApi } from '@fleetdeck/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, USERS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { clearToken } from '@/lib/auth-storage';
 import type { MutationConfig } from '@/lib/query-client';
 
-export const logout = () => api.get(`${USERS_API}/logout`, messageSchema);
+export const logout = () => client(usersApi.logout);
 
 /** Ends the session on the server, ignoring any error, then forgets the token. */
 export const logoutQuietly = async (): Promise<void> => {

@@ -1,11 +1,9 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { usePageTitle } from '@/lib/page-title';
 import { AuthCard } from './layouts/auth-layout';
 
 export function NotFoundPage() {
-  usePageTitle('Page not found');
   return (
     <AuthCard title="Page not found">
       <Stack gap="md">

@@ -6,6 +6,7 @@ import {
   type EndpointParams,
   type EndpointQuery,
   type EndpointResponse,
+  type ErrorCode,
   type ErrorResponse,
 } from '@fleetdeck/contract';
 import type { z } from 'zod/mini';
@@ -18,7 +19,8 @@ export const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer we could not
 /** A failed call: HTTP status, the server's stable `code`, its `respones_msg` and the flags that steer the UI. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  /** The contract's error code (`ERROR_CODES`); absent when the answer was not a contract error. */
+  readonly code: ErrorCode | undefined;
   readonly isLogout: boolean;
   readonly userExist: boolean;
   readonly redirectToPaymentPage: boolean;
@@ -59,6 +61,22 @@ export const setSessionEndedHandler = (handler: () => void): (() => void) => {
     sessionEndedHandler = previous;
   };
 };
+
+/**
+ * Where a failure with `redirectToPaymentPage: 1` sends the customer (spec 2 §8), called by the query client's error
+ * hooks with the page to show. The app replaces it with a router navigation; the default is a full page load.
+ */
+let paymentRequiredHandler: (href: string) => void = (href) => browser.assign(href);
+
+export const setPaymentRequiredHandler = (handler: (href: string) => void): (() => void) => {
+  const previous = paymentRequiredHandler;
+  paymentRequiredHandler = handler;
+  return () => {
+    paymentRequiredHandler = previous;
+  };
+};
+
+export const goToPaymentPage = (href: string) => paymentRequiredHandler(href);
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { ApiError, errorMessage } from './api-client';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage, goToPaymentPage } from './api-client';
 import { notifyError, notifySuccess } from './notify';
 
 declare module '@tanstack/react-query' {
@@ -8,12 +9,14 @@ declare module '@tanstack/react-query' {
     queryMeta: {
       /** Do not toast a failure of this query (the page shows it inline, or it is optional). */
       silentError?: boolean;
+      paymentPage?: PaymentPage;
     };
     mutationMeta: {
       /** Do not toast `respones_msg` of a success. */
       silentSuccess?: boolean;
       /** Do not toast a failure (the caller handles it, e.g. logout ignores errors). */
       silentError?: boolean;
+      paymentPage?: PaymentPage;
     };
   }
 }
@@ -26,6 +29,18 @@ const messageOf = (data: unknown): string | undefined => {
   return undefined;
 };
 
+/**
+ * The page a `redirectToPaymentPage: 1` failure of a call leads to (spec 2 §8): the plans page unless the call's
+ * `meta.paymentPage` names another (e.g. the Power Chat seats to buy).
+ */
+export type PaymentPage = (error: ApiError) => string;
+
+const toPaymentPage = (error: Error, paymentPage: PaymentPage | undefined) => {
+  if (error instanceof ApiError && error.redirectToPaymentPage) {
+    goToPaymentPage(paymentPage ? paymentPage(error) : paths.portal.plans.getHref());
+  }
+};
+
 const shouldRetry = (failureCount: number, error: Error): boolean => {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 1;
@@ -33,12 +48,13 @@ const shouldRetry = (failureCount: number, error: Error): boolean => {
 
 /**
  * Every successful mutation toasts the server's `respones_msg` in green (2000 ms);
- * every failure toasts it in red (spec 1 §8).
+ * every failure toasts it in red (spec 1 §8), and a `redirectToPaymentPage` failure goes to the payment page.
  */
 export const createQueryClient = (): QueryClient =>
   new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
+        toPaymentPage(error, query.meta?.paymentPage);
         if (query.meta?.silentError) return;
         notifyError(errorMessage(error));
       },
@@ -50,6 +66,7 @@ export const createQueryClient = (): QueryClient =>
         if (msg) notifySuccess(msg);
       },
       onError: (error, _variables, _result, mutation) => {
+        toPaymentPage(error, mutation.meta?.paymentPage);
         if (mutation.meta?.silentError) return;
         notifyError(errorMessage(error));
       },

@@ -1,11 +1,5 @@
 import { z } from 'zod/mini';
-import {
-  blankAsAbsent,
-  cursorSchema,
-  keysetPaginationSchema,
-  limitQuerySchema,
-  pageQuerySchema,
-} from '../activity.ts';
+import { blankAsAbsent, cursorSchema, keysetPaginationSchema, limitQuerySchema, pageQuerySchema } from '../activity.ts';
 import { text } from '../common.ts';
 import { withData } from '../envelope.ts';
 

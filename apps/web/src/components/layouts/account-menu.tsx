@@ -1,17 +1,14 @@
 import { Avatar, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconCreditCard,
-  IconKey,
-  IconLogout,
-  IconReceipt,
-  IconShieldLock,
-  IconUserCircle,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { portalRoutes } from '@/app/portal-routes';
 import { paths } from '@/config/paths';
 import { useUserDetail } from '@/api/get-user-detail';
 import { useLogout } from '@/api/logout';
+import { menuOf } from '@/lib/route-table';
+
+/** The account menu's pages: the portal route table's entries with `nav.menu: 'account'`. */
+const ACCOUNT_MENU = menuOf(portalRoutes, 'account');
 
 const initials = (name: string) =>
   name
@@ -62,36 +59,11 @@ export function AccountMenu() {
             <Menu.Divider />
           </>
         ) : null}
-        <Menu.Item
-          leftSection={<IconUserCircle size={16} />}
-          onClick={() => void navigate(paths.portal.updateProfile.getHref())}
-        >
-          Update Profile
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconReceipt size={16} />}
-          onClick={() => void navigate(paths.portal.paymentHistory.getHref())}
-        >
-          Payment History
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconKey size={16} />}
-          onClick={() => void navigate(paths.portal.changePassword.getHref())}
-        >
-          Change Password
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconCreditCard size={16} />}
-          onClick={() => void navigate(paths.portal.paymentMethods.getHref())}
-        >
-          Payment Methods
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconShieldLock size={16} />}
-          onClick={() => void navigate(paths.portal.privacySecurity.getHref())}
-        >
-          Privacy &amp; Security
-        </Menu.Item>
+        {ACCOUNT_MENU.map((item) => (
+          <Menu.Item key={item.key} leftSection={<item.icon size={16} />} onClick={() => void navigate(item.href)}>
+            {item.label}
+          </Menu.Item>
+        ))}
         <Menu.Divider />
         <Menu.Item
           color="red"

@@ -15,22 +15,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconArrowLeft,
-  IconDeviceMobile,
-  IconDownload,
-  IconFileExport,
-  IconLayoutDashboard,
-  IconListDetails,
-  IconMessageCircle,
-  IconShieldCheck,
-  IconShoppingCart,
-} from '@tabler/icons-react';
-import { Suspense, type ComponentType } from 'react';
+import { IconArrowLeft, IconDownload, IconShoppingCart } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { paths, portalTitleOf } from '@/config/paths';
+import { portalRoutes } from '@/app/portal-routes';
+import { paths } from '@/config/paths';
 import { useUserDetail } from '@/api/get-user-detail';
-import { usePageTitle } from '@/lib/page-title';
+import { menuOf, titleOf } from '@/lib/route-table';
 import { BrandMark } from '../brand-mark';
 import { ContentSkeleton } from '../page-loader';
 import { AccountMenu } from './account-menu';
@@ -38,21 +29,8 @@ import { DownloadApkModal } from './download-apk-modal';
 import { LicenceBanner } from './licence-banner';
 import classes from './portal-layout.module.css';
 
-interface NavItem {
-  label: string;
-  href: string;
-  icon: ComponentType<{ size?: number; stroke?: number }>;
-  isNew?: boolean;
-}
-
-const NAV: NavItem[] = [
-  { label: 'Dashboard', href: paths.portal.dashboard.getHref(), icon: IconLayoutDashboard },
-  { label: 'Devices', href: paths.portal.profiles.getHref(), icon: IconDeviceMobile },
-  { label: 'Device Logs', href: paths.portal.deviceLogs.getHref(), icon: IconListDetails },
-  { label: 'Audit Logs', href: paths.portal.auditLogs.getHref(), icon: IconShieldCheck },
-  { label: 'Export List', href: paths.portal.exportList.getHref(), icon: IconFileExport },
-  { label: 'Power Chat', href: paths.portal.powerChatUsers.getHref(), icon: IconMessageCircle, isNew: true },
-];
+/** The sidebar: the portal route table's entries with `nav` (main menu), in table order. */
+const NAV = menuOf(portalRoutes);
 
 /** The signed-in customer console: sidebar, top bar and the page. */
 export function PortalLayout() {
@@ -61,8 +39,7 @@ export function PortalLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const detail = useUserDetail();
-  const title = portalTitleOf(location.pathname) ?? '';
-  usePageTitle(title || undefined);
+  const title = titleOf(portalRoutes, location.pathname) ?? '';
 
   const showBuyPlan = detail.data ? !detail.data.isOfflineCustomer : false;
 

@@ -1,12 +1,11 @@
-import { enrolmentTokenRotateResponseSchema, type UserDetail } from '@fleetdeck/contract';
+import { usersApi, type UserDetail } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, USERS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { userDetailQueryKey } from '@/api/get-user-detail';
+import { queryKeys } from '@/lib/query-keys';
 
 /** A new login QR code: the old one stops enrolling devices; enrolled devices keep working. */
-export const rotateEnrolmentToken = () =>
-  api.post(`${USERS_API}/enrolment-token/rotate`, undefined, enrolmentTokenRotateResponseSchema);
+export const rotateEnrolmentToken = () => client(usersApi.rotateEnrolmentToken);
 
 export const useRotateEnrolmentToken = ({ onSuccess, ...config }: MutationConfig<typeof rotateEnrolmentToken> = {}) => {
   const queryClient = useQueryClient();
@@ -15,10 +14,10 @@ export const useRotateEnrolmentToken = ({ onSuccess, ...config }: MutationConfig
     mutationFn: rotateEnrolmentToken,
     onSuccess: async (data, ...rest) => {
       // Show the new image at once; the refetch confirms it.
-      queryClient.setQueryData<UserDetail>(userDetailQueryKey, (old) =>
+      queryClient.setQueryData<UserDetail>(queryKeys.userDetail, (old) =>
         old ? { ...old, loginQrCodeUrl: data.data.loginQrCodeUrl } : old,
       );
-      await queryClient.invalidateQueries({ queryKey: userDetailQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.userDetail });
       await onSuccess?.(data, ...rest);
     },
   });

@@ -1,11 +1,11 @@
-import { messageSchema, type UpdateSecuritySettingRequest, type UserDetail } from '@fleetdeck/contract';
+import { usersApi, type UpdateSecuritySettingRequest, type UserDetail } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, USERS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { userDetailQueryKey } from '@/api/get-user-detail';
+import { queryKeys } from '@/lib/query-keys';
 
 export const updateSecuritySetting = (body: UpdateSecuritySettingRequest) =>
-  api.post(`${USERS_API}/update-security-setting`, body, messageSchema);
+  client(usersApi.updateSecuritySetting, { body });
 
 export const useUpdateSecuritySetting = ({
   onSuccess,
@@ -16,10 +16,10 @@ export const useUpdateSecuritySetting = ({
     ...config,
     mutationFn: updateSecuritySetting,
     onSuccess: async (data, variables, ...rest) => {
-      queryClient.setQueryData<UserDetail>(userDetailQueryKey, (old) =>
+      queryClient.setQueryData<UserDetail>(queryKeys.userDetail, (old) =>
         old ? { ...old, enable_two_step_email_verification: variables.enable_two_step_email_verification } : old,
       );
-      await queryClient.invalidateQueries({ queryKey: userDetailQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.userDetail });
       await onSuccess?.(data, variables, ...rest);
     },
   });

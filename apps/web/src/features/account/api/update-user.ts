@@ -1,10 +1,10 @@
-import { messageSchema, type UpdateUserRequest } from '@fleetdeck/contract';
+import { usersApi, type UpdateUserRequest } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, USERS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { userDetailQueryKey } from '@/api/get-user-detail';
+import { queryKeys } from '@/lib/query-keys';
 
-export const updateUser = (body: UpdateUserRequest) => api.post(`${USERS_API}/update`, body, messageSchema);
+export const updateUser = (body: UpdateUserRequest) => client(usersApi.update, { body });
 
 export const useUpdateUser = ({ onSuccess, ...config }: MutationConfig<typeof updateUser> = {}) => {
   const queryClient = useQueryClient();
@@ -12,7 +12,7 @@ export const useUpdateUser = ({ onSuccess, ...config }: MutationConfig<typeof up
     ...config,
     mutationFn: updateUser,
     onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: userDetailQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.userDetail });
       await onSuccess?.(...args);
     },
   });

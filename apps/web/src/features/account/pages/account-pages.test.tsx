@@ -119,7 +119,8 @@ describe('Update profile', () => {
     window.localStorage.setItem('token', 'tok');
     const api = mockApi({
       ...detail(),
-      'POST /api/v1/admin/users/update': { body: { respones_msg: 'Profile updated' } },
+      // The server answers the updated user (usersApi.update).
+      'POST /api/v1/admin/users/update': { body: { respones_msg: 'Profile updated', data: sampleUser } },
     });
     const { user } = renderApp('/update-profile');
     const name = await screen.findByLabelText('Name');

@@ -1,6 +1,6 @@
-import { auditListResponseSchema, type AuditSource, type AuditType } from '@fleetdeck/contract';
+import { activityApi, type AuditSource, type AuditType } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, USERS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 
 export interface AuditLogsParams {
   type?: AuditType;
@@ -20,7 +20,7 @@ export const getAuditLogs = (
   { type, subType, source, hasError, page, limit, cursor }: AuditLogsParams,
   signal?: AbortSignal,
 ) =>
-  api.get(`${USERS_API}/audit/list`, auditListResponseSchema, {
+  client(activityApi.auditList, {
     query: { type, sub_type: subType, source, hasError, page, limit, cursor },
     signal,
   });

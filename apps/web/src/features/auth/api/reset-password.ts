@@ -1,10 +1,9 @@
-import { messageSchema, type ResetPasswordRequest } from '@fleetdeck/contract';
+import { usersApi, type ResetPasswordRequest } from '@fleetdeck/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, USERS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
 
-export const resetPassword = (body: ResetPasswordRequest) =>
-  api.post(`${USERS_API}/reset-password`, body, messageSchema);
+export const resetPassword = (body: ResetPasswordRequest) => client(usersApi.resetPassword, { body });
 
 export const useResetPassword = (config: MutationConfig<typeof resetPassword> = {}) =>
   useMutation({ ...config, mutationFn: resetPassword });

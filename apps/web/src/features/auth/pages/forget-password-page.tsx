@@ -5,11 +5,9 @@ import { Link } from 'react-router';
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { useContractForm } from '@/lib/form';
-import { usePageTitle } from '@/lib/page-title';
 import { useSendForgetPasswordLink } from '../api/forget-password';
 
 export function ForgetPasswordPage() {
-  usePageTitle('Forgot password');
   // No client checks: the server's message is shown.
   const form = useContractForm(
     forgetPasswordRequestSchema,

@@ -4,11 +4,9 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
-import { usePageTitle } from '@/lib/page-title';
 
 /** Lock screen of the template: a fixed sample user; Unlock goes to Login. */
 export function LockPage() {
-  usePageTitle('Locked');
   const navigate = useNavigate();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { useProductName } from '@/lib/app-config';
-import { usePageTitle } from '@/lib/page-title';
 import { EmailVerificationStatus } from '../components/email-verification-status';
 import { LoginForm } from '../components/login-form';
 import { ProductBuyLinks } from '../components/product-buy-links';
@@ -12,7 +11,6 @@ import { ProductBuyLinks } from '../components/product-buy-links';
 export const EMAIL_SENT_NOTICE = 'We have sent a verification link to your email. Please verify your email to log in.';
 
 export function LoginPage() {
-  usePageTitle('Login');
   const product = useProductName();
   const [params] = useSearchParams();
   const showEmailNotice = params.get('show_email_div') === '1';

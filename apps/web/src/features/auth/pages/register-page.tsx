@@ -3,11 +3,9 @@ import { Link } from 'react-router';
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { useProductName } from '@/lib/app-config';
-import { usePageTitle } from '@/lib/page-title';
 import { RegisterForm } from '../components/register-form';
 
 export function RegisterPage() {
-  usePageTitle('Register');
   const product = useProductName();
   return (
     <AuthCard title="Create your account" subtitle={`Start managing your Android fleet with ${product}.`} width={520}>

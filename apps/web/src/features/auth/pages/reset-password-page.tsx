@@ -6,11 +6,9 @@ import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useContractForm } from '@/lib/form';
-import { usePageTitle } from '@/lib/page-title';
 import { useResetPassword } from '../api/reset-password';
 
 export function ResetPasswordPage() {
-  usePageTitle('Reset password');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const iv = params.get('iv') ?? '';

@@ -3,11 +3,9 @@ import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
-import { usePageTitle } from '@/lib/page-title';
 import { VerifyOtpForm } from '../components/verify-otp-form';
 
 export function VerifyOtpPage() {
-  usePageTitle('Verify code');
   const [params] = useSearchParams();
   const email = params.get('email')?.trim() ?? '';
 

@@ -1,6 +1,6 @@
-import { deviceLogListResponseSchema, type DeviceLogSortField } from '@fleetdeck/contract';
+import { activityApi, type DeviceLogSortField } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 
 export interface DeviceLogsParams {
   /** Exact serial number; undefined: every device. */
@@ -18,7 +18,7 @@ export const getDeviceLogs = (
   { serialNumber, page, limit, sort, order, cursor }: DeviceLogsParams,
   signal?: AbortSignal,
 ) =>
-  api.get('/api/v1/admin/device/log/list', deviceLogListResponseSchema, {
+  client(activityApi.deviceLogList, {
     query: { serialNumber, page, limit, sort, order, cursor },
     signal,
   });

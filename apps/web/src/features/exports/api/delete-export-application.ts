@@ -2,7 +2,8 @@ import { exportApplicationDeleteResponseSchema } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { EXPORTS_API, EXPORTS_QUERY_KEY } from './query-keys';
+import { EXPORTS_API } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `DELETE users/export/application/delete`: removes one app (package name) from the export's disabled apps. */
 export const deleteExportApplication = (body: { id: string; app: string }) =>
@@ -21,7 +22,7 @@ export const useDeleteExportApplication = ({
     ...config,
     mutationFn: deleteExportApplication,
     onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: EXPORTS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.exports });
       await onSuccess?.(...args);
     },
   });

@@ -2,7 +2,8 @@ import { exportDeleteResponseSchema } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { EXPORTS_API, EXPORTS_QUERY_KEY } from './query-keys';
+import { EXPORTS_API } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `DELETE users/export/delete?id=`: the export is gone for good. */
 export const deleteExport = ({ id }: { id: string }) =>
@@ -18,7 +19,7 @@ export const useDeleteExport = ({ onSuccess, ...config }: MutationConfig<typeof 
     ...config,
     mutationFn: deleteExport,
     onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: EXPORTS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.exports });
       await onSuccess?.(...args);
     },
   });

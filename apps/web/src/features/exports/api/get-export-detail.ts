@@ -1,13 +1,13 @@
-import { exportDetailResponseSchema } from '@fleetdeck/contract';
+import { activityApi } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { EXPORTS_API, EXPORTS_QUERY_KEY } from './query-keys';
+import { client } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export const exportDetailQueryKey = (id: string) => [...EXPORTS_QUERY_KEY, 'detail', id] as const;
+export const exportDetailQueryKey = (id: string) => [...queryKeys.exports, 'detail', id] as const;
 
 /** `GET users/export/detail?id=`: the export with the name and icon of each disabled app. */
 export const getExportDetail = async (id: string, signal?: AbortSignal) =>
-  (await api.get(`${EXPORTS_API}/detail`, exportDetailResponseSchema, { query: { id }, signal })).data;
+  (await client(activityApi.exportDetail, { query: { id }, signal })).data;
 
 export const exportDetailQueryOptions = (id: string) =>
   queryOptions({

@@ -1,7 +1,7 @@
-import { exportListResponseSchema } from '@fleetdeck/contract';
+import { activityApi } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { EXPORTS_API, EXPORTS_QUERY_KEY } from './query-keys';
+import { client } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface ExportsParams {
   page: number;
@@ -10,12 +10,12 @@ export interface ExportsParams {
 
 /** `GET users/export/list`: the exports the devices uploaded, newest first, paged on the server. */
 export const getExports = ({ page, limit }: ExportsParams, signal?: AbortSignal) =>
-  api.get(`${EXPORTS_API}/list`, exportListResponseSchema, { query: { page, limit }, signal });
+  client(activityApi.exportList, { query: { page, limit }, signal });
 
 /** A failed load toasts the server's message (spec 2 §8: export load errors toast the raw error). */
 export const exportsQueryOptions = (params: ExportsParams) =>
   queryOptions({
-    queryKey: [...EXPORTS_QUERY_KEY, 'list', params],
+    queryKey: [...queryKeys.exports, 'list', params],
     queryFn: ({ signal }) => getExports(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { profileListResponseSchema } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface RestoreTargetsParams {
   page: number;
@@ -11,15 +12,16 @@ export interface RestoreTargetsParams {
  * The profiles an export can be restored onto: `GET profile/list?appName=PDALL` (spec 2 §2), every {product}
  * family app (PD, PDOT, PDOW, PDOWOT), by serial number.
  */
-export const getRestoreTargets = ({ page, limit }: RestoreTargetsParams, signal?: AbortSignal) =>
-  api.get('/api/v1/admin/profile/list', profileListResponseSchema, {
-    query: { appName: 'PDALL', page, limit, sort: 'name', order: 'asc' },
-    signal,
-  });
+const targetsQuery = ({ page, limit }: RestoreTargetsParams) =>
+  ({ appName: 'PDALL', page, limit, sort: 'name', order: 'asc' }) as const;
+
+export const getRestoreTargets = (params: RestoreTargetsParams, signal?: AbortSignal) =>
+  api.get('/api/v1/admin/profile/list', profileListResponseSchema, { query: targetsQuery(params), signal });
 
 export const restoreTargetsQueryOptions = (params: RestoreTargetsParams) =>
   queryOptions({
-    queryKey: ['restore-targets', params],
+    // The profiles' list key: a profile change (apply, device logout) refreshes the targets too.
+    queryKey: queryKeys.profileList(targetsQuery(params)),
     queryFn: ({ signal }) => getRestoreTargets(params, signal),
     placeholderData: keepPreviousData,
   });

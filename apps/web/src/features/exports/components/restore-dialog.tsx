@@ -2,11 +2,8 @@ import { type ProfileListItem } from '@fleetdeck/contract';
 import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table';
 import { ListPage } from '@/components/list-page';
-import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { useProductName } from '@/lib/app-config';
 import { pagingQuerySchema, useListSearch } from '@/lib/list-search';
 import { useRestoreTargets } from '../api/get-restore-targets';
@@ -23,7 +20,6 @@ interface RestoreDialogProps {
  * appName PDALL. The disabled apps reach the device when Apply is pressed on that profile.
  */
 export function RestoreDialog({ source, onClose }: RestoreDialogProps) {
-  const navigate = useNavigate();
   const productName = useProductName();
   // A list inside a dialog: its page and size stay out of the page's URL.
   const list = useListSearch(pagingQuerySchema, {}, { storage: 'memory' });
@@ -35,13 +31,8 @@ export function RestoreDialog({ source, onClose }: RestoreDialogProps) {
     list.goToPage(1);
     onClose();
   };
-  const restore = useRestoreDisabledApps({
-    onSuccess: close,
-    onError: (error) => {
-      // Spec 2 §8: the family uses more devices than it bought; the plans page sells more.
-      if (error instanceof ApiError && error.redirectToPaymentPage) void navigate(paths.portal.plans.getHref());
-    },
-  });
+  // Spec 2 §8: a family using more devices than it bought goes to the plans page (the query client does it).
+  const restore = useRestoreDisabledApps({ onSuccess: close });
 
   const columns: DataTableColumn<ProfileListItem>[] = [
     {

@@ -2,7 +2,7 @@ import { messageSchema } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, USERS_API } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { PAYMENT_METHODS_QUERY_KEY, PAYMENTS_QUERY_KEY } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `POST users/payment-method/attach {pmId}`: saves a card tokenised by the provider to the account. */
 export const attachPaymentMethod = (body: { pmId: string }) =>
@@ -15,8 +15,8 @@ export const useAttachPaymentMethod = ({ onSuccess, ...config }: MutationConfig<
     mutationFn: attachPaymentMethod,
     onSuccess: async (...args) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: PAYMENT_METHODS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: [...PAYMENTS_QUERY_KEY, 'price-detail'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.paymentMethods }),
+        queryClient.invalidateQueries({ queryKey: [...queryKeys.payments, 'price-detail'] }),
       ]);
       await onSuccess?.(...args);
     },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { applyCoupon } from './apply-coupon';
-import { PAYMENTS_QUERY_KEY } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The discount a subscription's coupon gives on `qty` more seats. The contract's subscription detail carries
@@ -8,7 +8,7 @@ import { PAYMENTS_QUERY_KEY } from './query-keys';
  */
 export const useCouponDiscount = (couponCode: string | null, priceId: string, qty: number) =>
   useQuery({
-    queryKey: [...PAYMENTS_QUERY_KEY, 'coupon-discount', couponCode, priceId, qty],
+    queryKey: [...queryKeys.payments, 'coupon-discount', couponCode, priceId, qty],
     queryFn: async () => (await applyCoupon({ couponCode: couponCode ?? '', priceId, qty })).data,
     enabled: Boolean(couponCode) && qty >= 1,
     meta: { silentError: true },

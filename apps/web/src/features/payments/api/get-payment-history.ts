@@ -1,7 +1,7 @@
 import { paymentHistoryResponseSchema } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, PAYMENTS_API } from '@/lib/api-client';
-import { PAYMENTS_QUERY_KEY } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface PaymentHistoryParams {
   priceId?: string;
@@ -14,7 +14,7 @@ export const getPaymentHistory = ({ priceId, page, limit }: PaymentHistoryParams
 
 export const paymentHistoryQueryOptions = (params: PaymentHistoryParams) =>
   queryOptions({
-    queryKey: [...PAYMENTS_QUERY_KEY, 'history', params],
+    queryKey: [...queryKeys.payments, 'history', params],
     queryFn: () => getPaymentHistory(params),
     placeholderData: keepPreviousData,
     meta: { silentError: true },

@@ -1,11 +1,11 @@
-import { paymentMethodListResponseSchema } from '@fleetdeck/contract';
+import { paymentsApi } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, USERS_API } from '@/lib/api-client';
-import { PAYMENT_METHODS_QUERY_KEY } from './query-keys';
+import { client } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export const getPaymentMethods = () => api.get(`${USERS_API}/payment-method/list`, paymentMethodListResponseSchema);
+export const getPaymentMethods = () => client(paymentsApi.paymentMethods);
 
 export const paymentMethodsQueryOptions = () =>
-  queryOptions({ queryKey: PAYMENT_METHODS_QUERY_KEY, queryFn: getPaymentMethods, meta: { silentError: true } });
+  queryOptions({ queryKey: queryKeys.paymentMethods, queryFn: getPaymentMethods, meta: { silentError: true } });
 
 export const usePaymentMethods = () => useQuery(paymentMethodsQueryOptions());

@@ -1,12 +1,12 @@
-import { plansResponseSchema, type Plan } from '@fleetdeck/contract';
+import { plansApi, type Plan } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, PAYMENTS_API } from '@/lib/api-client';
-import { PAYMENTS_QUERY_KEY } from './query-keys';
+import { client } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export const getPlans = async () => (await api.get(`${PAYMENTS_API}/plans`, plansResponseSchema)).data;
+export const getPlans = async () => (await client(plansApi.list)).data;
 
 export const plansQueryOptions = () =>
-  queryOptions({ queryKey: [...PAYMENTS_QUERY_KEY, 'plans'], queryFn: getPlans, meta: { silentError: true } });
+  queryOptions({ queryKey: [...queryKeys.payments, 'plans'], queryFn: getPlans, meta: { silentError: true } });
 
 export const usePlans = () => useQuery(plansQueryOptions());
 

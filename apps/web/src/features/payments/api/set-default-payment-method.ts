@@ -1,12 +1,12 @@
-import { messageSchema } from '@fleetdeck/contract';
+import { paymentsApi } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, USERS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { PAYMENT_METHODS_QUERY_KEY, PAYMENTS_QUERY_KEY } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `POST users/payment-method/default {pmId}`. */
 export const setDefaultPaymentMethod = (body: { pmId: string }) =>
-  api.post(`${USERS_API}/payment-method/default`, body, messageSchema);
+  client(paymentsApi.setDefaultPaymentMethod, { body });
 
 export const useSetDefaultPaymentMethod = ({
   onSuccess,
@@ -18,8 +18,8 @@ export const useSetDefaultPaymentMethod = ({
     mutationFn: setDefaultPaymentMethod,
     onSuccess: async (...args) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: PAYMENT_METHODS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: [...PAYMENTS_QUERY_KEY, 'price-detail'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.paymentMethods }),
+        queryClient.invalidateQueries({ queryKey: [...queryKeys.payments, 'price-detail'] }),
       ]);
       await onSuccess?.(...args);
     },

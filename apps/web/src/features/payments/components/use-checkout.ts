@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { newIdempotencyKey } from '../api/checkout';
-import { invalidateAfterPayment } from '../api/query-keys';
+import { invalidateAfter } from '@/lib/query-keys';
 
 type CheckoutAnswer = CheckoutResponse['data'];
 
@@ -37,7 +37,7 @@ export function useCheckout() {
     meta: { silentError: true, silentSuccess: true },
     onSuccess: async () => {
       setSucceeded(true);
-      await invalidateAfterPayment(queryClient);
+      await invalidateAfter.payment(queryClient);
     },
     onError: (error) => {
       const message = errorMessage(error);

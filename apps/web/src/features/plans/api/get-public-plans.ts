@@ -1,12 +1,11 @@
-import { publicPlansResponseSchema, type PublicPlansResponse } from '@fleetdeck/contract';
+import { plansApi, type PublicPlansResponse } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 
 export type PublicPlans = PublicPlansResponse['data'];
 
 /** `GET /api/v1/pricing` (public, no session): the Active plans without any customer's seats. */
-export const getPublicPlans = async (): Promise<PublicPlans> =>
-  (await api.get('/api/v1/pricing', publicPlansResponseSchema)).data;
+export const getPublicPlans = async (): Promise<PublicPlans> => (await client(plansApi.pricing)).data;
 
 export const publicPlansQueryOptions = () =>
   queryOptions({

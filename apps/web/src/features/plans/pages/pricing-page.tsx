@@ -8,7 +8,6 @@ import { PlanSections } from '@/components/plan-sections';
 import { paths } from '@/config/paths';
 import { useProductName } from '@/lib/app-config';
 import { formatEuro } from '@/lib/format';
-import { usePageTitle } from '@/lib/page-title';
 import { periodOf } from '@/lib/plan-price';
 import { planSections } from '@/lib/plan-sections';
 import { usePublicPlans } from '../api/get-public-plans';
@@ -89,7 +88,6 @@ function PricingSkeleton() {
 
 /** /pricing (public): the price list by app, in the Plans order, with Subscribe / Buy entries. */
 export function PricingPage() {
-  usePageTitle('Pricing');
   const product = useProductName();
   const plans = usePublicPlans();
 

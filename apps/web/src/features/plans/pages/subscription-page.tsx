@@ -7,7 +7,6 @@ import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { useProductName } from '@/lib/app-config';
 import { hasToken } from '@/lib/auth-storage';
-import { usePageTitle } from '@/lib/page-title';
 import { rememberNext } from '@/lib/post-login-redirect';
 
 /**
@@ -16,7 +15,6 @@ import { rememberNext } from '@/lib/post-login-redirect';
  * this browser tab and also carried as `next` on the login link).
  */
 export function SubscriptionPage() {
-  usePageTitle('Subscription');
   const product = useProductName();
   const [params] = useSearchParams();
   const raw = params.get('price_id') ?? '';

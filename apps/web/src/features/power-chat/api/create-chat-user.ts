@@ -1,24 +1,31 @@
-import { chatUserResponseSchema, type ChatUserCreateRequest } from '@fleetdeck/contract';
+import { chatApi, type ChatUserCreateRequest } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { paths } from '@/config/paths';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { invalidateAfterChatUserChange } from './invalidate';
-import { CHAT_USERS_API } from './query-keys';
+import { invalidateAfter } from '@/lib/query-keys';
 
 /**
  * `POST fcm/user/create`: takes one PCHAT licence. With none free the answer is 402 with `redirectToPaymentPage`,
  * `requiredPurchasedQty` and, with a Power Chat subscription, `isSubscriptionUpdate`.
  */
-export const createChatUser = (body: ChatUserCreateRequest) =>
-  api.post(`${CHAT_USERS_API}/create`, body, chatUserResponseSchema);
+export const createChatUser = (body: ChatUserCreateRequest) => client(chatApi.create, { body });
 
 export const useCreateChatUser = ({ onSuccess, ...config }: MutationConfig<typeof createChatUser> = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     ...config,
     mutationFn: createChatUser,
+    // Spec 2 §8: add seats to the Power Chat subscription, or buy the seats this user needs.
+    meta: {
+      paymentPage: ({ body }) =>
+        body?.isSubscriptionUpdate
+          ? paths.portal.updateSubscription.getHref('PCHAT')
+          : paths.portal.makePayment.getHref('PCHAT', body?.requiredPurchasedQty ?? 1),
+      ...config.meta,
+    },
     onSuccess: async (...args) => {
-      await invalidateAfterChatUserChange(queryClient);
+      await invalidateAfter.chatUserChange(queryClient);
       await onSuccess?.(...args);
     },
   });

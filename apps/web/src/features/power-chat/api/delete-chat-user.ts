@@ -2,8 +2,8 @@ import { messageSchema } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { invalidateAfterChatUserChange } from './invalidate';
 import { CHAT_USERS_API } from './query-keys';
+import { invalidateAfter } from '@/lib/query-keys';
 
 /** `DELETE fcm/user/delete?id=`: the user can no longer sign in; its licence is free. */
 export const deleteChatUser = ({ id }: { id: string }) =>
@@ -15,7 +15,7 @@ export const useDeleteChatUser = ({ onSuccess, ...config }: MutationConfig<typeo
     ...config,
     mutationFn: deleteChatUser,
     onSuccess: async (...args) => {
-      await invalidateAfterChatUserChange(queryClient);
+      await invalidateAfter.chatUserChange(queryClient);
       await onSuccess?.(...args);
     },
   });

@@ -1,7 +1,7 @@
-import { chatUserListResponseSchema } from '@fleetdeck/contract';
+import { chatApi } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { CHAT_USERS_API, CHAT_USERS_QUERY_KEY } from './query-keys';
+import { client } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface ChatUsersParams {
   page: number;
@@ -10,11 +10,11 @@ export interface ChatUsersParams {
 
 /** `GET fcm/user/list`: the customer's Power Chat users, newest first, paged on the server. */
 export const getChatUsers = ({ page, limit }: ChatUsersParams, signal?: AbortSignal) =>
-  api.get(`${CHAT_USERS_API}/list`, chatUserListResponseSchema, { query: { page, limit }, signal });
+  client(chatApi.list, { query: { page, limit }, signal });
 
 export const chatUsersQueryOptions = (params: ChatUsersParams) =>
   queryOptions({
-    queryKey: [...CHAT_USERS_QUERY_KEY, 'list', params],
+    queryKey: [...queryKeys.chatUsers, 'list', params],
     queryFn: ({ signal }) => getChatUsers(params, signal),
     placeholderData: keepPreviousData,
     // Shown inline with a Retry button.

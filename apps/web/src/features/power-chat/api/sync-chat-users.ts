@@ -1,12 +1,11 @@
-import { chatUserSyncResponseSchema } from '@fleetdeck/contract';
+import { chatApi } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { invalidateAfterChatUserChange } from './invalidate';
-import { CHAT_USERS_API } from './query-keys';
+import { invalidateAfter } from '@/lib/query-keys';
 
 /** `GET fcm/user/sync`: the PCHAT licences as the ledger counts them now; the list is read again. */
-export const syncChatUsers = () => api.get(`${CHAT_USERS_API}/sync`, chatUserSyncResponseSchema);
+export const syncChatUsers = () => client(chatApi.sync);
 
 export const useSyncChatUsers = ({ onSuccess, ...config }: MutationConfig<typeof syncChatUsers> = {}) => {
   const queryClient = useQueryClient();
@@ -14,7 +13,7 @@ export const useSyncChatUsers = ({ onSuccess, ...config }: MutationConfig<typeof
     ...config,
     mutationFn: syncChatUsers,
     onSuccess: async (...args) => {
-      await invalidateAfterChatUserChange(queryClient);
+      await invalidateAfter.chatUserChange(queryClient);
       await onSuccess?.(...args);
     },
   });

@@ -2,7 +2,6 @@ import { CHAT_USER_ID_MAX, chatUserCreateRequestSchema, PASSWORD_MAX, PASSWORD_M
 import { Button, Card, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { useContractForm } from '@/lib/form';
 import { useCreateChatUser } from '../api/create-chat-user';
 
@@ -24,17 +23,8 @@ export function PowerChatUserCreatePage() {
 
   const create = useCreateChatUser({
     onSuccess: () => void navigate(paths.portal.powerChatUsers.getHref()),
-    onError: (error) => {
-      if (error instanceof ApiError && error.redirectToPaymentPage) {
-        // Spec 2 §8: add seats to the Power Chat subscription, or buy the seats this user needs.
-        const to = error.body?.isSubscriptionUpdate
-          ? paths.portal.updateSubscription.getHref('PCHAT')
-          : paths.portal.makePayment.getHref('PCHAT', error.body?.requiredPurchasedQty ?? 1);
-        void navigate(to);
-        return;
-      }
-      form.setServerErrors(error);
-    },
+    // A call refused for want of seats goes to the payment page (the query client, `useCreateChatUser`'s meta).
+    onError: (error) => form.setServerErrors(error),
   });
 
   return (

@@ -1,12 +1,14 @@
 import { profileApplyResponseSchema, type ProfileDetailResponse } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query-client';
-import { PROFILE_API, profileRequest } from './profile-request';
-import { PROFILES_QUERY_KEY, profileQueryKeys } from './query-keys';
+import { apiRequest } from '@/lib/api-client';
+import { PROFILE_API } from './profile-request';
+import { profileQueryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `GET profile/apply?profileId=`: freezes the settings into a new policy version and wakes the device. */
 export const applyProfile = (profileId: string) =>
-  profileRequest(`${PROFILE_API}/apply`, { schema: profileApplyResponseSchema, query: { profileId } });
+  apiRequest(`${PROFILE_API}/apply`, { schema: profileApplyResponseSchema, query: { profileId } });
 
 export const useApplyProfile = ({ onSuccess, ...config }: MutationConfig<typeof applyProfile> = {}) => {
   const queryClient = useQueryClient();
@@ -30,7 +32,7 @@ export const useApplyProfile = ({ onSuccess, ...config }: MutationConfig<typeof 
       );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: profileQueryKeys.profile(profileId) }),
-        queryClient.invalidateQueries({ queryKey: [...PROFILES_QUERY_KEY, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.profileLists }),
       ]);
       await onSuccess?.(answer, profileId, ...rest);
     },

@@ -1,12 +1,13 @@
 import type { ProfileApplicationCreateRequest } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query-client';
-import { PROFILE_API, profileRequest, profileUpdateAnswerSchema } from './profile-request';
+import { apiRequest } from '@/lib/api-client';
+import { PROFILE_API, profileUpdateAnswerSchema } from './profile-request';
 import { profileQueryKeys } from './query-keys';
 
 /** `POST profile/application/create`: adds an app to an uninstall/clear list or the kiosk list. */
 export const createProfileApplication = (body: ProfileApplicationCreateRequest) =>
-  profileRequest(`${PROFILE_API}/application/create`, {
+  apiRequest(`${PROFILE_API}/application/create`, {
     method: 'POST',
     body,
     schema: profileUpdateAnswerSchema,

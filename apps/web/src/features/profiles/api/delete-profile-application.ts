@@ -2,11 +2,12 @@ import type { ProfileEntryDeleteRequest } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query-client';
 import { invalidateApplications } from './create-profile-application';
-import { PROFILE_API, profileRequest, profileUpdateAnswerSchema } from './profile-request';
+import { apiRequest } from '@/lib/api-client';
+import { PROFILE_API, profileUpdateAnswerSchema } from './profile-request';
 
 /** `DELETE profile/application/delete?profileId&id`. */
 export const deleteProfileApplication = ({ profileId, id }: ProfileEntryDeleteRequest) =>
-  profileRequest(`${PROFILE_API}/application/delete`, {
+  apiRequest(`${PROFILE_API}/application/delete`, {
     method: 'DELETE',
     query: { profileId, id },
     schema: profileUpdateAnswerSchema,

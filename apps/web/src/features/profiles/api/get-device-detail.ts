@@ -1,13 +1,14 @@
 import { deviceDetailResponseSchema, type DeviceDetailQuery } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PROFILE_API, profileRequest } from './profile-request';
+import { apiRequest } from '@/lib/api-client';
+import { PROFILE_API } from './profile-request';
 import { profileQueryKeys } from './query-keys';
 
 export type DeviceDetailFilters = Omit<DeviceDetailQuery, 'profileId'>;
 
 /** `GET profile/device/detail`: the device's fields and its applications, filtered by the server. */
 export const getDeviceDetail = (profileId: string, filters: DeviceDetailFilters = {}, signal?: AbortSignal) =>
-  profileRequest(`${PROFILE_API}/device/detail`, {
+  apiRequest(`${PROFILE_API}/device/detail`, {
     schema: deviceDetailResponseSchema,
     query: {
       profileId,

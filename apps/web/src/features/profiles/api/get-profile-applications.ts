@@ -1,6 +1,7 @@
 import { profileApplicationsResponseSchema, type ProductType } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PROFILE_API, profileRequest } from './profile-request';
+import { apiRequest } from '@/lib/api-client';
+import { PROFILE_API } from './profile-request';
 import { profileQueryKeys } from './query-keys';
 
 /**
@@ -8,7 +9,7 @@ import { profileQueryKeys } from './query-keys';
  * 'Super Lock': Super Lock's Cleaner Apps; 'Kiosk': the Multi App kiosk list.
  */
 export const getProfileApplications = (profileId: string, productType?: ProductType, signal?: AbortSignal) =>
-  profileRequest(`${PROFILE_API}/applications`, {
+  apiRequest(`${PROFILE_API}/applications`, {
     schema: profileApplicationsResponseSchema,
     query: { profileId, productType },
     signal,

@@ -1,6 +1,7 @@
 import { profileDetailResponseSchema, type ProfileDetail } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PROFILE_API, profileRequest } from './profile-request';
+import { apiRequest } from '@/lib/api-client';
+import { PROFILE_API } from './profile-request';
 import { profileQueryKeys } from './query-keys';
 
 /** How often the page asks again while the device has not applied the latest version. */
@@ -8,7 +9,7 @@ export const APPLY_POLL_MS = 5000;
 
 /** `GET profile/detail?profileId=`. */
 export const getProfileDetail = (profileId: string, signal?: AbortSignal) =>
-  profileRequest(`${PROFILE_API}/detail`, { schema: profileDetailResponseSchema, query: { profileId }, signal });
+  apiRequest(`${PROFILE_API}/detail`, { schema: profileDetailResponseSchema, query: { profileId }, signal });
 
 /** True while an applied version has not been acknowledged by the device yet. */
 export const isWaitingForDevice = (p: Pick<ProfileDetail, 'policyVersion' | 'appliedPolicyVersion'>): boolean =>

@@ -1,6 +1,7 @@
 import { profileListResponseSchema, type PROFILE_SORT_FIELDS } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API, profileRequest } from './profile-request';
+import { apiRequest } from '@/lib/api-client';
+import { ADMIN_API } from './profile-request';
 import { profileQueryKeys } from './query-keys';
 
 export interface ProfileListParams {
@@ -14,7 +15,7 @@ export interface ProfileListParams {
 
 /** `GET profile/list`: one profile per enrolled device and app, paged and sorted by the server. */
 export const getProfileList = ({ appName, page, limit, sort, order }: ProfileListParams, signal?: AbortSignal) =>
-  profileRequest(`${ADMIN_API}/profile/list`, {
+  apiRequest(`${ADMIN_API}/profile/list`, {
     schema: profileListResponseSchema,
     query: { appName, page, limit, sort, order },
     signal,

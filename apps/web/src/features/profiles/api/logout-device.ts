@@ -1,15 +1,16 @@
 import { deviceLogoutResponseSchema } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query-client';
-import { ADMIN_API, profileRequest } from './profile-request';
-import { PROFILES_QUERY_KEY } from './query-keys';
+import { apiRequest } from '@/lib/api-client';
+import { ADMIN_API } from './profile-request';
+import { invalidateAfter } from '@/lib/query-keys';
 
 /**
  * `GET device/logout?serialNumber=`: revokes the device's credential and frees its licence seat; the app must
  * enrol again. Every app of that serial number is logged out (spec 2: logout by serialNumber).
  */
 export const logoutDevice = (serialNumber: string) =>
-  profileRequest(`${ADMIN_API}/device/logout`, { schema: deviceLogoutResponseSchema, query: { serialNumber } });
+  apiRequest(`${ADMIN_API}/device/logout`, { schema: deviceLogoutResponseSchema, query: { serialNumber } });
 
 export const useLogoutDevice = ({ onSuccess, ...config }: MutationConfig<typeof logoutDevice> = {}) => {
   const queryClient = useQueryClient();
@@ -17,11 +18,7 @@ export const useLogoutDevice = ({ onSuccess, ...config }: MutationConfig<typeof 
     ...config,
     mutationFn: logoutDevice,
     onSuccess: async (...args) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...PROFILES_QUERY_KEY, 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-        queryClient.invalidateQueries({ queryKey: ['licences'] }),
-      ]);
+      await invalidateAfter.deviceLogout(queryClient);
       await onSuccess?.(...args);
     },
   });

@@ -1,36 +1,10 @@
 import { profileDetailSchema, type ProfileDetail } from '@fleetdeck/contract';
 import { z } from 'zod/mini';
-import { ApiError, apiRequest, type RequestOptions } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** Base of the customer profile and device calls (spec 2 §7). */
 export const ADMIN_API = '/api/v1/admin';
 export const PROFILE_API = `${ADMIN_API}/profile`;
-
-type PaymentRequiredHandler = () => void;
-const paymentRequiredHandlers = new Set<PaymentRequiredHandler>();
-
-/**
- * Spec 2 §8: when a profile call fails with `redirectToPaymentPage: 1` (the app family uses more devices than it
- * bought), the console goes to the plans page. The mounted profile pages register the navigation here.
- */
-export const onPaymentRequired = (handler: PaymentRequiredHandler): (() => void) => {
-  paymentRequiredHandlers.add(handler);
-  return () => {
-    paymentRequiredHandlers.delete(handler);
-  };
-};
-
-/** `apiRequest` for the profile calls: a `redirectToPaymentPage` failure also calls the registered handlers. */
-export async function profileRequest<S extends z.ZodMiniType>(path: string, options: RequestOptions<S>) {
-  try {
-    return await apiRequest(path, options);
-  } catch (error) {
-    if (error instanceof ApiError && error.redirectToPaymentPage) {
-      for (const handler of paymentRequiredHandlers) handler();
-    }
-    throw error;
-  }
-}
 
 /**
  * What the profile update calls answer: `respones_msg` and the updated profile detail. The detail is read
@@ -46,7 +20,7 @@ export interface ProfileUpdateResult {
 
 /** POSTs a profile update and returns its message and the updated profile detail (when it carries one). */
 export const postProfileUpdate = async (path: string, body: unknown): Promise<ProfileUpdateResult> => {
-  const answer = await profileRequest(`${PROFILE_API}/${path}`, {
+  const answer = await apiRequest(`${PROFILE_API}/${path}`, {
     method: 'POST',
     body,
     schema: profileUpdateAnswerSchema,

@@ -1,10 +1,11 @@
 import type { ProductType } from '@fleetdeck/contract';
+import { queryKeys } from '@/lib/query-keys';
 
-/** Every profile query keys under 'profiles' (the dashboard's 'dashboard' and 'licences' are other features'). */
-export const PROFILES_QUERY_KEY = ['profiles'] as const;
+/** Every profile query keys under `queryKeys.profiles` (shared with the exports' restore dialog). */
+const PROFILES_QUERY_KEY = queryKeys.profiles;
 
 export const profileQueryKeys = {
-  list: (params: object) => [...PROFILES_QUERY_KEY, 'list', params] as const,
+  list: queryKeys.profileList,
   /** Everything of one profile: detail, device detail, its lists. */
   profile: (profileId: string) => [...PROFILES_QUERY_KEY, 'profile', profileId] as const,
   detail: (profileId: string) => [...PROFILES_QUERY_KEY, 'profile', profileId, 'detail'] as const,

@@ -1,11 +1,12 @@
 import { playStoreSearchQuerySchema, playStoreSearchResponseSchema } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API, profileRequest } from './profile-request';
+import { apiRequest } from '@/lib/api-client';
+import { ADMIN_API } from './profile-request';
 import { profileQueryKeys } from './query-keys';
 
 /** `GET device/playstore/search?app_name=`: apps by name, with icon, title and package (appId). */
 export const searchPlayStore = (appName: string, signal?: AbortSignal) =>
-  profileRequest(`${ADMIN_API}/device/playstore/search`, {
+  apiRequest(`${ADMIN_API}/device/playstore/search`, {
     schema: playStoreSearchResponseSchema,
     query: { app_name: appName },
     signal,

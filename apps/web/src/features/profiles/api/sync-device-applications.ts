@@ -1,11 +1,12 @@
 import { applicationSyncResponseSchema } from '@fleetdeck/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query-client';
-import { PROFILE_API, profileRequest } from './profile-request';
+import { apiRequest } from '@/lib/api-client';
+import { PROFILE_API } from './profile-request';
 
 /** `GET profile/device/application/sync?profileId=`: asks the device for a fresh application inventory. */
 export const syncDeviceApplications = (profileId: string) =>
-  profileRequest(`${PROFILE_API}/device/application/sync`, {
+  apiRequest(`${PROFILE_API}/device/application/sync`, {
     schema: applicationSyncResponseSchema,
     query: { profileId },
   });

@@ -1,7 +1,8 @@
 import type { DeviceApplicationUpdateRequest, DeviceDetail } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query-client';
-import { PROFILE_API, profileRequest, profileUpdateAnswerSchema } from './profile-request';
+import { apiRequest } from '@/lib/api-client';
+import { PROFILE_API, profileUpdateAnswerSchema } from './profile-request';
 import { profileQueryKeys } from './query-keys';
 
 /**
@@ -9,7 +10,7 @@ import { profileQueryKeys } from './query-keys';
  * the device gets it on the next Apply.
  */
 export const updateDeviceApplication = (body: DeviceApplicationUpdateRequest) =>
-  profileRequest(`${PROFILE_API}/device/application/update`, {
+  apiRequest(`${PROFILE_API}/device/application/update`, {
     method: 'POST',
     body,
     schema: profileUpdateAnswerSchema,

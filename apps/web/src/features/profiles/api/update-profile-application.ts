@@ -2,12 +2,13 @@ import type { ProfileApplication, ProfileApplicationUpdateRequest } from '@fleet
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query-client';
 import { invalidateApplications } from './create-profile-application';
-import { PROFILE_API, profileRequest, profileUpdateAnswerSchema } from './profile-request';
+import { apiRequest } from '@/lib/api-client';
+import { PROFILE_API, profileUpdateAnswerSchema } from './profile-request';
 import { profileQueryKeys } from './query-keys';
 
 /** `POST profile/application/update {profileId, appPackageName, status}`: the entry's action. */
 export const updateProfileApplication = (body: ProfileApplicationUpdateRequest) =>
-  profileRequest(`${PROFILE_API}/application/update`, {
+  apiRequest(`${PROFILE_API}/application/update`, {
     method: 'POST',
     body,
     schema: profileUpdateAnswerSchema,

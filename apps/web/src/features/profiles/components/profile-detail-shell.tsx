@@ -9,7 +9,6 @@ import { useProfileDetail } from '../api/get-profile-detail';
 import { profileDetailHref, profilePageOf, type ProfilePageKey } from './app-routes';
 import { ProfileHeader } from './profile-header';
 import classes from './profiles.module.css';
-import { usePaymentRedirect } from './use-payment-redirect';
 
 export interface ProfileTab {
   /** The `tab` search parameter. */
@@ -154,7 +153,6 @@ function ProfileDetailContent({
 
 /** A profile detail page (spec 2 §2): `?profile_id=`, the header with Apply, and the page's tabs. */
 export function ProfileDetailShell({ page, tabs }: { page: ProfilePageKey; tabs: ProfileTab[] }) {
-  usePaymentRedirect();
   const [params] = useSearchParams();
   const raw = params.get('profile_id') ?? '';
   const valid = profileIdSchema.safeParse(raw);

@@ -10,13 +10,11 @@ import { useListSearch } from '@/lib/list-search';
 import { useProfileList } from '../api/get-profile-list';
 import { APP_NAME_CHOICES, appLabel, profileDetailHref } from '../components/app-routes';
 import { OnlineStatus, PolicyBadge } from '../components/device-status';
-import { usePaymentRedirect } from '../components/use-payment-redirect';
 
 type SortField = (typeof PROFILE_SORT_FIELDS)[number];
 
 /** The list's state lives in the URL (search, page, size, sort), so Back from a detail page returns to it. */
 export function ProfilesPage() {
-  usePaymentRedirect();
   const productName = useProductName();
   const list = useListSearch(profileListQuerySchema);
   const params = list.query;

@@ -56,7 +56,7 @@ describe('Become reseller', () => {
       ...routes(() => ({ isResellerModeEnabled: requested })),
       'POST /api/v1/admin/users/update': () => {
         requested = true;
-        return { body: { respones_msg: 'Your reseller request was sent' } };
+        return { body: { respones_msg: 'Your reseller request was sent', data: sampleUser } };
       },
     });
     const { user } = renderApp('/become-reseller');

@@ -1,0 +1,132 @@
+import {
+  IconCreditCard,
+  IconDeviceMobile,
+  IconFileExport,
+  IconKey,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconMessageCircle,
+  IconReceipt,
+  IconShieldCheck,
+  IconShieldLock,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { paths, type PortalRouteKey } from '@/config/paths';
+import { lazyNamed, routeTable, RoutePage } from '@/lib/route-table';
+
+/**
+ * The customer portal's signed-in pages. This module is loaded only once a signed-in page is shown (by the portal
+ * layout and `PortalPage`): each page stays its own lazy chunk, and the table itself (with the list of files every
+ * page preloads) stays out of the first download of /login. The sidebar and the account menu list the entries with
+ * `nav`, in table order.
+ */
+export const portalRoutes = routeTable(paths.portal, {
+  dashboard: {
+    title: 'Dashboard',
+    nav: { icon: IconLayoutDashboard },
+    page: lazyNamed(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage'),
+  },
+  profiles: {
+    title: 'Devices',
+    nav: { icon: IconDeviceMobile },
+    page: lazyNamed(() => import('@/features/profiles/pages/profiles-page'), 'ProfilesPage'),
+  },
+  deviceLogs: {
+    title: 'Device Logs',
+    nav: { icon: IconListDetails },
+    page: lazyNamed(() => import('@/features/device-logs/pages/device-logs-page'), 'DeviceLogsPage'),
+  },
+  auditLogs: {
+    title: 'Audit Logs',
+    nav: { icon: IconShieldCheck },
+    page: lazyNamed(() => import('@/features/audit-logs/pages/audit-logs-page'), 'AuditLogsPage'),
+  },
+  exportList: {
+    title: 'Export List',
+    nav: { icon: IconFileExport },
+    page: lazyNamed(() => import('@/features/exports/pages/export-list-page'), 'ExportListPage'),
+  },
+  powerChatUsers: {
+    title: 'Power Chat Users',
+    nav: { icon: IconMessageCircle, label: 'Power Chat', isNew: true },
+    page: lazyNamed(() => import('@/features/power-chat/pages/power-chat-users-page'), 'PowerChatUsersPage'),
+  },
+  powerChatUserCreate: {
+    title: 'Add Power Chat User',
+    page: lazyNamed(() => import('@/features/power-chat/pages/power-chat-user-create-page'), 'PowerChatUserCreatePage'),
+  },
+  exportDetail: {
+    title: 'Export Detail',
+    page: lazyNamed(() => import('@/features/exports/pages/export-detail-page'), 'ExportDetailPage'),
+  },
+  // The account menu (top right), in this order.
+  updateProfile: {
+    title: 'Update Profile',
+    nav: { icon: IconUserCircle, menu: 'account' },
+    page: lazyNamed(() => import('@/features/account/pages/update-profile-page'), 'UpdateProfilePage'),
+  },
+  paymentHistory: {
+    title: 'Payment History',
+    nav: { icon: IconReceipt, menu: 'account' },
+    page: lazyNamed(() => import('@/features/payments/pages/payment-history-page'), 'PaymentHistoryPage'),
+  },
+  changePassword: {
+    title: 'Change Password',
+    nav: { icon: IconKey, menu: 'account' },
+    page: lazyNamed(() => import('@/features/account/pages/change-password-page'), 'ChangePasswordPage'),
+  },
+  paymentMethods: {
+    title: 'Payment Methods',
+    nav: { icon: IconCreditCard, menu: 'account' },
+    page: lazyNamed(() => import('@/features/payments/pages/payment-methods-page'), 'PaymentMethodsPage'),
+  },
+  privacySecurity: {
+    title: 'Privacy & Security',
+    nav: { icon: IconShieldLock, menu: 'account' },
+    page: lazyNamed(() => import('@/features/account/pages/privacy-security-page'), 'PrivacySecurityPage'),
+  },
+  plans: { title: 'Plans', page: lazyNamed(() => import('@/features/payments/pages/plans-page'), 'PlansPage') },
+  makePayment: {
+    title: 'Make Payment',
+    page: lazyNamed(() => import('@/features/payments/pages/make-payment-page'), 'MakePaymentPage'),
+  },
+  updateSubscription: {
+    title: 'Update Subscription',
+    page: lazyNamed(() => import('@/features/payments/pages/update-subscription-page'), 'UpdateSubscriptionPage'),
+  },
+  downloadApk: {
+    title: 'Download APK',
+    page: lazyNamed(() => import('@/features/downloads/pages/download-apk-page'), 'DownloadApkPage'),
+  },
+  becomeReseller: {
+    title: 'Become a Reseller',
+    page: lazyNamed(() => import('@/features/reseller/pages/become-reseller-page'), 'BecomeResellerPage'),
+  },
+  profileDetail: {
+    title: 'Device Profile',
+    page: lazyNamed(() => import('@/features/profiles/pages/profile-detail-page'), 'ProfileDetailPage'),
+  },
+  slProfileDetail: {
+    title: 'Super Lock Profile',
+    page: lazyNamed(() => import('@/features/profiles/pages/sl-profile-detail-page'), 'SlProfileDetailPage'),
+  },
+  pcProfileDetail: {
+    title: 'Power Cleaner Profile',
+    page: lazyNamed(() => import('@/features/profiles/pages/pc-profile-detail-page'), 'PcProfileDetailPage'),
+  },
+  ubProfileDetail: {
+    title: 'URL Blocker Profile',
+    page: lazyNamed(() => import('@/features/profiles/pages/ub-profile-detail-page'), 'UbProfileDetailPage'),
+  },
+  kmProfileDetail: {
+    title: 'Key Mapper Profile',
+    page: lazyNamed(() => import('@/features/profiles/pages/km-profile-detail-page'), 'KmProfileDetailPage'),
+  },
+});
+
+const byKey = new Map(portalRoutes.map((route) => [route.key, route]));
+
+/** The page of one portal route, with its document title (the router renders one per key of `paths.portal`). */
+export function PortalPage({ routeKey }: { routeKey: PortalRouteKey }) {
+  return <RoutePage route={byKey.get(routeKey)!} />;
+}

@@ -1,0 +1,46 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/**
+ * The query keys that more than one feature reads or invalidates, in one place, and the invalidations that follow
+ * an event touching several features. A key only its own feature uses is built in that feature's `api/` folder,
+ * on one of these prefixes (e.g. `[...queryKeys.payments, 'history', params]`).
+ */
+export const queryKeys = {
+  userDetail: ['users', 'detail'],
+  paymentMethods: ['users', 'payment-methods'],
+  dashboard: ['dashboard'],
+  /** Every licence query (the summary behind the red banner). */
+  licences: ['licences'],
+  licenceSummary: ['licences', 'summary'],
+  /** Every profile query: lists, one profile's detail, device and applications. */
+  profiles: ['profiles'],
+  profileLists: ['profiles', 'list'],
+  /** One page of `GET profile/list`: the Devices page, and the restore dialog's targets (spec 2 §2). */
+  profileList: (params: object) => ['profiles', 'list', params],
+  /** Plans, price detail, coupon discounts, payment history. */
+  payments: ['payments'],
+  exports: ['exports'],
+  chatUsers: ['chat-users'],
+} as const satisfies Record<string, QueryKey | ((...args: never[]) => QueryKey)>;
+
+const invalidateAll = (queryClient: QueryClient, keys: readonly QueryKey[]) =>
+  Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+/** What to refetch after an event that changes several features' data. */
+export const invalidateAfter = {
+  /** A payment: plans (seats, expiry), history, payment methods, the dashboard, the licence banner, the user. */
+  payment: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [
+      queryKeys.payments,
+      queryKeys.paymentMethods,
+      queryKeys.dashboard,
+      queryKeys.licences,
+      queryKeys.userDetail,
+    ]),
+  /** A chat user takes or frees a PCHAT seat: the list, the licence summary and the dashboard change. */
+  chatUserChange: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [queryKeys.chatUsers, queryKeys.licenceSummary, queryKeys.dashboard]),
+  /** A device logged out frees its seats: the profile lists, the dashboard and the licences change. */
+  deviceLogout: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [queryKeys.profileLists, queryKeys.dashboard, queryKeys.licences]),
+};
