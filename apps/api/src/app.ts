@@ -31,6 +31,7 @@ import { chatRoutes } from './modules/chat/routes.ts';
 import { staffSessionRoutes } from './modules/staff/session/routes.ts';
 import { staffAccountRoutes } from './modules/staff/accounts/routes.ts';
 import { loginAsRoutes } from './modules/staff/login-as/routes.ts';
+import { staffDashboardRoutes } from './modules/staff/dashboard/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -120,6 +121,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(staffSessionRoutes(ctx));
   await app.register(staffAccountRoutes(ctx));
   await app.register(loginAsRoutes(ctx));
+  await app.register(staffDashboardRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexHtml = path.join(webDist, 'index.html');

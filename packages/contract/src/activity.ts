@@ -19,7 +19,7 @@ const required = z.minLength(1, { error: 'is required' });
 const maxLen = (n: number) => z.maxLength(n, { error: `must be at most ${n} characters` });
 
 /** A query value sent empty (`?type=`) means "no filter", as old clients send it. */
-const blankAsAbsent = <T extends z.ZodMiniType>(schema: T) =>
+export const blankAsAbsent = <T extends z.ZodMiniType>(schema: T) =>
   z.pipe(
     z.transform((v: unknown) => (v === '' ? undefined : v)),
     z.optional(schema),
@@ -45,7 +45,7 @@ const orderSchema = z._default(z.enum(['asc', 'desc'], { error: 'must be asc or 
  * The `nextCursor` of the previous page: the next page starts right after its last row. Without a cursor the list
  * answers `page` by position, which is allowed only within the counted rows (the first LIST_COUNT_CAP).
  */
-const cursorSchema = blankAsAbsent(
+export const cursorSchema = blankAsAbsent(
   text().check(
     z.trim(),
     maxLen(512),

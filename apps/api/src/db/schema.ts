@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -162,6 +163,12 @@ export const legacyUsers = pgTable(
 );
 
 /**
+ * An audit row that counts as a login on the admin dashboard (DECISIONS §8): a customer's console login (Web) or an
+ * app's sign-in, i.e. a device enrolment (App). Raw SQL over the column names so indexes can use it as their predicate.
+ */
+export const AUDIT_LOGIN_ROW = sql`((type = 'User Account' and sub_type = 'Login') or (type = 'Device' and sub_type = 'Enrol'))`;
+
+/**
  * Audit trail of every customer action and device event (spec 2 §5). Grows to 100M rows:
  * keyset pages on (created_at, id) per customer, with the filters' columns leading the indexes.
  */
@@ -194,6 +201,10 @@ export const auditEntries = pgTable(
     index('audit_actor_created_idx')
       .on(t.actorId, t.createdAt)
       .where(sql`${t.actorId} is not null`),
+    // The back office's login history (users/dashboardHistory) across customers: its own partial indexes.
+    index('audit_logins_created_idx').on(t.createdAt, t.id).where(AUDIT_LOGIN_ROW),
+    index('audit_logins_source_error_idx').on(t.source, t.hasError, t.createdAt, t.id).where(AUDIT_LOGIN_ROW),
+    index('audit_logins_email_idx').on(t.email, t.createdAt, t.id).where(AUDIT_LOGIN_ROW),
   ],
 );
 
@@ -688,3 +699,26 @@ export const chatUsers = pgTable(
       .where(sql`${t.deletedAt} is null`),
   ],
 );
+
+/**
+ * Login counts of the admin dashboard by 15-minute bucket (UTC start), source and outcome: a rollup of the audit rows
+ * that count as logins, kept current by the `rollup.logins` job, so the dashboard never scans the audit table.
+ * Fifteen minutes divide every time zone's offset, so any zone's days and months are exact sums of buckets.
+ */
+export const loginCounts = pgTable(
+  'login_counts',
+  {
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    source: text('source', { enum: ['Web', 'App'] }).notNull(),
+    hasError: boolean('has_error').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.source, t.hasError] })],
+);
+
+/** How far each rollup has read its source table (the last id included). */
+export const rollupWatermarks = pgTable('rollup_watermarks', {
+  name: text('name').primaryKey(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -15,6 +15,7 @@ export const QUEUES = [
   'payments.sandbox-deliver',
   'payments.sweep',
   'device.push',
+  'rollup.logins',
 ] as const;
 
 /** pg-boss on the application's own pool, in its own schema. */

@@ -1,3 +1,4 @@
+import { rollUpLogins } from '../modules/staff/dashboard/repository.ts';
 import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
@@ -37,6 +38,10 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   });
 
   await boss.work('email.sweep', async () => sweepOutbox(ctx.db, ctx.queue));
+  // The admin dashboard's login counts (DECISIONS §8): folded from the audit rows every minute.
+  await boss.work('rollup.logins', async () => {
+    await ctx.db.transaction((tx) => rollUpLogins(tx));
+  });
   await boss.work('maintenance.hourly', async () => {
     await sweepRateLimits(ctx.db);
     await ctx.db.execute(
@@ -47,6 +52,7 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
     await sweepCaptchaUses(ctx.db);
   });
   await boss.schedule('email.sweep', '* * * * *');
+  await boss.schedule('rollup.logins', '* * * * *');
   await boss.schedule('payments.sweep', '* * * * *');
   await boss.schedule('maintenance.hourly', '17 * * * *');
 }

@@ -8,6 +8,14 @@ import {
   staffListResponseSchema,
   staffUpdateRequestSchema,
 } from './accounts.ts';
+import {
+  loginCountsQuerySchema,
+  loginDashboardResponseSchema,
+  loginHistoryQuerySchema,
+  loginHistoryResponseSchema,
+  monthWiseLoginResponseSchema,
+  weekWiseLoginResponseSchema,
+} from './dashboard.ts';
 import { staffEndpoint } from './staff-endpoint.ts';
 import {
   staffChangePasswordRequestSchema,
@@ -103,4 +111,35 @@ export const usersBypassLogin = staffEndpoint({
   path: `${S}/users/bypass-login`,
   body: bypassLoginRequestSchema,
   response: bypassLoginResponseSchema,
+});
+
+// ---------------------------------------------------------------------------------------- admin dashboard (spec 3)
+
+export const loginDashboard = staffEndpoint({
+  area: 'dashboard',
+  method: 'GET',
+  path: `${S}/users/dashboard`,
+  query: loginCountsQuerySchema,
+  response: loginDashboardResponseSchema,
+});
+export const monthWiseLogin = staffEndpoint({
+  area: 'dashboard',
+  method: 'GET',
+  path: `${S}/users/monthWiseLogin`,
+  query: loginCountsQuerySchema,
+  response: monthWiseLoginResponseSchema,
+});
+export const weekWiseLogin = staffEndpoint({
+  area: 'dashboard',
+  method: 'GET',
+  path: `${S}/users/weekWiseLogin`,
+  query: loginCountsQuerySchema,
+  response: weekWiseLoginResponseSchema,
+});
+export const loginHistory = staffEndpoint({
+  area: 'dashboard',
+  method: 'GET',
+  path: `${S}/users/dashboardHistory`,
+  query: loginHistoryQuerySchema,
+  response: loginHistoryResponseSchema,
 });

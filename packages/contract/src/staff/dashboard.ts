@@ -1,0 +1,104 @@
+import { z } from 'zod/mini';
+import {
+  blankAsAbsent,
+  cursorSchema,
+  keysetPaginationSchema,
+  limitQuerySchema,
+  pageQuerySchema,
+} from '../activity.ts';
+import { text } from '../common.ts';
+import { withData } from '../envelope.ts';
+
+/**
+ * Admin dashboard and login history (spec 3 "Admin dashboard", DECISIONS §8 "Login counts"). Web logins are console
+ * logins of customers; App logins are sign-ins from the apps (device enrolments). `hasError=false` counts successes,
+ * `hasError=true` failures, absent counts both (spec 2's meaning; the old back office's swapped labels are not kept).
+ */
+const hasErrorSchema = blankAsAbsent(
+  z.pipe(
+    z.enum(['true', 'false'], { error: 'must be true or false' }),
+    z.transform((v) => v === 'true'),
+  ),
+);
+
+/**
+ * The IANA time zone that decides where "today", a week day and a month begin (default UTC). The back office sends
+ * the browser's zone.
+ */
+export const timeZoneSchema = blankAsAbsent(
+  text().check(
+    z.maxLength(64),
+    z.refine(
+      (tz) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be an IANA time zone such as Europe/London' },
+    ),
+  ),
+);
+
+export const loginCountsQuerySchema = z.object({ hasError: hasErrorSchema, timeZone: timeZoneSchema });
+export type LoginCountsQuery = z.input<typeof loginCountsQuerySchema>;
+
+export const loginDashboardResponseSchema = withData(
+  z.object({ todayAppLoginCount: z.int(), todayWebLoginCount: z.int(), date: z.string(), timeZone: z.string() }),
+);
+
+/** One bar: `key` is the ISO date (week) or the month number 0–11 (month); `label` Sun..Sat or Jan..Dec. */
+export const loginBarSchema = z.object({ key: z.union([z.string(), z.int()]), label: z.string(), count: z.int() });
+export type LoginBar = z.infer<typeof loginBarSchema>;
+
+export const monthWiseLoginResponseSchema = withData(
+  z.object({
+    year: z.int(),
+    timeZone: z.string(),
+    monthWiseWebLoginCount: z.array(loginBarSchema),
+    monthWiseAppLoginCount: z.array(loginBarSchema),
+  }),
+);
+
+export const weekWiseLoginResponseSchema = withData(
+  z.object({
+    timeZone: z.string(),
+    weekWiseWebLoginCount: z.array(loginBarSchema),
+    weekWiseAppLoginCount: z.array(loginBarSchema),
+  }),
+);
+
+export const LOGIN_SOURCES = ['Web', 'App'] as const;
+
+/** `users/dashboardHistory`: the login log across customers, newest first, keyset-paged. */
+export const loginHistoryQuerySchema = z.object({
+  source: blankAsAbsent(z.enum(['All', ...LOGIN_SOURCES], { error: 'must be All, Web or App' })),
+  type: blankAsAbsent(z.enum(['All', 'Login'], { error: 'must be All or Login' })),
+  email: blankAsAbsent(text().check(z.trim(), z.maxLength(254))),
+  hasError: hasErrorSchema,
+  page: pageQuerySchema,
+  limit: limitQuerySchema,
+  cursor: cursorSchema,
+});
+export type LoginHistoryQuery = z.input<typeof loginHistoryQuerySchema>;
+
+/** Spec 3 "Login history row"; `customerId` lets the Name link open the customer's console (login-as). */
+export const loginHistoryRowSchema = z.object({
+  _id: z.string(),
+  created_by: z.nullable(z.string()),
+  customerId: z.nullable(z.string()),
+  source: z.enum(LOGIN_SOURCES),
+  type: z.literal('Login'),
+  hasError: z.boolean(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type LoginHistoryRow = z.infer<typeof loginHistoryRowSchema>;
+
+export const loginHistoryResponseSchema = z.object({
+  respones_msg: z.string(),
+  data: z.array(loginHistoryRowSchema),
+  pagination: keysetPaginationSchema,
+});
