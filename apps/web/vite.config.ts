@@ -21,6 +21,11 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     rolldownOptions: {
+      // Two apps, one build (DECISIONS §8): the customer console and the back office, sharing chunks.
+      input: {
+        portal: fileURLToPath(new URL('./index.html', import.meta.url)),
+        backOffice: fileURLToPath(new URL('./admin.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [

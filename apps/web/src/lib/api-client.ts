@@ -10,7 +10,7 @@ import {
   type ErrorResponse,
 } from '@fleetdeck/contract';
 import type { z } from 'zod/mini';
-import { clearToken, getToken } from './auth-storage';
+import { customerSession, type SessionStore } from './auth-storage';
 import { browser } from './navigation';
 
 export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your internet connection and try again.';
@@ -50,8 +50,15 @@ export const errorMessage = (error: unknown): string => {
  * The token is already gone when this runs. The app replaces it with a router
  * navigation; the default is a full page load.
  */
+let session: SessionStore = customerSession;
+
+/** Which realm's token this app sends (the back office's entry sets the staff store; the portal keeps the default). */
+export const setApiSession = (store: SessionStore): void => {
+  session = store;
+};
+
 let sessionEndedHandler: () => void = () => {
-  if (window.location.pathname !== '/login') browser.assign('/login');
+  if (window.location.pathname !== session.loginPath) browser.assign(session.loginPath);
 };
 
 export const setSessionEndedHandler = (handler: () => void): (() => void) => {
@@ -118,7 +125,7 @@ export async function apiRequest<S extends z.ZodMiniType>(
   { method = 'GET', schema, body, query, signal, headers: extraHeaders }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
   const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
-  const token = getToken();
+  const token = session.get();
   if (token) headers.authorization = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
 
@@ -151,7 +158,7 @@ export async function apiRequest<S extends z.ZodMiniType>(
         : `The request failed (${response.status}).`);
     const error = new ApiError(response.status, message, errorBody);
     if (error.isLogout) {
-      clearToken();
+      session.clear();
       sessionEndedHandler();
     }
     throw error;

@@ -86,3 +86,28 @@ describe('Download APK modal', () => {
     );
   });
 });
+
+describe('Staff session banner (login-as, DECISIONS §8)', () => {
+  it('names the customer and the staff member on every page of a staff session, and only then', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi({
+      ...base(false),
+      'GET /api/v1/admin/users/detail': {
+        body: { respones_msg: 'OK', data: { ...sampleUser, staffSession: { staffEmail: 'help@fleetdeck.test' } } },
+      },
+    });
+    renderApp('/change-password');
+    expect(await screen.findByTestId('staff-session-banner')).toHaveTextContent(
+      'Viewing as jane@acme.test — staff session (help@fleetdeck.test)',
+    );
+  });
+
+  it('is absent from the customer’s own session', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi(base(false));
+    renderApp('/change-password');
+    await waitFor(() => expect(api.callsTo('GET', '/api/v1/admin/users/detail').length).toBeGreaterThan(0));
+    expect(await screen.findByLabelText('Old password')).toBeInTheDocument();
+    expect(screen.queryByTestId('staff-session-banner')).not.toBeInTheDocument();
+  });
+});

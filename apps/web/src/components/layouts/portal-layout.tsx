@@ -27,6 +27,7 @@ import { ContentSkeleton } from '../page-loader';
 import { AccountMenu } from './account-menu';
 import { DownloadApkModal } from './download-apk-modal';
 import { LicenceBanner } from './licence-banner';
+import { StaffSessionBanner } from './staff-session-banner';
 import classes from './portal-layout.module.css';
 
 /** The sidebar: the portal route table's entries with `nav` (main menu), in table order. */
@@ -168,6 +169,7 @@ export function PortalLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
+        <StaffSessionBanner />
         <LicenceBanner />
         <Container size={1200} px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
           <Suspense fallback={<ContentSkeleton />}>

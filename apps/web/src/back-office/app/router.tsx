@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, Route, Routes, useNavigate } from 'react-router';
+import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
+import { setSessionEndedHandler } from '@/lib/api-client';
+import { getStaffRole, getStaffToken } from '@/lib/auth-storage';
+import { RoutePage } from '@/lib/route-table';
+import { BackOfficeLayout } from '../components/back-office-layout';
+import { NoAccessPage } from '../components/no-access-page';
+import { StaffAuthLayout } from '../components/staff-auth-layout';
+import { staffPaths } from './paths';
+import { backOfficeRoutes } from './routes';
+
+/** Every admin page needs the staff token; without it, the staff login (spec 3 §2). */
+function RequireStaff() {
+  if (!getStaffToken()) return <Navigate to={staffPaths.login.getHref()} replace />;
+  return <Outlet />;
+}
+
+/** The sign-in pages send a signed-in staff member to the dashboard (spec 3 §2). */
+function StaffGuestOnly() {
+  if (getStaffToken()) return <Navigate to={staffPaths.dashboard.getHref()} replace />;
+  return <Outlet />;
+}
+
+/** A page of an area the stored role does not open: a clear page instead of a screen of 403 toasts. */
+function AreaGuard({ area, children }: { area: StaffArea; children: React.ReactNode }) {
+  if (!canUseArea(getStaffRole() as StaffRole | null, area)) return <NoAccessPage />;
+  return children;
+}
+
+/** `is_logout: 1` from any call: the token is gone; go to the staff login inside the SPA (spec 3 §8). */
+function SessionEndedRedirect() {
+  const navigate = useNavigate();
+  useEffect(
+    () => setSessionEndedHandler(() => void navigate(staffPaths.login.getHref(), { replace: true })),
+    [navigate],
+  );
+  return null;
+}
+
+const guest = backOfficeRoutes.filter((r) => r.area === 'guest');
+const signedIn = backOfficeRoutes.filter((r) => r.area !== 'guest' && r.area !== 'public');
+const notFound = backOfficeRoutes.find((r) => r.key === 'notFound')!;
+
+export function BackOfficeRoutes() {
+  return (
+    <>
+      <SessionEndedRedirect />
+      <Routes>
+        <Route path="/super-admin" element={<Navigate to={staffPaths.login.getHref()} replace />} />
+        <Route element={<StaffAuthLayout />}>
+          <Route element={<StaffGuestOnly />}>
+            {guest.map((r) => (
+              <Route key={r.key} path={r.path} element={<RoutePage route={r} />} />
+            ))}
+          </Route>
+          <Route path={notFound.path} element={<RoutePage route={notFound} />} />
+        </Route>
+        <Route element={<RequireStaff />}>
+          <Route element={<BackOfficeLayout />}>
+            {signedIn.map((r) => (
+              <Route
+                key={r.key}
+                path={r.path}
+                element={
+                  <AreaGuard area={r.area as StaffArea}>
+                    <RoutePage route={r} />
+                  </AreaGuard>
+                }
+              />
+            ))}
+          </Route>
+        </Route>
+      </Routes>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { IconLayoutDashboard, IconListDetails, IconUsersGroup } from '@tabler/icons-react';
+import type { StaffArea } from '@fleetdeck/contract/staff';
+import { lazyNamed, routeTable } from '@/lib/route-table';
+import { staffPaths } from './paths';
+
+/**
+ * The back office's route table (spec 3 §2): router, sidebar, titles and the bundle budget are generated from it.
+ * `area` is the back-office area of the contract's role table (`STAFF_AREAS`): the router guard and the sidebar show
+ * a page only to the roles of its area; `guest` pages are the sign-in steps.
+ */
+export type BackOfficeArea = StaffArea | 'guest' | 'public';
+
+export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeArea>(staffPaths, {
+  login: {
+    title: 'Staff login',
+    area: 'guest',
+    page: lazyNamed(() => import('../features/session/pages/staff-login-page'), 'StaffLoginPage'),
+  },
+  verifyOtp: {
+    title: 'Verify OTP',
+    area: 'guest',
+    page: lazyNamed(() => import('../features/session/pages/staff-verify-otp-page'), 'StaffVerifyOtpPage'),
+  },
+  dashboard: {
+    title: 'Dashboard',
+    area: 'dashboard',
+    nav: { icon: IconLayoutDashboard },
+    page: lazyNamed(() => import('../features/dashboard/pages/admin-dashboard-page'), 'AdminDashboardPage'),
+  },
+  dashboardHistory: {
+    title: 'Login History',
+    area: 'dashboard',
+    nav: { icon: IconListDetails },
+    page: lazyNamed(() => import('../features/dashboard/pages/login-history-page'), 'LoginHistoryPage'),
+  },
+  staff: {
+    title: 'Staff',
+    area: 'staff',
+    nav: { icon: IconUsersGroup },
+    page: lazyNamed(() => import('../features/staff/pages/staff-page'), 'StaffPage'),
+  },
+  changePassword: {
+    title: 'Change Password',
+    area: 'account',
+    page: lazyNamed(() => import('../features/session/pages/staff-change-password-page'), 'StaffChangePasswordPage'),
+  },
+  notFound: {
+    title: 'Page not found',
+    area: 'public',
+    page: lazyNamed(() => import('../components/staff-not-found-page'), 'StaffNotFoundPage'),
+  },
+});

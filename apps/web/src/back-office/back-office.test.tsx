@@ -1,0 +1,165 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setApiSession } from '@/lib/api-client';
+import { customerSession } from '@/lib/auth-storage';
+import { mockApi } from '@/test/mock-api';
+import { currentLocation, renderBackOffice } from '@/test/render-back-office';
+
+afterEach(() => {
+  setApiSession(customerSession);
+  window.localStorage.clear();
+});
+
+const S = '/api/v1/super-admin';
+const bars = (labels: string[]) => labels.map((label, i) => ({ key: i, label, count: i }));
+const dashboardRoutes = {
+  [`GET ${S}/users/detail`]: {
+    body: {
+      respones_msg: 'Staff detail',
+      data: { _id: 'a1', email: 'root@fleetdeck.test', name: 'Root', role: 'SuperAdmin', areas: [] },
+    },
+  },
+  [`GET ${S}/users/dashboard`]: {
+    body: {
+      respones_msg: 'Dashboard',
+      data: { todayAppLoginCount: 7, todayWebLoginCount: 12, date: '2026-11-23', timeZone: 'UTC' },
+    },
+  },
+  [`GET ${S}/users/weekWiseLogin`]: {
+    body: {
+      respones_msg: 'Week',
+      data: {
+        timeZone: 'UTC',
+        weekWiseWebLoginCount: bars(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Mon']),
+        weekWiseAppLoginCount: bars(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Mon']),
+      },
+    },
+  },
+  [`GET ${S}/users/monthWiseLogin`]: {
+    body: {
+      respones_msg: 'Month',
+      data: {
+        year: 2026,
+        timeZone: 'UTC',
+        monthWiseWebLoginCount: bars([
+          'Jan',
+          'Feb',
+          'Mar',
+          'Apr',
+          'May',
+          'Jun',
+          'Jul',
+          'Aug',
+          'Sep',
+          'Oct',
+          'Nov',
+          'Dec',
+        ]),
+        monthWiseAppLoginCount: bars([
+          'Jan',
+          'Feb',
+          'Mar',
+          'Apr',
+          'May',
+          'Jun',
+          'Jul',
+          'Aug',
+          'Sep',
+          'Oct',
+          'Nov',
+          'Dec',
+        ]),
+      },
+    },
+  },
+};
+
+describe('back office sign-in (spec 3 §2, §4)', () => {
+  it('sends a visitor without the staff token to the staff login', async () => {
+    mockApi({});
+    renderBackOffice('/admin-dashboard');
+    await waitFor(() => expect(currentLocation()).toBe('/super-admin/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome to Fleetdeck' })).toBeInTheDocument();
+  });
+
+  it('signs in with the password then the emailed code: stores super_admin_token and adminRole, clears token', async () => {
+    window.localStorage.setItem('token', 'customer-token');
+    const api = mockApi({
+      [`POST ${S}/users/login`]: { body: { respones_msg: 'We have sent a login code to your email.' } },
+      [`POST ${S}/users/verify/otp`]: {
+        body: {
+          respones_msg: 'Logged in successfully.',
+          data: {
+            token: 'staff-token',
+            user: { _id: 'a1', email: 'root@fleetdeck.test', name: 'Root', role: 'SuperAdmin' },
+          },
+        },
+      },
+      ...dashboardRoutes,
+    });
+    const { user } = renderBackOffice('/super-admin/login');
+    await user.type(await screen.findByLabelText(/Email/), 'root@fleetdeck.test');
+    await user.type(screen.getByLabelText(/Password/), 'Staff-Password-123{Enter}');
+    await waitFor(() => expect(currentLocation()).toBe('/super-admin/verify/otp?email=root%40fleetdeck.test'));
+    expect(screen.getByText('Check your email for otp.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+
+    await user.click((await screen.findAllByLabelText('OTP digit'))[0]!);
+    await user.keyboard('4821');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    await waitFor(() => expect(currentLocation()).toBe('/admin-dashboard'));
+    expect(window.localStorage.getItem('super_admin_token')).toBe('staff-token');
+    expect(window.localStorage.getItem('adminRole')).toBe('SuperAdmin');
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(api.callsTo('POST', `${S}/users/verify/otp`)[0]?.body).toEqual({
+      email: 'root@fleetdeck.test',
+      otp: '4821',
+    });
+
+    expect(await screen.findByText('12')).toBeInTheDocument();
+    const history = screen.getByRole('link', { name: /Today's web logins/ });
+    expect(history).toHaveAttribute('href', '/admin-dashboard-history?type=Login&source=Web');
+    expect(api.callsTo('GET', `${S}/users/dashboard`)[0]?.headers.authorization).toBe('staff-token');
+  });
+
+  it('sends a signed-in staff member from the login page to the dashboard', async () => {
+    window.localStorage.setItem('super_admin_token', 'staff-token');
+    window.localStorage.setItem('adminRole', 'SuperAdmin');
+    mockApi(dashboardRoutes);
+    renderBackOffice('/super-admin/login');
+    await waitFor(() => expect(currentLocation()).toBe('/admin-dashboard'));
+  });
+});
+
+describe('roles (DECISIONS §8)', () => {
+  it("hides SuperAdmin-only pages from a Support member's sidebar and shows No access at their address", async () => {
+    window.localStorage.setItem('super_admin_token', 'staff-token');
+    window.localStorage.setItem('adminRole', 'Support');
+    mockApi({
+      [`GET ${S}/users/detail`]: {
+        body: {
+          respones_msg: 'Staff detail',
+          data: { _id: 'b2', email: 'help@fleetdeck.test', name: 'Help', role: 'Support', areas: [] },
+        },
+      },
+    });
+    renderBackOffice('/admin-staff');
+    expect(await screen.findByText(/does not give you access to this page/)).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav).not.toHaveTextContent('Dashboard');
+    expect(nav).not.toHaveTextContent('Staff');
+  });
+
+  it('ends the session on is_logout: clears the staff token and goes to the staff login', async () => {
+    window.localStorage.setItem('super_admin_token', 'revoked');
+    window.localStorage.setItem('adminRole', 'SuperAdmin');
+    mockApi({
+      [`GET ${S}/users/detail`]: { status: 401, body: { respones_msg: 'Your session has ended.', is_logout: 1 } },
+      [`GET ${S}/users/dashboard`]: { status: 401, body: { respones_msg: 'Your session has ended.', is_logout: 1 } },
+    });
+    renderBackOffice('/admin-dashboard');
+    await waitFor(() => expect(currentLocation()).toBe('/super-admin/login'));
+    expect(window.localStorage.getItem('super_admin_token')).toBeNull();
+    expect(window.localStorage.getItem('adminRole')).toBeNull();
+  });
+});

@@ -1,0 +1,141 @@
+import { Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceMobile, IconSearch, IconWorld } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LazyBarChart, preloadCharts } from '@/components/charts';
+import { LoadError } from '@/components/load-error';
+import { staffPaths } from '../../../app/paths';
+import { useMonthLogins, useTodayLogins, useWeekLogins, type HasErrorFilter } from '../api/login-counts';
+
+const SOURCE_OPTIONS = [
+  { value: 'all', label: 'All Records' },
+  { value: 'false', label: 'Success' },
+  { value: 'true', label: 'Error' },
+];
+
+const toFilter = (value: string | null): HasErrorFilter => (value === 'true' || value === 'false' ? value : undefined);
+
+/** Spec 3 "Admin dashboard": today's login counts linking to the history, four bar charts, the Source filter. */
+export function AdminDashboardPage() {
+  const [params, setParams] = useSearchParams();
+  const hasError = toFilter(params.get('hasError'));
+  const [choice, setChoice] = useState<string>(hasError ?? 'all');
+  const today = useTodayLogins(hasError);
+  const week = useWeekLogins(hasError);
+  const month = useMonthLogins(hasError);
+  useEffect(preloadCharts, []);
+
+  const search = () => setParams(choice === 'all' ? {} : { hasError: choice });
+  const historyHref = (source: 'App' | 'Web') =>
+    staffPaths.dashboardHistory.getHref({
+      type: 'Login',
+      source,
+      ...(hasError ? { hasError: hasError === 'true' } : {}),
+    });
+
+  const cards = [
+    {
+      source: 'App' as const,
+      label: "Today's app logins",
+      value: today.data?.todayAppLoginCount,
+      icon: IconDeviceMobile,
+    },
+    { source: 'Web' as const, label: "Today's web logins", value: today.data?.todayWebLoginCount, icon: IconWorld },
+  ];
+  const bars = (rows: { label: string; count: number }[] | undefined) =>
+    (rows ?? []).map((r) => ({ label: r.label, value: r.count }));
+
+  return (
+    <Stack gap="lg" p={{ base: 'sm', sm: 'lg' }}>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label="Source"
+          data={SOURCE_OPTIONS}
+          value={choice}
+          onChange={(v) => setChoice(v ?? 'all')}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 220 }}
+        />
+        <Button leftSection={<IconSearch size={16} />} onClick={search}>
+          Search
+        </Button>
+        {today.data ? (
+          <Text size="xs" c="dimmed" ml="auto">
+            Days and months in {today.data.timeZone}
+          </Text>
+        ) : null}
+      </Group>
+
+      {today.isError ? (
+        <LoadError
+          title="Today's login counts could not load"
+          error={today.error}
+          onRetry={() => void today.refetch()}
+        />
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {cards.map((c) => (
+          <Card
+            key={c.source}
+            withBorder
+            radius="lg"
+            p="lg"
+            component={Link}
+            to={historyHref(c.source)}
+            aria-label={`${c.label}: open the login history`}
+          >
+            <Group justify="space-between" wrap="nowrap">
+              <Stack gap={4}>
+                <Text size="sm" c="dimmed" fw={600}>
+                  {c.label}
+                </Text>
+                {c.value === undefined ? (
+                  <Skeleton h={32} w={80} />
+                ) : (
+                  <Text fz={32} fw={800}>
+                    {c.value.toLocaleString('en-GB')}
+                  </Text>
+                )}
+              </Stack>
+              <c.icon size={36} stroke={1.4} color="var(--mantine-color-brand-6)" />
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        {[
+          { title: 'App logins, last 8 days', data: bars(week.data?.weekWiseAppLoginCount), q: week },
+          { title: 'Web logins, last 8 days', data: bars(week.data?.weekWiseWebLoginCount), q: week },
+          {
+            title: `App logins by month${month.data ? `, ${month.data.year}` : ''}`,
+            data: bars(month.data?.monthWiseAppLoginCount),
+            q: month,
+          },
+          {
+            title: `Web logins by month${month.data ? `, ${month.data.year}` : ''}`,
+            data: bars(month.data?.monthWiseWebLoginCount),
+            q: month,
+          },
+        ].map((chart) => (
+          <Card key={chart.title} withBorder radius="lg" p="lg">
+            <Title order={2} fz={16} mb="md">
+              {chart.title}
+            </Title>
+            {chart.q.isError ? (
+              <LoadError
+                title="This chart could not load"
+                error={chart.q.error}
+                onRetry={() => void chart.q.refetch()}
+              />
+            ) : chart.q.isPending ? (
+              <Skeleton h={230} radius="md" />
+            ) : (
+              <LazyBarChart data={chart.data} seriesLabel="Logins" />
+            )}
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { Alert, Anchor, Button, Input, PinInput, Stack, TextInput } from '@mantine/core';
+import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from '@/components/layouts/auth-layout';
+import { useOtpLength } from '@/lib/app-config';
+import { setStaffSession } from '@/lib/auth-storage';
+import { staffPaths } from '../../../app/paths';
+import { useStaffVerifyOtp } from '../api/staff-session';
+
+/** The emailed code (spec 3 "Staff code check"): the email read-only, a numeric code, Verify OTP. */
+export function StaffVerifyOtpPage() {
+  const [params] = useSearchParams();
+  const email = params.get('email')?.trim() ?? '';
+  const length = useOtpLength();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [otp, setOtp] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const verify = useStaffVerifyOtp({
+    onSuccess: ({ data }) => {
+      // Staff sign-in clears any customer token in this browser (spec 3 §4).
+      setStaffSession(data.token, data.user.role);
+      queryClient.clear();
+      void navigate(staffPaths.dashboard.getHref(), { replace: true });
+    },
+  });
+
+  if (!email) return <Navigate to={staffPaths.login.getHref()} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (verify.isPending) return;
+    if (!new RegExp(`^\\d{${length}}$`).test(otp)) {
+      setError(`Enter the ${length}-digit code from the email.`);
+      return;
+    }
+    setError(null);
+    verify.mutate({ email, otp });
+  };
+
+  return (
+    <AuthCard title="Verify OTP" subtitle="Enter the code we emailed you to finish signing in.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Alert color="blue" variant="light" icon={<IconMailCheck size={18} />}>
+            Check your email for otp.
+          </Alert>
+          <TextInput label="Email" value={email} readOnly variant="filled" />
+          <Input.Wrapper label="OTP" description={`${length} digits, valid for 10 minutes`} error={error}>
+            <PinInput
+              mt={8}
+              length={length}
+              type="number"
+              inputMode="numeric"
+              oneTimeCode
+              autoFocus
+              size="lg"
+              gap="sm"
+              value={otp}
+              onChange={setOtp}
+              error={Boolean(error)}
+              ariaLabel="OTP digit"
+              disabled={verify.isPending}
+            />
+          </Input.Wrapper>
+          <Button type="submit" loading={verify.isPending} fullWidth>
+            Verify OTP
+          </Button>
+          <Anchor component={Link} to={staffPaths.login.getHref()} size="sm" ta="center">
+            <IconArrowLeft size={14} style={{ verticalAlign: -2 }} /> Back to login
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
