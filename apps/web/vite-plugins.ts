@@ -80,3 +80,34 @@ export function stylesAfterShell(): Plugin {
     },
   };
 }
+
+/**
+ * The back office's page (admin.html) gets the same static shell as the console's index.html, written once there:
+ * its inline styles and its markup, with the card's words of the staff login ("Welcome to …"). admin.html marks
+ * where they go with `<!--shell-style-->` and `<!--shell-->`.
+ */
+export function sharedShell(): Plugin {
+  let root = '';
+  return {
+    name: 'fleetdeck:shared-shell',
+    configResolved(resolved) {
+      root = resolved.root;
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html, ctx) {
+        if (!html.includes('<!--shell-->')) return html;
+        const source = await fs.readFile(path.join(root, 'index.html'), 'utf8');
+        const style = /<style>[\s\S]*?<\/style>/.exec(source)?.[0];
+        const shell = /<div id="root">\n([\s\S]*?)\n {4}<\/div>\n {4}<script/.exec(source)?.[1];
+        if (!style || !shell) throw new Error(`${ctx.filename}: index.html has no shell to share`);
+        const staffShell = shell
+          .replace(/<h1>[\s\S]*?<\/h1>/, '<h1>Welcome to <span data-product-name>Fleetdeck</span></h1>')
+          .replace(/<p>[\s\S]*?<\/p>/, '<p>Sign in to the back office.</p>')
+          // The staff login has two fields and a button: the customer form's lower half is left out.
+          .replace(/\s*<div class="fd-shell-line"><\/div>[\s\S]*<div class="fd-shell-block"><\/div>/, '');
+        return html.replace('<!--shell-style-->', style).replace('<!--shell-->', staffShell);
+      },
+    },
+  };
+}

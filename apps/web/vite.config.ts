@@ -1,10 +1,10 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress, stylesAfterShell } from './vite-plugins.ts';
+import { precompress, sharedShell, stylesAfterShell } from './vite-plugins.ts';
 
 export default defineConfig({
-  plugins: [react(), stylesAfterShell(), precompress()],
+  plugins: [react(), sharedShell(), stylesAfterShell(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -10,6 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
 
 const KB = 1024;
+/** The back office's login page: 147.4 KB at its first measurement (its layout loads with the first signed-in page). */
+const BACK_OFFICE_BUDGET_KB = 150;
 
 /**
  * One entry per app of the build. `guest` is the route table the entry holds (the login page is in it); `areas`
@@ -30,10 +32,16 @@ const APPS = [
       },
     ],
   },
-  // The back office (DECISIONS §8) is a second entry of this build with its own route table; its login page gets
-  // its budget when it exists:
-  // { name: 'back office', entry: 'super-admin.html', guest: { module: '../src/staff/app/guest-routes.ts',
-  //   table: 'staffGuestRoutes' }, login: '/super-admin/login', budget: ? * KB, areas: [] },
+  // The back office (DECISIONS §8): a second entry of this build with its own route table (one table: the staff
+  // pages are few, their sidebar and guards need the whole table at once).
+  {
+    name: 'back office',
+    entry: 'admin.html',
+    guest: { module: '../src/back-office/app/routes.tsx', table: 'backOfficeRoutes' },
+    login: '/super-admin/login',
+    budget: BACK_OFFICE_BUDGET_KB * KB,
+    areas: [],
+  },
 ];
 
 const dist = new URL('../dist/', import.meta.url).pathname;
@@ -137,7 +145,6 @@ if (only) {
     if (hasCharts(routeSet)) console.error(`Chart code (recharts) is in the initial JS of ${login.path}`);
     failed ||= over || hasCharts(routeSet);
   }
-  console.log('The back office login (/super-admin/login): not built yet, no budget set.');
 }
 
 if (failed) process.exitCode = 1;

@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, Route, Routes, useNavigate } from 'react-router';
 import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
+import { PageLoader } from '@/components/page-loader';
 import { setSessionEndedHandler } from '@/lib/api-client';
 import { getStaffRole, getStaffToken } from '@/lib/auth-storage';
-import { RoutePage } from '@/lib/route-table';
-import { BackOfficeLayout } from '../components/back-office-layout';
+import { lazyNamed, RoutePage } from '@/lib/route-table';
 import { NoAccessPage } from '../components/no-access-page';
 import { StaffAuthLayout } from '../components/staff-auth-layout';
 import { staffPaths } from './paths';
@@ -38,6 +38,9 @@ function SessionEndedRedirect() {
   return null;
 }
 
+// The signed-in shell (sidebar, menus) loads with the first signed-in page, not with the login page.
+const BackOfficeLayout = lazyNamed(() => import('@/back-office/components/back-office-layout'), 'BackOfficeLayout');
+
 const guest = backOfficeRoutes.filter((r) => r.area === 'guest');
 const signedIn = backOfficeRoutes.filter((r) => r.area !== 'guest' && r.area !== 'public');
 const notFound = backOfficeRoutes.find((r) => r.key === 'notFound')!;
@@ -57,7 +60,13 @@ export function BackOfficeRoutes() {
           <Route path={notFound.path} element={<RoutePage route={notFound} />} />
         </Route>
         <Route element={<RequireStaff />}>
-          <Route element={<BackOfficeLayout />}>
+          <Route
+            element={
+              <Suspense fallback={<PageLoader />}>
+                <BackOfficeLayout />
+              </Suspense>
+            }
+          >
             {signedIn.map((r) => (
               <Route
                 key={r.key}

@@ -14,39 +14,42 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   login: {
     title: 'Staff login',
     area: 'guest',
-    page: lazyNamed(() => import('../features/session/pages/staff-login-page'), 'StaffLoginPage'),
+    page: lazyNamed(() => import('@/back-office/features/session/pages/staff-login-page'), 'StaffLoginPage'),
   },
   verifyOtp: {
     title: 'Verify OTP',
     area: 'guest',
-    page: lazyNamed(() => import('../features/session/pages/staff-verify-otp-page'), 'StaffVerifyOtpPage'),
+    page: lazyNamed(() => import('@/back-office/features/session/pages/staff-verify-otp-page'), 'StaffVerifyOtpPage'),
   },
   dashboard: {
     title: 'Dashboard',
     area: 'dashboard',
     nav: { icon: IconLayoutDashboard },
-    page: lazyNamed(() => import('../features/dashboard/pages/admin-dashboard-page'), 'AdminDashboardPage'),
+    page: lazyNamed(() => import('@/back-office/features/dashboard/pages/admin-dashboard-page'), 'AdminDashboardPage'),
   },
   dashboardHistory: {
     title: 'Login History',
     area: 'dashboard',
     nav: { icon: IconListDetails },
-    page: lazyNamed(() => import('../features/dashboard/pages/login-history-page'), 'LoginHistoryPage'),
+    page: lazyNamed(() => import('@/back-office/features/dashboard/pages/login-history-page'), 'LoginHistoryPage'),
   },
   staff: {
     title: 'Staff',
     area: 'staff',
     nav: { icon: IconUsersGroup },
-    page: lazyNamed(() => import('../features/staff/pages/staff-page'), 'StaffPage'),
+    page: lazyNamed(() => import('@/back-office/features/staff/pages/staff-page'), 'StaffPage'),
   },
   changePassword: {
     title: 'Change Password',
     area: 'account',
-    page: lazyNamed(() => import('../features/session/pages/staff-change-password-page'), 'StaffChangePasswordPage'),
+    page: lazyNamed(
+      () => import('@/back-office/features/session/pages/staff-change-password-page'),
+      'StaffChangePasswordPage',
+    ),
   },
   notFound: {
     title: 'Page not found',
     area: 'public',
-    page: lazyNamed(() => import('../components/staff-not-found-page'), 'StaffNotFoundPage'),
+    page: lazyNamed(() => import('@/back-office/components/staff-not-found-page'), 'StaffNotFoundPage'),
   },
 });
