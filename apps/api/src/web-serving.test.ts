@@ -122,6 +122,27 @@ describe('the web app', () => {
     expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
   });
 
+  it("answers the back office's addresses with its own page (DECISIONS §8), its login card on its login only", async () => {
+    const login = await get('/super-admin/login');
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(login.body).toContain('<title>Acme &lt;MDM&gt;</title>');
+    expect(login.body).toContain('Welcome to <span data-product-name>Acme &lt;MDM&gt;</span>');
+    expect(login.body).not.toContain('Sign in to <span');
+    const portalEntry = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec((await get('/login')).body)![1];
+    const staffEntry = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(login.body)![1];
+    expect(staffEntry).not.toBe(portalEntry);
+
+    for (const url of ['/admin-dashboard', '/admin-staff?page=2', '/super-admin/verify/otp?email=a%40b.c']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain(staffEntry);
+      expect(page.body, url).not.toContain('fd-shell-card"');
+    }
+    // The build's admin.html is not served as a file of its own name with the wrong headers.
+    expect((await get('/admin.html')).body).toContain(portalEntry);
+  });
+
   it('compresses JSON answers above 1 KB on the fly, not small ones', async () => {
     const gzip = await get('/api/docs/json', { 'accept-encoding': 'gzip' });
     expect(gzip.statusCode).toBe(200);
