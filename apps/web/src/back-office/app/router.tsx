@@ -8,7 +8,7 @@ import { lazyNamed, RoutePage } from '@/lib/route-table';
 import { NoAccessPage } from '../components/no-access-page';
 import { StaffAuthLayout } from '../components/staff-auth-layout';
 import { staffPaths } from './paths';
-import { backOfficeRoutes } from './routes';
+import { backOfficeRoutes, homeOf } from './routes';
 
 /** Every admin page needs the staff token; without it, the staff login (spec 3 §2). */
 function RequireStaff() {
@@ -16,9 +16,9 @@ function RequireStaff() {
   return <Outlet />;
 }
 
-/** The sign-in pages send a signed-in staff member to the dashboard (spec 3 §2). */
+/** The sign-in pages send a signed-in staff member on: the dashboard for SuperAdmin (spec 3 §2), else their home. */
 function StaffGuestOnly() {
-  if (getStaffToken()) return <Navigate to={staffPaths.dashboard.getHref()} replace />;
+  if (getStaffToken()) return <Navigate to={homeOf(getStaffRole() as StaffRole | null)} replace />;
   return <Outlet />;
 }
 

@@ -1,5 +1,5 @@
 import { IconLayoutDashboard, IconListDetails, IconUsersGroup } from '@tabler/icons-react';
-import type { StaffArea } from '@fleetdeck/contract/staff';
+import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
 import { lazyNamed, routeTable } from '@/lib/route-table';
 import { staffPaths } from './paths';
 
@@ -53,3 +53,14 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     page: lazyNamed(() => import('@/back-office/components/staff-not-found-page'), 'StaffNotFoundPage'),
   },
 });
+
+/**
+ * Where a role lands after sign-in: the dashboard for SuperAdmin (spec 3 §4), else the first page of the sidebar the
+ * role opens (DECISIONS §8), else its own account page.
+ */
+export function homeOf(role: StaffRole | null): string {
+  const first = backOfficeRoutes.find(
+    (r) => r.nav && r.area !== 'guest' && r.area !== 'public' && canUseArea(role, r.area as StaffArea),
+  );
+  return first?.path ?? staffPaths.changePassword.getHref();
+}

@@ -3,6 +3,7 @@ import {
   AppShell,
   Badge,
   Box,
+  Container,
   Burger,
   Group,
   Menu,
@@ -133,9 +134,11 @@ export function BackOfficeLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
-        <Suspense fallback={<ContentSkeleton />}>
-          <Outlet />
-        </Suspense>
+        <Container size={1400} px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
+          <Suspense fallback={<ContentSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </Container>
       </AppShell.Main>
     </AppShell>
   );

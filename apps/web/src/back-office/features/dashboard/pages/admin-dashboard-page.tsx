@@ -46,7 +46,7 @@ export function AdminDashboardPage() {
     (rows ?? []).map((r) => ({ label: r.label, value: r.count }));
 
   return (
-    <Stack gap="lg" p={{ base: 'sm', sm: 'lg' }}>
+    <Stack gap="lg">
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label="Source"

@@ -42,7 +42,7 @@ export function StaffChangePasswordPage() {
   };
 
   return (
-    <Container size={480} py="xl">
+    <Container size={480} px={0}>
       <Card withBorder radius="lg" p="xl">
         <form onSubmit={submit} noValidate>
           <Stack gap="md">

@@ -7,6 +7,7 @@ import { AuthCard } from '@/components/layouts/auth-layout';
 import { useOtpLength } from '@/lib/app-config';
 import { setStaffSession } from '@/lib/auth-storage';
 import { staffPaths } from '../../../app/paths';
+import { homeOf } from '../../../app/routes';
 import { useStaffVerifyOtp } from '../api/staff-session';
 
 /** The emailed code (spec 3 "Staff code check"): the email read-only, a numeric code, Verify OTP. */
@@ -23,7 +24,7 @@ export function StaffVerifyOtpPage() {
       // Staff sign-in clears any customer token in this browser (spec 3 §4).
       setStaffSession(data.token, data.user.role);
       queryClient.clear();
-      void navigate(staffPaths.dashboard.getHref(), { replace: true });
+      void navigate(homeOf(data.user.role), { replace: true });
     },
   });
 

@@ -1,0 +1,151 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { staffApi } from '@fleetdeck/contract/staff';
+import { call } from '../../apps/api/test/support/call.ts';
+import { newCustomer } from '../../apps/api/test/support/factory.ts';
+import { codeIn } from '../../apps/api/test/support/helpers.ts';
+import { startE2e, type E2e } from '../support/app.ts';
+
+/**
+ * The back office through the real UI, the real API and a real SMTP server (issue 10): the first SuperAdmin signs
+ * in with the emailed code, creates a Support member whose sidebar and calls stop at their role, and opens a
+ * customer's console with login-as (banner, audit, refused calls).
+ */
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await startE2e(inject('pgAdminUrl'));
+});
+afterAll(async () => e2e?.close());
+
+// The first SuperAdmin, created at start from ADMIN_EMAIL / ADMIN_PASSWORD (apps/api/test/support/runtime.ts).
+const ROOT = { email: 'root@fleetdeck.test', password: 'Staff-Password-123' };
+const SUPPORT = { email: `support.${Date.now()}@example.com`, password: 'Quartz-Meadow-7312' };
+const shots = process.env.E2E_SHOTS_DIR;
+
+async function shoot(page: Page, name: string) {
+  if (!shots) return;
+  for (const [label, width] of [
+    ['desktop', 1366],
+    ['phone', 390],
+  ] as const) {
+    await page.setViewportSize({ width, height: label === 'phone' ? 844 : 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${shots}/back-office-${name}-${label}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+async function staffSignIn(page: Page, who: { email: string; password: string }) {
+  const before = e2e.rt.smtp.inbox.length;
+  await page.goto('/super-admin/login');
+  await page.getByRole('heading', { name: 'Welcome to Fleetdeck' }).waitFor();
+  await shoot(page, 'login');
+  await page.getByLabel(/^Email/).fill(who.email);
+  await page.getByLabel(/^Password/).fill(who.password);
+  await page.getByLabel(/^Password/).press('Enter');
+  await page.waitForURL('**/super-admin/verify/otp?email=*');
+  await page.getByText('Check your email for otp.').waitFor();
+  const mail = await e2e.rt.smtp.waitFor(
+    who.email,
+    (m) => e2e.rt.smtp.inbox.indexOf(m) >= before && /login code/.test(m.text),
+  );
+  await shoot(page, 'verify-otp');
+  await page.getByLabel('OTP digit').first().click();
+  await page.keyboard.type(codeIn(mail.text)!);
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+}
+
+describe('back office journey', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await e2e.newPage({ width: 1366, height: 900 }));
+  });
+
+  it('signs the SuperAdmin in with the emailed code; the staff token is kept apart from the customer token', async () => {
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('token', 'a-customer-token'));
+    await staffSignIn(page, ROOT);
+    await page.waitForURL('**/admin-dashboard');
+    await page.getByText("Today's web logins").waitFor();
+    const stored = await page.evaluate(() => ({
+      staff: localStorage.getItem('super_admin_token'),
+      role: localStorage.getItem('adminRole'),
+      customer: localStorage.getItem('token'),
+    }));
+    expect(stored.staff).toMatch(/^[\w-]{43}$/);
+    expect(stored.role).toBe('SuperAdmin');
+    expect(stored.customer).toBeNull();
+    // Signed in: the login page goes straight to the dashboard.
+    await page.goto('/super-admin/login');
+    await page.waitForURL('**/admin-dashboard');
+    await shoot(page, 'dashboard');
+  });
+
+  it('creates a Support member on the staff page', async () => {
+    await page.getByRole('link', { name: 'Staff' }).click();
+    await page.waitForURL('**/admin-staff');
+    await page.getByRole('button', { name: 'Add staff member' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Name/).fill('Sam Support');
+    await dialog.getByLabel(/^Email/).fill(SUPPORT.email);
+    await dialog.getByLabel(/^Password/).fill(SUPPORT.password);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('cell', { name: new RegExp(SUPPORT.email) }).waitFor();
+    await shoot(page, 'staff');
+  });
+
+  it("hides SuperAdmin-only pages from the Support member's sidebar, and their calls answer 403", async () => {
+    const support = await e2e.newPage({ width: 1366, height: 900 });
+    await staffSignIn(support.page, SUPPORT);
+    await support.page.waitForURL('**/admin-change-password');
+    const nav = support.page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' }).count()).resolves.toBe(0);
+    await expect(nav.getByRole('link', { name: 'Staff' }).count()).resolves.toBe(0);
+    await support.page.goto('/admin-staff');
+    await support.page.getByText(/does not give you access to this page/).waitFor();
+    const token = await support.page.evaluate(() => localStorage.getItem('super_admin_token'));
+    const res = await call(e2e.rt, staffApi.staffList, { token: token! });
+    expect(res.statusCode).toBe(403);
+    expect(res.error().code).toBe('E_FORBIDDEN');
+    await support.context.close();
+  });
+
+  it("opens a customer's console from the login history: banner, staff in the audit, password change refused", async () => {
+    const customer = await newCustomer(e2e.rt);
+    await page.goto(`/admin-dashboard-history?type=Login&source=Web&email=${encodeURIComponent(customer.email)}`);
+    const link = page.getByRole('button', { name: customer.email }).first();
+    await link.waitFor();
+    await shoot(page, 'login-history');
+    const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await tab.waitForURL('**/dashboard');
+    await tab.getByText(`Viewing as ${customer.email} — staff session (${ROOT.email})`).first().waitFor();
+
+    await tab.goto('/update-profile');
+    await tab
+      .getByLabel(/^Full name|^Name/)
+      .first()
+      .fill('Changed By Staff');
+    await tab
+      .getByRole('button', { name: /Update|Save/ })
+      .first()
+      .click();
+    await tab.getByText('Profile updated successfully.').first().waitFor();
+    await tab.goto('/audit-logs');
+    await tab.getByText(`Staff login-as by ${ROOT.email}`).first().waitFor();
+
+    await tab.goto('/change-password');
+    await tab.getByLabel(/^Old password/).fill(customer.password);
+    await tab.getByLabel(/^New password/).fill('Harbour-Lantern-9921');
+    await tab.getByLabel(/^Confirm/).fill('Harbour-Lantern-9921');
+    await tab
+      .getByRole('button', { name: /Submit|Change|Save/ })
+      .first()
+      .click();
+    await tab
+      .getByText(/not allowed in a staff session/)
+      .first()
+      .waitFor();
+    await tab.close();
+  });
+});
