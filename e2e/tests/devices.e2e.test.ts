@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { DeviceApplication, PolicyResponse, ProfileDetailResponse } from '@fleetdeck/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { jsonOf, signedInCustomer } from '../../apps/api/test/support/helpers.ts';
+import { jsonOf } from '../../apps/api/test/support/helpers.ts';
+import { newCustomer } from '../../apps/api/test/support/factory.ts';
 import { buy, customerIdOf } from '../../apps/api/test/support/ledger.ts';
 import { SimulatedDevice, tokenFromQr } from '../../packages/device-sim/src/index.ts';
 import { startE2e, type E2e } from '../support/app.ts';
@@ -32,7 +33,7 @@ const simLog: string[] = [];
 
 beforeAll(async () => {
   e2e = await startE2e(inject('pgAdminUrl'));
-  const customer = await signedInCustomer(e2e.rt);
+  const customer = await newCustomer(e2e.rt);
   customerToken = customer.token;
   customerId = await customerIdOf(e2e.rt.ctx.db, customer.email);
   await buy(e2e.rt.ctx.db, customerId, 'SL', 1);

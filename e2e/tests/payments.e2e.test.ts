@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signedInCustomer } from '../../apps/api/test/support/helpers.ts';
+import { newCustomer } from '../../apps/api/test/support/factory.ts';
 import { startE2e, type E2e } from '../support/app.ts';
 
 /**
@@ -13,7 +13,7 @@ let page: Page;
 
 beforeAll(async () => {
   e2e = await startE2e(inject('pgAdminUrl'));
-  const customer = await signedInCustomer(e2e.rt);
+  const customer = await newCustomer(e2e.rt);
   page = (await e2e.newPage()).page;
   await page.goto('/login');
   await page.evaluate((token) => localStorage.setItem('token', token), customer.token);

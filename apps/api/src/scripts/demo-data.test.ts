@@ -1,9 +1,9 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Dashboard, PlansResponse, ProfileListResponse } from '@fleetdeck/contract';
+import { devicesApi, licencesApi, plansApi, usersApi } from '@fleetdeck/contract';
 import { customers, deviceApplications, deviceLogs, devices } from '../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../test/support/runtime.ts';
-import { get, jsonOf, post } from '../../test/support/helpers.ts';
+import { call } from '../../test/support/call.ts';
 import { DEMO_EMAIL, demoPassword, seedDemoData } from './demo-data.ts';
 
 let rt: TestRuntime;
@@ -25,9 +25,9 @@ const counts = async (customerId: string) => {
 };
 
 const profileList = async (token: string) => {
-  const res = await get(rt, '/api/v1/admin/profile/list?limit=50', token);
+  const res = await call(rt, devicesApi.profileList, { token, query: { limit: 50 } });
   expect(res.statusCode).toBe(200);
-  const body = jsonOf<ProfileListResponse>(res);
+  const body = res.data();
   return { items: body.data, total: body.pagination.total };
 };
 
@@ -47,8 +47,8 @@ describe('demo data', () => {
       payment_methods: 1,
     });
 
-    const firstLogin = await post(rt, '/api/v1/admin/users/login', { email: DEMO_EMAIL, password: first.password });
-    const firstList = await profileList(jsonOf<{ data: { token: string } }>(firstLogin).data.token);
+    const firstLogin = await call(rt, usersApi.login, { body: { email: DEMO_EMAIL, password: first.password } });
+    const firstList = await profileList(firstLogin.data().data!.token);
 
     // Again (through the test server's own app this time): the same serials re-enrol, without new seats.
     const second = await seedDemoData(rt.ctx, rt.ctx.db, { password: 'Orchid-Lantern-5521', app: rt.app });
@@ -57,11 +57,11 @@ describe('demo data', () => {
     expect(await counts(first.customerId)).toEqual(before);
     expect(await rt.ctx.db.select().from(customers).where(eq(customers.email, DEMO_EMAIL))).toHaveLength(1);
 
-    const oldLogin = await post(rt, '/api/v1/admin/users/login', { email: DEMO_EMAIL, password: first.password });
+    const oldLogin = await call(rt, usersApi.login, { body: { email: DEMO_EMAIL, password: first.password } });
     expect(oldLogin.statusCode).toBe(401);
-    const login = await post(rt, '/api/v1/admin/users/login', { email: DEMO_EMAIL, password: 'Orchid-Lantern-5521' });
+    const login = await call(rt, usersApi.login, { body: { email: DEMO_EMAIL, password: 'Orchid-Lantern-5521' } });
     expect(login.statusCode).toBe(200);
-    const token = jsonOf<{ data: { token: string } }>(login).data.token;
+    const token = login.data().data!.token;
 
     // The devices came through the device API: profiles, inventory, status and log rows.
     const list = await profileList(token);
@@ -99,7 +99,7 @@ describe('demo data', () => {
     for (const a of ['Enrolled', 'Device enrolled', 'Apply', 'Logged out']) expect(activities).toContain(a);
     expect(new Set(logs.map((l) => l.serial)).size).toBe(20);
 
-    const d = jsonOf<{ data: Dashboard }>(await get(rt, '/api/v1/admin/dashboard', token)).data;
+    const d = (await call(rt, licencesApi.dashboard, { token })).data().data;
     expect(d).toMatchObject({
       purchasedDevices: 26,
       pdOnetimeDevices: 5,
@@ -112,7 +112,7 @@ describe('demo data', () => {
     });
     expect(d.monthWiseDeviceCount.reduce((a, b) => a + b, 0)).toBe(20);
 
-    const p = jsonOf<PlansResponse>(await get(rt, '/api/v1/admin/payments/plans', token)).data;
+    const p = (await call(rt, plansApi.list, { token })).data().data;
     const pd = p.recurringPriceList.find((x) => x.identifier === 'PD')!;
     expect(pd.totalPurchasedDevices).toBe(10);
     expect(pd.subscriptionDetail).toMatchObject({ status: 'active', quantity: 10 });

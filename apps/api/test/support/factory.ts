@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   devicesApi,
+  licencesApi,
+  usersApi,
   type EnrolRequest,
   type EnrolResponse,
   type Family,
-  type FamilyLicence,
 } from '@fleetdeck/contract';
 import type { StaffRole } from '@fleetdeck/contract/staff';
 import { customers, staffUsers } from '../../src/db/schema.ts';
@@ -13,7 +14,7 @@ import { hashPassword } from '../../src/lib/crypto.ts';
 import { createSession } from '../../src/modules/sessions/service.ts';
 import { enrolmentTokenOf } from '../../src/modules/users/service.ts';
 import { call } from './call.ts';
-import { STRONG_PASSWORD, get, signedInCustomer, uniqueEmail } from './helpers.ts';
+import { STRONG_PASSWORD, linkParams, uniqueEmail } from './helpers.ts';
 import { buy as buyInLedger, customerIdOf } from './ledger.ts';
 import type { TestRuntime } from './runtime.ts';
 
@@ -34,9 +35,17 @@ export async function newCustomer(
   rt: TestRuntime,
   overrides: Partial<{ email: string; password: string; name: string }> = {},
 ) {
-  const c = await signedInCustomer(rt, overrides);
-  const id = await customerIdOf(rt.ctx.db, c.email);
-  return { ...c, id };
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? STRONG_PASSWORD;
+  const body = { name: overrides.name ?? 'Test Customer', email, password };
+  const reg = await call(rt, usersApi.register, { body, ip: randomIp() });
+  if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.body}`);
+  const mail = await rt.smtp.waitFor(email, (m) => m.subject.startsWith('Verify'));
+  const { iv, encryptedData } = linkParams(mail.text, '/login');
+  (await call(rt, usersApi.verifyEmail, { body: { iv, encryptedData } })).data();
+  const login = await call(rt, usersApi.login, { body: { email, password, userAgent: 'vitest' }, ip: randomIp() });
+  const token = login.data().data!.token;
+  return { email, password, token, id: await customerIdOf(rt.ctx.db, email) };
 }
 
 export type TestStaff = Awaited<ReturnType<typeof newStaff>>;
@@ -111,9 +120,8 @@ export async function uploadExport(
 
 /** Seats of `family` in use, as the customer's licence summary shows them. */
 export async function usedSeats(rt: TestRuntime, customerToken: string, family: string) {
-  const res = await get(rt, '/api/v1/admin/licences/summary', customerToken);
-  if (res.statusCode !== 200) throw new Error(`summary failed: ${res.body}`);
-  return res.json<{ data: FamilyLicence[] }>().data.find((l) => l.family === family)!.used;
+  const res = await call(rt, licencesApi.summary, { token: customerToken });
+  return res.data().data.find((l) => l.family === family)!.used;
 }
 
 /** Seats bought on a plan (`PD`, `UBOT`, …): a Success payment and its grant in the ledger. */

@@ -7,12 +7,12 @@ import {
   type ChatUserListResponse,
   type ChatUserResponse,
   type ErrorResponse,
-  type FamilyLicence,
+  licencesApi,
 } from '@fleetdeck/contract';
 import { auditEntries, chatUsers, licenceGrants } from '../../db/schema.ts';
 import { verifyPassword } from '../../lib/crypto.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { decodeQr, get, jsonOf } from '../../../test/support/helpers.ts';
+import { decodeQr, jsonOf } from '../../../test/support/helpers.ts';
 import { card, checkout, confirm } from '../../../test/support/payments.ts';
 import { call } from '../../../test/support/call.ts';
 import { newCustomer, type TestCustomer as Customer } from '../../../test/support/factory.ts';
@@ -41,8 +41,8 @@ const listOf = async (query: { limit?: number; page?: number } = {}) =>
   jsonOf<ChatUserListResponse>(await call(rt, chatApi.list, { token: c.token, query }));
 
 async function pchatSeats() {
-  const res = await get(rt, '/api/v1/admin/licences/summary', c.token);
-  return jsonOf<{ data: FamilyLicence[] }>(res).data.find((l) => l.family === 'PCHAT')!;
+  const res = await call(rt, licencesApi.summary, { token: c.token });
+  return res.data().data.find((l) => l.family === 'PCHAT')!;
 }
 
 const auditOf = (subType: string) =>

@@ -5,7 +5,7 @@ import { devicesApi, usersApi, type EnrolResponse, type ErrorResponse } from '@f
 import { auditEntries, deviceLogs, devices, profiles } from '../../db/schema.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
-import { decodeQr, get, jsonOf } from '../../../test/support/helpers.ts';
+import { decodeQr, jsonOf } from '../../../test/support/helpers.ts';
 import { buy } from '../../../test/support/ledger.ts';
 import { call } from '../../../test/support/call.ts';
 import {
@@ -152,7 +152,7 @@ describe('POST /api/v1/device/enrol', () => {
     await buy(rt.ctx.db, c.id, 'PC', 5);
     const detail = jsonOf<{ data: { loginQrCodeUrl: string } }>(await call(rt, usersApi.detail, { token: c.token }));
     const oldUrl = new URL(detail.data.loginQrCodeUrl);
-    const oldQr = decodeQr((await get(rt, oldUrl.pathname)).rawPayload)!;
+    const oldQr = decodeQr((await rt.app.inject(oldUrl.pathname)).rawPayload)!;
     const oldToken = new URL(oldQr).searchParams.get('token')!;
     const enrolled = await enrolDevice(rt, oldToken, { appName: 'PC' });
 
@@ -160,8 +160,8 @@ describe('POST /api/v1/device/enrol', () => {
     expect(rotated.statusCode).toBe(200);
     const newUrl = new URL(jsonOf<{ data: { loginQrCodeUrl: string } }>(rotated).data.loginQrCodeUrl);
     expect(newUrl.href).not.toBe(oldUrl.href);
-    expect((await get(rt, oldUrl.pathname)).statusCode).toBe(404);
-    const newQr = decodeQr((await get(rt, newUrl.pathname)).rawPayload)!;
+    expect((await rt.app.inject(oldUrl.pathname)).statusCode).toBe(404);
+    const newQr = decodeQr((await rt.app.inject(newUrl.pathname)).rawPayload)!;
     const newToken = new URL(newQr).searchParams.get('token')!;
     expect(newToken).not.toBe(oldToken);
     expect(newQr).toBe(`http://localhost:3000/enrol?token=${newToken}`);
