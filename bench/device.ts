@@ -14,12 +14,11 @@
  *
  * Options: --devices 1000 --duration 20 --warmup 3 --concurrency 32 --pollers 200 --wait 30 --no-write
  */
-import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { EVENTS_MAX_WAIT_SECONDS, devicesApi, policyApi, usersApi } from '@fleetdeck/contract';
+import { EVENTS_MAX_WAIT_SECONDS, devicesApi, policyApi } from '@fleetdeck/contract';
 import {
   RequestCounter,
   SimulatedDevice,
@@ -30,13 +29,13 @@ import {
   type LatencySummary,
   type RequestRecord,
 } from '@fleetdeck/device-sim';
-import { customers, profiles } from '../apps/api/src/db/schema.ts';
-import { hashPassword } from '../apps/api/src/lib/crypto.ts';
-import { newEnrolmentToken, enrolmentTokenOf } from '../apps/api/src/modules/users/service.ts';
-import { startRuntime, type Runtime } from '../apps/api/src/runtime.ts';
+import { profiles } from '../apps/api/src/db/schema.ts';
+import { enrolmentTokenOf } from '../apps/api/src/modules/users/service.ts';
+import type { Runtime } from '../apps/api/src/runtime.ts';
 import { buy } from '../apps/api/test/support/ledger.ts';
 import { loopbackFetch } from './http.ts';
 import {
+  benchCustomer,
   benchInstallation,
   fmtLatency,
   interruptSignal,
@@ -45,6 +44,7 @@ import {
   round,
   runBenchmark,
   seconds,
+  startProduct,
   teardown,
   writeResults,
 } from './support.ts';
@@ -153,37 +153,15 @@ async function main() {
       `at ${opts.concurrency} in flight, ${opts.pollers} long-polls (wait=${opts.wait})`,
   );
   try {
-    // --- the product
-    let t = performance.now();
-    rt = await startRuntime(config, logger, { listen: true, serveWeb: false });
-    const startMs = performance.now() - t;
-    console.log(`Server ready on ${rt.url} in ${seconds(startMs)} s (embedded PostgreSQL in ${dataDir})`);
-    const { ctx } = rt;
-
-    // --- a customer with one seat per device, signed in over HTTP
-    const email = 'bench@fleetdeck.local';
-    const password = `Bench-${randomBytes(12).toString('base64url')}`;
-    const [customer] = await ctx.db
-      .insert(customers)
-      .values({
-        email,
-        name: 'Benchmark Customer',
-        passwordHash: await hashPassword(password),
-        emailVerifiedAt: new Date(),
-        ...newEnrolmentToken(ctx),
-      })
-      .returning();
-    if (!customer) throw new Error('the benchmark customer was not created');
+    // --- the product, and a customer with one seat per device, signed in over HTTP
+    const started = await startProduct(config, logger, dataDir);
+    rt = started.rt;
+    const { startMs } = started;
+    const { ctx } = started.rt;
+    const customerFetch = loopbackFetch(agent, '127.0.0.1');
+    const { customer, token: customerToken } = await benchCustomer(started.rt, customerFetch, 'bench@fleetdeck.local');
     await buy(ctx.db, customer.id, 'PD', opts.devices);
     const enrolmentToken = enrolmentTokenOf(ctx, customer);
-    const customerFetch = loopbackFetch(agent, '127.0.0.1');
-    const login = await customerFetch(`${baseUrl}${usersApi.login.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, userAgent: 'bench' }),
-    });
-    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const customerToken = ((await login.json()) as { data: { token: string } }).data.token;
 
     // --- enrol the fleet: enrol, status, inventory, policy fetch (version 0: no ack), logs (device-sim `once`)
     let recorder = new Recorder();
@@ -205,7 +183,7 @@ async function main() {
           onRequest: (r) => recorder.add(r),
         }),
     );
-    t = performance.now();
+    const t = performance.now();
     const enrolLimiter = createLimiter(opts.concurrency);
     const enrolFailures = new Reasons();
     await Promise.all(

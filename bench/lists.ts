@@ -25,7 +25,6 @@
  * Options: --rows 1000000 --other-rows 1000000 --other-customers 1000 --devices 2000 --requests 50 --warmup 3
  *          --case-timeout 60 --no-write
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -33,7 +32,6 @@ import type pg from 'pg';
 import {
   AUDIT_SUB_TYPES,
   activityApi,
-  usersApi,
   auditListQuerySchema,
   deviceLogListQuerySchema,
   type AuditListResponse,
@@ -43,13 +41,12 @@ import {
 import { summarise, type LatencySummary } from '@fleetdeck/device-sim';
 import type { AppContext } from '../apps/api/src/context.ts';
 import * as schema from '../apps/api/src/db/schema.ts';
-import { hashPassword } from '../apps/api/src/lib/crypto.ts';
 import { encodeCursor } from '../apps/api/src/modules/activity/keyset.ts';
 import { auditList, deviceLogList } from '../apps/api/src/modules/activity/service.ts';
-import { newEnrolmentToken } from '../apps/api/src/modules/users/service.ts';
-import { startRuntime, type Runtime } from '../apps/api/src/runtime.ts';
+import type { Runtime } from '../apps/api/src/runtime.ts';
 import { loopbackFetch } from './http.ts';
 import {
+  benchCustomer,
   benchInstallation,
   fmtLatency,
   interruptSignal,
@@ -58,6 +55,7 @@ import {
   round,
   runBenchmark,
   seconds,
+  startProduct,
   teardown,
   writeResults,
 } from './support.ts';
@@ -402,35 +400,14 @@ async function main() {
       `${opts.requests} requests a case (+${opts.warmup} warm-up), one at a time. Load average ${loadAtStart.join(' / ')}`,
   );
   try {
-    // --- the product
-    const t = performance.now();
-    rt = await startRuntime(config, logger, { listen: true, serveWeb: false });
-    const startMs = performance.now() - t;
-    console.log(`Server ready on ${rt.url} in ${seconds(startMs)} s (embedded PostgreSQL in ${dataDir})`);
-    const { ctx } = rt;
-
-    // --- the customer, signed in over HTTP
-    const email = 'bench-lists@fleetdeck.local';
-    const password = `Bench-${randomBytes(12).toString('base64url')}`;
-    const [customer] = await ctx.db
-      .insert(schema.customers)
-      .values({
-        email,
-        name: 'Benchmark Customer',
-        passwordHash: await hashPassword(password),
-        emailVerifiedAt: new Date(),
-        ...newEnrolmentToken(ctx),
-      })
-      .returning();
-    if (!customer) throw new Error('the benchmark customer was not created');
+    // --- the product, and the customer, signed in over HTTP
+    const started = await startProduct(config, logger, dataDir);
+    rt = started.rt;
+    const { startMs } = started;
+    const { ctx } = started.rt;
     const customerFetch = loopbackFetch(agent, '127.0.0.1');
-    const login = await customerFetch(`${baseUrl}${usersApi.login.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, userAgent: 'bench' }),
-    });
-    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const email = 'bench-lists@fleetdeck.local';
+    const { customer, token } = await benchCustomer(started.rt, customerFetch, email);
 
     // --- the data
     const seeding = await seed(ctx.pool, customer.id, email, opts);

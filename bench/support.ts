@@ -6,7 +6,13 @@ import path from 'node:path';
 import type { LatencySummary } from '@fleetdeck/device-sim';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createLogger } from '../apps/api/src/logger.ts';
-import type { Runtime } from '../apps/api/src/runtime.ts';
+import { usersApi } from '@fleetdeck/contract';
+import type { Logger } from 'pino';
+import type { Config } from '../apps/api/src/config.ts';
+import { customers } from '../apps/api/src/db/schema.ts';
+import { hashPassword } from '../apps/api/src/lib/crypto.ts';
+import { newEnrolmentToken } from '../apps/api/src/modules/users/service.ts';
+import { startRuntime, type Runtime } from '../apps/api/src/runtime.ts';
 import { freePort } from '../apps/api/test/support/postgres.ts';
 
 /**
@@ -107,4 +113,38 @@ export function runBenchmark(main: () => Promise<void>) {
       exit(1);
     },
   );
+}
+
+/** The product on the throwaway installation; answers it and how long it took to be ready (ms). */
+export async function startProduct(config: Config, logger: Logger, dataDir: string) {
+  const t = performance.now();
+  const rt = await startRuntime(config, logger, { listen: true, serveWeb: false });
+  const startMs = performance.now() - t;
+  console.log(`Server ready on ${rt.url} in ${seconds(startMs)} s (embedded PostgreSQL in ${dataDir})`);
+  return { rt, startMs };
+}
+
+/** A verified customer, signed in over HTTP (`customerFetch` sends from 127.0.0.1 through the benchmark's agent). */
+export async function benchCustomer(rt: Runtime, customerFetch: typeof fetch, email: string) {
+  const { ctx } = rt;
+  const password = `Bench-${randomBytes(12).toString('base64url')}`;
+  const [customer] = await ctx.db
+    .insert(customers)
+    .values({
+      email,
+      name: 'Benchmark Customer',
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: new Date(),
+      ...newEnrolmentToken(ctx),
+    })
+    .returning();
+  if (!customer) throw new Error('the benchmark customer was not created');
+  const login = await customerFetch(`${rt.url}${usersApi.login.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, userAgent: 'bench' }),
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  return { customer, token };
 }
