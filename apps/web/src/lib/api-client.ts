@@ -179,12 +179,6 @@ export const api = {
   ) => apiRequest(path, { ...options, schema, body, method: 'POST' }),
 };
 
-/** Base of the customer identity calls (spec 1 §7). */
-export const USERS_API = '/api/v1/admin/users';
-
-/** Base of the customer payment calls (spec 1 §7). */
-export const PAYMENTS_API = '/api/v1/admin/payments';
-
 /**
  * The query and body parts: each one the endpoint declares. An endpoint that declares both (the DELETE calls the
  * server accepts either way) takes one of them.
