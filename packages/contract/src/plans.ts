@@ -44,15 +44,22 @@ export const familyOfPlan = (code: PlanCode): Family =>
 /** Products offered on the login page selector (spec 1 §2). */
 export const LOGIN_PRODUCTS = ['PD', 'PC', 'UB', 'KM', 'POB'] as const;
 
-/** Display name of each family; `{product}` is the white-label title. */
+/** Name of each family for people; `{product}` stands for the white-label title (see `familyDisplayName`). */
+export const FAMILY_LABELS: Record<Family, string> = {
+  PD: '{product}',
+  PDOW: '{product} Owner App',
+  SL: 'Super Lock',
+  PC: 'Power Cleaner',
+  UB: 'URL Blocker',
+  KM: 'Key Mapper',
+  POB: 'Power On Boot',
+  PCHAT: 'Power Chat',
+};
+
+/** Display name of a family, with `{product}` replaced by the white-label title. */
 export const familyDisplayName = (family: Family, product: string): string =>
-  ({
-    PD: product,
-    PDOW: `${product} Owner App`,
-    SL: 'Super Lock',
-    PC: 'Power Cleaner',
-    UB: 'URL Blocker',
-    KM: 'Key Mapper',
-    POB: 'Power On Boot',
-    PCHAT: 'Power Chat',
-  })[family];
+  FAMILY_LABELS[family].replace('{product}', () => product);
+
+/** The family of a plan or family code (`SLOT` → `SL`); undefined for anything else (e.g. `PDALL`). */
+export const familyOfCode = (code: string): Family | undefined =>
+  (PLAN_CODES as readonly string[]).includes(code) ? familyOfPlan(code as PlanCode) : undefined;

@@ -1,24 +1,16 @@
-import {
-  sandboxConfirmResponseSchema,
-  sandboxPaymentMethodResponseSchema,
-  type SandboxConfirmRequest,
-} from '@fleetdeck/contract';
-import { api } from '@/lib/api-client';
+import { sandboxApi, type EndpointBody, type SandboxConfirmRequest } from '@fleetdeck/contract';
+import { client } from '@/lib/api-client';
 
-/** The sandbox payment provider (DECISIONS §5): what Stripe.js does in the browser, against our server. */
-export const SANDBOX_API = '/api/v1/sandbox';
-
-export interface SandboxCard {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
+/**
+ * A card as the sandbox payment provider tokenises it (DECISIONS §5: what Stripe.js does in the browser, against
+ * our server): number, expiry month and year, CVC.
+ */
+export type SandboxCard = EndpointBody<typeof sandboxApi.tokeniseCard>;
 
 /** Tokenises a card into a payment method (`pm_…`), like Stripe's createPaymentMethod. */
 export const createSandboxPaymentMethod = async (card: SandboxCard) =>
-  (await api.post(`${SANDBOX_API}/payment-methods`, card, sandboxPaymentMethodResponseSchema)).data;
+  (await client(sandboxApi.tokeniseCard, { body: card })).data;
 
 /** Confirms a payment intent; a declined card answers 402 with the provider's message (thrown as ApiError). */
 export const confirmSandboxPayment = async (body: SandboxConfirmRequest) =>
-  (await api.post(`${SANDBOX_API}/confirm`, body, sandboxConfirmResponseSchema)).data;
+  (await client(sandboxApi.confirm, { body })).data;

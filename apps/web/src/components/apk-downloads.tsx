@@ -1,3 +1,4 @@
+import { familyDisplayName, type Family } from '@fleetdeck/contract';
 import { Anchor, Center, Image, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -5,7 +6,8 @@ import { useDownloadSdk, type DownloadSdk } from '@/api/download-sdk';
 import { LoadError } from '@/components/load-error';
 import { useProductName } from '@/lib/app-config';
 
-export const APK_APPS = ['PD', 'PC', 'KM', 'UB', 'POB', 'PCHAT'] as const;
+/** The apps of the Download APK tabs (spec 1 §2), in its order: families of the contract. */
+export const APK_APPS = ['PD', 'PC', 'KM', 'UB', 'POB', 'PCHAT'] as const satisfies readonly Family[];
 export type ApkApp = (typeof APK_APPS)[number];
 
 const DETAIL_KEY: Record<ApkApp, keyof DownloadSdk> = {
@@ -17,16 +19,8 @@ const DETAIL_KEY: Record<ApkApp, keyof DownloadSdk> = {
   PCHAT: 'powerChatPriceDetail',
 };
 
-/** Tab labels of spec 1 §2 (Download APK modal), in its order. */
-export const apkAppLabel = (app: ApkApp, product: string): string =>
-  ({
-    PD: product,
-    PC: 'Power Cleaner',
-    KM: 'Key Mapper',
-    UB: 'URL Blocker',
-    POB: 'Power on Boot',
-    PCHAT: 'Power Chat',
-  })[app];
+/** Tab label of an app: its family's label from the contract. */
+export const apkAppLabel = (app: ApkApp, product: string): string => familyDisplayName(app, product);
 
 /** `?app=pc` → `PC`; anything unknown → null. */
 export const parseApkApp = (value: string | null | undefined): ApkApp | null => {

@@ -1,10 +1,8 @@
+import { captchaApi } from '@fleetdeck/contract';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import type {} from 'altcha/types/react';
 import { Input, Skeleton } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-
-/** Where the widget fetches its ALTCHA challenge (DECISIONS §5). */
-export const CAPTCHA_CHALLENGE_URL = '/api/v1/captcha/challenge';
 
 export interface CaptchaFieldProps {
   /** The solved payload (base64 JSON) once verified; null when unsolved, expired or reset. */
@@ -82,7 +80,7 @@ export function CaptchaField({ onChange, resetSignal = 0, error }: CaptchaFieldP
         {ready ? (
           <altcha-widget
             ref={ref}
-            challenge={CAPTCHA_CHALLENGE_URL}
+            challenge={captchaApi.challenge.path}
             name="captcha"
             style={{ '--altcha-max-width': '100%' }}
           />

@@ -1,4 +1,4 @@
-/** Shown until `GET /api/v1/config` answers, and if it fails. */
+/** Shown until the installation's config (`healthApi.config`) answers, and if it fails. */
 export const DEFAULT_PRODUCT_NAME = 'Fleetdeck';
 
 /** External privacy policy linked from the register form's terms checkbox. */

@@ -186,17 +186,17 @@ export const api = {
   ) => apiRequest(path, { ...options, schema, body, method: 'POST' }),
 };
 
-/** Base of the customer identity calls (spec 1 §7). */
-export const USERS_API = '/api/v1/admin/users';
-
-/** Base of the customer payment calls (spec 1 §7). */
-export const PAYMENTS_API = '/api/v1/admin/payments';
+/**
+ * The query and body parts: each one the endpoint declares. An endpoint that declares both (the DELETE calls the
+ * server accepts either way) takes one of them.
+ */
+type QueryAndBody<E extends Endpoint> = E extends { query: object; body: object }
+  ? { query: EndpointQuery<E>; body?: never } | { body: EndpointBody<E>; query?: never }
+  : (E extends { query: object } ? { query: EndpointQuery<E> } : { query?: never }) &
+      (E extends { body: object } ? { body: EndpointBody<E> } : { body?: never });
 
 /** What `client` sends: only the parts the endpoint declares, typed by its schemas. */
-export type ClientOptions<E extends Endpoint> = (E extends { query: object }
-  ? { query: EndpointQuery<E> }
-  : { query?: never }) &
-  (E extends { body: object } ? { body: EndpointBody<E> } : { body?: never }) &
+export type ClientOptions<E extends Endpoint> = QueryAndBody<E> &
   (E extends { params: object } ? { params: EndpointParams<E> } : { params?: never }) & {
     signal?: AbortSignal;
     /** Extra request headers (e.g. `Idempotency-Key` on checkout calls). */

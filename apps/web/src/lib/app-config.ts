@@ -1,13 +1,12 @@
-import { OTP_DEFAULT_LENGTH, appConfigResponseSchema, type AppConfig } from '@fleetdeck/contract';
+import { OTP_DEFAULT_LENGTH, healthApi, type AppConfig } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PRODUCT_NAME } from '@/config/constants';
-import { api } from './api-client';
+import { client } from './api-client';
 
 export type { AppConfig };
 
-/** `GET /api/v1/config`: public settings of this installation. */
-export const getAppConfig = async (): Promise<AppConfig> =>
-  (await api.get('/api/v1/config', appConfigResponseSchema)).data;
+/** `GET config`: public settings of this installation. */
+export const getAppConfig = async (): Promise<AppConfig> => (await client(healthApi.config)).data;
 
 export const appConfigQueryOptions = () =>
   queryOptions({

@@ -1,17 +1,9 @@
-import { activityApi, type DeviceLogSortField } from '@fleetdeck/contract';
+import { activityApi, type EndpointQueryOut } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { client } from '@/lib/api-client';
 
-export interface DeviceLogsParams {
-  /** Exact serial number; undefined: every device. */
-  serialNumber?: string;
-  page: number;
-  limit: number;
-  sort: DeviceLogSortField;
-  order: 'asc' | 'desc';
-  /** `nextCursor` of the previous page (keyset paging); undefined: the page by position. */
-  cursor?: string;
-}
+/** The list's query as the contract parses it (`cursor`: `nextCursor` of the previous page, keyset paging). */
+export type DeviceLogsParams = EndpointQueryOut<typeof activityApi.deviceLogList>;
 
 /** `GET device/log/list` (spec 2 §7): the rows are in `data.data`, the paging in `data.pagination`. */
 export const getDeviceLogs = (

@@ -1,17 +1,12 @@
-import { exportApplicationDeleteResponseSchema } from '@fleetdeck/contract';
+import { activityApi } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { EXPORTS_API } from './query-keys';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `DELETE users/export/application/delete`: removes one app (package name) from the export's disabled apps. */
 export const deleteExportApplication = (body: { id: string; app: string }) =>
-  apiRequest(`${EXPORTS_API}/application/delete`, {
-    method: 'DELETE',
-    body,
-    schema: exportApplicationDeleteResponseSchema,
-  });
+  client(activityApi.exportApplicationDelete, { body });
 
 export const useDeleteExportApplication = ({
   onSuccess,

@@ -1,17 +1,11 @@
-import { exportDeleteResponseSchema } from '@fleetdeck/contract';
+import { activityApi } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { EXPORTS_API } from './query-keys';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `DELETE users/export/delete?id=`: the export is gone for good. */
-export const deleteExport = ({ id }: { id: string }) =>
-  apiRequest(`${EXPORTS_API}/delete`, {
-    method: 'DELETE',
-    query: { id },
-    schema: exportDeleteResponseSchema,
-  });
+export const deleteExport = ({ id }: { id: string }) => client(activityApi.exportDelete, { query: { id } });
 
 export const useDeleteExport = ({ onSuccess, ...config }: MutationConfig<typeof deleteExport> = {}) => {
   const queryClient = useQueryClient();

@@ -1,12 +1,9 @@
-import { activityApi } from '@fleetdeck/contract';
+import { activityApi, type EndpointQueryOut } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { client } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export interface ExportsParams {
-  page: number;
-  limit: number;
-}
+export type ExportsParams = EndpointQueryOut<typeof activityApi.exportList>;
 
 /** `GET users/export/list`: the exports the devices uploaded, newest first, paged on the server. */
 export const getExports = ({ page, limit }: ExportsParams, signal?: AbortSignal) =>

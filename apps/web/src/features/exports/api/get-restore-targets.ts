@@ -1,12 +1,9 @@
-import { profileListResponseSchema } from '@fleetdeck/contract';
+import { devicesApi, type EndpointQueryOut } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export interface RestoreTargetsParams {
-  page: number;
-  limit: number;
-}
+export type RestoreTargetsParams = Pick<EndpointQueryOut<typeof devicesApi.profileList>, 'page' | 'limit'>;
 
 /**
  * The profiles an export can be restored onto: `GET profile/list?appName=PDALL` (spec 2 §2), every {product}
@@ -16,7 +13,7 @@ const targetsQuery = ({ page, limit }: RestoreTargetsParams) =>
   ({ appName: 'PDALL', page, limit, sort: 'name', order: 'asc' }) as const;
 
 export const getRestoreTargets = (params: RestoreTargetsParams, signal?: AbortSignal) =>
-  api.get('/api/v1/admin/profile/list', profileListResponseSchema, { query: targetsQuery(params), signal });
+  client(devicesApi.profileList, { query: targetsQuery(params), signal });
 
 export const restoreTargetsQueryOptions = (params: RestoreTargetsParams) =>
   queryOptions({

@@ -1,6 +1,6 @@
-import { restoreDisabledAppsResponseSchema, type RestoreDisabledAppsRequest } from '@fleetdeck/contract';
+import { activityApi, type RestoreDisabledAppsRequest } from '@fleetdeck/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
 
 /**
@@ -8,7 +8,7 @@ import type { MutationConfig } from '@/lib/query-client';
  * device; they reach the device when Apply is pressed on that profile.
  */
 export const restoreDisabledApps = (body: RestoreDisabledAppsRequest) =>
-  api.post('/api/v1/admin/device/restore/pdDisabledApp', body, restoreDisabledAppsResponseSchema);
+  client(activityApi.restoreDisabledApps, { body });
 
 export const useRestoreDisabledApps = (config: MutationConfig<typeof restoreDisabledApps> = {}) =>
   useMutation({ ...config, mutationFn: restoreDisabledApps });

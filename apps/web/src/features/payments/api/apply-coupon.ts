@@ -1,10 +1,10 @@
-import { couponApplyResponseSchema, type CouponApplyRequest } from '@fleetdeck/contract';
+import { paymentsApi, type CouponApplyRequest } from '@fleetdeck/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, PAYMENTS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
 
-export const applyCoupon = (body: CouponApplyRequest) =>
-  api.post(`${PAYMENTS_API}/coupon/apply`, body, couponApplyResponseSchema);
+/** `POST payments/coupon/apply`: the discount a coupon gives on a plan and quantity (nothing is stored). */
+export const applyCoupon = (body: CouponApplyRequest) => client(paymentsApi.applyCoupon, { body });
 
 export const useApplyCoupon = (config: MutationConfig<typeof applyCoupon> = {}) =>
   useMutation({ ...config, mutationFn: applyCoupon });

@@ -1,12 +1,12 @@
-import { messageSchema } from '@fleetdeck/contract';
+import { paymentsApi, type EndpointBody } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, USERS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `POST users/payment-method/attach {pmId}`: saves a card tokenised by the provider to the account. */
-export const attachPaymentMethod = (body: { pmId: string }) =>
-  api.post(`${USERS_API}/payment-method/attach`, body, messageSchema);
+export const attachPaymentMethod = (body: EndpointBody<typeof paymentsApi.attachPaymentMethod>) =>
+  client(paymentsApi.attachPaymentMethod, { body });
 
 export const useAttachPaymentMethod = ({ onSuccess, ...config }: MutationConfig<typeof attachPaymentMethod> = {}) => {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
-import { checkoutResponseSchema, type PurchaseRequest, type SubscriptionUpdateRequest } from '@fleetdeck/contract';
-import { api, PAYMENTS_API } from '@/lib/api-client';
+import { paymentsApi, type PurchaseRequest, type SubscriptionUpdateRequest } from '@fleetdeck/contract';
+import { client } from '@/lib/api-client';
 
 /** A fresh idempotency key for one checkout attempt (retries of that attempt reuse it). */
 export const newIdempotencyKey = (): string => {
@@ -13,16 +13,8 @@ export const newIdempotencyKey = (): string => {
 
 /** `POST payments/purchase`: answers the client secret to confirm in the browser. */
 export const purchase = async (body: PurchaseRequest, idempotencyKey: string) =>
-  (
-    await api.post(`${PAYMENTS_API}/purchase`, body, checkoutResponseSchema, {
-      headers: { 'Idempotency-Key': idempotencyKey },
-    })
-  ).data;
+  (await client(paymentsApi.purchase, { body, headers: { 'Idempotency-Key': idempotencyKey } })).data;
 
 /** `POST payments/subscription/update`: adds seats to the subscription; answers a client secret. */
 export const updateSubscription = async (body: SubscriptionUpdateRequest, idempotencyKey: string) =>
-  (
-    await api.post(`${PAYMENTS_API}/subscription/update`, body, checkoutResponseSchema, {
-      headers: { 'Idempotency-Key': idempotencyKey },
-    })
-  ).data;
+  (await client(paymentsApi.updateSubscription, { body, headers: { 'Idempotency-Key': idempotencyKey } })).data;

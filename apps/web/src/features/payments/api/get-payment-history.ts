@@ -1,16 +1,13 @@
-import { paymentHistoryResponseSchema } from '@fleetdeck/contract';
+import { paymentsApi, type EndpointQueryOut } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, PAYMENTS_API } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export interface PaymentHistoryParams {
-  priceId?: string;
-  page: number;
-  limit: number;
-}
+export type PaymentHistoryParams = EndpointQueryOut<typeof paymentsApi.history>;
 
+/** `GET payments/history?priceId&page&limit`: the customer's payments, newest first, paged on the server. */
 export const getPaymentHistory = ({ priceId, page, limit }: PaymentHistoryParams) =>
-  api.get(`${PAYMENTS_API}/history`, paymentHistoryResponseSchema, { query: { priceId, page, limit } });
+  client(paymentsApi.history, { query: { priceId, page, limit } });
 
 export const paymentHistoryQueryOptions = (params: PaymentHistoryParams) =>
   queryOptions({

@@ -1,11 +1,11 @@
-import { paymentsApi } from '@fleetdeck/contract';
+import { paymentsApi, type EndpointBody } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `POST users/payment-method/default {pmId}`. */
-export const setDefaultPaymentMethod = (body: { pmId: string }) =>
+export const setDefaultPaymentMethod = (body: EndpointBody<typeof paymentsApi.setDefaultPaymentMethod>) =>
   client(paymentsApi.setDefaultPaymentMethod, { body });
 
 export const useSetDefaultPaymentMethod = ({

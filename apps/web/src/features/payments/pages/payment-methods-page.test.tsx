@@ -100,7 +100,7 @@ describe('Payment methods', () => {
       },
       'POST /api/v1/admin/users/payment-method/attach': () => {
         saved = [savedCard('pm_new', { isDefault: true })];
-        return { body: { respones_msg: 'Card saved.' } };
+        return { body: { respones_msg: 'Card saved.', data: saved[0] } };
       },
     });
     const { user } = renderApp('/payment-methods');

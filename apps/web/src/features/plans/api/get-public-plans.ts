@@ -4,7 +4,7 @@ import { client } from '@/lib/api-client';
 
 export type PublicPlans = PublicPlansResponse['data'];
 
-/** `GET /api/v1/pricing` (public, no session): the Active plans without any customer's seats. */
+/** `GET pricing` (public, no session): the Active plans without any customer's seats. */
 export const getPublicPlans = async (): Promise<PublicPlans> => (await client(plansApi.pricing)).data;
 
 export const publicPlansQueryOptions = () =>

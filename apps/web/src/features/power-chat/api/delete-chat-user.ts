@@ -1,13 +1,11 @@
-import { messageSchema } from '@fleetdeck/contract';
+import { chatApi } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
-import { CHAT_USERS_API } from './query-keys';
 import { invalidateAfter } from '@/lib/query-keys';
 
 /** `DELETE fcm/user/delete?id=`: the user can no longer sign in; its licence is free. */
-export const deleteChatUser = ({ id }: { id: string }) =>
-  apiRequest(`${CHAT_USERS_API}/delete`, { method: 'DELETE', query: { id }, schema: messageSchema });
+export const deleteChatUser = ({ id }: { id: string }) => client(chatApi.remove, { query: { id } });
 
 export const useDeleteChatUser = ({ onSuccess, ...config }: MutationConfig<typeof deleteChatUser> = {}) => {
   const queryClient = useQueryClient();

@@ -1,12 +1,9 @@
-import { chatApi } from '@fleetdeck/contract';
+import { chatApi, type EndpointQueryOut } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { client } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export interface ChatUsersParams {
-  page: number;
-  limit: number;
-}
+export type ChatUsersParams = EndpointQueryOut<typeof chatApi.list>;
 
 /** `GET fcm/user/list`: the customer's Power Chat users, newest first, paged on the server. */
 export const getChatUsers = ({ page, limit }: ChatUsersParams, signal?: AbortSignal) =>

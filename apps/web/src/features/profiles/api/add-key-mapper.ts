@@ -1,10 +1,10 @@
-import type { KeyMapperAddRequest } from '@fleetdeck/contract';
+import { profilesApi, type KeyMapperAddRequest } from '@fleetdeck/contract';
 import type { MutationConfig } from '@/lib/query-client';
-import { postProfileUpdate } from './profile-request';
+import { client } from '@/lib/api-client';
 import { useProfileUpdateMutation } from './use-profile-update';
 
 /** `POST profile/keyMapper/add {profileId, keyName, keyEvent, packageName}`. */
-export const addKeyMapper = (body: KeyMapperAddRequest) => postProfileUpdate('keyMapper/add', body);
+export const addKeyMapper = (body: KeyMapperAddRequest) => client(profilesApi.keyMapperAdd, { body });
 
 export const useAddKeyMapper = (config: MutationConfig<typeof addKeyMapper> = {}) =>
   useProfileUpdateMutation(addKeyMapper, config);

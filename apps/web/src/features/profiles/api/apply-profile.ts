@@ -1,14 +1,12 @@
-import { profileApplyResponseSchema, type ProfileDetailResponse } from '@fleetdeck/contract';
+import { policyApi, type ProfileDetailResponse } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query-client';
-import { apiRequest } from '@/lib/api-client';
-import { PROFILE_API } from './profile-request';
+import { client } from '@/lib/api-client';
 import { profileQueryKeys } from './query-keys';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET profile/apply?profileId=`: freezes the settings into a new policy version and wakes the device. */
-export const applyProfile = (profileId: string) =>
-  apiRequest(`${PROFILE_API}/apply`, { schema: profileApplyResponseSchema, query: { profileId } });
+export const applyProfile = (profileId: string) => client(policyApi.apply, { query: { profileId } });
 
 export const useApplyProfile = ({ onSuccess, ...config }: MutationConfig<typeof applyProfile> = {}) => {
   const queryClient = useQueryClient();

@@ -1,17 +1,12 @@
-import type { ProfileApplicationCreateRequest } from '@fleetdeck/contract';
+import { profilesApi, type ProfileApplicationCreateRequest } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query-client';
-import { apiRequest } from '@/lib/api-client';
-import { PROFILE_API, profileUpdateAnswerSchema } from './profile-request';
+import { client } from '@/lib/api-client';
 import { profileQueryKeys } from './query-keys';
 
 /** `POST profile/application/create`: adds an app to an uninstall/clear list or the kiosk list. */
 export const createProfileApplication = (body: ProfileApplicationCreateRequest) =>
-  apiRequest(`${PROFILE_API}/application/create`, {
-    method: 'POST',
-    body,
-    schema: profileUpdateAnswerSchema,
-  });
+  client(profilesApi.applicationCreate, { body });
 
 export const useCreateProfileApplication = ({
   onSuccess,

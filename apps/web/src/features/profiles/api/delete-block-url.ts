@@ -1,10 +1,10 @@
-import type { ProfileBlockUrlRequest } from '@fleetdeck/contract';
+import { profilesApi, type ProfileBlockUrlRequest } from '@fleetdeck/contract';
 import type { MutationConfig } from '@/lib/query-client';
-import { postProfileUpdate } from './profile-request';
+import { client } from '@/lib/api-client';
 import { useProfileUpdateMutation } from './use-profile-update';
 
 /** `POST profile/blockUrl/delete {profileId, url}`. */
-export const deleteBlockUrl = (body: ProfileBlockUrlRequest) => postProfileUpdate('blockUrl/delete', body);
+export const deleteBlockUrl = (body: ProfileBlockUrlRequest) => client(profilesApi.blockUrlDelete, { body });
 
 export const useDeleteBlockUrl = (config: MutationConfig<typeof deleteBlockUrl> = {}) =>
   useProfileUpdateMutation(deleteBlockUrl, config);

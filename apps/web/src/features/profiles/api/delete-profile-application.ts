@@ -1,17 +1,12 @@
-import type { ProfileEntryDeleteRequest } from '@fleetdeck/contract';
+import { profilesApi, type ProfileEntryDeleteRequest } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query-client';
 import { invalidateApplications } from './create-profile-application';
-import { apiRequest } from '@/lib/api-client';
-import { PROFILE_API, profileUpdateAnswerSchema } from './profile-request';
+import { client } from '@/lib/api-client';
 
 /** `DELETE profile/application/delete?profileId&id`. */
 export const deleteProfileApplication = ({ profileId, id }: ProfileEntryDeleteRequest) =>
-  apiRequest(`${PROFILE_API}/application/delete`, {
-    method: 'DELETE',
-    query: { profileId, id },
-    schema: profileUpdateAnswerSchema,
-  });
+  client(profilesApi.applicationDelete, { query: { profileId, id } });
 
 export const useDeleteProfileApplication = ({
   onSuccess,

@@ -1,21 +1,19 @@
-import { deviceDetailResponseSchema, type DeviceDetailQuery } from '@fleetdeck/contract';
+import { profilesApi, type DeviceDetailQuery } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { PROFILE_API } from './profile-request';
+import { client } from '@/lib/api-client';
 import { profileQueryKeys } from './query-keys';
 
 export type DeviceDetailFilters = Omit<DeviceDetailQuery, 'profileId'>;
 
 /** `GET profile/device/detail`: the device's fields and its applications, filtered by the server. */
 export const getDeviceDetail = (profileId: string, filters: DeviceDetailFilters = {}, signal?: AbortSignal) =>
-  apiRequest(`${PROFILE_API}/device/detail`, {
-    schema: deviceDetailResponseSchema,
+  client(profilesApi.deviceDetail, {
     query: {
       profileId,
       packageName: filters.packageName?.trim() || undefined,
       applicationStatus: filters.applicationStatus,
       applicationInstallStatus: filters.applicationInstallStatus,
-      showSystemApp: filters.showSystemApp === undefined ? undefined : String(filters.showSystemApp),
+      showSystemApp: filters.showSystemApp,
     },
     signal,
   });

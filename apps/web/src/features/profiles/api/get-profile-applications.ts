@@ -1,7 +1,6 @@
-import { profileApplicationsResponseSchema, type ProductType } from '@fleetdeck/contract';
+import { profilesApi, type ProductType } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { PROFILE_API } from './profile-request';
+import { client } from '@/lib/api-client';
 import { profileQueryKeys } from './query-keys';
 
 /**
@@ -9,11 +8,7 @@ import { profileQueryKeys } from './query-keys';
  * 'Super Lock': Super Lock's Cleaner Apps; 'Kiosk': the Multi App kiosk list.
  */
 export const getProfileApplications = (profileId: string, productType?: ProductType, signal?: AbortSignal) =>
-  apiRequest(`${PROFILE_API}/applications`, {
-    schema: profileApplicationsResponseSchema,
-    query: { profileId, productType },
-    signal,
-  });
+  client(profilesApi.applications, { query: { profileId, productType }, signal });
 
 export const profileApplicationsQueryOptions = (profileId: string, productType?: ProductType) =>
   queryOptions({

@@ -1,7 +1,6 @@
-import { profileDetailResponseSchema, type ProfileDetail } from '@fleetdeck/contract';
+import { profilesApi, type ProfileDetail } from '@fleetdeck/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { PROFILE_API } from './profile-request';
+import { client } from '@/lib/api-client';
 import { profileQueryKeys } from './query-keys';
 
 /** How often the page asks again while the device has not applied the latest version. */
@@ -9,7 +8,7 @@ export const APPLY_POLL_MS = 5000;
 
 /** `GET profile/detail?profileId=`. */
 export const getProfileDetail = (profileId: string, signal?: AbortSignal) =>
-  apiRequest(`${PROFILE_API}/detail`, { schema: profileDetailResponseSchema, query: { profileId }, signal });
+  client(profilesApi.detail, { query: { profileId }, signal });
 
 /** True while an applied version has not been acknowledged by the device yet. */
 export const isWaitingForDevice = (p: Pick<ProfileDetail, 'policyVersion' | 'appliedPolicyVersion'>): boolean =>

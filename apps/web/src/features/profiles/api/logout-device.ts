@@ -1,16 +1,14 @@
-import { deviceLogoutResponseSchema } from '@fleetdeck/contract';
+import { devicesApi } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query-client';
-import { apiRequest } from '@/lib/api-client';
-import { ADMIN_API } from './profile-request';
+import { client } from '@/lib/api-client';
 import { invalidateAfter } from '@/lib/query-keys';
 
 /**
  * `GET device/logout?serialNumber=`: revokes the device's credential and frees its licence seat; the app must
  * enrol again. Every app of that serial number is logged out (spec 2: logout by serialNumber).
  */
-export const logoutDevice = (serialNumber: string) =>
-  apiRequest(`${ADMIN_API}/device/logout`, { schema: deviceLogoutResponseSchema, query: { serialNumber } });
+export const logoutDevice = (serialNumber: string) => client(devicesApi.logout, { query: { serialNumber } });
 
 export const useLogoutDevice = ({ onSuccess, ...config }: MutationConfig<typeof logoutDevice> = {}) => {
   const queryClient = useQueryClient();

@@ -1,19 +1,14 @@
-import { playStoreSearchQuerySchema, playStoreSearchResponseSchema } from '@fleetdeck/contract';
+import { profilesApi } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { ADMIN_API } from './profile-request';
+import { client } from '@/lib/api-client';
 import { profileQueryKeys } from './query-keys';
 
 /** `GET device/playstore/search?app_name=`: apps by name, with icon, title and package (appId). */
 export const searchPlayStore = (appName: string, signal?: AbortSignal) =>
-  apiRequest(`${ADMIN_API}/device/playstore/search`, {
-    schema: playStoreSearchResponseSchema,
-    query: { app_name: appName },
-    signal,
-  });
+  client(profilesApi.playStoreSearch, { query: { app_name: appName }, signal });
 
 export const playStoreSearchQueryOptions = (term: string) => {
-  const valid = playStoreSearchQuerySchema.safeParse({ app_name: term });
+  const valid = profilesApi.playStoreSearch.query.safeParse({ app_name: term });
   const appName = valid.success ? valid.data.app_name : '';
   return queryOptions({
     queryKey: profileQueryKeys.playStore(appName),

@@ -1,8 +1,7 @@
-import type { DeviceApplicationUpdateRequest, DeviceDetail } from '@fleetdeck/contract';
+import { profilesApi, type DeviceApplicationUpdateRequest, type DeviceDetail } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query-client';
-import { apiRequest } from '@/lib/api-client';
-import { PROFILE_API, profileUpdateAnswerSchema } from './profile-request';
+import { client } from '@/lib/api-client';
 import { profileQueryKeys } from './query-keys';
 
 /**
@@ -10,11 +9,7 @@ import { profileQueryKeys } from './query-keys';
  * the device gets it on the next Apply.
  */
 export const updateDeviceApplication = (body: DeviceApplicationUpdateRequest) =>
-  apiRequest(`${PROFILE_API}/device/application/update`, {
-    method: 'POST',
-    body,
-    schema: profileUpdateAnswerSchema,
-  });
+  client(profilesApi.deviceApplicationUpdate, { body });
 
 type DeviceAnswer = { respones_msg: string; data: DeviceDetail };
 

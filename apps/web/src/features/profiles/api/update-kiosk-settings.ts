@@ -1,10 +1,10 @@
-import type { KioskSettingRequest } from '@fleetdeck/contract';
+import { profilesApi, type KioskSettingRequest } from '@fleetdeck/contract';
 import type { MutationConfig } from '@/lib/query-client';
-import { postProfileUpdate } from './profile-request';
+import { client } from '@/lib/api-client';
 import { useProfileUpdateMutation } from './use-profile-update';
 
 /** `POST profile/update/kiosk/setting`: the kiosk type and the fields of that type. */
-export const updateKioskSettings = (body: KioskSettingRequest) => postProfileUpdate('update/kiosk/setting', body);
+export const updateKioskSettings = (body: KioskSettingRequest) => client(profilesApi.kioskSetting, { body });
 
 export const useUpdateKioskSettings = (config: MutationConfig<typeof updateKioskSettings> = {}) =>
   useProfileUpdateMutation(updateKioskSettings, config);

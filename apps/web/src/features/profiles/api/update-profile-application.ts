@@ -1,18 +1,13 @@
-import type { ProfileApplication, ProfileApplicationUpdateRequest } from '@fleetdeck/contract';
+import { profilesApi, type ProfileApplication, type ProfileApplicationUpdateRequest } from '@fleetdeck/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query-client';
 import { invalidateApplications } from './create-profile-application';
-import { apiRequest } from '@/lib/api-client';
-import { PROFILE_API, profileUpdateAnswerSchema } from './profile-request';
+import { client } from '@/lib/api-client';
 import { profileQueryKeys } from './query-keys';
 
 /** `POST profile/application/update {profileId, appPackageName, status}`: the entry's action. */
 export const updateProfileApplication = (body: ProfileApplicationUpdateRequest) =>
-  apiRequest(`${PROFILE_API}/application/update`, {
-    method: 'POST',
-    body,
-    schema: profileUpdateAnswerSchema,
-  });
+  client(profilesApi.applicationUpdate, { body });
 
 /** Key of the status selects' calls: the list reads which entries are in flight. */
 export const PROFILE_APPLICATION_UPDATE_KEY = ['profiles', 'profile-application-update'] as const;

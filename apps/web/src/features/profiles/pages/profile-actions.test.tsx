@@ -30,7 +30,8 @@ describe('Profile detail: applications, Apply, licence redirect', () => {
             a.package_name === body.packageName ? { ...a, desired_disable: body.app_disable } : a,
           ),
         });
-        return { body: { respones_msg: 'Application updated. Press Apply to send it to the device.' } };
+        const app = reported.applications.find((a) => a.package_name === body.packageName);
+        return { body: { respones_msg: 'Application updated. Press Apply to send it to the device.', data: app } };
       },
     });
     const { user } = renderApp(`/profile-detail?profile_id=${PROFILE_ID}`);

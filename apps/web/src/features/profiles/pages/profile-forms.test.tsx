@@ -179,8 +179,10 @@ describe('Profile detail forms', () => {
       ...shellRoutes,
       [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'PC' })),
       [`GET ${API}/profile/applications`]: { body: { respones_msg: 'OK', data: [entry] } },
-      [`DELETE ${API}/profile/application/delete`]: { body: { respones_msg: 'Application removed.' } },
-      [`POST ${API}/profile/application/update`]: { body: { respones_msg: 'Application updated.' } },
+      [`DELETE ${API}/profile/application/delete`]: { body: { respones_msg: 'Application removed.', data: [] } },
+      [`POST ${API}/profile/application/update`]: {
+        body: { respones_msg: 'Application updated.', data: [{ ...entry, status: 'Clear Data' }] },
+      },
     });
     const { user } = renderApp(`/pc-profile-detail?profile_id=${PROFILE_ID}`);
     expect(await screen.findByText('Facebook')).toBeInTheDocument();
@@ -230,7 +232,13 @@ describe('Profile detail forms', () => {
           ],
         },
       },
-      [`POST ${API}/profile/application/create`]: { body: { respones_msg: 'Application added.' } },
+      [`POST ${API}/profile/application/create`]: (call: RecordedCall) => {
+        const { appPackageName } = call.body as { appPackageName: string };
+        const added = profileApplication('8c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', appPackageName, 'TikTok', {
+          productType: 'Super Lock',
+        });
+        return { body: { respones_msg: 'Application added.', data: [added] } };
+      },
     });
     const { user } = renderApp(`/sl-profile-detail?profile_id=${PROFILE_ID}&tab=cleaner-apps`);
     expect(await screen.findByText('No applications in this list yet.')).toBeInTheDocument();
