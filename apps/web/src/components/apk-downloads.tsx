@@ -19,8 +19,12 @@ const DETAIL_KEY: Record<ApkApp, keyof DownloadSdk> = {
   PCHAT: 'powerChatPriceDetail',
 };
 
-/** Tab label of an app: its family's label from the contract. */
-export const apkAppLabel = (app: ApkApp, product: string): string => familyDisplayName(app, product);
+/** Spec 1 §2 writes this modal's tab as "Power on Boot" (elsewhere the app is "Power On Boot"). */
+const APK_TAB_LABELS: Partial<Record<Family, string>> = { POB: 'Power on Boot' };
+
+/** Tab label of an app: its family's label from the contract, but where spec 1 §2 names the tab otherwise. */
+export const apkAppLabel = (app: ApkApp, product: string): string =>
+  APK_TAB_LABELS[app] ?? familyDisplayName(app, product);
 
 /** `?app=pc` → `PC`; anything unknown → null. */
 export const parseApkApp = (value: string | null | undefined): ApkApp | null => {

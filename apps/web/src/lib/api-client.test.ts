@@ -1,7 +1,20 @@
-import { messageSchema } from '@fleetdeck/contract';
+import { endpoint, messageSchema, usersApi } from '@fleetdeck/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod/mini';
 import { mockApi } from '@/test/mock-api';
-import { api, ApiError, NETWORK_ERROR_MESSAGE, setSessionEndedHandler } from './api-client';
+import { ApiError, client, NETWORK_ERROR_MESSAGE, setApiSession, setSessionEndedHandler } from './api-client';
+import { customerSession, staffSession } from './auth-storage';
+
+// Calls of the shape the contract's table has, on paths the mock answers.
+const thing = endpoint({
+  method: 'POST',
+  path: '/api/v1/thing',
+  body: z.object({ a: z.number() }),
+  response: messageSchema,
+});
+const x = endpoint({ method: 'POST', path: '/api/v1/x', body: z.object({}), response: messageSchema });
+const y = endpoint({ method: 'GET', path: '/api/v1/y', response: messageSchema });
+const zz = endpoint({ method: 'GET', path: '/api/v1/z', response: messageSchema });
 
 describe('api client', () => {
   let restore: (() => void) | undefined;
@@ -10,7 +23,7 @@ describe('api client', () => {
   it('sends the stored token as the authorization header and parses the answer', async () => {
     window.localStorage.setItem('token', 'tok-123');
     const { calls } = mockApi({ 'POST /api/v1/thing': { body: { respones_msg: 'Saved' } } });
-    const answer = await api.post('/api/v1/thing', { a: 1 }, messageSchema);
+    const answer = await client(thing, { body: { a: 1 } });
     expect(answer).toEqual({ respones_msg: 'Saved' });
     expect(calls[0]?.headers.authorization).toBe('tok-123');
     expect(calls[0]?.headers['content-type']).toBe('application/json');
@@ -24,7 +37,7 @@ describe('api client', () => {
         body: { respones_msg: 'Wrong email or password.', code: 'E_INVALID_CREDENTIALS', userExist: 1 },
       },
     });
-    const error = await api.post('/api/v1/x', {}, messageSchema).catch((e: unknown) => e);
+    const error = await client(x, { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 401,
@@ -45,7 +58,7 @@ describe('api client', () => {
         body: { respones_msg: 'Your session has expired.', code: 'E_SESSION_EXPIRED', is_logout: 1 },
       },
     });
-    const error = await api.get('/api/v1/admin/users/detail', messageSchema).catch((e: unknown) => e);
+    const error = await client(usersApi.detail).catch((e: unknown) => e);
     expect(error).toMatchObject({ isLogout: true, message: 'Your session has expired.' });
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(ended).toHaveBeenCalledTimes(1);
@@ -54,12 +67,34 @@ describe('api client', () => {
   it('keeps the token on an ordinary failure', async () => {
     window.localStorage.setItem('token', 'good');
     mockApi({ 'GET /api/v1/y': { status: 400, body: { respones_msg: 'name is required', code: 'E_VALIDATION' } } });
-    await expect(api.get('/api/v1/y', messageSchema)).rejects.toThrow('name is required');
+    await expect(client(y)).rejects.toThrow('name is required');
     expect(window.localStorage.getItem('token')).toBe('good');
   });
 
   it('turns a network failure into a friendly message', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(api.get('/api/v1/z', messageSchema)).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+    await expect(client(zz)).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+  });
+
+  it("sends the back office's staff token once the app chose the staff store, and ends both staff keys on is_logout", async () => {
+    window.localStorage.setItem('token', 'customer-token');
+    window.localStorage.setItem('super_admin_token', 'staff-token');
+    window.localStorage.setItem('adminRole', 'Admin');
+    setApiSession(staffSession);
+    try {
+      const ended = vi.fn();
+      restore = setSessionEndedHandler(ended);
+      const { calls } = mockApi({
+        'GET /api/v1/y': { status: 401, body: { respones_msg: 'Your session has ended.', is_logout: 1 } },
+      });
+      await client(y).catch(() => undefined);
+      expect(calls[0]?.headers.authorization).toBe('staff-token');
+      expect(window.localStorage.getItem('super_admin_token')).toBeNull();
+      expect(window.localStorage.getItem('adminRole')).toBeNull();
+      expect(window.localStorage.getItem('token')).toBe('customer-token');
+      expect(ended).toHaveBeenCalledTimes(1);
+    } finally {
+      setApiSession(customerSession);
+    }
   });
 });

@@ -120,7 +120,7 @@ const readJson = async (response: Response): Promise<unknown> => {
 };
 
 /** Calls the API at a relative `/api/...` path and returns the parsed success answer. */
-export async function apiRequest<S extends z.ZodMiniType>(
+async function apiRequest<S extends z.ZodMiniType>(
   path: string,
   { method = 'GET', schema, body, query, signal, headers: extraHeaders }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
@@ -171,20 +171,6 @@ export async function apiRequest<S extends z.ZodMiniType>(
   }
   return parsed.data;
 }
-
-export const api = {
-  get: <S extends z.ZodMiniType>(
-    path: string,
-    schema: S,
-    options: Omit<RequestOptions<S>, 'schema' | 'method' | 'body'> = {},
-  ) => apiRequest(path, { ...options, schema, method: 'GET' }),
-  post: <S extends z.ZodMiniType>(
-    path: string,
-    body: unknown,
-    schema: S,
-    options: Omit<RequestOptions<S>, 'schema' | 'method' | 'body'> = {},
-  ) => apiRequest(path, { ...options, schema, body, method: 'POST' }),
-};
 
 /**
  * The query and body parts: each one the endpoint declares. An endpoint that declares both (the DELETE calls the

@@ -46,7 +46,7 @@ describe('Download APK modal', () => {
       within(dialog)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Fleetdeck', 'Power Cleaner', 'Key Mapper', 'URL Blocker', 'Power On Boot', 'Power Chat']);
+    ).toEqual(['Fleetdeck', 'Power Cleaner', 'Key Mapper', 'URL Blocker', 'Power on Boot', 'Power Chat']);
     const pdQr = await within(dialog).findByRole('img', { name: 'QR code to download the Fleetdeck APK' });
     expect(pdQr).toHaveAttribute('src', '/api/v1/qr/apk/PD.png');
     expect(within(dialog).getByRole('link', { name: /Click here to download APK/ })).toHaveAttribute(
