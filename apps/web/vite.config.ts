@@ -30,6 +30,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // React, the router and the query client: every page of both apps needs them at once, so one chunk
+              // (two entries would otherwise split them into several small shared files).
+              name: 'react-vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
+            },
+            {
               // Mantine's core (theme, styles, Box) and the layout primitives that the entry renders anyway
               // (loader, skeletons, guards): one chunk instead of one per component set, so the first visit
               // downloads fewer, better compressed files. Everything else stays split per route.
