@@ -1,6 +1,6 @@
 import { updateUserRequestSchema, type UserDetail } from '@fleetdeck/contract';
-import { Button, Card, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
-import { CountryCodeSelect } from '@/components/country-code-select';
+import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { PhoneFields } from '@/components/phone-fields';
 import { normaliseDialCode } from '@/lib/countries';
 import { useContractForm } from '@/lib/form';
 import { useUpdateUser } from '../api/update-user';
@@ -39,24 +39,7 @@ export function UpdateProfileForm({ user }: { user: UserDetail }) {
             variant="filled"
             description="Your email cannot be changed."
           />
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <CountryCodeSelect
-                value={form.values.country_code}
-                onChange={(code) => form.setFieldValue('country_code', code)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="Phone number"
-                type="tel"
-                name="phone_number"
-                autoComplete="tel-national"
-                inputMode="tel"
-                {...form.getInputProps('phone_number')}
-              />
-            </Grid.Col>
-          </Grid>
+          <PhoneFields form={form} />
           <Group justify="flex-end" mt="xs">
             <Button type="submit" loading={update.isPending}>
               Save

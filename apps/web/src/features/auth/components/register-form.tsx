@@ -1,7 +1,7 @@
 import { registerRequestSchema } from '@fleetdeck/contract';
-import { Anchor, Button, Checkbox, Grid, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CountryCodeSelect } from '@/components/country-code-select';
+import { PhoneFields } from '@/components/phone-fields';
 import { PRIVACY_POLICY_URL } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useContractForm } from '@/lib/form';
@@ -75,25 +75,7 @@ export function RegisterForm() {
           placeholder="At least 8 characters"
           {...form.getInputProps('password')}
         />
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, xs: 6 }}>
-            <CountryCodeSelect
-              value={form.values.country_code}
-              onChange={(code) => form.setFieldValue('country_code', code)}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 6 }}>
-            <TextInput
-              label="Phone number"
-              type="tel"
-              name="phone_number"
-              autoComplete="tel-national"
-              inputMode="tel"
-              placeholder="7700 900123"
-              {...form.getInputProps('phone_number')}
-            />
-          </Grid.Col>
-        </Grid>
+        <PhoneFields form={form} placeholder="7700 900123" />
         <Checkbox
           {...form.getInputProps('accepted', { type: 'checkbox' })}
           label={

@@ -1,9 +1,8 @@
 import { forgetPasswordRequestSchema } from '@fleetdeck/contract';
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconMail, IconMailCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { IconMail, IconMailCheck } from '@tabler/icons-react';
+import { BackToLoginLink } from '@/components/back-to-login-link';
 import { AuthCard } from '@/components/layouts/auth-layout';
-import { paths } from '@/config/paths';
 import { useContractForm } from '@/lib/form';
 import { useSendForgetPasswordLink } from '../api/forget-password';
 
@@ -43,9 +42,7 @@ export function ForgetPasswordPage() {
             </Button>
           </Stack>
         </form>
-        <Anchor component={Link} to={paths.auth.login.getHref()} size="sm" ta="center">
-          <IconArrowLeft size={14} style={{ verticalAlign: -2 }} /> Back to login
-        </Anchor>
+        <BackToLoginLink />
       </Stack>
     </AuthCard>
   );

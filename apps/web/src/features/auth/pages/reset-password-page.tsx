@@ -1,7 +1,8 @@
 import { resetPasswordRequestSchema } from '@fleetdeck/contract';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BackToLoginLink } from '@/components/back-to-login-link';
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -62,9 +63,7 @@ export function ResetPasswordPage() {
             </Button>
           </Stack>
         </form>
-        <Anchor component={Link} to={paths.auth.login.getHref()} size="sm" ta="center">
-          <IconArrowLeft size={14} style={{ verticalAlign: -2 }} /> Back to login
-        </Anchor>
+        <BackToLoginLink />
       </Stack>
     </AuthCard>
   );

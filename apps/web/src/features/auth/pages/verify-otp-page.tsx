@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { BackToLoginLink } from '@/components/back-to-login-link';
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { VerifyOtpForm } from '../components/verify-otp-form';
@@ -30,9 +31,7 @@ export function VerifyOtpPage() {
         <Text size="sm" ta="center" c="dimmed">
           Didn&apos;t get a code? Log in again to receive a new one.
         </Text>
-        <Anchor component={Link} to={paths.auth.login.getHref()} size="sm" ta="center">
-          <IconArrowLeft size={14} style={{ verticalAlign: -2 }} /> Back to login
-        </Anchor>
+        <BackToLoginLink />
       </Stack>
     </AuthCard>
   );

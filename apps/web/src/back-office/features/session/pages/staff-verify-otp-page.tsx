@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Input, PinInput, Stack, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
+import { Alert, Button, Input, PinInput, Stack, TextInput } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { BackToLoginLink } from '@/components/back-to-login-link';
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { useOtpLength } from '@/lib/app-config';
 import { setStaffSession } from '@/lib/auth-storage';
@@ -69,9 +70,7 @@ export function StaffVerifyOtpPage() {
           <Button type="submit" loading={verify.isPending} fullWidth>
             Verify OTP
           </Button>
-          <Anchor component={Link} to={staffPaths.login.getHref()} size="sm" ta="center">
-            <IconArrowLeft size={14} style={{ verticalAlign: -2 }} /> Back to login
-          </Anchor>
+          <BackToLoginLink to={staffPaths.login.getHref()} />
         </Stack>
       </form>
     </AuthCard>
