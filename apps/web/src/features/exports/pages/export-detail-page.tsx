@@ -1,6 +1,6 @@
 import { type ExportDetailResponse } from '@fleetdeck/contract';
-import { ActionIcon, Anchor, Avatar, Badge, Button, Card, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { IconApps, IconArrowLeft, IconRestore, IconTrash } from '@tabler/icons-react';
+import { Anchor, Avatar, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconApps, IconArrowLeft, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table';
@@ -13,6 +13,7 @@ import { useDeleteExportApplication } from '../api/delete-export-application';
 import { useExportDetail } from '../api/get-export-detail';
 import { DeleteConfirm } from '../components/delete-confirm';
 import { RestoreDialog } from '../components/restore-dialog';
+import { DeleteAction } from '@/components/delete-action';
 
 type Application = ExportDetailResponse['data']['applications'][number];
 
@@ -89,16 +90,11 @@ export function ExportDetailPage() {
       header: 'Action',
       width: 80,
       render: (row) => (
-        <Tooltip label="Remove from this export" withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${row.packageName}`}
-            onClick={() => setDeleting(row)}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <DeleteAction
+          hint="Remove from this export"
+          label={`Delete ${row.packageName}`}
+          onClick={() => setDeleting(row)}
+        />
       ),
     },
   ];

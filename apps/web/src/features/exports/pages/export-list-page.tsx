@@ -1,6 +1,6 @@
 import { exportListQuerySchema, type DeviceExport } from '@fleetdeck/contract';
-import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconRestore, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table';
@@ -12,6 +12,7 @@ import { useDeleteExport } from '../api/delete-export';
 import { useExports } from '../api/get-exports';
 import { DeleteConfirm } from '../components/delete-confirm';
 import { RestoreDialog } from '../components/restore-dialog';
+import { DeleteAction } from '@/components/delete-action';
 
 /** The export waiting for the delete confirmation. */
 interface Pending {
@@ -81,16 +82,10 @@ export function ExportListPage() {
           >
             Restore
           </Button>
-          <Tooltip label="Delete" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${row.exportName}`}
-              onClick={() => setDeleting({ id: row._id, exportName: row.exportName })}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <DeleteAction
+            label={`Delete ${row.exportName}`}
+            onClick={() => setDeleting({ id: row._id, exportName: row.exportName })}
+          />
         </Group>
       ),
     },

@@ -1,6 +1,6 @@
 import { chatUserListQuerySchema, type ChatUser } from '@fleetdeck/contract';
 import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconQrcode, IconRefresh, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconDownload, IconQrcode, IconRefresh, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDownloadSdk } from '@/api/download-sdk';
@@ -15,6 +15,7 @@ import { useDeleteChatUser } from '../api/delete-chat-user';
 import { useChatUsers } from '../api/get-chat-users';
 import { useSyncChatUsers } from '../api/sync-chat-users';
 import { ChatUserQrDialog } from '../components/chat-user-qr-dialog';
+import { DeleteAction } from '@/components/delete-action';
 
 /** "2 of 5 licences in use", from the licence summary the shell already loads. */
 function SeatsInUse() {
@@ -91,16 +92,7 @@ export function PowerChatUsersPage() {
               <IconQrcode size={18} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Delete" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${row.fcmData.user_id}`}
-              onClick={() => setDeleting(row)}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <DeleteAction label={`Delete ${row.fcmData.user_id}`} onClick={() => setDeleting(row)} />
         </Group>
       ),
     },

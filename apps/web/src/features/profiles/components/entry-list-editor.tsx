@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { z } from 'zod/mini';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useContractForm } from '@/lib/form';
 import classes from './profiles.module.css';
+import { DeleteAction } from '@/components/delete-action';
 
 interface EntryListEditorProps {
   title: string;
@@ -100,16 +101,7 @@ export function EntryListEditor({
               <Text size="sm" style={{ wordBreak: 'break-all' }}>
                 {item}
               </Text>
-              <Tooltip label="Delete" withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete ${item}`}
-                  onClick={() => setToDelete(item)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <DeleteAction label={`Delete ${item}`} onClick={() => setToDelete(item)} />
             </Group>
           ))}
         </Stack>

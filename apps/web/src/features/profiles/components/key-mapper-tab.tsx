@@ -5,14 +5,15 @@ import {
   type KeyMapperEntry,
   type ProfileDetail,
 } from '@fleetdeck/contract';
-import { ActionIcon, Button, Grid, Stack, Table, Text, TextInput, Tooltip, NativeSelect } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Grid, Stack, Table, Text, TextInput, NativeSelect } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useContractForm } from '@/lib/form';
 import { formatDate } from '@/lib/format';
 import { useAddKeyMapper } from '../api/add-key-mapper';
 import { useDeleteKeyMapper } from '../api/delete-key-mapper';
+import { DeleteAction } from '@/components/delete-action';
 
 type KeyName = (typeof KEY_NAMES)[number];
 type KeyEvent = (typeof KEY_EVENTS)[number];
@@ -129,16 +130,10 @@ export function KeyMapperTab({ profile }: { profile: ProfileDetail }) {
                   <Table.Td style={{ wordBreak: 'break-all' }}>{entry.packageName}</Table.Td>
                   <Table.Td>{formatDate(entry.created_at)}</Table.Td>
                   <Table.Td>
-                    <Tooltip label="Delete" withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${KEY_NAME_LABELS[entry.keyName]} ${KEY_EVENT_LABELS[entry.keyEvent]}`}
-                        onClick={() => setToDelete(entry)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <DeleteAction
+                      label={`Delete ${KEY_NAME_LABELS[entry.keyName]} ${KEY_EVENT_LABELS[entry.keyEvent]}`}
+                      onClick={() => setToDelete(entry)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -6,8 +6,8 @@ import {
   type ProfileApplicationUpdateRequest,
   type ProfileEntryDeleteRequest,
 } from '@fleetdeck/contract';
-import { ActionIcon, Button, Group, NativeSelect, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, NativeSelect, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutationState } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -18,6 +18,7 @@ import { useProfileApplications } from '../api/get-profile-applications';
 import { PROFILE_APPLICATION_UPDATE_KEY, useUpdateProfileApplication } from '../api/update-profile-application';
 import { AddApplicationModal } from './add-application-modal';
 import { AppIcon } from './app-icon';
+import { DeleteAction } from '@/components/delete-action';
 
 export const DELETE_APPLICATION_TITLE = 'Are you sure?';
 export const DELETE_APPLICATION_TEXT = 'Application will be removed from this list';
@@ -124,16 +125,7 @@ export function ProfileApplicationsList({
                     <Text size="sm">{formatDate(entry.created_at)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Tooltip label="Delete" withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${name}`}
-                        onClick={() => setDeleting(entry)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <DeleteAction label={`Delete ${name}`} onClick={() => setDeleting(entry)} />
                   </Table.Td>
                 </Table.Tr>
               );
