@@ -1,4 +1,4 @@
-import { Button, Input, PinInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { setToken } from '@/lib/auth-storage';
 import { useOtpLength } from '@/lib/app-config';
@@ -7,6 +7,7 @@ import { notifyError } from '@/lib/notify';
 import { takeNext } from '@/lib/post-login-redirect';
 import { paths } from '@/config/paths';
 import { useVerifyOtp } from '../api/verify-otp';
+import { OtpField } from '@/components/otp-field';
 
 export function VerifyOtpForm({ email }: { email: string }) {
   const length = useOtpLength();
@@ -36,22 +37,14 @@ export function VerifyOtpForm({ email }: { email: string }) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg">
         <TextInput label="Email" value={email} readOnly variant="filled" />
-        <Input.Wrapper label="Verification code" description={`${length} digits, valid for 10 minutes`}>
-          <PinInput
-            mt={8}
-            length={length}
-            type="number"
-            inputMode="numeric"
-            oneTimeCode
-            autoFocus
-            size="lg"
-            gap="sm"
-            value={otp}
-            onChange={setOtp}
-            ariaLabel="Verification code digit"
-            disabled={verify.isPending || redirecting}
-          />
-        </Input.Wrapper>
+        <OtpField
+          label="Verification code"
+          digitLabel="Verification code digit"
+          length={length}
+          value={otp}
+          onChange={setOtp}
+          disabled={verify.isPending || redirecting}
+        />
         <Button
           type="submit"
           size="md"

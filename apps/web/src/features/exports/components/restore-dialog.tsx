@@ -1,5 +1,5 @@
 import { type ProfileListItem } from '@fleetdeck/contract';
-import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { DataTableColumn } from '@/components/data-table';
@@ -8,6 +8,7 @@ import { useProductName } from '@/lib/app-config';
 import { pagingQuerySchema, useListSearch } from '@/lib/list-search';
 import { useRestoreTargets } from '../api/get-restore-targets';
 import { useRestoreDisabledApps } from '../api/restore-disabled-apps';
+import { appColumn, textColumn } from '@/components/table-columns';
 
 interface RestoreDialogProps {
   /** The export to restore; null: the dialog is closed. */
@@ -59,22 +60,8 @@ export function RestoreDialog({ source, onClose }: RestoreDialogProps) {
         </Text>
       ),
     },
-    {
-      key: 'profileName',
-      header: 'Device Name',
-      width: 160,
-      render: (row) => <Text size="sm">{row.profileName}</Text>,
-    },
-    {
-      key: 'appName',
-      header: 'App',
-      width: 90,
-      render: (row) => (
-        <Badge variant="light" size="sm">
-          {row.appName}
-        </Badge>
-      ),
-    },
+    textColumn('profileName', 'Device Name', 160, (row) => row.profileName),
+    appColumn(),
   ];
 
   return (

@@ -1,5 +1,5 @@
 import { exportListQuerySchema, type DeviceExport } from '@fleetdeck/contract';
-import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { useExports } from '../api/get-exports';
 import { DeleteConfirm } from '../components/delete-confirm';
 import { RestoreDialog } from '../components/restore-dialog';
 import { DeleteAction } from '@/components/delete-action';
+import { appColumn, textColumn } from '@/components/table-columns';
 
 /** The export waiting for the delete confirmation. */
 interface Pending {
@@ -39,28 +40,9 @@ export function ExportListPage() {
         </Anchor>
       ),
     },
-    {
-      key: 'serialNumber',
-      header: 'Serial Number',
-      width: 170,
-      render: (row) => <Text size="sm">{row.serialNumber}</Text>,
-    },
-    {
-      key: 'appName',
-      header: 'App',
-      width: 90,
-      render: (row) => (
-        <Badge variant="light" size="sm">
-          {row.appName}
-        </Badge>
-      ),
-    },
-    {
-      key: 'disabled',
-      header: 'Disabled Apps',
-      width: 120,
-      render: (row) => <Text size="sm">{row.disabledApplications.length}</Text>,
-    },
+    textColumn('serialNumber', 'Serial Number', 170, (row) => row.serialNumber),
+    appColumn(),
+    textColumn('disabled', 'Disabled Apps', 120, (row) => row.disabledApplications.length),
     {
       key: 'created_at',
       header: 'Created On',

@@ -10,6 +10,7 @@ import { useListSearch } from '@/lib/list-search';
 import { useProfileList } from '../api/get-profile-list';
 import { APP_NAME_CHOICES, appLabel, profileDetailHref } from '../components/app-routes';
 import { OnlineStatus, PolicyBadge } from '../components/device-status';
+import { textColumn } from '@/components/table-columns';
 
 type SortField = (typeof PROFILE_SORT_FIELDS)[number];
 
@@ -43,12 +44,7 @@ export function ProfilesPage() {
         );
       },
     },
-    {
-      key: 'profileName',
-      header: 'Device Name',
-      width: 160,
-      render: (row) => <Text size="sm">{row.profileName || '-'}</Text>,
-    },
+    textColumn('profileName', 'Device Name', 160, (row) => row.profileName || '-'),
     {
       key: 'appName',
       header: 'App Name',

@@ -1,4 +1,4 @@
-import { Alert, Button, Input, PinInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -10,6 +10,7 @@ import { setStaffSession } from '@/lib/auth-storage';
 import { staffPaths } from '../../../app/paths';
 import { homeOf } from '../../../app/routes';
 import { useStaffVerifyOtp } from '../api/staff-session';
+import { OtpField } from '@/components/otp-field';
 
 /** The emailed code (spec 3 "Staff code check"): the email read-only, a numeric code, Verify OTP. */
 export function StaffVerifyOtpPage() {
@@ -50,23 +51,15 @@ export function StaffVerifyOtpPage() {
             Check your email for otp.
           </Alert>
           <TextInput label="Email" value={email} readOnly variant="filled" />
-          <Input.Wrapper label="OTP" description={`${length} digits, valid for 10 minutes`} error={error}>
-            <PinInput
-              mt={8}
-              length={length}
-              type="number"
-              inputMode="numeric"
-              oneTimeCode
-              autoFocus
-              size="lg"
-              gap="sm"
-              value={otp}
-              onChange={setOtp}
-              error={Boolean(error)}
-              ariaLabel="OTP digit"
-              disabled={verify.isPending}
-            />
-          </Input.Wrapper>
+          <OtpField
+            label="OTP"
+            digitLabel="OTP digit"
+            length={length}
+            value={otp}
+            onChange={setOtp}
+            error={error}
+            disabled={verify.isPending}
+          />
           <Button type="submit" loading={verify.isPending} fullWidth>
             Verify OTP
           </Button>
