@@ -38,7 +38,7 @@ import {
   type AuditType,
   type DeviceLogListResponse,
 } from '@fleetdeck/contract';
-import { summarise, type LatencySummary } from '@fleetdeck/device-sim';
+import { ACTIVITIES, summarise, type LatencySummary } from '@fleetdeck/device-sim';
 import type { AppContext } from '../apps/api/src/context.ts';
 import * as schema from '../apps/api/src/db/schema.ts';
 import { encodeCursor } from '../apps/api/src/modules/activity/keyset.ts';
@@ -62,22 +62,6 @@ import {
 
 /** A year of history. */
 const SPAN_SECONDS = 365 * 24 * 3600;
-
-/** What devices report (packages/device-sim inventory.ts), plus the console's own entries. */
-const ACTIVITIES: readonly [string, string][] = [
-  ['App launched', 'Success'],
-  ['Screen unlocked', 'Success'],
-  ['Wi-Fi connected', 'Success'],
-  ['Policy check', 'Up to date'],
-  ['Storage check', 'Success'],
-  ['Kiosk mode', 'Active'],
-  ['Location updated', 'Success'],
-  ['Bluetooth scan', 'Blocked by policy'],
-  ['Sync applications', 'Success'],
-  ['Policy v7 applied', 'Success'],
-  ['Policy v7 applied', 'Failed'],
-  ['Device enrolled', 'Success'],
-];
 
 /**
  * The audit rows of a fleet-heavy account, per 1,000: most are devices acknowledging an Apply (source App, the only

@@ -146,7 +146,8 @@ export function drainBattery(level: number, seconds: number, rnd: () => number):
   return Math.max(BATTERY_FLOOR, Math.min(100, Math.round(next * 100) / 100));
 }
 
-const ACTIVITIES: readonly [string, string][] = [
+/** What a device logs as it works (activity, result): the simulator picks from these, the lists benchmark too. */
+export const ACTIVITIES: readonly [string, string][] = [
   ['App launched', 'Success'],
   ['Screen unlocked', 'Success'],
   ['Wi-Fi connected', 'Success'],
