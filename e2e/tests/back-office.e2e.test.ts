@@ -99,6 +99,8 @@ describe('back office journey', () => {
     const support = await e2e.newPage({ width: 1366, height: 900 });
     await staffSignIn(support.page, SUPPORT);
     await support.page.waitForURL('**/admin-change-password');
+    await support.page.getByLabel(/^Old password/).waitFor();
+    await shoot(support.page, 'change-password');
     const nav = support.page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' }).count()).resolves.toBe(0);
     await expect(nav.getByRole('link', { name: 'Staff' }).count()).resolves.toBe(0);

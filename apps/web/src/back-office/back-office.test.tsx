@@ -12,6 +12,8 @@ afterEach(() => {
 
 const S = '/api/v1/super-admin';
 const bars = (labels: string[]) => labels.map((label, i) => ({ key: i, label, count: i }));
+const WEEK = bars(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Mon']);
+const YEAR = bars(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
 const dashboardRoutes = {
   [`GET ${S}/users/detail`]: {
     body: {
@@ -30,8 +32,8 @@ const dashboardRoutes = {
       respones_msg: 'Week',
       data: {
         timeZone: 'UTC',
-        weekWiseWebLoginCount: bars(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Mon']),
-        weekWiseAppLoginCount: bars(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Mon']),
+        weekWiseWebLoginCount: WEEK,
+        weekWiseAppLoginCount: WEEK,
       },
     },
   },
@@ -41,34 +43,8 @@ const dashboardRoutes = {
       data: {
         year: 2026,
         timeZone: 'UTC',
-        monthWiseWebLoginCount: bars([
-          'Jan',
-          'Feb',
-          'Mar',
-          'Apr',
-          'May',
-          'Jun',
-          'Jul',
-          'Aug',
-          'Sep',
-          'Oct',
-          'Nov',
-          'Dec',
-        ]),
-        monthWiseAppLoginCount: bars([
-          'Jan',
-          'Feb',
-          'Mar',
-          'Apr',
-          'May',
-          'Jun',
-          'Jul',
-          'Aug',
-          'Sep',
-          'Oct',
-          'Nov',
-          'Dec',
-        ]),
+        monthWiseWebLoginCount: YEAR,
+        monthWiseAppLoginCount: YEAR,
       },
     },
   },
@@ -161,5 +137,36 @@ describe('roles (DECISIONS §8)', () => {
     await waitFor(() => expect(currentLocation()).toBe('/super-admin/login'));
     expect(window.localStorage.getItem('super_admin_token')).toBeNull();
     expect(window.localStorage.getItem('adminRole')).toBeNull();
+  });
+});
+
+describe('staff change password (spec 3 §4)', () => {
+  it('checks the confirmation before any call, then signs out and goes to the staff login', async () => {
+    window.localStorage.setItem('super_admin_token', 'staff-token');
+    window.localStorage.setItem('adminRole', 'Support');
+    const api = mockApi({
+      [`GET ${S}/users/detail`]: dashboardRoutes[`GET ${S}/users/detail`]!,
+      [`POST ${S}/users/change-password`]: {
+        body: { respones_msg: 'Password changed successfully. Please log in again.' },
+      },
+    });
+    const { user } = renderBackOffice('/admin-change-password');
+    await user.type(await screen.findByLabelText(/Old password/), 'Staff-Password-123');
+    await user.type(screen.getByLabelText(/New password/), 'Harbour-Lantern-9921');
+    await user.type(screen.getByLabelText(/Confirm password/), 'Harbour-Lantern-9922');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(api.callsTo('POST', `${S}/users/change-password`)).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText(/Confirm password/));
+    await user.type(screen.getByLabelText(/Confirm password/), 'Harbour-Lantern-9921');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(currentLocation()).toBe('/super-admin/login'));
+    expect(api.callsTo('POST', `${S}/users/change-password`)[0]?.body).toEqual({
+      old_password: 'Staff-Password-123',
+      new_password: 'Harbour-Lantern-9921',
+      confirm_password: 'Harbour-Lantern-9921',
+    });
+    expect(window.localStorage.getItem('super_admin_token')).toBeNull();
   });
 });
