@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'E_DEVICE_LOGGED_OUT',
   'E_PROFILE_NOT_FOUND',
   'E_IMPERSONATION_FORBIDDEN',
+  /** A staff list's Export found no rows (spec 3 §5 "No data to export"). */
+  'E_NO_DATA',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -13,7 +13,9 @@ import { IconFileExport, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
+import { errorMessage } from '@/lib/api-client';
 import type { ListSearch } from '@/lib/list-search';
+import { notifyError } from '@/lib/notify';
 
 type Key<Q> = keyof Q & string;
 type Width = StyleProp<React.CSSProperties['width']>;
@@ -239,6 +241,8 @@ function ExportCsvButton({ onExport }: { onExport: () => Promise<unknown> | void
         setPending(true);
         void Promise.resolve()
           .then(onExport)
+          // "No data to export" (404 E_NO_DATA) and every other failure: the server's message as an error toast.
+          .catch((error: unknown) => notifyError(errorMessage(error)))
           .finally(() => setPending(false));
       }}
     >

@@ -2,7 +2,14 @@ import { endpoint, messageSchema, usersApi } from '@fleetdeck/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { mockApi } from '@/test/mock-api';
-import { ApiError, client, NETWORK_ERROR_MESSAGE, setApiSession, setSessionEndedHandler } from './api-client';
+import {
+  ApiError,
+  client,
+  downloadFile,
+  NETWORK_ERROR_MESSAGE,
+  setApiSession,
+  setSessionEndedHandler,
+} from './api-client';
 import { customerSession, staffSession } from './auth-storage';
 
 // Calls of the shape the contract's table has, on paths the mock answers.
@@ -96,5 +103,35 @@ describe('api client', () => {
     } finally {
       setApiSession(customerSession);
     }
+  });
+
+  it('downloads a file answer under the name the server gives, and throws its message when there is nothing', async () => {
+    window.localStorage.setItem('token', 'tok-9');
+    const clicked: { name: string; href: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ name: this.download, href: this.href });
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        new Response('Email,Created On\r\n', {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="Newsletters.csv"' },
+        }),
+      )
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ respones_msg: 'No data to export', code: 'E_NO_DATA' }), { status: 404 }),
+      );
+    vi.stubGlobal('fetch', fetchMock);
+    await downloadFile(y, { query: { isExportData: true }, fallbackName: 'x.csv' });
+    expect(clicked).toEqual([{ name: 'Newsletters.csv', href: 'blob:x' }]);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/y?isExportData=true');
+    expect((fetchMock.mock.calls[0]?.[1] as RequestInit).headers).toMatchObject({ authorization: 'tok-9' });
+    const error = await downloadFile(y, { fallbackName: 'x.csv' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('No data to export');
+    expect((error as ApiError).code).toBe('E_NO_DATA');
+    click.mockRestore();
+    vi.unstubAllGlobals();
   });
 });

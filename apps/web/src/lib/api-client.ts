@@ -119,14 +119,38 @@ const readJson = async (response: Response): Promise<unknown> => {
   }
 };
 
+/** The `ApiError` of a failed answer; an `is_logout` answer also ends the session here. */
+function failureOf(response: Response, json: unknown): ApiError {
+  const parsed = errorResponseSchema.safeParse(json);
+  const errorBody: ErrorResponse | undefined = parsed.success
+    ? parsed.data
+    : typeof (json as { respones_msg?: unknown } | undefined)?.respones_msg === 'string'
+      ? { respones_msg: (json as { respones_msg: string }).respones_msg }
+      : undefined;
+  const message =
+    errorBody?.respones_msg ||
+    (response.status >= 500
+      ? `The server had a problem (${response.status}). Please try again in a moment.`
+      : `The request failed (${response.status}).`);
+  const error = new ApiError(response.status, message, errorBody);
+  if (error.isLogout) {
+    session.clear();
+    sessionEndedHandler();
+  }
+  return error;
+}
+
+const authHeaders = (extra?: Record<string, string>): Record<string, string> => {
+  const token = session.get();
+  return token ? { ...extra, authorization: token } : { ...extra };
+};
+
 /** Calls the API at a relative `/api/...` path and returns the parsed success answer. */
 async function apiRequest<S extends z.ZodMiniType>(
   path: string,
   { method = 'GET', schema, body, query, signal, headers: extraHeaders }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
-  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
-  const token = session.get();
-  if (token) headers.authorization = token;
+  const headers = authHeaders({ accept: 'application/json', ...extraHeaders });
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
@@ -144,25 +168,7 @@ async function apiRequest<S extends z.ZodMiniType>(
 
   const json = await readJson(response);
 
-  if (!response.ok) {
-    const parsed = errorResponseSchema.safeParse(json);
-    const errorBody: ErrorResponse | undefined = parsed.success
-      ? parsed.data
-      : typeof (json as { respones_msg?: unknown } | undefined)?.respones_msg === 'string'
-        ? { respones_msg: (json as { respones_msg: string }).respones_msg }
-        : undefined;
-    const message =
-      errorBody?.respones_msg ||
-      (response.status >= 500
-        ? `The server had a problem (${response.status}). Please try again in a moment.`
-        : `The request failed (${response.status}).`);
-    const error = new ApiError(response.status, message, errorBody);
-    if (error.isLogout) {
-      session.clear();
-      sessionEndedHandler();
-    }
-    throw error;
-  }
+  if (!response.ok) throw failureOf(response, json);
 
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
@@ -214,4 +220,38 @@ export function client<E extends Endpoint>(
     signal: opts.signal,
     headers: opts.headers,
   }) as Promise<EndpointResponse<E>>;
+}
+
+/**
+ * Downloads a file answer of an endpoint (a staff list's `isExportData=true` CSV) and saves it under the name the
+ * server gives in `content-disposition` (or `fallbackName`). Failures throw `ApiError` like `client`, e.g. 404
+ * `E_NO_DATA` "No data to export".
+ */
+export async function downloadFile<E extends Endpoint>(
+  endpoint: E,
+  options: { query?: Query; params?: Record<string, string | number>; fallbackName: string },
+): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(fillPath(endpoint.path, options.params), options.query), {
+      method: endpoint.method,
+      headers: authHeaders({ accept: 'text/csv, application/json' }),
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) throw failureOf(response, await readJson(response));
+  const blob = await response.blob();
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = named ?? options.fallbackName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
 }

@@ -6,5 +6,6 @@ export * from './areas.ts';
 export * from './session.ts';
 export * from './accounts.ts';
 export * from './dashboard.ts';
+export * from './lists.ts';
 export * as staffApi from './endpoints.ts';
 export { staffEndpoint, type StaffEndpoint } from './staff-endpoint.ts';
