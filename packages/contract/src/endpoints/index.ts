@@ -17,3 +17,4 @@ export * as activityApi from './activity.ts';
 export * as chatApi from './chat.ts';
 export * as qrApi from './qr.ts';
 export * as healthApi from './health.ts';
+export * as publicApi from './public.ts';
