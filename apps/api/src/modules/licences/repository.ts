@@ -139,3 +139,23 @@ export async function enrolmentsPerMonth(db: DbOrTx, customerId: string, from: D
 export async function lockFamilyPool(tx: DbOrTx, customerId: string, family: Family) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'licence:' + customerId}), hashtext(${family}))`);
 }
+
+/** The grant of a payment, locked (a refund changes it). */
+export async function lockGrantOfPayment(tx: DbOrTx, paymentId: string) {
+  const [row] = await tx.select().from(licenceGrants).where(eq(licenceGrants.paymentId, paymentId)).for('update');
+  return row ?? null;
+}
+
+/** The grant of a payment (read side: the refund page). */
+export async function grantOfPayment(db: DbOrTx, paymentId: string) {
+  const [row] = await db.select().from(licenceGrants).where(eq(licenceGrants.paymentId, paymentId));
+  return row ?? null;
+}
+
+/** Sets a grant's live seats; at 0 the grant is revoked (it counts nowhere any more). */
+export async function setGrantSeats(tx: DbOrTx, grantId: string, seats: number) {
+  await tx
+    .update(licenceGrants)
+    .set({ seats, ...(seats === 0 ? { revokedAt: new Date() } : {}) })
+    .where(eq(licenceGrants.id, grantId));
+}

@@ -81,3 +81,34 @@ export async function monthWiseEnrolments(db: DbOrTx, customerId: string, year: 
   const counts = await repo.enrolmentsPerMonth(db, customerId, from, to);
   return Array.from({ length: 12 }, (_, m) => counts.get(m) ?? 0);
 }
+
+type Grant = NonNullable<Awaited<ReturnType<typeof repo.grantOfPayment>>>;
+
+/** Seats of a grant that still count: not revoked and not expired (a refund can take only these). */
+export const liveSeatsOf = (grant: Grant | null, now = new Date()): number =>
+  !grant || grant.revokedAt || grant.expiresAt.getTime() <= now.getTime() ? 0 : grant.seats;
+
+/** The grant of a payment and its live seats (refund page). */
+export async function seatsOfPayment(db: DbOrTx, paymentId: string) {
+  const grant = await repo.grantOfPayment(db, paymentId);
+  return { grant, live: liveSeatsOf(grant) };
+}
+
+/**
+ * Partial revoke (refunds, disputes): takes `seats` live seats off the payment's grant, under the family's pool lock,
+ * in the caller's transaction. A grant keeps its live seat count in `seats` (the payment's `qty` keeps what was
+ * bought; `payment_refunds` says where the rest went); at 0 the grant is revoked. Never takes more than the grant has.
+ * Answers the seats taken and the grant's live seats after.
+ */
+export async function revokeSeatsOfPayment(
+  tx: DbOrTx,
+  input: { customerId: string; family: Family; paymentId: string; seats: number },
+): Promise<{ revoked: number; left: number }> {
+  await repo.lockFamilyPool(tx, input.customerId, input.family);
+  const grant = await repo.lockGrantOfPayment(tx, input.paymentId);
+  const live = liveSeatsOf(grant);
+  if (!grant || live === 0) return { revoked: 0, left: 0 };
+  const revoked = Math.min(live, Math.max(0, input.seats));
+  await repo.setGrantSeats(tx, grant.id, live - revoked);
+  return { revoked, left: live - revoked };
+}
