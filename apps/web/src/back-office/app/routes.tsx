@@ -48,7 +48,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     ),
   },
   customerRefund: {
-    title: 'Refund Payment',
+    title: 'Refund',
     area: 'customerPayments',
     page: lazyNamed(() => import('@/back-office/features/refunds/pages/refund-payment-page'), 'RefundPaymentPage'),
   },

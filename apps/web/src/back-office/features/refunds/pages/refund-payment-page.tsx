@@ -114,11 +114,12 @@ function RefundForm({ id, customerIdParam }: { id: string; customerIdParam: stri
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label="Email" value={data.email} readOnly />
-              <TextInput label="Product name" value={data.productName} readOnly />
+              <TextInput label="Email" value={data.email} readOnly variant="filled" />
+              <TextInput label="Product name" value={data.productName} readOnly variant="filled" />
             </SimpleGrid>
 
             <Checkbox.Group
+              size="md"
               label="Devices to log out"
               description={`Enrolled ${data.productName} devices of this customer. If more devices than seats remain, the newest are logged out too.`}
               value={devices}
@@ -132,6 +133,7 @@ function RefundForm({ id, customerIdParam }: { id: string; customerIdParam: stri
                 <Stack gap={6} mt="xs">
                   {data.devices.map((d) => (
                     <Checkbox
+                      size="sm"
                       key={d._id}
                       value={d._id}
                       disabled={!data.refundable || (!devices.includes(d._id) && devices.length >= data.seatsLeft)}
@@ -151,6 +153,7 @@ function RefundForm({ id, customerIdParam }: { id: string; customerIdParam: stri
 
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               <NumberInput
+                size="md"
                 label="Refund qty"
                 description={`${minQty} to ${data.seatsLeft} seat(s)`}
                 value={refundQty === '' ? '' : qty}
@@ -162,8 +165,16 @@ function RefundForm({ id, customerIdParam }: { id: string; customerIdParam: stri
                 disabled={!data.refundable}
                 onChange={(v) => setRefundQty(typeof v === 'number' ? v : '')}
               />
-              <TextInput label="Paid amount" value={formatEuro(data.totalAmount)} readOnly />
+              <TextInput
+                label="Paid amount"
+                description={data.refundedQty > 0 ? `${formatEuro(data.refundedAmount)} refunded` : 'Total paid'}
+                value={formatEuro(data.totalAmount)}
+                readOnly
+                variant="filled"
+              />
               <NumberInput
+                size="md"
+                variant={data.amountEditable ? 'default' : 'filled'}
                 label="Refund amount"
                 description={data.amountEditable ? `At most ${formatEuro(data.proratedRefundAmount)}` : 'Prorated'}
                 value={amountValue}
