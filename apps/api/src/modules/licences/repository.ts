@@ -159,3 +159,19 @@ export async function setGrantSeats(tx: DbOrTx, grantId: string, seats: number) 
     .set({ seats, ...(seats === 0 ? { revokedAt: new Date() } : {}) })
     .where(eq(licenceGrants.id, grantId));
 }
+
+/** Live (unexpired, unrevoked) grants of a subscription, newest first, locked when `lock` (a refund takes seats). */
+export async function liveGrantsOfSubscription(db: DbOrTx, subscriptionId: string, opts: { lock?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(licenceGrants)
+    .where(
+      and(
+        eq(licenceGrants.subscriptionId, subscriptionId),
+        isNull(licenceGrants.revokedAt),
+        gt(licenceGrants.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(sql`${licenceGrants.createdAt} desc`, sql`${licenceGrants.id} desc`);
+  return opts.lock ? query.for('update') : query;
+}

@@ -112,3 +112,33 @@ export async function revokeSeatsOfPayment(
   await repo.setGrantSeats(tx, grant.id, live - revoked);
   return { revoked, left: live - revoked };
 }
+
+/** Live seats of a subscription (all its grants): what a renewal payment paid for. */
+export async function liveSeatsOfSubscription(db: DbOrTx, subscriptionId: string): Promise<number> {
+  const grants = await repo.liveGrantsOfSubscription(db, subscriptionId);
+  return grants.reduce((n, g) => n + g.seats, 0);
+}
+
+/**
+ * Partial revoke of a renewal's seats: a renewal payment has no grant of its own (it moved the subscription's grants
+ * to the new period end), so its refund takes seats from the subscription's live grants, newest first. Under the
+ * family's pool lock, in the caller's transaction. Answers the seats taken and the subscription's live seats after.
+ */
+export async function revokeSeatsOfSubscription(
+  tx: DbOrTx,
+  input: { customerId: string; family: Family; subscriptionId: string; seats: number },
+): Promise<{ revoked: number; left: number }> {
+  await repo.lockFamilyPool(tx, input.customerId, input.family);
+  const grants = await repo.liveGrantsOfSubscription(tx, input.subscriptionId, { lock: true });
+  let wanted = Math.max(0, input.seats);
+  let revoked = 0;
+  let left = 0;
+  for (const grant of grants) {
+    const take = Math.min(wanted, grant.seats);
+    if (take > 0) await repo.setGrantSeats(tx, grant.id, grant.seats - take);
+    wanted -= take;
+    revoked += take;
+    left += grant.seats - take;
+  }
+  return { revoked, left };
+}

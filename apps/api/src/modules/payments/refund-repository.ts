@@ -94,3 +94,21 @@ export async function lockSubscriptionOfPlan(tx: DbOrTx, customerId: string, pla
     .for('update');
   return row ?? null;
 }
+
+/** The subscription a renewal payment renewed (by the provider's subscription id). */
+export async function subscriptionOfPayment(
+  db: DbOrTx,
+  payment: { provider: string; providerSubscriptionId: string | null },
+) {
+  if (!payment.providerSubscriptionId || payment.provider === 'offline') return null;
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, payment.provider as 'sandbox' | 'stripe'),
+        eq(subscriptions.providerSubscriptionId, payment.providerSubscriptionId),
+      ),
+    );
+  return row ?? null;
+}

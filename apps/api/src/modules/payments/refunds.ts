@@ -6,7 +6,13 @@ import { sha256 } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/service.ts';
 import { activeDevicesOfFamily, logOutDevicesInTransaction } from '../devices/service.ts';
-import { familyLicenceOf, revokeSeatsOfPayment, seatsOfPayment } from '../licences/service.ts';
+import {
+  familyLicenceOf,
+  liveSeatsOfSubscription,
+  revokeSeatsOfPayment,
+  revokeSeatsOfSubscription,
+  seatsOfPayment,
+} from '../licences/service.ts';
 import { requestPush } from '../policy/push.ts';
 import { centsToNumber, centsToNumeric, formatEuro, toCents } from './money.ts';
 import { createPaymentProvider } from './providers/index.ts';
@@ -66,11 +72,24 @@ export function periodOf(payment: PaymentRow, grant: { startsAt: Date; expiresAt
   return { periodDays, remainingDays };
 }
 
+/** A renewal (`subscription_cycle`) has no grant of its own: its seats are the subscription's. */
+const isRenewal = (payment: PaymentRow) => payment.subscriptionReason === 'subscription_cycle';
+
+/**
+ * Live seats a refund of this payment can take: its grant's; for a renewal, the subscription's live seats, at most
+ * the renewal's quantity less what was refunded of it already.
+ */
+async function liveSeatsFor(db: DbOrTx, payment: PaymentRow, succeededQty: number) {
+  const { grant, live } = await seatsOfPayment(db, payment.id);
+  if (grant || !isRenewal(payment)) return { grant, live };
+  const sub = await refunds.subscriptionOfPayment(db, payment);
+  if (!sub) return { grant: null, live: 0 };
+  return { grant: null, live: Math.min(await liveSeatsOfSubscription(db, sub.id), payment.qty - succeededQty) };
+}
+
 export async function refundFigures(db: DbOrTx, payment: PaymentRow, now = new Date()): Promise<RefundFigures> {
-  const [{ grant, live }, totals] = await Promise.all([
-    seatsOfPayment(db, payment.id),
-    refunds.refundTotals(db, payment.id),
-  ]);
+  const totals = await refunds.refundTotals(db, payment.id);
+  const { grant, live } = await liveSeatsFor(db, payment, totals.qty - totals.pendingQty);
   return {
     paidCents: toCents(payment.totalAmount),
     refundedQty: totals.qty,
@@ -333,6 +352,32 @@ export async function resumePendingRefunds(ctx: AppContext, olderThanMs = 5 * 60
 // ---------------------------------------------------------------------------------------------------------------
 // The effects, shared by staff refunds and provider events.
 
+/** Takes the refund's seats: from the payment's grant, or for a renewal from its subscription's grants. */
+async function revokeSeats(tx: DbOrTx, payment: PaymentRow, refund: RefundRow) {
+  const family = payment.family as Family;
+  const { grant } = await seatsOfPayment(tx, payment.id);
+  if (grant || !isRenewal(payment)) {
+    return revokeSeatsOfPayment(tx, {
+      customerId: payment.customerId,
+      family,
+      paymentId: payment.id,
+      seats: refund.qty,
+    });
+  }
+  const sub = await refunds.subscriptionOfPayment(tx, payment);
+  if (!sub) return { revoked: 0, left: 0 };
+  const totals = await refunds.refundTotals(tx, payment.id);
+  // What the renewal still covers after this refund (its own earlier refunds are succeeded rows; this one is pending).
+  const coveredBefore = payment.qty - (totals.qty - totals.pendingQty);
+  const { revoked, left } = await revokeSeatsOfSubscription(tx, {
+    customerId: payment.customerId,
+    family,
+    subscriptionId: sub.id,
+    seats: refund.qty,
+  });
+  return { revoked, left: Math.max(0, Math.min(left, coveredBefore - revoked)) };
+}
+
 /**
  * In the caller's transaction, with the payment row locked: revokes the refund's seats, logs out the chosen devices
  * and then the newest devices of the family while it has more devices than seats, lowers our subscription's quantity,
@@ -347,12 +392,7 @@ export async function applyRefund(
   opts: { providerRefundId: string | null; reason?: string },
 ) {
   const family = payment.family as Family;
-  const { revoked, left } = await revokeSeatsOfPayment(tx, {
-    customerId: payment.customerId,
-    family,
-    paymentId: payment.id,
-    seats: refund.qty,
-  });
+  const { revoked, left } = await revokeSeats(tx, payment, refund);
   const why = opts.reason ?? `refund of ${payment.productName}`;
   const chosen = await logOutDevicesInTransaction(tx, payment.customerId, refund.deviceIds, actor, why);
   const loggedOut = chosen.map((d) => d.id);

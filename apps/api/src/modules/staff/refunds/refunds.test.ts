@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { licencesApi, policyApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
-import { auditEntries, devices, licenceGrants, paymentRefunds, payments } from '../../../db/schema.ts';
+import { auditEntries, devices, licenceGrants, paymentRefunds, payments, subscriptions } from '../../../db/schema.ts';
 import { call } from '../../../../test/support/call.ts';
 import {
   buy,
@@ -15,7 +15,7 @@ import {
 import { daysFromNow } from '../../../../test/support/ledger.ts';
 import { card, checkout, confirm } from '../../../../test/support/payments.ts';
 import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
-import { emitSandboxChargeEvent } from '../../sandbox/service.ts';
+import { emitSandboxChargeEvent, renewSandboxSubscription } from '../../sandbox/service.ts';
 import { periodOf, proratedRefundCents } from '../../payments/refunds.ts';
 
 let rt: TestRuntime;
@@ -281,6 +281,30 @@ describe('payments/detail and payments/refund (sandbox)', () => {
     expect(await purchased(c, 'PD')).toMatchObject({ purchased: 1, used: 1 });
     const live = await rt.ctx.db.select().from(devices).where(eq(devices.customerId, c.id));
     expect(live.filter((d) => !d.loggedOutAt).map((d) => d.id)).toEqual([oldest.deviceId]);
+  });
+
+  it('a renewal payment (no grant of its own) refunds seats of its subscription, at most its own quantity', async () => {
+    const { c, payment } = await paidCustomer('PD', 3);
+    const [sub] = await rt.ctx.db.select().from(subscriptions).where(eq(subscriptions.customerId, c.id));
+    await renewSandboxSubscription(rt.ctx, sub!.id);
+    const [renewal] = await rt.ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.customerId, c.id), eq(payments.subscriptionReason, 'subscription_cycle')));
+    expect(renewal).toMatchObject({ status: 'Success', qty: 3 });
+    const d = (await detail(renewal!.id)).data().data;
+    expect(d).toMatchObject({ seatsLeft: 3, refundable: true });
+
+    const res = await refund({ id: renewal!.id, refundQty: 2 });
+    expect(res.data().data).toMatchObject({ status: 'Partially refunded', refundQty: 2 });
+    expect(await purchased(c, 'PD')).toMatchObject({ purchased: 1 });
+    expect((await grantOf(payment.id)).seats).toBe(1);
+    const [after] = await rt.ctx.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+    expect(after!.quantity).toBe(1);
+    expect((await detail(renewal!.id)).data().data.seatsLeft).toBe(1);
+    const last = await refund({ id: renewal!.id, refundQty: 1 });
+    expect(last.data().data.status).toBe('Refunded');
+    expect(await purchased(c, 'PD')).toMatchObject({ purchased: 0 });
   });
 
   it('Support is refused (403); no token 401', async () => {
