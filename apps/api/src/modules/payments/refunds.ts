@@ -170,9 +170,9 @@ export async function staffRefund(
       // A failed attempt (the provider refused or was down) is tried again with the same keys.
       if (existing.status === 'failed') {
         await assertRefundable(tx, payment, input, amountCents, devices);
-        return refunds.updateRefund(tx, existing.id, { status: 'pending', error: null });
+        return { row: await refunds.updateRefund(tx, existing.id, { status: 'pending', error: null }), fresh: true };
       }
-      return existing;
+      return { row: existing, fresh: false };
     }
     const figure = await assertRefundable(tx, payment, input, amountCents, devices);
     let newSubscriptionQuantity: number | null = null;
@@ -182,7 +182,7 @@ export async function staffRefund(
         newSubscriptionQuantity = Math.max(0, sub.quantity - input.refundQty);
       }
     }
-    return refunds.insertRefund(tx, {
+    const row = await refunds.insertRefund(tx, {
       paymentId: payment.id,
       customerId: payment.customerId,
       idempotencyKey: key,
@@ -197,10 +197,39 @@ export async function staffRefund(
       refundBy: staffEmail,
       staffId: actor.id,
     });
+    return { row, fresh: true };
   });
 
-  if (reserved.status === 'succeeded') return resultOf(ctx, reserved, true);
-  return completeStaffRefund(ctx, reserved.id, actor);
+  if (reserved.row.status === 'succeeded') return resultOf(ctx, reserved.row, true);
+  if (!reserved.fresh) {
+    // The same refund is in flight (a double click): wait for it rather than call the provider twice at once.
+    // A pending row older than TAKE_OVER_MS was left by a crash: this request completes it (same provider keys).
+    const settled = await settledRefund(ctx, reserved.row);
+    if (settled?.status === 'succeeded') return resultOf(ctx, settled, true);
+    if (settled?.status === 'failed') {
+      throw new AppError(502, 'E_PROVIDER', settled.error ?? 'The refund failed at the payment provider.');
+    }
+    if (Date.now() - reserved.row.createdAt.getTime() < TAKE_OVER_MS) {
+      throw new AppError(409, 'E_CONFLICT', 'This refund is being processed. Please try again in a moment.');
+    }
+  }
+  return completeStaffRefund(ctx, reserved.row.id, actor);
+}
+
+/** A pending refund older than this was abandoned (crash): a retry of the same request may complete it. */
+const TAKE_OVER_MS = 2 * 60_000;
+const WAIT_MS = 15_000;
+
+/** Waits up to WAIT_MS for an in-flight refund to succeed or fail; null while it is still pending. */
+async function settledRefund(ctx: AppContext, row: RefundRow): Promise<RefundRow | null> {
+  if (Date.now() - row.createdAt.getTime() >= TAKE_OVER_MS) return null;
+  const deadline = Date.now() + WAIT_MS;
+  while (Date.now() < deadline) {
+    const current = await refunds.findRefundByKey(ctx.db, row.paymentId, row.idempotencyKey);
+    if (current && current.status !== 'pending') return current;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
 }
 
 /** Checks a staff refund against the payment; answers the server's figure in cents. */

@@ -203,6 +203,16 @@ describe('refunds at Stripe (stand-in)', () => {
     expect((await call(rt, policyApi.policy, { token: device.auth })).error().code).toBe('E_DEVICE_LOGGED_OUT');
   });
 
+  it('a double submit calls Stripe once: the second request waits for the first and answers it', async () => {
+    const { c, payment } = await paidOneTime('PDOT', 3);
+    const body = { id: payment.id, refundQty: 1 };
+    const [a, b] = await Promise.all([refund(body), refund(body)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.data().data.refundId).toBe(b.data().data.refundId);
+    expect(fake.calls('POST', '/v1/refunds')).toHaveLength(1);
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 2 });
+  });
+
   it('a Stripe failure changes nothing (502) and the same request succeeds later with the same keys', async () => {
     const { c, payment } = await paidOneTime('PDOT', 2);
     fake.failNext('POST', /^\/v1\/refunds$/, 400, { type: 'invalid_request_error', message: 'boom' });
