@@ -29,6 +29,8 @@ export const AUDIT_SUB_TYPES = {
     'Onetime Purchased',
     'Subscription Failed',
     'Onetime Purchased Failed',
+    'Refund',
+    'Dispute',
   ],
   Device: [
     'Enrol',

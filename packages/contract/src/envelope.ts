@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   'E_IMPERSONATION_FORBIDDEN',
   /** A staff list's Export found no rows (spec 3 §5 "No data to export"). */
   'E_NO_DATA',
+  /** A refund the payment does not allow (status, offline, no seats left, expired). */
+  'E_REFUND_NOT_ALLOWED',
+  /** A refund amount above the refundable figure, or different from it for a subscription. */
+  'E_REFUND_AMOUNT',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -12,7 +12,8 @@ import { familySchema, planCodeSchema } from './plans.ts';
 export const PLAN_TYPES = ['recurring', 'one_time'] as const;
 export const planTypeSchema = z.enum(PLAN_TYPES);
 
-export const PAYMENT_STATUSES = ['Pending', 'Success', 'Failed', 'Refunded'] as const;
+/** `Partially refunded`: some of the payment's seats were refunded (DECISIONS §8 "Refund"). */
+export const PAYMENT_STATUSES = ['Pending', 'Success', 'Failed', 'Refunded', 'Partially refunded'] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 /** Payment method types of spec 3 §9 (history shows them; only card is taken online here). */

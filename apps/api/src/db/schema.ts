@@ -295,7 +295,7 @@ export const payments = pgTable(
     totalAmount: numeric('total_amount', { precision: 12, scale: 2 }).notNull(),
     currency: text('currency').notNull().default('eur'),
     couponCode: text('coupon_code'),
-    status: text('status', { enum: ['Pending', 'Success', 'Failed', 'Refunded'] })
+    status: text('status', { enum: ['Pending', 'Success', 'Failed', 'Refunded', 'Partially refunded'] })
       .notNull()
       .default('Pending'),
     message: text('message'),
@@ -722,3 +722,56 @@ export const rollupWatermarks = pgTable('rollup_watermarks', {
   lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Refunds (issue 10 item 8; DECISIONS §8 "Refund").
+
+/**
+ * Refunds of a payment: staff refunds (`payments/refund`) and refunds or disputes made at the provider (Stripe's
+ * dashboard, `charge.refunded` / `charge.dispute.created`). A staff refund is reserved `pending` before the provider
+ * is called and completed after (issue 12: no provider call inside a transaction); pending and succeeded rows count
+ * against what remains of the payment. `(payment_id, idempotency_key)` is unique: the same refund twice is one row.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** What the key was given for (a hash of the request): the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    source: text('source', { enum: ['staff', 'provider_refund', 'provider_dispute'] }).notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    qty: integer('qty').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    /** Device ids chosen by staff to log out with the refund. */
+    deviceIds: jsonb('device_ids').$type<string[]>().notNull().default([]),
+    /** Subscriptions: the provider quantity after the refund (0 = the subscription is cancelled). */
+    newSubscriptionQuantity: integer('new_subscription_quantity'),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'offline'] }).notNull(),
+    providerRefundId: text('provider_refund_id'),
+    /** Staff email, or "Stripe" for refunds and disputes made at the provider. */
+    refundBy: text('refund_by').notNull(),
+    staffId: uuid('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** Device ids the refund logged out (chosen and newest over the seats). */
+    devicesLoggedOut: jsonb('devices_logged_out').$type<string[]>().notNull().default([]),
+    error: text('error'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_key_uq').on(t.paymentId, t.idempotencyKey),
+    index('payment_refunds_payment_idx').on(t.paymentId, t.status),
+    // The recovery sweep: refunds left pending by a crash between the provider call and the commit.
+    index('payment_refunds_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

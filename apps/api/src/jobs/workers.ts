@@ -10,6 +10,7 @@ import { sweepCaptchaUses } from '../modules/captcha/service.ts';
 import { deleteOldNonces } from '../modules/links/repository.ts';
 import { deleteOldCodes } from '../modules/otp/repository.ts';
 import { deleteOldSessions } from '../modules/sessions/repository.ts';
+import { resumePendingRefunds } from '../modules/payments/refunds.ts';
 import { deliverSandboxEventOnce, SANDBOX_DELIVER_QUEUE, sweepSandboxEvents } from '../modules/sandbox/service.ts';
 
 /** Background work of ROLE=worker (and ROLE=all). `push`: the FCM sender when FCM_CREDENTIALS is set. */
@@ -37,6 +38,8 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   });
   await boss.work('payments.sweep', async () => {
     if (ctx.config.paymentProvider === 'sandbox') await sweepSandboxEvents(ctx);
+    // Staff refunds left pending by a crash between the provider call and the commit (same idempotency keys).
+    await resumePendingRefunds(ctx);
   });
 
   await boss.work('email.sweep', async () => sweepOutbox(ctx.db, ctx.queue));

@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in for the Stripe API (only what the `stripe` provider calls), for the official SDK pointed at it
  * with `STRIPE_API_BASE`. It parses Stripe's form encoding (`items[0][price]=…`), records every request with its
  * `Idempotency-Key`, replays the first answer of a key like Stripe does, and answers objects shaped like the
- * pinned API version's (subscription → `latest_invoice.confirmation_secret`, items with periods).
+ * pinned API version's (subscription → `latest_invoice.confirmation_secret`, items with periods). Refunds: PaymentIntents
+ * (one-time, and the one each invoice makes) remember their amount, `POST /v1/refunds` refuses more than remains, and
+ * `GET /v1/invoice_payments` answers the PaymentIntent of an invoice (and the invoice of a PaymentIntent).
  */
 
 export interface RecordedRequest {
@@ -66,6 +68,9 @@ export async function startFakeStripe() {
   const invoices = new Map<string, Json>();
   const paymentMethods = new Map<string, Json>();
   const coupons = new Map<string, Json>();
+  /** PaymentIntents by id: amount and what was refunded of it. */
+  const paymentIntents = new Map<string, { amount: number; refunded: number; invoice: string | null }>();
+  const refunds = new Map<string, Json>();
 
   const invoiceFor = (
     sub: Json,
@@ -114,6 +119,7 @@ export async function startFakeStripe() {
       },
     };
     invoices.set(invId, invoice);
+    paymentIntents.set(piId, { amount: amountDue, refunded: 0, invoice: invId });
     return invoice;
   };
 
@@ -159,6 +165,7 @@ export async function startFakeStripe() {
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const piId = id('pi');
+      paymentIntents.set(piId, { amount: Number(body.amount), refunded: 0, invoice: null });
       return {
         status: 200,
         body: {
@@ -251,6 +258,20 @@ export async function startFakeStripe() {
       const sub = subscriptions.get(m[1]!);
       if (!sub) return notFound(`subscription: '${m[1]}'`, 'id');
       if (method === 'GET') return { status: 200, body: sub };
+      if (method === 'DELETE') {
+        sub.status = 'canceled';
+        sub.canceled_at = now();
+        return { status: 200, body: sub };
+      }
+      if (method === 'POST' && body.proration_behavior === 'none') {
+        // A quantity change without proration: no invoice, the new quantity applies at once.
+        const item = ((sub.items as Json).data as Json[])[0]!;
+        const wanted = (body.items as Json[] | undefined)?.[0];
+        if (wanted && wanted.id !== item.id)
+          return notFound(`subscription item: '${String(wanted.id)}'`, 'items[0][id]');
+        if (wanted?.quantity !== undefined) item.quantity = Number(wanted.quantity);
+        return { status: 200, body: sub };
+      }
       if (method === 'POST') {
         const item = ((sub.items as Json).data as Json[])[0]!;
         const wanted = (body.items as Json[] | undefined)?.[0];
@@ -272,6 +293,55 @@ export async function startFakeStripe() {
         if (body.payment_behavior !== 'pending_if_incomplete') item.quantity = newQuantity;
         return { status: 200, body: expandInvoice(sub, body.expand) };
       }
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const piId = body.payment_intent as string | undefined;
+      const pi = piId ? paymentIntents.get(piId) : undefined;
+      if (!piId || !pi) return notFound(`payment_intent: '${String(piId)}'`, 'payment_intent');
+      const amount = body.amount === undefined ? pi.amount - pi.refunded : Number(body.amount);
+      if (amount <= 0 || pi.refunded + amount > pi.amount) {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              param: 'amount',
+              message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${pi.amount - pi.refunded})`,
+            },
+          },
+        };
+      }
+      pi.refunded += amount;
+      const refund: Json = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: 'eur',
+        payment_intent: piId,
+        charge: `ch_${piId.slice(3)}`,
+        metadata: body.metadata ?? {},
+        reason: body.reason ?? null,
+        status: 'succeeded',
+        created: now(),
+      };
+      refunds.set(refund.id as string, refund);
+      return { status: 200, body: refund };
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const wantedInvoice = body.invoice as string | undefined;
+      const wantedPi = (body.payment as Json | undefined)?.payment_intent as string | undefined;
+      const data = [...paymentIntents.entries()]
+        .filter(([piId, pi]) => pi.invoice && (wantedInvoice ? pi.invoice === wantedInvoice : piId === wantedPi))
+        .map(([piId, pi]) => ({
+          id: id('inpay'),
+          object: 'invoice_payment',
+          invoice: pi.invoice,
+          amount_paid: pi.amount,
+          payment: { type: 'payment_intent', payment_intent: piId },
+          status: 'paid',
+        }));
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoice_payments' } };
     }
     if (method === 'POST' && (m = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path))) {
       const pmId = m[1]!;
@@ -349,6 +419,12 @@ export async function startFakeStripe() {
     subscriptions,
     invoices,
     coupons,
+    paymentIntents,
+    refunds,
+    /** The PaymentIntent that pays an invoice (each invoice makes one). */
+    paymentIntentOfInvoice(invoiceId: string) {
+      return [...paymentIntents.entries()].find(([, pi]) => pi.invoice === invoiceId)?.[0] ?? null;
+    },
     /** Requests to `path` (exact string or pattern), oldest first. */
     calls(method: string, path: string | RegExp) {
       return requests.filter(

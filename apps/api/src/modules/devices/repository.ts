@@ -258,3 +258,23 @@ export async function markDeviceSeen(db: DbOrTx, deviceId: string) {
       ),
     );
 }
+
+/** The customer's devices of a family holding a seat (not logged out), newest enrolment first; `lock` for a refund. */
+export async function activeDevicesOfFamily(
+  db: DbOrTx,
+  customerId: string,
+  family: Family,
+  opts: { lock?: boolean } = {},
+) {
+  const query = db
+    .select({
+      id: devices.id,
+      deviceName: devices.deviceName,
+      serialNumber: devices.serialNumber,
+      enrolledAt: devices.enrolledAt,
+    })
+    .from(devices)
+    .where(and(eq(devices.customerId, customerId), eq(devices.family, family), isNull(devices.loggedOutAt)))
+    .orderBy(desc(devices.enrolledAt), desc(devices.id));
+  return opts.lock ? query.for('update') : query;
+}

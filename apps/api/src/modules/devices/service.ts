@@ -15,7 +15,8 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { enforceLimit } from '../../lib/rate-limit.ts';
-import type { CustomerActor, DeviceActor } from '../../lib/actor.ts';
+import type { Actor, CustomerActor, DeviceActor } from '../../lib/actor.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { DeviceInfo } from '../../plugins/device-auth.ts';
 import { writeAudit } from '../audit/service.ts';
 import { freeSeats, lockFamilyPool } from '../licences/service.ts';
@@ -351,33 +352,53 @@ export async function logoutDevice(
     if (found.length === 0) {
       throw new AppError(404, 'E_NOT_FOUND', 'No device with this serial number is enrolled on your account.');
     }
-    const loggedOut = await repo.logOutDevices(
+    const loggedOut = await logOutDevicesInTransaction(
       tx,
       customerId,
       found.map((d) => d.id),
+      actor,
     );
-    await repo.insertDeviceLogs(
-      tx,
-      loggedOut.map((d) => ({
-        customerId,
-        deviceId: d.id,
-        serialNumber: d.serialNumber,
-        deviceName: d.deviceName,
-        deviceActivity: 'Logged out',
-        activityResult: 'Success',
-      })),
-    );
-    for (const d of loggedOut) {
-      // A device waiting on GET events hears of its logout at once (sent on commit).
-      await notifyInTransaction(tx, d.id);
-      await writeAudit(tx, {
-        customerId,
-        type: 'Device',
-        subType: 'Logout',
-        message: `Device logged out: ${d.serialNumber} (${d.appName || d.family})`,
-        actor,
-      });
-    }
     return loggedOut.map((d) => d.id);
   });
 }
+
+/**
+ * Logs out these devices of the customer inside the caller's transaction: the token stops working (the device's next
+ * call answers E_DEVICE_LOGGED_OUT), the seat is free, a device log and an audit row (with `actor`: the customer, or a
+ * staff member for a refund) are written and a device waiting on `GET events` hears of it on commit. Answers the devices
+ * logged out now (ones already logged out are skipped). After commit, call `requestPush` with their ids.
+ */
+export async function logOutDevicesInTransaction(
+  tx: DbOrTx,
+  customerId: string,
+  deviceIds: readonly string[],
+  actor: Actor,
+  reason?: string,
+) {
+  const loggedOut = await repo.logOutDevices(tx, customerId, deviceIds);
+  await repo.insertDeviceLogs(
+    tx,
+    loggedOut.map((d) => ({
+      customerId,
+      deviceId: d.id,
+      serialNumber: d.serialNumber,
+      deviceName: d.deviceName,
+      deviceActivity: 'Logged out',
+      activityResult: 'Success',
+    })),
+  );
+  for (const d of loggedOut) {
+    await notifyInTransaction(tx, d.id);
+    await writeAudit(tx, {
+      customerId,
+      type: 'Device',
+      subType: 'Logout',
+      message: `Device logged out: ${d.serialNumber} (${d.appName || d.family})${reason ? ` — ${reason}` : ''}`,
+      actor,
+    });
+  }
+  return loggedOut;
+}
+
+/** The customer's devices of a family holding a seat (not logged out), newest enrolment first. */
+export const activeDevicesOfFamily = repo.activeDevicesOfFamily;

@@ -139,3 +139,39 @@ export async function enrolmentsPerMonth(db: DbOrTx, customerId: string, from: D
 export async function lockFamilyPool(tx: DbOrTx, customerId: string, family: Family) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'licence:' + customerId}), hashtext(${family}))`);
 }
+
+/** The grant of a payment, locked (a refund changes it). */
+export async function lockGrantOfPayment(tx: DbOrTx, paymentId: string) {
+  const [row] = await tx.select().from(licenceGrants).where(eq(licenceGrants.paymentId, paymentId)).for('update');
+  return row ?? null;
+}
+
+/** The grant of a payment (read side: the refund page). */
+export async function grantOfPayment(db: DbOrTx, paymentId: string) {
+  const [row] = await db.select().from(licenceGrants).where(eq(licenceGrants.paymentId, paymentId));
+  return row ?? null;
+}
+
+/** Sets a grant's live seats; at 0 the grant is revoked (it counts nowhere any more). */
+export async function setGrantSeats(tx: DbOrTx, grantId: string, seats: number) {
+  await tx
+    .update(licenceGrants)
+    .set({ seats, ...(seats === 0 ? { revokedAt: new Date() } : {}) })
+    .where(eq(licenceGrants.id, grantId));
+}
+
+/** Live (unexpired, unrevoked) grants of a subscription, newest first, locked when `lock` (a refund takes seats). */
+export async function liveGrantsOfSubscription(db: DbOrTx, subscriptionId: string, opts: { lock?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(licenceGrants)
+    .where(
+      and(
+        eq(licenceGrants.subscriptionId, subscriptionId),
+        isNull(licenceGrants.revokedAt),
+        gt(licenceGrants.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(sql`${licenceGrants.createdAt} desc`, sql`${licenceGrants.id} desc`);
+  return opts.lock ? query.for('update') : query;
+}

@@ -81,3 +81,64 @@ export async function monthWiseEnrolments(db: DbOrTx, customerId: string, year: 
   const counts = await repo.enrolmentsPerMonth(db, customerId, from, to);
   return Array.from({ length: 12 }, (_, m) => counts.get(m) ?? 0);
 }
+
+type Grant = NonNullable<Awaited<ReturnType<typeof repo.grantOfPayment>>>;
+
+/** Seats of a grant that still count: not revoked and not expired (a refund can take only these). */
+export const liveSeatsOf = (grant: Grant | null, now = new Date()): number =>
+  !grant || grant.revokedAt || grant.expiresAt.getTime() <= now.getTime() ? 0 : grant.seats;
+
+/** The grant of a payment and its live seats (refund page). */
+export async function seatsOfPayment(db: DbOrTx, paymentId: string) {
+  const grant = await repo.grantOfPayment(db, paymentId);
+  return { grant, live: liveSeatsOf(grant) };
+}
+
+/**
+ * Partial revoke (refunds, disputes): takes `seats` live seats off the payment's grant, under the family's pool lock,
+ * in the caller's transaction. A grant keeps its live seat count in `seats` (the payment's `qty` keeps what was
+ * bought; `payment_refunds` says where the rest went); at 0 the grant is revoked. Never takes more than the grant has.
+ * Answers the seats taken and the grant's live seats after.
+ */
+export async function revokeSeatsOfPayment(
+  tx: DbOrTx,
+  input: { customerId: string; family: Family; paymentId: string; seats: number },
+): Promise<{ revoked: number; left: number }> {
+  await repo.lockFamilyPool(tx, input.customerId, input.family);
+  const grant = await repo.lockGrantOfPayment(tx, input.paymentId);
+  const live = liveSeatsOf(grant);
+  if (!grant || live === 0) return { revoked: 0, left: 0 };
+  const revoked = Math.min(live, Math.max(0, input.seats));
+  await repo.setGrantSeats(tx, grant.id, live - revoked);
+  return { revoked, left: live - revoked };
+}
+
+/** Live seats of a subscription (all its grants): what a renewal payment paid for. */
+export async function liveSeatsOfSubscription(db: DbOrTx, subscriptionId: string): Promise<number> {
+  const grants = await repo.liveGrantsOfSubscription(db, subscriptionId);
+  return grants.reduce((n, g) => n + g.seats, 0);
+}
+
+/**
+ * Partial revoke of a renewal's seats: a renewal payment has no grant of its own (it moved the subscription's grants
+ * to the new period end), so its refund takes seats from the subscription's live grants, newest first. Under the
+ * family's pool lock, in the caller's transaction. Answers the seats taken and the subscription's live seats after.
+ */
+export async function revokeSeatsOfSubscription(
+  tx: DbOrTx,
+  input: { customerId: string; family: Family; subscriptionId: string; seats: number },
+): Promise<{ revoked: number; left: number }> {
+  await repo.lockFamilyPool(tx, input.customerId, input.family);
+  const grants = await repo.liveGrantsOfSubscription(tx, input.subscriptionId, { lock: true });
+  let wanted = Math.max(0, input.seats);
+  let revoked = 0;
+  let left = 0;
+  for (const grant of grants) {
+    const take = Math.min(wanted, grant.seats);
+    if (take > 0) await repo.setGrantSeats(tx, grant.id, grant.seats - take);
+    wanted -= take;
+    revoked += take;
+    left += grant.seats - take;
+  }
+  return { revoked, left };
+}

@@ -12,6 +12,8 @@ import * as repo from './repository.ts';
 import { findCustomer, findPlanById, isUuid, type PaymentRow } from './repository.ts';
 import type { PaymentProvider, ProviderName } from './providers/types.ts';
 import { describeStripePaymentMethod } from './providers/stripe.ts';
+import { hasPaymentWithRef, lockPaymentByRefs } from './refund-repository.ts';
+import { disputeWon, recordProviderRefund, unknownRefundedCents } from './refunds.ts';
 
 /**
  * The one handler of payment outcomes (DECISIONS §5), for both providers: Stripe webhooks
@@ -26,9 +28,12 @@ import { describeStripePaymentMethod } from './providers/stripe.ts';
  */
 export async function handleProviderEvent(
   ctx: AppContext,
-  provider: Pick<PaymentProvider, 'name'>,
+  provider: Pick<PaymentProvider, 'name'> & Partial<Pick<PaymentProvider, 'invoiceOfPaymentIntent'>>,
   event: Stripe.Event,
 ): Promise<void> {
+  // Charge and dispute events name a PaymentIntent; a subscription payment is stored by its invoice. The provider is
+  // asked which invoice (a network call) before the transaction, never inside it.
+  const chargeRefs = event.type.startsWith('charge.') ? await chargeRefsOf(ctx, provider, event) : [];
   await inTransaction(ctx.db, async (tx, afterCommit) => {
     const fresh = await repo.recordProviderEvent(tx, {
       eventId: event.id,
@@ -60,10 +65,41 @@ export async function handleProviderEvent(
         return h.onPaymentMethodAttached(event.data.object);
       case 'payment_method.detached':
         return h.onPaymentMethodDetached(event.data.object);
+      case 'charge.refunded':
+        return h.onChargeRefunded(event.data.object, chargeRefs);
+      case 'charge.dispute.created':
+        return h.onDisputeCreated(event.data.object, chargeRefs);
+      case 'charge.dispute.closed':
+        return h.onDisputeClosed(event.data.object, chargeRefs);
       default:
         ctx.logger.debug({ eventId: event.id, type: event.type }, 'payment event ignored');
     }
   });
+}
+
+/** Whether a payment's outcome is settled (a late failure or success event changes nothing). */
+const isSettled = (status: PaymentRow['status']) =>
+  status === 'Success' || status === 'Refunded' || status === 'Partially refunded';
+
+/**
+ * The references (`payments.provider_ref`) a charge or dispute event may point at: its PaymentIntent, its invoice
+ * (legacy field, and the sandbox's events), and the invoice the provider says the PaymentIntent paid.
+ */
+async function chargeRefsOf(
+  ctx: AppContext,
+  provider: Pick<PaymentProvider, 'name'> & Partial<Pick<PaymentProvider, 'invoiceOfPaymentIntent'>>,
+  event: Stripe.Event,
+): Promise<string[]> {
+  const object = event.data.object;
+  const pi = idOf(prop(object, 'payment_intent'));
+  const refs = [pi, idOf(prop(object, 'invoice'))].filter((r): r is string => r !== null);
+  if (refs.length === 0) return refs;
+  const known = await Promise.all(refs.map((r) => hasPaymentWithRef(ctx.db, provider.name, r)));
+  if (!known.some(Boolean) && pi && provider.invoiceOfPaymentIntent) {
+    const invoice = await provider.invoiceOfPaymentIntent(pi);
+    if (invoice) refs.push(invoice);
+  }
+  return refs;
 }
 
 /** Reads a property path of a provider object without trusting its shape (legacy and expanded fields). */
@@ -211,6 +247,51 @@ class Handler {
     await repo.setSubscriptionStatus(this.tx, this.provider, subscription.id, mapped, { unlessCanceled: true });
   }
 
+  /**
+   * A charge refunded at the provider (Stripe's dashboard, or our own refund echoed back): `amount_refunded` is the
+   * charge's running total, so what it adds to our refunds (done and in flight) is a refund made outside the back
+   * office. Seats follow by proportion (`seatsForAmount`). Keyed by charge and running total: once each.
+   */
+  async onChargeRefunded(charge: Stripe.Charge, refs: string[]) {
+    const payment = await lockPaymentByRefs(this.tx, this.provider, refs);
+    if (!payment) return this.unknown('charge', charge.id);
+    const extra = await unknownRefundedCents(this.tx, payment.id, num(charge.amount_refunded) ?? 0);
+    if (extra <= 0) return;
+    await recordProviderRefund(this.tx, this.ctx, this.afterCommit, payment, {
+      key: `charge.refunded:${charge.id}:${charge.amount_refunded}`,
+      cents: extra,
+      source: 'provider_refund',
+      providerRefundId: null,
+    });
+  }
+
+  /**
+   * A dispute (chargeback) opened: the disputed money is withdrawn at once, so its seats are revoked like a refund of
+   * that amount (once per dispute id).
+   */
+  async onDisputeCreated(dispute: Stripe.Dispute, refs: string[]) {
+    const payment = await lockPaymentByRefs(this.tx, this.provider, refs);
+    if (!payment) return this.unknown('dispute', dispute.id);
+    await recordProviderRefund(this.tx, this.ctx, this.afterCommit, payment, {
+      key: `dispute:${dispute.id}`,
+      cents: num(dispute.amount) ?? 0,
+      source: 'provider_dispute',
+      providerRefundId: dispute.id,
+    });
+  }
+
+  /**
+   * A dispute closed: `lost` changes nothing more (seats already revoked); `won` reinstates the money (it counts as
+   * paid again, so a later refund may return it) but does not give seats back: staff sell them again (offline sale)
+   * if the customer still wants them.
+   */
+  async onDisputeClosed(dispute: Stripe.Dispute, refs: string[]) {
+    if (dispute.status !== 'won') return;
+    const payment = await lockPaymentByRefs(this.tx, this.provider, refs);
+    if (!payment) return this.unknown('dispute', dispute.id);
+    await disputeWon(this.tx, payment, `dispute:${dispute.id}`);
+  }
+
   private unknown(kind: string, id: string) {
     this.ctx.logger.warn({ kind, providerRef: id, provider: this.provider }, 'payment event for an unknown payment');
   }
@@ -256,7 +337,7 @@ class Handler {
   }
 
   private async markSucceeded(payment: PaymentRow, details: SuccessDetails) {
-    if (payment.status === 'Success' || payment.status === 'Refunded') return;
+    if (isSettled(payment.status)) return;
     const now = new Date();
     let expiresAt: Date;
     let subscriptionRowId: string | null = null;
@@ -351,7 +432,7 @@ class Handler {
 
   private async markFailed(payment: PaymentRow, failure: Failure, paymentMethod: PaymentMethodSnapshot | null) {
     // Out of order: a failure reported after the payment succeeded (or was refunded) changes nothing.
-    if (payment.status === 'Success' || payment.status === 'Refunded') return;
+    if (isSettled(payment.status)) return;
     const first = payment.status === 'Pending';
     await repo.updatePayment(this.tx, payment.id, {
       status: 'Failed',
@@ -385,7 +466,7 @@ class Handler {
     const qty = details.quantity ?? sub.quantity;
     const invoiceId = invoice.id ?? '';
     const existing = await repo.lockPaymentByProviderRef(this.tx, this.provider, invoiceId);
-    if (existing?.status === 'Success' || existing?.status === 'Refunded') return;
+    if (existing && isSettled(existing.status)) return;
 
     const paidCents = num(invoice.amount_paid) ?? num(invoice.amount_due);
     const expected = totals(plan.amount, qty, null);

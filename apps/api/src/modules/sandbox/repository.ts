@@ -99,3 +99,23 @@ export async function defaultMethodOf(db: DbOrTx, customerId: string) {
     .where(and(eq(paymentMethods.customerId, customerId), eq(paymentMethods.isDefault, true)));
   return row ?? null;
 }
+
+/** Refunds the sandbox recorded on an intent (`refund:<key>` → cents in its metadata), as Stripe's `amount_refunded`. */
+export const refundedCentsOf = (intent: SandboxIntentRow) =>
+  Object.entries(intent.metadata)
+    .filter(([k]) => k.startsWith('refund:'))
+    .reduce((sum, [, v]) => sum + Number(v), 0);
+
+/** Records a refund on an intent once per key (a replay of the key changes nothing), locked against a concurrent one. */
+export async function recordIntentRefund(tx: DbOrTx, intentId: string, key: string, cents: number) {
+  const [intent] = await tx.select().from(sandboxIntents).where(eq(sandboxIntents.id, intentId)).for('update');
+  if (!intent) return null;
+  if (intent.metadata[`refund:${key}`] !== undefined) return { intent, fresh: false };
+  const metadata = { ...intent.metadata, [`refund:${key}`]: String(cents) };
+  const [row] = await tx
+    .update(sandboxIntents)
+    .set({ metadata, updatedAt: new Date() })
+    .where(eq(sandboxIntents.id, intentId))
+    .returning();
+  return { intent: row!, fresh: true, before: refundedCentsOf(intent) };
+}

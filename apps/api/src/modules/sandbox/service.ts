@@ -526,3 +526,59 @@ export async function renewSandboxSubscription(
   await deliverPayload(ctx, eventPayload(eventId, type, now, object));
   return eventId;
 }
+
+/**
+ * Sandbox only (tests, demos, staff tools): what Stripe sends when a payment's charge is refunded in its dashboard
+ * (`charge.refunded`, the refund recorded on the intent so `amount_refunded` is the running total, as Stripe's) or
+ * disputed (`charge.dispute.created`, `charge.dispute.closed` with `won`/`lost`), signed and delivered to the one
+ * handler like every sandbox event. Answers the event id.
+ */
+export async function emitSandboxChargeEvent(
+  ctx: AppContext,
+  input: {
+    paymentId: string;
+    type: 'charge.refunded' | 'charge.dispute.created' | 'charge.dispute.closed';
+    amountCents: number;
+    disputeId?: string;
+    disputeStatus?: 'needs_response' | 'won' | 'lost';
+  },
+): Promise<string> {
+  const intent = await repo.findIntentOfPayment(ctx.db, input.paymentId);
+  if (!intent) throw notFound('This payment has no sandbox intent.');
+  const chargeId = `ch_${intent.id.slice(3)}`;
+  let object: Record<string, unknown>;
+  if (input.type === 'charge.refunded') {
+    const recorded = await inTransaction(ctx.db, (tx) =>
+      repo.recordIntentRefund(tx, intent.id, `dashboard:${sandboxId('re')}`, input.amountCents),
+    );
+    object = {
+      id: chargeId,
+      object: 'charge',
+      amount: intent.amountCents,
+      amount_refunded: recorded ? repo.refundedCentsOf(recorded.intent) : input.amountCents,
+      refunded: true,
+      currency: intent.currency,
+      payment_intent: intent.kind === 'payment_intent' ? intent.id : null,
+      invoice: intent.kind === 'invoice' ? intent.id : null,
+      metadata: { paymentId: intent.paymentId, customerId: intent.customerId },
+      livemode: false,
+      created: Math.floor(intent.createdAt.getTime() / 1000),
+    };
+  } else {
+    object = {
+      id: input.disputeId ?? sandboxId('dp'),
+      object: 'dispute',
+      amount: input.amountCents,
+      currency: intent.currency,
+      charge: chargeId,
+      payment_intent: intent.id,
+      status: input.disputeStatus ?? (input.type === 'charge.dispute.created' ? 'needs_response' : 'lost'),
+      reason: 'fraudulent',
+      livemode: false,
+      created: Math.floor(Date.now() / 1000),
+    };
+  }
+  const eventId = sandboxId('evt');
+  await deliverPayload(ctx, eventPayload(eventId, input.type, Math.floor(Date.now() / 1000), object));
+  return eventId;
+}

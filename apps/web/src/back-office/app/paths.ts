@@ -30,6 +30,11 @@ export const staffPaths = {
   },
   changePassword: simple('/admin-change-password'),
   staff: simple('/admin-staff'),
+  customerRefund: {
+    path: '/admin-customer-refund-payment',
+    getHref: (paymentId: string, customerId: string) =>
+      withQuery('/admin-customer-refund-payment', { id: paymentId, customerId }),
+  },
   notFound: simple('*'),
 } as const;
 

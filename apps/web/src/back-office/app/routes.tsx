@@ -47,6 +47,11 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
       'StaffChangePasswordPage',
     ),
   },
+  customerRefund: {
+    title: 'Refund',
+    area: 'customerPayments',
+    page: lazyNamed(() => import('@/back-office/features/refunds/pages/refund-payment-page'), 'RefundPaymentPage'),
+  },
   notFound: {
     title: 'Page not found',
     area: 'public',

@@ -1,16 +1,22 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
-import type { AppContext } from '../../../context.ts';
+import { inTransaction, type AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { hmac, sha256 } from '../../../lib/crypto.ts';
-import { findIntentOfPayment, insertIntent, type SandboxIntentRow } from '../../sandbox/repository.ts';
+import {
+  findIntentOfPayment,
+  insertIntent,
+  recordIntentRefund,
+  type SandboxIntentRow,
+} from '../../sandbox/repository.ts';
 import { findPaymentMethod } from '../repository.ts';
 import type {
   CheckoutIntent,
   OneTimeInput,
   PaymentProvider,
   ProviderCustomer,
+  RefundInput,
   SubscriptionCreateInput,
   SubscriptionUpdateInput,
 } from './types.ts';
@@ -124,6 +130,30 @@ export function createSandboxProvider(ctx: AppContext): PaymentProvider {
 
     /** Nothing to tell: the default is our row's flag. */
     async setDefaultPaymentMethod() {},
+
+    /**
+     * Records the refund on the intent once per idempotency key, refusing more than was paid (as Stripe does). A payment
+     * without a sandbox intent (seeded or demo data) has nothing to record. The refund id is derived from the key, so a
+     * retry answers the same id.
+     */
+    async refund(input: RefundInput) {
+      const refundId = `re_${sha256(`sandbox-refund:${input.idempotencyKey}`).slice(0, 24)}`;
+      await inTransaction(ctx.db, async (tx) => {
+        const recorded = await recordIntentRefund(tx, input.providerRef, input.idempotencyKey, input.amountCents);
+        if (recorded?.fresh && (recorded.before ?? 0) + input.amountCents > recorded.intent.amountCents) {
+          throw new AppError(400, 'E_REFUND_AMOUNT', 'The refund is more than what remains of this charge.');
+        }
+      });
+      return { refundId };
+    },
+
+    /** The sandbox keeps no subscription of its own: our `subscriptions` row is the subscription. */
+    async reduceSubscriptionQuantity() {},
+
+    /** Sandbox events name the intent of the payment itself (`payment_intent` or `invoice`). */
+    async invoiceOfPaymentIntent() {
+      return null;
+    },
 
     verifyEvent(rawBody: string | Buffer, signatureHeader: string | undefined): Stripe.Event {
       if (!signatureHeader) throw new AppError(400, 'E_WEBHOOK_SIGNATURE', 'The event signature is missing.');

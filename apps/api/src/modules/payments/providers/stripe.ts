@@ -8,6 +8,8 @@ import type {
   PaymentProvider,
   ProviderCustomer,
   ProviderPaymentMethod,
+  RefundInput,
+  SubscriptionReduceInput,
   SubscriptionCreateInput,
   SubscriptionUpdateInput,
 } from './types.ts';
@@ -230,6 +232,17 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
     return id;
   }
 
+  /** The PaymentIntent that paid an invoice (`invoice.payment_intent` is gone from the pinned API version). */
+  async function paymentIntentOfInvoice(invoiceId: string): Promise<string> {
+    const list = await call('invoicePayments.list', () =>
+      stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 1 }),
+    );
+    const pi = list.data[0]?.payment.payment_intent;
+    const id = typeof pi === 'string' ? pi : pi?.id;
+    if (!id) throw new AppError(409, 'E_REFUND_NOT_ALLOWED', 'Stripe has no paid payment for this invoice to refund.');
+    return id;
+  }
+
   async function setDefaultPaymentMethod(customer: ProviderCustomer, pmId: string) {
     const stripeCustomer = customer.providerCustomerId;
     if (!stripeCustomer) throw new Error('ensureCustomer must run before a payment method is made the default');
@@ -345,6 +358,58 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
     },
 
     setDefaultPaymentMethod,
+
+    async refund(input: RefundInput) {
+      // A subscription payment is stored by its invoice: refund the PaymentIntent that paid it.
+      const paymentIntent = input.providerRef.startsWith('in_')
+        ? await paymentIntentOfInvoice(input.providerRef)
+        : input.providerRef;
+      const refund = await call('refunds.create', () =>
+        stripe.refunds.create(
+          {
+            payment_intent: paymentIntent,
+            amount: input.amountCents,
+            reason: 'requested_by_customer',
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return { refundId: refund.id };
+    },
+
+    async reduceSubscriptionQuantity(input: SubscriptionReduceInput) {
+      if (input.newQuantity <= 0) {
+        await call('subscriptions.cancel', () =>
+          stripe.subscriptions.cancel(
+            input.providerSubscriptionId,
+            { prorate: false, invoice_now: false },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        );
+        return;
+      }
+      const current = await call('subscriptions.retrieve', () =>
+        stripe.subscriptions.retrieve(input.providerSubscriptionId),
+      );
+      const item = current.items.data[0];
+      if (!item) throw new Error(`stripe subscription ${input.providerSubscriptionId} has no item`);
+      await call('subscriptions.update', () =>
+        stripe.subscriptions.update(
+          input.providerSubscriptionId,
+          { items: [{ id: item.id, quantity: input.newQuantity }], proration_behavior: 'none' },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+    },
+
+    async invoiceOfPaymentIntent(paymentIntentId: string) {
+      const list = await call('invoicePayments.list', () =>
+        stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntentId }, limit: 1 }),
+      );
+      const invoice = list.data[0]?.invoice;
+      return typeof invoice === 'string' ? invoice : (invoice?.id ?? null);
+    },
 
     verifyEvent(rawBody: string | Buffer, signatureHeader: string | undefined): Stripe.Event {
       if (!webhookSecret) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET');

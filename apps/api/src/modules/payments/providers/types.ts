@@ -81,6 +81,24 @@ export interface SubscriptionUpdateInput extends OneTimeInput {
   newQuantity: number;
 }
 
+/** A refund at the provider (DECISIONS §8 "Refund"): of the PaymentIntent or invoice that paid our payment. */
+export interface RefundInput {
+  /** `payments.provider_ref`: a PaymentIntent (one-time) or an invoice (subscription create/update). */
+  providerRef: string;
+  amountCents: number;
+  currency: string;
+  /** The same key for the same refund: a retry never refunds twice. */
+  idempotencyKey: string;
+  metadata: { paymentId: string; customerId: string; refundId: string };
+}
+
+/** Lowers a subscription's quantity after a refund, without proration (0 cancels it at once, without proration). */
+export interface SubscriptionReduceInput {
+  providerSubscriptionId: string;
+  newQuantity: number;
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** The provider's customer id: the stored one while it is the provider's, else a new one (`created`) to store. */
@@ -93,6 +111,15 @@ export interface PaymentProvider {
   attachPaymentMethod(tx: DbOrTx, customer: ProviderCustomer, pmId: string): Promise<ProviderPaymentMethod>;
   /** Makes a method the customer's default at the provider (the caller checked it is theirs). */
   setDefaultPaymentMethod(customer: ProviderCustomer, pmId: string): Promise<void>;
+  /** Refunds money of a paid PaymentIntent or invoice; answers the provider's refund id. */
+  refund(input: RefundInput): Promise<{ refundId: string }>;
+  /** Lowers the subscription quantity (no proration); 0 cancels the subscription. */
+  reduceSubscriptionQuantity(input: SubscriptionReduceInput): Promise<void>;
+  /**
+   * For charge and dispute events: the invoice a PaymentIntent paid (subscription payments are stored by invoice id),
+   * or null. Called outside any transaction.
+   */
+  invoiceOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
   /**
    * Verifies a delivered event's signature (Stripe's `t=…,v1=…` header) and parses it.
    * Throws AppError(400, 'E_WEBHOOK_SIGNATURE') when the signature is missing, wrong or too old.

@@ -1,0 +1,263 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { licencesApi, paymentsApi, policyApi, webhooksApi, type CheckoutResponse } from '@fleetdeck/contract';
+import { staffApi } from '@fleetdeck/contract/staff';
+import { paymentRefunds, payments, subscriptions } from '../../../db/schema.ts';
+import { call } from '../../../../test/support/call.ts';
+import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
+import {
+  enrolDevice,
+  newCustomer,
+  newStaff,
+  type TestCustomer,
+  type TestStaff,
+} from '../../../../test/support/factory.ts';
+import { jsonOf } from '../../../../test/support/helpers.ts';
+import { postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
+import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import { resumePendingRefunds } from '../../payments/refunds.ts';
+
+/** Refunds with PAYMENT_PROVIDER=stripe against the local Stripe stand-in, outcomes as signed webhooks. */
+
+let fake: FakeStripe;
+let rt: TestRuntime;
+let admin: TestStaff;
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  rt = await startTestRuntime(inject('pgAdminUrl'), { env: STRIPE_TEST_ENV(fake.url) });
+  admin = await newStaff(rt, 'SuperAdmin');
+});
+afterAll(async () => {
+  await rt?.close();
+  await fake?.close();
+});
+beforeEach(() => fake.reset());
+
+async function webhook(type: string, object: Record<string, unknown>) {
+  const payload = JSON.stringify({
+    id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  const res = await rt.app.inject({
+    method: 'POST',
+    url: webhooksApi.stripe.path,
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' }),
+    },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+const paymentRow = async (id: string) => (await rt.ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+const seats = async (c: TestCustomer, family: string) =>
+  (await call(rt, licencesApi.summary, { token: c.token })).data().data.find((l) => l.family === family)!;
+const refund = (body: Record<string, unknown>) => call(rt, staffApi.paymentRefund, { token: admin.token, body });
+
+/** A one-time purchase through the API, paid (its `payment_intent.succeeded` webhook). */
+async function paidOneTime(plan: string, qty: number) {
+  const c = await newCustomer(rt);
+  const res = await postWithKey(
+    rt,
+    paymentsApi.purchase,
+    { priceId: plan, qty, captcha: await solvedCaptcha(rt) },
+    c.token,
+  );
+  const { data } = jsonOf<CheckoutResponse>(res);
+  const payment = await paymentRow(data.paymentId);
+  await webhook('payment_intent.succeeded', {
+    id: payment.providerRef,
+    object: 'payment_intent',
+    status: 'succeeded',
+    metadata: { paymentId: payment.id, customerId: c.id },
+  });
+  return { c, payment: await paymentRow(payment.id) };
+}
+
+/** A subscription bought through the API, its first invoice paid (`invoice.paid` webhook of the stand-in's invoice). */
+async function paidSubscription(plan: string, qty: number) {
+  const c = await newCustomer(rt);
+  const res = await postWithKey(
+    rt,
+    paymentsApi.purchase,
+    { priceId: plan, qty, captcha: await solvedCaptcha(rt) },
+    c.token,
+  );
+  const { data } = jsonOf<CheckoutResponse>(res);
+  const pending = await paymentRow(data.paymentId);
+  const invoice = fake.invoices.get(pending.providerRef!)!;
+  await webhook('invoice.paid', { ...invoice, status: 'paid', amount_paid: invoice.amount_due });
+  const payment = await paymentRow(data.paymentId);
+  expect(payment.status).toBe('Success');
+  return { c, payment };
+}
+
+describe('refunds at Stripe (stand-in)', () => {
+  it('one-time: refunds.create on the PaymentIntent with an idempotency key; the echoed charge.refunded takes nothing more', async () => {
+    const { c, payment } = await paidOneTime('PDOT', 2);
+    const res = await refund({ id: payment.id, refundQty: 1 });
+    expect(res.statusCode).toBe(200);
+    const data = res.data().data;
+    const calls = fake.calls('POST', '/v1/refunds');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.idempotencyKey).toBe(`refund:${data.refundId}`);
+    expect(calls[0]!.body).toMatchObject({
+      payment_intent: payment.providerRef,
+      amount: String(Math.round(data.refundAmount * 100)),
+      metadata: { paymentId: payment.id, customerId: c.id, refundId: data.refundId },
+    });
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 1 });
+    const [row] = await rt.ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, data.refundId));
+    expect(row!.providerRefundId).toMatch(/^re_/);
+
+    // Stripe then sends charge.refunded for our own refund: already known, nothing more is revoked.
+    const refunded = Math.round(data.refundAmount * 100);
+    await webhook('charge.refunded', {
+      id: `ch_${payment.providerRef!.slice(3)}`,
+      object: 'charge',
+      amount: Math.round(Number(payment.totalAmount) * 100),
+      amount_refunded: refunded,
+      payment_intent: payment.providerRef,
+    });
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 1 });
+
+    // A refund of the rest made in Stripe's dashboard: the last seat goes.
+    await webhook('charge.refunded', {
+      id: `ch_${payment.providerRef!.slice(3)}`,
+      object: 'charge',
+      amount: Math.round(Number(payment.totalAmount) * 100),
+      amount_refunded: Math.round(Number(payment.totalAmount) * 100),
+      payment_intent: payment.providerRef,
+    });
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 0 });
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'Refunded', refundBy: 'Stripe' });
+  });
+
+  it('subscription: the invoice PaymentIntent is refunded and the quantity lowered without proration', async () => {
+    const { c, payment } = await paidSubscription('PD', 3);
+    const subId = payment.providerSubscriptionId!;
+    const figure = (
+      await call(rt, staffApi.paymentDetail, { token: admin.token, query: { id: payment.id, refundQty: 2 } })
+    ).data().data.proratedRefundAmount;
+    const res = await refund({ id: payment.id, refundQty: 2, refundAmount: figure });
+    expect(res.statusCode).toBe(200);
+    const data = res.data().data;
+    expect(data).toMatchObject({ status: 'Partially refunded', refundAmount: figure });
+
+    const [refundCall] = fake.calls('POST', '/v1/refunds');
+    expect(refundCall!.body.payment_intent).toBe(fake.paymentIntentOfInvoice(payment.providerRef!));
+    const [update] = fake.calls('POST', `/v1/subscriptions/${subId}`);
+    expect(update!.idempotencyKey).toBe(`refund:${data.refundId}:quantity`);
+    expect(update!.body).toMatchObject({ proration_behavior: 'none', items: [{ quantity: '1' }] });
+    const item = (fake.subscriptions.get(subId)!.items as { data: { quantity: number }[] }).data[0]!;
+    expect(item.quantity).toBe(1);
+    // No proration: no invoice was made by the change.
+    expect(fake.subscriptions.get(subId)!.latest_invoice).toBe(payment.providerRef);
+
+    const [sub] = await rt.ctx.db.select().from(subscriptions).where(eq(subscriptions.customerId, c.id));
+    expect(sub).toMatchObject({ quantity: 1, status: 'active' });
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 1 });
+
+    // The last seat: the subscription is cancelled at Stripe (no proration) and here.
+    const last = await refund({ id: payment.id, refundQty: 1 });
+    expect(last.data().data.status).toBe('Refunded');
+    expect(fake.calls('DELETE', `/v1/subscriptions/${subId}`)).toHaveLength(1);
+    expect(fake.subscriptions.get(subId)!.status).toBe('canceled');
+    const [after] = await rt.ctx.db.select().from(subscriptions).where(eq(subscriptions.customerId, c.id));
+    expect(after).toMatchObject({ quantity: 0, status: 'canceled' });
+  });
+
+  it('a dashboard refund of a subscription charge finds the payment through its invoice and revokes by proportion', async () => {
+    const { c, payment } = await paidSubscription('PC', 4);
+    const pi = fake.paymentIntentOfInvoice(payment.providerRef!)!;
+    const paid = Math.round(Number(payment.totalAmount) * 100);
+    await webhook('charge.refunded', {
+      id: `ch_${pi.slice(3)}`,
+      object: 'charge',
+      amount: paid,
+      amount_refunded: Math.floor(paid / 4),
+      payment_intent: pi,
+    });
+    expect(fake.calls('GET', '/v1/invoice_payments')).toHaveLength(1);
+    expect(await seats(c, 'PC')).toMatchObject({ purchased: 3 });
+  });
+
+  it('a dispute webhook revokes the seats of the disputed payment and logs its devices out', async () => {
+    const { c, payment } = await paidOneTime('PDOT', 2);
+    const device = await enrolDevice(rt, c);
+    await webhook('charge.dispute.created', {
+      id: 'dp_test_1',
+      object: 'dispute',
+      amount: Math.round(Number(payment.totalAmount) * 100),
+      charge: `ch_${payment.providerRef!.slice(3)}`,
+      payment_intent: payment.providerRef,
+      status: 'needs_response',
+    });
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 0, used: 0 });
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'Refunded', refundBy: 'Stripe dispute' });
+    expect((await call(rt, policyApi.policy, { token: device.auth })).error().code).toBe('E_DEVICE_LOGGED_OUT');
+  });
+
+  it('a double submit calls Stripe once: the second request waits for the first and answers it', async () => {
+    const { c, payment } = await paidOneTime('PDOT', 3);
+    const body = { id: payment.id, refundQty: 1 };
+    const [a, b] = await Promise.all([refund(body), refund(body)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.data().data.refundId).toBe(b.data().data.refundId);
+    expect(fake.calls('POST', '/v1/refunds')).toHaveLength(1);
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 2 });
+  });
+
+  it('a Stripe failure changes nothing (502) and the same request succeeds later with the same keys', async () => {
+    const { c, payment } = await paidOneTime('PDOT', 2);
+    fake.failNext('POST', /^\/v1\/refunds$/, 400, { type: 'invalid_request_error', message: 'boom' });
+    const failed = await refund({ id: payment.id, refundQty: 1 });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.error().code).toBe('E_PROVIDER');
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 2 });
+    const [row] = await rt.ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id));
+    expect(row).toMatchObject({ status: 'failed' });
+
+    const ok = await refund({ id: payment.id, refundQty: 1 });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.data().data.refundId).toBe(row!.id);
+    const keys = fake.calls('POST', '/v1/refunds').map((r) => r.idempotencyKey);
+    expect(keys).toEqual([`refund:${row!.id}`, `refund:${row!.id}`]);
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 1 });
+  });
+
+  it('a refund left pending by a crash is completed by the sweep with the same idempotency key (refunded once)', async () => {
+    const { c, payment } = await paidOneTime('PDOT', 2);
+    const [pending] = await rt.ctx.db
+      .insert(paymentRefunds)
+      .values({
+        paymentId: payment.id,
+        customerId: c.id,
+        idempotencyKey: 'crashed',
+        requestHash: 'crashed',
+        source: 'staff',
+        status: 'pending',
+        qty: 1,
+        amount: '10.00',
+        provider: 'stripe',
+        refundBy: admin.email,
+        // Younger than the worker's sweep threshold (5 min), so only this test's call picks it up.
+        createdAt: new Date(Date.now() - 10_000),
+      })
+      .returning();
+    // Stripe is asked with the row's key: had it refunded before the crash, it answers that same refund again.
+    fake.reset();
+    expect(await resumePendingRefunds(rt.ctx, 5_000)).toBe(1);
+    expect(await resumePendingRefunds(rt.ctx, 5_000)).toBe(0);
+    const calls = fake.calls('POST', '/v1/refunds');
+    expect(calls.map((r) => r.idempotencyKey)).toEqual([`refund:${pending!.id}`]);
+    const [done] = await rt.ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, pending!.id));
+    expect(done).toMatchObject({ status: 'succeeded' });
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 1 });
+  });
+});
