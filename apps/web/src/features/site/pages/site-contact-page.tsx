@@ -61,14 +61,7 @@ export function SiteContactPage() {
               <TextInput label="Email" required type="email" autoComplete="email" {...form.getInputProps('email')} />
             </SimpleGrid>
             <TextInput label="Subject" required maxLength={200} {...form.getInputProps('subject')} />
-            <Textarea
-              label="Message"
-              required
-              autosize
-              minRows={5}
-              maxLength={5000}
-              {...form.getInputProps('message')}
-            />
+            <Textarea label="Message" required rows={6} maxLength={5000} {...form.getInputProps('message')} />
             <CaptchaField onChange={setCaptcha} resetSignal={resetSignal} error={captchaError} />
             <Group justify="flex-end">
               <Button type="submit" loading={send.isPending}>

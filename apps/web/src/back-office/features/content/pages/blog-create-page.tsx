@@ -133,8 +133,7 @@ function BlogForm({ initial, image }: { initial: BlogFormValues; image: string |
           <Textarea
             label="Short description"
             required
-            autosize
-            minRows={2}
+            rows={3}
             maxLength={1000}
             value={values.shortDescription}
             onChange={(e) => set('shortDescription', e.currentTarget.value)}
