@@ -98,7 +98,11 @@ describe('back office journey', () => {
   it("hides SuperAdmin-only pages from the Support member's sidebar, and their calls answer 403", async () => {
     const support = await e2e.newPage({ width: 1366, height: 900 });
     await staffSignIn(support.page, SUPPORT);
-    await support.page.waitForURL('**/admin-change-password');
+    // A role without the dashboard lands on the first sidebar page it opens (DECISIONS §8, `homeOf`): the account
+    // page while no such page existed, the content pages (issue 11) since. The account page is then opened by hand.
+    await support.page.waitForURL((url) => !url.pathname.startsWith('/super-admin/'));
+    expect(['/admin-dashboard', '/admin-staff']).not.toContain(new URL(support.page.url()).pathname);
+    await support.page.goto('/admin-change-password');
     await support.page.getByLabel(/^Old password/).waitFor();
     await shoot(support.page, 'change-password');
     const nav = support.page.getByRole('navigation', { name: 'Main' });

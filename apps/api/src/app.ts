@@ -16,8 +16,8 @@ import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { requestLoggerOf } from './logger.ts';
 import { RequestLog } from './plugins/request-log.ts';
-import { htmlFor, loadIndexHtml, sendIndexHtml } from './plugins/index-html.ts';
-import { securityHeaders } from './plugins/security-headers.ts';
+import { htmlFor, isBackOfficePath, loadIndexHtml, sendIndexHtml } from './plugins/index-html.ts';
+import { securityHeaders, withVideoFrames } from './plugins/security-headers.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -37,6 +37,8 @@ import { staffAccountRoutes } from './modules/staff/accounts/routes.ts';
 import { loginAsRoutes } from './modules/staff/login-as/routes.ts';
 import { staffDashboardRoutes } from './modules/staff/dashboard/routes.ts';
 import { staffRefundRoutes } from './modules/staff/refunds/routes.ts';
+import { staffContentRoutes } from './modules/staff/content/routes.ts';
+import { publicContentRoutes, uploadRoutes } from './modules/content/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -118,6 +120,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(loginAsRoutes(ctx));
   await app.register(staffDashboardRoutes(ctx));
   await app.register(staffRefundRoutes(ctx));
+  // Website content (spec 3 §7 Content), the public site's calls (DECISIONS §9) and the uploaded pictures.
+  await app.register(staffContentRoutes(ctx));
+  await app.register(publicContentRoutes(ctx));
+  await app.register(uploadRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexFile = path.join(webDist, 'index.html');
@@ -151,7 +157,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       request.method === 'GET' &&
       !url.startsWith('/api/') &&
       (!path.extname(url) || url === '/index.html' || url === '/admin.html');
-    if (indexHtml && wantsPage) return sendIndexHtml(htmlFor(indexHtml, url), request, reply);
+    if (indexHtml && wantsPage) {
+      // The customer app holds the public site, whose /videos page embeds YouTube and Vimeo players.
+      if (!isBackOfficePath(url) && headers['content-security-policy']) {
+        reply.header('content-security-policy', withVideoFrames(headers['content-security-policy']));
+      }
+      return sendIndexHtml(htmlFor(indexHtml, url), request, reply);
+    }
     const body: ErrorResponse = {
       respones_msg: url.startsWith('/api/') ? `No API route ${request.method} ${url}.` : 'Not found.',
       code: 'E_NOT_FOUND',

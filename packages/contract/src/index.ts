@@ -8,5 +8,6 @@ export * from './device.ts';
 export * from './profiles.ts';
 export * from './activity.ts';
 export * from './chat.ts';
+export * from './content.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';

@@ -775,3 +775,82 @@ export const paymentRefunds = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+// ------------------------------------------------------------------------------------------------------------------
+// Website content (spec 3 "Videos", "FAQ", "Blogs", "Contact requests", "Newsletters"; DECISIONS §9).
+// ------------------------------------------------------------------------------------------------------------------
+
+/** A video of the public site (http(s) link; YouTube and Vimeo links are embedded there). */
+export const videos = pgTable(
+  'videos',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    link: text('link').notNull(),
+    createdBy: uuid('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('videos_created_idx').on(t.createdAt, t.id)],
+);
+
+/** An FAQ entry; `answer` is HTML already through the server's sanitiser. New entries are Active. */
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: id(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    status: text('status', { enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('faqs_created_idx').on(t.createdAt, t.id)],
+);
+
+/** A blog post; `long_description` is sanitised HTML, `image` a server-generated file name under upload/blog. */
+export const blogs = pgTable(
+  'blogs',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    shortDescription: text('short_description').notNull(),
+    longDescription: text('long_description').notNull(),
+    category: text('category').notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    author: text('author').notNull(),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('blogs_created_idx').on(t.createdAt, t.id)],
+);
+
+/** A message of the public contact form. */
+export const contactRequests = pgTable(
+  'contact_requests',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_requests_created_idx').on(t.createdAt, t.id)],
+);
+
+/** A newsletter subscriber: one row per (lower-case) email; signing up again changes nothing. */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_uq').on(t.email),
+    index('newsletter_subscribers_created_idx').on(t.createdAt, t.id),
+  ],
+);

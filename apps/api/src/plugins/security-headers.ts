@@ -55,3 +55,18 @@ export function securityHeaders(config: Pick<Config, 'paymentProvider' | 'public
   if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
   return headers;
 }
+
+/** The video players the public /videos page embeds (privacy-respecting hosts: YouTube's no-cookie, Vimeo with dnt). */
+export const VIDEO_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
+
+/**
+ * The CSP of the customer app's HTML: the same policy with the video players allowed in `frame-src` (the public site
+ * is part of that app, so any of its pages may become /videos without a reload). Other answers keep the base policy.
+ */
+export function withVideoFrames(csp: string): string {
+  return csp.replace(
+    /(^|;)(\s*)frame-src ([^;]*)/,
+    (_m, start: string, space: string, sources: string) =>
+      `${start}${space}frame-src ${sources} ${VIDEO_FRAME_HOSTS.join(' ')}`,
+  );
+}

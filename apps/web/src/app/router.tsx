@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
+import { PageLoader } from '@/components/page-loader';
 import { GuestOnly, RequireAuth } from '@/components/route-guards';
-import { paths, type PortalRouteKey } from '@/config/paths';
+import { paths, type PortalRouteKey, type SiteRouteKey } from '@/config/paths';
 import { setPaymentRequiredHandler, setSessionEndedHandler } from '@/lib/api-client';
 import { lazyNamed, RoutePage, type RouteEntry } from '@/lib/route-table';
 import { guestRoutes } from './guest-routes';
@@ -10,6 +11,9 @@ import { guestRoutes } from './guest-routes';
 // The signed-in side is loaded once a signed-in page is shown: its layout, and its route table (`portal-routes.tsx`).
 const PortalLayout = lazyNamed(() => import('@/components/layouts/portal-layout'), 'PortalLayout');
 const PortalPage = lazyNamed(() => import('./portal-routes'), 'PortalPage');
+// The public website (DECISIONS §9): its frame and route table load with its first page.
+const SiteLayout = lazyNamed(() => import('@/features/site/components/site-layout'), 'SiteLayout');
+const SitePage = lazyNamed(() => import('./site-routes'), 'SitePage');
 
 /**
  * The navigations the API asks for, inside the SPA: to Login when the server ends the session (`is_logout: 1`), to
@@ -47,6 +51,18 @@ export function AppRoutes() {
         <Route element={<AuthLayout />}>
           <Route element={<GuestOnly />}>{guestRoutes.filter((r) => r.area === 'guest').map(routeOf)}</Route>
           {guestRoutes.filter((r) => r.area !== 'guest').map(routeOf)}
+        </Route>
+
+        <Route
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <SiteLayout />
+            </Suspense>
+          }
+        >
+          {(Object.keys(paths.site) as SiteRouteKey[]).map((key) => (
+            <Route key={key} path={paths.site[key].path} element={<SitePage routeKey={key} />} />
+          ))}
         </Route>
 
         <Route element={<RequireAuth />}>

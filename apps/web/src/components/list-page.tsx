@@ -95,6 +95,8 @@ export interface ListPageProps<T, Q> {
   header?: ReactNode;
   /** After the table (the page's dialogs). */
   children?: ReactNode;
+  /** Page sizes offered (default the table's 5, 10, 25, 50). */
+  pageSizes?: readonly number[];
 }
 
 const str = (value: unknown) => (value === undefined || value === null ? '' : String(value));
@@ -272,6 +274,7 @@ export function ListPage<T, Q>({
   onExportCsv,
   header,
   children,
+  pageSizes,
 }: ListPageProps<T, Q>) {
   const { page, limit } = search;
   const total = pagination?.total ?? 0;
@@ -325,6 +328,7 @@ export function ListPage<T, Q>({
         onPageSizeChange={search.setPageSize}
         emptyMessage={emptyMessage}
         minWidth={minWidth}
+        {...(pageSizes ? { pageSizes } : {})}
       />
       {children}
     </Stack>

@@ -49,6 +49,15 @@ export const paths = {
     subscription: withArgs('/subscription', (priceId: string) => ({ price_id: priceId })),
   },
 
+  /** The public website (DECISIONS §9; with `public.pricing`). Its route table is `app/site-routes.tsx`. */
+  site: {
+    faq: simple('/faq'),
+    blog: simple('/blog'),
+    blogPost: { path: '/blog/:id', getHref: (id: string) => `/blog/${encodeURIComponent(id)}` },
+    videos: simple('/videos'),
+    contact: simple('/contact'),
+  },
+
   portal: {
     dashboard: simple('/dashboard'),
     changePassword: simple('/change-password'),
@@ -77,3 +86,4 @@ export const paths = {
 } as const;
 
 export type PortalRouteKey = keyof typeof paths.portal;
+export type SiteRouteKey = keyof typeof paths.site;

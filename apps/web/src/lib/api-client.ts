@@ -151,14 +151,16 @@ async function apiRequest<S extends z.ZodMiniType>(
   { method = 'GET', schema, body, query, signal, headers: extraHeaders }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
   const headers = authHeaders({ accept: 'application/json', ...extraHeaders });
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (the back office's blog form with its picture) goes as multipart; the browser sets the boundary.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
     });
   } catch (cause) {

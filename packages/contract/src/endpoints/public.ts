@@ -1,6 +1,17 @@
 import { z } from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
 import { messageSchema } from '../envelope.ts';
+import {
+  blogIdParamsSchema,
+  contactRequestSchema,
+  newsletterRequestSchema,
+  publicBlogResponseSchema,
+  publicBlogsQuerySchema,
+  publicBlogsResponseSchema,
+  publicFaqResponseSchema,
+  publicPricingResponseSchema,
+  publicVideosResponseSchema,
+} from '../content.ts';
 
 /**
  * The public website's calls (DECISIONS §9), under `/api/v1/public/`, no token. More of them (pricing, FAQ, blogs,
@@ -21,5 +32,46 @@ export const pageView = endpoint({
   method: 'POST',
   path: '/api/v1/public/page-view',
   body: pageViewRequestSchema,
+  response: messageSchema,
+});
+
+// ------------------------------------------------------------------------------------ public site (DECISIONS §9)
+
+/** `/pricing`: the Active plans with the payment notes staff save (`paymentNotes`, null when none). */
+export const pricing = endpoint({
+  method: 'GET',
+  path: '/api/v1/public/pricing',
+  response: publicPricingResponseSchema,
+});
+/** `/faq`: the Active entries, oldest first (answers are sanitised HTML). */
+export const faq = endpoint({ method: 'GET', path: '/api/v1/public/faq', response: publicFaqResponseSchema });
+/** `/blog`: newest first, paged (6, 12 or 24 a page). */
+export const blogs = endpoint({
+  method: 'GET',
+  path: '/api/v1/public/blogs',
+  query: publicBlogsQuerySchema,
+  response: publicBlogsResponseSchema,
+});
+/** `/blog/<id>`: one post with its sanitised HTML. */
+export const blog = endpoint({
+  method: 'GET',
+  path: '/api/v1/public/blogs/:id',
+  params: blogIdParamsSchema,
+  response: publicBlogResponseSchema,
+});
+/** `/videos`: every video, newest first. */
+export const videos = endpoint({ method: 'GET', path: '/api/v1/public/videos', response: publicVideosResponseSchema });
+/** The contact form: captcha (ALTCHA, single use) and a per-address rate limit. */
+export const contact = endpoint({
+  method: 'POST',
+  path: '/api/v1/public/contact',
+  body: contactRequestSchema,
+  response: messageSchema,
+});
+/** The footer's newsletter sign-up: captcha, rate limit; signing up twice answers the same (one row per email). */
+export const newsletter = endpoint({
+  method: 'POST',
+  path: '/api/v1/public/newsletter',
+  body: newsletterRequestSchema,
   response: messageSchema,
 });

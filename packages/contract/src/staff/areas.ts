@@ -43,6 +43,8 @@ export const STAFF_AREAS = {
   faq: EVERY_ROLE,
   contactUs: EVERY_ROLE,
   newsletters: EVERY_ROLE,
+  /** The page-view report (linked from the payment dashboard). */
+  pageViews: SUPER_ADMIN,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffArea = keyof typeof STAFF_AREAS;

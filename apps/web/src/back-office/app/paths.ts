@@ -35,6 +35,15 @@ export const staffPaths = {
     getHref: (paymentId: string, customerId: string) =>
       withQuery('/admin-customer-refund-payment', { id: paymentId, customerId }),
   },
+  // Website content (spec 3 "Videos", "FAQ", "Blogs", "Contact requests", "Newsletters") and the page-view report.
+  blogList: simple('/admin-blog-list'),
+  blogCreate: { path: '/admin-blog-create', getHref: (id?: string) => withQuery('/admin-blog-create', { id }) },
+  videos: simple('/admin-videos'),
+  faq: simple('/admin-faq'),
+  editFaq: { path: '/admin-edit-faq', getHref: (id: string) => withQuery('/admin-edit-faq', { id }) },
+  contactUs: simple('/admin-contactus'),
+  newsletters: simple('/admin-newsletters'),
+  pageViewReport: simple('/admin-page-view-report'),
   notFound: simple('*'),
 } as const;
 

@@ -1,4 +1,13 @@
-import { IconLayoutDashboard, IconListDetails, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconArticle,
+  IconHelpCircle,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconMail,
+  IconMessage,
+  IconUsersGroup,
+  IconVideo,
+} from '@tabler/icons-react';
 import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
 import { lazyNamed, routeTable } from '@/lib/route-table';
 import { staffPaths } from './paths';
@@ -38,6 +47,51 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     area: 'staff',
     nav: { icon: IconUsersGroup },
     page: lazyNamed(() => import('@/back-office/features/staff/pages/staff-page'), 'StaffPage'),
+  },
+  blogList: {
+    title: 'Blogs',
+    area: 'blogs',
+    nav: { icon: IconArticle },
+    page: lazyNamed(() => import('@/back-office/features/content/pages/blog-list-page'), 'BlogListPage'),
+  },
+  blogCreate: {
+    title: 'Blog',
+    area: 'blogs',
+    page: lazyNamed(() => import('@/back-office/features/content/pages/blog-create-page'), 'BlogCreatePage'),
+  },
+  videos: {
+    title: 'Videos',
+    area: 'videos',
+    nav: { icon: IconVideo },
+    page: lazyNamed(() => import('@/back-office/features/content/pages/videos-page'), 'VideosPage'),
+  },
+  faq: {
+    title: 'FAQ',
+    area: 'faq',
+    nav: { icon: IconHelpCircle },
+    page: lazyNamed(() => import('@/back-office/features/content/pages/faq-page'), 'FaqPage'),
+  },
+  editFaq: {
+    title: 'Edit FAQ',
+    area: 'faq',
+    page: lazyNamed(() => import('@/back-office/features/content/pages/edit-faq-page'), 'EditFaqPage'),
+  },
+  contactUs: {
+    title: 'Contact Us',
+    area: 'contactUs',
+    nav: { icon: IconMessage },
+    page: lazyNamed(() => import('@/back-office/features/content/pages/contact-us-page'), 'ContactUsPage'),
+  },
+  newsletters: {
+    title: 'Newsletters',
+    area: 'newsletters',
+    nav: { icon: IconMail },
+    page: lazyNamed(() => import('@/back-office/features/content/pages/newsletters-page'), 'NewslettersPage'),
+  },
+  pageViewReport: {
+    title: 'Page View Report',
+    area: 'pageViews',
+    page: lazyNamed(() => import('@/back-office/features/content/pages/page-view-report-page'), 'PageViewReportPage'),
   },
   changePassword: {
     title: 'Change Password',

@@ -1,0 +1,35 @@
+import crypto from 'node:crypto';
+
+/** One part of a hand-built multipart body: a text field, or a file with exactly the name and type given. */
+export type Part =
+  { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
+
+/**
+ * A `multipart/form-data` body built byte by byte, so tests can send what a browser never would (a NUL byte or a path
+ * in the file name, a lying content type).
+ */
+export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----fleetdeck${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('filename' in part) {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
+            `Content-Type: ${part.contentType}\r\n\r\n`,
+          'latin1',
+        ),
+        part.data,
+        Buffer.from('\r\n'),
+      );
+    } else {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,0 +1,38 @@
+import { Text } from '@mantine/core';
+import type { NewsletterSubscriber } from '@fleetdeck/contract';
+import { newsletterListQuerySchema } from '@fleetdeck/contract/staff';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
+import { formatDateTime } from '@/lib/format';
+import { useListSearch } from '@/lib/list-search';
+import { exportNewsletters, useNewsletterSubscribers } from '../api/newsletters';
+
+const columns: DataTableColumn<NewsletterSubscriber>[] = [
+  { key: 'email', header: 'Email', width: 280, render: (row) => <Text size="sm">{row.email}</Text> },
+  {
+    key: 'created_at',
+    header: 'Created On',
+    width: 180,
+    render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
+  },
+];
+
+/** Spec 3 "Newsletters": the subscribers, paged, with Export (Newsletters.csv). */
+export function NewslettersPage() {
+  const list = useListSearch(newsletterListQuerySchema);
+  const subscribers = useNewsletterSubscribers(list.query);
+  return (
+    <ListPage
+      label="Newsletter subscribers"
+      search={list}
+      result={subscribers}
+      rows={subscribers.data?.data}
+      pagination={subscribers.data?.pagination}
+      columns={columns}
+      rowKey={(row) => row._id}
+      errorTitle="The subscribers could not load"
+      minWidth={480}
+      onExportCsv={exportNewsletters}
+    />
+  );
+}
