@@ -15,9 +15,11 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { enforceLimit } from '../../lib/rate-limit.ts';
-import type { CustomerActor, DeviceActor } from '../../lib/actor.ts';
+import type { Actor, CustomerActor, DeviceActor } from '../../lib/actor.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { DeviceInfo } from '../../plugins/device-auth.ts';
 import { writeAudit } from '../audit/service.ts';
+import { refreshSeatSummary } from '../licences/seats.ts';
 import { freeSeats, lockFamilyPool } from '../licences/service.ts';
 import { notifyInTransaction } from '../policy/wakeup.ts';
 import * as repo from './repository.ts';
@@ -182,6 +184,7 @@ export async function enrol(ctx: AppContext, input: EnrolInput, ip: string): Pro
       message: `${existing ? 'Device enrolled again' : 'Device enrolled'}: ${input.serialNumber} (${appName})`,
       actor: { kind: 'device', id: deviceId, customerId: customer.id, ip },
     });
+    await refreshSeatSummary(tx, customer.id);
     return { deviceId, profileId: profile.id, policyVersion: profile.policyVersion, again: existing !== null };
   });
 
@@ -351,33 +354,50 @@ export async function logoutDevice(
     if (found.length === 0) {
       throw new AppError(404, 'E_NOT_FOUND', 'No device with this serial number is enrolled on your account.');
     }
-    const loggedOut = await repo.logOutDevices(
+    return logOutDevicesInTransaction(
       tx,
+      actor,
       customerId,
       found.map((d) => d.id),
     );
-    await repo.insertDeviceLogs(
-      tx,
-      loggedOut.map((d) => ({
-        customerId,
-        deviceId: d.id,
-        serialNumber: d.serialNumber,
-        deviceName: d.deviceName,
-        deviceActivity: 'Logged out',
-        activityResult: 'Success',
-      })),
-    );
-    for (const d of loggedOut) {
-      // A device waiting on GET events hears of its logout at once (sent on commit).
-      await notifyInTransaction(tx, d.id);
-      await writeAudit(tx, {
-        customerId,
-        type: 'Device',
-        subType: 'Logout',
-        message: `Device logged out: ${d.serialNumber} (${d.appName || d.family})`,
-        actor,
-      });
-    }
-    return loggedOut.map((d) => d.id);
   });
+}
+
+/**
+ * Logs out the customer's devices of `deviceIds` still logged in, inside the caller's transaction: the seat is freed
+ * (summary recounted), the device token answers E_DEVICE_LOGGED_OUT from then on, a device waiting on GET events hears
+ * of it on commit, and each logout is written to the device log and the audit trail with the actor (a staff member on
+ * the back office's subscriptions page). Answers the ids logged out now.
+ */
+export async function logOutDevicesInTransaction(
+  tx: DbOrTx,
+  actor: Actor,
+  customerId: string,
+  deviceIds: readonly string[],
+): Promise<string[]> {
+  const loggedOut = await repo.logOutDevices(tx, customerId, deviceIds);
+  await repo.insertDeviceLogs(
+    tx,
+    loggedOut.map((d) => ({
+      customerId,
+      deviceId: d.id,
+      serialNumber: d.serialNumber,
+      deviceName: d.deviceName,
+      deviceActivity: 'Logged out',
+      activityResult: 'Success',
+    })),
+  );
+  for (const d of loggedOut) {
+    // A device waiting on GET events hears of its logout at once (sent on commit).
+    await notifyInTransaction(tx, d.id);
+    await writeAudit(tx, {
+      customerId,
+      type: 'Device',
+      subType: 'Logout',
+      message: `Device logged out: ${d.serialNumber} (${d.appName || d.family})${actor.kind === 'staff' ? ' by staff' : ''}`,
+      actor,
+    });
+  }
+  if (loggedOut.length > 0) await refreshSeatSummary(tx, customerId);
+  return loggedOut.map((d) => d.id);
 }
