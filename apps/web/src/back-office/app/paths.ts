@@ -30,6 +30,16 @@ export const staffPaths = {
   },
   changePassword: simple('/admin-change-password'),
   staff: simple('/admin-staff'),
+  customerList: simple('/admin-customer-list'),
+  customerCreate: simple('/admin-customer-create'),
+  customerEdit: {
+    path: '/admin-customer-edit',
+    getHref: (customerId: string) => withQuery('/admin-customer-edit', { id: customerId }),
+  },
+  customerSubscriptions: {
+    path: '/admin-customer-subscription-create',
+    getHref: (customerId: string) => withQuery('/admin-customer-subscription-create', { id: customerId }),
+  },
   notFound: simple('*'),
 } as const;
 

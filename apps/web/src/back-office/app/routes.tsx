@@ -1,4 +1,4 @@
-import { IconLayoutDashboard, IconListDetails, IconUsersGroup } from '@tabler/icons-react';
+import { IconAddressBook, IconLayoutDashboard, IconListDetails, IconUsersGroup } from '@tabler/icons-react';
 import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
 import { lazyNamed, routeTable } from '@/lib/route-table';
 import { staffPaths } from './paths';
@@ -38,6 +38,30 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     area: 'staff',
     nav: { icon: IconUsersGroup },
     page: lazyNamed(() => import('@/back-office/features/staff/pages/staff-page'), 'StaffPage'),
+  },
+  customerList: {
+    title: 'Customers List',
+    area: 'customers',
+    nav: { icon: IconAddressBook },
+    page: lazyNamed(() => import('@/back-office/features/customers/pages/customer-list-page'), 'CustomerListPage'),
+  },
+  customerCreate: {
+    title: 'Create Customer',
+    area: 'customers',
+    page: lazyNamed(() => import('@/back-office/features/customers/pages/customer-create-page'), 'CustomerCreatePage'),
+  },
+  customerEdit: {
+    title: 'Edit Customer',
+    area: 'customers',
+    page: lazyNamed(() => import('@/back-office/features/customers/pages/customer-edit-page'), 'CustomerEditPage'),
+  },
+  customerSubscriptions: {
+    title: 'Customer Subscriptions',
+    area: 'customers',
+    page: lazyNamed(
+      () => import('@/back-office/features/customers/pages/customer-subscriptions-page'),
+      'CustomerSubscriptionsPage',
+    ),
   },
   changePassword: {
     title: 'Change Password',

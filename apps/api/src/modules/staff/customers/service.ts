@@ -223,14 +223,18 @@ export async function customerDetail(ctx: AppContext, q: { customerId: string; p
     licenceSummary(ctx.db, q.customerId),
   ]);
   const totals = summaryTotals(licences);
-  const prices: StaffPrice[] = plans.map((p) => ({
-    _id: p.id,
-    name: p.name,
-    identifier: p.identifier,
-    family: p.family,
-    type: p.type,
-    amount: toCents(p.amount) / 100,
-  }));
+  // The product choice in the catalogue's family order, the subscription before the one-time plan.
+  const rank = (p: (typeof plans)[number]) => FAMILIES.indexOf(p.family) * 2 + (p.type === 'recurring' ? 0 : 1);
+  const prices: StaffPrice[] = [...plans]
+    .sort((a, b) => rank(a) - rank(b))
+    .map((p) => ({
+      _id: p.id,
+      name: p.name,
+      identifier: p.identifier,
+      family: p.family,
+      type: p.type,
+      amount: toCents(p.amount) / 100,
+    }));
   return {
     customerDetail,
     userSubscriptions: payments.rows.map(paymentOf),
