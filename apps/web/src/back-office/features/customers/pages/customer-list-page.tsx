@@ -93,18 +93,25 @@ export function CustomerListPage() {
       width: 300,
       render: (row) => (
         <Stack gap={2} align="flex-start">
-          <Group gap={6} wrap="nowrap">
-            <LoginAsLink email={row.email} />
-            {row.isOfflineCustomer ? (
-              <Badge size="xs" color="grape" variant="light">
-                Offline
-              </Badge>
-            ) : null}
-          </Group>
-          {row.isResellerModeEnabled ? (
-            <Badge size="xs" color={row.isResellerModeRequestApprove ? 'teal' : 'orange'} variant="dot">
-              {row.isResellerModeRequestApprove ? 'Reseller' : 'Reseller requested'}
-            </Badge>
+          <LoginAsLink email={row.email} />
+          {row.isOfflineCustomer || row.isResellerModeEnabled ? (
+            <Group gap={6}>
+              {row.isOfflineCustomer ? (
+                <Badge size="xs" color="grape" variant="light" style={{ flexShrink: 0 }}>
+                  Offline
+                </Badge>
+              ) : null}
+              {row.isResellerModeEnabled ? (
+                <Badge
+                  size="xs"
+                  color={row.isResellerModeRequestApprove ? 'teal' : 'orange'}
+                  variant="dot"
+                  style={{ flexShrink: 0 }}
+                >
+                  {row.isResellerModeRequestApprove ? 'Reseller' : 'Reseller requested'}
+                </Badge>
+              ) : null}
+            </Group>
           ) : null}
         </Stack>
       ),
@@ -115,9 +122,27 @@ export function CustomerListPage() {
       width: 160,
       render: (row) => <Text size="sm">{row.formattedPhoneNumber || '-'}</Text>,
     },
-    { key: 'active', header: 'Active License', width: 90, render: (row) => count(row.totalPurchasedDevices) },
-    { key: 'used', header: 'Active Used License', width: 100, render: (row) => count(row.totalUsedDevices) },
-    { key: 'expired', header: 'Expired License', width: 90, render: (row) => count(row.totalExpiredDevices) },
+    {
+      key: 'active',
+      header: 'Active License',
+      width: 90,
+      align: 'right',
+      render: (row) => count(row.totalPurchasedDevices),
+    },
+    {
+      key: 'used',
+      header: 'Active Used License',
+      width: 100,
+      align: 'right',
+      render: (row) => count(row.totalUsedDevices),
+    },
+    {
+      key: 'expired',
+      header: 'Expired License',
+      width: 90,
+      align: 'right',
+      render: (row) => count(row.totalExpiredDevices),
+    },
     {
       key: 'created_at',
       header: 'Created On',

@@ -119,7 +119,7 @@ function OfflinePaymentForm({ customerId, prices }: { customerId: string; prices
               />
             </Grid.Col>
           </Grid>
-          <Textarea label="Note" autosize minRows={2} maxLength={1000} {...form.getInputProps('note')} />
+          <Textarea label="Note" rows={2} maxLength={1000} {...form.getInputProps('note')} />
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending}>
               Save
