@@ -62,6 +62,8 @@ function listSource(f: CustomerListFilter) {
   const createdAt = seatDriven ? sql`s.customer_created_at` : sql`c.created_at`;
   const id = seatDriven ? sql`s.customer_id` : sql`c.id`;
   const conditions: SQL[] = [];
+  // Filters on the customers table; without them a seat-driven count reads the summary's index alone.
+  const onCustomers = Boolean(f.emailPrefix || f.source || f.countryCode || f.reseller);
   if (f.emailPrefix) conditions.push(sql`c.email like ${likePrefix(f.emailPrefix)}`);
   if (f.from) conditions.push(sql`${createdAt} >= ${f.from.toISOString()}::timestamptz`);
   if (f.to) conditions.push(sql`${createdAt} < ${f.to.toISOString()}::timestamptz`);
@@ -81,7 +83,9 @@ function listSource(f: CustomerListFilter) {
     ? sql`customers c join customer_seats s on s.customer_id = c.id and s.family = ${family}`
     : sql`customers c left join customer_seats s on s.customer_id = c.id and s.family = 'ALL'`;
   const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
-  return { from, where, createdAt, id };
+  const countFrom = seatDriven && !onCustomers ? sql`customer_seats s` : from;
+  const countWhere = seatDriven && !onCustomers ? sql`s.family = ${family} and ${where}` : where;
+  return { from, where, createdAt, id, countFrom, countWhere };
 }
 
 /** One page of the list, newest first (`limit + 1` rows, so the caller knows whether a next page exists). */
@@ -120,14 +124,19 @@ export async function listCustomers(
   }));
 }
 
+const countSql = (f: CustomerListFilter) => {
+  const { countFrom, countWhere } = listSource(f);
+  return sql`select count(*)::int as n from (select 1 from ${countFrom} where ${countWhere} limit ${LIST_COUNT_CAP + 1}) m`;
+};
+
 /** Customers matching the filters, counted up to LIST_COUNT_CAP + 1. */
 export async function countCustomers(db: DbOrTx, f: CustomerListFilter): Promise<number> {
-  const { from, where } = listSource(f);
-  const result = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${LIST_COUNT_CAP + 1}) m`,
-  );
+  const result = await db.execute<{ n: number }>(countSql(f));
   return Number(result.rows[0]?.n ?? 0);
 }
+
+/** The capped count's SQL for EXPLAIN. */
+export const countCustomersSqlForExplain = countSql;
 
 /** The list's SQL for EXPLAIN (bench and report). */
 export const listCustomersSqlForExplain = (f: CustomerListFilter, limit: number) => {
