@@ -354,12 +354,13 @@ export async function logoutDevice(
     if (found.length === 0) {
       throw new AppError(404, 'E_NOT_FOUND', 'No device with this serial number is enrolled on your account.');
     }
-    return logOutDevicesInTransaction(
+    const loggedOut = await logOutDevicesInTransaction(
       tx,
-      actor,
       customerId,
       found.map((d) => d.id),
+      actor,
     );
+    return loggedOut.map((d) => d.id);
   });
 }
 
@@ -371,10 +372,11 @@ export async function logoutDevice(
  */
 export async function logOutDevicesInTransaction(
   tx: DbOrTx,
-  actor: Actor,
   customerId: string,
   deviceIds: readonly string[],
-): Promise<string[]> {
+  actor: Actor,
+  reason?: string,
+) {
   const loggedOut = await repo.logOutDevices(tx, customerId, deviceIds);
   await repo.insertDeviceLogs(
     tx,
@@ -394,10 +396,10 @@ export async function logOutDevicesInTransaction(
       customerId,
       type: 'Device',
       subType: 'Logout',
-      message: `Device logged out: ${d.serialNumber} (${d.appName || d.family})${actor.kind === 'staff' ? ' by staff' : ''}`,
+      message: `Device logged out: ${d.serialNumber} (${d.appName || d.family})${reason ? ` — ${reason}` : ''}`,
       actor,
     });
   }
   if (loggedOut.length > 0) await refreshSeatSummary(tx, customerId);
-  return loggedOut.map((d) => d.id);
+  return loggedOut;
 }

@@ -429,8 +429,8 @@ export async function deleteDevice(ctx: AppContext, actor: StaffActor, deviceId:
   const device = await repo.findDevice(ctx.db, deviceId);
   if (!device) throw notFound('Device not found.');
   if (device.loggedOutAt) return false;
-  const ids = await inTransaction(ctx.db, (tx) =>
-    logOutDevicesInTransaction(tx, actor, device.customerId, [device.id]),
+  const loggedOut = await inTransaction(ctx.db, (tx) =>
+    logOutDevicesInTransaction(tx, device.customerId, [device.id], actor, 'by staff'),
   );
-  return ids.length > 0;
+  return loggedOut.length > 0;
 }
