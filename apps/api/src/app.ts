@@ -39,6 +39,7 @@ import { staffDashboardRoutes } from './modules/staff/dashboard/routes.ts';
 import { staffRefundRoutes } from './modules/staff/refunds/routes.ts';
 import { staffContentRoutes } from './modules/staff/content/routes.ts';
 import { publicContentRoutes, uploadRoutes } from './modules/content/routes.ts';
+import { staffCustomerRoutes } from './modules/staff/customers/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -124,6 +125,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(staffContentRoutes(ctx));
   await app.register(publicContentRoutes(ctx));
   await app.register(uploadRoutes(ctx));
+  await app.register(staffCustomerRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexFile = path.join(webDist, 'index.html');

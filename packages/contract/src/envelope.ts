@@ -63,6 +63,12 @@ export const ERROR_CODES = [
   'E_REFUND_NOT_ALLOWED',
   /** A refund amount above the refundable figure, or different from it for a subscription. */
   'E_REFUND_AMOUNT',
+  /** Back-office seat edit with the same quantity (spec 3 §5 "No change made."). */
+  'E_NO_CHANGE',
+  /** Edit or refund of a payment that is not Success. */
+  'E_PAYMENT_NOT_SUCCESS',
+  /** Fewer seats than the devices using them: log devices out first. */
+  'E_SEATS_IN_USE',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = (typeof ERROR_CODES)[number];

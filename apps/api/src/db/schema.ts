@@ -69,6 +69,15 @@ export const customers = pgTable(
       .on(t.stripeCustomerId)
       .where(sql`${t.stripeCustomerId} is not null`),
     index('customers_created_at_idx').on(t.createdAt, t.id),
+    // The back office's customer list: email prefix, Source = Offline, country code, reseller requests.
+    index('customers_email_prefix_idx').using('btree', t.email.op('text_pattern_ops')),
+    index('customers_offline_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isOfflineCustomer}`),
+    index('customers_country_created_idx').on(t.countryCode, t.createdAt, t.id),
+    index('customers_reseller_requests_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.resellerModeEnabled} and not ${t.resellerModeApproved}`),
   ],
 );
 
@@ -853,4 +862,58 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex('newsletter_subscribers_email_uq').on(t.email),
     index('newsletter_subscribers_created_idx').on(t.createdAt, t.id),
   ],
+);
+
+// ================================================================================== customers (back office, issue 10)
+
+/**
+ * Seat totals per customer and family, plus one `ALL` row per customer (every family summed): the licence ledger's
+ * figures kept current in the transactions that change grants or devices (`licences/seats.ts refreshSeatSummary`) and
+ * by the `seats.sweep` job when seats expire (`next_expiry_at`). The back office's customer list filters and sorts on
+ * these rows (purchased devices, unused licences, product) instead of counting grants and devices per customer.
+ * `customer_created_at` copies the customer's `created_at`, so a seat filter walks one index in the list's order.
+ */
+export const customerSeats = pgTable(
+  'customer_seats',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    family: text('family').$type<Family | 'ALL'>().notNull(),
+    customerCreatedAt: timestamp('customer_created_at', { withTimezone: true }).notNull(),
+    purchased: integer('purchased').notNull().default(0),
+    used: integer('used').notNull().default(0),
+    expired: integer('expired').notNull().default(0),
+    /** The earliest expiry of an unexpired, unrevoked grant: when the sweep must recount. */
+    nextExpiryAt: timestamp('next_expiry_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.family] }),
+    index('customer_seats_purchased_idx').on(t.family, t.purchased, t.customerCreatedAt, t.customerId),
+    index('customer_seats_unused_idx')
+      .on(t.family, t.customerCreatedAt, t.customerId)
+      .where(sql`${t.purchased} > ${t.used}`),
+    index('customer_seats_product_idx')
+      .on(t.family, t.customerCreatedAt, t.customerId)
+      .where(sql`${t.purchased} + ${t.used} + ${t.expired} > 0`),
+    index('customer_seats_next_expiry_idx')
+      .on(t.nextExpiryAt)
+      .where(sql`${t.nextExpiryAt} is not null`),
+  ],
+);
+
+/** Offline payments (DECISIONS §8): which staff member recorded each one (the note is on the payment). */
+export const offlinePayments = pgTable(
+  'offline_payments',
+  {
+    paymentId: uuid('payment_id')
+      .primaryKey()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffUsers.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('offline_payments_staff_idx').on(t.staffId, t.createdAt)],
 );

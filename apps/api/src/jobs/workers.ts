@@ -7,6 +7,7 @@ import { DEVICE_PUSH_QUEUE, deliverPush, type PushSender } from '../modules/poli
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { sendResetLink } from '../modules/users/service.ts';
 import { sweepCaptchaUses } from '../modules/captcha/service.ts';
+import { backfillSeatSummary, sweepExpiredSeats } from '../modules/licences/seats.ts';
 import { deleteOldNonces } from '../modules/links/repository.ts';
 import { deleteOldCodes } from '../modules/otp/repository.ts';
 import { deleteOldSessions } from '../modules/sessions/repository.ts';
@@ -47,6 +48,11 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   await boss.work('rollup.logins', async () => {
     await ctx.db.transaction((tx) => rollUpLogins(tx));
   });
+  // The customer list's seat summary (licences/seats.ts): grants that expired since, and an upgrade's backfill.
+  await boss.work('seats.sweep', async () => {
+    await sweepExpiredSeats(ctx.db);
+    await backfillSeatSummary(ctx.db);
+  });
   await boss.work('maintenance.hourly', async () => {
     await sweepRateLimits(ctx.db);
     await deleteOldSessions(ctx.db);
@@ -57,5 +63,6 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   await boss.schedule('email.sweep', '* * * * *');
   await boss.schedule('rollup.logins', '* * * * *');
   await boss.schedule('payments.sweep', '* * * * *');
+  await boss.schedule('seats.sweep', '* * * * *');
   await boss.schedule('maintenance.hourly', '17 * * * *');
 }

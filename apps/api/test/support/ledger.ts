@@ -2,6 +2,7 @@ import type { Family } from '@fleetdeck/contract';
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
+import { refreshSeatSummary } from '../../src/modules/licences/seats.ts';
 import { chatUsers, customers, devices, licenceGrants, payments, plans, subscriptions } from '../../src/db/schema.ts';
 
 /** Rows of the licence ledger written straight into the database, as the payment events would. */
@@ -69,6 +70,8 @@ export async function buy(
       revokedAt: opts.revokedAt ?? null,
     })
     .returning();
+  // As the payment events do: the customer list's seat summary follows the ledger.
+  await db.transaction((tx) => refreshSeatSummary(tx, customerId));
   return { payment, grant: grant! };
 }
 

@@ -7,6 +7,7 @@ export * from './session.ts';
 export * from './accounts.ts';
 export * from './dashboard.ts';
 export * from './lists.ts';
+export * from './customers.ts';
 export * as staffApi from './endpoints.ts';
 export { staffEndpoint, type StaffEndpoint } from './staff-endpoint.ts';
 export * from './refunds.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { paymentStatusSchema, planTypeSchema } from '../payments.ts';
+import { enrolledDeviceSchema } from './customers.ts';
 
 /**
  * Refunds (spec 3 "Refund", §7 `payments/detail` and `payments/refund`; DECISIONS §8 "Refund"). Amounts are euros with
@@ -18,9 +19,6 @@ export const paymentDetailQuerySchema = z.object({
   refundQty: z.optional(z.coerce.number({ error: 'must be a whole number' }).check(z.int(), z.gte(1))),
 });
 export type PaymentDetailQuery = z.input<typeof paymentDetailQuerySchema>;
-
-export const enrolledDeviceSchema = z.object({ _id: z.string(), deviceName: z.string(), serialNumber: z.string() });
-export type EnrolledDevice = z.infer<typeof enrolledDeviceSchema>;
 
 export const paymentDetailSchema = z.object({
   _id: z.string(),

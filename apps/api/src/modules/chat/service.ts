@@ -13,6 +13,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword, hmac, safeEqualHex } from '../../lib/crypto.ts';
 import type { CustomerActor } from '../../lib/actor.ts';
 import { writeAudit } from '../audit/service.ts';
+import { refreshSeatSummary } from '../licences/seats.ts';
 import { familyLicenceOf, freeSeats, lockFamilyPool } from '../licences/service.ts';
 import * as repo from './repository.ts';
 
@@ -153,6 +154,7 @@ export async function create(ctx: AppContext, actor: CustomerActor, input: Creat
         message: `Power Chat user ${input.user_id} (${input.name}) created`,
         actor,
       });
+      await refreshSeatSummary(tx, customerId);
       return row.id;
     });
     return await detail(ctx, customerId, id);
@@ -184,6 +186,7 @@ export async function remove(ctx: AppContext, actor: CustomerActor, id: string) 
       message: `Power Chat user ${row.userId} (${row.name}) deleted; its licence is free`,
       actor,
     });
+    await refreshSeatSummary(tx, customerId);
   });
 }
 

@@ -19,6 +19,7 @@ import type { Actor, CustomerActor, DeviceActor } from '../../lib/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DeviceInfo } from '../../plugins/device-auth.ts';
 import { writeAudit } from '../audit/service.ts';
+import { refreshSeatSummary } from '../licences/seats.ts';
 import { freeSeats, lockFamilyPool } from '../licences/service.ts';
 import { notifyInTransaction } from '../policy/wakeup.ts';
 import * as repo from './repository.ts';
@@ -183,6 +184,7 @@ export async function enrol(ctx: AppContext, input: EnrolInput, ip: string): Pro
       message: `${existing ? 'Device enrolled again' : 'Device enrolled'}: ${input.serialNumber} (${appName})`,
       actor: { kind: 'device', id: deviceId, customerId: customer.id, ip },
     });
+    await refreshSeatSummary(tx, customer.id);
     return { deviceId, profileId: profile.id, policyVersion: profile.policyVersion, again: existing !== null };
   });
 
@@ -364,7 +366,7 @@ export async function logoutDevice(
 
 /**
  * Logs out these devices of the customer inside the caller's transaction: the token stops working (the device's next
- * call answers E_DEVICE_LOGGED_OUT), the seat is free, a device log and an audit row (with `actor`: the customer, or a
+ * call answers E_DEVICE_LOGGED_OUT), the seat is free (seat summary recounted), a device log and an audit row (with `actor`: the customer, or a
  * staff member for a refund) are written and a device waiting on `GET events` hears of it on commit. Answers the devices
  * logged out now (ones already logged out are skipped). After commit, call `requestPush` with their ids.
  */
@@ -388,6 +390,7 @@ export async function logOutDevicesInTransaction(
     })),
   );
   for (const d of loggedOut) {
+    // A device waiting on GET events hears of its logout at once (sent on commit).
     await notifyInTransaction(tx, d.id);
     await writeAudit(tx, {
       customerId,
@@ -397,6 +400,7 @@ export async function logOutDevicesInTransaction(
       actor,
     });
   }
+  if (loggedOut.length > 0) await refreshSeatSummary(tx, customerId);
   return loggedOut;
 }
 

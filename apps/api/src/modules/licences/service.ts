@@ -1,6 +1,7 @@
 import { FAMILIES, LICENCE_EXCEEDED_MESSAGE, type Family, type FamilyLicence } from '@fleetdeck/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './repository.ts';
+import { refreshSeatSummary } from './seats.ts';
 
 /**
  * The licence ledger's read side (DECISIONS §5): THE one place that says how many seats of a family a
@@ -110,6 +111,7 @@ export async function revokeSeatsOfPayment(
   if (!grant || live === 0) return { revoked: 0, left: 0 };
   const revoked = Math.min(live, Math.max(0, input.seats));
   await repo.setGrantSeats(tx, grant.id, live - revoked);
+  await refreshSeatSummary(tx, input.customerId);
   return { revoked, left: live - revoked };
 }
 
@@ -140,5 +142,6 @@ export async function revokeSeatsOfSubscription(
     revoked += take;
     left += grant.seats - take;
   }
+  if (revoked > 0) await refreshSeatSummary(tx, input.customerId);
   return { revoked, left };
 }

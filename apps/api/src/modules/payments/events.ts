@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { PaymentMethodSnapshot } from '../../db/schema.ts';
 import { SYSTEM } from '../../lib/actor.ts';
 import { writeAudit } from '../audit/service.ts';
+import { grantSeats, refreshSeatSummary } from '../licences/seats.ts';
 import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
 import { addYears, centsToNumeric, formatEuro, toCents, totals } from './money.ts';
@@ -370,7 +371,7 @@ class Handler {
       expiryAt: expiresAt,
       providerSubscriptionId: details.providerSubscriptionId ?? payment.providerSubscriptionId,
     });
-    await repo.insertGrant(this.tx, {
+    await grantSeats(this.tx, {
       customerId: payment.customerId,
       family: payment.family,
       paymentId: payment.id,
@@ -514,6 +515,7 @@ class Handler {
 
     // The seats of this subscription live on: their expiry moves to the new period end.
     await repo.extendSubscriptionGrants(this.tx, sub.id, periodEnd);
+    await refreshSeatSummary(this.tx, sub.customerId);
     await repo.updateSubscription(this.tx, sub.id, {
       status: 'active',
       currentPeriodEnd: periodEnd,

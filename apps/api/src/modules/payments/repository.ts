@@ -366,11 +366,6 @@ export async function setSubscriptionStatus(
     );
 }
 
-/** One grant per payment (unique `payment_id`): a replayed success grants nothing twice. */
-export async function insertGrant(tx: DbOrTx, values: typeof licenceGrants.$inferInsert) {
-  await tx.insert(licenceGrants).values(values).onConflictDoNothing();
-}
-
 /** The grants of a replaced subscription keep their own expiry: renewals of the new one must not move them. */
 export async function releaseSubscriptionGrants(tx: DbOrTx, subscriptionId: string) {
   await tx.update(licenceGrants).set({ subscriptionId: null }).where(eq(licenceGrants.subscriptionId, subscriptionId));

@@ -589,3 +589,90 @@ export async function updateSecuritySetting(ctx: AppContext, actor: CustomerActo
     return row;
   });
 }
+
+/**
+ * A customer created by staff (spec 3 "Create customer", DECISIONS §8): an offline customer, email verified, no Buy
+ * Plan in the console; password rules as at registration. The name is the email's local part unless given.
+ */
+export async function createOfflineCustomer(
+  ctx: AppContext,
+  actor: Actor,
+  input: {
+    email: string;
+    password: string;
+    phoneNumber: string;
+    name?: string | undefined;
+    countryCode?: string | undefined;
+  },
+) {
+  assertStrongPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  return inTransaction(ctx.db, async (tx) => {
+    const now = new Date();
+    const customer = await repo.insertCustomer(tx, {
+      email: input.email,
+      name: input.name ?? input.email.split('@')[0]!,
+      passwordHash,
+      phoneNumber: input.phoneNumber,
+      countryCode: input.countryCode ?? null,
+      emailVerifiedAt: now,
+      isOfflineCustomer: true,
+      ...newEnrolmentToken(ctx),
+    });
+    if (!customer) throw new AppError(409, 'E_EMAIL_TAKEN', 'An account with this email already exists.');
+    await writeAudit(tx, {
+      customerId: customer.id,
+      email: customer.email,
+      type: 'User Account',
+      subType: 'Registration',
+      message: 'Account created by staff (offline customer)',
+      actor,
+    });
+    return customer;
+  });
+}
+
+/**
+ * Staff edit a customer (spec 3 "Edit customer"): the name, and the password when one is given — a new password ends
+ * every session of the customer, as the customer's own change does.
+ */
+export async function staffUpdateCustomer(
+  ctx: AppContext,
+  actor: Actor,
+  customerId: string,
+  input: { name: string; password?: string | undefined },
+) {
+  if (input.password !== undefined) assertStrongPassword(input.password);
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  return inTransaction(ctx.db, async (tx) => {
+    const before = await repo.findCustomerById(tx, customerId);
+    if (!before) throw notFound('Customer not found.');
+    const row = await repo.updateCustomer(tx, customerId, {
+      name: input.name,
+      ...(passwordHash === undefined ? {} : { passwordHash }),
+    });
+    if (!row) throw notFound('Customer not found.');
+    if (before.name !== input.name) {
+      await writeAudit(tx, {
+        customerId,
+        email: row.email,
+        type: 'User Account',
+        subType: 'Update Profile',
+        message: `Name changed by staff: ${before.name} → ${input.name}`,
+        actor,
+      });
+    }
+    if (passwordHash !== undefined) {
+      await revokeAllSessions(tx, 'customer', customerId, 'password changed by staff');
+      await writeAudit(tx, {
+        customerId,
+        email: row.email,
+        type: 'User Account',
+        subType: 'Change Password',
+        message: 'Password changed by staff; every session ended',
+        actor,
+      });
+    }
+    return row;
+  });
+}

@@ -44,6 +44,16 @@ export const staffPaths = {
   contactUs: simple('/admin-contactus'),
   newsletters: simple('/admin-newsletters'),
   pageViewReport: simple('/admin-page-view-report'),
+  customerList: simple('/admin-customer-list'),
+  customerCreate: simple('/admin-customer-create'),
+  customerEdit: {
+    path: '/admin-customer-edit',
+    getHref: (customerId: string) => withQuery('/admin-customer-edit', { id: customerId }),
+  },
+  customerSubscriptions: {
+    path: '/admin-customer-subscription-create',
+    getHref: (customerId: string) => withQuery('/admin-customer-subscription-create', { id: customerId }),
+  },
   notFound: simple('*'),
 } as const;
 

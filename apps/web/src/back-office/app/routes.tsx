@@ -1,4 +1,5 @@
 import {
+  IconAddressBook,
   IconArticle,
   IconHelpCircle,
   IconLayoutDashboard,
@@ -92,6 +93,30 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     title: 'Page View Report',
     area: 'pageViews',
     page: lazyNamed(() => import('@/back-office/features/content/pages/page-view-report-page'), 'PageViewReportPage'),
+  },
+  customerList: {
+    title: 'Customers List',
+    area: 'customers',
+    nav: { icon: IconAddressBook },
+    page: lazyNamed(() => import('@/back-office/features/customers/pages/customer-list-page'), 'CustomerListPage'),
+  },
+  customerCreate: {
+    title: 'Create Customer',
+    area: 'customers',
+    page: lazyNamed(() => import('@/back-office/features/customers/pages/customer-create-page'), 'CustomerCreatePage'),
+  },
+  customerEdit: {
+    title: 'Edit Customer',
+    area: 'customers',
+    page: lazyNamed(() => import('@/back-office/features/customers/pages/customer-edit-page'), 'CustomerEditPage'),
+  },
+  customerSubscriptions: {
+    title: 'Customer Subscriptions',
+    area: 'customers',
+    page: lazyNamed(
+      () => import('@/back-office/features/customers/pages/customer-subscriptions-page'),
+      'CustomerSubscriptionsPage',
+    ),
   },
   changePassword: {
     title: 'Change Password',

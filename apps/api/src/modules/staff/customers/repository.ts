@@ -1,0 +1,299 @@
+import type { Family } from '@fleetdeck/contract';
+import { LIST_COUNT_CAP } from '@fleetdeck/contract';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import {
+  customers,
+  devices,
+  legacyUsers,
+  offlinePayments,
+  payments,
+  plans,
+  staffUsers,
+  type PaymentMethodSnapshot,
+} from '../../../db/schema.ts';
+
+/**
+ * SQL of the back office's customers (spec 3 "Customer list", "Customer subscriptions"). The list reads the seat
+ * summary `customer_seats` (kept by modules/licences) and never counts grants or devices per row. Indexes:
+ * customers_created_at_idx (the default order), customers_email_prefix_idx, customers_offline_created_idx,
+ * customers_country_created_idx, customers_reseller_requests_idx, customer_seats_purchased_idx,
+ * customer_seats_unused_idx and customer_seats_product_idx (a seat filter walks these in the list's order).
+ */
+
+export interface CustomerListFilter {
+  /** Lower-cased start of the email. */
+  emailPrefix?: string | undefined;
+  from?: Date | undefined;
+  /** Exclusive upper bound. */
+  to?: Date | undefined;
+  source?: 'Offline' | 'Online' | undefined;
+  purchasedDevices?: number | undefined;
+  countryCode?: string | undefined;
+  family?: Family | undefined;
+  unused?: boolean | undefined;
+  reseller?: 'Requested' | 'Approved' | undefined;
+}
+
+export interface CustomerListRow {
+  id: string;
+  email: string;
+  name: string;
+  countryCode: string | null;
+  phoneNumber: string;
+  isOfflineCustomer: boolean;
+  resellerModeEnabled: boolean;
+  resellerModeApproved: boolean;
+  createdAt: Date;
+  createdAtMicros: string;
+  purchased: number;
+  used: number;
+  expired: number;
+}
+
+const likePrefix = (prefix: string) => prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
+
+/** FROM and WHERE of the list: driven by the seat summary's indexes when a seat filter is set. */
+function listSource(f: CustomerListFilter) {
+  const seatDriven =
+    f.family !== undefined || f.unused === true || (f.purchasedDevices !== undefined && f.purchasedDevices > 0);
+  const family = f.family ?? 'ALL';
+  // The summary row copies the customer's created_at: ordering on it lets one index serve filter and order.
+  const createdAt = seatDriven ? sql`s.customer_created_at` : sql`c.created_at`;
+  const id = seatDriven ? sql`s.customer_id` : sql`c.id`;
+  const conditions: SQL[] = [];
+  // Filters on the customers table; without them a seat-driven count reads the summary's index alone.
+  const onCustomers = Boolean(f.emailPrefix || f.source || f.countryCode || f.reseller);
+  if (f.emailPrefix) conditions.push(sql`c.email like ${likePrefix(f.emailPrefix)}`);
+  if (f.from) conditions.push(sql`${createdAt} >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) conditions.push(sql`${createdAt} < ${f.to.toISOString()}::timestamptz`);
+  if (f.source === 'Offline') conditions.push(sql`c.is_offline_customer`);
+  if (f.source === 'Online') conditions.push(sql`not c.is_offline_customer`);
+  if (f.countryCode) conditions.push(sql`c.country_code = ${f.countryCode}`);
+  if (f.reseller === 'Requested') conditions.push(sql`c.reseller_mode_enabled and not c.reseller_mode_approved`);
+  if (f.reseller === 'Approved') conditions.push(sql`c.reseller_mode_approved`);
+  if (seatDriven) {
+    if (f.family !== undefined) conditions.push(sql`s.purchased + s.used + s.expired > 0`);
+    if (f.unused) conditions.push(sql`s.purchased > s.used`);
+    if (f.purchasedDevices !== undefined) conditions.push(sql`s.purchased = ${f.purchasedDevices}`);
+  } else if (f.purchasedDevices === 0) {
+    conditions.push(sql`coalesce(s.purchased, 0) = 0`);
+  }
+  const from = seatDriven
+    ? sql`customers c join customer_seats s on s.customer_id = c.id and s.family = ${family}`
+    : sql`customers c left join customer_seats s on s.customer_id = c.id and s.family = 'ALL'`;
+  const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  const countFrom = seatDriven && !onCustomers ? sql`customer_seats s` : from;
+  const countWhere = seatDriven && !onCustomers ? sql`s.family = ${family} and ${where}` : where;
+  return { from, where, createdAt, id, countFrom, countWhere };
+}
+
+/** One page of the list, newest first (`limit + 1` rows, so the caller knows whether a next page exists). */
+export async function listCustomers(
+  db: DbOrTx,
+  f: CustomerListFilter,
+  page: { limit: number; offset: number; after?: { createdAt: string; id: string } | undefined },
+): Promise<CustomerListRow[]> {
+  const { from, where, createdAt, id } = listSource(f);
+  const after = page.after
+    ? sql`and (${createdAt}, ${id}) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
+    : sql``;
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select c.id, c.email, c.name, c.country_code, c.phone_number, c.is_offline_customer,
+      c.reseller_mode_enabled, c.reseller_mode_approved, c.created_at,
+      to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_micros,
+      coalesce(s.purchased, 0) as purchased, coalesce(s.used, 0) as used, coalesce(s.expired, 0) as expired
+    from ${from}
+    where ${where} ${after}
+    order by ${createdAt} desc, ${id} desc
+    limit ${page.limit + 1} offset ${page.after ? 0 : page.offset}`);
+  return result.rows.map((r) => ({
+    id: String(r.id),
+    email: String(r.email),
+    name: String(r.name),
+    countryCode: (r.country_code as string | null) ?? null,
+    phoneNumber: String(r.phone_number ?? ''),
+    isOfflineCustomer: Boolean(r.is_offline_customer),
+    resellerModeEnabled: Boolean(r.reseller_mode_enabled),
+    resellerModeApproved: Boolean(r.reseller_mode_approved),
+    createdAt: new Date(r.created_at as string | Date),
+    createdAtMicros: String(r.created_at_micros),
+    purchased: Number(r.purchased),
+    used: Number(r.used),
+    expired: Number(r.expired),
+  }));
+}
+
+const countSql = (f: CustomerListFilter) => {
+  const { countFrom, countWhere } = listSource(f);
+  return sql`select count(*)::int as n from (select 1 from ${countFrom} where ${countWhere} limit ${LIST_COUNT_CAP + 1}) m`;
+};
+
+/** Customers matching the filters, counted up to LIST_COUNT_CAP + 1. */
+export async function countCustomers(db: DbOrTx, f: CustomerListFilter): Promise<number> {
+  const result = await db.execute<{ n: number }>(countSql(f));
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** The capped count's SQL for EXPLAIN. */
+export const countCustomersSqlForExplain = countSql;
+
+/** The list's SQL for EXPLAIN (bench and report). */
+export const listCustomersSqlForExplain = (f: CustomerListFilter, limit: number) => {
+  const { from, where, createdAt, id } = listSource(f);
+  return sql`select c.id from ${from} where ${where} order by ${createdAt} desc, ${id} desc limit ${limit}`;
+};
+
+/** Old portal users (legacy_users) whose email starts with the prefix, newest first. */
+export async function listOldPortalUsers(db: DbOrTx, emailPrefix: string | undefined, limit: number) {
+  const where = emailPrefix ? sql`${legacyUsers.email} like ${likePrefix(emailPrefix)}` : undefined;
+  const [rows, [count]] = await Promise.all([
+    db.select().from(legacyUsers).where(where).orderBy(desc(legacyUsers.createdAt), desc(legacyUsers.id)).limit(limit),
+    db
+      .execute<{ n: number }>(
+        sql`select count(*)::int as n from (select 1 from ${legacyUsers} ${where ? sql`where ${where}` : sql``} limit ${LIST_COUNT_CAP + 1}) m`,
+      )
+      .then((r) => r.rows),
+  ]);
+  return { rows, total: Math.min(Number(count?.n ?? 0), LIST_COUNT_CAP) };
+}
+
+export async function findCustomer(db: DbOrTx, customerId: string) {
+  const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
+  return row ?? null;
+}
+
+/** The summary row (every family summed, or one family's) of one customer. */
+export async function seatSummaryOf(db: DbOrTx, customerId: string) {
+  const result = await db.execute<{ purchased: number; used: number; expired: number }>(
+    sql`select purchased, used, expired from customer_seats where customer_id = ${customerId} and family = 'ALL'`,
+  );
+  const row = result.rows[0];
+  return { purchased: Number(row?.purchased ?? 0), used: Number(row?.used ?? 0), expired: Number(row?.expired ?? 0) };
+}
+
+// ------------------------------------------------------------------------------------------- customer's payments
+
+const paymentColumns = {
+  id: payments.id,
+  customerId: payments.customerId,
+  planId: payments.planId,
+  planIdentifier: payments.planIdentifier,
+  family: payments.family,
+  productName: payments.productName,
+  subscriptionType: payments.subscriptionType,
+  subscriptionReason: payments.subscriptionReason,
+  qty: payments.qty,
+  totalAmount: payments.totalAmount,
+  unitAmount: payments.unitAmount,
+  currency: payments.currency,
+  couponCode: payments.couponCode,
+  status: payments.status,
+  message: payments.message,
+  expiryAt: payments.expiryAt,
+  refundBy: payments.refundBy,
+  isOfflinePayment: payments.isOfflinePayment,
+  note: payments.note,
+  idempotencyKey: payments.idempotencyKey,
+  paymentMethod: sql<PaymentMethodSnapshot | null>`${payments.paymentMethod}`,
+  recordedBy: staffUsers.email,
+  createdAt: payments.createdAt,
+};
+const paymentsWithStaff = (db: DbOrTx) =>
+  db
+    .select(paymentColumns)
+    .from(payments)
+    .leftJoin(offlinePayments, eq(offlinePayments.paymentId, payments.id))
+    .leftJoin(staffUsers, eq(staffUsers.id, offlinePayments.staffId));
+
+/** The customer's payments, newest first (payments_customer_created_idx), with an exact count. */
+export async function listCustomerPayments(db: DbOrTx, customerId: string, page: { limit: number; offset: number }) {
+  const [rows, [count]] = await Promise.all([
+    paymentsWithStaff(db)
+      .where(eq(payments.customerId, customerId))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(eq(payments.customerId, customerId)),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export type CustomerPaymentRow = NonNullable<Awaited<ReturnType<typeof findCustomerPayment>>>;
+
+export async function findCustomerPayment(db: DbOrTx, paymentId: string) {
+  const [row] = await paymentsWithStaff(db).where(eq(payments.id, paymentId));
+  return row ?? null;
+}
+
+/** A payment row locked for a seat edit. */
+export async function lockPayment(tx: DbOrTx, paymentId: string) {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  return row ?? null;
+}
+
+export async function findPaymentByKey(db: DbOrTx, customerId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.customerId, customerId), eq(payments.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/** Inserts an offline payment; null when a payment with the same Idempotency-Key exists (committed meanwhile). */
+export async function insertOfflinePayment(
+  tx: DbOrTx,
+  values: typeof payments.$inferInsert & { customerId: string },
+  staffId: string,
+) {
+  const [row] = await tx.insert(payments).values(values).onConflictDoNothing().returning({ id: payments.id });
+  if (!row) return null;
+  await tx.insert(offlinePayments).values({ paymentId: row.id, staffId });
+  return row.id;
+}
+
+export async function setPaymentQty(tx: DbOrTx, paymentId: string, qty: number) {
+  await tx.update(payments).set({ qty, updatedAt: new Date() }).where(eq(payments.id, paymentId));
+}
+
+/** Active plans, by family and type (the subscriptions page's product choice). */
+export async function activePlans(db: DbOrTx) {
+  return db.select().from(plans).where(eq(plans.status, 'Active')).orderBy(plans.family, plans.type, plans.identifier);
+}
+
+// ---------------------------------------------------------------------------------------------------- devices
+
+/** Devices of a family holding a seat, newest first (devices_customer_family_idx), and their count. */
+export async function enrolledDevices(db: DbOrTx, customerId: string, family: Family, limit: number) {
+  const where = and(eq(devices.customerId, customerId), eq(devices.family, family), isNull(devices.loggedOutAt));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ id: devices.id, deviceName: devices.deviceName, serialNumber: devices.serialNumber })
+      .from(devices)
+      .where(where)
+      .orderBy(desc(devices.enrolledAt), desc(devices.id))
+      .limit(limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(devices)
+      .where(where),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function findDevice(db: DbOrTx, deviceId: string) {
+  const [row] = await db
+    .select({
+      id: devices.id,
+      customerId: devices.customerId,
+      family: devices.family,
+      serialNumber: devices.serialNumber,
+      loggedOutAt: devices.loggedOutAt,
+    })
+    .from(devices)
+    .where(eq(devices.id, deviceId));
+  return row ?? null;
+}

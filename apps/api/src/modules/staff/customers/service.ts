@@ -1,0 +1,436 @@
+import { FAMILIES, PCHAT_MIN_QTY, PCHAT_MIN_QTY_MESSAGE, familyOfCode, type Family } from '@fleetdeck/contract';
+import {
+  DEVICE_BY_PRODUCT_MAX,
+  type CustomerPayment,
+  type OldPortalUser,
+  type StaffCustomer,
+  type StaffPrice,
+} from '@fleetdeck/contract/staff';
+import { inTransaction, type AppContext } from '../../../context.ts';
+import type { StaffActor } from '../../../lib/actor.ts';
+import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
+import { writeAudit } from '../../audit/service.ts';
+import { logOutDevicesInTransaction } from '../../devices/service.ts';
+import { grantSeats, lockGrantOfPayment, setGrantSeats } from '../../licences/seats.ts';
+import { familyLicenceOf, licenceSummary, lockFamilyPool, seatsOfPlan, summaryTotals } from '../../licences/service.ts';
+import { addYears, centsToNumeric, formatEuro, toCents } from '../../payments/money.ts';
+import { findPlan } from '../../payments/repository.ts';
+import { approveReseller, createOfflineCustomer, staffUpdateCustomer } from '../../users/service.ts';
+import { cappedTotal, cursorTimestamp, decodeCursor, encodeCursor, offsetOfPage } from '../../activity/keyset.ts';
+import * as repo from './repository.ts';
+
+/**
+ * The back office's customers and offline sales (spec 3 "Customer list" … "Customer subscriptions"; DECISIONS §5
+ * reseller approval, §8 offline sale and subscription edit). Seats move only through modules/licences.
+ */
+
+const SORT = 'created_at';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = 86_400_000;
+
+export interface CustomerListInput {
+  email?: string | undefined;
+  from_date?: string | undefined;
+  to_date?: string | undefined;
+  customerSource?: 'All' | 'Offline' | 'Online' | undefined;
+  purchasedDevices?: number | undefined;
+  countryCode?: string | undefined;
+  product?: 'All' | Family | undefined;
+  showUnusedLicense?: boolean | undefined;
+  resellerStatus?: 'All' | 'Requested' | 'Approved' | undefined;
+  page: number;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** The filters as the repository takes them: From and To are whole UTC days (To included). */
+export function filterOf(q: CustomerListInput): repo.CustomerListFilter {
+  const from = q.from_date ? new Date(`${q.from_date}T00:00:00Z`) : undefined;
+  const to = q.to_date ? new Date(new Date(`${q.to_date}T00:00:00Z`).getTime() + DAY) : undefined;
+  if (from && to && from >= to) {
+    throw badRequest('E_VALIDATION', 'to_date: must not be before from_date', {
+      errors: [{ field: 'to_date', message: 'must not be before from_date' }],
+    });
+  }
+  return {
+    emailPrefix: q.email || undefined,
+    from,
+    to,
+    source: q.customerSource === 'All' ? undefined : q.customerSource,
+    purchasedDevices: q.purchasedDevices,
+    countryCode: q.countryCode,
+    family: q.product === 'All' ? undefined : q.product,
+    unused: q.showUnusedLicense === true ? true : undefined,
+    reseller: q.resellerStatus === 'All' ? undefined : q.resellerStatus,
+  };
+}
+
+const formattedPhone = (countryCode: string | null, phone: string) =>
+  phone ? (countryCode ? `${countryCode} ${phone}` : phone) : '';
+
+export const customerRowOf = (r: repo.CustomerListRow): StaffCustomer => ({
+  _id: r.id,
+  email: r.email,
+  name: r.name,
+  countryCode: r.countryCode,
+  formattedPhoneNumber: formattedPhone(r.countryCode, r.phoneNumber),
+  totalPurchasedDevices: r.purchased,
+  totalUsedDevices: r.used,
+  totalExpiredDevices: r.expired,
+  isOfflineCustomer: r.isOfflineCustomer,
+  isResellerModeEnabled: r.resellerModeEnabled,
+  isResellerModeRequestApprove: r.resellerModeApproved,
+  created_at: r.createdAt.toISOString(),
+});
+
+function afterOf(cursor: string | undefined) {
+  if (!cursor) return undefined;
+  const [createdAt, id] = decodeCursor(cursor, SORT, 'desc', 2);
+  if (typeof id !== 'string' || !UUID.test(id)) {
+    throw new AppError(
+      400,
+      'E_VALIDATION',
+      'cursor: is not a cursor of this list (use nextCursor of the previous page)',
+    );
+  }
+  return { createdAt: cursorTimestamp(createdAt), id };
+}
+
+export async function customerList(ctx: AppContext, q: CustomerListInput) {
+  const filter = filterOf(q);
+  const after = afterOf(q.cursor);
+  const [rows, counted, oldPortal] = await Promise.all([
+    repo.listCustomers(ctx.db, filter, { limit: q.limit, offset: after ? 0 : offsetOfPage(q.page, q.limit), after }),
+    repo.countCustomers(ctx.db, filter),
+    repo.listOldPortalUsers(ctx.db, filter.emailPrefix, q.limit),
+  ]);
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  const oldPortalUsers: OldPortalUser[] = oldPortal.rows.map((u) => ({
+    _id: u.id,
+    email: u.email,
+    name: u.name,
+    expiration_date: u.expirationDate?.toISOString() ?? null,
+    device_serial_number: u.deviceSerialNumber,
+  }));
+  return {
+    data: page.map(customerRowOf),
+    pagination: {
+      page: q.page,
+      limit: q.limit,
+      ...cappedTotal(counted),
+      nextCursor:
+        rows.length > q.limit && last
+          ? encodeCursor({ sort: SORT, order: 'desc', key: [last.createdAtMicros, last.id] })
+          : null,
+    },
+    oldPortalUsers: { data: oldPortalUsers, total: oldPortal.total },
+  };
+}
+
+/** Every row of the filtered list, in the list's order, 1000 at a time (the CSV export). */
+export async function* customerExportRows(ctx: AppContext, q: CustomerListInput) {
+  const filter = filterOf(q);
+  let after: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    const batch = await repo.listCustomers(ctx.db, filter, { limit: 999, offset: 0, after });
+    yield* batch;
+    if (batch.length < 1000) return;
+    const last = batch[batch.length - 1]!;
+    after = { createdAt: last.createdAtMicros, id: last.id };
+  }
+}
+
+// --------------------------------------------------------------------------------------- create, edit, reseller
+
+async function customerRow(ctx: AppContext, customerId: string): Promise<StaffCustomer> {
+  const c = await repo.findCustomer(ctx.db, customerId);
+  if (!c) throw notFound('Customer not found.');
+  const seats = await repo.seatSummaryOf(ctx.db, customerId);
+  return customerRowOf({
+    id: c.id,
+    email: c.email,
+    name: c.name,
+    countryCode: c.countryCode,
+    phoneNumber: c.phoneNumber,
+    isOfflineCustomer: c.isOfflineCustomer,
+    resellerModeEnabled: c.resellerModeEnabled,
+    resellerModeApproved: c.resellerModeApproved,
+    createdAt: c.createdAt,
+    createdAtMicros: '',
+    ...seats,
+  });
+}
+
+export async function createCustomer(
+  ctx: AppContext,
+  actor: StaffActor,
+  input: {
+    email: string;
+    password: string;
+    phoneNumber: string;
+    name?: string | undefined;
+    countryCode?: string | undefined;
+  },
+) {
+  const row = await createOfflineCustomer(ctx, actor, input);
+  return customerRow(ctx, row.id);
+}
+
+export async function updateCustomer(
+  ctx: AppContext,
+  actor: StaffActor,
+  input: { customerId: string; name: string; password?: string | undefined },
+) {
+  await staffUpdateCustomer(ctx, actor, input.customerId, { name: input.name, password: input.password });
+  return customerRow(ctx, input.customerId);
+}
+
+export async function approveResellerRequest(ctx: AppContext, actor: StaffActor, customerId: string) {
+  const detail = await approveReseller(ctx, actor, customerId);
+  return { customerId, resellerCouponCode: detail.resellerCouponCode ?? '' };
+}
+
+// ------------------------------------------------------------------------------------ subscriptions page (detail)
+
+export const paymentOf = (p: repo.CustomerPaymentRow): CustomerPayment => ({
+  _id: p.id,
+  productName: p.productName,
+  priceId: { _id: p.planId, identifier: p.planIdentifier },
+  family: p.family,
+  subscriptionType: p.subscriptionType,
+  subscriptionReason: p.subscriptionReason,
+  qty: p.qty,
+  totalAmount: toCents(p.totalAmount) / 100,
+  currency: p.currency,
+  coupon: p.couponCode,
+  status: p.status,
+  message: p.message,
+  expiryAt: p.expiryAt?.toISOString() ?? null,
+  refundBy: p.refundBy,
+  isOfflinePayment: p.isOfflinePayment,
+  note: p.note,
+  recordedBy: p.recordedBy,
+  created_at: p.createdAt.toISOString(),
+});
+
+export async function customerDetail(ctx: AppContext, q: { customerId: string; page: number; limit: number }) {
+  const offset = (q.page - 1) * q.limit;
+  const [customerDetail, payments, plans, licences] = await Promise.all([
+    customerRow(ctx, q.customerId),
+    repo.listCustomerPayments(ctx.db, q.customerId, { limit: q.limit, offset }),
+    repo.activePlans(ctx.db),
+    licenceSummary(ctx.db, q.customerId),
+  ]);
+  const totals = summaryTotals(licences);
+  // The product choice in the catalogue's family order, the subscription before the one-time plan.
+  const rank = (p: (typeof plans)[number]) => FAMILIES.indexOf(p.family) * 2 + (p.type === 'recurring' ? 0 : 1);
+  const prices: StaffPrice[] = [...plans]
+    .sort((a, b) => rank(a) - rank(b))
+    .map((p) => ({
+      _id: p.id,
+      name: p.name,
+      identifier: p.identifier,
+      family: p.family,
+      type: p.type,
+      amount: toCents(p.amount) / 100,
+    }));
+  return {
+    customerDetail,
+    userSubscriptions: payments.rows.map(paymentOf),
+    userSubscriptionsPagination: { page: q.page, limit: q.limit, total: payments.total },
+    prices,
+    totalPurchasedDevices: totals.purchasedDevices,
+    totalEnrolledDevices: totals.enrolledDevices,
+  };
+}
+
+// ------------------------------------------------------------------------------------ offline sale (DECISIONS §8)
+
+const IDEMPOTENCY_KEY_MAX = 255;
+
+async function activePlanOf(ctx: AppContext, priceId: string) {
+  const plan = await findPlan(ctx.db, priceId);
+  if (!plan) throw new AppError(404, 'E_PLAN_NOT_FOUND', 'This plan does not exist.');
+  if (plan.status !== 'Active') throw badRequest('E_PLAN_INACTIVE', 'This plan is no longer available.');
+  return plan;
+}
+
+/**
+ * `payments/create`: a Success payment with `isOfflinePayment`, the staff member and the note, and its seats (a
+ * subscription plan: 1 year; one-time: 3 years) in one transaction. With an `Idempotency-Key` header the same key
+ * answers the same payment (a different request under that key: 409); without one every call is a new sale.
+ */
+export async function createOfflinePayment(
+  ctx: AppContext,
+  actor: StaffActor & { email: string },
+  input: { customerId: string; priceId: string; qty: number; amount: number; note: string },
+  idempotencyKey: string | undefined,
+) {
+  const key = idempotencyKey?.trim() || null;
+  if (key && key.length > IDEMPOTENCY_KEY_MAX) {
+    throw badRequest('E_VALIDATION', `Idempotency-Key: must be at most ${IDEMPOTENCY_KEY_MAX} characters`);
+  }
+  const plan = await activePlanOf(ctx, input.priceId);
+  if (plan.family === 'PCHAT' && input.qty < PCHAT_MIN_QTY) throw badRequest('E_QTY_MINIMUM', PCHAT_MIN_QTY_MESSAGE);
+  const totalCents = Math.round(input.amount * 100);
+  const unitCents = Math.floor(totalCents / input.qty);
+
+  const paymentId = await inTransaction(ctx.db, async (tx) => {
+    const customer = await repo.findCustomer(tx, input.customerId);
+    if (!customer) throw notFound('Customer not found.');
+    const replay = async () => {
+      const existing = key ? await repo.findPaymentByKey(tx, customer.id, key) : null;
+      if (!existing) return null;
+      const same =
+        existing.isOfflinePayment &&
+        existing.planId === plan.id &&
+        existing.qty === input.qty &&
+        toCents(existing.totalAmount) === totalCents;
+      if (!same)
+        throw new AppError(409, 'E_CONFLICT', 'This Idempotency-Key was already used for a different payment.');
+      return existing.id;
+    };
+    const earlier = await replay();
+    if (earlier) return earlier;
+
+    const now = new Date();
+    const expiresAt = addYears(now, plan.type === 'one_time' ? 3 : 1);
+    const id = await repo.insertOfflinePayment(
+      tx,
+      {
+        customerId: customer.id,
+        planId: plan.id,
+        planIdentifier: plan.identifier,
+        family: plan.family,
+        productName: plan.name,
+        subscriptionType: plan.type,
+        subscriptionReason: 'offline',
+        qty: input.qty,
+        unitAmount: centsToNumeric(unitCents),
+        totalAmount: centsToNumeric(totalCents),
+        currency: 'eur',
+        status: 'Success',
+        provider: 'offline',
+        idempotencyKey: key,
+        expiryAt: expiresAt,
+        isOfflinePayment: true,
+        note: input.note || null,
+      },
+      actor.id,
+    );
+    // The same key committed by a concurrent call while this one waited on the unique index.
+    if (id === null) return (await replay())!;
+
+    await grantSeats(tx, {
+      customerId: customer.id,
+      family: plan.family,
+      paymentId: id,
+      subscriptionId: null,
+      seats: input.qty,
+      startsAt: now,
+      expiresAt,
+    });
+    await writeAudit(tx, {
+      customerId: customer.id,
+      email: customer.email,
+      type: 'Payments',
+      subType: plan.type === 'one_time' ? 'Onetime Purchased' : 'Subscription Created',
+      message:
+        `Offline payment recorded by ${actor.email}: ${input.qty} × ${plan.name}, ${formatEuro(totalCents)}, ` +
+        `until ${expiresAt.toISOString().slice(0, 10)}${input.note ? ` (${input.note})` : ''}`,
+      actor,
+    });
+    return id;
+  });
+  return paymentOf((await repo.findCustomerPayment(ctx.db, paymentId))!);
+}
+
+/** `payments/subscription/detail`: the customer's unexpired seats on the plan (the page's "existing qty"). */
+export async function subscriptionSeats(ctx: AppContext, q: { customerId: string; priceId: string }) {
+  const plan = await findPlan(ctx.db, q.priceId);
+  if (!plan) throw new AppError(404, 'E_PLAN_NOT_FOUND', 'This plan does not exist.');
+  if (!(await repo.findCustomer(ctx.db, q.customerId))) throw notFound('Customer not found.');
+  return { totalPurchasedDevices: await seatsOfPlan(ctx.db, q.customerId, plan.identifier) };
+}
+
+/**
+ * `payments/subscription/update`: the seat count of a Success payment (DECISIONS §8). The same number: 400 "No change
+ * made."; fewer seats than the family's devices then use: refused (409 `E_SEATS_IN_USE`, naming how many devices to
+ * log out first — the edit dialog lists them with a delete each). Payment qty and grant change together, under the
+ * family's seat lock (no enrolment slips in between).
+ */
+export async function updatePaymentSeats(
+  ctx: AppContext,
+  actor: StaffActor & { email: string },
+  input: { id: string; updatedQty: number },
+) {
+  await inTransaction(ctx.db, async (tx) => {
+    const payment = await repo.lockPayment(tx, input.id);
+    if (!payment) throw notFound('Payment not found.');
+    if (payment.status !== 'Success') {
+      throw badRequest('E_PAYMENT_NOT_SUCCESS', 'Only successful payments can be edited.');
+    }
+    if (payment.qty === input.updatedQty) throw badRequest('E_NO_CHANGE', 'No change made.');
+    if (payment.family === 'PCHAT' && input.updatedQty < PCHAT_MIN_QTY) {
+      throw badRequest('E_QTY_MINIMUM', PCHAT_MIN_QTY_MESSAGE);
+    }
+    await lockFamilyPool(tx, payment.customerId, payment.family);
+    const grant = await lockGrantOfPayment(tx, payment.id);
+    if (!grant || grant.revokedAt) throw badRequest('E_PAYMENT_NOT_SUCCESS', 'This payment has no licences to edit.');
+    const live = grant.expiresAt.getTime() > Date.now();
+    const fewer = grant.seats - input.updatedQty;
+    if (live && fewer > 0) {
+      const licence = await familyLicenceOf(tx, payment.customerId, payment.family);
+      const after = licence.purchased - fewer;
+      if (licence.used > after) {
+        const n = licence.used - Math.max(0, after);
+        throw new AppError(
+          409,
+          'E_SEATS_IN_USE',
+          `${licence.used} device${licence.used === 1 ? ' uses' : 's use'} these licences: log out ${n} device${n === 1 ? '' : 's'} first.`,
+          { requiredPurchasedQty: licence.used },
+        );
+      }
+    }
+    await repo.setPaymentQty(tx, payment.id, input.updatedQty);
+    await setGrantSeats(tx, payment.customerId, grant.id, input.updatedQty);
+    const customer = await repo.findCustomer(tx, payment.customerId);
+    await writeAudit(tx, {
+      customerId: payment.customerId,
+      email: customer?.email ?? null,
+      type: 'Payments',
+      subType: 'Subscription Update',
+      message: `Licences of ${payment.productName} changed by ${actor.email}: ${payment.qty} → ${input.updatedQty}`,
+      actor,
+    });
+  });
+  return paymentOf((await repo.findCustomerPayment(ctx.db, input.id))!);
+}
+
+// ---------------------------------------------------------------------------------------------------- devices
+
+export async function devicesByProduct(ctx: AppContext, q: { productIdentifier: string; customerId: string }) {
+  const family = familyOfCode(q.productIdentifier);
+  if (!family || !FAMILIES.includes(family)) {
+    throw badRequest('E_VALIDATION', 'productIdentifier: must be a plan or app code such as UB or UBOT', {
+      errors: [{ field: 'productIdentifier', message: 'must be a plan or app code such as UB or UBOT' }],
+    });
+  }
+  const { rows, total } = await repo.enrolledDevices(ctx.db, q.customerId, family, DEVICE_BY_PRODUCT_MAX);
+  return {
+    data: rows.map((d) => ({ _id: d.id, deviceName: d.deviceName, serialNumber: d.serialNumber })),
+    total,
+  };
+}
+
+/** `payments/delete/device`: the devices module's logout (token refused from now on, the device told, seat freed). */
+export async function deleteDevice(ctx: AppContext, actor: StaffActor, deviceId: string) {
+  const device = await repo.findDevice(ctx.db, deviceId);
+  if (!device) throw notFound('Device not found.');
+  if (device.loggedOutAt) return false;
+  const loggedOut = await inTransaction(ctx.db, (tx) =>
+    logOutDevicesInTransaction(tx, device.customerId, [device.id], actor, 'by staff'),
+  );
+  return loggedOut.length > 0;
+}

@@ -1,0 +1,134 @@
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { CustomerPayment, EnrolledDevice } from '@fleetdeck/contract/staff';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteAction } from '@/components/delete-action';
+import { LoadError } from '@/components/load-error';
+import { useDeleteCustomerDevice } from '../api/delete-device';
+import { useDevicesByProduct } from '../api/devices-by-product';
+import { useUpdateSubscriptionQty } from '../api/subscription-update';
+
+/**
+ * Spec 3 "Customer subscriptions" edit dialog: purchased qty, the new qty, and the enrolled devices of the product's
+ * app, each with a delete (a logout, confirmed first). Fewer seats than devices are refused by the server with what to
+ * log out; the same number answers "No change made." (both as toasts).
+ */
+export function EditSeatsDialog({
+  customerId,
+  payment,
+  onClose,
+}: {
+  customerId: string;
+  payment: CustomerPayment | null;
+  onClose: () => void;
+}) {
+  // The typed qty belongs to the payment it was typed for; another payment starts from its own qty.
+  const [draft, setDraft] = useState<{ id: string; qty: number | string } | null>(null);
+  const qty = payment && draft?.id === payment._id ? draft.qty : (payment?.qty ?? '');
+  const setQty = (value: number | string) => payment && setDraft({ id: payment._id, qty: value });
+  const [removing, setRemoving] = useState<EnrolledDevice | null>(null);
+  const product = payment?.priceId.identifier ?? '';
+  const devices = useDevicesByProduct(customerId, product, payment !== null);
+  const update = useUpdateSubscriptionQty({ onSuccess: onClose });
+  const remove = useDeleteCustomerDevice({ onSuccess: () => setRemoving(null) });
+  const rows = devices.data?.data ?? [];
+
+  return (
+    <>
+      <Modal
+        opened={payment !== null && removing === null}
+        onClose={onClose}
+        title={<Text fw={700}>Edit licences — {payment?.productName}</Text>}
+        size="lg"
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (payment && typeof qty === 'number') update.mutate({ id: payment._id, updatedQty: qty });
+          }}
+        >
+          <Stack gap="md">
+            <Group grow align="flex-start">
+              <NumberInput label="Purchased qty" value={payment?.qty ?? 0} readOnly variant="filled" />
+              <NumberInput
+                label="Update qty"
+                min={1}
+                max={100000}
+                allowDecimal={false}
+                allowNegative={false}
+                required
+                value={qty}
+                onChange={setQty}
+              />
+            </Group>
+            <Stack gap={4}>
+              <Text fw={600} size="sm">
+                Enrolled devices{devices.data ? ` (${devices.data.total})` : ''}
+              </Text>
+              {devices.isError ? (
+                <LoadError
+                  title="The devices could not load"
+                  error={devices.error}
+                  retrying={devices.isFetching}
+                  onRetry={() => void devices.refetch()}
+                />
+              ) : (
+                <Stack gap={0} mah={300} style={{ overflowY: 'auto' }} aria-label="Enrolled devices" role="list">
+                  {rows.length === 0 ? (
+                    <Text size="sm" c="dimmed" ta="center" py="sm">
+                      {devices.isFetching ? 'Loading…' : 'No device of this app is enrolled.'}
+                    </Text>
+                  ) : (
+                    rows.map((d) => (
+                      <Group
+                        key={d._id}
+                        role="listitem"
+                        justify="space-between"
+                        wrap="nowrap"
+                        gap="sm"
+                        py={6}
+                        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                      >
+                        <Stack gap={0} style={{ minWidth: 0 }}>
+                          <Text size="sm" fw={600} truncate>
+                            {d.deviceName || '-'}
+                          </Text>
+                          <Text size="xs" c="dimmed" ff="monospace" truncate>
+                            {d.serialNumber}
+                          </Text>
+                        </Stack>
+                        <DeleteAction
+                          label={`Log out ${d.serialNumber}`}
+                          hint="Log this device out"
+                          onClick={() => setRemoving(d)}
+                        />
+                      </Group>
+                    ))
+                  )}
+                </Stack>
+              )}
+            </Stack>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Close
+              </Button>
+              <Button type="submit" loading={update.isPending} disabled={typeof qty !== 'number'}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Log this device out?"
+        message={`${removing?.deviceName || 'The device'} (${removing?.serialNumber ?? ''}) is signed out of the app at once and its licence is freed.`}
+        confirmLabel="Yes, log it out"
+        confirmColor="red"
+        loading={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing._id)}
+        onCancel={() => setRemoving(null)}
+      />
+    </>
+  );
+}

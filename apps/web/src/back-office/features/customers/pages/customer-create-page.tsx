@@ -1,0 +1,83 @@
+import { Button, Card, Container, Grid, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { customerCreateRequestSchema } from '@fleetdeck/contract/staff';
+import { CountryCodeSelect } from '@/components/country-code-select';
+import { useContractForm } from '@/lib/form';
+import { staffPaths } from '../../../app/paths';
+import { useCreateCustomer } from '../api/customer-create';
+
+type Values = {
+  email: string;
+  password: string;
+  countryCode: string | null;
+  phoneNumber: string;
+};
+
+/** Spec 3 "Create customer": an offline customer (DECISIONS §8); Save goes back to the customer list. */
+export function CustomerCreatePage() {
+  const navigate = useNavigate();
+  const form = useContractForm(
+    customerCreateRequestSchema,
+    { email: '', password: '', countryCode: null, phoneNumber: '' } as Values,
+    {
+      labels: { email: 'Email', password: 'Password', phoneNumber: 'Phone number', countryCode: 'Country code' },
+      toRequest: (v) => ({
+        email: v.email.trim(),
+        password: v.password,
+        phoneNumber: v.phoneNumber.trim(),
+        countryCode: v.countryCode ?? undefined,
+        name: undefined,
+      }),
+    },
+  );
+  const create = useCreateCustomer({
+    onSuccess: () => void navigate(staffPaths.customerList.getHref()),
+    onError: (error) => form.setServerErrors(error),
+  });
+  return (
+    <Container size={560} px={0}>
+      <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <form onSubmit={form.submit((request) => create.mutate(request), create.isPending)} noValidate>
+          <Stack gap="md">
+            <Text c="dimmed" size="sm">
+              An offline customer: the email counts as verified, licences are sold here (no Buy Plan in their console).
+            </Text>
+            <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+            <PasswordInput
+              label="Password"
+              required
+              autoComplete="new-password"
+              description="8 to 128 characters, not a common password"
+              {...form.getInputProps('password')}
+            />
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, xs: 6 }}>
+                <CountryCodeSelect
+                  value={form.values.countryCode}
+                  onChange={(code) => form.setFieldValue('countryCode', code)}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, xs: 6 }}>
+                <TextInput
+                  label="Phone number"
+                  type="tel"
+                  inputMode="tel"
+                  placeholder="7700 900123"
+                  {...form.getInputProps('phoneNumber')}
+                />
+              </Grid.Col>
+            </Grid>
+            <Group justify="flex-end">
+              <Button variant="default" component={Link} to={staffPaths.customerList.getHref()}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,340 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  NumberInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconCurrencyEuro } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { offlinePaymentRequestSchema, type CustomerPayment, type StaffPrice } from '@fleetdeck/contract/staff';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { LoadError } from '@/components/load-error';
+import { PageLoader } from '@/components/page-loader';
+import { useContractForm } from '@/lib/form';
+import { formatDate, formatDateTime, formatEuro } from '@/lib/format';
+import { staffPaths } from '../../../app/paths';
+import { LoginAsLink } from '../../../components/login-as-link';
+import { useCustomerDetail } from '../api/customer-detail';
+import { useCreateOfflinePayment } from '../api/offline-payment';
+import { useSubscriptionSeats } from '../api/subscription-detail';
+import { canUse } from '../components/can-use';
+import { EditSeatsDialog } from '../components/edit-seats-dialog';
+
+/** The refund page (spec 3 "Refund"): `id` = the payment, `customerId` to come back here. */
+export const refundHref = (paymentId: string, customerId: string) =>
+  `/admin-customer-refund-payment?${new URLSearchParams({ id: paymentId, customerId }).toString()}`;
+
+const STATUS_COLOR: Record<string, string> = { Success: 'green', Failed: 'red', Pending: 'yellow', Refunded: 'gray' };
+
+const newKey = () => crypto.randomUUID();
+
+function OfflinePaymentForm({ customerId, prices }: { customerId: string; prices: StaffPrice[] }) {
+  const [key, setKey] = useState(newKey);
+  const form = useContractForm(
+    offlinePaymentRequestSchema,
+    { priceId: '', qty: 1 as number | string, amount: 0 as number | string, note: '' },
+    {
+      labels: { priceId: 'Product', qty: 'Qty', amount: 'Amount', note: 'Note' },
+      rules: (v) => (v.priceId ? {} : { priceId: 'Choose a product' }),
+      toRequest: (v) => ({ customerId, priceId: v.priceId, qty: v.qty, amount: v.amount, note: v.note }),
+    },
+  );
+  const seats = useSubscriptionSeats(customerId, form.values.priceId || null);
+  const create = useCreateOfflinePayment({
+    onSuccess: () => {
+      form.reset();
+      setKey(newKey());
+    },
+    onError: (error) => form.setServerErrors(error),
+  });
+  const chosen = prices.find((p) => p._id === form.values.priceId);
+  const listPrice = chosen && typeof form.values.qty === 'number' ? chosen.amount * form.values.qty : null;
+
+  return (
+    <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={form.submit((request) => create.mutate({ ...request, key }), create.isPending)} noValidate>
+        <Stack gap="md">
+          <Title order={3} size="h5">
+            Record an offline payment
+          </Title>
+          <Radio.Group label="Product" required {...form.getInputProps('priceId')}>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" mt="xs">
+              {prices.map((p) => (
+                <Radio
+                  key={p._id}
+                  value={p._id}
+                  label={
+                    <Text size="sm" span>
+                      {p.name}{' '}
+                      <Text span size="xs" c="dimmed">
+                        {p.identifier} · {p.type === 'recurring' ? '1 year' : '3 years'}
+                      </Text>
+                    </Text>
+                  }
+                />
+              ))}
+            </SimpleGrid>
+          </Radio.Group>
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, xs: 4 }}>
+              <NumberInput
+                label="Existing qty"
+                value={chosen ? (seats.data?.totalPurchasedDevices ?? '') : ''}
+                placeholder={chosen ? '…' : 'Choose a product'}
+                readOnly
+                variant="filled"
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, xs: 4 }}>
+              <NumberInput
+                label="Qty"
+                required
+                min={1}
+                max={100000}
+                allowDecimal={false}
+                allowNegative={false}
+                {...form.getInputProps('qty')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, xs: 4 }}>
+              <NumberInput
+                label="Amount"
+                required
+                min={0}
+                decimalScale={2}
+                allowNegative={false}
+                leftSection={<IconCurrencyEuro size={16} />}
+                description={listPrice !== null ? `List price ${formatEuro(listPrice)}` : undefined}
+                {...form.getInputProps('amount')}
+              />
+            </Grid.Col>
+          </Grid>
+          <Textarea label="Note" rows={2} maxLength={1000} {...form.getInputProps('note')} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={create.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/**
+ * Spec 3 "Customer subscriptions" (`?id=` customer): the offline payment form (finance roles), the customer's payments
+ * with Edit (Success only) and Refund (Success and not offline), the edit dialog with the enrolled devices.
+ */
+export function CustomerSubscriptionsPage() {
+  const [params] = useSearchParams();
+  const customerId = params.get('id') ?? '';
+  const [paging, setPaging] = useState({ page: 1, limit: 25 });
+  const detail = useCustomerDetail(customerId, paging);
+  const [editing, setEditing] = useState<CustomerPayment | null>(null);
+  const canSell = canUse('customerPayments');
+
+  if (!customerId) {
+    return (
+      <Text c="dimmed">
+        No customer chosen: open this page from the <Link to={staffPaths.customerList.getHref()}>customer list</Link>.
+      </Text>
+    );
+  }
+  if (detail.isError && !detail.data) {
+    return (
+      <LoadError
+        title="The customer could not load"
+        error={detail.error}
+        retrying={detail.isFetching}
+        onRetry={() => void detail.refetch()}
+      />
+    );
+  }
+  const data = detail.data;
+  if (!data) return <PageLoader />;
+  const customer = data.customerDetail;
+
+  const columns: DataTableColumn<CustomerPayment>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      width: 200,
+      render: (p) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {p.productName}
+          </Text>
+          {p.note ? (
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {p.note}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'type',
+      header: 'Type',
+      width: 170,
+      render: (p) => (
+        <Stack gap={2} align="flex-start">
+          <Text size="sm">{p.subscriptionType === 'recurring' ? 'Subscription' : 'Onetime'}</Text>
+          {p.isOfflinePayment ? (
+            <Badge size="xs" color="grape" variant="light">
+              Offline
+            </Badge>
+          ) : null}
+          {p.recordedBy ? (
+            <Text size="xs" c="dimmed">
+              by {p.recordedBy}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'qty',
+      header: 'Qty',
+      width: 100,
+      render: (p) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" ff="monospace">
+            {p.qty}
+          </Text>
+          <Badge size="sm" variant="outline">
+            {p.priceId.identifier}
+          </Badge>
+        </Group>
+      ),
+    },
+    {
+      key: 'amount',
+      header: 'Amount',
+      width: 110,
+      align: 'right',
+      render: (p) => <Text size="sm">{formatEuro(p.totalAmount)}</Text>,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 110,
+      render: (p) => (
+        <Badge color={STATUS_COLOR[p.status] ?? 'gray'} variant="light">
+          {p.status}
+        </Badge>
+      ),
+    },
+    {
+      key: 'refundBy',
+      header: 'Refund By',
+      width: 140,
+      render: (p) => <Text size="sm">{p.refundBy ?? '-'}</Text>,
+    },
+    { key: 'expiry', header: 'Expiry', width: 120, render: (p) => <Text size="sm">{formatDate(p.expiryAt)}</Text> },
+    {
+      key: 'created',
+      header: 'Created',
+      width: 160,
+      render: (p) => <Text size="sm">{formatDateTime(p.created_at)}</Text>,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      width: 150,
+      render: (p) =>
+        canSell && p.status === 'Success' ? (
+          <Group gap={6} wrap="nowrap">
+            <Button size="compact-xs" variant="light" onClick={() => setEditing(p)}>
+              Edit
+            </Button>
+            {!p.isOfflinePayment ? (
+              <Button size="compact-xs" variant="light" color="red" component={Link} to={refundHref(p._id, customerId)}>
+                Refund
+              </Button>
+            ) : null}
+          </Group>
+        ) : (
+          <Text size="xs" c="dimmed">
+            -
+          </Text>
+        ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+              Customer
+            </Text>
+            <Group gap={6}>
+              <LoginAsLink email={customer.email} />
+              {customer.isOfflineCustomer ? (
+                <Badge size="xs" color="grape" variant="light">
+                  Offline
+                </Badge>
+              ) : null}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {customer.name}
+            </Text>
+          </Stack>
+          <Group gap="xl">
+            <Stack gap={0} align="flex-end">
+              <Text size="xs" c="dimmed">
+                Purchased licences
+              </Text>
+              <Text fw={700} size="lg">
+                {data.totalPurchasedDevices}
+              </Text>
+            </Stack>
+            <Stack gap={0} align="flex-end">
+              <Text size="xs" c="dimmed">
+                Enrolled devices
+              </Text>
+              <Text fw={700} size="lg">
+                {data.totalEnrolledDevices}
+              </Text>
+            </Stack>
+            <Anchor component={Link} to={staffPaths.customerEdit.getHref(customerId)} size="sm">
+              Edit customer
+            </Anchor>
+          </Group>
+        </Group>
+      </Card>
+      {canSell ? <OfflinePaymentForm customerId={customerId} prices={data.prices} /> : null}
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Payments
+        </Title>
+        <DataTable
+          label="Payments of this customer"
+          columns={columns}
+          rows={data.userSubscriptions}
+          rowKey={(p) => p._id}
+          total={data.userSubscriptionsPagination.total}
+          page={paging.page}
+          pageSize={paging.limit}
+          onPageChange={(page) => setPaging((p) => ({ ...p, page }))}
+          onPageSizeChange={(limit) => setPaging({ page: 1, limit })}
+          loading={detail.isFetching}
+          emptyMessage="No payment yet."
+          minWidth={1100}
+        />
+      </Stack>
+      <EditSeatsDialog customerId={customerId} payment={editing} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}
