@@ -36,6 +36,7 @@ import { staffSessionRoutes } from './modules/staff/session/routes.ts';
 import { staffAccountRoutes } from './modules/staff/accounts/routes.ts';
 import { loginAsRoutes } from './modules/staff/login-as/routes.ts';
 import { staffDashboardRoutes } from './modules/staff/dashboard/routes.ts';
+import { staffOpsRoutes } from './modules/staff/ops/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(staffAccountRoutes(ctx));
   await app.register(loginAsRoutes(ctx));
   await app.register(staffDashboardRoutes(ctx));
+  await app.register(staffOpsRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexFile = path.join(webDist, 'index.html');
