@@ -1,4 +1,14 @@
-import { IconLayoutDashboard, IconListDetails, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconAppsOff,
+  IconBell,
+  IconDeviceMobile,
+  IconFileExport,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconMessageCircle,
+  IconShieldCheck,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
 import { lazyNamed, routeTable } from '@/lib/route-table';
 import { staffPaths } from './paths';
@@ -38,6 +48,65 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     area: 'staff',
     nav: { icon: IconUsersGroup },
     page: lazyNamed(() => import('@/back-office/features/staff/pages/staff-page'), 'StaffPage'),
+  },
+  devices: {
+    title: 'Devices',
+    area: 'devices',
+    nav: { icon: IconDeviceMobile },
+    page: lazyNamed(() => import('@/back-office/features/devices/pages/admin-devices-page'), 'AdminDevicesPage'),
+  },
+  customNotifications: {
+    title: 'Notification List',
+    area: 'notifications',
+    nav: { icon: IconBell },
+    page: lazyNamed(
+      () => import('@/back-office/features/notifications/pages/admin-custom-notifications-page'),
+      'AdminCustomNotificationsPage',
+    ),
+  },
+  notificationDetail: {
+    title: 'Notification Detail',
+    area: 'notifications',
+    page: lazyNamed(
+      () => import('@/back-office/features/notifications/pages/admin-notification-detail-page'),
+      'AdminNotificationDetailPage',
+    ),
+  },
+  auditLogs: {
+    title: 'Audit Logs',
+    area: 'auditLogs',
+    nav: { icon: IconShieldCheck },
+    page: lazyNamed(
+      () => import('@/back-office/features/audit-logs/pages/admin-audit-logs-page'),
+      'AdminAuditLogsPage',
+    ),
+  },
+  powerChatUsers: {
+    title: 'Power Chat Users',
+    area: 'powerChatUsers',
+    nav: { icon: IconMessageCircle },
+    page: lazyNamed(
+      () => import('@/back-office/features/power-chat/pages/admin-power-chat-users-page'),
+      'AdminPowerChatUsersPage',
+    ),
+  },
+  bloatwareApps: {
+    title: 'Bloatware Apps',
+    area: 'bloatware',
+    nav: { icon: IconAppsOff },
+    page: lazyNamed(
+      () => import('@/back-office/features/bloatware/pages/admin-bloatware-apps-page'),
+      'AdminBloatwareAppsPage',
+    ),
+  },
+  exportsList: {
+    title: 'Export List',
+    area: 'exports',
+    nav: { icon: IconFileExport },
+    page: lazyNamed(
+      () => import('@/back-office/features/exports/pages/admin-exports-list-page'),
+      'AdminExportsListPage',
+    ),
   },
   changePassword: {
     title: 'Change Password',
