@@ -47,8 +47,7 @@ function MarkDialog({ app, onClose }: { app: BloatwareApp; onClose: () => void }
           <Textarea
             label="Reason"
             description="Customers see packages marked Yes as “Suggested to disable”."
-            autosize
-            minRows={2}
+            rows={2}
             maxLength={500}
             {...form.getInputProps('reason')}
           />

@@ -236,8 +236,7 @@ function ComposeCard() {
           <Textarea
             label="Message"
             required
-            autosize
-            minRows={3}
+            rows={3}
             maxLength={NOTIFICATION_MESSAGE_MAX}
             {...form.getInputProps('message')}
           />
