@@ -176,7 +176,9 @@ async function main() {
         `every delivery row existed ${seconds(fanOutMs)} s later (${rowsPerSecond.toLocaleString('en-GB')} rows/s)`,
     );
 
-    // --- (b) L devices collect theirs at once
+    // --- (b) L devices collect theirs at once. First the ANALYZE autovacuum runs after such an insert (the new rows
+    // are 100 % of the table here), so the planner knows the delivery rows.
+    await rt.ctx.pool.query('analyze device_messages');
     const limiter = createLimiter(64);
     const step = Math.max(1, Math.floor(opts.devices / opts.listeners));
     const sims = Array.from({ length: opts.listeners }, (_, i) => {
@@ -205,11 +207,14 @@ async function main() {
     let openedMs = 0;
     for (;;) {
       if (signal.aborted) throw new Error('interrupted');
+      // What the devices got (shown, opened); the notification's own counters are sampled beside them.
+      const shownOn = sims.filter((s) => s.notifications.length > 0).length;
+      const openedOn = sims.filter((s) => s.notifications[0]?.openedAt != null).length;
       const c = await counters();
       const ms = performance.now() - tCollect;
       samples.push({ ms: Math.round(ms), ...c });
-      if (!deliveredMs && c.delivered >= opts.listeners) deliveredMs = ms;
-      if (!openedMs && c.opened >= opts.listeners) openedMs = ms;
+      if (!deliveredMs && shownOn >= opts.listeners) deliveredMs = ms;
+      if (!openedMs && openedOn >= opts.listeners) openedMs = ms;
       if (deliveredMs && openedMs) break;
       if (ms > 5 * 60_000) throw new Error(`collection stalled: ${JSON.stringify(samples.at(-1))}`);
       await new Promise((r) => setTimeout(r, 100));

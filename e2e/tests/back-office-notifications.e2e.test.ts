@@ -222,7 +222,7 @@ describe('back office push notifications to 1,000 simulated devices', () => {
     await shoot(page, 'power-chat-users');
 
     await page.goto('/admin-bloatware-apps');
-    await page.getByRole('cell', { name: 'com.facebook.katana' }).waitFor();
+    await page.getByRole('cell', { name: 'com.facebook.katana', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Mark com.facebook.katana' }).click();
     await page.getByLabel('Reason').fill('Preinstalled social app, not needed on kiosks');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -374,7 +374,8 @@ export function AdminCustomNotificationsPage() {
       <ListPage
         label="Notifications sent"
         search={list}
-        result={sent}
+        // The 3-second refresh does not dim the table: only a new page or filter does.
+        result={{ ...sent, isFetching: sent.isFetching && (sent.isPlaceholderData || !sent.data) }}
         rows={sent.data?.data}
         pagination={sent.data?.pagination}
         columns={columns}

@@ -92,7 +92,8 @@ export function AdminNotificationDetailPage() {
     <ListPage
       label="Deliveries"
       search={list}
-      result={detail}
+      // The 3-second refresh does not dim the table: only a new page or filter does.
+      result={{ ...detail, isFetching: detail.isFetching && (detail.isPlaceholderData || !detail.data) }}
       rows={detail.data?.data}
       pagination={detail.data?.pagination}
       columns={columns}
