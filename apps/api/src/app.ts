@@ -40,6 +40,7 @@ import { staffRefundRoutes } from './modules/staff/refunds/routes.ts';
 import { staffContentRoutes } from './modules/staff/content/routes.ts';
 import { publicContentRoutes, uploadRoutes } from './modules/content/routes.ts';
 import { staffCustomerRoutes } from './modules/staff/customers/routes.ts';
+import { staffOpsRoutes } from './modules/staff/ops/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -126,6 +127,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(publicContentRoutes(ctx));
   await app.register(uploadRoutes(ctx));
   await app.register(staffCustomerRoutes(ctx));
+  await app.register(staffOpsRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexFile = path.join(webDist, 'index.html');

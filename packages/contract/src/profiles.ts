@@ -280,6 +280,8 @@ export const deviceApplicationItemSchema = z.object({
   app_status: z.string(),
   /** 1 = system app. */
   application_type: z.int(),
+  /** `true` when staff marked the package as bloatware (DECISIONS §8): shown as "Suggested to disable"; else absent. */
+  suggested_disable: z.optional(z.boolean()),
 });
 export type DeviceApplicationItem = z.infer<typeof deviceApplicationItemSchema>;
 

@@ -161,6 +161,34 @@ describe('SimulatedDevice against a fake API', () => {
     expect(d.stopped).toBeNull();
   });
 
+  it('listens for events only: shows each notification with its text, then opens it', async () => {
+    const api = fakeApi();
+    const d = device(api);
+    await d.enrol();
+    api.state.messages.push({
+      _id: 'n2',
+      kind: 'notification',
+      payload: { title: 'Maintenance', message: 'Restart at 22:00' },
+      created_at: new Date().toISOString(),
+    });
+    const ac = new AbortController();
+    const listening = d.listen(ac.signal, { wait: 0 });
+    await expect.poll(() => api.state.receipts, { timeout: 2000 }).toEqual(['n2:delivered', 'n2:opened']);
+    ac.abort();
+    await listening;
+    expect(d.notifications).toEqual([
+      expect.objectContaining({
+        id: 'n2',
+        title: 'Maintenance',
+        message: 'Restart at 22:00',
+        openedAt: expect.any(Number),
+      }),
+    ]);
+    // Only the event loop ran: no status, inventory or policy traffic.
+    expect(api.state.statuses).toHaveLength(0);
+    expect(api.state.inventories).toHaveLength(0);
+  });
+
   it('stops with a plain reason when there is no free licence', async () => {
     const api = fakeApi({ seats: 0 });
     const d = device(api);

@@ -50,6 +50,15 @@ export interface SimulatedDeviceOptions {
   now?: () => number;
 }
 
+/** A notification as the app shows it: its text, when it arrived and when the user opened it. */
+export interface ReceivedNotification {
+  id: string;
+  title: string;
+  message: string;
+  deliveredAt: number;
+  openedAt: number | null;
+}
+
 export type PolicyFetch =
   | { changed: false; version: number }
   | { changed: true; version: number; policy: Record<string, unknown>; profileId: string };
@@ -111,6 +120,8 @@ export class SimulatedDevice {
   battery: number;
   applications: DeviceApplication[];
   pendingLogs: ActivityLog[] = [];
+  /** The notifications this device received, as its user sees them (shown, then opened). */
+  notifications: ReceivedNotification[] = [];
   stopped: string | null = null;
   private readonly http: DeviceHttp;
   private readonly now: () => number;
@@ -334,9 +345,14 @@ export class SimulatedDevice {
     if (msg.kind === 'notification') {
       await this.ackMessage(msg._id, 'delivered');
       const title = typeof p.title === 'string' ? p.title : typeof p.message === 'string' ? p.message : msg._id;
-      this.log(`notification "${title}" delivered`);
+      const message = typeof p.message === 'string' ? p.message : typeof p.body === 'string' ? p.body : '';
+      const shown: ReceivedNotification = { id: msg._id, title, message, deliveredAt: this.now(), openedAt: null };
+      this.notifications.push(shown);
+      this.log(`notification "${title}" shown: ${message}`);
       await sleep(this.opts.openDelayMs ?? 500 + Math.floor(this.rnd() * 1500), signal);
+      if (signal?.aborted) return;
       await this.ackMessage(msg._id, 'opened');
+      shown.openedAt = this.now();
       this.log(`notification "${title}" opened`);
       return;
     }
@@ -354,6 +370,37 @@ export class SimulatedDevice {
     await this.ackMessage(msg._id, 'delivered').catch((err: unknown) => {
       if (!(err instanceof DeviceApiError && err.status === 404)) throw err;
     });
+  }
+
+  /**
+   * Only the event loop of an enrolled device (no status, inventory or policy traffic): long-polls `GET events` and
+   * handles what arrives (notifications shown and opened, commands) until `signal` aborts or the device is logged out.
+   * Load tests use it to measure message delivery alone.
+   */
+  async listen(signal: AbortSignal, opts: { wait?: number } = {}): Promise<void> {
+    const wait = opts.wait ?? 30;
+    let backoff = 1000;
+    while (!signal.aborted && !this.stopped) {
+      try {
+        const ev = await this.pollEvents(wait, signal);
+        if (ev.logout) {
+          this.stopped = 'logged out from the console';
+          break;
+        }
+        // Each message is handled on its own: a notification waiting to be opened does not hold up the next poll.
+        for (const m of ev.messages) void this.handleMessage(m, signal).catch(() => undefined);
+        if (wait === 0 && ev.messages.length === 0) await sleep(EMPTY_POLL_PAUSE_MS, signal);
+        backoff = 1000;
+      } catch (err) {
+        if (signal.aborted || isAbort(err)) break;
+        if (err instanceof DeviceApiError && err.status === 401) {
+          this.stopped = errorText(err);
+          break;
+        }
+        await sleep(backoff + Math.floor(this.rnd() * 500), signal);
+        backoff = Math.min(backoff * 2, 30_000);
+      }
+    }
   }
 
   /** One check-in as the apps do between events: status, then policy (304 when unchanged). */

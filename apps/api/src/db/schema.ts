@@ -547,6 +547,13 @@ export const devices = pgTable(
     index('devices_customer_enrolled_idx').on(t.customerId, t.enrolledAt),
     uniqueIndex('devices_customer_serial_family_uq').on(t.customerId, t.family, t.serialNumber),
     uniqueIndex('devices_token_hash_uq').on(t.tokenHash),
+    // The back office's device lists across customers (all, and by customer), newest first; enrolled devices only.
+    index('devices_enrolled_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.loggedOutAt} is null`),
+    index('devices_customer_enrolled_created_idx')
+      .on(t.customerId, t.createdAt, t.id)
+      .where(sql`${t.loggedOutAt} is null`),
   ],
 );
 
@@ -654,11 +661,17 @@ export const deviceMessages = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The staff notification this delivery row belongs to (DECISIONS §8), null for the console's own messages. */
+    notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('device_messages_pending_idx')
       .on(t.deviceId, t.createdAt)
       .where(sql`${t.deliveredAt} is null`),
+    // The notification detail page: a notification's delivery rows, keyset on id.
+    index('device_messages_notification_idx')
+      .on(t.notificationId, t.id)
+      .where(sql`${t.notificationId} is not null`),
   ],
 );
 
@@ -677,7 +690,11 @@ export const deviceExports = pgTable(
     disabledApplications: jsonb('disabled_applications').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [index('device_exports_customer_created_idx').on(t.customerId, t.createdAt, t.id)],
+  (t) => [
+    index('device_exports_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    // The back office's exports list across customers.
+    index('device_exports_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /**
@@ -705,6 +722,10 @@ export const chatUsers = pgTable(
     // A deleted user's sign-in name may be given to a new user.
     uniqueIndex('chat_users_user_id_uq')
       .on(t.userId)
+      .where(sql`${t.deletedAt} is null`),
+    // The back office's Power Chat users across customers, newest first.
+    index('chat_users_created_idx')
+      .on(t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
   ],
 );
@@ -916,4 +937,71 @@ export const offlinePayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('offline_payments_staff_idx').on(t.staffId, t.createdAt)],
+);
+// ------------------------------------------------------------------ back office: devices, notifications, audit, bloatware
+
+/**
+ * A staff notification to devices (DECISIONS §8): stored once with its target, fanned out by `notifications.fanout`
+ * jobs in batches (keyset over device ids, `last_device_id`) into per-device delivery rows (`device_messages` with
+ * `notification_id`). The counters are kept in the statements that hand out and acknowledge those rows, so the list
+ * never counts millions of rows.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    target: text('target', { enum: ['all', 'devices', 'customers'] }).notNull(),
+    targetDeviceIds: uuid('target_device_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    targetCustomerIds: uuid('target_customer_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    onlyWithFcmToken: boolean('only_with_fcm_token').notNull().default(false),
+    /** Devices targeted: counted at send time, set to `fanned_out` when the fan-out completes. */
+    totalDevices: integer('total_devices').notNull().default(0),
+    fannedOut: integer('fanned_out').notNull().default(0),
+    lastDeviceId: uuid('last_device_id'),
+    fanOutCompletedAt: timestamp('fan_out_completed_at', { withTimezone: true }),
+    deliveredCount: integer('delivered_count').notNull().default(0),
+    openedCount: integer('opened_count').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdBy: uuid('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_created_idx').on(t.createdAt, t.id)],
+);
+
+/** DECISIONS §8 "Deleted devices": the Reset of the staff audit page, per customer. */
+export const deletedDeviceResets = pgTable('deleted_device_resets', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  resetCount: integer('reset_count').notNull().default(0),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The bloatware catalogue (DECISIONS §8): every package a customer disables for the first time (`created_by` = that
+ * customer's email, `is_bloatware` null); staff mark it Yes/No with a reason; Yes is suggested to customers.
+ */
+export const bloatwareApps = pgTable(
+  'bloatware_apps',
+  {
+    packageName: text('package_name').primaryKey(),
+    isBloatware: boolean('is_bloatware'),
+    reason: text('reason').notNull().default(''),
+    createdBy: text('created_by').notNull(),
+    updatedBy: uuid('updated_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bloatware_apps_created_idx').on(t.createdAt, t.packageName),
+    index('bloatware_apps_flag_created_idx').on(t.isBloatware, t.createdAt, t.packageName),
+  ],
 );

@@ -17,6 +17,7 @@ export const QUEUES = [
   'device.push',
   'rollup.logins',
   'seats.sweep',
+  'notifications.fanout',
 ] as const;
 
 /** pg-boss on the application's own pool, in its own schema. */

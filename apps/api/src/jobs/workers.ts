@@ -1,4 +1,5 @@
 import { rollUpLogins } from '../modules/staff/dashboard/repository.ts';
+import { fanOut, NOTIFICATION_FANOUT_QUEUE } from '../modules/staff/ops/service.ts';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import { sweepRateLimits } from '../lib/rate-limit.ts';
@@ -23,6 +24,11 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
       if (job) await deliverPush(ctx, push, job.data.deviceId);
     });
   }
+
+  // Staff notifications (DECISIONS §8): delivery rows written in batches; a retried job continues where it stopped.
+  await boss.work<{ notificationId: string }>(NOTIFICATION_FANOUT_QUEUE, poll, async ([job]) => {
+    if (job) await fanOut(ctx, job.data.notificationId);
+  });
 
   await boss.work<{ outboxId: string }>('email.send', poll, async ([job]) => {
     if (!job) return;

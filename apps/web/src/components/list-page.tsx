@@ -89,14 +89,14 @@ export interface ListPageProps<T, Q> {
   errorTitle?: string;
   emptyMessage?: string;
   minWidth?: number;
+  /** Page sizes offered (default 5, 10, 25, 50; e.g. the staff devices list 5 to 500). */
+  pageSizes?: readonly number[];
   /** Shows an "Export CSV" button beside the filters (staff lists: the same call with `isExportData=true`). */
   onExportCsv?: () => Promise<unknown> | void;
   /** Above the filter bar (page actions, summaries). */
   header?: ReactNode;
   /** After the table (the page's dialogs). */
   children?: ReactNode;
-  /** Page sizes offered (default the table's 5, 10, 25, 50). */
-  pageSizes?: readonly number[];
 }
 
 const str = (value: unknown) => (value === undefined || value === null ? '' : String(value));
@@ -271,10 +271,10 @@ export function ListPage<T, Q>({
   errorTitle,
   emptyMessage,
   minWidth,
+  pageSizes,
   onExportCsv,
   header,
   children,
-  pageSizes,
 }: ListPageProps<T, Q>) {
   const { page, limit } = search;
   const total = pagination?.total ?? 0;

@@ -146,3 +146,4 @@ export const loginHistory = staffEndpoint({
 export * from './endpoints-refunds.ts';
 export * from './endpoints-content.ts';
 export * from './endpoints-customers.ts';
+export * from './endpoints-ops.ts';

@@ -49,7 +49,14 @@ export const booleanQuerySchema = isExportDataSchema;
 export const isoDateQuerySchema = blankAsAbsent(
   text().check(
     z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2026-01-31' }),
-    z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: 'is not a real date' }),
+    // Date.parse rolls 2026-02-31 over to March: only a date that reads back the same is real.
+    z.refine(
+      (v) => {
+        const t = Date.parse(`${v}T00:00:00Z`);
+        return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+      },
+      { error: 'is not a real date' },
+    ),
   ),
 );
 

@@ -95,9 +95,15 @@ export async function takeMessages(db: DbOrTx, deviceId: string, limit: number):
         limit ${limit}
         for update skip locked
       )
-      returning m.id, m.kind, m.payload, m.created_at
+      returning m.id, m.kind, m.payload, m.created_at, m.notification_id
+    ), counted as (
+      -- A staff notification's delivered counter moves in the same statement (DECISIONS §8: the list never counts rows).
+      update notifications n set delivered_count = n.delivered_count + t.n
+      from (select notification_id, count(*)::int as n from taken where notification_id is not null group by 1) t
+      where n.id = t.notification_id
+      returning 1
     )
-    select id, kind, payload, created_at from taken order by created_at, id`);
+    select id, kind, payload, created_at from taken, (select count(*) from counted) c order by created_at, id`);
   return result.rows.map((r) => ({
     _id: r.id,
     kind: r.kind,
@@ -106,25 +112,40 @@ export async function takeMessages(db: DbOrTx, deviceId: string, limit: number):
   }));
 }
 
-/** Marks a message of the device delivered (and opened); the first times are kept. Null: not the device's. */
+/**
+ * Marks a message of the device delivered (and opened); the first times are kept. Null: not the device's. A staff
+ * notification's delivered/opened counters move in the same statement, only when a time was first set.
+ */
 export async function markMessage(db: DbOrTx, deviceId: string, messageId: string, what: 'delivered' | 'opened') {
-  const set =
-    what === 'delivered'
-      ? { deliveredAt: sql`coalesce(${deviceMessages.deliveredAt}, now())` }
-      : {
-          deliveredAt: sql`coalesce(${deviceMessages.deliveredAt}, now())`,
-          openedAt: sql`coalesce(${deviceMessages.openedAt}, now())`,
-        };
-  const [row] = await db
-    .update(deviceMessages)
-    .set(set)
-    .where(and(eq(deviceMessages.id, messageId), eq(deviceMessages.deviceId, deviceId)))
-    .returning({
-      id: deviceMessages.id,
-      deliveredAt: deviceMessages.deliveredAt,
-      openedAt: deviceMessages.openedAt,
-    });
-  return row ?? null;
+  const opened = what === 'opened';
+  const result = await db.execute<{
+    id: string;
+    delivered_at: Date | string | null;
+    opened_at: Date | string | null;
+  }>(sql`
+    with before as (
+      select id, delivered_at, opened_at, notification_id from ${deviceMessages}
+      where id = ${messageId} and device_id = ${deviceId}
+      for update
+    ), marked as (
+      update ${deviceMessages} m
+      set delivered_at = coalesce(m.delivered_at, now()),
+          opened_at = ${opened ? sql`coalesce(m.opened_at, now())` : sql`m.opened_at`}
+      from before b where m.id = b.id
+      returning m.id, m.delivered_at, m.opened_at
+    ), counted as (
+      update notifications n
+      set delivered_count = n.delivered_count + (b.delivered_at is null)::int,
+          opened_count = n.opened_count + (${opened} and b.opened_at is null)::int
+      from before b
+      where n.id = b.notification_id and (b.delivered_at is null or (${opened} and b.opened_at is null))
+      returning 1
+    )
+    select id, delivered_at, opened_at from marked, (select count(*) from counted) c`);
+  const row = result.rows[0];
+  if (!row) return null;
+  const at = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return { id: row.id, deliveredAt: at(row.delivered_at), openedAt: at(row.opened_at) };
 }
 
 /** The console's enable/disable choices of the device's apps, which the policy carries. */

@@ -9,6 +9,7 @@ import { enqueueDeviceMessage } from '../policy/wakeup.ts';
 import { assertSection, profileNotFound } from './edit.ts';
 import { applicationItem } from './reads.ts';
 import * as repo from './repository.ts';
+import { addToCatalogue, customerEmailOf, suggestedToDisable } from '../staff/ops/repository.ts';
 
 /** The console's handling of the apps a device reported: enable/disable one, ask for a fresh inventory. */
 
@@ -39,6 +40,9 @@ export async function updateDeviceApplication(
         `The device has not reported ${input.packageName}: sync its application list and try again.`,
       );
     }
+    // DECISIONS §8 bloatware catalogue: a package disabled for the first time by any customer joins the catalogue.
+    if (input.app_disable) await addToCatalogue(tx, input.packageName, await customerEmailOf(tx, customerId));
+    const suggested = await suggestedToDisable(tx, [input.packageName]);
     await writeAudit(tx, {
       customerId,
       type: 'Profile',
@@ -46,7 +50,7 @@ export async function updateDeviceApplication(
       message: `Profile ${profile.profileName || profile.name} (${profile.appName}): ${input.packageName} to be ${input.app_disable ? 'disabled' : 'enabled'} on the next Apply`,
       actor,
     });
-    return applicationItem(row);
+    return applicationItem({ ...row, suggestedDisable: suggested.has(row.packageName) });
   });
 }
 

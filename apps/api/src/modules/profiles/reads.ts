@@ -58,7 +58,9 @@ export async function profileDetail(ctx: AppContext, customerId: string, profile
   };
 }
 
-type InventoryRow = Awaited<ReturnType<typeof repo.applicationsOfDevice>>[number];
+type InventoryRow = Omit<Awaited<ReturnType<typeof repo.applicationsOfDevice>>[number], 'suggestedDisable'> & {
+  suggestedDisable?: boolean;
+};
 
 export function applicationItem(a: InventoryRow): DeviceApplicationItem {
   return {
@@ -71,6 +73,7 @@ export function applicationItem(a: InventoryRow): DeviceApplicationItem {
     version_number: a.versionNumber,
     app_status: a.appStatus,
     application_type: a.applicationType,
+    ...(a.suggestedDisable ? { suggested_disable: true } : {}),
   };
 }
 

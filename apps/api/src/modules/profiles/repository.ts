@@ -86,6 +86,8 @@ export async function applicationsOfDevice(db: DbOrTx, customerId: string, devic
       versionNumber: deviceApplications.versionNumber,
       appStatus: deviceApplications.appStatus,
       applicationType: deviceApplications.applicationType,
+      // DECISIONS §8: packages staff marked as bloatware are suggested to disable.
+      suggestedDisable: sql<boolean>`exists (select 1 from bloatware_apps b where b.package_name = ${deviceApplications.packageName} and b.is_bloatware)`,
     })
     .from(deviceApplications)
     .innerJoin(devices, and(eq(devices.id, deviceApplications.deviceId), eq(devices.customerId, customerId)))

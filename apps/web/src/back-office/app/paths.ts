@@ -54,6 +54,16 @@ export const staffPaths = {
     path: '/admin-customer-subscription-create',
     getHref: (customerId: string) => withQuery('/admin-customer-subscription-create', { id: customerId }),
   },
+  devices: simple('/admin-devices'),
+  customNotifications: simple('/admin-custom-notifications'),
+  notificationDetail: {
+    path: '/admin-notification-detail',
+    getHref: (id: string) => withQuery('/admin-notification-detail', { id }),
+  },
+  auditLogs: simple('/admin-audit-logs'),
+  powerChatUsers: simple('/admin-power-chat-users'),
+  bloatwareApps: simple('/admin-bloatware-apps'),
+  exportsList: simple('/admin-exports-list'),
   notFound: simple('*'),
 } as const;
 

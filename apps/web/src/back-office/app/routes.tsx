@@ -1,11 +1,17 @@
 import {
   IconAddressBook,
+  IconAppsOff,
   IconArticle,
+  IconBell,
+  IconDeviceMobile,
+  IconFileExport,
   IconHelpCircle,
   IconLayoutDashboard,
   IconListDetails,
   IconMail,
   IconMessage,
+  IconMessageCircle,
+  IconShieldCheck,
   IconUsersGroup,
   IconVideo,
 } from '@tabler/icons-react';
@@ -116,6 +122,65 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     page: lazyNamed(
       () => import('@/back-office/features/customers/pages/customer-subscriptions-page'),
       'CustomerSubscriptionsPage',
+    ),
+  },
+  devices: {
+    title: 'Devices',
+    area: 'devices',
+    nav: { icon: IconDeviceMobile },
+    page: lazyNamed(() => import('@/back-office/features/devices/pages/admin-devices-page'), 'AdminDevicesPage'),
+  },
+  customNotifications: {
+    title: 'Notification List',
+    area: 'notifications',
+    nav: { icon: IconBell },
+    page: lazyNamed(
+      () => import('@/back-office/features/notifications/pages/admin-custom-notifications-page'),
+      'AdminCustomNotificationsPage',
+    ),
+  },
+  notificationDetail: {
+    title: 'Notification Detail',
+    area: 'notifications',
+    page: lazyNamed(
+      () => import('@/back-office/features/notifications/pages/admin-notification-detail-page'),
+      'AdminNotificationDetailPage',
+    ),
+  },
+  auditLogs: {
+    title: 'Audit Logs',
+    area: 'auditLogs',
+    nav: { icon: IconShieldCheck },
+    page: lazyNamed(
+      () => import('@/back-office/features/audit-logs/pages/admin-audit-logs-page'),
+      'AdminAuditLogsPage',
+    ),
+  },
+  powerChatUsers: {
+    title: 'Power Chat Users',
+    area: 'powerChatUsers',
+    nav: { icon: IconMessageCircle },
+    page: lazyNamed(
+      () => import('@/back-office/features/power-chat/pages/admin-power-chat-users-page'),
+      'AdminPowerChatUsersPage',
+    ),
+  },
+  bloatwareApps: {
+    title: 'Bloatware Apps',
+    area: 'bloatware',
+    nav: { icon: IconAppsOff },
+    page: lazyNamed(
+      () => import('@/back-office/features/bloatware/pages/admin-bloatware-apps-page'),
+      'AdminBloatwareAppsPage',
+    ),
+  },
+  exportsList: {
+    title: 'Export List',
+    area: 'exports',
+    nav: { icon: IconFileExport },
+    page: lazyNamed(
+      () => import('@/back-office/features/exports/pages/admin-exports-list-page'),
+      'AdminExportsListPage',
     ),
   },
   changePassword: {

@@ -125,6 +125,11 @@ export function DeviceApplicationsTab({ profile }: { profile: ProfileDetail }) {
             <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
               {app.package_name}
             </Text>
+            {app.suggested_disable && !app.app_disable ? (
+              <Badge variant="light" color="orange" size="xs" mt={2} w="fit-content">
+                Suggested to disable
+              </Badge>
+            ) : null}
           </Stack>
         </Group>
       ),

@@ -1,0 +1,92 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { staffAuditListQuerySchema, type StaffAuditRow } from '@fleetdeck/contract/staff';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
+import { formatDateTime } from '@/lib/format';
+import { useListSearch } from '@/lib/list-search';
+import { LoginAsLink } from '../../../components/login-as-link';
+import { exportAuditLogs, useAuditList } from '../api/audit-list';
+import { useResetDeletedDevices } from '../api/reset-deleted-devices';
+
+/** Spec 3 "Audit logs": customers with error counts and deleted devices (DECISIONS §8), with the Reset action. */
+export function AdminAuditLogsPage() {
+  const list = useListSearch(staffAuditListQuerySchema);
+  const audit = useAuditList(list.query);
+  const [resetting, setResetting] = useState<StaffAuditRow | null>(null);
+  const reset = useResetDeletedDevices({ onSuccess: () => setResetting(null) });
+
+  const columns: DataTableColumn<StaffAuditRow>[] = [
+    { key: 'email', header: 'Email', width: 260, render: (row) => <LoginAsLink email={row.email} /> },
+    { key: 'errorCount', header: 'Error Count', width: 110, render: (row) => <Text size="sm">{row.errorCount}</Text> },
+    {
+      key: 'deletedDevices',
+      header: 'Deleted Device',
+      width: 130,
+      render: (row) => <Text size="sm">{row.deletedDevices}</Text>,
+    },
+    {
+      key: 'reset',
+      header: 'Reset Count',
+      width: 190,
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm">{row.deletedDeviceResetCount}</Text>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(row.deletedDeviceResetDate)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'action',
+      header: 'Action',
+      width: 110,
+      render: (row) => (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconRefresh size={14} />}
+          onClick={() => setResetting(row)}
+          aria-label={`Reset deleted devices of ${row.email}`}
+        >
+          Reset
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      label="Audit logs"
+      search={list}
+      result={audit}
+      rows={audit.data?.data}
+      pagination={audit.data?.pagination}
+      columns={columns}
+      rowKey={(row) => row._id}
+      errorTitle="The audit logs could not load"
+      emptyMessage="No customer matches."
+      minWidth={820}
+      filtersLabel="Filter the audit logs"
+      onExportCsv={() => exportAuditLogs(list.query)}
+      filters={[{ kind: 'text', key: 'email', label: 'Email', placeholder: 'customer@example.com', maxLength: 254 }]}
+    >
+      <ConfirmDialog
+        opened={resetting !== null}
+        title="Reset deleted devices?"
+        message={
+          resetting
+            ? `The deleted-device count of ${resetting.email} starts again from now (reset count ${resetting.deletedDeviceResetCount} → ${resetting.deletedDeviceResetCount + 1}).`
+            : ''
+        }
+        confirmLabel="Yes, reset it"
+        loading={reset.isPending}
+        onConfirm={() => resetting && reset.mutate(resetting.email)}
+        onCancel={() => setResetting(null)}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,140 @@
+import { Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { bloatwareListQuerySchema, bloatwareUpdateRequestSchema, type BloatwareApp } from '@fleetdeck/contract/staff';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
+import { useContractForm } from '@/lib/form';
+import { formatDateTime } from '@/lib/format';
+import { useListSearch } from '@/lib/list-search';
+import { exportBloatware, useBloatwareList } from '../api/bloatware-list';
+import { useUpdateBloatware } from '../api/bloatware-update';
+
+function flag(value: boolean | null) {
+  if (value === null)
+    return (
+      <Badge variant="outline" color="gray">
+        Not set
+      </Badge>
+    );
+  return (
+    <Badge variant="light" color={value ? 'orange' : 'green'}>
+      {value ? 'Yes' : 'No'}
+    </Badge>
+  );
+}
+
+function MarkDialog({ app, onClose }: { app: BloatwareApp; onClose: () => void }) {
+  const form = useContractForm(
+    bloatwareUpdateRequestSchema,
+    { packageName: app.packageName, isBloatware: app.isBloatware !== false ? 'Yes' : 'No', reason: app.reason },
+    {
+      labels: { reason: 'Reason' },
+      toRequest: (v) => ({ packageName: v.packageName, isBloatware: v.isBloatware === 'Yes', reason: v.reason }),
+    },
+  );
+  const update = useUpdateBloatware({ onSuccess: onClose, onError: (error) => form.setServerErrors(error) });
+  return (
+    <Modal opened onClose={onClose} title={<Text fw={700}>Mark {app.packageName}</Text>}>
+      <form onSubmit={form.submit((request) => update.mutate(request), update.isPending)} noValidate>
+        <Stack gap="md">
+          <Stack gap={6}>
+            <Text size="sm" fw={500}>
+              Is bloatware
+            </Text>
+            <SegmentedControl aria-label="Is bloatware" data={['Yes', 'No']} {...form.getInputProps('isBloatware')} />
+          </Stack>
+          <Textarea
+            label="Reason"
+            description="Customers see packages marked Yes as “Suggested to disable”."
+            rows={2}
+            maxLength={500}
+            {...form.getInputProps('reason')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Spec 3 "Bloatware apps": the catalogue customers feed (DECISIONS §8); staff mark packages Yes/No. */
+export function AdminBloatwareAppsPage() {
+  const list = useListSearch(bloatwareListQuerySchema);
+  const apps = useBloatwareList(list.query);
+  const [marking, setMarking] = useState<BloatwareApp | null>(null);
+  const columns: DataTableColumn<BloatwareApp>[] = [
+    {
+      key: 'packageName',
+      header: 'Package Name',
+      width: 260,
+      render: (row) => (
+        <Text size="sm" style={{ wordBreak: 'break-all' }}>
+          {row.packageName}
+        </Text>
+      ),
+    },
+    { key: 'isBloatware', header: 'Is Bloatware', width: 120, render: (row) => flag(row.isBloatware) },
+    { key: 'reason', header: 'Reason', render: (row) => <Text size="sm">{row.reason || '-'}</Text> },
+    { key: 'created_by', header: 'Created By', width: 220, render: (row) => <Text size="sm">{row.created_by}</Text> },
+    {
+      key: 'created_at',
+      header: 'Created On',
+      width: 170,
+      render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
+    },
+    {
+      key: 'action',
+      header: 'Action',
+      width: 100,
+      render: (row) => (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPencil size={14} />}
+          onClick={() => setMarking(row)}
+          aria-label={`Mark ${row.packageName}`}
+        >
+          Mark
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <ListPage
+      label="Bloatware apps"
+      search={list}
+      result={apps}
+      rows={apps.data?.data}
+      pagination={apps.data?.pagination}
+      columns={columns}
+      rowKey={(row) => row.packageName}
+      errorTitle="The bloatware apps could not load"
+      emptyMessage="No packages in the catalogue yet: they arrive when customers disable apps."
+      minWidth={980}
+      filtersLabel="Filter the bloatware apps"
+      onExportCsv={() => exportBloatware(list.query)}
+      filters={[
+        {
+          kind: 'select',
+          key: 'isBloatware',
+          label: 'Bloatware',
+          data: [
+            { value: 'true', label: 'Yes' },
+            { value: 'false', label: 'No' },
+          ],
+          placeholder: 'All',
+        },
+      ]}
+    >
+      {marking ? <MarkDialog app={marking} onClose={() => setMarking(null)} /> : null}
+    </ListPage>
+  );
+}

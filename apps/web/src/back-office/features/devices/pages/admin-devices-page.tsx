@@ -1,0 +1,51 @@
+import { Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import { STAFF_PAGE_SIZES, staffDeviceListQuerySchema, type StaffDeviceRow } from '@fleetdeck/contract/staff';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
+import { formatDateTime } from '@/lib/format';
+import { useListSearch } from '@/lib/list-search';
+import { exportDevices, useDeviceList } from '../api/device-list';
+
+const text = (value: string) => <Text size="sm">{value || '-'}</Text>;
+
+const columns: DataTableColumn<StaffDeviceRow>[] = [
+  { key: 'email', header: 'Email', width: 240, render: (row) => text(row.userId?.email ?? '-') },
+  { key: 'serialNumber', header: 'Serial Number', width: 180, render: (row) => text(row.serialNumber) },
+  { key: 'deviceName', header: 'Device Name', width: 200, render: (row) => text(row.deviceName) },
+  { key: 'appVersionCode', header: 'Version Code', width: 120, render: (row) => text(row.appVersionCode) },
+  {
+    key: 'created_at',
+    header: 'Created On',
+    width: 180,
+    render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
+  },
+];
+
+/** Spec 3 "Devices": every enrolled device across customers (from, to, email; Export AllDevices.csv). */
+export function AdminDevicesPage() {
+  const today = dayjs().format('YYYY-MM-DD');
+  const list = useListSearch(staffDeviceListQuerySchema, { from_date: today, to_date: today });
+  const devices = useDeviceList(list.query);
+  return (
+    <ListPage
+      label="Devices"
+      search={list}
+      result={devices}
+      rows={devices.data?.data}
+      pagination={devices.data?.pagination}
+      columns={columns}
+      rowKey={(row) => row._id}
+      errorTitle="The devices could not load"
+      emptyMessage="No devices were enrolled in these dates."
+      minWidth={900}
+      pageSizes={STAFF_PAGE_SIZES.wide}
+      filtersLabel="Filter the devices"
+      onExportCsv={() => exportDevices(list.query)}
+      filters={[
+        { kind: 'dateRange', from: 'from_date', to: 'to_date', label: 'Enrolled' },
+        { kind: 'text', key: 'email', label: 'Email', placeholder: 'customer@example.com', maxLength: 254 },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import { Text } from '@mantine/core';
+import { customerExportListQuerySchema, type CustomerExportRow } from '@fleetdeck/contract/staff';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
+import { formatDateTime } from '@/lib/format';
+import { useListSearch } from '@/lib/list-search';
+import { LoginAsLink } from '../../../components/login-as-link';
+import { useCustomerExports } from '../api/customer-exports';
+
+const columns: DataTableColumn<CustomerExportRow>[] = [
+  { key: 'exportName', header: 'Name', width: 220, render: (row) => <Text size="sm">{row.exportName}</Text> },
+  {
+    key: 'serialNumber',
+    header: 'Serial Number',
+    width: 180,
+    render: (row) => <Text size="sm">{row.serialNumber}</Text>,
+  },
+  { key: 'apps', header: 'Apps', width: 80, render: (row) => <Text size="sm">{row.disabledApplications}</Text> },
+  {
+    key: 'created_by',
+    header: 'Created By',
+    width: 260,
+    render: (row) => (row.userId ? <LoginAsLink email={row.userId.email} /> : <Text size="sm">-</Text>),
+  },
+  {
+    key: 'created_at',
+    header: 'Created On',
+    width: 180,
+    render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
+  },
+];
+
+/** Spec 3 "Customer exports": backups of disabled apps; the email opens that customer's console. */
+export function AdminExportsListPage() {
+  const list = useListSearch(customerExportListQuerySchema);
+  const exports = useCustomerExports(list.query);
+  return (
+    <ListPage
+      label="Customer exports"
+      search={list}
+      result={exports}
+      rows={exports.data?.data}
+      pagination={exports.data?.pagination}
+      columns={columns}
+      rowKey={(row) => row._id}
+      errorTitle="The exports could not load"
+      emptyMessage="No customer has exported yet."
+      minWidth={820}
+    />
+  );
+}

@@ -1,0 +1,389 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Pill,
+  Progress,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconSearch, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  NOTIFICATION_MESSAGE_MAX,
+  NOTIFICATION_TITLE_MAX,
+  STAFF_PAGE_SIZES,
+  notificationDevicesQuerySchema,
+  notificationListQuerySchema,
+  notificationSendRequestSchema,
+  type Notification,
+  type NotificationCustomer,
+  type NotificationDeviceRow,
+} from '@fleetdeck/contract/staff';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
+import { errorMessage } from '@/lib/api-client';
+import { useContractForm } from '@/lib/form';
+import { formatDateTime } from '@/lib/format';
+import { useListSearch } from '@/lib/list-search';
+import { staffPaths } from '../../../app/paths';
+import { useCustomerSearch } from '../api/customer-search';
+import { useNotificationDevices } from '../api/notification-devices';
+import { useNotificationList } from '../api/notification-list';
+import { useSendNotification } from '../api/send-notification';
+
+type Target = 'all' | 'customers' | 'devices';
+
+interface ComposeValues extends Record<string, unknown> {
+  title: string;
+  message: string;
+  target: Target;
+  devices: string[];
+  customers: NotificationCustomer[];
+  fcmToken: boolean;
+}
+
+const initialValues: ComposeValues = {
+  title: '',
+  message: '',
+  target: 'all',
+  devices: [],
+  customers: [],
+  fcmToken: false,
+};
+
+/** Finds one customer by email and adds them to the chosen customers. */
+function CustomerPicker({
+  chosen,
+  onChange,
+}: {
+  chosen: NotificationCustomer[];
+  onChange: (next: NotificationCustomer[]) => void;
+}) {
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const search = useCustomerSearch({
+    onSuccess: ({ data }) => {
+      setProblem(null);
+      setEmail('');
+      if (!chosen.some((c) => c._id === data._id)) onChange([...chosen, data]);
+    },
+    onError: (error) => setProblem(errorMessage(error)),
+    meta: { silentError: true },
+  });
+  return (
+    <Stack gap="xs">
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          label="Customer email"
+          placeholder="customer@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              if (email.trim()) search.mutate(email.trim());
+            }
+          }}
+          error={problem}
+          w={{ base: '100%', xs: 320 }}
+          maxLength={254}
+        />
+        <Button
+          variant="light"
+          leftSection={<IconSearch size={16} />}
+          loading={search.isPending}
+          disabled={!email.trim()}
+          onClick={() => search.mutate(email.trim())}
+        >
+          Add customer
+        </Button>
+      </Group>
+      {chosen.length > 0 ? (
+        <Pill.Group aria-label="Chosen customers">
+          {chosen.map((c) => (
+            <Pill key={c._id} withRemoveButton onRemove={() => onChange(chosen.filter((x) => x._id !== c._id))}>
+              {c.email} ({c.totalDevices} {c.totalDevices === 1 ? 'device' : 'devices'})
+            </Pill>
+          ))}
+        </Pill.Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No customer chosen yet.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The enrolled devices with a checkbox each (a list of its own, kept out of the page's URL). */
+function DevicePicker({ chosen, onChange }: { chosen: string[]; onChange: (next: string[]) => void }) {
+  const list = useListSearch(notificationDevicesQuerySchema, { limit: 10 }, { storage: 'memory' });
+  const devices = useNotificationDevices(list.query);
+  const toggle = (id: string, on: boolean) =>
+    onChange(on ? [...new Set([...chosen, id])] : chosen.filter((x) => x !== id));
+  const columns: DataTableColumn<NotificationDeviceRow>[] = [
+    {
+      key: 'pick',
+      header: 'Send',
+      width: 70,
+      render: (row) => (
+        <Checkbox
+          aria-label={`Send to ${row.serialNumber}`}
+          checked={chosen.includes(row._id)}
+          onChange={(e) => toggle(row._id, e.currentTarget.checked)}
+        />
+      ),
+    },
+    {
+      key: 'device',
+      header: 'Device',
+      width: 220,
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {row.serialNumber}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {row.deviceName || '-'}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'email',
+      header: 'Customer',
+      width: 220,
+      render: (row) => <Text size="sm">{row.userId?.email ?? '-'}</Text>,
+    },
+    {
+      key: 'push',
+      header: 'Push',
+      width: 80,
+      render: (row) => (
+        <Badge variant="light" color={row.fcmToken ? 'green' : 'gray'} size="sm">
+          {row.fcmToken ? 'FCM' : 'Poll'}
+        </Badge>
+      ),
+    },
+  ];
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {chosen.length} {chosen.length === 1 ? 'device' : 'devices'} chosen
+        {chosen.length > 0 ? (
+          <Anchor component="button" type="button" size="sm" ml="sm" onClick={() => onChange([])}>
+            Clear
+          </Anchor>
+        ) : null}
+      </Text>
+      <ListPage
+        label="Devices to choose from"
+        search={list}
+        result={devices}
+        rows={devices.data?.data}
+        pagination={devices.data?.pagination}
+        columns={columns}
+        rowKey={(row) => row._id}
+        errorTitle="The devices could not load"
+        emptyMessage="No enrolled devices match."
+        minWidth={600}
+        pageSizes={STAFF_PAGE_SIZES.standard}
+        filtersLabel="Filter the devices"
+        filters={[{ kind: 'text', key: 'email', label: 'Customer email', placeholder: 'customer@example.com' }]}
+      />
+    </Stack>
+  );
+}
+
+function ComposeCard() {
+  const form = useContractForm(notificationSendRequestSchema, initialValues, {
+    labels: { title: 'Title', message: 'Message', devices: 'Devices', customers: 'Customers' },
+    toRequest: (v) => ({
+      title: v.title,
+      message: v.message,
+      fcmToken: v.fcmToken,
+      devices: v.target === 'devices' ? v.devices : [],
+      customers: v.target === 'customers' ? v.customers.map((c) => c._id) : [],
+    }),
+    rules: (v) => ({
+      devices: v.target === 'devices' && v.devices.length === 0 ? 'Choose at least one device.' : undefined,
+      customers: v.target === 'customers' && v.customers.length === 0 ? 'Add at least one customer.' : undefined,
+    }),
+  });
+  const send = useSendNotification({
+    onSuccess: () => form.setValues({ ...initialValues }),
+    onError: (error) => form.setServerErrors(error),
+  });
+  const v = form.getValues();
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <form onSubmit={form.submit((request) => send.mutate(request), send.isPending)} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            Send a notification
+          </Title>
+          <TextInput label="Title" required maxLength={NOTIFICATION_TITLE_MAX} {...form.getInputProps('title')} />
+          <Textarea
+            label="Message"
+            required
+            rows={3}
+            maxLength={NOTIFICATION_MESSAGE_MAX}
+            {...form.getInputProps('message')}
+          />
+          <Stack gap={6}>
+            <Text size="sm" fw={500}>
+              Send to
+            </Text>
+            <SegmentedControl
+              aria-label="Send to"
+              data={[
+                { value: 'all', label: 'All devices' },
+                { value: 'customers', label: 'Customers' },
+                { value: 'devices', label: 'Devices' },
+              ]}
+              {...form.getInputProps('target')}
+              w={{ base: '100%', xs: 'auto' }}
+              style={{ alignSelf: 'flex-start' }}
+            />
+          </Stack>
+          {v.target === 'all' ? (
+            <Text size="sm" c="dimmed">
+              Every enrolled device of every customer receives it (offline devices when they next check in, for 7 days).
+            </Text>
+          ) : null}
+          {v.target === 'customers' ? (
+            <>
+              <CustomerPicker chosen={v.customers} onChange={(next) => form.setFieldValue('customers', next)} />
+              {form.errors.customers ? (
+                <Text size="sm" c="red">
+                  {form.errors.customers}
+                </Text>
+              ) : null}
+            </>
+          ) : null}
+          {v.target === 'devices' ? (
+            <>
+              <DevicePicker chosen={v.devices} onChange={(next) => form.setFieldValue('devices', next)} />
+              {form.errors.devices ? (
+                <Text size="sm" c="red">
+                  {form.errors.devices}
+                </Text>
+              ) : null}
+            </>
+          ) : null}
+          <Switch
+            label="Only devices with a push (FCM) token"
+            {...form.getInputProps('fcmToken', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
+              Send
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+const columns: DataTableColumn<Notification>[] = [
+  {
+    key: 'message',
+    header: 'Message',
+    render: (row) => (
+      <Stack gap={0}>
+        <Text size="sm" fw={600}>
+          {row.title}
+        </Text>
+        <Text size="xs" c="dimmed" lineClamp={2}>
+          {row.message}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    key: 'devices',
+    header: 'Devices',
+    width: 170,
+    render: (row) => (
+      <Stack gap={4}>
+        <Anchor component={Link} to={staffPaths.notificationDetail.getHref(row._id)} size="sm" fw={600}>
+          {row.totalDevices.toLocaleString('en-GB')}
+        </Anchor>
+        {row.fanOutComplete ? null : (
+          <>
+            <Progress
+              value={row.totalDevices ? (100 * row.fannedOut) / row.totalDevices : 0}
+              size="sm"
+              aria-label="Fan-out progress"
+            />
+            <Text size="xs" c="dimmed">
+              Queued {row.fannedOut.toLocaleString('en-GB')} of {row.totalDevices.toLocaleString('en-GB')}
+            </Text>
+          </>
+        )}
+      </Stack>
+    ),
+  },
+  {
+    key: 'delivered',
+    header: 'Delivered',
+    width: 100,
+    render: (row) => <Text size="sm">{row.deliveredNotificationCount.toLocaleString('en-GB')}</Text>,
+  },
+  {
+    key: 'undelivered',
+    header: 'Undelivered',
+    width: 110,
+    render: (row) => <Text size="sm">{row.undeliveredNotificationCount.toLocaleString('en-GB')}</Text>,
+  },
+  {
+    key: 'opened',
+    header: 'Opened',
+    width: 90,
+    render: (row) => <Text size="sm">{row.openedNotificationCount.toLocaleString('en-GB')}</Text>,
+  },
+  {
+    key: 'created_at',
+    header: 'Created On',
+    width: 170,
+    render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
+  },
+];
+
+/** Spec 3 "Notifications": compose a push notification, and the notifications sent with their counts. */
+export function AdminCustomNotificationsPage() {
+  const list = useListSearch(notificationListQuerySchema);
+  const sent = useNotificationList(list.query);
+  return (
+    <Stack gap="lg">
+      <ComposeCard />
+      <Title order={2} size="h4">
+        Notifications sent
+      </Title>
+      <ListPage
+        label="Notifications sent"
+        search={list}
+        // The 3-second refresh does not dim the table: only a new page or filter does.
+        result={{ ...sent, isFetching: sent.isFetching && (sent.isPlaceholderData || !sent.data) }}
+        rows={sent.data?.data}
+        pagination={sent.data?.pagination}
+        columns={columns}
+        rowKey={(row) => row._id}
+        errorTitle="The notifications could not load"
+        emptyMessage="No notification was sent yet."
+        minWidth={820}
+      />
+    </Stack>
+  );
+}
