@@ -36,6 +36,8 @@ import { staffSessionRoutes } from './modules/staff/session/routes.ts';
 import { staffAccountRoutes } from './modules/staff/accounts/routes.ts';
 import { loginAsRoutes } from './modules/staff/login-as/routes.ts';
 import { staffDashboardRoutes } from './modules/staff/dashboard/routes.ts';
+import { staffPaymentListRoutes } from './modules/staff/payment-lists/routes.ts';
+import { siteSettingRoutes } from './modules/site-settings/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -116,6 +118,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(staffAccountRoutes(ctx));
   await app.register(loginAsRoutes(ctx));
   await app.register(staffDashboardRoutes(ctx));
+  await app.register(staffPaymentListRoutes(ctx));
+  await app.register(siteSettingRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexFile = path.join(webDist, 'index.html');

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
-import { messageSchema } from '../envelope.ts';
+import { messageSchema, withData } from '../envelope.ts';
 
 /**
  * The public website's calls (DECISIONS §9), under `/api/v1/public/`, no token. More of them (pricing, FAQ, blogs,
@@ -22,4 +22,12 @@ export const pageView = endpoint({
   path: '/api/v1/public/page-view',
   body: pageViewRequestSchema,
   response: messageSchema,
+});
+
+/** Spec 3 "Coupons": the payment text staff edit, shown as plain text on `/pricing`, `/plans` and the payment page. */
+export const paymentNotesResponseSchema = withData(z.object({ value: z.string() }));
+export const paymentNotes = endpoint({
+  method: 'GET',
+  path: '/api/v1/public/payment-notes',
+  response: paymentNotesResponseSchema,
 });

@@ -9,3 +9,4 @@ export * from './dashboard.ts';
 export * from './lists.ts';
 export * as staffApi from './endpoints.ts';
 export { staffEndpoint, type StaffEndpoint } from './staff-endpoint.ts';
+export * from './payment-lists.ts';
