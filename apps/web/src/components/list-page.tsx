@@ -89,6 +89,8 @@ export interface ListPageProps<T, Q> {
   errorTitle?: string;
   emptyMessage?: string;
   minWidth?: number;
+  /** Page sizes offered (default 5/10/25/50; spec 3's payment errors and devices go to 500). */
+  pageSizes?: readonly number[];
   /** Shows an "Export CSV" button beside the filters (staff lists: the same call with `isExportData=true`). */
   onExportCsv?: () => Promise<unknown> | void;
   /** Above the filter bar (page actions, summaries). */
@@ -269,6 +271,7 @@ export function ListPage<T, Q>({
   errorTitle,
   emptyMessage,
   minWidth,
+  pageSizes,
   onExportCsv,
   header,
   children,
@@ -325,6 +328,7 @@ export function ListPage<T, Q>({
         onPageSizeChange={search.setPageSize}
         emptyMessage={emptyMessage}
         minWidth={minWidth}
+        pageSizes={pageSizes}
       />
       {children}
     </Stack>

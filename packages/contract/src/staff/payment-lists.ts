@@ -1,8 +1,14 @@
 import { z } from 'zod/mini';
-import { blankAsAbsent, keysetPaginationSchema } from '../activity.ts';
+import { blankAsAbsent, keysetPaginationSchema, pageQuerySchema } from '../activity.ts';
 import { text } from '../common.ts';
 import { withData } from '../envelope.ts';
-import { booleanQuerySchema, isExportDataSchema, isoDateQuerySchema, staffPageQuery } from './lists.ts';
+import {
+  booleanQuerySchema,
+  isExportDataSchema,
+  isoDateQuerySchema,
+  staffLimitSchema,
+  staffPageQuery,
+} from './lists.ts';
 
 /**
  * The back office's payment lists (spec 3 "Payment history", "Upcoming-expiry payments", "Payment errors",
@@ -190,7 +196,8 @@ export const PAYMENT_NOTES_MAX = 2000;
 export const SETTING_KEYS = ['paymentNotes'] as const;
 
 /** `GET payments/coupons`: the coupons with their Success payments, and the payment notes. */
-export const couponListQuerySchema = z.object({ ...staffPageQuery() });
+export const couponListQuerySchema = z.object({ page: pageQuerySchema, limit: staffLimitSchema() });
+export type CouponListQuery = z.input<typeof couponListQuerySchema>;
 export type CouponListSearch = z.output<typeof couponListQuerySchema>;
 
 /** Spec 3 §3 "Coupon summary": `id` is the coupon code (the history's `?coupon=`). */

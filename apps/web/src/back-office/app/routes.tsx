@@ -1,4 +1,5 @@
 import { IconLayoutDashboard, IconListDetails, IconUsersGroup } from '@tabler/icons-react';
+import { IconCalendarDue, IconCreditCardOff, IconReceipt, IconTicket } from '@tabler/icons-react';
 import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
 import { lazyNamed, routeTable } from '@/lib/route-table';
 import { staffPaths } from './paths';
@@ -46,6 +47,39 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
       () => import('@/back-office/features/session/pages/staff-change-password-page'),
       'StaffChangePasswordPage',
     ),
+  },
+  paymentHistory: {
+    title: 'Payment History',
+    area: 'paymentHistory',
+    nav: { icon: IconReceipt },
+    page: lazyNamed(
+      () => import('@/back-office/features/payment-lists/pages/payment-history-page'),
+      'PaymentHistoryPage',
+    ),
+  },
+  paymentErrors: {
+    title: 'Payment Errors',
+    area: 'paymentErrors',
+    nav: { icon: IconCreditCardOff },
+    page: lazyNamed(
+      () => import('@/back-office/features/payment-lists/pages/payment-errors-page'),
+      'PaymentErrorsPage',
+    ),
+  },
+  upcomingExpire: {
+    title: 'Upcoming Expire Payment',
+    area: 'upcomingExpire',
+    nav: { icon: IconCalendarDue },
+    page: lazyNamed(
+      () => import('@/back-office/features/payment-lists/pages/upcoming-expire-page'),
+      'UpcomingExpirePage',
+    ),
+  },
+  coupons: {
+    title: 'Coupons',
+    area: 'coupons',
+    nav: { icon: IconTicket },
+    page: lazyNamed(() => import('@/back-office/features/payment-lists/pages/coupons-page'), 'CouponsPage'),
   },
   notFound: {
     title: 'Page not found',
