@@ -27,3 +27,11 @@ export function whatsappHref(phone: string): string | null {
   const digits = phone.replace(/\D/g, '');
   return digits.length >= 7 ? `https://wa.me/${digits}` : null;
 }
+
+/** The same date and time on two lines (date, then time), for narrow table columns. */
+export const staffDateTimeParts = (value: string | null | undefined): [string, string] | null => {
+  const text = formatStaffDateTime(value);
+  if (text === '-') return null;
+  const cut = text.lastIndexOf(' ');
+  return [text.slice(0, cut), text.slice(cut + 1)];
+};

@@ -2,10 +2,43 @@ import { Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import type { StaffPaymentRow } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/components/data-table';
-import { formatPaymentEuro, formatStaffDateTime, methodLabel, whatsappHref } from '../format';
+import { formatPaymentEuro, methodLabel, staffDateTimeParts, whatsappHref } from '../format';
 import { CopyText } from './copy-text';
 
 const STATUS_COLOR: Record<string, string> = { Success: 'green', Failed: 'red', Pending: 'yellow', Refunded: 'grape' };
+
+/** An email that wraps after its `@` first, anywhere else only when it must. */
+export function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  return (
+    <span style={{ overflowWrap: 'anywhere' }}>
+      {at > 0 ? (
+        <>
+          {email.slice(0, at)}
+          <wbr />
+          {email.slice(at)}
+        </>
+      ) : (
+        email
+      )}
+    </span>
+  );
+}
+
+/** 'DD Mon YYYY HH:MM:SS' on two lines, so the date columns stay narrow. */
+export function DateTimeCell({ value }: { value: string | null }) {
+  const parts = staffDateTimeParts(value);
+  if (!parts) return <Text size="sm">-</Text>;
+  return (
+    <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+      {parts[0]}
+      <br />
+      <Text span size="xs" c="dimmed" inherit={false}>
+        {parts[1]}
+      </Text>
+    </Text>
+  );
+}
 
 const typeLabel = (row: StaffPaymentRow) => (row.subscriptionType === 'recurring' ? 'Subscription' : 'Onetime');
 
@@ -51,7 +84,7 @@ export function paymentColumns({
     {
       key: 'email',
       header: 'Name / Email',
-      width: 250,
+      width: 240,
       render: (row) => (
         <Stack gap={0}>
           <Text size="sm" fw={600} lineClamp={1}>
@@ -64,13 +97,13 @@ export function paymentColumns({
                 type="button"
                 size="sm"
                 onClick={() => onEmail(row)}
-                style={{ wordBreak: 'break-all', textAlign: 'left' }}
+                style={{ textAlign: 'left' }}
               >
-                {row.email}
+                <EmailText email={row.email} />
               </Anchor>
             ) : (
-              <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                {row.email}
+              <Text size="sm">
+                <EmailText email={row.email} />
               </Text>
             )}
           </CopyText>
@@ -85,7 +118,7 @@ export function paymentColumns({
     {
       key: 'type',
       header: 'Type',
-      width: 130,
+      width: 100,
       render: (row) => (
         <Stack gap={2}>
           <Text size="sm">{typeLabel(row)}</Text>
@@ -100,7 +133,7 @@ export function paymentColumns({
     {
       key: 'qty',
       header: 'Qty',
-      width: 170,
+      width: 160,
       render: (row) => (
         <Stack gap={0}>
           <Text size="sm">
@@ -115,7 +148,7 @@ export function paymentColumns({
     {
       key: 'amount',
       header: 'Amount',
-      width: 120,
+      width: 110,
       align: 'right',
       render: (row) => (
         <Stack gap={0} align="flex-end">
@@ -133,7 +166,7 @@ export function paymentColumns({
     {
       key: 'status',
       header: 'Status',
-      width: 200,
+      width: 170,
       render: (row) => {
         const code = row.paymentIntent.last_payment_error?.code;
         return (
@@ -159,20 +192,20 @@ export function paymentColumns({
     {
       key: 'whatsapp',
       header: 'WhatsApp',
-      width: 100,
+      width: 80,
       render: (row) => (row.status === 'Failed' ? <WhatsappLink row={row} onOpen={onWhatsapp} /> : null),
     },
     {
       key: 'expiryAt',
       header: 'Expiry At',
-      width: 170,
-      render: (row) => <Text size="sm">{formatStaffDateTime(row.expiryAt)}</Text>,
+      width: 110,
+      render: (row) => <DateTimeCell value={row.expiryAt} />,
     },
     {
       key: 'created_at',
       header: 'Created On',
-      width: 170,
-      render: (row) => <Text size="sm">{formatStaffDateTime(row.created_at)}</Text>,
+      width: 110,
+      render: (row) => <DateTimeCell value={row.created_at} />,
     },
   ];
 }

@@ -5,6 +5,7 @@ import { ListPage } from '@/components/list-page';
 import { useListSearch } from '@/lib/list-search';
 import { usePaymentErrors } from '../api/payment-errors';
 import { CopyText } from '../components/copy-text';
+import { EmailText } from '../components/payment-columns';
 import { formatStaffDateTime } from '../format';
 
 const billingName = (row: PaymentErrorRow) => row.reqBody.error.payment_method?.billing_details.name ?? null;
@@ -13,15 +14,15 @@ const columns: DataTableColumn<PaymentErrorRow>[] = [
   {
     key: 'email',
     header: 'Email',
-    width: 260,
+    width: 220,
     render: (row) => {
       const who = row.email ?? billingName(row);
       if (!who) return <Text size="sm">-</Text>;
       return (
         <Stack gap={0}>
           <CopyText value={who}>
-            <Text size="sm" style={{ wordBreak: 'break-all' }}>
-              {who}
+            <Text size="sm">
+              <EmailText email={who} />
             </Text>
           </CopyText>
           {row.email && billingName(row) ? (
@@ -66,7 +67,7 @@ export function PaymentErrorsPage() {
       rowKey={(row) => row._id}
       errorTitle="The payment errors could not load"
       emptyMessage="No payment errors match these filters."
-      minWidth={760}
+      minWidth={620}
       pageSizes={STAFF_PAGE_SIZES.wide}
       filtersLabel="Filter the payment errors"
       filters={[

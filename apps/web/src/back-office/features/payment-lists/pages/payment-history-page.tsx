@@ -39,7 +39,7 @@ export function PaymentHistoryPage() {
       rowKey={(row) => row._id}
       errorTitle="The payment history could not load"
       emptyMessage="No payments match these filters."
-      minWidth={1310}
+      minWidth={1070}
       filtersLabel="Filter the payment history"
       onExportCsv={() => exportPaymentHistory(list.query)}
       filters={[
