@@ -95,12 +95,19 @@ export async function listPaymentHistory(
   const after = page.after
     ? sql`(${payments.createdAt}, ${payments.id}) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`
     : undefined;
+  // The page's ids first (index only, offset skipped there), then their customer and counters: 26 joins, not 10,000.
+  const ids = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(where, after))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(page.limit + 1)
+    .offset(page.after ? 0 : page.offset)
+    .as('page_ids');
   const [rows, counted] = await Promise.all([
     selectRows(db, payments.createdAt)
-      .where(and(where, after))
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(page.limit + 1)
-      .offset(page.after ? 0 : page.offset),
+      .innerJoin(ids, eq(ids.id, payments.id))
+      .orderBy(desc(payments.createdAt), desc(payments.id)),
     countCapped(db, payments, where),
   ]);
   return { rows, counted };
@@ -154,12 +161,18 @@ export async function listUpcomingExpiry(
   const after = page.after
     ? sql`(${payments.expiryAt}, ${payments.id}) > (${page.after.at}::timestamptz, ${page.after.id}::uuid)`
     : undefined;
+  const ids = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(where, after))
+    .orderBy(asc(payments.expiryAt), asc(payments.id))
+    .limit(page.limit + 1)
+    .offset(page.after ? 0 : page.offset)
+    .as('page_ids');
   const [rows, counted] = await Promise.all([
     selectRows(db, payments.expiryAt)
-      .where(and(where, after))
-      .orderBy(asc(payments.expiryAt), asc(payments.id))
-      .limit(page.limit + 1)
-      .offset(page.after ? 0 : page.offset),
+      .innerJoin(ids, eq(ids.id, payments.id))
+      .orderBy(asc(payments.expiryAt), asc(payments.id)),
     countCapped(db, payments, where),
   ]);
   return { rows, counted };
