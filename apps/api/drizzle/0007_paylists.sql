@@ -37,4 +37,5 @@ CREATE INDEX "payments_coupon_created_idx" ON "payments" USING btree ("coupon_co
 CREATE INDEX "payments_method_created_idx" ON "payments" USING btree ((coalesce("payment_method" -> 'card' -> 'wallet' ->> 'type', "payment_method" ->> 'type')),"created_at","id");--> statement-breakpoint
 CREATE INDEX "payments_success_customer_idx" ON "payments" USING btree ("customer_id") WHERE "payments"."status" = 'Success';--> statement-breakpoint
 CREATE INDEX "payments_success_coupon_idx" ON "payments" USING btree ("coupon_code") WHERE "payments"."status" = 'Success' and "payments"."coupon_code" is not null;--> statement-breakpoint
+CREATE INDEX "payments_offline_expiry_idx" ON "payments" USING btree ("expiry_at","id") WHERE "payments"."status" = 'Success' and "payments"."is_offline_payment" and "payments"."expiry_at" is not null;--> statement-breakpoint
 CREATE INDEX "payments_success_expiry_idx" ON "payments" USING btree ("expiry_at","id") WHERE "payments"."status" = 'Success' and "payments"."expiry_at" is not null;

@@ -337,6 +337,9 @@ export const payments = pgTable(
     index('payments_success_coupon_idx')
       .on(t.couponCode)
       .where(sql`${t.status} = 'Success' and ${t.couponCode} is not null`),
+    index('payments_offline_expiry_idx')
+      .on(t.expiryAt, t.id)
+      .where(sql`${t.status} = 'Success' and ${t.isOfflinePayment} and ${t.expiryAt} is not null`),
     index('payments_success_expiry_idx')
       .on(t.expiryAt, t.id)
       .where(sql`${t.status} = 'Success' and ${t.expiryAt} is not null`),

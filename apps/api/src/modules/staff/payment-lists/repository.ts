@@ -36,8 +36,10 @@ export function paymentWhere(f: PaymentFilter): SQL | undefined {
     f.email !== undefined ? byEmail(f.email) : undefined,
     f.status ? eq(payments.status, f.status) : undefined,
     f.planIdentifier ? eq(payments.planIdentifier, f.planIdentifier) : undefined,
+    // `offset 0` keeps the test a per-row probe of payments_success_customer_idx: the planner would otherwise make it
+    // a hash anti-join over every payment (it expects almost no match), while a page needs only the newest ones.
     f.zeroSuccessPayment
-      ? sql`not exists (select 1 from payments s where s.customer_id = ${payments.customerId} and s.status = 'Success')`
+      ? sql`not exists (select 1 from payments s where s.customer_id = ${payments.customerId} and s.status = 'Success' offset 0)`
       : undefined,
     f.coupon !== undefined ? eq(payments.couponCode, f.coupon) : undefined,
   );
@@ -155,6 +157,7 @@ export async function listUpcomingExpiry(
     sql`${payments.expiryAt} is not null`,
     gte(payments.expiryAt, f.now),
     lt(payments.expiryAt, f.until),
+    // `true` reads the small payments_offline_expiry_idx.
     f.isOfflinePayment === undefined ? undefined : eq(payments.isOfflinePayment, f.isOfflinePayment),
     f.email !== undefined ? byEmail(f.email) : undefined,
   );
