@@ -30,7 +30,7 @@ export function DateTimeCell({ value }: { value: string | null }) {
   const parts = staffDateTimeParts(value);
   if (!parts) return <Text size="sm">-</Text>;
   return (
-    <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+    <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
       {parts[0]}
       <br />
       <Text span size="xs" c="dimmed" inherit={false}>
