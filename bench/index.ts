@@ -7,6 +7,7 @@
  *   npm run bench -- lists [options]    only the activity lists benchmark, with its options (--help lists them)
  *   npm run bench -- pages [options]    Lighthouse on the main pages and request overhead against bare node:http
  *   npm run bench -- fanout [options]   a staff notification to 100,000 devices: fan-out time, delivered/s (bench/fanout.ts)
+ *   npm run bench -- staff [options]    back-office lists at 1M customers / 10M payments (bench/staff.ts)
  *
  * Results: bench/results/<name>-<date>.json and bench/results/latest-<name>.md.
  */
@@ -19,6 +20,7 @@ const BENCHMARKS = {
   lists: 'lists.ts',
   pages: 'pages.ts',
   fanout: 'fanout.ts',
+  staff: 'staff.ts',
 } as const;
 type Name = keyof typeof BENCHMARKS;
 const isName = (s: string | undefined): s is Name => s !== undefined && Object.hasOwn(BENCHMARKS, s);
@@ -26,7 +28,7 @@ const isName = (s: string | undefined): s is Name => s !== undefined && Object.h
 const [first, ...rest] = process.argv.slice(2);
 if (first === '--help' || first === '-h' || (first !== undefined && !isName(first))) {
   console.log(
-    'npm run bench [-- device|lists|pages|fanout [options]]   (no name: all of them, in order, with their defaults)',
+    'npm run bench [-- device|lists|pages|fanout|staff [options]]   (no name: all of them, in order, with their defaults)',
   );
   process.exit(first === '--help' || first === '-h' ? 0 : 2);
 }

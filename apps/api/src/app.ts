@@ -41,6 +41,8 @@ import { staffContentRoutes } from './modules/staff/content/routes.ts';
 import { publicContentRoutes, uploadRoutes } from './modules/content/routes.ts';
 import { staffCustomerRoutes } from './modules/staff/customers/routes.ts';
 import { staffOpsRoutes } from './modules/staff/ops/routes.ts';
+import { staffPaymentListRoutes } from './modules/staff/payment-lists/routes.ts';
+import { siteSettingRoutes } from './modules/site-settings/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -128,6 +130,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(uploadRoutes(ctx));
   await app.register(staffCustomerRoutes(ctx));
   await app.register(staffOpsRoutes(ctx));
+  await app.register(staffPaymentListRoutes(ctx));
+  await app.register(siteSettingRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexFile = path.join(webDist, 'index.html');

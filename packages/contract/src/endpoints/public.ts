@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
-import { messageSchema } from '../envelope.ts';
+import { messageSchema, withData } from '../envelope.ts';
 import {
   blogIdParamsSchema,
   contactRequestSchema,
@@ -74,4 +74,12 @@ export const newsletter = endpoint({
   path: '/api/v1/public/newsletter',
   body: newsletterRequestSchema,
   response: messageSchema,
+});
+
+/** Spec 3 "Coupons": the payment text staff edit, shown as plain text on `/pricing`, `/plans` and the payment page. */
+export const paymentNotesResponseSchema = withData(z.object({ value: z.string() }));
+export const paymentNotes = endpoint({
+  method: 'GET',
+  path: '/api/v1/public/payment-notes',
+  response: paymentNotesResponseSchema,
 });

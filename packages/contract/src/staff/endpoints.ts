@@ -147,3 +147,4 @@ export * from './endpoints-refunds.ts';
 export * from './endpoints-content.ts';
 export * from './endpoints-customers.ts';
 export * from './endpoints-ops.ts';
+export * from './endpoints-paylists.ts';

@@ -13,3 +13,4 @@ export * as staffApi from './endpoints.ts';
 export { staffEndpoint, type StaffEndpoint } from './staff-endpoint.ts';
 export * from './refunds.ts';
 export * from './content.ts';
+export * from './payment-lists.ts';

@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { countCapped } from '../../db/paging.ts';
-import { blogs, contactRequests, faqs, newsletterSubscribers, videos } from '../../db/schema.ts';
+import { blogs, contactRequests, faqs, newsletterSubscribers, siteSettings, videos } from '../../db/schema.ts';
 
 /**
  * SQL of the website content (videos, FAQ, blogs, contact messages, newsletter subscribers). None of it is customer
@@ -204,15 +204,12 @@ export async function subscriberBatch(db: DbOrTx, after: { createdAt: Date; id: 
 
 // -------------------------------------------------------------------------------------------------- payment notes
 
-/**
- * Spec 3 "Setting: key paymentNotes": the `settings` table is created by the payments side (`payments/save/setting`);
- * until it exists there are no notes. Read as text whatever the column's type.
- */
+/** Spec 3 "Setting: key paymentNotes" (saved by `payments/save/setting`), or null when staff never wrote any. */
 export async function paymentNotes(db: DbOrTx): Promise<string | null> {
-  const exists = await db.execute<{ t: string | null }>(sql`select to_regclass('public.settings')::text as t`);
-  if (!exists.rows[0]?.t) return null;
-  const result = await db.execute<{ value: string | null }>(
-    sql`select value::text as value from settings where key = 'paymentNotes' limit 1`,
-  );
-  return result.rows[0]?.value ?? null;
+  const [row] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, 'paymentNotes'))
+    .limit(1);
+  return row?.value ?? null;
 }

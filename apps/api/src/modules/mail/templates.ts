@@ -6,10 +6,10 @@ export interface EmailContent {
   html: string;
 }
 
-const escape = (s: string) =>
+export const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(product: string, paragraphs: string[], action?: { label: string; url: string }) {
+export function layout(product: string, paragraphs: string[], action?: { label: string; url: string }) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#4c6ef5;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p><p style="margin:0 0 16px;color:#666;font-size:13px">Or paste this link into your browser:<br>${escape(action.url)}</p>`

@@ -120,6 +120,9 @@ const num = (value: unknown): number | null => (typeof value === 'number' && Num
 interface Failure {
   message: string;
   code: string | null;
+  /** The payment method named by the error (type, billing name), for the staff's payment errors list. */
+  methodType: string | null;
+  billingName: string | null;
 }
 
 function failureOf(object: unknown): Failure {
@@ -127,6 +130,8 @@ function failureOf(object: unknown): Failure {
   return {
     message: str(prop(error, 'message')) ?? 'Your payment could not be completed.',
     code: str(prop(error, 'decline_code')) ?? str(prop(error, 'code')),
+    methodType: str(prop(error, 'payment_method', 'type')),
+    billingName: str(prop(error, 'payment_method', 'billing_details', 'name')),
   };
 }
 
@@ -441,6 +446,10 @@ class Handler {
       errorCode: failure.code,
       paymentMethod: paymentMethod ?? payment.paymentMethod,
     });
+    // Another attempt on the same payment failing differently is another error; a repeat of the same one is not.
+    if (first || failure.message !== payment.message || failure.code !== payment.errorCode) {
+      await this.recordError(payment.customerId, payment.id, failure);
+    }
     if (!first) return;
     const sub = subTypeOf(payment.subscriptionReason);
     await this.audit(payment.customerId, sub.failed, `${sub.label} failed: ${failure.message}`, true);
@@ -472,18 +481,21 @@ class Handler {
     const paidCents = num(invoice.amount_paid) ?? num(invoice.amount_due);
     const expected = totals(plan.amount, qty, null);
     const totalCents = paidCents ?? expected.totalCents;
+    const failure = failureOf(invoice);
     const row = {
       status: paid ? ('Success' as const) : ('Failed' as const),
-      message: paid ? null : failureOf(invoice).message,
-      errorCode: paid ? null : failureOf(invoice).code,
+      message: paid ? null : failure.message,
+      errorCode: paid ? null : failure.code,
       paymentMethod: details.paymentMethod,
       expiryAt: paid ? periodEnd : null,
       updatedAt: now,
     };
+    let paymentId: string;
     if (existing) {
       await repo.updatePayment(this.tx, existing.id, row);
+      paymentId = existing.id;
     } else {
-      await repo.insertPayment(this.tx, {
+      ({ id: paymentId } = await repo.insertPayment(this.tx, {
         customerId: sub.customerId,
         planId: plan.id,
         planIdentifier: plan.identifier,
@@ -501,9 +513,12 @@ class Handler {
         providerRef: invoiceId,
         providerSubscriptionId,
         ...row,
-      });
+      }));
     }
 
+    if (!paid && (!existing || existing.message !== failure.message || existing.errorCode !== failure.code)) {
+      await this.recordError(sub.customerId, paymentId, failure);
+    }
     if (!paid) {
       await repo.updateSubscription(this.tx, sub.id, { status: 'past_due', updatedAt: now });
       if (existing) return; // already reported once
@@ -545,6 +560,29 @@ class Handler {
     await repo.updateCustomer(this.tx, customerId, {
       subscriptionExpireAt: latest.end,
       stripePlanId: latest.priceId ?? latest.identifier,
+    });
+  }
+
+  /** A row of the staff's payment errors list (spec 3 "Payment error"), in the transaction that marks the failure. */
+  private async recordError(customerId: string, paymentId: string, failure: Failure) {
+    const customer = await findCustomer(this.tx, customerId);
+    await repo.insertPaymentError(this.tx, {
+      customerId,
+      paymentId,
+      email: customer?.email ?? null,
+      billingName: failure.billingName,
+      code: failure.code,
+      message: failure.message,
+      reqBody: {
+        error: {
+          code: failure.code,
+          message: failure.message,
+          payment_method:
+            failure.methodType || failure.billingName
+              ? { type: failure.methodType, billing_details: { name: failure.billingName } }
+              : null,
+        },
+      },
     });
   }
 

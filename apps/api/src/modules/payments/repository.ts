@@ -5,6 +5,7 @@ import {
   coupons,
   customers,
   licenceGrants,
+  paymentErrors,
   paymentMethods,
   payments,
   plans,
@@ -414,4 +415,9 @@ export async function updateCustomer(tx: DbOrTx, customerId: string, values: Par
 /** Serialises the checkouts of one (customer, Idempotency-Key) until the transaction ends. */
 export async function lockCheckoutKey(tx: DbOrTx, customerId: string, key: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${customerId}:${key}`}, 0))`);
+}
+
+/** One provider-reported payment error (the staff's payment errors list), in the caller's transaction. */
+export async function insertPaymentError(tx: DbOrTx, values: typeof paymentErrors.$inferInsert) {
+  await tx.insert(paymentErrors).values(values);
 }

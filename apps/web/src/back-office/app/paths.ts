@@ -65,6 +65,14 @@ export const staffPaths = {
   bloatwareApps: simple('/admin-bloatware-apps'),
   exportsList: simple('/admin-exports-list'),
   notFound: simple('*'),
+  // Payment lists (issue 10 item 6).
+  paymentHistory: {
+    path: '/admin-payment-history',
+    getHref: (filters: { coupon?: string } = {}) => withQuery('/admin-payment-history', filters),
+  },
+  paymentErrors: simple('/admin-payment-errors'),
+  upcomingExpire: simple('/admin-upcoming-expire-payment-history'),
+  coupons: simple('/admin-coupons'),
 } as const;
 
 export type StaffPathKey = keyof typeof staffPaths;

@@ -3,6 +3,8 @@ import {
   IconAppsOff,
   IconArticle,
   IconBell,
+  IconCalendarDue,
+  IconCreditCardOff,
   IconDeviceMobile,
   IconFileExport,
   IconHelpCircle,
@@ -11,7 +13,9 @@ import {
   IconMail,
   IconMessage,
   IconMessageCircle,
+  IconReceipt,
   IconShieldCheck,
+  IconTicket,
   IconUsersGroup,
   IconVideo,
 } from '@tabler/icons-react';
@@ -195,6 +199,39 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     title: 'Refund',
     area: 'customerPayments',
     page: lazyNamed(() => import('@/back-office/features/refunds/pages/refund-payment-page'), 'RefundPaymentPage'),
+  },
+  paymentHistory: {
+    title: 'Payment History',
+    area: 'paymentHistory',
+    nav: { icon: IconReceipt },
+    page: lazyNamed(
+      () => import('@/back-office/features/payment-lists/pages/payment-history-page'),
+      'PaymentHistoryPage',
+    ),
+  },
+  paymentErrors: {
+    title: 'Payment Errors',
+    area: 'paymentErrors',
+    nav: { icon: IconCreditCardOff },
+    page: lazyNamed(
+      () => import('@/back-office/features/payment-lists/pages/payment-errors-page'),
+      'PaymentErrorsPage',
+    ),
+  },
+  upcomingExpire: {
+    title: 'Upcoming Expire Payment',
+    area: 'upcomingExpire',
+    nav: { icon: IconCalendarDue },
+    page: lazyNamed(
+      () => import('@/back-office/features/payment-lists/pages/upcoming-expire-page'),
+      'UpcomingExpirePage',
+    ),
+  },
+  coupons: {
+    title: 'Coupons',
+    area: 'coupons',
+    nav: { icon: IconTicket },
+    page: lazyNamed(() => import('@/back-office/features/payment-lists/pages/coupons-page'), 'CouponsPage'),
   },
   notFound: {
     title: 'Page not found',

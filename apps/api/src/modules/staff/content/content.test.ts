@@ -599,9 +599,11 @@ describe('public pricing (DECISIONS §9)', () => {
     const without = (await call(rt, publicApi.pricing)).data();
     expect(without.paymentNotes).toBeNull();
     expect(without.data.recurringPriceList.length).toBeGreaterThan(0);
-    await rt.ctx.db.execute(sql`create table if not exists settings (key text primary key, value text not null)`);
-    await rt.ctx.db.execute(sql`insert into settings (key, value) values ('paymentNotes', 'Prices exclude VAT.')
-      on conflict (key) do update set value = excluded.value`);
+    const saved = await call(rt, staffApi.saveSetting, {
+      token: root.token,
+      body: { key: 'paymentNotes', value: 'Prices exclude VAT.' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
     expect((await call(rt, publicApi.pricing)).data().paymentNotes).toEqual({ value: 'Prices exclude VAT.' });
   });
 });

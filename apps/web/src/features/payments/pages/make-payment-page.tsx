@@ -12,6 +12,7 @@ import { PriceDetailGate } from '../components/checkout-state';
 import { cents, minQtyOf, priceLabelOf } from '../components/plan-helpers';
 import { useCheckoutForm } from '../components/quantity-input';
 import { useCheckout } from '../components/use-checkout';
+import { PaymentNotes } from '@/components/payment-notes';
 
 export const NO_DISCOUNT_MESSAGE = 'This coupon gives no discount on this plan.';
 
@@ -167,6 +168,7 @@ function MakePaymentForm({ detail, qtyParam }: { detail: PriceDetailResponse; qt
         ) : null}
       </Stack>
       <CardEntry ref={card} disabled={checkout.pending} />
+      <PaymentNotes />
     </CheckoutForm>
   );
 }

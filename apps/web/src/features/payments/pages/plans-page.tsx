@@ -5,6 +5,7 @@ import { PlanSections } from '@/components/plan-sections';
 import { planSections } from '@/lib/plan-sections';
 import { usePlans } from '../api/get-plans';
 import { PlanCard } from '../components/plan-card';
+import { PaymentNotes } from '@/components/payment-notes';
 
 /** The portal lists the Active plans and those the customer still holds devices on. */
 const isListed = (plan: Plan) => plan.status === 'Active' || plan.totalPurchasedDevices > 0;
@@ -48,10 +49,13 @@ export function PlansPage() {
   }
 
   return (
-    <PlanSections
-      sections={planSections(plans.data, { isListed })}
-      idPrefix="plans"
-      renderPlan={(p) => <PlanCard plan={p} />}
-    />
+    <Stack gap="xl">
+      <PlanSections
+        sections={planSections(plans.data, { isListed })}
+        idPrefix="plans"
+        renderPlan={(p) => <PlanCard plan={p} />}
+      />
+      <PaymentNotes />
+    </Stack>
   );
 }

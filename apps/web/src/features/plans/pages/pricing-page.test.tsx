@@ -69,8 +69,12 @@ describe('Pricing (public)', () => {
       '/subscription?price_id=PC',
     );
 
-    // Public: no session needed, nothing but the price list and the config is asked for.
-    expect(api.calls.map((c) => c.path).sort()).toEqual(['/api/v1/config', '/api/v1/pricing']);
+    // Public: no session needed, nothing but the price list, the config and the payment notes is asked for.
+    expect(api.calls.map((c) => c.path).sort()).toEqual([
+      '/api/v1/config',
+      '/api/v1/pricing',
+      '/api/v1/public/payment-notes',
+    ]);
 
     await user.click(within(sl).getByRole('link', { name: /^Buy/ }));
     await waitFor(() => expect(currentLocation()).toBe('/subscription?price_id=SLOT'));

@@ -11,6 +11,7 @@ import { formatEuro } from '@/lib/format';
 import { periodOf } from '@/lib/plan-price';
 import { planSections } from '@/lib/plan-sections';
 import { usePublicPlans } from '../api/get-public-plans';
+import { PaymentNotes } from '@/components/payment-notes';
 
 const unitOf = (plan: Plan): string => (plan.family === 'PCHAT' ? 'per chat user' : 'per device');
 
@@ -121,6 +122,7 @@ export function PricingPage() {
       subtitle={`Every ${product} app as a yearly subscription or a one-time purchase covering 3 years. Prices in euro.`}
     >
       {body()}
+      <PaymentNotes mt="xl" />
       <Text size="sm" c="dimmed" mt="xl">
         Already a customer?{' '}
         <Anchor component={Link} to={paths.auth.login.getHref()} inherit>

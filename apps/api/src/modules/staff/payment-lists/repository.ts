@@ -1,0 +1,286 @@
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { countCapped, utcMicros } from '../../../db/paging.ts';
+import { coupons, customerFollowups, customers, paymentErrors, payments, plans } from '../../../db/schema.ts';
+
+/**
+ * SQL of the back office's payment lists (spec 3 "Payment history", "Upcoming-expiry payments", "Payment errors",
+ * "Coupons"). Cross-customer SQL lives only under modules/staff. Every list is newest-first (expiry: soonest first),
+ * keyset-paged on (sort column, id), with an index for each filter (schema.ts `payments_*_idx`, `payment_errors_*`).
+ */
+
+/** The payment method of a row as the filter sees it: the wallet (google_pay, apple_pay, link) or the method type. */
+export const METHOD_KEY = sql<string>`(coalesce(${payments.paymentMethod} -> 'card' -> 'wallet' ->> 'type', ${payments.paymentMethod} ->> 'type'))`;
+
+const byEmail = (email: string) => sql`${payments.customerId} = (select id from customers where email = ${email})`;
+
+export interface PaymentFilter {
+  from?: Date | undefined;
+  /** Exclusive. */
+  to?: Date | undefined;
+  subscriptionType?: 'recurring' | 'one_time' | undefined;
+  methodType?: string | undefined;
+  email?: string | undefined;
+  status?: 'Success' | 'Failed' | undefined;
+  planIdentifier?: string | undefined;
+  zeroSuccessPayment?: boolean | undefined;
+  coupon?: string | undefined;
+}
+
+export function paymentWhere(f: PaymentFilter): SQL | undefined {
+  return and(
+    f.from ? gte(payments.createdAt, f.from) : undefined,
+    f.to ? lt(payments.createdAt, f.to) : undefined,
+    f.subscriptionType ? eq(payments.subscriptionType, f.subscriptionType) : undefined,
+    f.methodType ? sql`${METHOD_KEY} = ${f.methodType}` : undefined,
+    f.email !== undefined ? byEmail(f.email) : undefined,
+    f.status ? eq(payments.status, f.status) : undefined,
+    f.planIdentifier ? eq(payments.planIdentifier, f.planIdentifier) : undefined,
+    // `offset 0` keeps the test a per-row probe of payments_success_customer_idx: the planner would otherwise make it
+    // a hash anti-join over every payment (it expects almost no match), while a page needs only the newest ones.
+    f.zeroSuccessPayment
+      ? sql`not exists (select 1 from payments s where s.customer_id = ${payments.customerId} and s.status = 'Success' offset 0)`
+      : undefined,
+    f.coupon !== undefined ? eq(payments.couponCode, f.coupon) : undefined,
+  );
+}
+
+const rowFields = {
+  id: payments.id,
+  customerId: payments.customerId,
+  email: customers.email,
+  name: customers.name,
+  phoneNumber: customers.phoneNumber,
+  productName: payments.productName,
+  planIdentifier: payments.planIdentifier,
+  subscriptionType: payments.subscriptionType,
+  subscriptionReason: payments.subscriptionReason,
+  qty: payments.qty,
+  totalAmount: payments.totalAmount,
+  currency: payments.currency,
+  couponCode: payments.couponCode,
+  status: payments.status,
+  message: payments.message,
+  errorCode: payments.errorCode,
+  paymentMethod: payments.paymentMethod,
+  expiryAt: payments.expiryAt,
+  createdAt: payments.createdAt,
+  refundBy: payments.refundBy,
+  isOfflinePayment: payments.isOfflinePayment,
+  failedEmailFollowupCount: sql<number>`coalesce(${customerFollowups.failedEmailFollowupCount}, 0)::int`,
+  whatsappRedirectCount: sql<number>`coalesce(${customerFollowups.whatsappRedirectCount}, 0)::int`,
+};
+
+/** The rows with their customer and follow-up counters; `keyMicros` is the keyset column as exact text. */
+const selectRows = (db: DbOrTx, key: typeof payments.createdAt | typeof payments.expiryAt) =>
+  db
+    .select({ ...rowFields, keyMicros: utcMicros(key) })
+    .from(payments)
+    .innerJoin(customers, eq(customers.id, payments.customerId))
+    .leftJoin(customerFollowups, eq(customerFollowups.customerId, payments.customerId));
+
+export type PaymentListRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
+
+/** Where a keyset page starts: after this (timestamp text with microseconds, uuid). */
+export interface After {
+  at: string;
+  id: string;
+}
+
+/** A page of the payment history, newest first (`limit + 1` rows, to tell whether another page follows). */
+export async function listPaymentHistory(
+  db: DbOrTx,
+  f: PaymentFilter,
+  page: { limit: number; offset: number; after?: After | undefined },
+) {
+  const where = paymentWhere(f);
+  const after = page.after
+    ? sql`(${payments.createdAt}, ${payments.id}) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`
+    : undefined;
+  // The page's ids first (index only, offset skipped there), then their customer and counters: 26 joins, not 10,000.
+  const ids = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(where, after))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(page.limit + 1)
+    .offset(page.after ? 0 : page.offset)
+    .as('page_ids');
+  const [rows, counted] = await Promise.all([
+    selectRows(db, payments.createdAt)
+      .innerJoin(ids, eq(ids.id, payments.id))
+      .orderBy(desc(payments.createdAt), desc(payments.id)),
+    countCapped(db, payments, where),
+  ]);
+  return { rows, counted };
+}
+
+/** One batch of the history export, in the list's order, after `after` (undefined: from the newest). */
+export function paymentHistoryBatch(db: DbOrTx, f: PaymentFilter, after: After | undefined, limit: number) {
+  const where = paymentWhere(f);
+  return selectRows(db, payments.createdAt)
+    .where(
+      and(
+        where,
+        after
+          ? sql`(${payments.createdAt}, ${payments.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+}
+
+/** The plans of the Product filter. */
+export function pricingOptions(db: DbOrTx) {
+  return db
+    .select({ identifier: plans.identifier, name: plans.name, type: plans.type })
+    .from(plans)
+    .orderBy(asc(plans.type), asc(plans.identifier));
+}
+
+export interface UpcomingFilter {
+  now: Date;
+  until: Date;
+  isOfflinePayment?: boolean | undefined;
+  email?: string | undefined;
+}
+
+/** Success payments whose seats expire in [now, until), soonest first, keyset on (expiry_at, id). */
+export async function listUpcomingExpiry(
+  db: DbOrTx,
+  f: UpcomingFilter,
+  page: { limit: number; offset: number; after?: After | undefined },
+) {
+  const where = and(
+    eq(payments.status, 'Success'),
+    sql`${payments.expiryAt} is not null`,
+    gte(payments.expiryAt, f.now),
+    lt(payments.expiryAt, f.until),
+    // `true` reads the small payments_offline_expiry_idx.
+    f.isOfflinePayment === undefined ? undefined : eq(payments.isOfflinePayment, f.isOfflinePayment),
+    f.email !== undefined ? byEmail(f.email) : undefined,
+  );
+  const after = page.after
+    ? sql`(${payments.expiryAt}, ${payments.id}) > (${page.after.at}::timestamptz, ${page.after.id}::uuid)`
+    : undefined;
+  const ids = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(where, after))
+    .orderBy(asc(payments.expiryAt), asc(payments.id))
+    .limit(page.limit + 1)
+    .offset(page.after ? 0 : page.offset)
+    .as('page_ids');
+  const [rows, counted] = await Promise.all([
+    selectRows(db, payments.expiryAt)
+      .innerJoin(ids, eq(ids.id, payments.id))
+      .orderBy(asc(payments.expiryAt), asc(payments.id)),
+    countCapped(db, payments, where),
+  ]);
+  return { rows, counted };
+}
+
+export interface ErrorFilter {
+  from?: Date | undefined;
+  to?: Date | undefined;
+  email?: string | undefined;
+}
+
+/** Provider-reported payment errors, newest first, keyset on (created_at, id). */
+export async function listPaymentErrors(
+  db: DbOrTx,
+  f: ErrorFilter,
+  page: { limit: number; offset: number; after?: { at: string; id: number } | undefined },
+) {
+  const where = and(
+    f.from ? gte(paymentErrors.createdAt, f.from) : undefined,
+    f.to ? lt(paymentErrors.createdAt, f.to) : undefined,
+    f.email !== undefined ? eq(paymentErrors.email, f.email) : undefined,
+  );
+  const after = page.after
+    ? sql`(${paymentErrors.createdAt}, ${paymentErrors.id}) < (${page.after.at}::timestamptz, ${page.after.id}::bigint)`
+    : undefined;
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        id: paymentErrors.id,
+        email: paymentErrors.email,
+        message: paymentErrors.message,
+        code: paymentErrors.code,
+        reqBody: paymentErrors.reqBody,
+        createdAt: paymentErrors.createdAt,
+        keyMicros: utcMicros(paymentErrors.createdAt),
+      })
+      .from(paymentErrors)
+      .where(and(where, after))
+      .orderBy(desc(paymentErrors.createdAt), desc(paymentErrors.id))
+      .limit(page.limit + 1)
+      .offset(page.after ? 0 : page.offset),
+    countCapped(db, paymentErrors, where),
+  ]);
+  return { rows, counted };
+}
+
+/** The coupons, newest first, each with its number of Success payments (index-only on payments_success_coupon_idx). */
+export async function listCoupons(db: DbOrTx, page: { limit: number; offset: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        code: coupons.code,
+        percentOff: coupons.percentOff,
+        active: coupons.active,
+        expiresAt: coupons.expiresAt,
+        createdAt: coupons.createdAt,
+        resellerEmail: customers.email,
+        totalPaymentCount: sql<number>`(select count(*) from payments p where p.coupon_code = ${coupons.code} and p.status = 'Success')::int`,
+      })
+      .from(coupons)
+      .leftJoin(customers, eq(customers.id, coupons.resellerCustomerId))
+      .orderBy(desc(coupons.createdAt), desc(coupons.code))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(coupons),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findCustomerByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ id: customers.id, email: customers.email, name: customers.name })
+    .from(customers)
+    .where(eq(customers.email, email));
+  return row ?? null;
+}
+
+export async function customerExists(db: DbOrTx, id: string) {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
+  return !!row;
+}
+
+/** Adds one to a follow-up counter of the customer; answers the new value. */
+export async function bumpFollowup(
+  db: DbOrTx,
+  customerId: string,
+  counter: 'failedEmailFollowupCount' | 'whatsappRedirectCount',
+): Promise<number> {
+  const column = customerFollowups[counter];
+  const [row] = await db
+    .insert(customerFollowups)
+    .values({ customerId, [counter]: 1 })
+    .onConflictDoUpdate({
+      target: customerFollowups.customerId,
+      set: { [counter]: sql`${column} + 1`, updatedAt: new Date() },
+    })
+    .returning({ n: column });
+  return row!.n;
+}
+
+export async function customerHasFailedPayment(db: DbOrTx, customerId: string) {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.customerId, customerId), eq(payments.status, 'Failed')))
+    .limit(1);
+  return !!row;
+}

@@ -1,0 +1,310 @@
+import type {
+  CouponSummary,
+  PaymentErrorRow,
+  PaymentErrorsSearch,
+  PaymentHistorySearch,
+  StaffPaymentRow,
+  UpcomingExpireSearch,
+} from '@fleetdeck/contract/staff';
+import type { FastifyReply } from 'fastify';
+import { inTransaction, type AppContext } from '../../../context.ts';
+import { keysetBatches, sendCsv, type CsvColumn } from '../../../lib/csv-export.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
+import {
+  cappedTotal,
+  cursorId,
+  cursorTimestamp,
+  decodeCursor,
+  encodeCursor,
+  offsetOfPage,
+} from '../../activity/keyset.ts';
+import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
+import { layout, type EmailContent } from '../../mail/templates.ts';
+import { getSetting, putSetting } from '../../site-settings/repository.ts';
+import * as repo from './repository.ts';
+
+const DAY_MS = 86_400_000;
+/** Spec 3 "Upcoming-expiry payments": the next 30 days. */
+export const UPCOMING_DAYS = 30;
+
+/** `from_date` / `to_date` as whole UTC days, both included. */
+function dayRange(from: string | undefined, to: string | undefined) {
+  const start = from ? new Date(`${from}T00:00:00Z`) : undefined;
+  const end = to ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) : undefined;
+  if (start && end && start >= end) {
+    throw new AppError(400, 'E_VALIDATION', 'to_date: must not be before from_date', {
+      errors: [{ field: 'to_date', message: 'must not be before from_date' }],
+    });
+  }
+  return { from: start, to: end };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The (timestamp, uuid) key of a payments cursor. */
+function paymentCursor(cursor: string | undefined, sort: string, order: 'asc' | 'desc'): repo.After | undefined {
+  if (!cursor) return undefined;
+  const [at, id] = decodeCursor(cursor, sort, order, 2);
+  if (typeof id !== 'string' || !UUID.test(id)) {
+    throw new AppError(
+      400,
+      'E_VALIDATION',
+      'cursor: is not a cursor of this list (use nextCursor of the previous page)',
+      {
+        errors: [{ field: 'cursor', message: 'is not a cursor of this list' }],
+      },
+    );
+  }
+  return { at: cursorTimestamp(at), id };
+}
+
+const optionalText = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+
+/** The payment record of spec 3 §3 as the old back office named its fields. */
+export function toPaymentRow(r: repo.PaymentListRow): StaffPaymentRow {
+  const pm = r.paymentMethod;
+  return {
+    _id: r.id,
+    productName: r.productName,
+    email: r.email,
+    subscriptionType: r.subscriptionType,
+    subscriptionReason: r.subscriptionReason,
+    qty: r.qty,
+    totalAmount: Number(r.totalAmount),
+    currency: r.currency,
+    coupon: r.couponCode,
+    status: r.status,
+    message: r.message,
+    paymentIntent: { last_payment_error: r.errorCode ? { code: r.errorCode } : null },
+    paymentMethod: pm
+      ? {
+          type: pm.type,
+          card: pm.card
+            ? {
+                brand: pm.card.brand,
+                last4: pm.card.last4,
+                wallet: pm.card.wallet ? { type: pm.card.wallet.type } : null,
+              }
+            : null,
+        }
+      : null,
+    expiryAt: r.expiryAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+    failedEmailFollowupCount: r.failedEmailFollowupCount,
+    userId: {
+      _id: r.customerId,
+      email: r.email,
+      name: r.name,
+      phone_number: r.phoneNumber,
+      whatsappRedirectCount: r.whatsappRedirectCount,
+    },
+    priceId: { identifier: r.planIdentifier },
+    refundBy: r.refundBy,
+    isOfflinePayment: r.isOfflinePayment,
+  };
+}
+
+function historyFilter(q: PaymentHistorySearch): repo.PaymentFilter {
+  const { from, to } = dayRange(q.from_date, q.to_date);
+  return {
+    from,
+    to,
+    subscriptionType: q.subscriptionType === 'All' ? undefined : q.subscriptionType,
+    methodType: q.paymentMethodType === 'All' ? undefined : q.paymentMethodType,
+    email: optionalText(q.email)?.toLowerCase(),
+    status: q.status === 'All' ? undefined : q.status,
+    planIdentifier: optionalText(q.priceId)?.toUpperCase(),
+    zeroSuccessPayment: q.zeroSuccessPayment === true ? true : undefined,
+    coupon: optionalText(q.coupon)?.toUpperCase(),
+  };
+}
+
+const HISTORY_SORT = 'created_at';
+
+function keysetPage<Row extends { keyMicros: string }, Id extends string | number>(
+  rows: Row[],
+  counted: number,
+  q: { page: number; limit: number },
+  sort: string,
+  order: 'asc' | 'desc',
+  idOf: (row: Row) => Id,
+) {
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  return {
+    page,
+    pagination: {
+      page: q.page,
+      limit: q.limit,
+      ...cappedTotal(counted),
+      nextCursor:
+        rows.length > q.limit && last ? encodeCursor({ sort, order, key: [last.keyMicros, idOf(last)] }) : null,
+    },
+  };
+}
+
+export async function paymentHistory(ctx: AppContext, q: PaymentHistorySearch) {
+  const after = paymentCursor(q.cursor, HISTORY_SORT, 'desc');
+  const [{ rows, counted }, pricing] = await Promise.all([
+    repo.listPaymentHistory(ctx.db, historyFilter(q), {
+      limit: q.limit,
+      offset: after ? 0 : offsetOfPage(q.page, q.limit),
+      after,
+    }),
+    repo.pricingOptions(ctx.db),
+  ]);
+  const { page, pagination } = keysetPage(rows, counted, q, HISTORY_SORT, 'desc', (r) => r.id);
+  return { data: page.map(toPaymentRow), pagination, pricing };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : '');
+const methodOf = (r: repo.PaymentListRow) => r.paymentMethod?.card?.wallet?.type ?? r.paymentMethod?.type ?? '';
+
+/** The columns of `payment-history.csv` (fixed; dates ISO 8601 UTC, amounts in euro). */
+export const PAYMENT_HISTORY_CSV: readonly CsvColumn<repo.PaymentListRow>[] = [
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Phone Number', value: (r) => r.phoneNumber },
+  { header: 'Product', value: (r) => r.productName },
+  { header: 'Plan', value: (r) => r.planIdentifier },
+  { header: 'Type', value: (r) => r.subscriptionType },
+  { header: 'Reason', value: (r) => r.subscriptionReason },
+  { header: 'Qty', value: (r) => r.qty },
+  { header: 'Payment Method', value: methodOf },
+  { header: 'Amount (EUR)', value: (r) => Number(r.totalAmount).toFixed(2) },
+  { header: 'Coupon', value: (r) => r.couponCode },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Message', value: (r) => r.message },
+  { header: 'Error Code', value: (r) => r.errorCode },
+  { header: 'Offline', value: (r) => (r.isOfflinePayment ? 'Yes' : 'No') },
+  { header: 'Refund By', value: (r) => r.refundBy },
+  { header: 'Failed Email Followups', value: (r) => r.failedEmailFollowupCount },
+  { header: 'WhatsApp Redirects', value: (r) => r.whatsappRedirectCount },
+  { header: 'Expiry At', value: (r) => iso(r.expiryAt) },
+  { header: 'Created On', value: (r) => iso(r.createdAt) },
+];
+
+/** The whole filtered history as `payment-history.csv`, read in keyset batches (constant memory). */
+export function exportPaymentHistory(ctx: AppContext, q: PaymentHistorySearch, reply: FastifyReply) {
+  const filter = historyFilter(q);
+  return sendCsv(reply, {
+    fileName: 'payment-history.csv',
+    columns: PAYMENT_HISTORY_CSV,
+    rows: keysetBatches<repo.PaymentListRow, repo.After>(
+      (after, limit) => repo.paymentHistoryBatch(ctx.db, filter, after, limit),
+      (row) => ({ at: row.keyMicros, id: row.id }),
+      2000,
+    ),
+  });
+}
+
+const EXPIRY_SORT = 'expiryAt';
+
+export async function upcomingExpire(ctx: AppContext, q: UpcomingExpireSearch) {
+  const after = paymentCursor(q.cursor, EXPIRY_SORT, 'asc');
+  const now = new Date();
+  const { rows, counted } = await repo.listUpcomingExpiry(
+    ctx.db,
+    {
+      now,
+      until: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS),
+      isOfflinePayment: q.isOfflinePayment,
+      email: optionalText(q.email)?.toLowerCase(),
+    },
+    { limit: q.limit, offset: after ? 0 : offsetOfPage(q.page, q.limit), after },
+  );
+  const { page, pagination } = keysetPage(rows, counted, q, EXPIRY_SORT, 'asc', (r) => r.id);
+  return { data: page.map(toPaymentRow), pagination };
+}
+
+const ERRORS_SORT = 'created_at';
+
+export async function paymentErrors(ctx: AppContext, q: PaymentErrorsSearch) {
+  const { from, to } = dayRange(q.from_date, q.to_date);
+  const after = q.cursor
+    ? (() => {
+        const [at, id] = decodeCursor(q.cursor, ERRORS_SORT, 'desc', 2);
+        return { at: cursorTimestamp(at), id: cursorId(id) };
+      })()
+    : undefined;
+  const { rows, counted } = await repo.listPaymentErrors(
+    ctx.db,
+    { from, to, email: optionalText(q.email)?.toLowerCase() },
+    { limit: q.limit, offset: after ? 0 : offsetOfPage(q.page, q.limit), after },
+  );
+  const { page, pagination } = keysetPage(rows, counted, q, ERRORS_SORT, 'desc', (r) => r.id);
+  const data: PaymentErrorRow[] = page.map((r) => ({
+    _id: String(r.id),
+    email: r.email,
+    message: r.message,
+    code: r.code,
+    reqBody: r.reqBody,
+    created_at: r.createdAt.toISOString(),
+  }));
+  return { data, pagination };
+}
+
+export async function couponList(ctx: AppContext, q: { page: number; limit: number }) {
+  const [{ rows, total }, notes] = await Promise.all([
+    repo.listCoupons(ctx.db, { limit: q.limit, offset: (q.page - 1) * q.limit }),
+    getSetting(ctx.db, 'paymentNotes'),
+  ]);
+  const data: CouponSummary[] = rows.map((r) => ({
+    id: r.code,
+    percentOff: Number(r.percentOff),
+    active: r.active,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    resellerEmail: r.resellerEmail,
+    totalPaymentCount: r.totalPaymentCount,
+    created_at: r.createdAt.toISOString(),
+  }));
+  return { data, pagination: { page: q.page, limit: q.limit, total }, paymentNotes: { value: notes } };
+}
+
+/** Stores the payment notes as plain text (the pages render it as text; line endings normalised). */
+export async function saveSetting(ctx: AppContext, staffId: string, input: { key: 'paymentNotes'; value: string }) {
+  const value = input.value.replace(/\r\n?/g, '\n');
+  await putSetting(ctx.db, input.key, value, staffId);
+  return { key: input.key, value };
+}
+
+/** The Send Email modal's apology: the staff member's text as it was typed, paragraphs kept. */
+export function followupEmail(product: string, content: string): EmailContent {
+  const paragraphs = content
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const html = layout(product, paragraphs).replace(
+    /<p style="margin:0 0 16px">([^<]*)<\/p>/g,
+    (_m, p: string) => `<p style="margin:0 0 16px">${p.replace(/\n/g, '<br>')}</p>`,
+  );
+  return {
+    template: 'payment-followup',
+    subject: `${product}: about your payment`,
+    text: `${paragraphs.join('\n\n')}\n`,
+    html,
+  };
+}
+
+/**
+ * `payments/fail/email`: queues the apology email (outbox, sent by the email worker after commit) and adds one to the
+ * customer's `failedEmailFollowupCount` (one counter per customer, shown on each of its failed rows).
+ */
+export async function sendFailedPaymentEmail(ctx: AppContext, input: { email: string; content: string }) {
+  const customer = await repo.findCustomerByEmail(ctx.db, input.email.toLowerCase());
+  if (!customer) throw notFound('No customer has this email.');
+  if (!(await repo.customerHasFailedPayment(ctx.db, customer.id))) {
+    throw new AppError(409, 'E_CONFLICT', 'This customer has no failed payment to follow up.');
+  }
+  return inTransaction(ctx.db, async (tx, afterCommit) => {
+    const outboxId = await queueEmail(tx, customer.email, followupEmail(ctx.config.productName, input.content));
+    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+    return { failedEmailFollowupCount: await repo.bumpFollowup(tx, customer.id, 'failedEmailFollowupCount') };
+  });
+}
+
+/** `customers/updateWhatsappCount`: the WhatsApp link of a failed row was opened. */
+export async function countWhatsappRedirect(ctx: AppContext, customerId: string) {
+  if (!(await repo.customerExists(ctx.db, customerId))) throw notFound('No customer has this id.');
+  return { whatsappRedirectCount: await repo.bumpFollowup(ctx.db, customerId, 'whatsappRedirectCount') };
+}

@@ -1,0 +1,662 @@
+/**
+ * `npm run bench -- staff`: the back office's lists at scale (issue 10): 1M customers and 10M payments by default.
+ *
+ * Starts the real product in this process (embedded PostgreSQL in a throwaway DATA_DIR, migrations, HTTP on
+ * 127.0.0.1), creates a SuperAdmin with a staff session, then seeds in SQL (`INSERT … SELECT generate_series`, each
+ * table with its secondary indexes dropped and built again afterwards):
+ *   - `customers`: --customers rows (ids derived from the row number, so payments can point at them cheaply);
+ *   - `payments`: --payments rows over 3 years, skewed (a few customers with many payments), 85% Success, 12% Failed
+ *     with a provider error code, method mix card / wallets / paypal / link / rare ones, 6% with a coupon, 2% offline;
+ *   - `payment_errors`: one per Failed payment; `coupons`: 200 codes;
+ * then `VACUUM (ANALYZE)` and a CHECKPOINT.
+ *
+ * Then, one request at a time over real HTTP, each case of `CASES` (a table: add a row to measure another list or
+ * filter) gets --warmup untimed and --requests timed requests (request sent → whole body received): p50/p95/p99.
+ * Every answer is checked (status 200, its own check). Then EXPLAIN (ANALYZE, BUFFERS) of the SQL the service runs for
+ * each case (captured with a logging Drizzle instance over the same pool), and the `payment-history.csv` export
+ * streamed over HTTP: rows/s and the server's peak RSS (the server runs in this process; sampled every 50 ms).
+ *
+ * Writes bench/results/staff-<date>.json and bench/results/latest-staff.md.
+ *
+ * Options: --customers 1000000 --payments 10000000 --requests 20 --warmup 2 --export-seconds 180 --no-write
+ */
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import { staffApi, type StaffEndpoint } from '@fleetdeck/contract/staff';
+import { summarise, type LatencySummary } from '@fleetdeck/device-sim';
+import type { AppContext } from '../apps/api/src/context.ts';
+import * as schema from '../apps/api/src/db/schema.ts';
+import { hashPassword } from '../apps/api/src/lib/crypto.ts';
+import { createSession } from '../apps/api/src/modules/sessions/service.ts';
+import * as paymentLists from '../apps/api/src/modules/staff/payment-lists/service.ts';
+import type { Runtime } from '../apps/api/src/runtime.ts';
+import { loopbackFetch } from './http.ts';
+import {
+  benchInstallation,
+  fmtLatency,
+  interruptSignal,
+  loadAverage,
+  machineFacts,
+  round,
+  runBenchmark,
+  seconds,
+  startProduct,
+  teardown,
+  writeResults,
+} from './support.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    customers: { type: 'string', default: '1000000' },
+    payments: { type: 'string', default: '10000000' },
+    requests: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '2' },
+    'export-seconds': { type: 'string', default: '180' },
+    'no-write': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (args.help) {
+  console.log(
+    'npm run bench -- staff [--customers 1000000] [--payments 10000000] [--requests 20] [--warmup 2] ' +
+      '[--export-seconds 180] [--no-write]',
+  );
+  process.exit(0);
+}
+const int = (name: string, v: string | undefined, min: number) => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
+  return n;
+};
+const opts = {
+  customers: int('customers', args.customers, 1000),
+  payments: int('payments', args.payments, 1000),
+  requests: int('requests', args.requests, 1),
+  warmup: int('warmup', args.warmup, 0),
+  exportSeconds: int('export-seconds', args['export-seconds'], 5),
+  write: !args['no-write'],
+};
+
+/** A customer's id from its row number (1-based): cheap for payments to point at. */
+const CUSTOMER_ID = (n: string) => `('00000000-0000-4000-8000-' || lpad(to_hex(${n}), 12, '0'))::uuid`;
+const customerEmail = (n: number) => `c${n}@bench.local`;
+
+// ------------------------------------------------------------------------------------------------------------ seed
+
+async function fill(pool: pg.Pool, table: string, insert: string, params: unknown[] = []) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local session_replication_role = replica');
+    await client.query(`set local maintenance_work_mem = '512MB'`);
+    const { rows: indexes } = await client.query<{ name: string; def: string }>(
+      `select i.relname as name, pg_get_indexdef(x.indexrelid) as def
+       from pg_index x join pg_class i on i.oid = x.indexrelid
+       where x.indrelid = $1::regclass and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`,
+      [table],
+    );
+    for (const i of indexes) await client.query(`drop index ${client.escapeIdentifier(i.name)}`);
+    let t = performance.now();
+    const r = await client.query(insert, params);
+    const insertMs = performance.now() - t;
+    t = performance.now();
+    for (const i of indexes) await client.query(i.def);
+    const indexMs = performance.now() - t;
+    await client.query('commit');
+    console.log(
+      `  ${table}: ${r.rowCount} rows in ${seconds(insertMs)} s, ${indexes.length} secondary indexes in ${seconds(indexMs)} s`,
+    );
+    return { rows: r.rowCount ?? 0, insertSeconds: seconds(insertMs), indexSeconds: seconds(indexMs) };
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+async function seed(pool: pg.Pool) {
+  const t = performance.now();
+  const customers = await fill(
+    pool,
+    'customers',
+    `insert into customers (id, email, name, password_hash, phone_number, country_code, email_verified_at,
+       is_offline_customer, enrolment_token_hash, enrolment_token_enc, login_qr_key, created_at, updated_at)
+     select ${CUSTOMER_ID('g')}, 'c' || g || '@bench.local', 'Customer ' || g, 'bench-no-login',
+       '+44 7700 ' || lpad((g % 1000000)::text, 6, '0'), (array['GB','DE','FR','IN','US','ES'])[1 + g % 6], now(),
+       g % 50 = 0, md5('e' || g), 'x', md5('q' || g),
+       now() - make_interval(secs => (random() * 3 * 365 * 86400)::int), now()
+     from generate_series(1, $1::int) g`,
+    [opts.customers],
+  );
+  const { rows: planRows } = await pool.query<{
+    id: string;
+    identifier: string;
+    family: string;
+    name: string;
+    type: string;
+    amount: string;
+  }>(`select id, identifier, family, name, type, amount::text from plans order by identifier`);
+  const arr = (k: keyof (typeof planRows)[number]) => planRows.map((p) => p[k]);
+  await pool.query(
+    `insert into coupons (code, percent_off) select 'BENCH' || g, 5 + g % 20 from generate_series(1, 200) g
+     on conflict do nothing`,
+  );
+  // Plans, weighted to the subscriptions: index i of the plan arrays (1-based in SQL).
+  const payments = await fill(
+    pool,
+    'payments',
+    `with p as (select $2::uuid[] as id, $3::text[] as ident, $4::text[] as fam, $5::text[] as name,
+                       $6::text[] as typ, $7::numeric[] as amount, cardinality($2::uuid[]) as n)
+     insert into payments (customer_id, plan_id, plan_identifier, family, product_name, subscription_type,
+       subscription_reason, qty, unit_amount, discount_amount, total_amount, coupon_code, status, message, error_code,
+       payment_method, provider, provider_ref, expiry_at, is_offline_payment, created_at, updated_at)
+     select ${CUSTOMER_ID('c')}, p.id[k], p.ident[k], p.fam[k], p.name[k], p.typ[k],
+       case when offline then 'offline' when p.typ[k] = 'one_time' then 'onetime'
+            when r2 < 0.7 then 'subscription_cycle' else 'subscription_create' end,
+       qty, p.amount[k], case when coupon is null then 0 else round(p.amount[k] * qty * 0.1, 2) end,
+       round(p.amount[k] * qty * case when coupon is null then 1 else 0.9 end, 2),
+       coupon, status,
+       case when status = 'Failed' then 'Your card was declined.' end,
+       case when status = 'Failed' then (array['card_declined','insufficient_funds','expired_card','generic_decline',
+         'incorrect_cvc','authentication_required'])[1 + (g % 6)] end,
+       case when offline then null
+            when m < 0.74 then '{"type":"card","card":{"brand":"visa","last4":"4242","wallet":null}}'::jsonb
+            when m < 0.82 then '{"type":"card","card":{"brand":"visa","last4":"1111","wallet":{"type":"google_pay"}}}'::jsonb
+            when m < 0.88 then '{"type":"card","card":{"brand":"mastercard","last4":"4444","wallet":{"type":"apple_pay"}}}'::jsonb
+            when m < 0.95 then '{"type":"paypal"}'::jsonb
+            when m < 0.99 then '{"type":"link"}'::jsonb
+            when m < 0.995 then '{"type":"wechat_pay"}'::jsonb
+            else '{"type":"alipay"}'::jsonb end,
+       case when offline then 'offline' else 'sandbox' end,
+       'bench_' || g,
+       case when status = 'Success' then at + case when p.typ[k] = 'one_time' then interval '3 years'
+            else interval '1 year' end end,
+       offline, at, at
+     from p, (
+       select g,
+         -- skewed: a few customers hold many payments
+         1 + floor(power(random(), 3) * $1::int)::int as c,
+         1 + floor(power(random(), 1.5) * cardinality($2::uuid[]))::int as k,
+         1 + floor(power(random(), 4) * 50)::int as qty,
+         case when random() < 0.06 then 'BENCH' || (1 + floor(power(random(), 2) * 200))::int end as coupon,
+         (array['Success','Success','Success','Success','Success','Success','Success','Success','Success','Success',
+                'Success','Success','Success','Success','Success','Success','Success','Failed','Failed','Failed',
+                'Failed','Pending'])[1 + floor(random() * 22)::int] as status,
+         random() as m, random() as r2, random() < 0.02 as offline,
+         now() - make_interval(secs => (random() * 3 * 365 * 86400)::int) as at
+       from generate_series(1, $8::int) g
+     ) s`,
+    [
+      opts.customers,
+      arr('id'),
+      arr('identifier'),
+      arr('family'),
+      arr('name'),
+      arr('type'),
+      arr('amount'),
+      opts.payments,
+    ],
+  );
+  const errors = await fill(
+    pool,
+    'payment_errors',
+    `insert into payment_errors (customer_id, payment_id, email, billing_name, code, message, req_body, created_at)
+     select p.customer_id, p.id, c.email, case when p.error_code = 'expired_card' then c.name end, p.error_code,
+       p.message, jsonb_build_object('error', jsonb_build_object('code', p.error_code, 'message', p.message,
+         'payment_method', case when p.error_code = 'expired_card' then jsonb_build_object('type', 'card',
+           'billing_details', jsonb_build_object('name', c.name)) end)), p.created_at
+     from payments p join customers c on c.id = p.customer_id where p.status = 'Failed'`,
+  );
+  const v = performance.now();
+  await pool.query('vacuum (analyze) customers, payments, payment_errors, coupons');
+  await pool.query('checkpoint');
+  console.log(`  vacuum (analyze) + checkpoint in ${seconds(performance.now() - v)} s`);
+  return { customers, payments, errors, totalSeconds: seconds(performance.now() - t) };
+}
+
+// ----------------------------------------------------------------------------------------------------------- cases
+
+interface ListBody {
+  data: Record<string, unknown>[];
+  pagination: { total: number; totalCapped?: boolean; nextCursor?: string | null };
+}
+
+/**
+ * One measured request shape. `query` may depend on earlier answers (`ctx.cursor`, a busy customer's email) and is
+ * built once before timing. `check` throws when an answer is wrong. `explain` names the service call whose SQL is
+ * EXPLAINed (omit for lists without one here). Add rows here to measure more lists (customers, dashboards).
+ */
+interface Case {
+  name: string;
+  endpoint: StaffEndpoint;
+  query: (ctx: CaseContext) => Record<string, string>;
+  check?: (body: ListBody, ctx: CaseContext) => void;
+  explain?: (app: AppContext, query: Record<string, string>) => Promise<unknown>;
+}
+interface CaseContext {
+  busyEmail: string;
+  quietEmail: string;
+  historyCursor: string;
+  today: string;
+  weekAgo: string;
+}
+
+const rowsMatch = (field: string, expected: unknown) => (b: ListBody) => {
+  for (const r of b.data) {
+    if (r[field] !== expected)
+      throw new Error(`a row has ${field}=${JSON.stringify(r[field])}, not ${String(expected)}`);
+  }
+};
+const rowsOf = (email: (c: CaseContext) => string) => (b: ListBody, c: CaseContext) => {
+  const expected = email(c);
+  for (const r of b.data) {
+    if (r.email !== expected) throw new Error(`a row has email ${String(r.email)}, not ${expected}`);
+  }
+};
+const nonEmpty = (b: ListBody) => {
+  if (b.data.length === 0) throw new Error('no rows');
+};
+
+/** The parsed query the route would hand the service (the contract's schema), for EXPLAIN. */
+const parsed = <E extends StaffEndpoint>(endpoint: E, q: Record<string, string>) =>
+  (endpoint.query as unknown as { parse: (v: unknown) => never }).parse(q);
+
+const history = (name: string, query: Case['query'], check?: Case['check']): Case => ({
+  name: `payments/history ${name}`,
+  endpoint: staffApi.paymentHistory,
+  query,
+  check,
+  explain: (app, q) => paymentLists.paymentHistory(app, parsed(staffApi.paymentHistory, q)),
+});
+
+export const CASES: Case[] = [
+  history('first page', () => ({}), nonEmpty),
+  history('status=Failed', () => ({ status: 'Failed' }), rowsMatch('status', 'Failed')),
+  history('status=Success, limit 50', () => ({ status: 'Success', limit: '50' }), rowsMatch('status', 'Success')),
+  history(
+    'subscriptionType=one_time',
+    () => ({ subscriptionType: 'one_time' }),
+    rowsMatch('subscriptionType', 'one_time'),
+  ),
+  history('paymentMethodType=google_pay', () => ({ paymentMethodType: 'google_pay' }), nonEmpty),
+  history('paymentMethodType=alipay (rare)', () => ({ paymentMethodType: 'alipay' }), nonEmpty),
+  history(
+    'email (busiest customer)',
+    (c) => ({ email: c.busyEmail }),
+    rowsOf((c) => c.busyEmail),
+  ),
+  history(
+    'email (one-payment customer)',
+    (c) => ({ email: c.quietEmail }),
+    rowsOf((c) => c.quietEmail),
+  ),
+  history('priceId=PD', () => ({ priceId: 'PD' }), nonEmpty),
+  history('priceId=SLOT', () => ({ priceId: 'SLOT' })),
+  history('zeroSuccessPayment=true', () => ({ zeroSuccessPayment: 'true' })),
+  history('coupon=BENCH1', () => ({ coupon: 'BENCH1' }), rowsMatch('coupon', 'BENCH1')),
+  history('coupon=BENCH200 (rare)', () => ({ coupon: 'BENCH200' })),
+  history('last 7 days', (c) => ({ from_date: c.weekAgo, to_date: c.today }), nonEmpty),
+  history('Failed + card + PD + last 7 days', (c) => ({
+    status: 'Failed',
+    paymentMethodType: 'card',
+    priceId: 'PD',
+    from_date: c.weekAgo,
+    to_date: c.today,
+  })),
+  history('next page by cursor', (c) => ({ cursor: c.historyCursor }), nonEmpty),
+  history('page 400 by position (offset 9,975)', () => ({ page: '400' }), nonEmpty),
+  {
+    name: 'payments/upcoming-expire-history first page',
+    endpoint: staffApi.upcomingExpireHistory,
+    query: () => ({}),
+    check: nonEmpty,
+    explain: (app, q) => paymentLists.upcomingExpire(app, parsed(staffApi.upcomingExpireHistory, q)),
+  },
+  {
+    name: 'payments/upcoming-expire-history isOfflinePayment=true',
+    endpoint: staffApi.upcomingExpireHistory,
+    query: () => ({ isOfflinePayment: 'true' }),
+    check: rowsMatch('isOfflinePayment', true),
+    explain: (app, q) => paymentLists.upcomingExpire(app, parsed(staffApi.upcomingExpireHistory, q)),
+  },
+  {
+    name: 'payments/upcoming-expire-history email',
+    endpoint: staffApi.upcomingExpireHistory,
+    query: (c) => ({ email: c.busyEmail }),
+    explain: (app, q) => paymentLists.upcomingExpire(app, parsed(staffApi.upcomingExpireHistory, q)),
+  },
+  {
+    name: 'payments/errors first page, limit 500',
+    endpoint: staffApi.paymentErrors,
+    query: () => ({ limit: '500' }),
+    check: nonEmpty,
+    explain: (app, q) => paymentLists.paymentErrors(app, parsed(staffApi.paymentErrors, q)),
+  },
+  {
+    name: 'payments/errors email',
+    endpoint: staffApi.paymentErrors,
+    query: (c) => ({ email: c.busyEmail }),
+    explain: (app, q) => paymentLists.paymentErrors(app, parsed(staffApi.paymentErrors, q)),
+  },
+  {
+    name: 'payments/errors last 7 days',
+    endpoint: staffApi.paymentErrors,
+    query: (c) => ({ from_date: c.weekAgo, to_date: c.today }),
+    explain: (app, q) => paymentLists.paymentErrors(app, parsed(staffApi.paymentErrors, q)),
+  },
+  {
+    name: 'payments/coupons first page (Success counts)',
+    endpoint: staffApi.coupons,
+    query: () => ({}),
+    check: nonEmpty,
+    explain: (app, q) => paymentLists.couponList(app, parsed(staffApi.coupons, q)),
+  },
+];
+
+// --------------------------------------------------------------------------------------------------------- explain
+
+interface PlanSummary {
+  sql: string;
+  ms: number;
+  /** The plan's node types and index names, in order (first line of each node). */
+  nodes: string[];
+  plan: string;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of every statement the service runs for a case (captured by a logging Drizzle). */
+async function explainCase(rt: Runtime, c: Case, query: Record<string, string>): Promise<PlanSummary[]> {
+  if (!c.explain) return [];
+  const captured: { sql: string; params: unknown[] }[] = [];
+  const db = drizzle(rt.ctx.pool, {
+    schema,
+    logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
+  }) as unknown as AppContext['db'];
+  await c.explain({ ...rt.ctx, db }, query);
+  const out: PlanSummary[] = [];
+  for (const q of captured) {
+    if (!/^\s*(select|with)/i.test(q.sql) || /from "plans"/.test(q.sql)) continue;
+    const t = performance.now();
+    const r = await rt.ctx.pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.sql}`, q.params);
+    const ms = performance.now() - t;
+    const lines = r.rows.map((x) => x['QUERY PLAN']);
+    out.push({
+      sql: q.sql.length > 400 ? `${q.sql.slice(0, 400)}…` : q.sql,
+      ms: round(ms),
+      nodes: lines
+        .filter((l) => /->|^\S/.test(l) && !/^(Planning|Execution|Buffers)/.test(l.trim()))
+        .map((l) =>
+          l
+            .replace(/\s+\(cost=.*$/, '')
+            .replace(/^\s*->\s*/, '')
+            .trim(),
+        )
+        .slice(0, 12),
+      plan: lines.join('\n'),
+    });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------- export
+
+/** Streams the export over HTTP: rows, seconds, rows/s, and the process's peak RSS while it ran. */
+function measureExport(baseUrl: string, token: string, maxSeconds: number) {
+  return new Promise<{
+    rows: number;
+    bytes: number;
+    seconds: number;
+    rowsPerSecond: number;
+    rssBeforeMiB: number;
+    rssPeakMiB: number;
+    complete: boolean;
+  }>((resolve, reject) => {
+    const rssBefore = process.memoryUsage.rss();
+    let peak = rssBefore;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage.rss());
+    }, 50);
+    const url = new URL(`${baseUrl}${staffApi.paymentHistory.path}?isExportData=true`);
+    const t0 = performance.now();
+    let newlines = 0;
+    let bytes = 0;
+    let complete = false;
+    const req = http.get(url, { headers: { authorization: token } }, (res) => {
+      if (res.statusCode !== 200) {
+        clearInterval(sampler);
+        reject(new Error(`export answered ${res.statusCode}`));
+        res.resume();
+        return;
+      }
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines++;
+      });
+      res.on('end', () => {
+        complete = true;
+      });
+      res.on('close', () => {
+        clearInterval(sampler);
+        clearTimeout(timer);
+        const s = (performance.now() - t0) / 1000;
+        const rows = Math.max(0, newlines - 1);
+        resolve({
+          rows,
+          bytes,
+          seconds: round(s, 2),
+          rowsPerSecond: Math.round(rows / s),
+          rssBeforeMiB: round(rssBefore / 2 ** 20),
+          rssPeakMiB: round(peak / 2 ** 20),
+          complete,
+        });
+      });
+    });
+    req.on('error', (err) => {
+      if (!complete && timedOut) return; // stopped on purpose
+      clearInterval(sampler);
+      reject(err);
+    });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      req.destroy();
+    }, maxSeconds * 1000);
+  });
+}
+
+// ------------------------------------------------------------------------------------------------------------ main
+
+async function main() {
+  const signal = interruptSignal();
+  const startedAt = new Date();
+  const loadAtStart = loadAverage();
+  const { dataDir, baseUrl, config, logger } = await benchInstallation('fd-bench-staff-');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let rt: Runtime | null = null;
+  console.log(
+    `Staff lists benchmark: ${opts.customers.toLocaleString('en-US')} customers, ` +
+      `${opts.payments.toLocaleString('en-US')} payments; ${opts.requests} requests a case (+${opts.warmup} warm-up). ` +
+      `Load average ${loadAtStart.join(' / ')}`,
+  );
+  try {
+    const started = await startProduct(config, logger, dataDir);
+    rt = started.rt;
+    const { ctx } = rt;
+    const [staff] = await ctx.db
+      .insert(schema.staffUsers)
+      .values({
+        email: 'bench-root@fleetdeck.local',
+        name: 'Bench',
+        role: 'SuperAdmin',
+        passwordHash: await hashPassword('Bench-Pass-123456'),
+      })
+      .returning();
+    const token = await createSession(ctx.db, 'staff', staff!.id, { userAgent: 'bench', ip: '127.0.0.1' });
+    const fetchStaff = loopbackFetch(agent, '127.0.0.1');
+
+    console.log('Seeding…');
+    const seeding = await seed(ctx.pool);
+    if (signal.aborted) throw new Error('interrupted');
+
+    const get = async (endpoint: StaffEndpoint, query: Record<string, string>) => {
+      const qs = new URLSearchParams(query).toString();
+      const url = `${baseUrl}${endpoint.path}${qs ? `?${qs}` : ''}`;
+      const t0 = performance.now();
+      const res = await fetchStaff(url, { headers: { authorization: token }, signal });
+      const text = await res.text();
+      const ms = performance.now() - t0;
+      if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+      return { ms, body: JSON.parse(text) as ListBody };
+    };
+
+    // What some cases start from.
+    const { rows: busy } = await ctx.pool.query<{ id: string; n: string }>(
+      `select customer_id::text as id, count(*) as n from payments group by 1 order by 2 desc limit 1`,
+    );
+    const busyNo = parseInt(busy[0]!.id.slice(-12), 16);
+    const { rows: quiet } = await ctx.pool.query<{ id: string }>(
+      `select customer_id::text as id from payments group by 1 having count(*) = 1 limit 1`,
+    );
+    const quietNo = quiet[0] ? parseInt(quiet[0].id.slice(-12), 16) : opts.customers;
+    const first = await get(staffApi.paymentHistory, {});
+    const today = new Date().toISOString().slice(0, 10);
+    const caseCtx: CaseContext = {
+      busyEmail: customerEmail(busyNo),
+      quietEmail: customerEmail(quietNo),
+      historyCursor: first.body.pagination.nextCursor ?? '',
+      today,
+      weekAgo: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10),
+    };
+    console.log(`Busiest customer ${caseCtx.busyEmail} (${busy[0]?.n} payments)`);
+
+    const results: {
+      name: string;
+      path: string;
+      query: Record<string, string>;
+      latency: LatencySummary;
+      rows: number;
+      total: number;
+      totalCapped: boolean;
+      plans: PlanSummary[];
+    }[] = [];
+    for (const c of CASES) {
+      if (signal.aborted) throw new Error('interrupted');
+      const query = c.query(caseCtx);
+      for (let i = 0; i < opts.warmup; i++) await get(c.endpoint, query);
+      const samples: number[] = [];
+      let last: ListBody | null = null;
+      for (let i = 0; i < opts.requests; i++) {
+        const r = await get(c.endpoint, query);
+        samples.push(r.ms);
+        last = r.body;
+      }
+      if (c.check && last) c.check(last, caseCtx);
+      const latency = summarise(samples);
+      const plans = await explainCase(rt, c, query);
+      results.push({
+        name: c.name,
+        path: c.endpoint.path.replace('/api/v1/super-admin/', ''),
+        query,
+        latency,
+        rows: last?.data.length ?? 0,
+        total: last?.pagination.total ?? 0,
+        totalCapped: last?.pagination.totalCapped ?? false,
+        plans,
+      });
+      console.log(
+        `  ${c.name}: ${fmtLatency(latency)}; ${last?.data.length} rows of ${last?.pagination.total}${last?.pagination.totalCapped ? '+' : ''}`,
+      );
+    }
+
+    console.log(`Export payment-history.csv (at most ${opts.exportSeconds} s)…`);
+    const exported = await measureExport(baseUrl, token, opts.exportSeconds);
+    console.log(
+      `  ${exported.rows.toLocaleString('en-US')} rows in ${exported.seconds} s: ${exported.rowsPerSecond.toLocaleString('en-US')} rows/s; ` +
+        `RSS ${exported.rssBeforeMiB} → peak ${exported.rssPeakMiB} MiB${exported.complete ? '' : ' (stopped at the time limit)'}`,
+    );
+
+    const result = {
+      benchmark: 'staff',
+      startedAt: startedAt.toISOString(),
+      options: opts,
+      machine: machineFacts(),
+      loadAverage: { start: loadAtStart, end: loadAverage() },
+      startSeconds: seconds(started.startMs),
+      seeding,
+      cases: results,
+      export: exported,
+    };
+    const md = markdown(result);
+    if (opts.write) await writeResults('staff', startedAt, result, md);
+    else console.log(md);
+  } finally {
+    await teardown(agent, rt, dataDir);
+  }
+}
+
+/** The list query's plan in short (the count's index after it), for the table. */
+const planOf = (plans: PlanSummary[]) => {
+  const list = plans.find((p) => !p.sql.startsWith('select count'));
+  const count = plans.find((p) => p.sql.startsWith('select count'));
+  const short = (p: PlanSummary | undefined, n: number) =>
+    (p?.nodes ?? [])
+      .filter(
+        (x) =>
+          !/^(Limit|Aggregate|Sort Key|Index Cond|Filter|Recheck Cond|Cache|Hits|Heap Fetches|Rows Removed)/.test(x),
+      )
+      .slice(0, n)
+      .join(' → ')
+      .replace(/\|/g, '/');
+  return `${short(list, 4)}${count ? `; count: ${short(count, 2)}` : ''} (${list?.ms ?? '-'} ms)`;
+};
+
+function markdown(r: {
+  startedAt: string;
+  options: typeof opts;
+  machine: ReturnType<typeof machineFacts>;
+  loadAverage: { start: number[]; end: number[] };
+  seeding: Awaited<ReturnType<typeof seed>>;
+  cases: {
+    name: string;
+    latency: LatencySummary;
+    rows: number;
+    total: number;
+    totalCapped: boolean;
+    plans: PlanSummary[];
+  }[];
+  export: Awaited<ReturnType<typeof measureExport>>;
+}) {
+  const lines = [
+    `# Staff lists benchmark (${r.startedAt.slice(0, 10)})`,
+    '',
+    `${r.options.customers.toLocaleString('en-US')} customers, ${r.options.payments.toLocaleString('en-US')} payments, ` +
+      `${r.seeding.errors.rows.toLocaleString('en-US')} payment errors. ${r.options.requests} timed requests a case ` +
+      `(+${r.options.warmup} warm-up), one at a time over loopback HTTP. Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ` +
+      `${r.machine.memoryGiB} GiB, Node ${r.machine.node}; load average ${r.loadAverage.start.join(' / ')} at start, ` +
+      `${r.loadAverage.end.join(' / ')} at the end (shared machine). Seeding took ${r.seeding.totalSeconds} s.`,
+    '',
+    '| Case | p50 ms | p95 ms | p99 ms | rows | total | plan (main query) |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    ...r.cases.map(
+      (c) =>
+        `| ${c.name} | ${c.latency.p50} | ${c.latency.p95} | ${c.latency.p99} | ${c.rows} | ${c.total.toLocaleString('en-US')}${c.totalCapped ? '+' : ''} | ${planOf(c.plans)} |`,
+    ),
+    '',
+    `## Export payment-history.csv`,
+    '',
+    `${r.export.rows.toLocaleString('en-US')} rows (${round(r.export.bytes / 2 ** 20)} MiB) in ${r.export.seconds} s: ` +
+      `**${r.export.rowsPerSecond.toLocaleString('en-US')} rows/s**; server process RSS ${r.export.rssBeforeMiB} MiB before, ` +
+      `**${r.export.rssPeakMiB} MiB peak**${r.export.complete ? '' : ` (stopped after ${r.options.exportSeconds} s)`}.`,
+    '',
+  ];
+  const slowest = [...r.cases].sort((a, b) => b.latency.p95 - a.latency.p95)[0];
+  if (slowest?.plans.length) {
+    lines.push(`## Plans of the slowest case: ${slowest.name}`, '');
+    for (const p of slowest.plans) lines.push('```', p.sql, '', p.plan, '```', '');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+runBenchmark(main);

@@ -1,0 +1,74 @@
+import {
+  couponListQuerySchema,
+  couponListResponseSchema,
+  failedPaymentEmailRequestSchema,
+  failedPaymentEmailResponseSchema,
+  paymentErrorsQuerySchema,
+  paymentErrorsResponseSchema,
+  paymentHistoryQuerySchema,
+  paymentHistoryResponseSchema,
+  saveSettingRequestSchema,
+  saveSettingResponseSchema,
+  upcomingExpireQuerySchema,
+  upcomingExpireResponseSchema,
+  whatsappCountRequestSchema,
+  whatsappCountResponseSchema,
+} from './payment-lists.ts';
+import { staffEndpoint } from './staff-endpoint.ts';
+
+/** Staff API base (DECISIONS §2). */
+const S = '/api/v1/super-admin';
+
+// ------------------------------------------------------------- payment history, expiry, errors, coupons (spec 3 §7)
+
+/** Payment history; `isExportData=true` answers `payment-history.csv`. */
+export const paymentHistory = staffEndpoint({
+  area: 'paymentHistory',
+  method: 'GET',
+  path: `${S}/payments/history`,
+  query: paymentHistoryQuerySchema,
+  response: paymentHistoryResponseSchema,
+});
+export const failedPaymentEmail = staffEndpoint({
+  area: 'paymentHistory',
+  method: 'POST',
+  path: `${S}/payments/fail/email`,
+  body: failedPaymentEmailRequestSchema,
+  response: failedPaymentEmailResponseSchema,
+});
+/** The WhatsApp link of a failed payment row (payment history and upcoming expiry, both SuperAdmin pages). */
+export const updateWhatsappCount = staffEndpoint({
+  area: 'paymentHistory',
+  method: 'POST',
+  path: `${S}/customers/updateWhatsappCount`,
+  body: whatsappCountRequestSchema,
+  response: whatsappCountResponseSchema,
+});
+export const upcomingExpireHistory = staffEndpoint({
+  area: 'upcomingExpire',
+  method: 'GET',
+  path: `${S}/payments/upcoming-expire-history`,
+  query: upcomingExpireQuerySchema,
+  response: upcomingExpireResponseSchema,
+});
+export const paymentErrors = staffEndpoint({
+  area: 'paymentErrors',
+  method: 'GET',
+  path: `${S}/payments/errors`,
+  query: paymentErrorsQuerySchema,
+  response: paymentErrorsResponseSchema,
+});
+export const coupons = staffEndpoint({
+  area: 'coupons',
+  method: 'GET',
+  path: `${S}/payments/coupons`,
+  query: couponListQuerySchema,
+  response: couponListResponseSchema,
+});
+export const saveSetting = staffEndpoint({
+  area: 'coupons',
+  method: 'POST',
+  path: `${S}/payments/save/setting`,
+  body: saveSettingRequestSchema,
+  response: saveSettingResponseSchema,
+});
