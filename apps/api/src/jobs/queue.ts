@@ -16,6 +16,7 @@ export const QUEUES = [
   'payments.sweep',
   'device.push',
   'rollup.logins',
+  'rollup.payments',
 ] as const;
 
 /** pg-boss on the application's own pool, in its own schema. */

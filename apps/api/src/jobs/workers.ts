@@ -1,4 +1,5 @@
 import { rollUpLogins } from '../modules/staff/dashboard/repository.ts';
+import { foldDashboardRollups } from '../modules/staff/payment-dashboard/repository.ts';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import { sweepRateLimits } from '../lib/rate-limit.ts';
@@ -44,6 +45,10 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   await boss.work('rollup.logins', async () => {
     await ctx.db.transaction((tx) => rollUpLogins(tx));
   });
+  // The payment dashboard's rollups (payment and customer deltas, page views), folded every minute.
+  await boss.work('rollup.payments', async () => {
+    await ctx.db.transaction((tx) => foldDashboardRollups(tx));
+  });
   await boss.work('maintenance.hourly', async () => {
     await sweepRateLimits(ctx.db);
     await deleteOldSessions(ctx.db);
@@ -53,6 +58,7 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   });
   await boss.schedule('email.sweep', '* * * * *');
   await boss.schedule('rollup.logins', '* * * * *');
+  await boss.schedule('rollup.payments', '* * * * *');
   await boss.schedule('payments.sweep', '* * * * *');
   await boss.schedule('maintenance.hourly', '17 * * * *');
 }

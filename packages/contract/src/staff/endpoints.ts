@@ -143,3 +143,4 @@ export const loginHistory = staffEndpoint({
   query: loginHistoryQuerySchema,
   response: loginHistoryResponseSchema,
 });
+export * from './endpoints-payment-dashboard.ts';

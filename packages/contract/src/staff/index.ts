@@ -7,5 +7,6 @@ export * from './session.ts';
 export * from './accounts.ts';
 export * from './dashboard.ts';
 export * from './lists.ts';
+export * from './payment-dashboard.ts';
 export * as staffApi from './endpoints.ts';
 export { staffEndpoint, type StaffEndpoint } from './staff-endpoint.ts';
