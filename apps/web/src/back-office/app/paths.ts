@@ -28,6 +28,11 @@ export const staffPaths = {
     getHref: (filters: { type?: 'Login'; source?: 'App' | 'Web'; hasError?: boolean } = {}) =>
       withQuery('/admin-dashboard-history', filters),
   },
+  paymentDashboard: {
+    path: '/admin-payment-dashboard',
+    getHref: (query: { reportMonth?: number; reportYear?: number; hasError?: boolean } = {}) =>
+      withQuery('/admin-payment-dashboard', query),
+  },
   changePassword: simple('/admin-change-password'),
   staff: simple('/admin-staff'),
   notFound: simple('*'),

@@ -1,4 +1,4 @@
-import { IconLayoutDashboard, IconListDetails, IconUsersGroup } from '@tabler/icons-react';
+import { IconChartPie, IconLayoutDashboard, IconListDetails, IconUsersGroup } from '@tabler/icons-react';
 import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
 import { lazyNamed, routeTable } from '@/lib/route-table';
 import { staffPaths } from './paths';
@@ -32,6 +32,15 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     area: 'dashboard',
     nav: { icon: IconListDetails },
     page: lazyNamed(() => import('@/back-office/features/dashboard/pages/login-history-page'), 'LoginHistoryPage'),
+  },
+  paymentDashboard: {
+    title: 'Payment Dashboard',
+    area: 'paymentDashboard',
+    nav: { icon: IconChartPie },
+    page: lazyNamed(
+      () => import('@/back-office/features/payment-dashboard/pages/payment-dashboard-page'),
+      'PaymentDashboardPage',
+    ),
   },
   staff: {
     title: 'Staff',
