@@ -17,6 +17,7 @@ const BENCHMARKS = {
   device: 'device.ts',
   lists: 'lists.ts',
   pages: 'pages.ts',
+  'payment-dashboard': 'payment-dashboard.ts',
 } as const;
 type Name = keyof typeof BENCHMARKS;
 const isName = (s: string | undefined): s is Name => s !== undefined && Object.hasOwn(BENCHMARKS, s);

@@ -95,8 +95,15 @@ function filtersOf(params: URLSearchParams): PaymentDashboardFilters {
   };
 }
 
-/** "+44" → "🇬🇧 United Kingdom (+44)"; codes shared by several countries name the usual one. */
-const countryLabel = (id: string) => (id === 'Unknown' ? 'Not given' : (optionByKey(keyForDialCode(id))?.label ?? id));
+/**
+ * "+44" → "United Kingdom (+44)"; codes shared by several countries name the usual one. (No flag: the emoji flags of
+ * the country select do not render on every desktop, and a table of figures does not need them.)
+ */
+const countryLabel = (id: string) => {
+  if (id === 'Unknown') return 'Not given';
+  const option = optionByKey(keyForDialCode(id));
+  return option ? option.label.replace(/^\S+\s+/u, '') : id;
+};
 
 const total = (rows: { count: number }[]) => rows.reduce((n, r) => n + r.count, 0);
 const sumProducts = (c: ProductCounts) => Object.values(c).reduce((n, v) => n + v, 0);
@@ -124,11 +131,11 @@ function StatCard({
         {value === undefined ? (
           <Skeleton h={30} w={64} />
         ) : value === null ? (
-          <Text fz={28} fw={800} lh={1.2} c="dimmed" aria-label="not available">
+          <Text fz={26} fw={800} lh={1.2} c="dimmed" aria-label="not available">
             —
           </Text>
         ) : (
-          <Text fz={28} fw={800} lh={1.2}>
+          <Text fz={26} fw={800} lh={1.2}>
             {value.toLocaleString('en-GB')}
           </Text>
         )}
@@ -368,7 +375,7 @@ export function PaymentDashboardPage() {
         />
       ) : null}
 
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing="md">
         {cards.map((c) => (
           <StatCard key={c.label} {...c} value={query.isError && !query.data ? null : c.value} />
         ))}
