@@ -91,7 +91,7 @@ async function load(ctx: AppContext) {
                 'sandbox', 'pi_bench_' || g, at, at
          from (select g, random() as r, now() - random() * interval '1095 days' as at
                from generate_series(${loaded + 1}, ${loaded + n}) g) s
-         join bench_customers c on c.rn = 1 + (g * 7919) % ${CUSTOMERS}
+         join bench_customers c on c.rn = 1 + (g::bigint * 7919) % ${CUSTOMERS}
          join bench_plans p on p.rn = g % ${nPlans}`),
     );
     loaded += n;
