@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../../db/client.ts';
  * snapshot, so the figures are exact and current; nothing here reads the payments or customers tables.
  */
 
-/** One advisory lock so two workers never fold at once (each delta must be added exactly once). */
+/** One advisory lock: folds take turns (a second waits, then finds what is left), each delta is added once. */
 const FOLD_LOCK = 7_391_042;
 /** Deltas folded per run at most (a backlog after downtime is worked off over several runs). */
 const SLICE = 200_000;
@@ -23,8 +23,7 @@ export interface FoldResult {
 
 /** Folds the payment and customer delta queues and the new page views into the rollups; one transaction. */
 export async function foldDashboardRollups(tx: DbOrTx): Promise<FoldResult> {
-  const locked = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as ok`);
-  if (!locked.rows[0]?.ok) return { paymentDeltas: 0, customerDeltas: 0, pageViews: 0 };
+  await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`);
 
   const payments = await tx.execute<{ n: number }>(sql`
     with taken as (
