@@ -21,6 +21,7 @@ const BENCHMARKS = {
   pages: 'pages.ts',
   fanout: 'fanout.ts',
   staff: 'staff.ts',
+  'payment-dashboard': 'payment-dashboard.ts',
 } as const;
 type Name = keyof typeof BENCHMARKS;
 const isName = (s: string | undefined): s is Name => s !== undefined && Object.hasOwn(BENCHMARKS, s);
@@ -28,7 +29,7 @@ const isName = (s: string | undefined): s is Name => s !== undefined && Object.h
 const [first, ...rest] = process.argv.slice(2);
 if (first === '--help' || first === '-h' || (first !== undefined && !isName(first))) {
   console.log(
-    'npm run bench [-- device|lists|pages|fanout|staff [options]]   (no name: all of them, in order, with their defaults)',
+    'npm run bench [-- device|lists|pages|fanout|staff|payment-dashboard [options]]   (no name: all of them, in order, with their defaults)',
   );
   process.exit(first === '--help' || first === '-h' ? 0 : 2);
 }

@@ -43,18 +43,24 @@ import { staffCustomerRoutes } from './modules/staff/customers/routes.ts';
 import { staffOpsRoutes } from './modules/staff/ops/routes.ts';
 import { staffPaymentListRoutes } from './modules/staff/payment-lists/routes.ts';
 import { siteSettingRoutes } from './modules/site-settings/routes.ts';
+import { staffPaymentDashboardRoutes } from './modules/staff/payment-dashboard/routes.ts';
+import { pageViewRoutes } from './modules/public/page-views/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
-  trustProxy?: boolean;
+  trustProxy?: boolean | number | string;
 }
+
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to us (proxy-addr's meaning). */
+const trustProxyOption = (v: boolean | number | string) =>
+  typeof v === 'number' ? (_address: string, hop: number) => hop < v : v;
 
 /** Builds the HTTP application. `server.ts` starts it; tests drive it through `app.inject`. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: trustProxyOption(opts.trustProxy ?? ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     logController: new RequestLog(requestLoggerOf(ctx.logger)),
@@ -132,6 +138,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(staffOpsRoutes(ctx));
   await app.register(staffPaymentListRoutes(ctx));
   await app.register(siteSettingRoutes(ctx));
+  await app.register(staffPaymentDashboardRoutes(ctx));
+  await app.register(pageViewRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexFile = path.join(webDist, 'index.html');

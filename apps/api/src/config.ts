@@ -53,6 +53,29 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   OTP_LENGTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(4).max(6).default(4)),
+  /**
+   * The reverse proxy in front (DECISIONS §3): a hop count, or a comma-separated list of addresses/CIDRs whose
+   * X-Forwarded-For is believed. Never "trust everyone": `true`/`*` are refused.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => /^\d{1,2}$/.test(v) || v.split(',').every((p) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p.trim())), {
+        message: 'must be a hop count (e.g. 1) or a list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+      })
+      .optional(),
+  ),
+  /** Header carrying the visitor's country (ISO alpha-2) from the trusted proxy, e.g. cf-ipcountry. */
+  COUNTRY_HEADER: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]+$/, { message: 'must be a header name such as cf-ipcountry' })
+      .optional(),
+  ),
   /** Where the built SPA lives; the API serves it when present. */
   WEB_DIST: optionalString,
 });
@@ -102,6 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     playStoreProvider: e.PLAYSTORE_PROVIDER,
     logLevel: e.LOG_LEVEL,
     otpLength: e.OTP_LENGTH,
+    /** Fastify's `trustProxy`: a hop count or the proxies' addresses; false (the socket address) when unset. */
+    trustProxy:
+      e.TRUST_PROXY === undefined ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
+    /** Believed only behind a trusted proxy (TRUST_PROXY set); lower-cased as Node gives header names. */
+    countryHeader: e.TRUST_PROXY !== undefined && e.COUNTRY_HEADER ? e.COUNTRY_HEADER.toLowerCase() : null,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -1084,3 +1085,107 @@ export const siteSettings = pgTable('site_settings', {
   updatedBy: uuid('updated_by').references(() => staffUsers.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });
+// ------------------------------------------------------------------------------------------- payment dashboard
+// (spec 3 "Payment dashboard", DECISIONS §8 "Page views"). The rollups the dashboard reads instead of the big tables.
+// Payments and customers feed their delta queues from triggers (hand-written migration `*_payment_dashboard_triggers`:
+// Drizzle cannot express triggers), so every writer, whatever module, keeps the counts right; the `rollup.payments`
+// job folds the queues into the counts, and readers add the few deltas not folded yet.
+
+/**
+ * Payments by 15-minute bucket of their creation (UTC start), family and current status. Fifteen minutes divide every
+ * time zone's offset, so any zone's days are exact sums of buckets.
+ */
+export const paymentCounts = pgTable(
+  'payment_counts',
+  {
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    family: text('family').$type<Family>().notNull(),
+    status: text('status').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.family, t.status] })],
+);
+
+/** The same counts by UTC day: months, years and "all time" read these, with 15-minute buckets only at the edges. */
+export const paymentCountsDaily = pgTable(
+  'payment_counts_daily',
+  {
+    day: date('day').notNull(),
+    family: text('family').$type<Family>().notNull(),
+    status: text('status').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.family, t.status] })],
+);
+
+/**
+ * Changes to payments not folded into the counts yet: +1 for a row's (bucket, family, status) as it is now, −1 for
+ * what it was. Written by the payments trigger in the writer's transaction (insert-only: no hot row), emptied by the job.
+ */
+export const paymentCountDeltas = pgTable(
+  'payment_count_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    family: text('family').$type<Family>().notNull(),
+    status: text('status').notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [index('payment_count_deltas_bucket_idx').on(t.bucket)],
+);
+
+/** Customers by country (the dial code they registered with; '' when none). */
+export const customerCountryCounts = pgTable('customer_country_counts', {
+  country: text('country').primaryKey(),
+  count: integer('count').notNull(),
+});
+
+/** Changes to customers' countries not folded yet (customers trigger: insert +1, delete −1, a change both). */
+export const customerCountryDeltas = pgTable('customer_country_deltas', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  country: text('country').notNull(),
+  delta: integer('delta').notNull(),
+});
+
+/**
+ * Page views (DECISIONS §8): one row per visitor (HMAC of the IP address with an installation key; never the address)
+ * per page per UTC day, with the visitor's country (ISO 3166 alpha-2, or '--' when unknown).
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    day: date('day').notNull(),
+    page: text('page', { enum: ['Home', 'Payment'] }).notNull(),
+    country: text('country').notNull(),
+    ipHash: text('ip_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('page_views_visitor_uq').on(t.day, t.page, t.ipHash),
+    index('page_views_day_country_idx').on(t.day, t.page, t.country),
+  ],
+);
+
+/** Visitors per UTC day, page and country: `page_views` folded by the `rollup.payments` job (watermark `page_views`). */
+export const pageViewCounts = pgTable(
+  'page_view_counts',
+  {
+    day: date('day').notNull(),
+    page: text('page', { enum: ['Home', 'Payment'] }).notNull(),
+    country: text('country').notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.page, t.country] })],
+);
+
+/** Visitors per UTC day and page, all countries (the month-wise multi-bar reads 730 rows a year). */
+export const pageViewDaily = pgTable(
+  'page_view_daily',
+  {
+    day: date('day').notNull(),
+    page: text('page', { enum: ['Home', 'Payment'] }).notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.page] })],
+);

@@ -18,6 +18,7 @@ export const QUEUES = [
   'rollup.logins',
   'seats.sweep',
   'notifications.fanout',
+  'rollup.payments',
 ] as const;
 
 /** pg-boss on the application's own pool, in its own schema. */

@@ -1,5 +1,6 @@
 import { rollUpLogins } from '../modules/staff/dashboard/repository.ts';
 import { fanOut, NOTIFICATION_FANOUT_QUEUE } from '../modules/staff/ops/service.ts';
+import { foldDashboardRollups } from '../modules/staff/payment-dashboard/repository.ts';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import { sweepRateLimits } from '../lib/rate-limit.ts';
@@ -59,6 +60,10 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
     await sweepExpiredSeats(ctx.db);
     await backfillSeatSummary(ctx.db);
   });
+  // The payment dashboard's rollups (payment and customer deltas, page views), folded every minute.
+  await boss.work('rollup.payments', async () => {
+    await ctx.db.transaction((tx) => foldDashboardRollups(tx));
+  });
   await boss.work('maintenance.hourly', async () => {
     await sweepRateLimits(ctx.db);
     await deleteOldSessions(ctx.db);
@@ -68,6 +73,7 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   });
   await boss.schedule('email.sweep', '* * * * *');
   await boss.schedule('rollup.logins', '* * * * *');
+  await boss.schedule('rollup.payments', '* * * * *');
   await boss.schedule('payments.sweep', '* * * * *');
   await boss.schedule('seats.sweep', '* * * * *');
   await boss.schedule('maintenance.hourly', '17 * * * *');

@@ -17,6 +17,8 @@ export interface Secrets {
   captchaKey: Buffer;
   /** Sandbox payment provider: webhook signing secret and client-secret derivation. */
   sandboxKey: Buffer;
+  /** HMAC key of the visitors' IP addresses in page views (DECISIONS §8: a keyed hash, never the address). */
+  pageViewKey: Buffer;
 }
 
 async function getOrCreate(db: Db, name: string): Promise<Buffer> {
@@ -35,5 +37,6 @@ export async function loadSecrets(db: Db): Promise<Secrets> {
     storageKey: await getOrCreate(db, 'storage_key'),
     captchaKey: await getOrCreate(db, 'captcha_key'),
     sandboxKey: await getOrCreate(db, 'sandbox_key'),
+    pageViewKey: await getOrCreate(db, 'page_view_key'),
   };
 }

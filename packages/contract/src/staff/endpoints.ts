@@ -148,3 +148,4 @@ export * from './endpoints-content.ts';
 export * from './endpoints-customers.ts';
 export * from './endpoints-ops.ts';
 export * from './endpoints-paylists.ts';
+export * from './endpoints-payment-dashboard.ts';

@@ -9,6 +9,7 @@ export * from './dashboard.ts';
 export * from './lists.ts';
 export * from './customers.ts';
 export * from './ops.ts';
+export * from './payment-dashboard.ts';
 export * as staffApi from './endpoints.ts';
 export { staffEndpoint, type StaffEndpoint } from './staff-endpoint.ts';
 export * from './refunds.ts';

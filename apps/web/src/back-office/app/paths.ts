@@ -28,6 +28,11 @@ export const staffPaths = {
     getHref: (filters: { type?: 'Login'; source?: 'App' | 'Web'; hasError?: boolean } = {}) =>
       withQuery('/admin-dashboard-history', filters),
   },
+  paymentDashboard: {
+    path: '/admin-payment-dashboard',
+    getHref: (query: { reportMonth?: number; reportYear?: number; hasError?: boolean } = {}) =>
+      withQuery('/admin-payment-dashboard', query),
+  },
   changePassword: simple('/admin-change-password'),
   staff: simple('/admin-staff'),
   customerRefund: {
@@ -43,7 +48,11 @@ export const staffPaths = {
   editFaq: { path: '/admin-edit-faq', getHref: (id: string) => withQuery('/admin-edit-faq', { id }) },
   contactUs: simple('/admin-contactus'),
   newsletters: simple('/admin-newsletters'),
-  pageViewReport: simple('/admin-page-view-report'),
+  pageViewReport: {
+    path: '/admin-page-view-report',
+    /** `pageName`: the report's page filter (Home or Payment). */
+    getHref: (pageName?: 'Home' | 'Payment') => withQuery('/admin-page-view-report', { pageName }),
+  },
   customerList: simple('/admin-customer-list'),
   customerCreate: simple('/admin-customer-create'),
   customerEdit: {

@@ -4,6 +4,7 @@ import {
   IconArticle,
   IconBell,
   IconCalendarDue,
+  IconChartPie,
   IconCreditCardOff,
   IconDeviceMobile,
   IconFileExport,
@@ -52,6 +53,15 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     area: 'dashboard',
     nav: { icon: IconListDetails },
     page: lazyNamed(() => import('@/back-office/features/dashboard/pages/login-history-page'), 'LoginHistoryPage'),
+  },
+  paymentDashboard: {
+    title: 'Payment Dashboard',
+    area: 'paymentDashboard',
+    nav: { icon: IconChartPie },
+    page: lazyNamed(
+      () => import('@/back-office/features/payment-dashboard/pages/payment-dashboard-page'),
+      'PaymentDashboardPage',
+    ),
   },
   staff: {
     title: 'Staff',

@@ -4,7 +4,7 @@
  */
 import '@mantine/charts/styles.css';
 import { BarChart, PieChart } from '@mantine/charts';
-import { CHART_HEIGHT, type BarChartDatum, type PieDatum } from './types';
+import { CHART_HEIGHT, type BarChartDatum, type MultiBarSeries, type PieDatum } from './types';
 
 export function BarChartImpl({
   data,
@@ -42,6 +42,29 @@ export function PieChartImpl({ data }: { data: PieDatum[] }) {
       labelsType="value"
       labelsPosition="inside"
       strokeWidth={1}
+    />
+  );
+}
+
+export function MultiBarChartImpl({
+  data,
+  series,
+}: {
+  data: Record<string, string | number>[];
+  series: MultiBarSeries[];
+}) {
+  return (
+    <BarChart
+      h={CHART_HEIGHT}
+      data={data}
+      dataKey="label"
+      series={series}
+      withLegend
+      legendProps={{ verticalAlign: 'bottom', height: 40 }}
+      tickLine="y"
+      gridAxis="y"
+      yAxisProps={{ allowDecimals: false }}
+      barProps={{ radius: [4, 4, 0, 0] }}
     />
   );
 }

@@ -1,15 +1,16 @@
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type * as Charts from './charts';
-import { CHART_HEIGHT, type BarChartDatum, type PieDatum } from './types';
+import { CHART_HEIGHT, type BarChartDatum, type MultiBarSeries, type PieDatum } from './types';
 
-export { CHART_HEIGHT, type BarChartDatum, type PieDatum } from './types';
+export { CHART_HEIGHT, type BarChartDatum, type MultiBarSeries, type PieDatum } from './types';
 
 // @mantine/charts and recharts load on demand, in their own chunk; one import shared by every chart.
 let chartsModule: Promise<typeof Charts> | undefined;
 const loadCharts = () => (chartsModule ??= import('./charts'));
 const BarChartImpl = lazy(async () => ({ default: (await loadCharts()).BarChartImpl }));
 const PieChartImpl = lazy(async () => ({ default: (await loadCharts()).PieChartImpl }));
+const MultiBarChartImpl = lazy(async () => ({ default: (await loadCharts()).MultiBarChartImpl }));
 
 /** Start downloading the chart code early (e.g. while the page's data loads). */
 export const preloadCharts = (): void => {
@@ -41,6 +42,15 @@ export function LazyPieChart(props: { data: PieDatum[] }) {
   return (
     <Suspense fallback={<ChartSkeleton />}>
       <PieChartImpl {...props} />
+    </Suspense>
+  );
+}
+
+/** A grouped bar chart (one bar per series per label, with a legend) whose code loads lazily. */
+export function LazyMultiBarChart(props: { data: Record<string, string | number>[]; series: MultiBarSeries[] }) {
+  return (
+    <Suspense fallback={<ChartSkeleton />}>
+      <MultiBarChartImpl {...props} />
     </Suspense>
   );
 }

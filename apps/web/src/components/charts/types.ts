@@ -13,3 +13,10 @@ export interface PieDatum {
   value: number;
   color: string;
 }
+
+/** One series of a grouped bar chart: the data key, its legend label and a Mantine colour. */
+export interface MultiBarSeries {
+  name: string;
+  label: string;
+  color: string;
+}

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 
 /**
  * The page-view report (spec 3 "Page-view report", DECISIONS §8). Page views are stored by the public page-view call
- * in `page_views(day date, page text 'Home'|'Payment', country text, ip_hash text, created_at)`: one visitor is one
+ * in `page_views` (schema.ts; one row per visitor, page and UTC day; country '--' when unknown): one visitor is one
  * keyed hash of the address, never the address. This file only reads that table.
  */
 export interface PageViewFilter {
@@ -23,7 +23,7 @@ export async function countryWisePageViews(
   paging: { limit: number; offset: number } | null,
 ): Promise<{ country: string; count: number }[]> {
   const result = await db.execute<{ country: string; count: number }>(sql`
-    select coalesce(nullif(country, ''), 'Unknown') as country, count(distinct ip_hash)::int as count
+    select coalesce(nullif(nullif(country, ''), '--'), 'Unknown') as country, count(distinct ip_hash)::int as count
     from page_views
     where ${whereOf(f)}
     group by 1
@@ -35,6 +35,6 @@ export async function countryWisePageViews(
 /** How many countries the report has (its `total`). */
 export async function countryCount(db: DbOrTx, f: PageViewFilter): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
-    select count(distinct coalesce(nullif(country, ''), 'Unknown'))::int as n from page_views where ${whereOf(f)}`);
+    select count(distinct coalesce(nullif(nullif(country, ''), '--'), 'Unknown'))::int as n from page_views where ${whereOf(f)}`);
   return Number(result.rows[0]?.n ?? 0);
 }

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { CardEntry, type CardEntryHandle } from '@/components/card-entry';
 import { formatEuro } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { usePageView } from '@/lib/page-view';
 import { useApplyCoupon } from '../api/apply-coupon';
 import { purchase } from '../api/checkout';
 import { CheckoutForm } from '../components/checkout-form';
@@ -174,6 +175,7 @@ function MakePaymentForm({ detail, qtyParam }: { detail: PriceDetailResponse; qt
 }
 
 export function MakePaymentPage() {
+  usePageView('Payment');
   return (
     <PriceDetailGate>
       {(detail, params) => <MakePaymentForm key={detail.data._id} detail={detail} qtyParam={params.get('qty')} />}

@@ -2,6 +2,7 @@ import type { Plan } from '@fleetdeck/contract';
 import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { LoadError } from '@/components/load-error';
 import { PlanSections } from '@/components/plan-sections';
+import { usePageView } from '@/lib/page-view';
 import { planSections } from '@/lib/plan-sections';
 import { usePlans } from '../api/get-plans';
 import { PlanCard } from '../components/plan-card';
@@ -35,6 +36,7 @@ function PlansSkeleton() {
 
 export function PlansPage() {
   const plans = usePlans();
+  usePageView('Home');
 
   if (plans.isPending) return <PlansSkeleton />;
   if (plans.isError) {

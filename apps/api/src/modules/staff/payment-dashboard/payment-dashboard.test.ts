@@ -1,0 +1,371 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { publicApi } from '@fleetdeck/contract';
+import { staffApi } from '@fleetdeck/contract/staff';
+import { buildApp } from '../../../app.ts';
+import { loadConfig } from '../../../config.ts';
+import { customers, payments } from '../../../db/schema.ts';
+import { call } from '../../../../test/support/call.ts';
+import { newStaff, type TestStaff } from '../../../../test/support/factory.ts';
+import { planOf } from '../../../../test/support/ledger.ts';
+import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import { startOfDay, today } from '../dashboard/zoned-time.ts';
+import { foldDashboardRollups } from './repository.ts';
+
+let rt: TestRuntime;
+let root: TestStaff;
+let customerId: string;
+beforeAll(async () => {
+  rt = await startTestRuntime(inject('pgAdminUrl'));
+  root = await newStaff(rt, 'SuperAdmin');
+});
+afterAll(async () => rt?.close());
+
+/**
+ * One run of the job. The runtime's own scheduled run may fold first (it takes the same lock): the tests check the
+ * figures and the emptied queues, not how many rows this run folded.
+ */
+const fold = () => rt.ctx.db.transaction((tx) => foldDashboardRollups(tx));
+const pendingDeltas = async () =>
+  Number((await rt.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from payment_count_deltas`)).rows[0]!.n);
+
+/** A customer row written straight into the table (the trigger counts its country). */
+async function customerIn(countryCode: string | null) {
+  const [row] = await rt.ctx.db
+    .insert(customers)
+    .values({
+      email: `c-${crypto.randomUUID()}@example.com`,
+      name: 'Dashboard customer',
+      passwordHash: 'x',
+      countryCode,
+      enrolmentTokenHash: crypto.randomUUID(),
+      enrolmentTokenEnc: 'x',
+      loginQrKey: crypto.randomUUID(),
+    })
+    .returning({ id: customers.id });
+  return row!.id;
+}
+
+/** A payment created at `at` (any status), as checkout, an event or staff would write it. */
+async function paymentAt(
+  at: Date,
+  identifier = 'PD',
+  status: 'Pending' | 'Success' | 'Failed' | 'Refunded' = 'Success',
+) {
+  const plan = await planOf(rt.ctx.db, identifier);
+  const [row] = await rt.ctx.db
+    .insert(payments)
+    .values({
+      customerId,
+      planId: plan.id,
+      planIdentifier: plan.identifier,
+      family: plan.family,
+      productName: plan.name,
+      subscriptionType: plan.type,
+      subscriptionReason: 'onetime',
+      qty: 1,
+      unitAmount: plan.amount,
+      totalAmount: plan.amount,
+      status,
+      provider: 'sandbox',
+      providerRef: `pi_test_${crypto.randomUUID()}`,
+      createdAt: at,
+    })
+    .returning({ id: payments.id });
+  return row!.id;
+}
+
+const dashboard = async (query: Record<string, unknown> = {}) =>
+  (await call(rt, staffApi.paymentDashboard, { token: root.token, query })).data().data;
+
+beforeEach(async () => {
+  await rt.ctx.db.execute(sql`truncate customers cascade`);
+  await rt.ctx.db.execute(
+    sql`truncate page_views, page_view_counts, page_view_daily, rollup_watermarks, rate_limit_counters`,
+  );
+  customerId = await customerIn('+44');
+});
+
+describe('payment dashboard: payments (spec 3 "Payment dashboard")', () => {
+  it("counts today's payments by status in the zone asked for, across midnight, before and after the rollup job", async () => {
+    const zone = 'Asia/Kolkata';
+    const kolkataStart = startOfDay(today(zone), zone);
+    // 10 minutes into Kolkata's today (still yesterday evening in UTC), and 10 minutes before it.
+    await paymentAt(new Date(kolkataStart.getTime() + 10 * 60_000), 'PD', 'Success');
+    await paymentAt(new Date(kolkataStart.getTime() + 11 * 60_000), 'UB', 'Failed');
+    await paymentAt(new Date(kolkataStart.getTime() - 10 * 60_000), 'PC', 'Success');
+    const utcStart = startOfDay(today('UTC'), 'UTC').getTime();
+    const inUtcToday = [10, 11, -10].filter((m) => kolkataStart.getTime() + m * 60_000 >= utcStart).length;
+
+    const before = await dashboard({ timeZone: zone });
+    expect(before.dashboardStats).toMatchObject({ todaysPayment: 2, todaysSuccessPayment: 1, todaysFailedPayment: 1 });
+    expect(before.timeZone).toBe(zone);
+    expect((await dashboard({ timeZone: 'UTC' })).dashboardStats.todaysPayment).toBe(inUtcToday);
+
+    await fold();
+    expect(await pendingDeltas()).toBe(0);
+    expect(await dashboard({ timeZone: zone })).toEqual(before);
+    await fold();
+    expect(await dashboard({ timeZone: zone })).toEqual(before);
+  });
+
+  it("puts a payment on the zone's day and month, with the month boundary read from the daily rollup's edges", async () => {
+    // 2025-03-10 20:00 UTC is 11 March in Kolkata; 2025-03-31 20:00 UTC is already April there.
+    await paymentAt(new Date('2025-03-10T20:00:00Z'), 'PD');
+    await paymentAt(new Date('2025-03-31T20:00:00Z'), 'KM', 'Failed');
+    await paymentAt(new Date('2025-03-15T12:00:00Z'), 'PCHAT');
+    for (const folded of [false, true]) {
+      if (folded) await fold();
+      const utc = await dashboard({ timeZone: 'UTC', reportMonth: 2, reportYear: 2025 });
+      const kol = await dashboard({ timeZone: 'Asia/Kolkata', reportMonth: 2, reportYear: 2025 });
+      const day = (d: typeof utc, key: string) => d.dayWiseBarChart.find((b) => b.key === key)!.count;
+      expect(utc.dayWiseBarChart).toHaveLength(31);
+      expect(utc.dayWiseBarChart[0]).toEqual({ key: '2025-03-01', label: '1', count: 0 });
+      expect([day(utc, '2025-03-10'), day(utc, '2025-03-11'), day(utc, '2025-03-31')]).toEqual([1, 0, 1]);
+      expect([day(kol, '2025-03-10'), day(kol, '2025-03-11'), day(kol, '2025-03-31')]).toEqual([0, 1, 0]);
+      expect(utc.monthWiseBarChart.map((b) => b.count).slice(1, 4)).toEqual([0, 3, 0]);
+      expect(kol.monthWiseBarChart.map((b) => b.count).slice(1, 4)).toEqual([0, 2, 1]);
+      expect(kol.monthWiseBarChart[3]!.label).toBe('Apr');
+      expect(utc.planWisePieChartByMonth).toMatchObject({
+        pdSubscriptions: 1,
+        kmSubscriptions: 1,
+        pChatSubscriptions: 1,
+      });
+      expect(kol.planWisePieChartByMonth).toMatchObject({
+        pdSubscriptions: 1,
+        kmSubscriptions: 0,
+        pChatSubscriptions: 1,
+      });
+      expect(kol.planWisePieChart).toMatchObject({ pdSubscriptions: 1, kmSubscriptions: 1, pChatSubscriptions: 1 });
+      // hasError: Success only / Failed only.
+      const ok = await dashboard({ timeZone: 'UTC', reportMonth: 2, reportYear: 2025, hasError: 'false' });
+      expect(ok.monthWiseBarChart[2]!.count).toBe(2);
+      expect(ok.planWisePieChart.kmSubscriptions).toBe(0);
+      const failed = await dashboard({ timeZone: 'UTC', reportMonth: 2, reportYear: 2025, hasError: 'true' });
+      expect(failed.dayWiseBarChart.find((b) => b.key === '2025-03-31')!.count).toBe(1);
+      expect(failed.planWisePieChart).toMatchObject({ kmSubscriptions: 1, pdSubscriptions: 0 });
+    }
+  });
+
+  it('follows a status change after creation (Pending → Success → Refunded, Pending → Failed), whoever writes it', async () => {
+    const now = new Date();
+    const a = await paymentAt(now, 'POB', 'Pending');
+    const b = await paymentAt(now, 'POB', 'Pending');
+    await fold();
+    const stats = async () => (await dashboard()).dashboardStats;
+    expect(await stats()).toMatchObject({ todaysPayment: 2, todaysSuccessPayment: 0, todaysFailedPayment: 0 });
+
+    // Plain updates, as any module (events, refunds, staff edits) would write them: the trigger sees them all.
+    await rt.ctx.db.update(payments).set({ status: 'Success' }).where(eq(payments.id, a));
+    await rt.ctx.db.update(payments).set({ status: 'Failed' }).where(eq(payments.id, b));
+    expect(await stats()).toMatchObject({ todaysPayment: 2, todaysSuccessPayment: 1, todaysFailedPayment: 1 });
+    expect((await dashboard({ hasError: 'false' })).planWisePieChart.pobSubscriptions).toBe(1);
+    await fold();
+    expect(await pendingDeltas()).toBe(0);
+    expect(await stats()).toMatchObject({ todaysPayment: 2, todaysSuccessPayment: 1, todaysFailedPayment: 1 });
+
+    await rt.ctx.db.execute(sql`update payments set status = 'Refunded' where id = ${a}`);
+    expect(await stats()).toMatchObject({ todaysPayment: 2, todaysSuccessPayment: 0, todaysFailedPayment: 1 });
+    await fold();
+    expect(await stats()).toMatchObject({ todaysPayment: 2, todaysSuccessPayment: 0, todaysFailedPayment: 1 });
+    // An update that does not change the status adds no delta.
+    await fold();
+    await rt.ctx.db.update(payments).set({ message: 'note' }).where(eq(payments.id, b));
+    expect(await pendingDeltas()).toBe(0);
+    // A deleted payment leaves the counts.
+    await rt.ctx.db.delete(payments).where(eq(payments.id, b));
+    expect((await stats()).todaysPayment).toBe(1);
+    await fold();
+    expect((await stats()).todaysPayment).toBe(1);
+  });
+
+  it('ranks the top ten countries by customers, following country changes', async () => {
+    // beforeEach made one +44 customer.
+    for (let i = 0; i < 3; i++) await customerIn('+91');
+    for (let i = 0; i < 2; i++) await customerIn('+1');
+    await customerIn(null);
+    for (let i = 0; i < 10; i++) await customerIn(`+${300 + i}`);
+    const top = async () => (await dashboard()).topTenCountryWiseCustomer;
+    const before = await top();
+    expect(before).toHaveLength(10);
+    expect(before.slice(0, 2)).toEqual([
+      { _id: '+91', count: 3 },
+      { _id: '+1', count: 2 },
+    ]);
+    await fold();
+    expect(await top()).toEqual(before);
+    await rt.ctx.db.execute(sql`update customers set country_code = '+1' where country_code = '+91'`);
+    expect((await top())[0]).toEqual({ _id: '+1', count: 5 });
+    await fold();
+    expect((await top())[0]).toEqual({ _id: '+1', count: 5 });
+    expect((await top()).find((c) => c._id === '+91')).toBeUndefined();
+  });
+});
+
+describe('payment dashboard: inputs, roles and exports', () => {
+  it('refuses bad inputs with a 400 and a message', async () => {
+    for (const query of [
+      { reportMonth: 12 },
+      { reportMonth: -1 },
+      { reportMonth: 'march' },
+      { reportYear: 2022 },
+      { reportYear: 2034 },
+      { timeZone: 'Mars/Olympus' },
+      { hasError: 'maybe' },
+      { isExportData: 'true', exportType: 'weekWise' },
+    ]) {
+      const res = await call(rt, staffApi.paymentDashboard, { token: root.token, query });
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.error().respones_msg).toMatch(/\w/);
+    }
+    const month = await call(rt, staffApi.paymentDashboard, { token: root.token, query: { reportMonth: 12 } });
+    expect(month.error().respones_msg).toContain('0 to 11');
+  });
+
+  it('is SuperAdmin only', async () => {
+    for (const role of ['Admin', 'Support', 'Content'] as const) {
+      const staff = await newStaff(rt, role);
+      const res = await call(rt, staffApi.paymentDashboard, { token: staff.token });
+      expect(res.statusCode).toBe(403);
+      expect(res.error().code).toBe('E_FORBIDDEN');
+    }
+    expect((await call(rt, staffApi.paymentDashboard, {})).statusCode).toBe(401);
+  });
+
+  it('exports the day-wise, month-wise and country-wise charts as CSV, and "No data to export" when empty', async () => {
+    await paymentAt(new Date('2025-06-02T10:00:00Z'), 'PD');
+    await paymentAt(new Date('2025-06-02T11:00:00Z'), 'PD', 'Failed');
+    await customerIn('=cmd');
+    const exp = (query: Record<string, unknown>) =>
+      call(rt, staffApi.paymentDashboard, {
+        token: root.token,
+        query: { isExportData: true, reportYear: 2025, reportMonth: 5, timeZone: 'UTC', ...query },
+      });
+    const day = await exp({ exportType: 'dayWise' });
+    expect(day.statusCode).toBe(200);
+    expect(day.headers['content-disposition']).toBe('attachment; filename="day-wise-payments.csv"');
+    const dayLines = day.body.trim().split('\r\n');
+    expect(dayLines[0]).toBe('Date,Payments');
+    expect(dayLines).toHaveLength(31); // header + 30 days of June
+    expect(dayLines[2]).toBe('2025-06-02,2');
+    expect((await exp({ exportType: 'dayWise', hasError: 'true' })).body).toContain('2025-06-02,1');
+
+    const month = await exp({ exportType: 'monthWise' });
+    expect(month.headers['content-disposition']).toContain('month-wise-payments.csv');
+    expect(month.body.split('\r\n').slice(0, 7)).toEqual([
+      'Month,Payments',
+      '2025-01,0',
+      '2025-02,0',
+      '2025-03,0',
+      '2025-04,0',
+      '2025-05,0',
+      '2025-06,2',
+    ]);
+
+    const country = await exp({}); // countryWise is the default
+    expect(country.headers['content-disposition']).toBe('attachment; filename="country-wise-customers.csv"');
+    // Dial codes start with '+': the formula guard of every export (DECISIONS §8) prefixes them with a quote.
+    expect(country.body.split('\r\n').slice(0, 3).sort()).toEqual(["'+44,1", "'=cmd,1", 'Country,Count'].sort());
+
+    const empty = await exp({ exportType: 'dayWise', reportYear: 2024 });
+    expect(empty.statusCode).toBe(404);
+    expect(empty.error()).toMatchObject({ code: 'E_NO_DATA', respones_msg: 'No data to export' });
+    await rt.ctx.db.execute(sql`truncate customers cascade`);
+    const none = await exp({ exportType: 'countryWise' });
+    expect(none.statusCode).toBe(404);
+    expect(none.error().code).toBe('E_NO_DATA');
+  });
+});
+
+describe('page views (DECISIONS §8)', () => {
+  const view = (page: string, ip: string, headers: Record<string, string> = {}, app = rt) =>
+    call(app, publicApi.pageView, { body: { page }, ip, headers });
+
+  it('stores the day, page, country and a keyed hash of the address, never the address; one per visitor a day', async () => {
+    const gb = '81.2.69.160';
+    expect((await view('Home', gb)).statusCode).toBe(200);
+    expect((await view('Home', gb)).statusCode).toBe(200); // a reload
+    expect((await view('Payment', gb)).statusCode).toBe(200);
+    expect((await view('Home', '127.0.0.1')).statusCode).toBe(200);
+    expect((await view('Home', '::ffff:192.168.1.20')).statusCode).toBe(200);
+    // Without TRUST_PROXY a country header is the visitor's word: ignored.
+    expect((await view('Home', '8.8.8.8', { 'cf-ipcountry': 'FR' })).statusCode).toBe(200);
+
+    const rows = await rt.ctx.db.execute<Record<string, unknown>>(sql`select * from page_views order by id`);
+    expect(rows.rows.map((r) => [r.page, r.country])).toEqual([
+      ['Home', 'GB'],
+      ['Payment', 'GB'],
+      ['Home', '--'],
+      ['Home', '--'],
+      ['Home', 'US'],
+    ]);
+    const everything =
+      JSON.stringify(rows.rows) +
+      JSON.stringify((await rt.ctx.db.execute(sql`select * from rate_limit_counters`)).rows);
+    for (const ip of [gb, '127.0.0.1', '192.168.1.20', '8.8.8.8']) expect(everything).not.toContain(ip);
+    const hashOf = (r: Record<string, unknown>) => r.ip_hash as string;
+    expect(hashOf(rows.rows[0]!)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashOf(rows.rows[0]!)).toBe(hashOf(rows.rows[1]!));
+    // Keyed: not a plain hash of the address.
+    expect(hashOf(rows.rows[0]!)).not.toBe(crypto.createHash('sha256').update(gb).digest('hex'));
+
+    const stats = async () => (await dashboard()).dashboardStats;
+    expect(await stats()).toMatchObject({ todaysHomePageCount: 4, todaysPaymentPageCount: 1 });
+    // The job folds rows older than 30 seconds: age them, fold, and the figures stay.
+    await rt.ctx.db.execute(sql`update page_views set created_at = created_at - interval '1 minute'`);
+    await fold();
+    const mark = await rt.ctx.db.execute<{ last_id: number }>(
+      sql`select last_id from rollup_watermarks where name = 'page_views'`,
+    );
+    expect(Number(mark.rows[0]!.last_id)).toBe(Number(rows.rows.at(-1)!.id));
+    expect(await stats()).toMatchObject({ todaysHomePageCount: 4, todaysPaymentPageCount: 1 });
+    const month = new Date().getUTCMonth();
+    const bars = (await dashboard({ reportYear: new Date().getUTCFullYear() })).monthWisePageViewMultipleBarChart;
+    expect(bars).toHaveLength(12);
+    expect(bars[month]).toMatchObject({ homePageCount: 4, paymentPageCount: 1 });
+    const byCountry = await rt.ctx.db.execute<{ country: string; visitors: number }>(
+      sql`select country, visitors from page_view_counts where page = 'Home' order by country`,
+    );
+    expect(byCountry.rows).toEqual([
+      { country: '--', visitors: 2 },
+      { country: 'GB', visitors: 1 },
+      { country: 'US', visitors: 1 },
+    ]);
+  });
+
+  it('refuses an unknown page and limits each address', async () => {
+    const bad = await view('Admin', '8.8.4.4');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.error().respones_msg).toContain('Home');
+    const ip = '9.9.9.9';
+    for (let i = 0; i < 30; i++) expect((await view('Home', ip)).statusCode).toBe(200);
+    const limited = await view('Home', ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.error().code).toBe('E_RATE_LIMITED');
+  });
+
+  it('takes the country from COUNTRY_HEADER only behind a trusted proxy (TRUST_PROXY)', async () => {
+    const config = loadConfig({ DATABASE_URL: rt.databaseUrl, TRUST_PROXY: '1', COUNTRY_HEADER: 'CF-IPCountry' });
+    expect(config.countryHeader).toBe('cf-ipcountry');
+    expect(loadConfig({ DATABASE_URL: rt.databaseUrl, COUNTRY_HEADER: 'cf-ipcountry' }).countryHeader).toBeNull();
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    const app = await buildApp({ ...rt.ctx, config }, { serveWeb: false });
+    try {
+      const proxied = { app };
+      // The proxy (127.0.0.1, one hop) forwards the visitor's address and country.
+      await view('Home', '127.0.0.1', { 'x-forwarded-for': '81.2.69.160', 'cf-ipcountry': 'fr' }, proxied as never);
+      // An unusable header (Cloudflare's XX) falls back to the GeoIP database of the forwarded address.
+      await view('Payment', '127.0.0.1', { 'x-forwarded-for': '81.2.69.160', 'cf-ipcountry': 'XX' }, proxied as never);
+      const rows = await rt.ctx.db.execute<{ page: string; country: string }>(
+        sql`select page, country from page_views order by id`,
+      );
+      expect(rows.rows).toEqual([
+        { page: 'Home', country: 'FR' },
+        { page: 'Payment', country: 'GB' },
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+});

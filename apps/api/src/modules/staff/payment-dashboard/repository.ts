@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+
+/**
+ * SQL of the payment dashboard: folding the delta queues and the page views into their rollups (job
+ * `rollup.payments`), and reading the rollups. Readers add the deltas the job has not folded yet, in the same
+ * snapshot, so the figures are exact and current; nothing here reads the payments or customers tables.
+ */
+
+/** One advisory lock: folds take turns (a second waits, then finds what is left), each delta is added once. */
+const FOLD_LOCK = 7_391_042;
+/** Deltas folded per run at most (a backlog after downtime is worked off over several runs). */
+const SLICE = 200_000;
+const PAGE_VIEW_WATERMARK = 'page_views';
+/** Page-view rows younger than this wait for the next run, so an insert committing late is never skipped. */
+const SETTLE = sql`interval '30 seconds'`;
+
+export interface FoldResult {
+  paymentDeltas: number;
+  customerDeltas: number;
+  pageViews: number;
+}
+
+/** Folds the payment and customer delta queues and the new page views into the rollups; one transaction. */
+export async function foldDashboardRollups(tx: DbOrTx): Promise<FoldResult> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`);
+
+  const payments = await tx.execute<{ n: number }>(sql`
+    with taken as (
+      delete from payment_count_deltas
+      where id in (select id from payment_count_deltas order by id limit ${SLICE})
+      returning bucket, family, status, delta
+    ), grouped as (
+      select bucket, family, status, sum(delta)::int as n from taken group by 1, 2, 3
+    ), buckets as (
+      insert into payment_counts as c (bucket, family, status, count)
+      select bucket, family, status, n from grouped
+      on conflict (bucket, family, status) do update set count = c.count + excluded.count
+      returning 1
+    ), days as (
+      insert into payment_counts_daily as c (day, family, status, count)
+      select (bucket at time zone 'UTC')::date, family, status, sum(n)::int from grouped group by 1, 2, 3
+      on conflict (day, family, status) do update set count = c.count + excluded.count
+      returning 1
+    )
+    select (select count(*) from taken)::int as n, (select count(*) from buckets) + (select count(*) from days) as w`);
+
+  const customers = await tx.execute<{ n: number }>(sql`
+    with taken as (
+      delete from customer_country_deltas
+      where id in (select id from customer_country_deltas order by id limit ${SLICE})
+      returning country, delta
+    ), grouped as (select country, sum(delta)::int as n from taken group by 1),
+    upserted as (
+      insert into customer_country_counts as c (country, count)
+      select country, n from grouped
+      on conflict (country) do update set count = c.count + excluded.count
+      returning 1
+    )
+    select (select count(*) from taken)::int as n, (select count(*) from upserted) as w`);
+
+  // Zero rows left behind (a Pending bucket whose payments all succeeded) are removed so the rollups stay small.
+  await tx.execute(sql`delete from payment_counts where count = 0 and bucket >= now() - interval '2 days'`);
+  await tx.execute(sql`delete from customer_country_counts where count = 0`);
+
+  await tx.execute(sql`insert into rollup_watermarks (name) values (${PAGE_VIEW_WATERMARK}) on conflict do nothing`);
+  const mark = await tx.execute<{ last_id: number }>(
+    sql`select last_id from rollup_watermarks where name = ${PAGE_VIEW_WATERMARK} for update`,
+  );
+  const from = Number(mark.rows[0]?.last_id ?? 0);
+  const top = await tx.execute<{ id: number | null }>(sql`
+    select max(id) as id from page_views
+    where id > ${from} and id <= ${from + SLICE} and created_at < now() - ${SETTLE}`);
+  const to = top.rows[0]?.id === null || top.rows[0]?.id === undefined ? from : Number(top.rows[0].id);
+  let pageViews = 0;
+  if (to > from) {
+    const folded = await tx.execute<{ n: number }>(sql`
+      with fresh as (
+        select day, page, country, count(*)::int as n from page_views where id > ${from} and id <= ${to} group by 1, 2, 3
+      ), by_country as (
+        insert into page_view_counts as c (day, page, country, visitors)
+        select day, page, country, n from fresh
+        on conflict (day, page, country) do update set visitors = c.visitors + excluded.visitors
+        returning 1
+      ), by_day as (
+        insert into page_view_daily as c (day, page, visitors)
+        select day, page, sum(n)::int from fresh group by 1, 2
+        on conflict (day, page) do update set visitors = c.visitors + excluded.visitors
+        returning 1
+      )
+      select coalesce(sum(n), 0)::int as n, (select count(*) from by_country) + (select count(*) from by_day) as w
+      from fresh`);
+    pageViews = Number(folded.rows[0]?.n ?? 0);
+    await tx.execute(
+      sql`update rollup_watermarks set last_id = ${to}, updated_at = now() where name = ${PAGE_VIEW_WATERMARK}`,
+    );
+  }
+  return {
+    paymentDeltas: Number(payments.rows[0]?.n ?? 0),
+    customerDeltas: Number(customers.rows[0]?.n ?? 0),
+    pageViews,
+  };
+}
+
+/** A half-open range of instants ([from, to), ISO strings) or of UTC days ([from, to), ISO dates). */
+export interface Span {
+  from: string;
+  to: string;
+}
+
+export interface PaymentCountQuery {
+  timeZone: string;
+  /** `to_char` format of the group key in the zone ('YYYY-MM-DD', 'FMMM'), or null for one group. */
+  keyFormat: string | null;
+  /** Whole UTC days read from the daily rollup (each lies inside one group). */
+  days: Span[];
+  /** Instants read from the 15-minute buckets (the edges, or all of it when groups are days). */
+  buckets: Span[];
+  /** The whole range, for the pending deltas; null: all time. */
+  range: Span | null;
+  statuses: readonly string[] | null;
+}
+
+export interface PaymentCountRow {
+  key: string;
+  family: string;
+  status: string;
+  n: number;
+}
+
+const pgArray = (values: string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
+
+/**
+ * Payment counts grouped by the zone's day or month (or not at all), family and status: whole UTC days from the daily
+ * rollup, edges from the 15-minute rollup, plus the deltas not folded yet, all in one statement (one snapshot).
+ */
+export async function paymentCountsBy(db: DbOrTx, q: PaymentCountQuery): Promise<PaymentCountRow[]> {
+  // The zone's day/month of each distinct instant is computed once (a few hundred or thousand instants), not once per
+  // rollup row (tens of thousands): to_char … at time zone is the costly part of the statement.
+  const key = q.keyFormat === null ? sql`''` : sql`to_char(at at time zone ${q.timeZone}, ${q.keyFormat})`;
+  const statusFilter = q.statuses === null ? sql`true` : sql`status = any(${pgArray([...q.statuses])}::text[])`;
+  const deltaRange =
+    q.range === null ? sql`true` : sql`bucket >= ${q.range.from}::timestamptz and bucket < ${q.range.to}::timestamptz`;
+  const result = await db.execute<{ key: string; family: string; status: string; n: number }>(sql`
+    with x as (
+      select (d.day::timestamp at time zone 'UTC') as at, d.family, d.status, d.count as n
+      from unnest(${pgArray(q.days.map((s) => s.from))}::date[], ${pgArray(q.days.map((s) => s.to))}::date[]) as r(s, e)
+      join payment_counts_daily d on d.day >= r.s and d.day < r.e
+      union all
+      select p.bucket, p.family, p.status, p.count
+      from unnest(${pgArray(q.buckets.map((s) => s.from))}::timestamptz[],
+                  ${pgArray(q.buckets.map((s) => s.to))}::timestamptz[]) as r(s, e)
+      join payment_counts p on p.bucket >= r.s and p.bucket < r.e
+      union all
+      select bucket, family, status, delta from payment_count_deltas where ${deltaRange}
+    ), keys as (
+      select at, ${key} as key from (select distinct at from x) i
+    )
+    select k.key, x.family, x.status, sum(x.n)::int as n
+    from x join keys k using (at)
+    where ${statusFilter}
+    group by 1, 2, 3`);
+  return result.rows.map((r) => ({ key: r.key, family: r.family, status: r.status, n: Number(r.n) }));
+}
+
+/** All-time payment counts by family (the overall pie): the daily rollup plus the pending deltas. */
+export async function paymentCountsAllTime(db: DbOrTx, statuses: readonly string[] | null) {
+  const statusFilter = statuses === null ? sql`true` : sql`status = any(${pgArray([...statuses])}::text[])`;
+  const result = await db.execute<{ family: string; n: number }>(sql`
+    select family, sum(n)::int as n from (
+      select family, status, count as n from payment_counts_daily
+      union all
+      select family, status, delta from payment_count_deltas
+    ) x
+    where ${statusFilter}
+    group by 1`);
+  return result.rows.map((r) => ({ family: r.family, n: Number(r.n) }));
+}
+
+/** Customers by country, largest first (`limit` null: every country). */
+export async function customersByCountry(db: DbOrTx, limit: number | null) {
+  const result = await db.execute<{ country: string; n: number }>(sql`
+    select country, sum(n)::int as n from (
+      select country, count as n from customer_country_counts
+      union all
+      select country, delta from customer_country_deltas
+    ) x
+    group by 1 having sum(n) > 0
+    order by 2 desc, 1
+    ${limit === null ? sql`` : sql`limit ${limit}`}`);
+  return result.rows.map((r) => ({ country: r.country, n: Number(r.n) }));
+}
+
+/** Visitors per UTC day and page in [from, to): the daily rollup plus page views above the watermark. */
+export async function pageViewsBy(db: DbOrTx, q: { from: string; to: string; unit: 'day' | 'month' }) {
+  const key = q.unit === 'day' ? sql`to_char(day, 'YYYY-MM-DD')` : sql`to_char(day, 'FMMM')`;
+  const result = await db.execute<{ key: string; page: 'Home' | 'Payment'; n: number }>(sql`
+    with mark as (
+      select coalesce((select last_id from rollup_watermarks where name = ${PAGE_VIEW_WATERMARK}), 0) as last_id
+    )
+    select ${key} as key, page, sum(n)::int as n from (
+      select day, page, visitors as n from page_view_daily where day >= ${q.from}::date and day < ${q.to}::date
+      union all
+      select day, page, 1 from page_views
+      where id > (select last_id from mark) and day >= ${q.from}::date and day < ${q.to}::date
+    ) x
+    group by 1, 2`);
+  return result.rows.map((r) => ({ key: r.key, page: r.page, n: Number(r.n) }));
+}

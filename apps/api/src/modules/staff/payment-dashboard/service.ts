@@ -1,0 +1,268 @@
+import type { FastifyReply } from 'fastify';
+import type { Family } from '@fleetdeck/contract';
+import {
+  PAYMENT_DASHBOARD_FILES,
+  type PaymentDashboard,
+  type PaymentDashboardExport,
+  type ProductCounts,
+} from '@fleetdeck/contract/staff';
+import type { AppContext } from '../../../context.ts';
+import { sendCsv } from '../../../lib/csv-export.ts';
+import { MONTHS, addDays, isoDate, startOfDay, today } from '../dashboard/zoned-time.ts';
+import * as repo from './repository.ts';
+
+/** Days and months follow the zone the back office sends (the browser's); UTC without one. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+const DAY_MS = 86_400_000;
+
+export interface DashboardQuery {
+  hasError?: boolean | undefined;
+  reportMonth?: number | undefined;
+  reportYear?: number | undefined;
+  timeZone?: string | undefined;
+  isExportData?: boolean | undefined;
+  exportType?: PaymentDashboardExport | undefined;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The zone's calendar date of an instant, `YYYY-MM-DD` (one cached formatter per zone). */
+function zoneDate(timeZone: string, t: number): string {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(t);
+}
+
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * Splits [from, to) into whole UTC days that lie inside one group (read from the daily rollup) and the rest (read
+ * from 15-minute buckets). `group` null: one group (any whole UTC day is fine).
+ */
+export function planSpans(from: Date, to: Date, group: ((t: number) => string) | null) {
+  const days: repo.Span[] = [];
+  const buckets: repo.Span[] = [];
+  const push = (list: repo.Span[], s: string, e: string) => {
+    const last = list[list.length - 1];
+    if (last && last.to === s) last.to = e;
+    else list.push({ from: s, to: e });
+  };
+  const start = from.getTime();
+  const end = to.getTime();
+  for (let d = Math.floor(start / DAY_MS) * DAY_MS; d < end; d += DAY_MS) {
+    const s = Math.max(d, start);
+    const e = Math.min(d + DAY_MS, end);
+    const whole = s === d && e === d + DAY_MS;
+    if (whole && (group === null || group(d) === group(d + DAY_MS - 1000))) push(days, isoDay(d), isoDay(d + DAY_MS));
+    else push(buckets, new Date(s).toISOString(), new Date(e).toISOString());
+  }
+  return { days, buckets };
+}
+
+const statusesOf = (hasError: boolean | undefined): readonly string[] | null =>
+  hasError === undefined ? null : hasError ? ['Failed'] : ['Success'];
+
+const PRODUCT_KEYS: Record<Family, keyof ProductCounts> = {
+  PD: 'pdSubscriptions',
+  PC: 'pcSubscriptions',
+  UB: 'ubSubscriptions',
+  KM: 'kmSubscriptions',
+  POB: 'pobSubscriptions',
+  PCHAT: 'pChatSubscriptions',
+  PDOW: 'pdowSubscriptions',
+  SL: 'slSubscriptions',
+};
+
+function productCounts(rows: { family: string; n: number }[]): ProductCounts {
+  const out: ProductCounts = {
+    pdSubscriptions: 0,
+    pcSubscriptions: 0,
+    ubSubscriptions: 0,
+    kmSubscriptions: 0,
+    pobSubscriptions: 0,
+    pChatSubscriptions: 0,
+    pdowSubscriptions: 0,
+    slSubscriptions: 0,
+  };
+  for (const r of rows) {
+    const k = PRODUCT_KEYS[r.family as Family];
+    if (k) out[k] += r.n;
+  }
+  return out;
+}
+
+/** Payment counts over [from, to) of the zone, grouped by its days, its months, or not at all. */
+async function countPayments(
+  ctx: AppContext,
+  q: { from: Date; to: Date; timeZone: string; unit: 'day' | 'month' | null; statuses: readonly string[] | null },
+) {
+  const group =
+    q.unit === null
+      ? null
+      : q.unit === 'day'
+        ? (t: number) => zoneDate(q.timeZone, t)
+        : (t: number) => zoneDate(q.timeZone, t).slice(0, 7);
+  const { days, buckets } = planSpans(q.from, q.to, group);
+  return repo.paymentCountsBy(ctx.db, {
+    timeZone: q.timeZone,
+    keyFormat: q.unit === null ? null : q.unit === 'day' ? 'YYYY-MM-DD' : 'FMMM',
+    days,
+    buckets,
+    range: { from: q.from.toISOString(), to: q.to.toISOString() },
+    statuses: q.statuses,
+  });
+}
+
+const sum = (rows: { n: number }[]) => rows.reduce((n, r) => n + r.n, 0);
+const countryName = (c: string) => (c === '' ? 'Unknown' : c);
+
+interface Period {
+  timeZone: string;
+  reportMonth: number;
+  reportYear: number;
+  monthFrom: Date;
+  monthTo: Date;
+  yearFrom: Date;
+  yearTo: Date;
+}
+
+function periodOf(q: DashboardQuery): Period {
+  const timeZone = q.timeZone ?? DEFAULT_TIME_ZONE;
+  const now = today(timeZone);
+  const reportMonth = q.reportMonth ?? now.month;
+  const reportYear = q.reportYear ?? now.year;
+  return {
+    timeZone,
+    reportMonth,
+    reportYear,
+    monthFrom: startOfDay({ year: reportYear, month: reportMonth, day: 1 }, timeZone),
+    monthTo: startOfDay({ year: reportYear, month: reportMonth + 1, day: 1 }, timeZone),
+    yearFrom: startOfDay({ year: reportYear, month: 0, day: 1 }, timeZone),
+    yearTo: startOfDay({ year: reportYear + 1, month: 0, day: 1 }, timeZone),
+  };
+}
+
+async function dayWise(ctx: AppContext, p: Period, statuses: readonly string[] | null) {
+  const rows = await countPayments(ctx, {
+    from: p.monthFrom,
+    to: p.monthTo,
+    timeZone: p.timeZone,
+    unit: 'day',
+    statuses,
+  });
+  const daysInMonth = new Date(Date.UTC(p.reportYear, p.reportMonth + 1, 0)).getUTCDate();
+  return Array.from({ length: daysInMonth }, (_, i) => {
+    const key = isoDate({ year: p.reportYear, month: p.reportMonth, day: i + 1 });
+    return { key, label: String(i + 1), count: sum(rows.filter((r) => r.key === key)) };
+  });
+}
+
+async function monthWise(ctx: AppContext, p: Period, statuses: readonly string[] | null) {
+  const rows = await countPayments(ctx, {
+    from: p.yearFrom,
+    to: p.yearTo,
+    timeZone: p.timeZone,
+    unit: 'month',
+    statuses,
+  });
+  return MONTHS.map((label, month) => ({
+    key: month,
+    label,
+    count: sum(rows.filter((r) => r.key === String(month + 1))),
+  }));
+}
+
+export async function paymentDashboard(ctx: AppContext, q: DashboardQuery): Promise<PaymentDashboard> {
+  const p = periodOf(q);
+  const statuses = statusesOf(q.hasError);
+  const day = today(p.timeZone);
+  const todayUtc = isoDay(Date.now());
+  const nextUtc = isoDay(Date.now() + DAY_MS);
+  const [todays, byMonth, allTime, days, months, yearViews, todayViews, countries] = await Promise.all([
+    countPayments(ctx, {
+      from: startOfDay(day, p.timeZone),
+      to: startOfDay(addDays(day, 1), p.timeZone),
+      timeZone: p.timeZone,
+      unit: null,
+      statuses: null,
+    }),
+    countPayments(ctx, { from: p.monthFrom, to: p.monthTo, timeZone: p.timeZone, unit: null, statuses }),
+    repo.paymentCountsAllTime(ctx.db, statuses),
+    dayWise(ctx, p, statuses),
+    monthWise(ctx, p, statuses),
+    repo.pageViewsBy(ctx.db, { from: `${p.reportYear}-01-01`, to: `${p.reportYear + 1}-01-01`, unit: 'month' }),
+    repo.pageViewsBy(ctx.db, { from: todayUtc, to: nextUtc, unit: 'day' }),
+    repo.customersByCountry(ctx.db, 10),
+  ]);
+  const views = (rows: typeof yearViews, key: string, page: 'Home' | 'Payment') =>
+    rows.find((r) => r.key === key && r.page === page)?.n ?? 0;
+  return {
+    reportMonth: p.reportMonth,
+    reportYear: p.reportYear,
+    timeZone: p.timeZone,
+    date: isoDate(day),
+    dashboardStats: {
+      todaysPayment: sum(todays),
+      todaysSuccessPayment: sum(todays.filter((r) => r.status === 'Success')),
+      todaysFailedPayment: sum(todays.filter((r) => r.status === 'Failed')),
+      todaysHomePageCount: views(todayViews, todayUtc, 'Home'),
+      todaysPaymentPageCount: views(todayViews, todayUtc, 'Payment'),
+    },
+    planWisePieChart: productCounts(allTime),
+    planWisePieChartByMonth: productCounts(byMonth),
+    dayWiseBarChart: days,
+    monthWiseBarChart: months,
+    monthWisePageViewMultipleBarChart: MONTHS.map((label, month) => ({
+      key: month,
+      label,
+      homePageCount: views(yearViews, String(month + 1), 'Home'),
+      paymentPageCount: views(yearViews, String(month + 1), 'Payment'),
+    })),
+    topTenCountryWiseCustomer: countries.map((c) => ({ _id: countryName(c.country), count: c.n })),
+  };
+}
+
+async function* each<T>(rows: T[]): AsyncGenerator<T> {
+  yield* rows;
+}
+
+/**
+ * The Export buttons: `dayWise` (each day of the report month), `monthWise` (each month of the report year), both with
+ * the chart's `hasError` filter, and `countryWise` (every country, largest first). A period without payments, or no
+ * customers, answers 404 `E_NO_DATA`.
+ */
+export async function exportDashboard(ctx: AppContext, q: DashboardQuery, reply: FastifyReply) {
+  const type = q.exportType ?? 'countryWise';
+  const p = periodOf(q);
+  const file = PAYMENT_DASHBOARD_FILES[type];
+  const [first, second] = file.headers;
+  if (type === 'countryWise') {
+    const rows = await repo.customersByCountry(ctx.db, null);
+    return sendCsv(reply, {
+      fileName: file.fileName,
+      columns: [
+        { header: first, value: (r: { country: string; n: number }) => countryName(r.country) },
+        { header: second, value: (r: { country: string; n: number }) => r.n },
+      ],
+      rows: each(rows),
+    });
+  }
+  const bars =
+    type === 'dayWise'
+      ? await dayWise(ctx, p, statusesOf(q.hasError))
+      : (await monthWise(ctx, p, statusesOf(q.hasError))).map((b) => ({
+          ...b,
+          key: `${p.reportYear}-${String(b.key + 1).padStart(2, '0')}`,
+        }));
+  return sendCsv(reply, {
+    fileName: file.fileName,
+    columns: [
+      { header: first, value: (r: { key: string; count: number }) => r.key },
+      { header: second, value: (r: { key: string; count: number }) => r.count },
+    ],
+    rows: each(sum(bars.map((b) => ({ n: b.count }))) === 0 ? [] : bars),
+  });
+}

@@ -1,0 +1,283 @@
+/**
+ * The payment dashboard at DECISIONS §7 size (issue 10 item 5): 1M customers and 10M payments over three years, page
+ * views for a year. Starts the real product in this process (embedded PostgreSQL in a throwaway DATA_DIR), loads the
+ * rows with generate_series (triggers off during the bulk load, then the rollups built by the migration's own
+ * backfill statements, timed), leaves some changes pending in the delta queues as between two job runs, and then:
+ *   - p50/p95 of `payments/dashboard` (the service, in-process) for several zones and filters, and of the exports;
+ *   - EXPLAIN (ANALYZE, BUFFERS) of every statement the dashboard runs, checking none reads `payments`/`customers`.
+ *
+ *   npm run bench -- payment-dashboard [--customers 1000000] [--payments 10000000] [--runs 30]
+ */
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { Agent } from 'node:http';
+import type { SQL } from 'drizzle-orm';
+import { summarise } from '@fleetdeck/device-sim';
+import type { AppContext } from '../apps/api/src/context.ts';
+import { foldDashboardRollups } from '../apps/api/src/modules/staff/payment-dashboard/repository.ts';
+import { paymentDashboard } from '../apps/api/src/modules/staff/payment-dashboard/service.ts';
+import * as repo from '../apps/api/src/modules/staff/payment-dashboard/repository.ts';
+import {
+  benchInstallation,
+  fmtLatency,
+  loadAverage,
+  machineFacts,
+  round,
+  runBenchmark,
+  seconds,
+  startProduct,
+  teardown,
+  writeResults,
+} from './support.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    customers: { type: 'string', default: '1000000' },
+    payments: { type: 'string', default: '10000000' },
+    'page-views': { type: 'string', default: '1000000' },
+    runs: { type: 'string', default: '30' },
+  },
+});
+const CUSTOMERS = Number(args.customers);
+const PAYMENTS = Number(args.payments);
+const PAGE_VIEWS = Number(args['page-views']);
+const RUNS = Number(args.runs);
+const CHUNK = 1_000_000;
+
+const DIAL_CODES = ['+44', '+91', '+1', '+49', '+33', '+61', '+34', '+39', '+31', '+81', '+55', '+52', '+27', '+971'];
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const t = performance.now();
+  const value = await work();
+  const ms = performance.now() - t;
+  console.log(`${label}: ${seconds(ms)} s`);
+  return { value, ms };
+}
+
+async function load(ctx: AppContext) {
+  const q = (text: string) => ctx.pool.query(text);
+  const steps: Record<string, number> = {};
+  await q('alter table customers disable trigger user');
+  await q('alter table payments disable trigger user');
+  steps.customersS = seconds(
+    (
+      await timed(`${CUSTOMERS} customers`, () =>
+        q(`insert into customers (email, name, password_hash, country_code, enrolment_token_hash, enrolment_token_enc,
+                                  login_qr_key, created_at)
+           select 'bench-' || g || '@example.com', 'Customer ' || g, 'x',
+                  case when g % 23 = 0 then null
+                       else (array['${DIAL_CODES.join("','")}'])[1 + floor(power(random(), 2) * ${DIAL_CODES.length})::int] end,
+                  md5('e' || g), 'x', md5('q' || g), now() - random() * interval '1095 days'
+           from generate_series(1, ${CUSTOMERS}) g`),
+      )
+    ).ms,
+  );
+  await q('create temp table bench_customers as select row_number() over () as rn, id from customers');
+  await q('create index on bench_customers (rn)');
+  await q(`create temp table bench_plans as select row_number() over (order by identifier) - 1 as rn, * from plans
+           where identifier in ('PD','PD','PDOT','PC','PCOT','UB','UBOT','KM','KMOT','POB','PCHAT','PDOW','SL')`);
+  const nPlans = Number((await q('select count(*) as n from bench_plans')).rows[0].n);
+  let loaded = 0;
+  const t = performance.now();
+  while (loaded < PAYMENTS) {
+    const n = Math.min(CHUNK, PAYMENTS - loaded);
+    await timed(`payments ${loaded + 1}..${loaded + n}`, () =>
+      q(`insert into payments (customer_id, plan_id, plan_identifier, family, product_name, subscription_type,
+                               subscription_reason, qty, unit_amount, total_amount, status, provider, provider_ref,
+                               created_at, updated_at)
+         select c.id, p.id, p.identifier, p.family, p.name, p.type, 'onetime', 1 + (g % 5), p.amount, p.amount,
+                case when r < 0.86 then 'Success' when r < 0.96 then 'Failed' when r < 0.98 then 'Pending'
+                     else 'Refunded' end,
+                'sandbox', 'pi_bench_' || g, at, at
+         from (select g, random() as r, now() - random() * interval '1095 days' as at
+               from generate_series(${loaded + 1}, ${loaded + n}) g) s
+         join bench_customers c on c.rn = 1 + (g::bigint * 7919) % ${CUSTOMERS}
+         join bench_plans p on p.rn = g % ${nPlans}`),
+    );
+    loaded += n;
+  }
+  steps.paymentsS = seconds(performance.now() - t);
+  await q('alter table customers enable trigger user');
+  await q('alter table payments enable trigger user');
+  // The migration's backfill (drizzle/*_payment_dashboard_triggers.sql), as an installation with these rows would run it.
+  steps.backfillS = seconds(
+    (
+      await timed('rollup backfill (the migration statements)', async () => {
+        await q(`insert into payment_counts (bucket, family, status, count)
+                 select date_bin('15 minutes', created_at, timestamptz '2000-01-01'), family, status, count(*)::int
+                 from payments group by 1, 2, 3`);
+        await q(`insert into payment_counts_daily (day, family, status, count)
+                 select (created_at at time zone 'UTC')::date, family, status, count(*)::int from payments group by 1, 2, 3`);
+        await q(`insert into customer_country_counts (country, count)
+                 select coalesce(country_code, ''), count(*)::int from customers group by 1`);
+      })
+    ).ms,
+  );
+  steps.pageViewsS = seconds(
+    (
+      await timed(`${PAGE_VIEWS} page views`, () =>
+        q(`insert into page_views (day, page, country, ip_hash, created_at)
+           select (now() at time zone 'UTC')::date - (g % 365), case when g % 3 = 0 then 'Payment' else 'Home' end,
+                  (array['GB','IN','US','DE','FR','AU','--'])[1 + g % 7], md5('ip' || g), now() - interval '1 hour'
+           from generate_series(1, ${PAGE_VIEWS}) g`),
+      )
+    ).ms,
+  );
+  steps.pageViewFoldS = seconds(
+    (
+      await timed('page views folded (rollup.payments, 200k per run)', async () => {
+        for (;;) {
+          const r = await ctx.db.transaction((tx) => foldDashboardRollups(tx));
+          if (r.pageViews === 0) break;
+        }
+      })
+    ).ms,
+  );
+  // Between two job runs: a minute of new payments and status changes, and new customers, still in the queues.
+  await q(
+    `update payments set status = 'Success' where id in (select id from payments where status = 'Pending' limit 1000)`,
+  );
+  await q(`insert into payments (customer_id, plan_id, plan_identifier, family, product_name, subscription_type,
+                                 subscription_reason, qty, unit_amount, total_amount, status, provider, provider_ref)
+           select c.id, p.id, p.identifier, p.family, p.name, p.type, 'onetime', 1, p.amount, p.amount, 'Pending',
+                  'sandbox', 'pi_bench_new_' || g
+           from generate_series(1, 500) g join bench_customers c on c.rn = g join bench_plans p on p.rn = g % ${nPlans}`);
+  const foldMs = (
+    await timed('one job run over a minute of changes', () => ctx.db.transaction((tx) => foldDashboardRollups(tx)))
+  ).ms;
+  steps.foldMinuteMs = round(foldMs);
+  await q(
+    `update payments set status = 'Failed' where id in (select id from payments where status = 'Pending' limit 300)`,
+  );
+  await q(
+    `update customers set country_code = '+44' where id in (select id from customers where country_code = '+91' limit 200)`,
+  );
+  await q('analyze');
+  const sizes =
+    await q(`select relname, n_live_tup::bigint as rows, pg_size_pretty(pg_total_relation_size(relid)) as size
+                         from pg_stat_user_tables
+                         where relname in ('payments','customers','payment_counts','payment_counts_daily',
+                                           'payment_count_deltas','customer_country_counts','customer_country_deltas',
+                                           'page_views','page_view_counts','page_view_daily')
+                         order by relname`);
+  return { steps, sizes: sizes.rows as { relname: string; rows: string; size: string }[] };
+}
+
+const CASES: { name: string; query: Parameters<typeof paymentDashboard>[1] }[] = [
+  { name: 'this month, UTC', query: { timeZone: 'UTC' } },
+  { name: 'this month, Asia/Kolkata (+05:30)', query: { timeZone: 'Asia/Kolkata' } },
+  {
+    name: 'a past month, America/New_York, Success only',
+    query: { timeZone: 'America/New_York', reportMonth: 2, reportYear: 2025, hasError: false },
+  },
+  {
+    name: 'a past month, Asia/Kathmandu (+05:45), Failed only',
+    query: { timeZone: 'Asia/Kathmandu', reportMonth: 6, reportYear: 2024, hasError: true },
+  },
+];
+
+/** Every statement of one dashboard answer, explained instead of run (a `db` whose `execute` explains). */
+async function explainAll(ctx: AppContext, query: Parameters<typeof paymentDashboard>[1]) {
+  const plans: string[] = [];
+  const dialect = (ctx.db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } })
+    .dialect;
+  const explaining = {
+    execute: async (q: SQL) => {
+      const { sql, params } = dialect.sqlToQuery(q);
+      const r = await ctx.pool.query(`explain (analyze, buffers, costs off, timing on) ${sql}`, params);
+      plans.push(r.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'));
+      return { rows: [] };
+    },
+  };
+  await paymentDashboard({ ...ctx, db: explaining as unknown as AppContext['db'] }, query);
+  await repo.customersByCountry(explaining as unknown as AppContext['db'], null);
+  return plans;
+}
+
+runBenchmark(async () => {
+  const startedAt = new Date();
+  const { dataDir, config, logger } = await benchInstallation('fd-bench-paydash-');
+  let started: Awaited<ReturnType<typeof startProduct>> | null = null;
+  try {
+    started = await startProduct(config, logger, dataDir);
+    const ctx = started.rt.ctx;
+    const loaded = await load(ctx);
+    console.table(loaded.sizes);
+
+    const results: { name: string; latency: ReturnType<typeof summarise> }[] = [];
+    for (const c of CASES) {
+      await paymentDashboard(ctx, c.query); // warm
+      const samples: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const t = performance.now();
+        await paymentDashboard(ctx, c.query);
+        samples.push(performance.now() - t);
+      }
+      const latency = summarise(samples);
+      results.push({ name: c.name, latency });
+      console.log(`${c.name}: ${fmtLatency(latency)}`);
+    }
+    const exportSamples: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now();
+      await repo.customersByCountry(ctx.db, null);
+      exportSamples.push(performance.now() - t);
+    }
+    const countryExport = summarise(exportSamples);
+    console.log(`country-wise export rows: ${fmtLatency(countryExport)}`);
+
+    const plans = await explainAll(ctx, CASES[1]!.query);
+    const readsBigTables = plans.filter(
+      (p) => /\bon (payments|customers)\b/.test(p) || /payments_\w+_idx|customers_\w+_(idx|uq)/.test(p),
+    );
+    console.log(
+      `${plans.length} statements explained; statements reading payments or customers: ${readsBigTables.length}`,
+    );
+
+    const result = {
+      startedAt,
+      machine: machineFacts(),
+      loadAverage: loadAverage(),
+      customers: CUSTOMERS,
+      payments: PAYMENTS,
+      pageViews: PAGE_VIEWS,
+      load: loaded,
+      latency: results,
+      countryExport,
+      plans,
+      statementsReadingPaymentsOrCustomers: readsBigTables.length,
+    };
+    const md = [
+      '# Payment dashboard at 10M payments',
+      '',
+      `${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · Node ${result.machine.node} · ${result.machine.cpus} CPUs (${result.machine.cpuModel}, shared) · load ${result.loadAverage.join(' ')}`,
+      '',
+      'Produced by `npm run bench -- payment-dashboard` (bench/payment-dashboard.ts): the real product in-process on the embedded PostgreSQL (default settings).',
+      '',
+      `## Data\n\n${CUSTOMERS.toLocaleString('en-GB')} customers, ${PAYMENTS.toLocaleString('en-GB')} payments over three years (86% Success, 10% Failed, 2% Pending, 2% Refunded), ${PAGE_VIEWS.toLocaleString('en-GB')} page views over a year; then 1,000 Pending→Success changes and 500 new payments folded by one job run, and 300 Pending→Failed changes and 200 country changes left pending in the delta queues (read by every answer).`,
+      '',
+      '| table | rows | size |',
+      '|---|---:|---:|',
+      ...loaded.sizes.map((s) => `| ${s.relname} | ${Number(s.rows).toLocaleString('en-GB')} | ${s.size} |`),
+      '',
+      '| load step | time |',
+      '|---|---:|',
+      ...Object.entries(loaded.steps).map(([k, v]) => `| ${k} | ${v} |`),
+      '',
+      `## payments/dashboard (service, in-process, ${RUNS} runs each; every answer is 8 statements)`,
+      '',
+      '| case | p50 ms | p95 ms | max ms |',
+      '|---|---:|---:|---:|',
+      ...results.map((r) => `| ${r.name} | ${r.latency.p50} | ${r.latency.p95} | ${r.latency.max} |`),
+      `| country-wise export rows (all countries) | ${countryExport.p50} | ${countryExport.p95} | ${countryExport.max} |`,
+      '',
+      `## Plans (Asia/Kolkata, this month): ${plans.length} statements, ${readsBigTables.length} reading payments or customers`,
+      '',
+      ...plans.map((p, i) => `### Statement ${i + 1}\n\n\`\`\`\n${p}\n\`\`\`\n`),
+    ].join('\n');
+    await writeResults('payment-dashboard', startedAt, result, md);
+    if (readsBigTables.length > 0) throw new Error('a dashboard statement reads payments or customers');
+  } finally {
+    await teardown(new Agent(), started?.rt ?? null, dataDir);
+  }
+});
