@@ -70,7 +70,7 @@ async function main() {
     await runMigrations(pool);
     const db = createDb(pool);
     const secrets = await loadSecrets(db);
-    await seedCatalogue(db, config.productName);
+    await seedCatalogue(db, config.productName, config.apkBaseUrl);
     const ctx: AppContext = { config, pool, db, logger, secrets, queue: noJobs, wakeups };
     const demo = await seedDemoData(ctx, db, { password: process.env.DEMO_PASSWORD });
     process.stdout.write(

@@ -10,7 +10,7 @@ import { useProductName } from '@/lib/app-config';
 import { formatEuro } from '@/lib/format';
 import { periodOf } from '@/lib/plan-price';
 import { planSections } from '@/lib/plan-sections';
-import { usePublicPlans } from '../api/get-public-plans';
+import { usePublicPlans } from '@/api/get-public-plans';
 
 const unitOf = (plan: Plan): string => (plan.family === 'PCHAT' ? 'per chat user' : 'per device');
 
