@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
+import { recordRunningServer } from './running-server.ts';
 import { startRuntime } from './runtime.ts';
 import { startupFailureMessage } from './startup-errors.ts';
 
@@ -33,8 +34,13 @@ async function main() {
   }
   process.off('uncaughtException', onCrash);
   const readyMs = Date.now() - started;
+  let forget = async () => undefined as void;
   if (runtime.url) {
     logger.info({ readyMs }, `${config.productName} is ready on ${config.publicUrl} (role ${config.role})`);
+    // For `npm run seed:demo` beside it: which server (and URL) runs on this DATA_DIR.
+    forget = await recordRunningServer(config.dataDir, { pid: process.pid, publicUrl: config.publicUrl }).catch(
+      () => forget,
+    );
   } else {
     logger.info({ readyMs }, `${config.productName} worker started`);
   }
@@ -47,6 +53,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     await runtime.stop();
+    await forget().catch(() => undefined);
     logger.info('stopped cleanly');
     process.exit(0);
   };
