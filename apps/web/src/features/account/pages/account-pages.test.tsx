@@ -102,7 +102,7 @@ describe('Privacy & Security', () => {
       'POST /api/v1/admin/users/update-security-setting': { body: { respones_msg: 'Security setting updated' } },
     });
     const { user } = renderApp('/privacy-security');
-    const toggle = await screen.findByRole('switch', { name: 'Two-step email verification' });
+    const toggle = await screen.findByRole('switch', { name: /two-step email verification/ });
     expect(toggle).not.toBeChecked();
     await user.click(toggle);
     await waitFor(() =>
