@@ -124,6 +124,7 @@ export function createSandboxProvider(ctx: AppContext): PaymentProvider {
 
     /** Nothing to tell: the default is our row's flag. */
     async setDefaultPaymentMethod() {},
+    async detachPaymentMethod() {},
 
     verifyEvent(rawBody: string | Buffer, signatureHeader: string | undefined): Stripe.Event {
       if (!signatureHeader) throw new AppError(400, 'E_WEBHOOK_SIGNATURE', 'The event signature is missing.');

@@ -242,6 +242,12 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
     );
   }
 
+  async function detachPaymentMethod(customer: ProviderCustomer, pmId: string) {
+    await call('paymentMethods.detach', () =>
+      stripe.paymentMethods.detach(pmId, {}, { idempotencyKey: operationKey('detach-pm', `${customer.id}:${pmId}`) }),
+    );
+  }
+
   return {
     name: 'stripe',
 
@@ -345,6 +351,7 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
     },
 
     setDefaultPaymentMethod,
+    detachPaymentMethod,
 
     verifyEvent(rawBody: string | Buffer, signatureHeader: string | undefined): Stripe.Event {
       if (!webhookSecret) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET');

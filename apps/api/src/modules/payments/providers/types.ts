@@ -93,6 +93,8 @@ export interface PaymentProvider {
   attachPaymentMethod(tx: DbOrTx, customer: ProviderCustomer, pmId: string): Promise<ProviderPaymentMethod>;
   /** Makes a method the customer's default at the provider (the caller checked it is theirs). */
   setDefaultPaymentMethod(customer: ProviderCustomer, pmId: string): Promise<void>;
+  /** Detaches a saved method from the customer at the provider (the caller checked it is theirs, not the default). */
+  detachPaymentMethod(customer: ProviderCustomer, pmId: string): Promise<void>;
   /**
    * Verifies a delivered event's signature (Stripe's `t=…,v1=…` header) and parses it.
    * Throws AppError(400, 'E_WEBHOOK_SIGNATURE') when the signature is missing, wrong or too old.
