@@ -30,7 +30,7 @@ async function login(page: Page, pw: string) {
 }
 
 async function logout(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL('**/login');
 }

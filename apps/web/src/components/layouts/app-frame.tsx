@@ -88,7 +88,7 @@ export function AppFrame({
       </a>
       <AppShell.Header className={classes.header}>
         <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
             {withBack ? (
               <Tooltip label="Back" withArrow>
@@ -98,7 +98,7 @@ export function AppFrame({
               </Tooltip>
             ) : null}
             {/* Two lines on a phone rather than "Payment…": the whole title stays readable. */}
-            <Title order={1} fz={{ base: 16, sm: 20 }} fw={700} lh={1.2} lineClamp={2} className={classes.title}>
+            <Title order={1} fw={700} lineClamp={2} className={classes.title}>
               {title}
             </Title>
           </Group>

@@ -86,7 +86,7 @@ describe('Portal shell', () => {
       'GET /api/v1/admin/users/logout': { status: 500, body: { respones_msg: 'Boom' } },
     });
     const { user } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /account menu/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(currentLocation()).toBe('/login'));
     expect(window.localStorage.getItem('token')).toBeNull();
