@@ -132,7 +132,7 @@ describe('device management', () => {
     // Applications tab (the first): switch one app off; it waits for the next Apply.
     await page.getByRole('tab', { name: 'Applications', selected: true }).waitFor();
     const row = await findAppRow(target.package_name);
-    await row.getByRole('switch', { name: `${appName} enabled` }).uncheck({ force: true });
+    await row.getByRole('switch', { name: `Enable ${appName} on the device` }).uncheck({ force: true });
     await toast('The application will be disabled when you apply the profile.');
     await row.getByText('Disable pending').waitFor();
     await page.getByTestId('apply-state').getByText('Unapplied changes').waitFor();

@@ -30,7 +30,7 @@ async function login(page: Page, pw: string) {
 }
 
 async function logout(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL('**/login');
 }
@@ -74,7 +74,7 @@ describe('customer identity journey', () => {
   it('switches on two-step, then logs in with the emailed code', async () => {
     await page.goto('/privacy-security');
     // Mantine draws the track over the native input; check() with force acts on the input itself.
-    await page.getByRole('switch', { name: 'Two-step email verification' }).check({ force: true });
+    await page.getByRole('switch', { name: /two-step email verification/ }).check({ force: true });
     await page.getByText('Two-step verification enabled.').first().waitFor();
     await logout(page);
 
@@ -95,7 +95,7 @@ describe('customer identity journey', () => {
   it('changes the password; the old session ends and the new password works', async () => {
     const oldToken = await page.evaluate(() => localStorage.getItem('token'));
     await page.goto('/privacy-security');
-    await page.getByRole('switch', { name: 'Two-step email verification' }).uncheck({ force: true });
+    await page.getByRole('switch', { name: /two-step email verification/ }).uncheck({ force: true });
     await page.getByText('Two-step verification disabled.').first().waitFor();
 
     await page.goto('/change-password');

@@ -94,6 +94,6 @@ describe('buying licences with the sandbox card', () => {
     await page.goto('/payment-history');
     const failed = page.locator('tbody tr').filter({ hasText: /failed/i });
     await failed.waitFor();
-    expect(await failed.innerText()).toMatch(/Fleetdeck Onetime/);
+    expect(await failed.innerText()).toMatch(/Fleetdeck One-time/);
   });
 });

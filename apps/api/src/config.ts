@@ -42,6 +42,7 @@ const envSchema = z.object({
   /** Another Stripe API base (e.g. a local stand-in for tests); unset: https://api.stripe.com. */
   STRIPE_API_BASE: optionalUrl(/^https?:$/, 'must be an http(s) URL such as http://127.0.0.1:12111'),
   OLD_SYSTEM_LOGIN_URL: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
+  APK_BASE_URL: optionalUrl(/^https?:$/, 'must be an http(s) URL such as https://downloads.example.com/apk'),
   FCM_CREDENTIALS: optionalString,
   /** Where the console's Play Store search looks: the bundled catalogue, or Google Play through the scraper. */
   PLAYSTORE_PROVIDER: z.preprocess(
@@ -121,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       apiBase: e.STRIPE_API_BASE,
     },
     oldSystemLoginUrl: e.OLD_SYSTEM_LOGIN_URL ?? null,
+    /** Where the apps' APKs are published (`<APK_BASE_URL>/<FAMILY>.apk`): seeds the plans' empty `apkLink`s. */
+    apkBaseUrl: e.APK_BASE_URL ? e.APK_BASE_URL.replace(/\/+$/, '') : null,
     fcmCredentials: e.FCM_CREDENTIALS,
     playStoreProvider: e.PLAYSTORE_PROVIDER,
     logLevel: e.LOG_LEVEL,

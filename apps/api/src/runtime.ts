@@ -55,7 +55,7 @@ export async function startRuntime(
     await runMigrations(pool);
     const db = createDb(pool);
     const secrets = await loadSecrets(db);
-    await seedCatalogue(db, config.productName);
+    await seedCatalogue(db, config.productName, config.apkBaseUrl);
     await bootstrapStaff(db, config, logger);
 
     const runsWorkers = config.role !== 'api';

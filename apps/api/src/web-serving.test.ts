@@ -115,6 +115,10 @@ describe('the web app', () => {
     expect(dashboard.body.match(/Acme &lt;MDM&gt;/g)).toHaveLength(2);
     expect(dashboard.headers.etag).not.toBe((await get('/login')).headers.etag);
     expect((await get('/index.html')).body).toBe(dashboard.body);
+    // The login QR code's text opened by a phone's camera (DECISIONS §6): the console's page, not the back office's.
+    const enrol = await get('/enrol?token=abc');
+    expect(enrol.statusCode).toBe(200);
+    expect(enrol.body).toBe(dashboard.body);
 
     // Not a page: a JSON 404, and the build's own files are not served as pages.
     expect((await get('/nope.js')).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCli, UsageError } from './args.ts';
+import { baseOfQr, parseCli, UsageError } from './args.ts';
 import { describeError, DeviceApiError, errorText, tokenFromQr } from './client.ts';
 import { defaultSerialPrefix, serialsFor } from './fleet.ts';
 
@@ -10,6 +10,19 @@ describe('tokenFromQr', () => {
     expect(tokenFromQr('bare-token')).toBe('bare-token');
     expect(() => tokenFromQr('http://localhost:3000/enrol')).toThrow(/no token/);
     expect(() => tokenFromQr('  ')).toThrow(/empty/);
+  });
+});
+
+describe('the API address of --qr', () => {
+  it("is the link's own host and port unless --url is given", () => {
+    const qr = 'http://localhost:3100/enrol?token=tok';
+    expect(parseCli(['--qr', qr])?.url).toBe('http://localhost:3100');
+    expect(parseCli(['--qr', 'https://fleet.example.com/console/enrol?token=t'])?.url).toBe(
+      'https://fleet.example.com/console',
+    );
+    expect(parseCli(['--qr', qr, '--url', 'http://127.0.0.1:4000'])?.url).toBe('http://127.0.0.1:4000');
+    expect(parseCli(['--qr', 'bare-token'])?.url).toBe('http://localhost:3000');
+    expect(baseOfQr('not a link')).toBeNull();
   });
 });
 

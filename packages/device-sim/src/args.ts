@@ -10,7 +10,7 @@ customer's enrolment token (the text of the login QR code), reports status and a
 applies and acknowledges policies, long-polls for events and answers notifications.
 
 Options:
-  --url <url>            API base URL                                  (default http://localhost:3000)
+  --url <url>            API base URL        (default: the --qr link's own address, else http://localhost:3000)
   --qr <text>            the login QR text: <PUBLIC_URL>/enrol?token=…
   --token <token>        the enrolment token itself (instead of --qr)
   --app <code>           app / plan code enrolling: PD, PDOT, SL, PC, KM…  (default PD)
@@ -25,7 +25,7 @@ Options:
   -h, --help             this help
 
 Examples:
-  npm run device-sim -- --qr "http://localhost:3000/enrol?token=abc…" --count 5 --once
+  npm run device-sim -- --qr "http://localhost:3100/enrol?token=abc…" --count 5 --once   # talks to localhost:3100
   npm run device-sim -- --url http://localhost:3950 --token abc… --app PD --count 50 --duration 120`;
 
 export interface CliOptions {
@@ -51,6 +51,21 @@ function intOption(name: string, raw: string | undefined, fallback: number, min:
     throw new UsageError(`--${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
   }
   return n;
+}
+
+/**
+ * The console a login QR link belongs to: `https://fleet.example.com/enrol?token=…` → `https://fleet.example.com`
+ * (a path before `/enrol`, as behind a proxy, is kept). Null when the text is a bare token, not a link.
+ */
+export function baseOfQr(qr: string): string | null {
+  let link: URL;
+  try {
+    link = new URL(qr.trim());
+  } catch {
+    return null;
+  }
+  if (link.protocol !== 'http:' && link.protocol !== 'https:') return null;
+  return `${link.origin}${link.pathname.replace(/\/enrol\/?$/, '').replace(/\/+$/, '')}`;
 }
 
 /** Parses the command line; `null` means --help. Throws UsageError with a sentence on bad input. */
@@ -93,7 +108,7 @@ export function parseCli(argv: string[], random: () => number = Math.random): Cl
   }
   if (!token) throw new UsageError('--token is empty');
 
-  const url = values.url ?? 'http://localhost:3000';
+  const url = values.url ?? (values.qr !== undefined ? baseOfQr(values.qr) : null) ?? 'http://localhost:3000';
   try {
     const u = new URL(url);
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();

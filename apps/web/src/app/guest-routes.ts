@@ -40,6 +40,10 @@ export const guestRoutes = routeTable(
       title: 'Subscription',
       page: lazyNamed(() => import('@/features/plans/pages/subscription-page'), 'SubscriptionPage'),
     },
+    enrol: {
+      title: 'Enrol a device',
+      page: lazyNamed(() => import('@/features/enrol/pages/enrol-page'), 'EnrolPage'),
+    },
     notFound: {
       title: 'Page not found',
       page: lazyNamed(() => import('@/components/not-found-page'), 'NotFoundPage'),

@@ -1,4 +1,5 @@
 import {
+  IconBuildingStore,
   IconCreditCard,
   IconDeviceMobile,
   IconFileExport,
@@ -100,6 +101,7 @@ export const portalRoutes = routeTable(paths.portal, {
   },
   becomeReseller: {
     title: 'Become a Reseller',
+    nav: { icon: IconBuildingStore, menu: 'account', label: 'Become Reseller' },
     page: lazyNamed(() => import('@/features/reseller/pages/become-reseller-page'), 'BecomeResellerPage'),
   },
   profileDetail: {

@@ -1,5 +1,5 @@
 import { familyDisplayName, type Family } from '@fleetdeck/contract';
-import { Anchor, Center, Image, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Center, Image, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDownloadSdk, type DownloadSdk } from '@/api/download-sdk';
@@ -83,15 +83,14 @@ export function ApkDownloads({ value, onChange, enabled = true }: ApkDownloadsPr
 
   return (
     <Tabs value={active} onChange={select} keepMounted={false}>
-      <ScrollArea type="never" offsetScrollbars={false}>
-        <Tabs.List style={{ flexWrap: 'nowrap' }}>
-          {APK_APPS.map((app) => (
-            <Tabs.Tab key={app} value={app} style={{ whiteSpace: 'nowrap' }}>
-              {apkAppLabel(app, product)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </ScrollArea>
+      {/* Six apps: the list wraps (a scrolled strip hid Power Chat at every width). */}
+      <Tabs.List style={{ flexWrap: 'wrap', rowGap: 4 }} aria-label="Apps">
+        {APK_APPS.map((app) => (
+          <Tabs.Tab key={app} value={app} style={{ whiteSpace: 'nowrap' }}>
+            {apkAppLabel(app, product)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
       {APK_APPS.map((app) => {
         const label = apkAppLabel(app, product);
         const detail = sdk.data?.[DETAIL_KEY[app]];
@@ -112,6 +111,13 @@ export function ApkDownloads({ value, onChange, enabled = true }: ApkDownloadsPr
                   <Skeleton w={QR_SIZE} h={QR_SIZE} radius="md" />
                   <Skeleton w={180} h={14} />
                 </Stack>
+              ) : !detail.apkLink ? (
+                <>
+                  <Text fw={600}>{label} for Android</Text>
+                  <Text c="dimmed" size="sm" maw={380}>
+                    Not published yet. The download link and its QR code appear here as soon as the app is released.
+                  </Text>
+                </>
               ) : (
                 <>
                   <Center>

@@ -17,6 +17,7 @@ interface CountryCodeSelectProps extends Omit<SelectProps, 'data' | 'value' | 'o
  */
 export function CountryCodeSelect({ value, onChange, ...props }: CountryCodeSelectProps) {
   const [pickedKey, setPickedKey] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
   const picked = optionByKey(pickedKey);
   const selectedKey = picked && picked.dialCode === normaliseDialCode(value) ? picked.key : keyForDialCode(value);
 
@@ -28,7 +29,15 @@ export function CountryCodeSelect({ value, onChange, ...props }: CountryCodeSele
       clearable
       nothingFoundMessage="No country matches"
       maxDropdownHeight={280}
+      // Typing highlights the first match, and Enter picks the highlighted country: while the list is open, Enter
+      // never submits the form around it.
+      selectFirstOptionOnChange
       {...props}
+      onDropdownOpen={() => setOpen(true)}
+      onDropdownClose={() => setOpen(false)}
+      onKeyDown={(event) => {
+        if (open && (event.key === 'Enter' || event.nativeEvent.code === 'NumpadEnter')) event.preventDefault();
+      }}
       data={DATA}
       value={selectedKey}
       onChange={(key) => {

@@ -12,6 +12,13 @@ export interface DataTableColumn<T> {
   /** Minimum width in px, so narrow screens scroll instead of squashing. */
   width?: number;
   align?: 'left' | 'center' | 'right';
+  /**
+   * The column's name as text, where `header` is not plain text (a sort button): the label of the cell on a phone,
+   * where each row is a stacked card. Defaults to `header` when that is a string.
+   */
+  label?: string;
+  /** A sortable column: its header cell carries `aria-sort` (and stays visible on a phone, as the sort control). */
+  sort?: 'ascending' | 'descending' | 'none';
 }
 
 export interface DataTableProps<T> {
@@ -51,9 +58,14 @@ export const pageWindow = (page: number, totalPages: number, count = 5): number[
   return Array.from({ length: size }, (_, i) => start + i);
 };
 
+/** The text that names a column's cells in the stacked cards of a phone. */
+const cellLabel = <T,>(c: DataTableColumn<T>): string => c.label ?? (typeof c.header === 'string' ? c.header : '');
+
 /**
  * A table whose paging is done by the server: page sizes 5/10/25/50, "Showing X to Y of Z entries",
- * at most 5 page buttons, skeleton rows while loading, "No data found." when empty.
+ * at most 5 page buttons, skeleton rows while loading, "No data found." when empty. Below the tablet breakpoint
+ * (48em) each row becomes a stacked card (every cell with its column's name), so nothing hides off-screen; the
+ * sortable headers stay above the cards as the sort controls.
  */
 export function DataTable<T>({
   columns,
@@ -101,8 +113,9 @@ export function DataTable<T>({
         </Group>
       </Group>
 
-      <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table.ScrollContainer minWidth={minWidth} type="native" className={classes.scroll}>
         <Table
+          className={classes.table}
           verticalSpacing="sm"
           horizontalSpacing="md"
           striped
@@ -113,7 +126,7 @@ export function DataTable<T>({
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c.key} style={{ minWidth: c.width, textAlign: c.align }}>
+                <Table.Th key={c.key} style={{ minWidth: c.width, textAlign: c.align }} aria-sort={c.sort}>
                   {c.header}
                 </Table.Th>
               ))}
@@ -124,7 +137,7 @@ export function DataTable<T>({
               Array.from({ length: skeletonRows }, (_, i) => (
                 <Table.Tr key={`skeleton-${i}`} data-testid="data-table-skeleton">
                   {columns.map((c) => (
-                    <Table.Td key={c.key}>
+                    <Table.Td key={c.key} data-label={cellLabel(c)}>
                       <Skeleton height={14} radius="sm" />
                     </Table.Td>
                   ))}
@@ -134,7 +147,7 @@ export function DataTable<T>({
               rows.map((row) => (
                 <Table.Tr key={rowKey(row)}>
                   {columns.map((c) => (
-                    <Table.Td key={c.key} style={{ textAlign: c.align }}>
+                    <Table.Td key={c.key} style={{ textAlign: c.align }} data-label={cellLabel(c)}>
                       {c.render(row)}
                     </Table.Td>
                   ))}
@@ -142,7 +155,7 @@ export function DataTable<T>({
               ))
             ) : (
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>
+                <Table.Td colSpan={columns.length} data-label="">
                   <Text ta="center" c="dimmed" py="xl">
                     {emptyMessage}
                   </Text>

@@ -21,7 +21,6 @@ export function SortHeader<F extends string>({ label, field, sort, order, onSort
     <UnstyledButton
       onClick={() => onSort(field, next)}
       aria-label={`Sort by ${label} ${next === 'asc' ? 'ascending' : 'descending'}`}
-      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
       data-sorted={active ? order : undefined}
     >
       <Group gap={4} wrap="nowrap">
@@ -33,3 +32,7 @@ export function SortHeader<F extends string>({ label, field, sort, order, onSort
     </UnstyledButton>
   );
 }
+
+/** The `aria-sort` of a sortable column's header cell (DataTableColumn `sort`). */
+export const ariaSort = <F extends string>(field: F, sort: F, order: SortOrder): 'ascending' | 'descending' | 'none' =>
+  sort !== field ? 'none' : order === 'asc' ? 'ascending' : 'descending';

@@ -47,6 +47,8 @@ export const paths = {
   public: {
     pricing: simple('/pricing'),
     subscription: withArgs('/subscription', (priceId: string) => ({ price_id: priceId })),
+    /** What a phone's camera opens from the login QR code (DECISIONS §6): `/enrol?token=…`. */
+    enrol: simple('/enrol'),
   },
 
   /** The public website (DECISIONS §9; with `public.pricing`). Its route table is `app/site-routes.tsx`. */

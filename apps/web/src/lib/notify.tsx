@@ -1,21 +1,46 @@
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { ERROR_TOAST_MS, SUCCESS_TOAST_MS } from '@/config/constants';
 
-export const notifySuccess = (message: string): void => {
-  notifications.show({
-    color: 'green',
-    icon: <IconCheck size={18} />,
+/** When each open toast appeared (by id), so a route change can close the ones about an earlier page. */
+const openToasts = new Map<string, number>();
+
+/** A toast raised this long before a route change is about the page left behind; a newer one led to the new page. */
+const ROUTE_CHANGE_GRACE_MS = 1000;
+
+const show = (color: 'green' | 'red', message: string, autoClose: number) => {
+  const id = notifications.show({
+    color,
+    icon: color === 'green' ? <IconCheck size={18} /> : <IconX size={18} />,
     message,
-    autoClose: SUCCESS_TOAST_MS,
+    autoClose,
+    onClose: () => openToasts.delete(id),
   });
+  openToasts.set(id, Date.now());
 };
 
-export const notifyError = (message: string): void => {
-  notifications.show({
-    color: 'red',
-    icon: <IconX size={18} />,
-    message,
-    autoClose: ERROR_TOAST_MS,
-  });
-};
+export const notifySuccess = (message: string): void => show('green', message, SUCCESS_TOAST_MS);
+
+export const notifyError = (message: string): void => show('red', message, ERROR_TOAST_MS);
+
+/**
+ * Toasts do not follow the user to another page: on a route change, the toasts raised before it close. One raised
+ * just before (the message of the action that navigated, e.g. "log in again") stays.
+ */
+export function useToastsClearedOnRouteChange(): void {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const cutoff = Date.now() - ROUTE_CHANGE_GRACE_MS;
+    for (const [id, at] of openToasts) {
+      if (at < cutoff) {
+        notifications.hide(id);
+        openToasts.delete(id);
+      }
+    }
+  }, [pathname]);
+}

@@ -63,3 +63,10 @@ export const setDefaultPaymentMethod = endpoint({
   body: paymentMethodDefaultRequestSchema,
   response: messageSchema,
 });
+/** Removes a saved method that is not the default (`{ pmId }`, as for `default`). */
+export const detachPaymentMethod = endpoint({
+  method: 'POST',
+  path: `${M}/detach`,
+  body: paymentMethodDefaultRequestSchema,
+  response: messageSchema,
+});

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { familySchema, planCodeSchema } from '@fleetdeck/contract';
 import type { Db } from '../../db/client.ts';
@@ -22,10 +23,46 @@ const catalogueSchema = z.object({
 
 export const CATALOGUE_FILE = path.join(import.meta.dirname, 'catalogue.json');
 
-/** Inserts missing plans only: prices staff have edited since are never overwritten. Safe to run on every start. */
-export async function seedCatalogue(db: Db, productName: string) {
+/**
+ * Names of earlier catalogues that were the old system's internal names ("PD Owner APP", "No Subscription"): a plan
+ * still carrying one gets the customer's words of the current catalogue. A name staff changed is left alone.
+ */
+const LEGACY_NAMES: Record<string, string> = {
+  PDOW: 'PD Owner APP Subscription',
+  PDOWOT: 'PD Owner APP Onetime',
+  PDOT: '{product} Onetime',
+  SLOT: 'Super Lock Onetime',
+  PCOT: 'Power Cleaner Onetime',
+  UBOT: 'URL Blocker No Subscription',
+  KMOT: 'Key Mapper No Subscription',
+  POB: 'Power On Boot',
+  POBOT: 'Power On Boot No Subscription',
+};
+
+/**
+ * Inserts missing plans only: prices staff have edited since are never overwritten. Safe to run on every start.
+ * With `apkBaseUrl` (APK_BASE_URL), a plan without an APK link gets `<apkBaseUrl>/<FAMILY>.apk`.
+ */
+export async function seedCatalogue(db: Db, productName: string, apkBaseUrl: string | null = null) {
   const { plans: entries } = catalogueSchema.parse(JSON.parse(fs.readFileSync(CATALOGUE_FILE, 'utf8')));
   const fill = (s: string) => s.replaceAll('{product}', productName);
+  for (const p of entries) {
+    const legacy = LEGACY_NAMES[p.identifier];
+    if (legacy) {
+      await db
+        .update(plans)
+        .set({ name: fill(p.name) })
+        .where(and(eq(plans.identifier, p.identifier), eq(plans.name, fill(legacy))));
+    }
+  }
+  if (apkBaseUrl) {
+    for (const p of entries) {
+      await db
+        .update(plans)
+        .set({ apkLink: `${apkBaseUrl}/${p.family}.apk` })
+        .where(and(eq(plans.identifier, p.identifier), eq(plans.apkLink, '')));
+    }
+  }
   await db
     .insert(plans)
     .values(
@@ -39,7 +76,7 @@ export async function seedCatalogue(db: Db, productName: string) {
         interval: p.type === 'recurring' ? 'year' : null,
         intervalCount: p.type === 'recurring' ? 1 : 3,
         features: p.features.map((text) => ({ text: fill(text), checked: true })),
-        apkLink: p.apkLink ?? '',
+        apkLink: p.apkLink || (apkBaseUrl ? `${apkBaseUrl}/${p.family}.apk` : ''),
       })),
     )
     .onConflictDoNothing({ target: plans.identifier });

@@ -13,18 +13,45 @@ export interface Mailer {
   close(): void;
 }
 
+/** An email as a block of plain text for a terminal: a ruled frame, the headers, the text as written. */
+export function printableEmail(email: OutgoingEmail, from: string): string {
+  const rule = '='.repeat(72);
+  return [
+    '',
+    rule,
+    `  EMAIL (not sent: SMTP_URL is unset)`,
+    `  From:    ${from}`,
+    `  To:      ${email.to}`,
+    `  Subject: ${email.subject}`,
+    '-'.repeat(72),
+    ...email.text
+      .trimEnd()
+      .split('\n')
+      .map((line) => (line ? `  ${line}` : '')),
+    rule,
+    '',
+    '',
+  ].join('\n');
+}
+
 /**
- * nodemailer to SMTP_URL. Without SMTP_URL the email is printed to the log instead, so a local
- * user can read a code or follow a link (DECISIONS §3); that is the only place codes reach a log.
+ * nodemailer to SMTP_URL. Without SMTP_URL the email is printed to the terminal instead, as a readable block of
+ * text beside the JSON log lines, so a local user can read a code or follow a link (DECISIONS §3); that is the
+ * only place codes reach the output. The log gets one line saying an email was printed (no code in it).
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; logger: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  logger: Logger;
+  /** Where printed emails go (tests catch them); default stdout. */
+  print?: (text: string) => void;
+}): Mailer {
   if (!opts.smtpUrl) {
+    const print = opts.print ?? ((text: string) => void process.stdout.write(text));
     return {
       async send(email) {
-        opts.logger.info(
-          { mail: { to: email.to, subject: email.subject } },
-          `email not sent (SMTP_URL unset); its text follows\n----\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.text}----`,
-        );
+        opts.logger.info({ mail: { to: email.to, subject: email.subject } }, 'email printed below (SMTP_URL unset)');
+        print(printableEmail(email, opts.from));
       },
       close() {},
     };

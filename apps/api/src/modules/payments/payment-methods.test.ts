@@ -60,6 +60,31 @@ describe('saved payment methods', () => {
     expect(methods.data.filter((m) => m.isDefault)).toHaveLength(1);
   });
 
+  it("removes a saved card that is not the default; never the default, nor another customer's", async () => {
+    const c = (await newCustomer(rt)).token;
+    const first = await tokenise(c, '4242424242424242');
+    await call(rt, paymentsApi.attachPaymentMethod, { body: { pmId: first.id }, token: c });
+    const second = await tokenise(c, '5555555555554444');
+    await call(rt, paymentsApi.attachPaymentMethod, { body: { pmId: second.id }, token: c });
+
+    const keepDefault = await call(rt, paymentsApi.detachPaymentMethod, { body: { pmId: first.id }, token: c });
+    expect(keepDefault.statusCode).toBe(409);
+    expect(jsonOf(keepDefault).respones_msg).toBe(
+      'The default card cannot be removed: make another card the default first.',
+    );
+    expect(
+      (await call(rt, paymentsApi.detachPaymentMethod, { body: { pmId: second.id }, token: bob })).statusCode,
+    ).toBe(404);
+
+    const removed = await call(rt, paymentsApi.detachPaymentMethod, { body: { pmId: second.id }, token: c });
+    expect(removed.statusCode).toBe(200);
+    expect(jsonOf(removed).respones_msg).toBe('Payment method removed.');
+    expect((await list(c)).data.map((m) => m.id)).toEqual([first.id]);
+    expect((await call(rt, paymentsApi.detachPaymentMethod, { body: { pmId: second.id }, token: c })).statusCode).toBe(
+      404,
+    );
+  });
+
   it("another customer can neither see, attach, make default nor charge the first one's methods", async () => {
     const pm = (await list(alice)).data[0]!;
     expect((await list(bob)).data).toHaveLength(0);

@@ -57,6 +57,15 @@ export const paymentRoutes = (ctx: AppContext) =>
       data: await payments.attachPaymentMethod(ctx, customerActorOf(req), req.body.pmId),
     }));
 
+    route(
+      paymentsApi.detachPaymentMethod,
+      { summary: 'Remove a saved payment method (not the default)' },
+      async (req) => {
+        await payments.detachPaymentMethod(ctx, customerActorOf(req), req.body.pmId);
+        return { respones_msg: 'Payment method removed.' };
+      },
+    );
+
     route(paymentsApi.setDefaultPaymentMethod, { summary: 'Make a saved payment method the default' }, async (req) => {
       await payments.setDefaultPaymentMethod(ctx, customerActorOf(req), req.body.pmId);
       return { respones_msg: 'Default payment method updated.' };

@@ -526,6 +526,22 @@ export async function attachPaymentMethod(
   return withCustomer(ctx, actor.id, (tx, provider, customer) => attachMethod(tx, provider, customer, pmId));
 }
 
+/**
+ * Removes one of the customer's saved methods, at the provider too. The default method stays (the subscriptions
+ * renew with it): another one must become the default first.
+ */
+export async function detachPaymentMethod(ctx: AppContext, actor: CustomerActor, pmId: string) {
+  await withCustomer(ctx, actor.id, async (tx, provider, customer) => {
+    const pm = await repo.findPaymentMethod(tx, provider.name, pmId);
+    if (!pm || pm.customerId !== customer.id || pm.detachedAt) throw notFound('No such payment method.');
+    if (pm.isDefault) {
+      throw new AppError(409, 'E_CONFLICT', 'The default card cannot be removed: make another card the default first.');
+    }
+    await provider.detachPaymentMethod(customer, pmId);
+    await repo.detachPaymentMethod(tx, provider.name, pmId);
+  });
+}
+
 export async function setDefaultPaymentMethod(ctx: AppContext, actor: CustomerActor, pmId: string) {
   await withCustomer(ctx, actor.id, (tx, provider, customer) => makeDefaultMethod(tx, provider, customer, pmId));
 }

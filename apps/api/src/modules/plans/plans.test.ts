@@ -230,7 +230,7 @@ describe('GET users/download/sdk and the APK QR codes', () => {
     expect((await call(rt, plansApi.downloadSdk, { query: { appName: 'PD' } })).statusCode).toBe(401);
   });
 
-  it('gives each app a link (the web page when the catalogue has none) and a QR PNG that decodes to it', async () => {
+  it('gives each published app its link and a QR PNG that decodes to it; an unpublished app neither', async () => {
     const c = await newCustomer(rt);
     const custom = 'https://downloads.example.com/apps/power-cleaner-4.2.apk';
     await rt.ctx.db.update(plans).set({ apkLink: custom }).where(eq(plans.identifier, 'PC'));
@@ -241,7 +241,14 @@ describe('GET users/download/sdk and the APK QR codes', () => {
       for (const [key, family] of keys) {
         const detail = body.data[key];
         expect(body[key]).toEqual(detail);
-        expect(detail.apkLink).toBe(family === 'PC' ? custom : `http://localhost:3000/download-apk?app=${family}`);
+        if (family !== 'PC') {
+          // Not published: no link back to the console (a phone would land on a login), no QR code.
+          expect(detail).toEqual({ apkLink: '', apkLinkQrCode: '' });
+          const missing = await call(rt, qrApi.apkPng, { params: { file: `${family}.png` } });
+          expect(missing.statusCode).toBe(404);
+          continue;
+        }
+        expect(detail.apkLink).toBe(custom);
         expect(detail.apkLinkQrCode).toBe(`http://localhost:3000/api/v1/qr/apk/${family}.png`);
         // no token: <img> loads it
         const png = await rt.app.inject({ method: 'GET', url: new URL(detail.apkLinkQrCode).pathname });

@@ -131,17 +131,14 @@ export async function priceDetail(
 }
 
 /**
- * Where the APK of a family is downloaded: the `apkLink` of its recurring plan (catalogue.json, edited by
- * staff). When empty, the web app's Download APK page for that app, `${PUBLIC_URL}/download-apk?app=<FAMILY>`,
- * so a QR code never points at a file that does not exist.
+ * Where the APK of a family is downloaded: the `apkLink` of its recurring plan (catalogue.json or APK_BASE_URL,
+ * edited by staff in pricing). Empty when the app has no published APK: the console then says "Not published yet"
+ * (a link back to the console's own page would send a phone in a circle, to a login).
  */
-export async function apkLinkOf(db: DbOrTx, publicUrl: string, family: Family): Promise<string> {
+export async function apkLinkOf(db: DbOrTx, family: Family): Promise<string> {
   const plan = await repo.findPlanByIdentifier(db, FAMILY_PLANS[family].recurring);
-  return apkLinkFromPlan(publicUrl, family, plan?.apkLink ?? '');
+  return (plan?.apkLink ?? '').trim();
 }
-
-const apkLinkFromPlan = (publicUrl: string, family: Family, apkLink: string) =>
-  apkLink.trim() !== '' ? apkLink.trim() : `${publicUrl}/download-apk?app=${family}`;
 
 /** URL of the PNG QR code of a family's APK link (served by modules/qr without a session). */
 const apkQrCodeUrl = (publicUrl: string, family: Family) =>
@@ -157,17 +154,14 @@ const SDK_APPS = [
   ['powerChatPriceDetail', 'PCHAT'],
 ] as const satisfies readonly (readonly [keyof DownloadSdkResponse['data'], Family])[];
 
-/** `GET users/download/sdk`: per app, the APK link and the URL of its QR code. */
+/** `GET users/download/sdk`: per app, the APK link and the URL of its QR code (both empty: not published yet). */
 export async function downloadSdk(ctx: AppContext): Promise<DownloadSdkResponse['data']> {
   const rows = await repo.allPlans(ctx.db);
   const publicUrl = ctx.config.publicUrl;
-  const detail = (family: Family) => ({
-    apkLink: apkLinkFromPlan(
-      publicUrl,
-      family,
-      rows.find((r) => r.identifier === FAMILY_PLANS[family].recurring)?.apkLink ?? '',
-    ),
-    apkLinkQrCode: apkQrCodeUrl(publicUrl, family),
-  });
+  const detail = (family: Family) => {
+    const apkLink = (rows.find((r) => r.identifier === FAMILY_PLANS[family].recurring)?.apkLink ?? '').trim();
+    // No published APK: both empty, and the console says so.
+    return { apkLink, apkLinkQrCode: apkLink ? apkQrCodeUrl(publicUrl, family) : '' };
+  };
   return Object.fromEntries(SDK_APPS.map(([key, family]) => [key, detail(family)])) as DownloadSdkResponse['data'];
 }

@@ -6,16 +6,12 @@ import { AppError } from '../../lib/errors.ts';
 import type { Section } from '../policy/document.ts';
 import { assertSection, conflict, editSettings, invalid, listFull } from './edit.ts';
 import { profileDetail } from './reads.ts';
+import { advancedSettingsWords, cleanerSettingsWords, keyEventWords } from './audit-words.ts';
 import { applicationsOfList, type ProfileSettings, type ScheduleShutdown } from './settings.ts';
 
 /** The setting edits of a profile (spec 2 §7): pin, switches, file and URL lists, key mapping, cleaner, power on boot, kiosk. Each answers the profile as it is now. */
 
 const onOff = (v: boolean) => (v ? 'on' : 'off');
-const switches = (values: Record<string, boolean | undefined>) =>
-  Object.entries(values)
-    .filter((e): e is [string, boolean] => e[1] !== undefined)
-    .map(([k, v]) => `${k} ${onOff(v)}`)
-    .join(', ');
 /** The keys that were sent (zod leaves absent optional keys out, but an explicit undefined must not clear). */
 const definedOnly = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
@@ -51,7 +47,7 @@ export async function updateProfile(ctx: AppContext, actor: CustomerActor, input
       if (input.advancedSettings !== undefined) {
         const changed = definedOnly(input.advancedSettings);
         patch.advancedSettings = { ...s.advancedSettings, ...changed };
-        said.push(`advanced settings: ${switches(changed) || 'unchanged'}`);
+        said.push(advancedSettingsWords(s.advancedSettings, changed) ?? 'Advanced settings saved without a change');
       }
       if (input.blockFileUrl !== undefined) {
         patch.blockFileUrl = input.blockFileUrl;
@@ -187,7 +183,7 @@ export async function addKeyMapping(ctx: AppContext, actor: CustomerActor, input
       };
       return {
         patch: { keyMapper: [...s.keyMapper, entry] },
-        summary: `key mapping ${input.keyName} ${input.keyEvent} → ${input.packageName} added`,
+        summary: `Key mapping added: ${keyEventWords(input.keyName, input.keyEvent)} opens ${input.packageName}`,
       };
     },
   });
@@ -208,7 +204,7 @@ export async function deleteKeyMapping(
       if (!entry) throw new AppError(404, 'E_NOT_FOUND', 'This key mapping does not exist (any more).');
       return {
         patch: { keyMapper: s.keyMapper.filter((k) => k !== entry) },
-        summary: `key mapping ${entry.keyName} ${entry.keyEvent} → ${entry.packageName} removed`,
+        summary: `Key mapping removed: ${keyEventWords(entry.keyName, entry.keyEvent)} no longer opens ${entry.packageName}`,
       };
     },
   });
@@ -231,7 +227,7 @@ export async function updatePowerCleanerSettings(
       const changed = definedOnly(input.powerCleanerSettings);
       return {
         patch: { powerCleanerSettings: { ...s.powerCleanerSettings, ...changed } },
-        summary: `cleaner settings: ${switches(changed) || 'unchanged'}`,
+        summary: cleanerSettingsWords(s.powerCleanerSettings, changed) ?? 'Cleaner settings saved without a change',
       };
     },
   });
@@ -253,15 +249,15 @@ export async function updatePowerOnBootSettings(ctx: AppContext, actor: Customer
     change: () => {
       const schedule = input.scheduleShutdown;
       const when = schedule
-        ? `${schedule.scheduleType} at ${schedule.scheduleTime}${schedule.days.length > 0 ? ` (${schedule.days.join(', ')})` : ''}`
-        : 'none';
+        ? `${schedule.scheduleType.toLowerCase()} at ${schedule.scheduleTime}${schedule.days.length > 0 ? ` (${schedule.days.join(', ')})` : ''}`
+        : 'no scheduled shutdown';
       return {
         patch: {
           enablePowerOnBoot: input.enablePowerOnBoot,
           shutdownOnDisconnect: input.shutdownOnDisconnect,
           scheduleShutdown: schedule,
         },
-        summary: `power on boot ${onOff(input.enablePowerOnBoot)}, shutdown on disconnect ${onOff(input.shutdownOnDisconnect)}, scheduled shutdown ${when}`,
+        summary: `Power On Boot ${onOff(input.enablePowerOnBoot)}, shutdown on disconnect ${onOff(input.shutdownOnDisconnect)}, ${schedule ? `shutdown ${when}` : when}`,
       };
     },
   });

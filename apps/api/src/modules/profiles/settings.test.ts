@@ -142,7 +142,9 @@ describe('profile/update', () => {
     expect(second.pin).toBe('90817263');
     expect(second.advancedSettings).toEqual({ ...allOff, disableFactoryReset: true, disbableBixbyPackages: true });
     const audit = await lastProfileAudit(rt, owner, 'Update');
-    expect(audit!.message).toContain('advanced settings: DisableBluetooth off, disbableBixbyPackages on');
+    // Plain words, only what changed (issue 15 §10): never the contract's field names.
+    expect(audit!.message).toContain('Disabled Bixby; enabled Bluetooth again');
+    expect(audit!.message).not.toMatch(/disbable|DisableBluetooth/);
     expect(audit!.source).toBe('Web');
 
     // The device still has nothing until Apply.
@@ -383,7 +385,7 @@ describe('profile/keyMapper/add|delete', () => {
     });
     expect(dataOf<ProfileDetail>(viaDelete).keyMapper.map((k) => k.keyName)).toEqual(['HOME_KEY']);
     expect((await lastProfileAudit(rt, owner, 'Update'))!.message).toContain(
-      'key mapping VOLUME_UP_KEY LONG_PRESS → com.whatsapp removed',
+      'Key mapping removed: Volume up, long press no longer opens com.whatsapp',
     );
     // Gone already, or never there.
     failure(await post('profile/keyMapper/delete', { profileId, id: entry!._id }), 404, 'E_NOT_FOUND');

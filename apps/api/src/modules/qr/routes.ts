@@ -36,7 +36,9 @@ export const qrRoutes = (ctx: AppContext) =>
       async (req, reply) => {
         const family = FAMILIES.find((f) => `${f}.png` === req.params.file);
         if (!family) throw notFound('There is no app with this code.');
-        const png = await qrPng(await apkLinkOf(ctx.db, ctx.config.publicUrl, family));
+        const link = await apkLinkOf(ctx.db, family);
+        if (!link) throw notFound('This app has no published APK yet.');
+        const png = await qrPng(link);
         return reply
           .header('content-type', 'image/png')
           .header('cache-control', 'public, max-age=300')

@@ -74,7 +74,7 @@ export function SandboxCardForm({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
         error={errors.number}
         disabled={disabled}
         rightSection={
-          <Group gap={0} aria-label={BRAND_LABELS[brand]} title={BRAND_LABELS[brand]} data-brand={brand}>
+          <Group gap={0} role="img" aria-label={BRAND_LABELS[brand]} title={BRAND_LABELS[brand]} data-brand={brand}>
             <PaymentBrandIcon brand={brand} size={22} />
           </Group>
         }

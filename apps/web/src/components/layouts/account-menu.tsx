@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { portalRoutes } from '@/app/portal-routes';
@@ -29,9 +29,9 @@ export function AccountMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu" style={{ borderRadius: 'var(--mantine-radius-xl)' }} p={4}>
+        <UnstyledButton style={{ borderRadius: 'var(--mantine-radius-xl)' }} p={4}>
           <Group gap={8} wrap="nowrap">
-            <Avatar color="brand" radius="xl" size={34}>
+            <Avatar color="brand" radius="xl" size={34} aria-hidden>
               {detail.data ? initials(name) : null}
             </Avatar>
             {detail.isPending ? (
@@ -41,7 +41,11 @@ export function AccountMenu() {
                 {name || 'Account'}
               </Text>
             )}
-            <IconChevronDown size={14} stroke={1.8} />
+            {/* Named by its content (the name shows from sm), so what is read contains what is seen. */}
+            <VisuallyHidden>Account menu</VisuallyHidden>
+            <Box visibleFrom="sm" display="flex">
+              <IconChevronDown size={14} stroke={1.8} />
+            </Box>
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -19,6 +19,7 @@ import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../brand-mark';
 import { ContentSkeleton } from '../page-loader';
+import { useToastsClearedOnRouteChange } from '@/lib/notify';
 import classes from './portal-layout.module.css';
 
 export interface FrameLink {
@@ -67,6 +68,7 @@ export function AppFrame({
   const [navOpened, nav] = useDisclosure(false);
   const location = useLocation();
   const navigate = useNavigate();
+  useToastsClearedOnRouteChange();
   return (
     <AppShell
       layout="alt"
@@ -74,9 +76,19 @@ export function AppFrame({
       navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
       padding={0}
     >
+      <a
+        href="#main-content"
+        className="skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <AppShell.Header className={classes.header}>
         <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
             {withBack ? (
               <Tooltip label="Back" withArrow>
@@ -85,7 +97,8 @@ export function AppFrame({
                 </ActionIcon>
               </Tooltip>
             ) : null}
-            <Title order={1} fz={{ base: 17, sm: 20 }} fw={700} lineClamp={1}>
+            {/* Two lines on a phone rather than "Payment…": the whole title stays readable. */}
+            <Title order={1} fw={700} lineClamp={2} className={classes.title}>
               {title}
             </Title>
           </Group>
@@ -133,7 +146,7 @@ export function AppFrame({
         {navFooter ? <AppShell.Section>{navFooter(nav.close)}</AppShell.Section> : null}
       </AppShell.Navbar>
 
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
         {banners}
         <Container size={contentWidth} px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
           <Suspense fallback={<ContentSkeleton />}>

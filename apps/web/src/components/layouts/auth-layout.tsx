@@ -6,11 +6,13 @@ import { paths } from '@/config/paths';
 import { useProductName } from '@/lib/app-config';
 import { BrandMark } from '../brand-mark';
 import { PageLoader } from '../page-loader';
+import { useToastsClearedOnRouteChange } from '@/lib/notify';
 import classes from './auth-layout.module.css';
 
 /** Public screens: the product mark above a centred card on a soft background. */
 export function AuthLayout() {
   const product = useProductName();
+  useToastsClearedOnRouteChange();
   return (
     <Box className={classes.root}>
       <Anchor component={Link} to={paths.auth.login.getHref()} underline="never" aria-label={`${product} home`}>

@@ -130,6 +130,7 @@ export function createSandboxProvider(ctx: AppContext): PaymentProvider {
 
     /** Nothing to tell: the default is our row's flag. */
     async setDefaultPaymentMethod() {},
+    async detachPaymentMethod() {},
 
     /**
      * Records the refund on the intent once per idempotency key, refusing more than was paid (as Stripe does). A payment

@@ -255,6 +255,12 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
     );
   }
 
+  async function detachPaymentMethod(customer: ProviderCustomer, pmId: string) {
+    await call('paymentMethods.detach', () =>
+      stripe.paymentMethods.detach(pmId, {}, { idempotencyKey: operationKey('detach-pm', `${customer.id}:${pmId}`) }),
+    );
+  }
+
   return {
     name: 'stripe',
 
@@ -358,6 +364,7 @@ export function createStripeProvider(ctx: AppContext): PaymentProvider {
     },
 
     setDefaultPaymentMethod,
+    detachPaymentMethod,
 
     async refund(input: RefundInput) {
       // A subscription payment is stored by its invoice: refund the PaymentIntent that paid it.

@@ -120,6 +120,8 @@ export interface PaymentProvider {
    * or null. Called outside any transaction.
    */
   invoiceOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
+  /** Detaches a saved method from the customer at the provider (the caller checked it is theirs, not the default). */
+  detachPaymentMethod(customer: ProviderCustomer, pmId: string): Promise<void>;
   /**
    * Verifies a delivered event's signature (Stripe's `t=…,v1=…` header) and parses it.
    * Throws AppError(400, 'E_WEBHOOK_SIGNATURE') when the signature is missing, wrong or too old.

@@ -22,6 +22,7 @@ const REFUSED_WHILE_IMPERSONATING = new Set<Endpoint>([
   paymentsApi.updateSubscription,
   paymentsApi.attachPaymentMethod,
   paymentsApi.setDefaultPaymentMethod,
+  paymentsApi.detachPaymentMethod,
   sandboxApi.tokeniseCard,
 ]);
 

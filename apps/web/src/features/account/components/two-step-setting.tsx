@@ -36,7 +36,7 @@ export function TwoStepSetting({ user }: { user: UserDetail }) {
             </div>
             <Switch
               size="lg"
-              aria-label="Two-step email verification"
+              aria-label="Ask for a code sent by email at every login (two-step email verification)"
               checked={enabled}
               disabled={requested !== null}
               onChange={(e) => {

@@ -86,7 +86,7 @@ describe('Portal shell', () => {
       'GET /api/v1/admin/users/logout': { status: 500, body: { respones_msg: 'Boom' } },
     });
     const { user } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /account menu/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(currentLocation()).toBe('/login'));
     expect(window.localStorage.getItem('token')).toBeNull();
@@ -102,7 +102,7 @@ describe('Privacy & Security', () => {
       'POST /api/v1/admin/users/update-security-setting': { body: { respones_msg: 'Security setting updated' } },
     });
     const { user } = renderApp('/privacy-security');
-    const toggle = await screen.findByRole('switch', { name: 'Two-step email verification' });
+    const toggle = await screen.findByRole('switch', { name: /two-step email verification/ });
     expect(toggle).not.toBeChecked();
     await user.click(toggle);
     await waitFor(() =>

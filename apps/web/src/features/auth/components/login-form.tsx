@@ -18,7 +18,7 @@ const LegacyUserDialog = lazy(async () => ({ default: (await import('./legacy-us
  * The one form not on `useContractForm` (lib/form): the login page is the bundle-budget entry (≤ 150 KB gzip of initial
  * JS) and @mantine/form would add 6.2 KB to it (147.3 → 154.3 KB measured). It has no client checks to share anyway.
  */
-export function LoginForm() {
+export function LoginForm({ onFailed }: { onFailed?: () => void } = {}) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
@@ -61,6 +61,7 @@ export function LoginForm() {
       browser.assign(next ?? takeNext() ?? paths.portal.dashboard.getHref());
     },
     onError: (error) => {
+      onFailed?.();
       if (error instanceof ApiError && error.userExist) setLegacyOpen(true);
     },
   });

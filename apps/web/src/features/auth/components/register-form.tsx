@@ -1,18 +1,56 @@
-import { registerRequestSchema } from '@fleetdeck/contract';
+import { registerRequestSchema, type RegisterRequest } from '@fleetdeck/contract';
 import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PhoneFields } from '@/components/phone-fields';
 import { PRIVACY_POLICY_URL } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { useContractForm } from '@/lib/form';
+import { fieldMessage, issuesByField, useContractForm, type FieldErrors } from '@/lib/form';
 import { useRegister } from '../api/register';
 
 export const TERMS_REQUIRED_MESSAGE = 'Please accept the terms and condition';
 
+const LABELS = { name: 'Full name', email: 'Email', password: 'Password', phone_number: 'Phone number' };
+
+type RegisterValues = {
+  name: string;
+  email: string;
+  password: string;
+  country_code: string | null;
+  phone_number: string;
+  accepted: boolean;
+};
+
+const toRequest = (values: RegisterValues): RegisterRequest => ({
+  name: values.name.trim(),
+  email: values.email.trim(),
+  password: values.password,
+  registration_code: '',
+  country_code: values.country_code,
+  phone_number: values.phone_number.trim(),
+});
+
+/**
+ * Spec 1 §5: the terms box is checked in the browser ("Please accept the terms and condition"). The contract's
+ * rules (the server's own) are checked too, so an empty form shows each field's message beside the field, together
+ * with the terms message, instead of the server's first complaint in a toast.
+ */
+const registerRules = (values: RegisterValues): FieldErrors => {
+  const errors: FieldErrors = {};
+  const checked = registerRequestSchema.safeParse(toRequest(values));
+  if (!checked.success) {
+    for (const [field, message] of Object.entries(issuesByField(checked.error))) {
+      const label = LABELS[field as keyof typeof LABELS];
+      const text = label ? fieldMessage(label, message) : message;
+      if (text) errors[field] = text;
+    }
+  }
+  if (!values.accepted) errors.accepted = TERMS_REQUIRED_MESSAGE;
+  return errors;
+};
+
 export function RegisterForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  // Spec 1: the terms box is the only client check on register; the server decides the rest.
   const form = useContractForm(
     registerRequestSchema,
     {
@@ -23,21 +61,12 @@ export function RegisterForm() {
       phone_number: '',
       accepted: false,
     },
-    {
-      clientCheck: false,
-      rules: (values) => (values.accepted ? {} : { accepted: TERMS_REQUIRED_MESSAGE }),
-      toRequest: (values) => ({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        password: values.password,
-        registration_code: '',
-        country_code: values.country_code,
-        phone_number: values.phone_number.trim(),
-      }),
-    },
+    { clientCheck: false, rules: registerRules, toRequest, labels: LABELS },
   );
 
   const register = useRegister({
+    // A message about a field goes under that field (the toast still says what the server said).
+    onError: (error) => form.setServerErrors(error),
     onSuccess: () => {
       form.reset();
       form.setFieldValue('email', '');

@@ -148,6 +148,28 @@ describe('Login', () => {
     expect(await screen.findAllByText('This link was already used.')).not.toHaveLength(0);
   });
 
+  it('a failed login clears the stale alert of the verification link', async () => {
+    mockApi({
+      'POST /api/v1/admin/users/verify/email': {
+        status: 400,
+        body: { respones_msg: 'This link was already used.', code: 'E_LINK_USED' },
+      },
+      'POST /api/v1/admin/users/login': {
+        status: 400,
+        body: { respones_msg: 'Invalid email or password.', code: 'E_BAD_CREDENTIALS' },
+      },
+    });
+    const { user } = renderApp('/login?iv=abc&encryptedData=def');
+    const alert = () =>
+      screen.queryByText('This link was already used.', {
+        selector: '.mantine-Alert-message *, .mantine-Alert-message',
+      });
+    await waitFor(() => expect(alert()).not.toBeNull());
+    await signIn(user);
+    expect(await screen.findAllByText('Invalid email or password.')).not.toHaveLength(0);
+    await waitFor(() => expect(alert()).toBeNull());
+  });
+
   it('shows the email notice after registration', async () => {
     mockApi({});
     renderApp('/login?show_email_div=1');

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Divider, Stack, Text } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
@@ -14,6 +15,8 @@ export function LoginPage() {
   const product = useProductName();
   const [params] = useSearchParams();
   const showEmailNotice = params.get('show_email_div') === '1';
+  // A failed login makes the verification link's answer stale: a new key drops it (the link is already used).
+  const [failedLogins, setFailedLogins] = useState(0);
 
   return (
     <AuthCard title={`Sign in to ${product}`} subtitle="Manage your devices, licences and apps in one place.">
@@ -23,8 +26,8 @@ export function LoginPage() {
             {EMAIL_SENT_NOTICE}
           </Alert>
         ) : null}
-        <EmailVerificationStatus />
-        <LoginForm />
+        <EmailVerificationStatus key={failedLogins} />
+        <LoginForm onFailed={() => setFailedLogins((n) => n + 1)} />
         <Text size="sm" ta="center" c="dimmed">
           New to {product}?{' '}
           <Anchor component={Link} to={paths.auth.register.getHref()} fw={600}>

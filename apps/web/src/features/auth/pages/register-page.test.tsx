@@ -69,4 +69,35 @@ describe('Register', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/v1/admin/users/register')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/v1/admin/users/register')[0]?.body).toMatchObject({ country_code: '+44' });
   });
+
+  // That Enter then picks the highlighted country is proven in Chromium (e2e/tests/portal.e2e.test.ts).
+  it('Enter in the country search does not submit the form', async () => {
+    const api = mockApi({ 'POST /api/v1/admin/users/register': { body: { respones_msg: 'ok' } } });
+    const { user } = renderApp('/register');
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox'));
+    const country = screen.getByLabelText('Country code', { selector: 'input' });
+    await user.type(country, 'Germany');
+    await user.keyboard('{Enter}');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.callsTo('POST', '/api/v1/admin/users/register')).toHaveLength(0);
+    expect(currentLocation()).toBe('/register');
+  });
+
+  it('an empty submit shows each field’s message beside the field, not a toast', async () => {
+    const api = mockApi({ 'POST /api/v1/admin/users/register': { body: { respones_msg: 'ok' } } });
+    const { user } = renderApp('/register');
+    await user.click(await screen.findByRole('button', { name: 'Get Started' }));
+    const name = screen.getByLabelText(/^Full name/);
+    const email = screen.getByLabelText(/^Email/);
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Full name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please accept the terms and condition')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^name:/)).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/v1/admin/users/register')).toHaveLength(0);
+  });
 });

@@ -17,7 +17,7 @@ interface StatCardProps {
 
 function StatCard({ label, value, href, icon, color, hint, testId }: StatCardProps) {
   return (
-    <UnstyledButton component={Link} to={href} aria-label={`${label}: ${value ?? '…'}`} data-testid={testId}>
+    <UnstyledButton component={Link} to={href} data-testid={testId}>
       <Card padding="lg" h="100%" withBorder>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="md" wrap="nowrap">

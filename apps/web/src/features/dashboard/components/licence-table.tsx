@@ -19,7 +19,14 @@ export function LicenceTable({ licences }: { licences: FamilyLicence[] }) {
           No licenses yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        // Five columns can be wider than a phone: the region scrolls and, for the keyboard, takes focus.
+        <Table.ScrollContainer
+          minWidth={0}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Licences per application"
+        >
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>

@@ -108,6 +108,21 @@ describe('Device Logs page', () => {
     });
   });
 
+  it('keeps the sort in the URL (a reload or a link keeps it) and tells assistive technology with aria-sort', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({ ...shellRoutes, [`GET ${LIST}`]: answer([log(1)]) });
+    renderApp('/device-logs?sort=serialNumber&order=asc&serialNumber=R58');
+    await screen.findByText('Showing 1 to 1 of 1 entries');
+    const q = queriesTo(api.fetchMock, LIST)[0]!;
+    expect([q.get('sort'), q.get('order'), q.get('serialNumber')]).toEqual(['serialNumber', 'asc', 'R58']);
+    expect(screen.getByRole('columnheader', { name: /Serial Number/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: /Created On/ })).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByRole('columnheader', { name: 'Device Activity' })).not.toHaveAttribute('aria-sort');
+    // On a phone every cell is labelled with its column in the stacked card.
+    expect(screen.getByText('Activity Result', { selector: 'th' })).toBeInTheDocument();
+    expect(document.querySelector('tbody td[data-label="Device Activity"]')).not.toBeNull();
+  });
+
   it('pages by cursor past a capped count: "of 10,000+", Next sends the cursor, a page seen before reuses its own', async () => {
     window.localStorage.setItem('token', 'tok');
     const rows = Array.from({ length: 25 }, (_, i) => log(i + 1));

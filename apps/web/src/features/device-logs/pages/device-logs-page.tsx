@@ -2,7 +2,7 @@ import { deviceLogListQuerySchema, type DeviceLog, type DeviceLogSortField } fro
 import { Badge, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from '@/components/data-table';
 import { ListPage } from '@/components/list-page';
-import { SortHeader, type SortOrder } from '@/components/sort-header';
+import { ariaSort, SortHeader, type SortOrder } from '@/components/sort-header';
 import { formatDateTime } from '@/lib/format';
 import { useListSearch } from '@/lib/list-search';
 import { useDeviceLogs } from '../api/get-device-logs';
@@ -30,6 +30,8 @@ export function DeviceLogsPage() {
     {
       key: 'serialNumber',
       header: <SortHeader label="Serial Number" field="serialNumber" sort={sort} order={order} onSort={onSort} />,
+      label: 'Serial Number',
+      sort: ariaSort('serialNumber', sort, order),
       width: 200,
       render: (row) => (
         <Stack gap={2}>
@@ -59,6 +61,8 @@ export function DeviceLogsPage() {
     {
       key: 'created_at',
       header: <SortHeader label="Created On" field="created_at" sort={sort} order={order} onSort={onSort} />,
+      label: 'Created On',
+      sort: ariaSort('created_at', sort, order),
       width: 160,
       render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
     },

@@ -42,4 +42,16 @@ describe('Download APK page', () => {
     );
     expect(currentLocation()).toBe('/download-apk?app=UB');
   });
+
+  it('says "Not published yet" for an app without an APK instead of a link back to the console', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const sdk = downloadSdkAnswer();
+    const none = { apkLink: '', apkLinkQrCode: '' };
+    sdk.body = { ...sdk.body, data: { ...sdk.body.data, ubPriceDetail: none }, ubPriceDetail: none };
+    mockApi({ ...routes(), 'GET /api/v1/admin/users/download/sdk': sdk });
+    renderApp('/download-apk?app=ub');
+    expect(await within(await findPage()).findByText(/^Not published yet\./)).toBeVisible();
+    expect(within(page()).queryByRole('link', { name: /Click here to download APK/ })).not.toBeInTheDocument();
+    expect(within(page()).queryByRole('img', { name: /URL Blocker APK/ })).not.toBeInTheDocument();
+  });
 });

@@ -5,7 +5,7 @@ import { CaptchaField } from '@/components/captcha-field';
 import { useProductName } from '@/lib/app-config';
 import { CheckoutFailure } from './checkout-failure';
 import { PaymentSuccess } from './payment-success';
-import { priceLabelOf, qtyLabelOf } from './plan-helpers';
+import { priceLabelOf, qtyHintOf, qtyLabelOf } from './plan-helpers';
 import { QuantityInput, type CheckoutFormState } from './quantity-input';
 import { SummaryPanel, type SummaryRow } from './summary-panel';
 import type { Checkout } from './use-checkout';
@@ -57,6 +57,7 @@ export function CheckoutForm({
               </div>
               <QuantityInput
                 label={qtyLabelOf(plan)}
+                hint={qtyHintOf(plan)}
                 value={form.qty}
                 onChange={form.onChange}
                 error={form.error}

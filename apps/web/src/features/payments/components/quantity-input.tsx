@@ -39,27 +39,34 @@ export function useCheckoutForm(min: number, initial: Qty = min) {
 
 export type CheckoutFormState = ReturnType<typeof useCheckoutForm>;
 
-/** Quantity of devices (or chat users): whole numbers, 0 becomes 1 (spec 1 §5). */
+/**
+ * Quantity of devices (or chat users): whole numbers; 0 (or nothing) becomes 1 on leaving the field (spec 1 §5).
+ * While typing, the field shows what was typed (turning a typed 0 into 1 at once left the field saying 0 while the
+ * total counted 1).
+ */
 export function QuantityInput({
   label,
   value,
   onChange,
   error,
   disabled,
+  hint = QTY_HINT,
 }: {
   label: string;
   value: Qty;
   onChange: (value: Qty) => void;
   error?: ReactNode;
   disabled?: boolean;
+  /** The line under the field (spec 1 §2's, by default). */
+  hint?: string;
 }) {
   return (
     <NumberInput
       label={label}
-      description={QTY_HINT}
+      description={hint}
       name="qty"
       value={value}
-      min={MIN_QTY}
+      min={0}
       max={MAX_QTY}
       allowDecimal={false}
       allowNegative={false}
@@ -71,10 +78,10 @@ export function QuantityInput({
         if (v === '' || v === undefined) return onChange('');
         const n = typeof v === 'number' ? v : Number(v);
         if (!Number.isFinite(n)) return onChange('');
-        onChange(n < MIN_QTY ? MIN_QTY : Math.min(Math.trunc(n), MAX_QTY));
+        onChange(Math.max(0, Math.min(Math.trunc(n), MAX_QTY)));
       }}
       onBlur={() => {
-        if (value === '') onChange(MIN_QTY);
+        if (value === '' || value < MIN_QTY) onChange(MIN_QTY);
       }}
     />
   );

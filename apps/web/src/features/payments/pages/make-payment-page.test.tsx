@@ -39,6 +39,8 @@ describe('Make payment', () => {
     expect(summary('total')).toBe('€89.97');
 
     await setQty(user, 'Enter Number Of Devices', '0');
+    expect(screen.getByLabelText('Enter Number Of Devices')).toHaveValue('0'); // as typed, until the field is left
+    await user.tab();
     expect(screen.getByLabelText('Enter Number Of Devices')).toHaveValue('1');
     expect(summary('after')).toBe('5');
     expect(summary('total')).toBe('€29.99');
@@ -50,6 +52,13 @@ describe('Make payment', () => {
     const { user } = renderApp('/make-payment?id=id-PCHAT');
 
     expect(await screen.findByLabelText('Enter Number Of Users')).toHaveValue('2');
+    // Users, not devices, and a hint that agrees with the minimum.
+    expect(
+      screen.getByText('Power Chat is licensed per user: buy at least 2 licenses, one for each user.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/more than 1 device/)).not.toBeInTheDocument();
+    expect(screen.getByText('Current Users')).toBeInTheDocument();
+    expect(screen.getByText('Users After Purchase')).toBeInTheDocument();
     await setQty(user, 'Enter Number Of Users', '1');
     await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
     await user.click(screen.getByRole('button', { name: 'Pay' }));

@@ -50,6 +50,33 @@ describe('Payment methods', () => {
     expect(within(paypal).getByText('GB')).toBeInTheDocument();
   });
 
+  it('removes a card that is not the default after "Are you sure?"; the default has no Remove', async () => {
+    window.localStorage.setItem('token', 'tok');
+    let methods = [savedCard('pm_1', { isDefault: true }), savedCard('pm_2')];
+    const api = mockApi({
+      ...userDetailRoute,
+      'GET /api/v1/admin/users/payment-method/list': () => ({
+        body: { respones_msg: 'OK', data: methods, defaultSource: 'pm_1' },
+      }),
+      'POST /api/v1/admin/users/payment-method/detach': () => {
+        methods = methods.filter((m) => m.id !== 'pm_2');
+        return { body: { respones_msg: 'Payment method removed.' } };
+      },
+    });
+    const { user } = renderApp('/payment-methods');
+    const first = await screen.findByTestId('payment-method-pm_1');
+    expect(within(first).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+    const second = screen.getByTestId('payment-method-pm_2');
+    await user.click(within(second).getByRole('button', { name: /^Remove/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(api.callsTo('POST', '/api/v1/admin/users/payment-method/detach')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, remove it!' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/v1/admin/users/payment-method/detach')[0]?.body).toEqual({ pmId: 'pm_2' }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('payment-method-pm_2')).not.toBeInTheDocument());
+  });
+
   it('makes a method the default after confirming', async () => {
     window.localStorage.setItem('token', 'tok');
     let defaultId = 'pm_1';

@@ -9,12 +9,14 @@ import {
   PaymentBrandIcon,
   type CardEntryHandle,
 } from '@/components/card-entry';
+import { DeleteAction } from '@/components/delete-action';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { useAttachPaymentMethod } from '../api/attach-payment-method';
 import { usePaymentMethods } from '../api/get-payment-methods';
+import { useDetachPaymentMethod } from '../api/detach-payment-method';
 import { useSetDefaultPaymentMethod } from '../api/set-default-payment-method';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -32,17 +34,21 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
+const methodName = (method: SavedPaymentMethod) =>
+  method.type === 'paypal' ? 'PayPal' : `${brandLabel(method.card?.brand)} •••• ${method.card?.last4 ?? ''}`;
+
 function MethodCard({
   method,
   isDefault,
   onMakeDefault,
+  onRemove,
 }: {
   method: SavedPaymentMethod;
   isDefault: boolean;
   onMakeDefault: () => void;
+  onRemove: () => void;
 }) {
-  const title =
-    method.type === 'paypal' ? 'PayPal' : `${brandLabel(method.card?.brand)} •••• ${method.card?.last4 ?? ''}`;
+  const title = methodName(method);
   return (
     <Card withBorder padding="md" radius="md" data-testid={`payment-method-${method.id}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -55,9 +61,13 @@ function MethodCard({
             Default
           </Badge>
         ) : (
-          <Button size="xs" variant="light" onClick={onMakeDefault}>
-            Make default
-          </Button>
+          // The default card stays (renewals charge it): only the others can be removed.
+          <Group gap="xs" wrap="nowrap">
+            <Button size="xs" variant="light" onClick={onMakeDefault}>
+              Make default
+            </Button>
+            <DeleteAction label={`Remove ${title}`} hint="Remove" onClick={onRemove} />
+          </Group>
         )}
       </Group>
       <Group gap="xl" mt="md">
@@ -128,6 +138,8 @@ export function PaymentMethodsPage() {
   const methods = usePaymentMethods();
   const [pending, setPending] = useState<SavedPaymentMethod | null>(null);
   const makeDefault = useSetDefaultPaymentMethod({ onSettled: () => setPending(null) });
+  const [removing, setRemoving] = useState<SavedPaymentMethod | null>(null);
+  const remove = useDetachPaymentMethod({ onSettled: () => setRemoving(null) });
 
   const list = methods.data?.data ?? [];
   const defaultId = methods.data?.defaultSource ?? list.find((m) => m.isDefault)?.id ?? null;
@@ -163,7 +175,13 @@ export function PaymentMethodsPage() {
             </Card>
           ) : (
             list.map((m) => (
-              <MethodCard key={m.id} method={m} isDefault={m.id === defaultId} onMakeDefault={() => setPending(m)} />
+              <MethodCard
+                key={m.id}
+                method={m}
+                isDefault={m.id === defaultId}
+                onMakeDefault={() => setPending(m)}
+                onRemove={() => setRemoving(m)}
+              />
             ))
           )}
         </Stack>
@@ -187,6 +205,16 @@ export function PaymentMethodsPage() {
         loading={makeDefault.isPending}
         onCancel={() => setPending(null)}
         onConfirm={() => pending && makeDefault.mutate({ pmId: pending.id })}
+      />
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Are you sure?"
+        message={removing ? `${methodName(removing)} will be removed from your account.` : ''}
+        confirmLabel="Yes, remove it!"
+        confirmColor="red"
+        loading={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate({ pmId: removing.id })}
       />
     </Grid>
   );

@@ -10,8 +10,8 @@ import { useProductName } from '@/lib/app-config';
 import { formatEuro } from '@/lib/format';
 import { periodOf } from '@/lib/plan-price';
 import { planSections } from '@/lib/plan-sections';
-import { usePublicPlans } from '../api/get-public-plans';
 import { PaymentNotes } from '@/components/payment-notes';
+import { usePublicPlans } from '@/api/get-public-plans';
 
 const unitOf = (plan: Plan): string => (plan.family === 'PCHAT' ? 'per chat user' : 'per device');
 

@@ -113,17 +113,22 @@ export function PowerChatUsersPage() {
         <Group justify="space-between" gap="sm">
           <SeatsInUse />
           <Group gap="sm">
-            <Button
-              component="a"
-              href={apkLink || undefined}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              disabled={!apkLink}
-            >
-              Download APK
-            </Button>
+            {apkLink ? (
+              <Button
+                component="a"
+                href={apkLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+              >
+                Download APK
+              </Button>
+            ) : (
+              <Button variant="default" leftSection={<IconDownload size={16} />} disabled title="Not published yet">
+                Download APK
+              </Button>
+            )}
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} />}

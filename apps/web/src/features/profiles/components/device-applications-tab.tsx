@@ -40,7 +40,7 @@ function EnableSwitch({
   return (
     <Group gap="xs" wrap="nowrap">
       <Switch
-        aria-label={`${name} enabled`}
+        aria-label={`Enable ${name} on the device`}
         checked={!isDisabled(app)}
         disabled={busy}
         onChange={(e) => onToggle(!e.currentTarget.checked)}

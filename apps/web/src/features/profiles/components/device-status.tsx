@@ -26,7 +26,7 @@ export function OnlineStatus({ online, lastSeenAt }: { online: boolean; lastSeen
             background: online ? 'var(--mantine-color-green-6)' : 'var(--mantine-color-gray-5)',
           }}
         />
-        <Text size="sm" c={online ? 'green.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" c={online ? 'green' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
           {text}
         </Text>
       </Group>

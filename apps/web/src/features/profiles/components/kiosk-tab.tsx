@@ -28,6 +28,7 @@ import { IconPlus, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useUpdateKioskSettings } from '../api/update-kiosk-settings';
 import { useContractForm } from '@/lib/form';
+import { useReportUnsaved } from './unsaved-changes';
 import { PlayStoreSearch } from './play-store-search';
 import { ProfileApplicationsList } from './profile-applications-list';
 
@@ -232,6 +233,7 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
   const { kioskType, signageVideoLists: videos } = form.values;
   const setVideos = (next: string[]) => form.setFieldValue('signageVideoLists', next);
   const update = useUpdateKioskSettings();
+  useReportUnsaved('Kiosk', form.isDirty());
 
   const save = (parsed: KioskSettingRequest, values: KioskValues) => {
     // Send only this type's fields: the parsed request also carries the other type's orientation default ('Auto'),
@@ -240,6 +242,7 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
     const sent = Object.fromEntries(Object.entries(parsed).filter(([key]) => key in body)) as KioskSettingRequest;
     update.mutate(sent, {
       onSuccess: () => {
+        form.resetDirty();
         if (values.kioskType === 'Signage') {
           const kept = values.signageVideoLists.filter((x) => x.trim());
           setVideos(kept.length ? kept : ['']);

@@ -2,9 +2,16 @@ import { powerOnBootSettingRequestSchema, SCHEDULE_TYPES, WEEK_DAYS, type Profil
 import { Button, Checkbox, Group, Input, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useContractForm } from '@/lib/form';
 import { useUpdatePowerOnBootSettings } from '../api/update-power-on-boot-settings';
+import { useReportUnsaved } from './unsaved-changes';
 
 type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 type WeekDay = (typeof WEEK_DAYS)[number];
+
+/** What was typed in the time field, as 24-hour `HH:MM` while typing: digits only, the colon added after the hour. */
+export const toClockTime = (typed: string): string => {
+  const digits = typed.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
+};
 
 /** Power On Boot: power on with the charger, shut down on disconnect, and a daily or weekly shutdown. */
 export function PowerOnBootTab({ profile }: { profile: ProfileDetail }) {
@@ -38,10 +45,14 @@ export function PowerOnBootTab({ profile }: { profile: ProfileDetail }) {
   );
   const { scheduled, scheduleType } = form.values;
   const update = useUpdatePowerOnBootSettings();
+  useReportUnsaved('Power On Boot', form.isDirty());
 
   return (
     <form
-      onSubmit={form.submit((request) => update.mutate(request), update.isPending)}
+      onSubmit={form.submit(
+        (request) => update.mutate(request, { onSuccess: () => form.resetDirty() }),
+        update.isPending,
+      )}
       noValidate
       aria-label="Power On Boot"
     >
@@ -87,11 +98,16 @@ export function PowerOnBootTab({ profile }: { profile: ProfileDetail }) {
                 data={[...SCHEDULE_TYPES]}
               />
             </Input.Wrapper>
+            {/* Not type="time": the browser shows that in the locale's 12-hour clock, beside a 24-hour hint. */}
             <TextInput
-              type="time"
               label="Time"
-              description="24-hour time (HH:MM)"
+              description="24-hour time (HH:MM), e.g. 22:00"
+              placeholder="HH:MM"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={5}
               {...form.getInputProps('scheduleTime')}
+              onChange={(e) => form.setFieldValue('scheduleTime', toClockTime(e.currentTarget.value))}
               size="sm"
               w={180}
             />

@@ -1,14 +1,16 @@
 import { profileIdSchema, type ProfileDetail } from '@fleetdeck/contract';
 import { Alert, Anchor, Button, Card, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { useProfileDetail } from '../api/get-profile-detail';
 import { profileDetailHref, profilePageOf, type ProfilePageKey } from './app-routes';
 import { ProfileHeader } from './profile-header';
 import classes from './profiles.module.css';
+import { useUnsavedRegistry } from './unsaved-changes';
 
 export interface ProfileTab {
   /** The `tab` search parameter. */
@@ -46,8 +48,9 @@ export function UrlTabs({
       ?.querySelector<HTMLElement>('[aria-selected="true"]')
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [active]);
-  const onChange = (value: string | null) => {
-    if (!value) return;
+  const unsaved = useUnsavedRegistry();
+  const [leaving, setLeaving] = useState<{ to: string; forms: string[] } | null>(null);
+  const go = (value: string) => {
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -59,7 +62,14 @@ export function UrlTabs({
       { replace: true },
     );
   };
-  return (
+  // A switch changed without Save would be lost with its panel (only the active one is mounted): ask first.
+  const onChange = (value: string | null) => {
+    if (!value || value === active) return;
+    const forms = [...new Set(unsaved.forms.values())];
+    if (forms.length > 0) setLeaving({ to: value, forms });
+    else go(value);
+  };
+  const tabs_ = (
     <Tabs value={active} onChange={onChange} keepMounted={false} variant={variant}>
       <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" className={classes.tabScroller}>
         <Tabs.List ref={listRef} aria-label={label} className={classes.tabList}>
@@ -76,6 +86,26 @@ export function UrlTabs({
         </Tabs.Panel>
       ))}
     </Tabs>
+  );
+  return (
+    <>
+      {unsaved.Provider ? <unsaved.Provider value={unsaved.forms}>{tabs_}</unsaved.Provider> : tabs_}
+      <ConfirmDialog
+        opened={leaving !== null}
+        title="Unsaved changes"
+        message={`${leaving?.forms.join(', ') ?? ''}: your changes are not saved yet. Leave this tab and discard them?`}
+        confirmLabel="Discard changes"
+        cancelLabel="Stay"
+        confirmColor="red"
+        onCancel={() => setLeaving(null)}
+        onConfirm={() => {
+          const to = leaving?.to;
+          unsaved.forms.clear();
+          setLeaving(null);
+          if (to) go(to);
+        }}
+      />
+    </>
   );
 }
 

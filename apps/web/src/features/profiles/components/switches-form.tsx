@@ -2,6 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
+import { useReportUnsaved } from './unsaved-changes';
 
 interface SwitchesFormProps<K extends string> {
   title: string;
@@ -34,6 +35,7 @@ export function SwitchesForm<K extends string>({
   const values = form.values as Record<K, boolean>;
   // Against the saved values, which change after a save (form.isDirty() would compare with the first ones).
   const dirty = keys.some((k) => values[k] !== (initial[k] ?? false));
+  useReportUnsaved(title, dirty);
   return (
     <form
       onSubmit={form.onSubmit(() => {

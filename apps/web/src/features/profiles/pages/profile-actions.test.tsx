@@ -36,9 +36,9 @@ describe('Profile detail: applications, Apply, licence redirect', () => {
     });
     const { user } = renderApp(`/profile-detail?profile_id=${PROFILE_ID}`);
 
-    const chrome = await screen.findByRole('switch', { name: 'Chrome enabled' });
+    const chrome = await screen.findByRole('switch', { name: 'Enable Chrome on the device' });
     expect(chrome).toBeChecked();
-    expect(screen.getByRole('switch', { name: 'Facebook enabled' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Enable Facebook on the device' })).not.toBeChecked();
     expect(screen.getByText('2 of 2 applications')).toBeInTheDocument();
 
     await user.click(chrome);
@@ -50,7 +50,7 @@ describe('Profile detail: applications, Apply, licence redirect', () => {
     });
     expect(await screen.findByText('Application updated. Press Apply to send it to the device.')).toBeInTheDocument();
     expect(await screen.findByText('Disable pending')).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Chrome enabled' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Enable Chrome on the device' })).not.toBeChecked();
   });
 
   it('sends the filters, the search and the system-app switch to profile/device/detail', async () => {
@@ -63,7 +63,7 @@ describe('Profile detail: applications, Apply, licence redirect', () => {
       ),
     });
     const { user } = renderApp(`/profile-detail?profile_id=${PROFILE_ID}`);
-    await screen.findByRole('switch', { name: 'Settings enabled' });
+    await screen.findByRole('switch', { name: 'Enable Settings on the device' });
     const last = () => queriesTo(api.fetchMock, `${API}/profile/device/detail`).at(-1)!;
     expect(last().get('profileId')).toBe(PROFILE_ID);
     expect(last().get('showSystemApp')).toBe('false');

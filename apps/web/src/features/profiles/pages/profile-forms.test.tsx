@@ -345,6 +345,84 @@ describe('Profile detail forms', () => {
     );
   });
 
+  it('URL Blocker: a bare domain is taken as its https address', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      ...shellRoutes,
+      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'UB', blockUrl: [] })),
+      [`POST ${API}/profile/blockUrl/add`]: updated({ appName: 'UB', blockUrl: ['https://facebook.com'] }),
+    });
+    const { user } = renderApp(`/ub-profile-detail?profile_id=${PROFILE_ID}`);
+    await user.type(await screen.findByRole('textbox', { name: 'URL' }), ' facebook.com ');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `${API}/profile/blockUrl/add`)[0]?.body).toEqual({
+        profileId: PROFILE_ID,
+        url: 'https://facebook.com',
+      }),
+    );
+  });
+
+  it('asks before a tab change drops switches changed without Save', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const saved = profile();
+    const api = mockApi({
+      ...shellRoutes,
+      [`GET ${API}/profile/detail`]: detailAnswer(saved),
+      [`POST ${API}/profile/update`]: updated({
+        advancedSettings: { ...saved.advancedSettings, disbableBixbyPackages: true },
+      }),
+    });
+    const { user } = renderApp(`/profile-detail?profile_id=${PROFILE_ID}&tab=advance-setting`);
+    const form = await screen.findByRole('form', { name: 'Advance Setting' });
+    await user.click(within(form).getByRole('switch', { name: 'Disable Bixby' }));
+    await user.click(screen.getByRole('tab', { name: 'Pin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(dialog).toHaveTextContent('Advance Setting: your changes are not saved yet.');
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(screen.getByRole('tab', { name: 'Advance Setting' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(form).getByRole('switch', { name: 'Disable Bixby' })).toBeChecked();
+
+    await user.click(within(form).getByRole('switch', { name: 'Disable GPS' }));
+    await user.click(screen.getByRole('tab', { name: 'Pin' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByLabelText('Pin', { selector: 'input' })).toBeInTheDocument();
+    expect(api.callsTo('POST', `${API}/profile/update`)).toHaveLength(0);
+
+    // Saved: the tab changes without a question.
+    await user.click(screen.getByRole('tab', { name: 'Advance Setting' }));
+    const again = await screen.findByRole('form', { name: 'Advance Setting' });
+    await user.click(within(again).getByRole('switch', { name: 'Disable Bixby' }));
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST', `${API}/profile/update`)).toHaveLength(1));
+    await waitFor(() => expect(within(again).queryByText('Unsaved changes')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('tab', { name: 'Pin' }));
+    expect(await screen.findByLabelText('Pin', { selector: 'input' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('Power On Boot: the time is typed and shown in 24-hour HH:MM', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      ...shellRoutes,
+      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'SL' })),
+      [`POST ${API}/profile/update/pob/setting`]: updated({ appName: 'SL' }),
+    });
+    const { user } = renderApp(`/sl-profile-detail?profile_id=${PROFILE_ID}&tab=power-on-boot`);
+    await user.click(await screen.findByRole('switch', { name: /Schedule shutdown/ }));
+    const time = screen.getByRole('textbox', { name: 'Time' });
+    expect(time).toHaveValue('22:00');
+    await user.clear(time);
+    await user.type(time, '1730');
+    expect(time).toHaveValue('17:30');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `${API}/profile/update/pob/setting`)[0]?.body).toMatchObject({
+        scheduleShutdown: { scheduleType: 'Daily', scheduleTime: '17:30', days: [] },
+      }),
+    );
+  });
+
   it('Key Mapping: adds an entry with key name, key event and package', async () => {
     window.localStorage.setItem('token', 'tok');
     const api = mockApi({

@@ -3,7 +3,7 @@ import { Anchor, Badge, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table';
 import { ListPage } from '@/components/list-page';
-import { SortHeader, type SortOrder } from '@/components/sort-header';
+import { ariaSort, SortHeader, type SortOrder } from '@/components/sort-header';
 import { useProductName } from '@/lib/app-config';
 import { formatDateTime } from '@/lib/format';
 import { useListSearch } from '@/lib/list-search';
@@ -30,6 +30,8 @@ export function ProfilesPage() {
     {
       key: 'name',
       header: sortHeader('Serial Number', 'name'),
+      label: 'Serial Number',
+      sort: ariaSort('name', params.sort, params.order),
       width: 180,
       render: (row) => {
         const href = profileDetailHref(row.appName, row._id);
@@ -65,6 +67,8 @@ export function ProfilesPage() {
     {
       key: 'created_at',
       header: sortHeader('Created On', 'created_at'),
+      label: 'Created On',
+      sort: ariaSort('created_at', params.sort, params.order),
       width: 170,
       render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
     },

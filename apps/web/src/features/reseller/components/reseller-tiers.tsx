@@ -21,7 +21,7 @@ export function ResellerTiers() {
       <Text size="sm" c="dimmed" mb="md">
         Your tier follows the number of licences bought with your coupon code.
       </Text>
-      <Table.ScrollContainer minWidth={360}>
+      <Table.ScrollContainer minWidth={0}>
         <Table verticalSpacing="sm" aria-label="Reseller tiers">
           <Table.Thead>
             <Table.Tr>
