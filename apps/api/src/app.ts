@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@fleetdeck/contract';
 import type { AppContext } from './context.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { requestLoggerOf } from './logger.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { htmlFor, loadIndexHtml, sendIndexHtml } from './plugins/index-html.ts';
@@ -45,12 +45,16 @@ export interface BuildOptions {
 
 /** Builds the HTTP application. `server.ts` starts it; tests drive it through `app.inject`. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const headers = securityHeaders(ctx.config);
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     logController: new RequestLog(requestLoggerOf(ctx.logger)),
+    // Errors raised before a route runs answer the envelope too (issue 12, item 9).
+    frameworkErrors: frameworkErrors(headers),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,7 +67,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerErrorHandling(app);
 
   // Security headers (CSP, nosniff, referrer policy, frame options…) on every answer, computed once.
-  const headers = securityHeaders(ctx.config);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

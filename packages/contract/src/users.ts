@@ -19,7 +19,7 @@ export const registerRequestSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   /** Always empty in the spec; kept for old app builds. */
-  registration_code: z._default(z.string().check(z.maxLength(64)), ''),
+  registration_code: z._default(text().check(z.maxLength(64)), ''),
   country_code: z._default(z.optional(countryCodeSchema), null),
   phone_number: z._default(phoneNumberSchema, ''),
 });
@@ -28,7 +28,7 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export const loginRequestSchema = z.object({
   email: emailSchema,
   password: passwordInputSchema,
-  userAgent: z.optional(z.string().check(z.maxLength(512))),
+  userAgent: z.optional(text().check(z.maxLength(512))),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -113,8 +113,8 @@ export const resetPasswordRequestSchema = z
     password: newPasswordSchema,
     confirm_password: text().check(z.maxLength(128)),
     iv: linkPartSchema(64),
-    encrypted_data: z.optional(z.string().check(z.trim(), z.maxLength(2048))),
-    encryptedData: z.optional(z.string().check(z.trim(), z.maxLength(2048))),
+    encrypted_data: z.optional(text().check(z.trim(), z.maxLength(2048))),
+    encryptedData: z.optional(text().check(z.trim(), z.maxLength(2048))),
   })
   .check(
     z.refine((v) => Boolean(v.encrypted_data || v.encryptedData), {
