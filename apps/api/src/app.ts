@@ -40,7 +40,11 @@ import { staffDashboardRoutes } from './modules/staff/dashboard/routes.ts';
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
-  trustProxy?: boolean;
+}
+
+/** A hop count trusts the nearest `n` proxies (as proxy-addr does with a number), a list its addresses and CIDRs. */
+function trustProxyOption(value: false | number | string[]) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
 /** Builds the HTTP application. `server.ts` starts it; tests drive it through `app.inject`. */
@@ -48,7 +52,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const headers = securityHeaders(ctx.config);
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
-    trustProxy: opts.trustProxy ?? false,
+    // TRUST_PROXY (DECISIONS §3): request.ip is the client's address behind that many proxies or those CIDRs.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     logController: new RequestLog(requestLoggerOf(ctx.logger)),
