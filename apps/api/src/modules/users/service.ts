@@ -148,6 +148,15 @@ export async function verifyEmail(ctx: AppContext, iv: string, encryptedData: st
   });
 }
 
+function accountLocked(until: Date) {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+  return tooMany(
+    `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.`,
+    'E_ACCOUNT_LOCKED',
+    (until.getTime() - Date.now()) / 1000,
+  );
+}
+
 export async function login(
   ctx: AppContext,
   input: { email: string; password: string; userAgent?: string | undefined },
@@ -181,16 +190,11 @@ export async function login(
     }
     throw invalid();
   }
-  if (customer.lockedUntil && customer.lockedUntil.getTime() > Date.now()) {
-    const minutes = Math.ceil((customer.lockedUntil.getTime() - Date.now()) / 60_000);
-    throw tooMany(
-      `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.`,
-      'E_ACCOUNT_LOCKED',
-      (customer.lockedUntil.getTime() - Date.now()) / 1000,
-    );
-  }
+  // The attempt is counted before the slow check, atomically: a burst of parallel guesses cannot all be verified.
+  const claim = await repo.claimLoginAttempt(ctx.db, customer.id, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+  if (!claim.ok) throw accountLocked(claim.lockedUntil);
   if (!(await verifyPassword(input.password, customer.passwordHash))) {
-    const locked = await repo.recordFailedLogin(ctx.db, customer.id, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+    const locked = await repo.failLoginAttempt(ctx.db, customer.id, claim.attempt, MAX_LOGIN_FAILURES, LOCK_MINUTES);
     await writeAudit(ctx.db, {
       customerId: customer.id,
       email: customer.email,
@@ -202,6 +206,9 @@ export async function login(
     });
     throw invalid();
   }
+  // A parallel guess may have locked the account while this one was being checked: no session then.
+  const lockedNow = await repo.lockedUntilOf(ctx.db, customer.id);
+  if (lockedNow) throw accountLocked(lockedNow);
   if (customer.disabledAt) {
     throw forbidden('This account has been disabled. Please contact support.', 'E_ACCOUNT_DISABLED');
   }
