@@ -37,13 +37,23 @@ export const loginResponseSchema = z.object({
   enable_two_step_email_verification: z.boolean(),
   /** Absent on the two-step branch: the token comes from verify-otp. */
   data: z.optional(z.object({ token: z.string() })),
+  /**
+   * The two-step branch: an opaque id of this login attempt, sent back with the code (`verify-otp`), so only the one
+   * who passed the password step can use or burn that code (issue 12, item 3).
+   */
+  challengeId: z.optional(z.string()),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const verifyEmailRequestSchema = z.object({ iv: linkPartSchema(64), encryptedData: linkPartSchema(2048) });
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
 
-export const verifyOtpRequestSchema = z.object({ otp: otpSchema, email: emailSchema });
+export const verifyOtpRequestSchema = z.object({
+  otp: otpSchema,
+  email: emailSchema,
+  /** The login answer's `challengeId`. Without it (the spec's payload) wrong codes count against a per-email limit. */
+  challengeId: z.optional(text().check(z.trim(), z.maxLength(128))),
+});
 export type VerifyOtpRequest = z.input<typeof verifyOtpRequestSchema>;
 export const tokenResponseSchema = withData(z.object({ token: z.string() }));
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;

@@ -47,6 +47,16 @@ export async function hit(db: Db, rawKey: string, windowSeconds: number) {
   return { count: Number(row.count), retryAfter: Number(row.retry_after) };
 }
 
+/** The count of the current window of `key`, without counting (0 when nothing was counted yet). */
+export async function peek(db: Db, rawKey: string, windowSeconds: number): Promise<number> {
+  const key = rawKey.replace(IP_KEY, (_, lead: string, ip: string) => `${lead}ip:${addressKey(ip)}`);
+  const result = await db.execute<{ count: number }>(sql`
+    select count from rate_limit_counters
+     where key = ${key}
+       and window_start = to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
 export async function enforceLimit(
   db: Db,
   key: string,
