@@ -16,7 +16,7 @@ import { enforceLimit, hit, peek } from '../../lib/rate-limit.ts';
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../audit/service.ts';
-import { consumeLink, issueLink } from '../links/service.ts';
+import { consumeLink, issueLink, openLink } from '../links/service.ts';
 import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
 import { CODE_TTL_MS, MAX_WRONG_TRIES, consumeCode, issueChallengeCode } from '../otp/service.ts';
@@ -398,6 +398,8 @@ export async function resetPassword(
     throw badRequest('E_PASSWORD_MISMATCH', 'Password and confirm password do not match.');
   }
   assertStrongPassword(input.password);
+  // Check first, hash last: only an authentic, unexpired link costs a hash (issue 12, item 6).
+  openLink(ctx.secrets.linkKey, 'reset-password', input.iv, input.encryptedData);
   const passwordHash = await hashPassword(input.password);
   await inTransaction(ctx.db, async (tx, afterCommit) => {
     const userId = await consumeLink(tx, ctx.secrets.linkKey, 'reset-password', input.iv, input.encryptedData);
@@ -571,7 +573,19 @@ export async function changePassword(ctx: AppContext, actor: CustomerActor, inpu
   const customerId = actor.id;
   const customer = await repo.findCustomerById(ctx.db, customerId);
   if (!customer) throw notFound('Account not found.');
+  // Check first, hash last (issue 12, item 6): the cheap rules, then the old password, which counts like a login
+  // attempt (10 wrong lock the account: no oracle for the current password), then the new hash.
+  if (input.new_password !== input.confirm_password) {
+    throw badRequest('E_PASSWORD_MISMATCH', 'New password and confirm password do not match.');
+  }
+  if (input.new_password === input.old_password) {
+    throw badRequest('E_PASSWORD_SAME', 'The new password must be different from the old one.');
+  }
+  assertStrongPassword(input.new_password);
+  const claim = await repo.claimLoginAttempt(ctx.db, customerId, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+  if (!claim.ok) throw accountLocked(claim.lockedUntil);
   if (!(await verifyPassword(input.old_password, customer.passwordHash))) {
+    await repo.failLoginAttempt(ctx.db, customerId, claim.attempt, MAX_LOGIN_FAILURES, LOCK_MINUTES);
     await writeAudit(ctx.db, {
       customerId,
       email: customer.email,
@@ -583,13 +597,7 @@ export async function changePassword(ctx: AppContext, actor: CustomerActor, inpu
     });
     throw badRequest('E_WRONG_PASSWORD', 'Your old password is incorrect.');
   }
-  if (input.new_password !== input.confirm_password) {
-    throw badRequest('E_PASSWORD_MISMATCH', 'New password and confirm password do not match.');
-  }
-  if (input.new_password === input.old_password) {
-    throw badRequest('E_PASSWORD_SAME', 'The new password must be different from the old one.');
-  }
-  assertStrongPassword(input.new_password);
+  await repo.clearFailedLogins(ctx.db, customerId);
   const passwordHash = await hashPassword(input.new_password);
   await inTransaction(ctx.db, async (tx, afterCommit) => {
     await repo.updateCustomer(tx, customerId, { passwordHash });
