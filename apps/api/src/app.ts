@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { ErrorResponse } from '@fleetdeck/contract';
+import { EVENTS_MAX_WAIT_SECONDS, type ErrorResponse } from '@fleetdeck/contract';
 import type { AppContext } from './context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { requestLoggerOf } from './logger.ts';
@@ -42,6 +42,11 @@ export interface BuildOptions {
   serveWeb?: boolean;
 }
 
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONNECTION_TIMEOUT_MS = (EVENTS_MAX_WAIT_SECONDS + 30) * 1000;
+/** Open sockets one process accepts; beyond, new connections are closed at once. */
+export const MAX_CONNECTIONS = 10_000;
+
 /** A hop count trusts the nearest `n` proxies (as proxy-addr does with a number), a list its addresses and CIDRs. */
 function trustProxyOption(value: false | number | string[]) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
@@ -55,6 +60,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     // TRUST_PROXY (DECISIONS §3): request.ip is the client's address behind that many proxies or those CIDRs.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Timeouts and caps (issue 12, item 7). A request (headers and body) must arrive within 30 s (slow senders
+    // cannot hold sockets); an idle socket is closed after 90 s, beyond the longest long-poll (GET events?wait=60).
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: 72_000,
     genReqId: () => crypto.randomUUID(),
     logController: new RequestLog(requestLoggerOf(ctx.logger)),
     // Errors raised before a route runs answer the envelope too (issue 12, item 9).
@@ -70,6 +80,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // The API speaks JSON only; other bodies get a clear 415 instead of a confusing validation error.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  app.server.maxConnections = MAX_CONNECTIONS;
 
   // Security headers (CSP, nosniff, referrer policy, frame options…) on every answer, computed once.
   app.addHook('onRequest', (_request, reply, done) => {
