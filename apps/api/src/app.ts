@@ -87,6 +87,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     reply.headers(headers);
     done();
   });
+  // Answers to authenticated API calls are never stored by a browser or a proxy (issue 12, item 8), unless the
+  // route chose its own caching.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.headers.authorization && request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      void reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
 
   // On-the-fly compression of text answers above 1 KB (JSON lists, the API docs). Not on the routes whose answers
   // are always tiny (health checks) or already compressed at build (the web app's files, served precompressed
