@@ -11,9 +11,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { ErrorResponse } from '@fleetdeck/contract';
+import { EVENTS_MAX_WAIT_SECONDS, type ErrorResponse } from '@fleetdeck/contract';
 import type { AppContext } from './context.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { requestLoggerOf } from './logger.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { htmlFor, isBackOfficePath, loadIndexHtml, sendIndexHtml } from './plugins/index-html.ts';
@@ -49,21 +49,36 @@ import { pageViewRoutes } from './modules/public/page-views/routes.ts';
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
-  trustProxy?: boolean | number | string;
 }
 
-/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to us (proxy-addr's meaning). */
-const trustProxyOption = (v: boolean | number | string) =>
-  typeof v === 'number' ? (_address: string, hop: number) => hop < v : v;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONNECTION_TIMEOUT_MS = (EVENTS_MAX_WAIT_SECONDS + 30) * 1000;
+/** Open sockets one process accepts; beyond, new connections are closed at once. */
+export const MAX_CONNECTIONS = 10_000;
+
+/** A hop count trusts the nearest `n` proxies (as proxy-addr does with a number), a list its addresses and CIDRs. */
+function trustProxyOption(value: false | number | string[]) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
 
 /** Builds the HTTP application. `server.ts` starts it; tests drive it through `app.inject`. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const headers = securityHeaders(ctx.config);
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
-    trustProxy: trustProxyOption(opts.trustProxy ?? ctx.config.trustProxy),
+    // TRUST_PROXY (DECISIONS §3): request.ip is the client's address behind that many proxies or those CIDRs.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Timeouts and caps (issue 12, item 7). A request (headers and body) must arrive within 30 s (slow senders
+    // cannot hold sockets); an idle socket is closed after 90 s, beyond the longest long-poll (GET events?wait=60).
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: 72_000,
     genReqId: () => crypto.randomUUID(),
     logController: new RequestLog(requestLoggerOf(ctx.logger)),
+    // Errors raised before a route runs answer the envelope too (issue 12, item 9).
+    frameworkErrors: frameworkErrors(headers),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -74,12 +89,19 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // The API speaks JSON only; other bodies get a clear 415 instead of a confusing validation error.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  app.server.maxConnections = MAX_CONNECTIONS;
 
   // Security headers (CSP, nosniff, referrer policy, frame options…) on every answer, computed once.
-  const headers = securityHeaders(ctx.config);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
+  });
+  // Answers to authenticated API calls are never stored by a browser or a proxy (issue 12, item 8), unless the
+  // route chose its own caching.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.headers.authorization && request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   // On-the-fly compression of text answers above 1 KB (JSON lists, the API docs). Not on the routes whose answers

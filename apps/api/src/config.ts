@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -55,17 +56,14 @@ const envSchema = z.object({
   ),
   OTP_LENGTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(4).max(6).default(4)),
   /**
-   * The reverse proxy in front (DECISIONS §3): a hop count, or a comma-separated list of addresses/CIDRs whose
-   * X-Forwarded-For is believed. Never "trust everyone": `true`/`*` are refused.
+   * The reverse proxy in front (DECISIONS §3): a hop count (1-10) or a comma-separated list of addresses and CIDRs
+   * whose X-Forwarded-For is believed. Never "trust everyone": true, * and the all-address ranges are refused.
    */
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .trim()
-      .refine((v) => /^\d{1,2}$/.test(v) || v.split(',').every((p) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p.trim())), {
-        message: 'must be a hop count (e.g. 1) or a list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
-      })
+      .transform((v, ctx) => parseTrustProxy(v, ctx))
       .optional(),
   ),
   /** Header carrying the visitor's country (ISO alpha-2) from the trusted proxy, e.g. cf-ipcountry. */
@@ -80,6 +78,37 @@ const envSchema = z.object({
   /** Where the built SPA lives; the API serves it when present. */
   WEB_DIST: optionalString,
 });
+
+const TRUST_EVERYONE = new Set(['true', '*', 'all', '0.0.0.0/0', '::/0', '0/0']);
+
+/** `TRUST_PROXY`: a hop count, or addresses and CIDRs (Fastify's `trustProxy` takes both, through proxy-addr). */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): number | string[] {
+  const v = value.trim();
+  const message =
+    'must be a hop count (1-10) or a comma-separated list of proxy addresses or CIDRs, never "trust everyone"';
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops >= 1 && hops <= 10) return hops;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const valid = (entry: string) => {
+    const [address, bits, ...rest] = entry.split('/');
+    if (rest.length || !address || net.isIP(address) === 0) return false;
+    if (bits === undefined) return true;
+    const max = net.isIP(address) === 4 ? 32 : 128;
+    return /^\d+$/.test(bits) && Number(bits) >= 1 && Number(bits) <= max;
+  };
+  if (list.length === 0 || list.some((e) => TRUST_EVERYONE.has(e.toLowerCase()) || !valid(e))) {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }
+  return list;
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -128,9 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     playStoreProvider: e.PLAYSTORE_PROVIDER,
     logLevel: e.LOG_LEVEL,
     otpLength: e.OTP_LENGTH,
-    /** Fastify's `trustProxy`: a hop count or the proxies' addresses; false (the socket address) when unset. */
-    trustProxy:
-      e.TRUST_PROXY === undefined ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
+    /** Fastify's `trustProxy`: false (the socket address), a hop count or the proxies' addresses and CIDRs. */
+    trustProxy: e.TRUST_PROXY ?? (false as const),
     /** Believed only behind a trusted proxy (TRUST_PROXY set); lower-cased as Node gives header names. */
     countryHeader: e.TRUST_PROXY !== undefined && e.COUNTRY_HEADER ? e.COUNTRY_HEADER.toLowerCase() : null,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),

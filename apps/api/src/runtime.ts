@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { createDb, createPool, runMigrations } from './db/client.ts';
+import { DB_STATEMENT_TIMEOUT_MS, createDb, createPool, runMigrations } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { startQueue } from './jobs/queue.ts';
 import { startWorkers } from './jobs/workers.ts';
@@ -43,7 +43,9 @@ export async function startRuntime(
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
     databaseUrl = embedded.url;
   }
-  const pool = createPool(databaseUrl, config.role === 'worker' ? 5 : 20);
+  const pool = createPool(databaseUrl, config.role === 'worker' ? 5 : 20, {
+    statementTimeoutMs: DB_STATEMENT_TIMEOUT_MS,
+  });
   const wakeups = createWakeupHub({ connectionString: databaseUrl, logger });
   const cleanup = async () => {
     await wakeups.stop();

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { AUDIT_SOURCES, AUDIT_SUB_TYPES, AUDIT_TYPES, type AuditType } from './audit.ts';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, text } from './common.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, numeric, text } from './common.ts';
 import { withData } from './envelope.ts';
 
 /**
@@ -26,16 +26,21 @@ export const blankAsAbsent = <T extends z.ZodMiniType>(schema: T) =>
   );
 
 export const pageQuerySchema = z._default(
-  z.coerce
-    .number({ error: 'must be a page number from 1' })
-    .check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be at least 1' })),
+  numeric(
+    z.coerce
+      .number({ error: 'must be a page number from 1' })
+      .check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be at least 1' })),
+    'must be a page number from 1',
+  ),
   1,
 );
 export const limitQuerySchema = z._default(
-  z.coerce.number({ error: `must be one of ${PAGE_SIZES.join(', ')}` }).check(
-    z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-      error: `must be one of ${PAGE_SIZES.join(', ')}`,
-    }),
+  numeric(
+    z.coerce.number({ error: `must be one of ${PAGE_SIZES.join(', ')}` }).check(
+      z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+        error: `must be one of ${PAGE_SIZES.join(', ')}`,
+      }),
+    ),
   ),
   DEFAULT_PAGE_SIZE,
 );

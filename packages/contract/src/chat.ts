@@ -88,5 +88,5 @@ export const chatUserDeleteBodySchema = z.optional(z.nullable(chatUserDeleteInpu
 /** The PNG of a user's sign-in QR code, addressed by its `qrCodeUrl` (the key in the file name is the capability). */
 export const chatQrParamsSchema = z.object({
   id: z.uuid({ error: 'unknown QR code' }),
-  file: z.string().check(z.regex(/^[0-9a-f]{64}\.png$/, { error: 'unknown QR code' })),
+  file: text().check(z.regex(/^[0-9a-f]{64}\.png$/, { error: 'unknown QR code' })),
 });

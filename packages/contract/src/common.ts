@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 
 /**
  * The contract is written with `zod/mini` (zod 4, functional API): it tree-shakes, which keeps the
@@ -15,9 +16,27 @@ export const PASSWORD_MAX = 128;
 /** Two-step code length of the spec; OTP_LENGTH on the server may raise it to 6. */
 export const OTP_DEFAULT_LENGTH = 4;
 
-/** "is required" when absent, "must be text" when of another type. */
+/** Refuses the NUL character, which PostgreSQL cannot store in text or JSON (`requestSchemaFaults` looks for it). */
+export const NO_NUL = (v: string) => !v.includes('\u0000');
+
+/**
+ * Every string the API takes in: "is required" when absent, "must be text" when of another type, and never a NUL
+ * character (issue 12: one place for every string of every request; `requestSchemaFaults` checks that none is missed).
+ */
 export const text = () =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'is required' : 'must be text') });
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'is required' : 'must be text') })
+    .check(z.refine(NO_NUL, { error: 'must not contain NUL characters', abort: true }));
+
+/**
+ * A number sent as a number or as its text (query strings, old clients): `number` is the rule it must meet, written
+ * with `z.coerce.number(…)`. Anything else (an array, an object, a boolean) is refused, never coerced (`[[[1]]]` is not 1).
+ */
+export const numeric = <T extends $ZodType<number, unknown>>(number: T, error = 'must be a number') =>
+  z.pipe(z.union([z.number(), text()], { error }), number as T & $ZodType<number, string | number>);
+
+/** The most items any list in a request may hold unless its schema says fewer. */
+export const MAX_REQUEST_ITEMS = 1000;
 
 const max = (n: number) => z.maxLength(n, { error: `must be at most ${n} characters` });
 const required = z.minLength(1, { error: 'is required' });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, text } from './common.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, numeric, text } from './common.ts';
 import { withData } from './envelope.ts';
 
 /**
@@ -18,9 +18,12 @@ export const MAX_LOG_BATCH = 500;
 const required = z.minLength(1, { error: 'is required' });
 const shortText = (n: number) => text().check(z.trim(), z.maxLength(n, { error: `must be at most ${n} characters` }));
 const optionalShortText = (n: number) => z.optional(shortText(n));
-const batterySchema = z.coerce
-  .number({ error: 'must be a number from 0 to 100' })
-  .check(z.int({ error: 'must be a whole number' }), z.gte(0), z.lte(100));
+const batterySchema = numeric(
+  z.coerce
+    .number({ error: 'must be a number from 0 to 100' })
+    .check(z.int({ error: 'must be a whole number' }), z.gte(0), z.lte(100)),
+  'must be a number from 0 to 100',
+);
 
 /**
  * The app's Firebase Cloud Messaging registration token, when it has one: with `FCM_CREDENTIALS` set the server
@@ -36,7 +39,7 @@ export const enrolRequestSchema = z.object({
   deviceName: z._default(shortText(128), ''),
   /** The app enrolling: a plan code (PD, PDOT, PDOW, SL, PC, UB, KM, POB…) or its family. */
   appName: shortText(16).check(required),
-  appVersionCode: z._default(z.pipe(z.union([z.string(), z.number()]), z.transform(String)), ''),
+  appVersionCode: z._default(z.pipe(z.union([text(), z.number()]), z.transform(String)), ''),
   deviceModel: z._default(shortText(128), ''),
   osVersion: z._default(shortText(64), ''),
   macAddress: z._default(shortText(64), ''),
@@ -78,7 +81,7 @@ export const deviceStatusRequestSchema = z.object({
   localIpAddress: optionalShortText(64),
   macAddress: optionalShortText(64),
   osVersion: optionalShortText(64),
-  appVersionCode: z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
+  appVersionCode: z.optional(z.pipe(z.union([text(), z.number()]), z.transform(String))),
   deviceModel: optionalShortText(128),
   deviceName: optionalShortText(128),
   fcmToken: fcmTokenSchema,
@@ -100,7 +103,7 @@ export const deviceApplicationSchema = z.object({
   app_name: z._default(shortText(255), ''),
   app_disable: z._default(z.boolean(), false),
   appIcon: z._default(shortText(2048), ''),
-  version_number: z._default(z.pipe(z.union([z.string(), z.number()]), z.transform(String)), ''),
+  version_number: z._default(z.pipe(z.union([text(), z.number()]), z.transform(String)), ''),
   app_status: z._default(z.enum(['Installed', 'Uninstalled']), 'Installed'),
   /** 1 = system app. */
   application_type: z._default(z.union([z.literal(0), z.literal(1)]), 0),
@@ -138,13 +141,15 @@ export type DeviceExportRequest = z.input<typeof deviceExportRequestSchema>;
 
 export const eventsQuerySchema = z.object({
   wait: z._default(
-    z.coerce
-      .number({ error: `must be a number of seconds from 0 to ${EVENTS_MAX_WAIT_SECONDS}` })
-      .check(z.int(), z.gte(0), z.lte(EVENTS_MAX_WAIT_SECONDS)),
+    numeric(
+      z.coerce
+        .number({ error: `must be a number of seconds from 0 to ${EVENTS_MAX_WAIT_SECONDS}` })
+        .check(z.int(), z.gte(0), z.lte(EVENTS_MAX_WAIT_SECONDS)),
+    ),
     0,
   ),
   /** The policy version the device holds: a newer one answers at once. */
-  version: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+  version: z.optional(numeric(z.coerce.number().check(z.int(), z.gte(0)))),
 });
 
 export const deviceMessageSchema = z.object({
@@ -169,13 +174,15 @@ export type EventsResponse = z.infer<typeof eventsResponseSchema>;
 /** Customer: `GET profile/list` (spec 2 §7) — appName filters (PDALL: every {product} family). */
 export const PROFILE_SORT_FIELDS = ['name', 'created_at'] as const;
 export const profileListQuerySchema = z.object({
-  appName: z.optional(z.string().check(z.trim(), z.maxLength(16))),
-  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  appName: z.optional(text().check(z.trim(), z.maxLength(16))),
+  page: z._default(numeric(z.coerce.number().check(z.int(), z.gte(1))), 1),
   limit: z._default(
-    z.coerce.number().check(
-      z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-        error: `must be one of ${PAGE_SIZES.join(', ')}`,
-      }),
+    numeric(
+      z.coerce.number().check(
+        z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+          error: `must be one of ${PAGE_SIZES.join(', ')}`,
+        }),
+      ),
     ),
     DEFAULT_PAGE_SIZE,
   ),
@@ -215,7 +222,7 @@ export const profileApplyResponseSchema = withData(
 export const deviceLogoutQuerySchema = z.object({
   serialNumber: text().check(z.trim(), required, z.maxLength(128)),
   /** Only this app family of the device (a plan or family code); absent: every app of that serial number. */
-  appName: z.optional(z.string().check(z.trim(), z.maxLength(16))),
+  appName: z.optional(text().check(z.trim(), z.maxLength(16))),
 });
 /** How many of the device's apps were logged out now (0: they already were). */
 export const deviceLogoutResponseSchema = withData(z.object({ loggedOut: z.int() }));

@@ -69,6 +69,14 @@ export const ERROR_CODES = [
   'E_PAYMENT_NOT_SUCCESS',
   /** Fewer seats than the devices using them: log devices out first. */
   'E_SEATS_IN_USE',
+  // Issue 12 (hardening): errors raised before a route runs, device takeover and device quotas.
+  'E_BAD_REQUEST',
+  'E_BAD_URL',
+  'E_URI_TOO_LONG',
+  'E_HEADERS_TOO_LARGE',
+  'E_REQUEST_TIMEOUT',
+  'E_DEVICE_ACTIVE',
+  'E_QUOTA_EXCEEDED',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = (typeof ERROR_CODES)[number];

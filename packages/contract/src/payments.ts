@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, text } from './common.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, numeric, text } from './common.ts';
 import { withData } from './envelope.ts';
 import { familySchema, planCodeSchema } from './plans.ts';
 
@@ -138,7 +138,7 @@ export type PriceDetailResponse = z.infer<typeof priceDetailResponseSchema>;
 
 const qtySchema = z
   .pipe(
-    z.union([z.number(), z.string()], { error: 'must be a number' }),
+    z.union([z.number(), text()], { error: 'must be a number' }),
     z.transform((v) => Number(v)),
   )
   .check(
@@ -147,12 +147,12 @@ const qtySchema = z
     z.refine((n) => n <= MAX_QTY, { error: `must be at most ${MAX_QTY}` }),
   );
 const priceIdSchema = text().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(64));
-const couponCodeSchema = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(64))));
+const couponCodeSchema = z.optional(z.nullable(text().check(z.trim(), z.maxLength(64))));
 /**
  * The ALTCHA widget's payload (base64 JSON). Optional in the schema so that a missing captcha gets the
  * server's own answer (400 `E_CAPTCHA`, "Please verify captcha.") instead of a field validation error.
  */
-const captchaSchema = z.optional(z.nullable(z.string().check(z.maxLength(4096))));
+const captchaSchema = z.optional(z.nullable(text().check(z.maxLength(4096))));
 
 export const couponApplyRequestSchema = z.object({
   couponCode: text().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(64)),
@@ -176,13 +176,13 @@ export const couponApplyResponseSchema = withData(
  * the server computes every amount. Send an `Idempotency-Key` header to make retries safe.
  */
 export const purchaseRequestSchema = z.object({
-  token: z.optional(z.nullable(z.string().check(z.maxLength(255)))),
+  token: z.optional(z.nullable(text().check(z.maxLength(255)))),
   qty: qtySchema,
   coupon_code: couponCodeSchema,
   couponCode: couponCodeSchema,
-  email: z.optional(z.nullable(z.string().check(z.maxLength(254)))),
+  email: z.optional(z.nullable(text().check(z.maxLength(254)))),
   priceId: priceIdSchema,
-  payment_method_id: z.optional(z.nullable(z.string().check(z.maxLength(255)))),
+  payment_method_id: z.optional(z.nullable(text().check(z.maxLength(255)))),
   captcha: captchaSchema,
 });
 export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
@@ -210,18 +210,20 @@ export const checkoutResponseSchema = withData(
 );
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
-export const subscriptionQuerySchema = z.object({ priceId: z.optional(z.string().check(z.maxLength(64))) });
+export const subscriptionQuerySchema = z.object({ priceId: z.optional(text().check(z.maxLength(64))) });
 export const subscriptionListResponseSchema = withData(z.array(subscriptionDetailSchema));
 
 /** `GET payments/history` — server-side pages; `priceId` (plan `_id` or identifier) narrows to one plan. */
 export const paymentHistoryQuerySchema = z.object({
-  priceId: z.optional(z.string().check(z.maxLength(64))),
-  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  priceId: z.optional(text().check(z.maxLength(64))),
+  page: z._default(numeric(z.coerce.number().check(z.int(), z.gte(1))), 1),
   limit: z._default(
-    z.coerce.number().check(
-      z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-        error: `must be one of ${PAGE_SIZES.join(', ')}`,
-      }),
+    numeric(
+      z.coerce.number().check(
+        z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+          error: `must be one of ${PAGE_SIZES.join(', ')}`,
+        }),
+      ),
     ),
     DEFAULT_PAGE_SIZE,
   ),
@@ -310,7 +312,7 @@ const sdkDetails = {
   pobPriceDetail: apkDetailSchema,
   powerChatPriceDetail: apkDetailSchema,
 };
-export const downloadSdkQuerySchema = z.object({ appName: z.optional(z.string().check(z.maxLength(16))) });
+export const downloadSdkQuerySchema = z.object({ appName: z.optional(text().check(z.maxLength(16))) });
 /** The details stand both at the top level (as the old API answered) and under `data`. */
 export const downloadSdkResponseSchema = z.object({
   respones_msg: z.string(),
@@ -322,13 +324,19 @@ export type DownloadSdkResponse = z.infer<typeof downloadSdkResponseSchema>;
 /** Sandbox provider: tokenise a card, as Stripe.js createPaymentMethod does. */
 const cardFields = {
   number: text().check(z.trim(), z.regex(/^[0-9 ]{12,23}$/, { error: 'must be a card number' })),
-  expMonth: z.coerce.number({ error: 'must be a month' }).check(z.int(), z.gte(1), z.lte(12)),
-  expYear: z.coerce.number({ error: 'must be a year' }).check(z.int(), z.gte(2000), z.lte(2100)),
+  expMonth: numeric(
+    z.coerce.number({ error: 'must be a month' }).check(z.int(), z.gte(1), z.lte(12)),
+    'must be a month',
+  ),
+  expYear: numeric(
+    z.coerce.number({ error: 'must be a year' }).check(z.int(), z.gte(2000), z.lte(2100)),
+    'must be a year',
+  ),
   cvc: text().check(z.trim(), z.regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' })),
 };
 export const sandboxPaymentMethodRequestSchema = z.object({
   ...cardFields,
-  country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'must be a two-letter country code' }))),
+  country: z.optional(text().check(z.regex(/^[A-Z]{2}$/, { error: 'must be a two-letter country code' }))),
 });
 export const sandboxPaymentMethodResponseSchema = withData(savedPaymentMethodSchema);
 
@@ -339,11 +347,11 @@ export const sandboxConfirmRequestSchema = z.object({
   expMonth: z.optional(cardFields.expMonth),
   expYear: z.optional(cardFields.expYear),
   cvc: z.optional(cardFields.cvc),
-  paymentMethodId: z.optional(z.string().check(z.maxLength(255))),
+  paymentMethodId: z.optional(text().check(z.maxLength(255))),
   /** Keep the card as a saved payment method (default true). */
   savePaymentMethod: z.optional(z.boolean()),
   /** Card country (two letters) for a new card; default US. */
-  country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'must be a two-letter country code' }))),
+  country: z.optional(text().check(z.regex(/^[A-Z]{2}$/, { error: 'must be a two-letter country code' }))),
 });
 export type SandboxConfirmRequest = z.input<typeof sandboxConfirmRequestSchema>;
 export const sandboxConfirmResponseSchema = withData(

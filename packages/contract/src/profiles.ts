@@ -185,7 +185,10 @@ export const scheduleShutdownSchema = z.pipe(
   z.object({
     scheduleType: oneOf(SCHEDULE_TYPES),
     scheduleTime: scheduleTimeSchema,
-    days: z._default(z.array(oneOf(WEEK_DAYS)), []),
+    days: z._default(
+      z.array(oneOf(WEEK_DAYS)).check(z.maxLength(WEEK_DAYS.length, { error: 'lists each day once' })),
+      [],
+    ),
   }),
   z.transform((s, ctx) => {
     if (s.scheduleType === 'Daily') return { ...s, days: [] as (typeof WEEK_DAYS)[number][] };
@@ -317,7 +320,7 @@ const boolQuery = z.pipe(
 export const deviceDetailQuerySchema = z.object({
   profileId: profileIdSchema,
   /** Search in package and app name. */
-  packageName: z.optional(z.string().check(z.trim(), maxLen(255))),
+  packageName: z.optional(text().check(z.trim(), maxLen(255))),
   applicationStatus: z.optional(z.enum(['Enabled', 'Disabled'], { error: 'must be Enabled or Disabled' })),
   applicationInstallStatus: z.optional(
     z.enum(['Installed', 'Uninstalled'], { error: 'must be Installed or Uninstalled' }),
@@ -452,15 +455,15 @@ export const kioskSettingRequestSchema = z.pipe(
   z.object({
     profileId: profileIdSchema,
     kioskType: oneOf(KIOSK_TYPES),
-    singleAppKioskPackageName: z.optional(z.string().check(z.trim(), maxLen(255))),
-    browserKioskWebsiteUrl: z.optional(z.string().check(z.trim(), maxLen(2048))),
+    singleAppKioskPackageName: z.optional(text().check(z.trim(), maxLen(255))),
+    browserKioskWebsiteUrl: z.optional(text().check(z.trim(), maxLen(2048))),
     browserKioskScreenTimeout: z.optional(screenTimeoutSchema),
     browserKioskScreenBrightness: z.optional(brightnessSchema),
     browserKioskScreenOrientation: z.optional(orientationSchema),
     browserKioskShowAddressBar: z.optional(bool()),
     signageVideoLists: z.optional(
       z
-        .array(z.string({ error: 'must be text' }).check(z.trim(), maxLen(2048)))
+        .array(text().check(z.trim(), maxLen(2048)))
         .check(z.maxLength(MAX_SIGNAGE_VIDEOS, { error: `at most ${MAX_SIGNAGE_VIDEOS} videos` })),
     ),
     signageKioskScreenTimeout: z.optional(screenTimeoutSchema),
@@ -519,10 +522,8 @@ export const deviceApplicationUpdateResponseSchema = withData(deviceApplicationI
 
 /** The icon of an app of the local Play Store catalogue: `<package name>.svg`. */
 export const playStoreIconParamsSchema = z.object({
-  file: z
-    .string()
-    .check(
-      z.regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+\.svg$/, { error: 'must be <package name>.svg' }),
-      z.maxLength(260, { error: 'must be <package name>.svg' }),
-    ),
+  file: text().check(
+    z.regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+\.svg$/, { error: 'must be <package name>.svg' }),
+    z.maxLength(260, { error: 'must be <package name>.svg' }),
+  ),
 });

@@ -19,7 +19,7 @@ export const registerRequestSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   /** Always empty in the spec; kept for old app builds. */
-  registration_code: z._default(z.string().check(z.maxLength(64)), ''),
+  registration_code: z._default(text().check(z.maxLength(64)), ''),
   country_code: z._default(z.optional(countryCodeSchema), null),
   phone_number: z._default(phoneNumberSchema, ''),
 });
@@ -28,7 +28,7 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export const loginRequestSchema = z.object({
   email: emailSchema,
   password: passwordInputSchema,
-  userAgent: z.optional(z.string().check(z.maxLength(512))),
+  userAgent: z.optional(text().check(z.maxLength(512))),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -37,13 +37,23 @@ export const loginResponseSchema = z.object({
   enable_two_step_email_verification: z.boolean(),
   /** Absent on the two-step branch: the token comes from verify-otp. */
   data: z.optional(z.object({ token: z.string() })),
+  /**
+   * The two-step branch: an opaque id of this login attempt, sent back with the code (`verify-otp`), so only the one
+   * who passed the password step can use or burn that code (issue 12, item 3).
+   */
+  challengeId: z.optional(z.string()),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const verifyEmailRequestSchema = z.object({ iv: linkPartSchema(64), encryptedData: linkPartSchema(2048) });
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
 
-export const verifyOtpRequestSchema = z.object({ otp: otpSchema, email: emailSchema });
+export const verifyOtpRequestSchema = z.object({
+  otp: otpSchema,
+  email: emailSchema,
+  /** The login answer's `challengeId`. Without it (the spec's payload) wrong codes count against a per-email limit. */
+  challengeId: z.optional(text().check(z.trim(), z.maxLength(128))),
+});
 export type VerifyOtpRequest = z.input<typeof verifyOtpRequestSchema>;
 export const tokenResponseSchema = withData(z.object({ token: z.string() }));
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
@@ -113,8 +123,8 @@ export const resetPasswordRequestSchema = z
     password: newPasswordSchema,
     confirm_password: text().check(z.maxLength(128)),
     iv: linkPartSchema(64),
-    encrypted_data: z.optional(z.string().check(z.trim(), z.maxLength(2048))),
-    encryptedData: z.optional(z.string().check(z.trim(), z.maxLength(2048))),
+    encrypted_data: z.optional(text().check(z.trim(), z.maxLength(2048))),
+    encryptedData: z.optional(text().check(z.trim(), z.maxLength(2048))),
   })
   .check(
     z.refine((v) => Boolean(v.encrypted_data || v.encryptedData), {

@@ -30,6 +30,11 @@ export interface SimulatedDeviceOptions {
   /** API base, e.g. http://localhost:3000. */
   baseUrl: string;
   enrolmentToken: string;
+  /**
+   * The credential an earlier run of this device received: re-enrolling a device that is still enrolled needs it
+   * (DECISIONS §6), as an updated app still holds it.
+   */
+  deviceToken?: string;
   /** The app enrolling: a plan code (PD, PDOT, SL, PC, KM…). */
   appName: string;
   serialNumber: string;
@@ -175,7 +180,9 @@ export class SimulatedDevice {
 
   async enrol(): Promise<EnrolResponse> {
     const h = this.hardware;
+    const held = this.deviceToken ?? this.opts.deviceToken;
     const res = await this.call<EnrolResponse>(devicesApi.enrol, {
+      ...(held ? { headers: { authorization: `Device ${held}` } } : {}),
       body: {
         enrolmentToken: this.opts.enrolmentToken,
         serialNumber: this.serialNumber,

@@ -9,8 +9,19 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 
-export function createPool(url: string, max = 10) {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+/** The API's database bounds (issue 12, item 7): a connection is waited for 10 s at most, a statement runs 30 s. */
+export const DB_CONNECTION_TIMEOUT_MS = 10_000;
+export const DB_STATEMENT_TIMEOUT_MS = 30_000;
+
+export function createPool(url: string, max = 10, opts: { statementTimeoutMs?: number } = {}) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    // A saturated pool or an unreachable server answers 500 after this, instead of holding the request forever.
+    connectionTimeoutMillis: DB_CONNECTION_TIMEOUT_MS,
+    ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   return pool;
@@ -26,6 +37,8 @@ const MIGRATION_LOCK = 7_391_001;
 export async function runMigrations(pool: pg.Pool) {
   const client = await pool.connect();
   try {
+    // Migrations may rewrite big tables: no statement timeout on their connection.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {

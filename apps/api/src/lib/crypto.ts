@@ -1,12 +1,57 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+import { AppError } from './errors.ts';
 
-const scrypt = promisify(crypto.scrypt) as (
+const rawScrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
   salt: crypto.BinaryLike,
   keylen: number,
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
+
+/**
+ * A process-wide bound on password hashing (issue 12, item 6): at most MAX_CONCURRENT_HASHES scrypt runs at once
+ * (each takes 32 MB and a libuv thread), at most MAX_WAITING_HASHES waiting; beyond that the call is refused with
+ * 503 at once instead of queueing the whole process behind it.
+ */
+export const MAX_CONCURRENT_HASHES = 4;
+export const MAX_WAITING_HASHES = 64;
+/** Counters of the password work done (tests check that a refused request did none). */
+export const passwordWork = { runs: 0, refused: 0, running: 0, peak: 0 };
+const waiting: (() => void)[] = [];
+
+async function scrypt(
+  password: crypto.BinaryLike,
+  salt: crypto.BinaryLike,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) {
+  if (passwordWork.running >= MAX_CONCURRENT_HASHES) {
+    if (waiting.length >= MAX_WAITING_HASHES) {
+      passwordWork.refused += 1;
+      throw new AppError(
+        503,
+        'E_UNAVAILABLE',
+        'The server is busy. Please try again in a moment.',
+        {},
+        { 'retry-after': '5' },
+      );
+    }
+    // The slot is handed over by the run that ends (see finally): `running` stays within the bound.
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    passwordWork.running += 1;
+  }
+  passwordWork.runs += 1;
+  passwordWork.peak = Math.max(passwordWork.peak, passwordWork.running);
+  try {
+    return await rawScrypt(password, salt, keylen, options);
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else passwordWork.running -= 1;
+  }
+}
 
 /** scrypt parameters (DECISIONS §4 allows argon2id or scrypt; scrypt ships with Node, no native build). */
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keylen: 32, maxmem: 64 * 1024 * 1024 };

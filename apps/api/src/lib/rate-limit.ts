@@ -1,13 +1,43 @@
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { ErrorCode } from '@fleetdeck/contract';
 import type { Db } from '../db/client.ts';
 import { tooMany } from './errors.ts';
 
 /**
+ * The part of a client address a limit counts: an IPv4 address as it is, an IPv6 address by its /64 (one
+ * subscriber's network: a single host has billions of addresses in it), an IPv4-mapped IPv6 address as IPv4.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (net.isIPv6(ip)) return `${expandIpv6(ip).slice(0, 4).join(':')}::/64`;
+  return ip;
+}
+
+function expandIpv6(ip: string): string[] {
+  let address = ip.split('%')[0]!;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    address = `${address.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const fill = tail === undefined ? [] : Array.from({ length: 8 - headGroups.length - tailGroups.length }, () => '0');
+  return [...headGroups, ...fill, ...tailGroups].map((g) => parseInt(g, 16).toString(16));
+}
+
+/** Keys end in `ip:<address>` for per-client limits (`login:ip:…`): the address part is counted by `addressKey`. */
+const IP_KEY = /(^|:)ip:([0-9A-Fa-f:.%]+)$/;
+
+/**
  * Fixed-window counters kept in Postgres (DECISIONS §3: counters several API processes must agree on).
  * One upsert per check; old windows are swept by a scheduled job.
  */
-export async function hit(db: Db, key: string, windowSeconds: number) {
+export async function hit(db: Db, rawKey: string, windowSeconds: number) {
+  const key = rawKey.replace(IP_KEY, (_, lead: string, ip: string) => `${lead}ip:${addressKey(ip)}`);
   const result = await db.execute<{ count: number; retry_after: number }>(sql`
     insert into rate_limit_counters as c (key, window_start, count)
     values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
@@ -15,6 +45,16 @@ export async function hit(db: Db, key: string, windowSeconds: number) {
     returning c.count, extract(epoch from (c.window_start + make_interval(secs => ${windowSeconds}) - now()))::float as retry_after`);
   const row = result.rows[0]!;
   return { count: Number(row.count), retryAfter: Number(row.retry_after) };
+}
+
+/** The count of the current window of `key`, without counting (0 when nothing was counted yet). */
+export async function peek(db: Db, rawKey: string, windowSeconds: number): Promise<number> {
+  const key = rawKey.replace(IP_KEY, (_, lead: string, ip: string) => `${lead}ip:${addressKey(ip)}`);
+  const result = await db.execute<{ count: number }>(sql`
+    select count from rate_limit_counters
+     where key = ${key}
+       and window_start = to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`);
+  return Number(result.rows[0]?.count ?? 0);
 }
 
 export async function enforceLimit(

@@ -35,7 +35,10 @@ export function securityHeaders(config: Pick<Config, 'paymentProvider' | 'public
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+    // HSTS only when the product is served over https (issue 12, item 8): on http it would be ignored or wrong.
+    strictTransportSecurity: config.publicUrl.startsWith('https:')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
   });
 
   // Helmet's headers do not depend on the request: run it once against a recorder.

@@ -18,7 +18,7 @@ import {
   subscriptions,
 } from '../db/schema.ts';
 import { isCommonPassword } from '../lib/common-passwords.ts';
-import { hashPassword } from '../lib/crypto.ts';
+import { hashPassword, randomToken, sha256 } from '../lib/crypto.ts';
 import type { CustomerActor } from '../lib/actor.ts';
 import { logoutDevice } from '../modules/devices/service.ts';
 import { applyProfile } from '../modules/policy/service.ts';
@@ -302,6 +302,18 @@ async function enrolDemoDevices(ctx: AppContext, customerId: string, now: Date, 
       if (d.loggedOut && before?.loggedOutAt) continue;
 
       const model = deviceProfile(hashSeed(serialNumber)).deviceModel.replace(/ \(.*\)$/, '');
+      // A demo device still enrolled re-enrols as the real app would, with its credential (DECISIONS §6): the
+      // seed issues it one here, since the previous run's token was not kept.
+      let held: string | undefined;
+      if (before && !before.loggedOutAt) {
+        held = randomToken();
+        await ctx.db
+          .update(devices)
+          .set({ tokenHash: sha256(held) })
+          .where(
+            and(eq(devices.customerId, customerId), eq(devices.family, family), eq(devices.serialNumber, serialNumber)),
+          );
+      }
       const device = new SimulatedDevice({
         baseUrl: ctx.config.publicUrl,
         fetch,
@@ -309,6 +321,7 @@ async function enrolDemoDevices(ctx: AppContext, customerId: string, now: Date, 
         appName: d.app,
         serialNumber,
         deviceName: `${model} #${n.slice(1)}`,
+        ...(held ? { deviceToken: held } : {}),
       });
       // Enrol, status, inventory, policy fetch, a few log rows.
       await device.once();

@@ -131,13 +131,16 @@ export async function create(ctx: AppContext, actor: CustomerActor, input: Creat
       errors: [{ field: 'password', message: 'is too common' }],
     });
   }
-  // Hashing is slow on purpose: done before the seat lock is taken.
-  const passwordHash = await hashPassword(input.password);
   try {
+    // Check first, hash last (issue 12, items 6 and 8): the seat, then the user id (only a customer with a free seat
+    // learns whether an id is taken), then the slow hash, outside the seat lock; both checks again under the lock.
+    if ((await freeSeats(ctx.db, customerId, PCHAT)) < 1) throw await noFreeSeat(ctx.db, customerId);
+    if (await repo.isUserIdTaken(ctx.db, input.user_id)) throw userIdTaken();
+    const passwordHash = await hashPassword(input.password);
     const id = await inTransaction(ctx.db, async (tx) => {
       await lockFamilyPool(tx, customerId, PCHAT);
-      if (await repo.isUserIdTaken(tx, input.user_id)) throw userIdTaken();
       if ((await freeSeats(tx, customerId, PCHAT)) < 1) throw await noFreeSeat(tx, customerId);
+      if (await repo.isUserIdTaken(tx, input.user_id)) throw userIdTaken();
       const row = await repo.insertChatUser(tx, {
         customerId,
         name: input.name,

@@ -111,6 +111,7 @@ describe('POST /api/v1/device/enrol', () => {
     // …the same serial re-attaches.
     const again = await call(rt, devicesApi.enrol, {
       ip: randomIp(),
+      token: first.auth, // still enrolled: the device's own credential (DECISIONS §6)
       body: enrolBody(token, { serialNumber: first.serialNumber, deviceName: 'Renamed' }),
     });
     expect(again.statusCode).toBe(200);

@@ -25,13 +25,16 @@ export const deviceApiRoutes = (ctx: AppContext) =>
           'app enrolling: a plan code (PD, PDOT, PDOW, PDOWOT, SL, SLOT, PC, PCOT, UB, UBOT, KM, KMOT, POB, POBOT) or a ' +
           'family code. A new serial number takes one free seat of the app family: with none left the answer is 402 ' +
           '`E_NO_LICENCE` with `redirectToPaymentPage: 1`. A serial number already enrolled for that family re-attaches ' +
-          '(no new seat, unless it was logged out) and gets a new device token; its previous token stops working. A ' +
+          '(no new seat, unless it was logged out) and gets a new device token; its previous token stops working. While ' +
+          'it is still enrolled (not logged out) the call must carry its current credential, ' +
+          '`authorization: Device <deviceToken>`; without it the answer is 409 `E_DEVICE_ACTIVE` and the customer is ' +
+          'told (audit entry and email). After a logout the enrolment token alone is enough. A ' +
           'rotated or unknown enrolment token answers 401 `E_ENROLMENT_TOKEN_INVALID` (scan the current QR code). ' +
           'Keep `deviceToken` secret and send it as `authorization: Device <deviceToken>` on every other device call. ' +
           'Rate limited per IP address (429 `E_RATE_LIMITED` with `retry-after`).',
         public: true,
       },
-      (req) => devices.enrol(ctx, req.body, req.ip),
+      (req) => devices.enrol(ctx, req.body, req.ip, req.headers.authorization),
     );
 
     route(

@@ -13,13 +13,15 @@ import {
 } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { randomToken, safeEqualHex, sha256 } from '../../lib/crypto.ts';
 import { enforceLimit } from '../../lib/rate-limit.ts';
 import type { Actor, CustomerActor, DeviceActor } from '../../lib/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DeviceInfo } from '../../plugins/device-auth.ts';
 import { writeAudit } from '../audit/service.ts';
 import { refreshSeatSummary } from '../licences/seats.ts';
+import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
+import { emailTemplates } from '../mail/templates.ts';
 import { freeSeats, lockFamilyPool } from '../licences/service.ts';
 import { notifyInTransaction } from '../policy/wakeup.ts';
 import * as repo from './repository.ts';
@@ -99,7 +101,20 @@ const noLicence = (appLabel: string) =>
  * seat; a known (customer, family, serial) re-attaches with a new token (a logged-out one needs a seat again,
  * since its logout freed it). The previous device token stops working. Only the token's SHA-256 is stored.
  */
-export async function enrol(ctx: AppContext, input: EnrolInput, ip: string): Promise<EnrolResponse> {
+/** The `Device <token>` credential on an enrol call (an updated app re-enrolling sends the one it holds). */
+function deviceTokenOf(authorization: string | undefined): string | null {
+  const match = /^Device\s+(\S+)$/i.exec(authorization?.trim() ?? '');
+  return match?.[1] ?? null;
+}
+
+const DEVICE_ACTIVE_MESSAGE = 'This device is already enrolled: log it out in the console first';
+
+export async function enrol(
+  ctx: AppContext,
+  input: EnrolInput,
+  ip: string,
+  authorization?: string,
+): Promise<EnrolResponse> {
   await enforceLimit(
     ctx.db,
     `enrol:ip:${ip}`,
@@ -134,6 +149,14 @@ export async function enrol(ctx: AppContext, input: EnrolInput, ip: string): Pro
   const result = await inTransaction(ctx.db, async (tx) => {
     await lockFamilyPool(tx, customer.id, family);
     const existing = await repo.findDeviceForUpdate(tx, customer.id, family, input.serialNumber);
+    // DECISIONS §6 (issue 12, item 4): an active serial is re-enrolled only by the device holding its credential;
+    // the enrolment token (printed on every QR) and a serial number (not a secret) are not enough.
+    if (existing && existing.loggedOutAt === null) {
+      const presented = deviceTokenOf(authorization);
+      if (!presented || !existing.tokenHash || !safeEqualHex(sha256(presented), existing.tokenHash)) {
+        return { refused: true as const };
+      }
+    }
     const needsSeat = !existing || existing.loggedOutAt !== null;
     if (needsSeat && (await freeSeats(tx, customer.id, family)) < 1) {
       throw noLicence(familyDisplayName(family, ctx.config.productName));
@@ -185,8 +208,35 @@ export async function enrol(ctx: AppContext, input: EnrolInput, ip: string): Pro
       actor: { kind: 'device', id: deviceId, customerId: customer.id, ip },
     });
     await refreshSeatSummary(tx, customer.id);
-    return { deviceId, profileId: profile.id, policyVersion: profile.policyVersion, again: existing !== null };
+    return {
+      refused: false as const,
+      deviceId,
+      profileId: profile.id,
+      policyVersion: profile.policyVersion,
+      again: existing !== null,
+    };
   });
+  if (result.refused) {
+    // Shown to the customer: an audit entry and an email, written on their own (nothing else changed).
+    await inTransaction(ctx.db, async (tx, afterCommit) => {
+      await writeAudit(tx, {
+        customerId: customer.id,
+        email: customer.email,
+        type: 'Device',
+        subType: 'Enrol',
+        message: `Re-enrolment refused: ${input.serialNumber} (${appName}) is enrolled and the call did not carry its credential`,
+        actor: { kind: 'anonymous', id: null, ip },
+        hasError: true,
+      });
+      const outboxId = await queueEmail(
+        tx,
+        customer.email,
+        emailTemplates.deviceReenrolRefused(ctx.config.productName, customer.email, input.serialNumber, ip),
+      );
+      afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+    });
+    throw new AppError(409, 'E_DEVICE_ACTIVE', DEVICE_ACTIVE_MESSAGE);
+  }
 
   const data = {
     deviceToken,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { devicesApi, policyApi, type ProfileListItem, type ProfileListResponse } from '@fleetdeck/contract';
 import { SimulatedDevice, hashSeed, inventoryFor, runFleet, serialsFor } from '@fleetdeck/device-sim';
 import { deviceApplications, deviceLogs, devices, profiles } from '../../db/schema.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { jsonOf } from '../../../test/support/helpers.ts';
 import { buy } from '../../../test/support/ledger.ts';
@@ -124,11 +125,18 @@ describe('device-sim against the real API (one customer with 5 PD seats, in orde
 
   it('a running device (known serial: re-attaches without a seat) is woken by Apply, applies and acknowledges it', async () => {
     const serial = serials[0]!;
+    // The restarted app still holds its credential (DECISIONS §6): here one is issued for it in the database.
+    const held = randomToken();
+    await rt.ctx.db
+      .update(devices)
+      .set({ tokenHash: sha256(held) })
+      .where(and(eq(devices.customerId, c.id), eq(devices.serialNumber, serial)));
     const device = new SimulatedDevice({
       baseUrl,
       enrolmentToken: enrolmentTokenText,
       appName: 'PD',
       serialNumber: serial,
+      deviceToken: held,
     });
     const controller = new AbortController();
     const running = device.run(controller.signal, { wait: 2 });

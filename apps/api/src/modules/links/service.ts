@@ -29,7 +29,11 @@ export async function issueLink(tx: DbOrTx, key: Buffer, userId: string, purpose
 }
 
 /** Opens and spends a link inside the caller's transaction; returns the user id. */
-export async function consumeLink(tx: DbOrTx, key: Buffer, purpose: LinkPurpose, iv: string, encryptedData: string) {
+/**
+ * Opens a link without spending it: authentic, of this purpose, not expired (no database work). A caller with slow
+ * work to do (hashing the new password) checks this first (issue 12, item 6); `consumeLink` checks again and spends.
+ */
+export function openLink(key: Buffer, purpose: LinkPurpose, iv: string, encryptedData: string): LinkPayload {
   const payload = open<LinkPayload>(key, iv, encryptedData);
   if (!payload || payload.purpose !== purpose || typeof payload.nonce !== 'string') {
     throw new AppError(
@@ -47,6 +51,11 @@ export async function consumeLink(tx: DbOrTx, key: Buffer, purpose: LinkPurpose,
         : 'This reset link has expired. Please ask for a new one.',
     );
   }
+  return payload;
+}
+
+export async function consumeLink(tx: DbOrTx, key: Buffer, purpose: LinkPurpose, iv: string, encryptedData: string) {
+  const payload = openLink(key, purpose, iv, encryptedData);
   const subjectId = await spendNonce(tx, payload.nonce, purpose);
   if (subjectId !== payload.userId) {
     throw new AppError(400, 'E_LINK_USED', 'This link has already been used.');

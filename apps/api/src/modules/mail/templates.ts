@@ -18,6 +18,20 @@ export function layout(product: string, paragraphs: string[], action?: { label: 
 }
 
 export const emailTemplates = {
+  /** Issue 12, item 4: someone tried to take over an enrolled device by its serial number. */
+  deviceReenrolRefused(product: string, name: string, serialNumber: string, ip: string): EmailContent {
+    const lines = [
+      `Hello ${name},`,
+      `Someone tried to enrol the device with serial number ${serialNumber} again, from the address ${ip}, with your enrolment QR code but without the device's own credential. The attempt was refused; the device keeps working.`,
+      'If this was you (a reinstalled app), log the device out in the console first, then enrol it again. If it was not, rotate the enrolment QR code on Update Profile.',
+    ];
+    return {
+      template: 'device-reenrol-refused',
+      subject: `${product}: an attempt to take over device ${serialNumber} was refused`,
+      text: lines.join('\n\n') + '\n',
+      html: layout(product, lines),
+    };
+  },
   verifyEmail(product: string, name: string, url: string): EmailContent {
     const lines = [
       `Hello ${name},`,

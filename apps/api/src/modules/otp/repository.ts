@@ -43,7 +43,7 @@ export async function insertCode(tx: DbOrTx, values: typeof oneTimeCodes.$inferI
 }
 
 /** The subject's latest code of a purpose. */
-export async function latestCode(db: Db, { realm, subjectId }: CodeOwner, purpose: string) {
+export async function latestCode(db: DbOrTx, { realm, subjectId }: CodeOwner, purpose: string) {
   const [row] = await db
     .select()
     .from(oneTimeCodes)

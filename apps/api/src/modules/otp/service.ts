@@ -40,6 +40,26 @@ export async function issueCode(
   return code;
 }
 
+/** The opaque id of the login attempt a code was sent for: a keyed hash of the code row's id. */
+export const challengeOf = (key: Buffer, codeId: string) => hmac(key, `challenge:${codeId}`);
+
+/** Issues a code and names the attempt it belongs to (`challengeId` of the login answer). */
+export async function issueChallengeCode(
+  tx: DbOrTx,
+  key: Buffer,
+  realm: Realm,
+  subjectId: string,
+  purpose: string,
+  length: number,
+): Promise<{ code: string; challengeId: string }> {
+  const code = await issueCode(tx, key, realm, subjectId, purpose, length);
+  const row = await repo.latestCode(tx, { realm, subjectId }, purpose);
+  return { code, challengeId: challengeOf(key, row!.id) };
+}
+
+/** Stands in for an owner that does not exist, so an unknown email costs the same lookup as a known one. */
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+
 /**
  * Checks a code. Wrong tries are counted atomically; the right code is consumed atomically, so two
  * requests racing with the same code cannot both win.
@@ -51,12 +71,23 @@ export async function consumeCode(
   subjectId: string | null,
   purpose: string,
   code: string,
+  opts: { challengeId?: string | undefined; countWrongTries?: boolean } = {},
 ) {
   const wrong = () =>
     new AppError(400, 'E_OTP_INVALID', 'The code is incorrect. Please check the email and try again.');
-  if (!subjectId) throw wrong();
-  const row = await repo.latestCode(db, { realm, subjectId }, purpose);
-  if (!row || row.consumedAt) {
+  // An unknown owner and an owner without any code answer alike, after the same lookup (issue 12, item 3).
+  const row = await repo.latestCode(db, { realm, subjectId: subjectId ?? NOBODY }, purpose);
+  if (!subjectId || !row) {
+    hmac(key, `${subjectId ?? NOBODY}:${code}`);
+    throw wrong();
+  }
+  if (
+    opts.challengeId !== undefined &&
+    !(/^[0-9a-f]{64}$/.test(opts.challengeId) && safeEqualHex(challengeOf(key, row.id), opts.challengeId))
+  ) {
+    throw new AppError(400, 'E_OTP_EXPIRED', 'This code is no longer valid. Please log in again to get a new code.');
+  }
+  if (row.consumedAt) {
     throw new AppError(400, 'E_OTP_EXPIRED', 'This code is no longer valid. Please log in again to get a new code.');
   }
   if (row.attempts >= MAX_WRONG_TRIES) {
@@ -66,6 +97,8 @@ export async function consumeCode(
     throw new AppError(400, 'E_OTP_EXPIRED', 'This code has expired. Please log in again to get a new code.');
   }
   if (!safeEqualHex(hmac(key, `${subjectId}:${code}`), row.codeHash)) {
+    // Without the challenge the caller counts the wrong try elsewhere: a stranger cannot burn the login's code.
+    if (opts.countWrongTries === false) throw wrong();
     const attempts = await repo.countWrongTry(db, row.id);
     if ((attempts ?? MAX_WRONG_TRIES) >= MAX_WRONG_TRIES) {
       throw new AppError(400, 'E_OTP_EXHAUSTED', 'Too many wrong codes. Please log in again to get a new code.');

@@ -1,7 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  claimLoginAttempt as claimAccountAttempt,
   clearFailedLogins as clearAccountFailures,
+  failLoginAttempt as failAccountAttempt,
+  lockedUntilOf as accountLockedUntil,
   recordFailedLogin as recordAccountFailure,
 } from '../../db/account-lockout.ts';
 import { coupons, customers, legacyUsers } from '../../db/schema.ts';
@@ -61,6 +64,19 @@ export const recordFailedLogin = (db: DbOrTx, customerId: string, maxFailures: n
   recordAccountFailure(db, customers, customerId, maxFailures, windowMinutes);
 
 export const clearFailedLogins = (db: DbOrTx, customerId: string) => clearAccountFailures(db, customers, customerId);
+
+export const claimLoginAttempt = (db: DbOrTx, customerId: string, maxFailures: number, windowMinutes: number) =>
+  claimAccountAttempt(db, customers, customerId, maxFailures, windowMinutes);
+
+export const failLoginAttempt = (
+  db: DbOrTx,
+  customerId: string,
+  attempt: number,
+  maxFailures: number,
+  windowMinutes: number,
+) => failAccountAttempt(db, customers, customerId, attempt, maxFailures, windowMinutes);
+
+export const lockedUntilOf = (db: DbOrTx, customerId: string) => accountLockedUntil(db, customers, customerId);
 
 /** The personal coupon of a reseller (coupons_reseller_idx), or null. */
 export async function findResellerCouponCode(db: DbOrTx, customerId: string): Promise<string | null> {

@@ -356,7 +356,11 @@ describe('two-step login', () => {
     const before = rt.smtp.inbox.length;
     const res = await call(rt, usersApi.login, { body: { email, password, userAgent: 'x' } });
     expect(res.statusCode).toBe(200);
-    expect(jsonOf(res)).toEqual({ respones_msg: expect.any(String), enable_two_step_email_verification: true });
+    expect(jsonOf(res)).toEqual({
+      respones_msg: expect.any(String),
+      enable_two_step_email_verification: true,
+      challengeId: expect.any(String), // issue 12, item 3
+    });
     const mail = await rt.smtp.waitFor(email, (m) => rt.smtp.inbox.indexOf(m) >= before && Boolean(codeIn(m.text)));
     return codeIn(mail.text)!;
   }

@@ -25,7 +25,7 @@ export const userRoutes = (ctx: AppContext) =>
       usersApi.verifyOtp,
       { summary: 'Finish a two-step login with the emailed code', public: true },
       async (req) => {
-        const token = await users.verifyOtp(ctx, req.body.email, req.body.otp, metaOf(req));
+        const token = await users.verifyOtp(ctx, req.body.email, req.body.otp, metaOf(req), req.body.challengeId);
         return { respones_msg: 'Logged in successfully.', data: { token } };
       },
     );

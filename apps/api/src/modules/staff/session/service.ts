@@ -5,7 +5,7 @@ import type { StaffActor } from '../../../lib/actor.ts';
 import { assertNotCommonPassword } from '../../../lib/common-passwords.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../../lib/crypto.ts';
 import { AppError, badRequest, tooMany } from '../../../lib/errors.ts';
-import { clearFailedLogins, recordFailedLogin } from '../../../db/account-lockout.ts';
+import { claimLoginAttempt, clearFailedLogins, failLoginAttempt, lockedUntilOf } from '../../../db/account-lockout.ts';
 import { enforceLimit } from '../../../lib/rate-limit.ts';
 import { writeAudit } from '../../audit/service.ts';
 import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
@@ -34,6 +34,15 @@ const actorOf = (staff: StaffRow, meta: RequestMeta): StaffActor => ({
 
 export const toStaffUser = (s: StaffRow): StaffUser => ({ _id: s.id, email: s.email, name: s.name, role: s.role });
 
+function staffLocked(until: Date) {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+  return tooMany(
+    `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    'E_ACCOUNT_LOCKED',
+    (until.getTime() - Date.now()) / 1000,
+  );
+}
+
 /**
  * Staff sign-in, step one (DECISIONS §4, §8): the password, then always the emailed code. Unknown emails, wrong
  * passwords and disabled accounts get the same answer after the same work; ten wrong passwords lock the account for
@@ -53,16 +62,18 @@ export async function login(ctx: AppContext, input: { email: string; password: s
     await burnPasswordCheck(input.password);
     throw invalid();
   }
-  if (staff.lockedUntil && staff.lockedUntil.getTime() > Date.now()) {
-    const minutes = Math.ceil((staff.lockedUntil.getTime() - Date.now()) / 60_000);
-    throw tooMany(
-      `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      'E_ACCOUNT_LOCKED',
-      (staff.lockedUntil.getTime() - Date.now()) / 1000,
-    );
-  }
+  // Counted before the slow check, atomically (issue 12, item 2; db/account-lockout.ts).
+  const claim = await claimLoginAttempt(ctx.db, staffUsers, staff.id, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+  if (!claim.ok) throw staffLocked(claim.lockedUntil);
   if (!(await verifyPassword(input.password, staff.passwordHash))) {
-    const locked = await recordFailedLogin(ctx.db, staffUsers, staff.id, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+    const locked = await failLoginAttempt(
+      ctx.db,
+      staffUsers,
+      staff.id,
+      claim.attempt,
+      MAX_LOGIN_FAILURES,
+      LOCK_MINUTES,
+    );
     await writeAudit(ctx.db, {
       customerId: null,
       email: staff.email,
@@ -74,6 +85,8 @@ export async function login(ctx: AppContext, input: { email: string; password: s
     });
     throw invalid();
   }
+  const lockedNow = await lockedUntilOf(ctx.db, staffUsers, staff.id);
+  if (lockedNow) throw staffLocked(lockedNow);
   // A disabled account answers like a wrong password: the back office tells outsiders nothing.
   if (staff.disabledAt) throw invalid();
   await clearFailedLogins(ctx.db, staffUsers, staff.id);
@@ -140,10 +153,13 @@ export async function changePassword(ctx: AppContext, actor: StaffActor, input: 
   const staff = await findStaffById(ctx.db, actor.id);
   if (!staff)
     throw new AppError(401, 'E_UNAUTHORIZED', 'Your session has ended. Please log in again.', { is_logout: 1 });
+  const claim = await claimLoginAttempt(ctx.db, staffUsers, staff.id, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+  if (!claim.ok) throw staffLocked(claim.lockedUntil);
   if (!(await verifyPassword(input.old_password, staff.passwordHash))) {
-    await recordFailedLogin(ctx.db, staffUsers, staff.id, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+    await failLoginAttempt(ctx.db, staffUsers, staff.id, claim.attempt, MAX_LOGIN_FAILURES, LOCK_MINUTES);
     throw badRequest('E_WRONG_PASSWORD', 'Your old password is incorrect.');
   }
+  await clearFailedLogins(ctx.db, staffUsers, staff.id);
   if (input.new_password !== input.confirm_password) {
     throw badRequest('E_PASSWORD_MISMATCH', 'New password and confirm password do not match.');
   }

@@ -10,6 +10,7 @@ import { browser } from '@/lib/navigation';
 import { notifyError } from '@/lib/notify';
 import { rememberNext, safeNext, takeNext } from '@/lib/post-login-redirect';
 import { useLogin } from '../api/login';
+import { rememberChallenge } from '../api/verify-otp';
 
 // The dialog (Mantine Modal) is only needed after a failed login of an old-system user.
 const LegacyUserDialog = lazy(async () => ({ default: (await import('./legacy-user-dialog')).LegacyUserDialog }));
@@ -46,6 +47,7 @@ export function LoginForm({ onFailed }: { onFailed?: () => void } = {}) {
       const next = safeNext(params.get('next'));
       if (answer.enable_two_step_email_verification) {
         if (next) rememberNext(next);
+        rememberChallenge(variables.email, answer.challengeId);
         void navigate(paths.auth.verifyOtp.getHref(variables.email));
         return;
       }

@@ -6,7 +6,7 @@ import { browser } from '@/lib/navigation';
 import { notifyError } from '@/lib/notify';
 import { takeNext } from '@/lib/post-login-redirect';
 import { paths } from '@/config/paths';
-import { useVerifyOtp } from '../api/verify-otp';
+import { challengeFor, useVerifyOtp } from '../api/verify-otp';
 import { OtpField } from '@/components/otp-field';
 
 export function VerifyOtpForm({ email }: { email: string }) {
@@ -30,7 +30,8 @@ export function VerifyOtpForm({ email }: { email: string }) {
       notifyError(`Enter the ${length}-digit code from the email.`);
       return;
     }
-    verify.mutate({ otp, email });
+    const challengeId = challengeFor(email);
+    verify.mutate(challengeId ? { otp, email, challengeId } : { otp, email });
   };
 
   return (
