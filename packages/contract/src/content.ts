@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { blankAsAbsent, keysetPaginationSchema, pageQuerySchema } from './activity.ts';
-import { emailSchema, personNameSchema, text } from './common.ts';
+import { emailSchema, numeric, personNameSchema, text } from './common.ts';
 import { withData } from './envelope.ts';
 import { planSchema } from './payments.ts';
 
@@ -162,7 +162,7 @@ export type Blog = z.infer<typeof blogSchema>;
 // ------------------------------------------------------------------------------------------------ contact, newsletter
 
 /** The ALTCHA payload; optional in the schema so a missing one gets the server's "Please verify captcha.". */
-const captchaSchema = z.optional(z.nullable(z.string().check(z.maxLength(4096))));
+const captchaSchema = z.optional(z.nullable(text().check(z.maxLength(4096))));
 
 export const contactRequestSchema = z.object({
   name: personNameSchema,
@@ -206,10 +206,13 @@ const PUBLIC_BLOG_PAGE_SIZES = [6, 12, 24] as const;
 export const publicBlogsQuerySchema = z.object({
   page: pageQuerySchema,
   limit: z._default(
-    z.coerce.number({ error: 'must be one of 6, 12, 24' }).check(
-      z.refine((n) => (PUBLIC_BLOG_PAGE_SIZES as readonly number[]).includes(n), {
-        error: 'must be one of 6, 12, 24',
-      }),
+    numeric(
+      z.coerce.number({ error: 'must be one of 6, 12, 24' }).check(
+        z.refine((n) => (PUBLIC_BLOG_PAGE_SIZES as readonly number[]).includes(n), {
+          error: 'must be one of 6, 12, 24',
+        }),
+      ),
+      'must be one of 6, 12, 24',
     ),
     12,
   ),
@@ -221,5 +224,5 @@ export const publicBlogsResponseSchema = z.object({
   data: z.array(blogSummarySchema),
   pagination: keysetPaginationSchema,
 });
-export const blogIdParamsSchema = z.object({ id: z.string().check(z.maxLength(100)) });
+export const blogIdParamsSchema = z.object({ id: text().check(z.maxLength(100)) });
 export const publicBlogResponseSchema = withData(blogSchema);

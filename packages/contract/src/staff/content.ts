@@ -13,7 +13,7 @@ import {
   videoLinkSchema,
   videoSchema,
 } from '../content.ts';
-import { text } from '../common.ts';
+import { numeric, text } from '../common.ts';
 import { withData } from '../envelope.ts';
 import { PAGE_VIEW_PAGES } from '../endpoints/public.ts';
 import { isExportDataSchema, isoDateQuerySchema, staffListResponse, staffPageQuery } from './lists.ts';
@@ -88,9 +88,12 @@ export const newsletterListResponseSchema = staffListResponse(newsletterSubscrib
  */
 export const PAGE_VIEW_FILTERS = ['All', ...PAGE_VIEW_PAGES] as const;
 const pageNumberSchema = z._default(
-  z.coerce
-    .number({ error: 'must be a page number from 1' })
-    .check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be at least 1' })),
+  numeric(
+    z.coerce
+      .number({ error: 'must be a page number from 1' })
+      .check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be at least 1' })),
+    'must be a page number from 1',
+  ),
   1,
 );
 const { limit: pageViewLimit } = staffPageQuery('pageViews');

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { blankAsAbsent, listPaginationSchema } from '../activity.ts';
-import { emailSchema, newPasswordSchema, personNameSchema, phoneNumberSchema, text } from '../common.ts';
+import { emailSchema, newPasswordSchema, numeric, personNameSchema, phoneNumberSchema, text } from '../common.ts';
 import { messageSchema, withData } from '../envelope.ts';
 import { FAMILIES } from '../plans.ts';
 import {
@@ -45,9 +45,12 @@ export const customerListQuerySchema = z.object({
   customerSource: blankAsAbsent(z.enum(CUSTOMER_SOURCES, { error: 'must be All, Offline or Online' })),
   /** Customers with exactly this many purchased (unexpired) seats. */
   purchasedDevices: blankAsAbsent(
-    z.coerce
-      .number({ error: 'must be a number of devices' })
-      .check(z.int({ error: 'must be a whole number' }), z.gte(0, { error: 'must be at least 0' }), z.lte(1_000_000)),
+    numeric(
+      z.coerce
+        .number({ error: 'must be a number of devices' })
+        .check(z.int({ error: 'must be a whole number' }), z.gte(0, { error: 'must be at least 0' }), z.lte(1_000_000)),
+      'must be a number of devices',
+    ),
   ),
   countryCode: dialCodeQuerySchema,
   product: blankAsAbsent(
@@ -186,12 +189,18 @@ export type CustomerDetailResponse = z.infer<typeof customerDetailResponseSchema
 export const offlinePaymentRequestSchema = z.object({
   customerId: uuidOf('customer'),
   priceId: text().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(64)),
-  qty: z.coerce
-    .number({ error: 'must be a number of licences' })
-    .check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be at least 1' }), z.lte(100_000)),
-  amount: z.coerce
-    .number({ error: 'must be an amount in euro' })
-    .check(z.gte(0, { error: 'must not be negative' }), z.lte(10_000_000)),
+  qty: numeric(
+    z.coerce
+      .number({ error: 'must be a number of licences' })
+      .check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be at least 1' }), z.lte(100_000)),
+    'must be a number of licences',
+  ),
+  amount: numeric(
+    z.coerce
+      .number({ error: 'must be an amount in euro' })
+      .check(z.gte(0, { error: 'must not be negative' }), z.lte(10_000_000)),
+    'must be an amount in euro',
+  ),
   note: z._default(text().check(z.trim(), z.maxLength(1000)), ''),
 });
 export type OfflinePaymentRequest = z.input<typeof offlinePaymentRequestSchema>;
@@ -212,9 +221,12 @@ export const subscriptionDetailResponseSchema = z.object({
 /** `payments/subscription/update`: the new seat count of a Success payment. */
 export const subscriptionUpdateRequestSchema = z.object({
   id: uuidOf('payment'),
-  updatedQty: z.coerce
-    .number({ error: 'must be a number of licences' })
-    .check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be at least 1' }), z.lte(100_000)),
+  updatedQty: numeric(
+    z.coerce
+      .number({ error: 'must be a number of licences' })
+      .check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be at least 1' }), z.lte(100_000)),
+    'must be a number of licences',
+  ),
 });
 export type SubscriptionUpdateRequest = z.input<typeof subscriptionUpdateRequestSchema>;
 

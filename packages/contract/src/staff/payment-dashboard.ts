@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { numeric } from '../common.ts';
 import { blankAsAbsent } from '../activity.ts';
 import { withData } from '../envelope.ts';
 import { loginBarSchema, timeZoneSchema } from './dashboard.ts';
@@ -23,7 +24,10 @@ export const REPORT_YEAR_MAX = 2033;
 const intInRange = (min: number, max: number) => {
   const error = `must be a whole number from ${min} to ${max}`;
   return blankAsAbsent(
-    z.coerce.number({ error }).check(z.refine((n) => Number.isInteger(n) && n >= min && n <= max, { error })),
+    numeric(
+      z.coerce.number({ error }).check(z.refine((n) => Number.isInteger(n) && n >= min && n <= max, { error })),
+      error,
+    ),
   );
 };
 

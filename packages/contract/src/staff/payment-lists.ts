@@ -149,7 +149,7 @@ export const failedPaymentEmailResponseSchema = withData(z.object({ failedEmailF
 
 /** `POST customers/updateWhatsappCount {id}`: the customer's id (`userId._id` of a payment row). */
 export const whatsappCountRequestSchema = z.object({
-  id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'must be a customer id' })),
+  id: text().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'must be a customer id' })),
 });
 export const whatsappCountResponseSchema = withData(z.object({ whatsappRedirectCount: z.int() }));
 
@@ -224,9 +224,10 @@ export type CouponListResponse = z.infer<typeof couponListResponseSchema>;
 /** `POST payments/save/setting {key: 'paymentNotes', value}`. */
 export const saveSettingRequestSchema = z.object({
   key: z.enum(SETTING_KEYS, { error: 'must be paymentNotes' }),
-  value: z
-    .string()
-    .check(z.trim(), z.maxLength(PAYMENT_NOTES_MAX, { error: `must be at most ${PAYMENT_NOTES_MAX} characters` })),
+  value: text().check(
+    z.trim(),
+    z.maxLength(PAYMENT_NOTES_MAX, { error: `must be at most ${PAYMENT_NOTES_MAX} characters` }),
+  ),
 });
 export type SaveSettingRequest = z.input<typeof saveSettingRequestSchema>;
 export const saveSettingResponseSchema = withData(z.object({ key: z.enum(SETTING_KEYS), value: z.string() }));

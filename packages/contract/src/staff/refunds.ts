@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { numeric } from '../common.ts';
 import { paymentStatusSchema, planTypeSchema } from '../payments.ts';
 import { enrolledDeviceSchema } from './customers.ts';
 
@@ -16,7 +17,9 @@ const paymentIdSchema = z.uuid({ error: 'must be a payment id' });
 export const paymentDetailQuerySchema = z.object({
   id: paymentIdSchema,
   /** The quantity `proratedRefundAmount` is computed for (default: every seat left). */
-  refundQty: z.optional(z.coerce.number({ error: 'must be a whole number' }).check(z.int(), z.gte(1))),
+  refundQty: z.optional(
+    numeric(z.coerce.number({ error: 'must be a whole number' }).check(z.int(), z.gte(1)), 'must be a whole number'),
+  ),
 });
 export type PaymentDetailQuery = z.input<typeof paymentDetailQuerySchema>;
 
