@@ -37,6 +37,7 @@ import { staffAccountRoutes } from './modules/staff/accounts/routes.ts';
 import { loginAsRoutes } from './modules/staff/login-as/routes.ts';
 import { staffDashboardRoutes } from './modules/staff/dashboard/routes.ts';
 import { staffRefundRoutes } from './modules/staff/refunds/routes.ts';
+import { staffPricingRoutes } from './modules/staff/pricing/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -118,6 +119,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(loginAsRoutes(ctx));
   await app.register(staffDashboardRoutes(ctx));
   await app.register(staffRefundRoutes(ctx));
+  await app.register(staffPricingRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexFile = path.join(webDist, 'index.html');

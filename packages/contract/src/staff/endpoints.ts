@@ -144,3 +144,4 @@ export const loginHistory = staffEndpoint({
   response: loginHistoryResponseSchema,
 });
 export * from './endpoints-refunds.ts';
+export * from './endpoints-pricing.ts';

@@ -10,3 +10,4 @@ export * from './lists.ts';
 export * as staffApi from './endpoints.ts';
 export { staffEndpoint, type StaffEndpoint } from './staff-endpoint.ts';
 export * from './refunds.ts';
+export * from './pricing.ts';

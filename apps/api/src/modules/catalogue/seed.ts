@@ -22,25 +22,25 @@ const catalogueSchema = z.object({
 
 export const CATALOGUE_FILE = path.join(import.meta.dirname, 'catalogue.json');
 
-/** Inserts missing plans only: prices staff have edited since are never overwritten. Safe to run on every start. */
-export async function seedCatalogue(db: Db, productName: string) {
+/** The bundled catalogue as plan rows, `{product}` replaced (the seed and the staff `price/sync` of the sandbox). */
+export function catalogueRows(productName: string): (typeof plans.$inferInsert)[] {
   const { plans: entries } = catalogueSchema.parse(JSON.parse(fs.readFileSync(CATALOGUE_FILE, 'utf8')));
   const fill = (s: string) => s.replaceAll('{product}', productName);
-  await db
-    .insert(plans)
-    .values(
-      entries.map((p) => ({
-        identifier: p.identifier,
-        family: p.family,
-        type: p.type,
-        name: fill(p.name),
-        description: fill(p.description),
-        amount: p.amount,
-        interval: p.type === 'recurring' ? 'year' : null,
-        intervalCount: p.type === 'recurring' ? 1 : 3,
-        features: p.features.map((text) => ({ text: fill(text), checked: true })),
-        apkLink: p.apkLink ?? '',
-      })),
-    )
-    .onConflictDoNothing({ target: plans.identifier });
+  return entries.map((p) => ({
+    identifier: p.identifier,
+    family: p.family,
+    type: p.type,
+    name: fill(p.name),
+    description: fill(p.description),
+    amount: p.amount,
+    interval: p.type === 'recurring' ? 'year' : null,
+    intervalCount: p.type === 'recurring' ? 1 : 3,
+    features: p.features.map((text) => ({ text: fill(text), checked: true })),
+    apkLink: p.apkLink ?? '',
+  }));
+}
+
+/** Inserts missing plans only: prices staff have edited since are never overwritten. Safe to run on every start. */
+export async function seedCatalogue(db: Db, productName: string) {
+  await db.insert(plans).values(catalogueRows(productName)).onConflictDoNothing({ target: plans.identifier });
 }
