@@ -35,6 +35,11 @@ export const staffPaths = {
     getHref: (paymentId: string, customerId: string) =>
       withQuery('/admin-customer-refund-payment', { id: paymentId, customerId }),
   },
+  pricingList: simple('/admin-pricing-list'),
+  pricingEdit: {
+    path: '/admin-pricing-edit',
+    getHref: (id: string) => withQuery('/admin-pricing-edit', { id }),
+  },
   notFound: simple('*'),
 } as const;
 

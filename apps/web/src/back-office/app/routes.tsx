@@ -1,4 +1,4 @@
-import { IconLayoutDashboard, IconListDetails, IconUsersGroup } from '@tabler/icons-react';
+import { IconCurrencyEuro, IconLayoutDashboard, IconListDetails, IconUsersGroup } from '@tabler/icons-react';
 import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
 import { lazyNamed, routeTable } from '@/lib/route-table';
 import { staffPaths } from './paths';
@@ -51,6 +51,17 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     title: 'Refund',
     area: 'customerPayments',
     page: lazyNamed(() => import('@/back-office/features/refunds/pages/refund-payment-page'), 'RefundPaymentPage'),
+  },
+  pricingList: {
+    title: 'Pricing',
+    area: 'pricing',
+    nav: { icon: IconCurrencyEuro },
+    page: lazyNamed(() => import('@/back-office/features/pricing/pages/pricing-list-page'), 'PricingListPage'),
+  },
+  pricingEdit: {
+    title: 'Edit price',
+    area: 'pricing',
+    page: lazyNamed(() => import('@/back-office/features/pricing/pages/pricing-edit-page'), 'PricingEditPage'),
   },
   notFound: {
     title: 'Page not found',
