@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { FAMILY_PLANS, type Family, type PlanCode } from '@fleetdeck/contract';
+import { FAMILIES, FAMILY_PLANS, type Family, type PlanCode } from '@fleetdeck/contract';
 import type {
   AppVersionConfig,
   AppVersionUpdateRequest,
@@ -42,7 +42,8 @@ export function toStaffPrice(row: repo.PlanRow): StaffPrice {
 }
 
 export async function priceList(ctx: AppContext) {
-  const rows = (await repo.listPlans(ctx.db)).map(toStaffPrice);
+  const rank = (family: string) => (FAMILIES as readonly string[]).indexOf(family);
+  const rows = (await repo.listPlans(ctx.db)).sort((a, b) => rank(a.family) - rank(b.family)).map(toStaffPrice);
   return {
     recurringPriceList: rows.filter((p) => p.type === 'recurring'),
     oneTimePriceList: rows.filter((p) => p.type === 'one_time'),

@@ -2,7 +2,6 @@ import { Button, Group, Loader, Modal, NumberInput, Stack, Switch, Text, Textare
 import { useState } from 'react';
 import type { PlanCode } from '@fleetdeck/contract';
 import type { AppVersionConfig, StaffPrice } from '@fleetdeck/contract/staff';
-import { notifySuccess } from '@/lib/notify';
 import { useAppVersion, useUpdateAppVersion } from '../api/app-version';
 
 /** 'Configure App Version' (spec 3 "Pricing list"): Min Version Code, Message, Force Update, Close and Save. */
@@ -43,10 +42,7 @@ function AppVersionForm({
   const [forceUpdate, setForceUpdate] = useState(config?.forceUpdate ?? false);
   const [error, setError] = useState<string | null>(null);
   const save = useUpdateAppVersion({
-    onSuccess: () => {
-      notifySuccess('App version saved.');
-      onClose();
-    },
+    onSuccess: () => onClose(),
   });
   const submit = () => {
     if (typeof code !== 'number' || !Number.isInteger(code) || code < 0) {

@@ -10,7 +10,6 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -18,7 +17,6 @@ import { PRICE_STATUSES, priceUpdateRequestSchema, type StaffPrice } from '@flee
 import { LoadError } from '@/components/load-error';
 import { ContentSkeleton } from '@/components/page-loader';
 import { useContractForm } from '@/lib/form';
-import { notifySuccess } from '@/lib/notify';
 import { staffPaths } from '../../../app/paths';
 import { usePriceDetail } from '../api/price-detail';
 import { useUpdatePrice } from '../api/price-update';
@@ -58,16 +56,12 @@ function PriceForm({ price }: { price: StaffPrice }) {
     { labels: { name: 'Name', description: 'Description', apkLink: 'APK link', status: 'Status' } },
   );
   const update = useUpdatePrice({
-    onSuccess: () => {
-      notifySuccess('Price updated.');
-      void navigate(staffPaths.pricingList.getHref());
-    },
+    onSuccess: () => void navigate(staffPaths.pricingList.getHref()),
     onError: (error) => form.setServerErrors(error),
   });
   const features = form.getValues().features;
   return (
     <Stack gap="md" maw={760}>
-      <Title order={2}>Edit price</Title>
       <Card withBorder padding="lg">
         <form onSubmit={form.submit((request) => update.mutate(request), update.isPending)} noValidate>
           <Stack gap="md">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, ScrollArea, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, ScrollArea, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconDeviceMobileCog, IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +6,6 @@ import type { PriceSyncSummary, StaffPrice } from '@fleetdeck/contract/staff';
 import { LoadError } from '@/components/load-error';
 import { ContentSkeleton } from '@/components/page-loader';
 import { formatDate } from '@/lib/format';
-import { notifySuccess } from '@/lib/notify';
 import { staffPaths } from '../../../app/paths';
 import { usePriceList } from '../api/price-list';
 import { useSyncPrices } from '../api/price-sync';
@@ -109,15 +108,11 @@ export function PricingListPage() {
   const [configuring, setConfiguring] = useState<StaffPrice | null>(null);
   const [summary, setSummary] = useState<PriceSyncSummary | null>(null);
   const sync = useSyncPrices({
-    onSuccess: (res) => {
-      setSummary(res.data);
-      notifySuccess('Prices synced.');
-    },
+    onSuccess: (res) => setSummary(res.data),
   });
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>Pricing</Title>
+      <Group justify="flex-end" wrap="wrap">
         <Button
           leftSection={<IconRefresh size={16} />}
           loading={sync.isPending}
