@@ -45,6 +45,7 @@ import { staffPaymentListRoutes } from './modules/staff/payment-lists/routes.ts'
 import { siteSettingRoutes } from './modules/site-settings/routes.ts';
 import { staffPaymentDashboardRoutes } from './modules/staff/payment-dashboard/routes.ts';
 import { pageViewRoutes } from './modules/public/page-views/routes.ts';
+import { staffPricingRoutes } from './modules/staff/pricing/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -162,6 +163,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(siteSettingRoutes(ctx));
   await app.register(staffPaymentDashboardRoutes(ctx));
   await app.register(pageViewRoutes(ctx));
+  await app.register(staffPricingRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexFile = path.join(webDist, 'index.html');

@@ -229,3 +229,30 @@ describe('runFleet', () => {
     }
   });
 });
+
+describe('app version (DECISIONS §8)', () => {
+  const sim = (appVersionCode: string, lines: string[]) =>
+    new SimulatedDevice({
+      baseUrl: 'http://api.test',
+      enrolmentToken: 'enrol-token',
+      appName: 'PD',
+      serialNumber: 'SIM-APPV-0001',
+      appVersionCode,
+      fetch: fakeApi().fetch,
+      openDelayMs: 0,
+      log: (_d, line) => lines.push(line),
+    });
+
+  it('prints "update required" when the policy names a higher minimum, and not otherwise', () => {
+    const lines: string[] = [];
+    const old = sim('380', lines);
+    const policy = { appVersion: { minAppVersionCode: 400, message: 'Get 4.0', forceUpdate: true } };
+    expect(old.checkAppVersion(policy)).toBe(true);
+    expect(old.updateRequired).toBe(true);
+    expect(lines).toEqual(['update required (app 380 < 400) (forced): Get 4.0']);
+    const fresh = sim('400', lines);
+    expect(fresh.checkAppVersion(policy)).toBe(false);
+    expect(fresh.checkAppVersion({})).toBe(false);
+    expect(lines).toHaveLength(1);
+  });
+});

@@ -117,6 +117,8 @@ export class SimulatedDevice {
   deviceToken: string | null = null;
   deviceId: string | null = null;
   profileId: string | null = null;
+  /** The policy's `appVersion` says this app is older than the family's minimum. */
+  updateRequired = false;
   /** The policy version this device has applied (0 = none yet). */
   appliedVersion = 0;
   /** The newest policy version the server announced. */
@@ -257,7 +259,24 @@ export class SimulatedDevice {
     const p = policyOf(res.body);
     this.etag = etag;
     this.serverVersion = Math.max(this.serverVersion, p.version);
+    this.checkAppVersion(p.policy);
     return { changed: true, version: p.version, policy: p.policy, profileId: p.profileId };
+  }
+
+  /**
+   * DECISIONS §8 "App version config": the policy's `appVersion` block names the family's minimum app version; an
+   * older app prints "update required" (and "(forced)" when `forceUpdate`). Answers whether an update is required.
+   */
+  checkAppVersion(policy: Record<string, unknown>): boolean {
+    const block = policy.appVersion as { minAppVersionCode?: unknown; message?: unknown; forceUpdate?: unknown } | null;
+    const min = Number(block?.minAppVersionCode);
+    const mine = Number(this.opts.appVersionCode ?? '380');
+    this.updateRequired = Number.isFinite(min) && Number.isFinite(mine) && mine < min;
+    if (this.updateRequired) {
+      const message = typeof block?.message === 'string' && block.message !== '' ? `: ${block.message}` : '';
+      this.log(`update required (app ${mine} < ${min})${block?.forceUpdate === true ? ' (forced)' : ''}${message}`);
+    }
+    return this.updateRequired;
   }
 
   async ack(version: number, result: 'Success' | 'Failed', message = ''): Promise<void> {

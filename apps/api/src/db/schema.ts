@@ -1189,3 +1189,19 @@ export const pageViewDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.page] })],
 );
+
+// ------------------------------------------------------------------------------------------------------------------
+// Pricing (spec 3 "Pricing list", §3 App version config; DECISIONS §8 "App version config")
+// ------------------------------------------------------------------------------------------------------------------
+
+/**
+ * The minimum app version per plan identifier (staff `price/update/app-version`). The device policy document carries
+ * the config of the family's recurring plan as `appVersion` (read live at `GET policy`, see policy/document.ts).
+ */
+export const appVersions = pgTable('app_versions', {
+  planIdentifier: text('plan_identifier').primaryKey(),
+  minAppVersionCode: integer('min_app_version_code').notNull(),
+  message: text('message').notNull().default(''),
+  forceUpdate: boolean('force_update').notNull().default(false),
+  updatedAt: updatedAt(),
+});

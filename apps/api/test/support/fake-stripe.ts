@@ -200,6 +200,11 @@ export async function startFakeStripe() {
       prices.set(p.id as string, p);
       return { status: 200, body: p };
     }
+    if (method === 'GET' && path === '/v1/prices') {
+      // One page is enough for the catalogue (staff price sync); `active` filters as Stripe does.
+      const data = [...prices.values()].filter((p) => body.active === undefined || String(p.active) === body.active);
+      return { status: 200, body: { object: 'list', url: '/v1/prices', has_more: false, data } };
+    }
     if (method === 'POST' && path === '/v1/coupons') {
       const coupon: Json = {
         id: id('co'),
@@ -421,6 +426,7 @@ export async function startFakeStripe() {
     coupons,
     paymentIntents,
     refunds,
+    prices,
     /** The PaymentIntent that pays an invoice (each invoice makes one). */
     paymentIntentOfInvoice(invoiceId: string) {
       return [...paymentIntents.entries()].find(([, pi]) => pi.invoice === invoiceId)?.[0] ?? null;

@@ -152,7 +152,7 @@ export const customerPaymentSchema = z.object({
 });
 export type CustomerPayment = z.infer<typeof customerPaymentSchema>;
 
-export const staffPriceSchema = z.object({
+export const offlinePriceSchema = z.object({
   _id: z.string(),
   name: z.string(),
   identifier: z.string(),
@@ -160,7 +160,7 @@ export const staffPriceSchema = z.object({
   type: z.enum(['recurring', 'one_time']),
   amount: z.number(),
 });
-export type StaffPrice = z.infer<typeof staffPriceSchema>;
+export type OfflinePrice = z.infer<typeof offlinePriceSchema>;
 
 export const customerDetailQuerySchema = z.object({
   customerId: uuidOf('customer'),
@@ -173,7 +173,7 @@ const customerDetailFields = {
   customerDetail: staffCustomerSchema,
   userSubscriptions: z.array(customerPaymentSchema),
   userSubscriptionsPagination: listPaginationSchema,
-  prices: z.array(staffPriceSchema),
+  prices: z.array(offlinePriceSchema),
   totalPurchasedDevices: z.int(),
   totalEnrolledDevices: z.int(),
 };

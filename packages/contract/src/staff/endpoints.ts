@@ -149,3 +149,4 @@ export * from './endpoints-customers.ts';
 export * from './endpoints-ops.ts';
 export * from './endpoints-paylists.ts';
 export * from './endpoints-payment-dashboard.ts';
+export * from './endpoints-pricing.ts';

@@ -15,3 +15,4 @@ export { staffEndpoint, type StaffEndpoint } from './staff-endpoint.ts';
 export * from './refunds.ts';
 export * from './content.ts';
 export * from './payment-lists.ts';
+export * from './pricing.ts';

@@ -40,44 +40,46 @@ const LEGACY_NAMES: Record<string, string> = {
 };
 
 /**
- * Inserts missing plans only: prices staff have edited since are never overwritten. Safe to run on every start.
- * With `apkBaseUrl` (APK_BASE_URL), a plan without an APK link gets `<apkBaseUrl>/<FAMILY>.apk`.
+ * The bundled catalogue as plan rows, `{product}` replaced (the seed and the staff `price/sync` of the sandbox). With
+ * `apkBaseUrl` (APK_BASE_URL), a plan without an APK link gets `<apkBaseUrl>/<FAMILY>.apk`.
  */
-export async function seedCatalogue(db: Db, productName: string, apkBaseUrl: string | null = null) {
+export function catalogueRows(productName: string, apkBaseUrl: string | null = null): (typeof plans.$inferInsert)[] {
   const { plans: entries } = catalogueSchema.parse(JSON.parse(fs.readFileSync(CATALOGUE_FILE, 'utf8')));
   const fill = (s: string) => s.replaceAll('{product}', productName);
-  for (const p of entries) {
-    const legacy = LEGACY_NAMES[p.identifier];
+  return entries.map((p) => ({
+    identifier: p.identifier,
+    family: p.family,
+    type: p.type,
+    name: fill(p.name),
+    description: fill(p.description),
+    amount: p.amount,
+    interval: p.type === 'recurring' ? 'year' : null,
+    intervalCount: p.type === 'recurring' ? 1 : 3,
+    features: p.features.map((text) => ({ text: fill(text), checked: true })),
+    apkLink: p.apkLink || (apkBaseUrl ? `${apkBaseUrl}/${p.family}.apk` : ''),
+  }));
+}
+
+/**
+ * Inserts missing plans only: prices staff have edited since are never overwritten. Safe to run on every start.
+ * Renames plans still carrying a legacy name, and fills empty APK links from `apkBaseUrl`.
+ */
+export async function seedCatalogue(db: Db, productName: string, apkBaseUrl: string | null = null) {
+  const rows = catalogueRows(productName, apkBaseUrl);
+  for (const row of rows) {
+    const legacy = LEGACY_NAMES[row.identifier];
     if (legacy) {
       await db
         .update(plans)
-        .set({ name: fill(p.name) })
-        .where(and(eq(plans.identifier, p.identifier), eq(plans.name, fill(legacy))));
+        .set({ name: row.name })
+        .where(and(eq(plans.identifier, row.identifier), eq(plans.name, legacy.replaceAll('{product}', productName))));
     }
-  }
-  if (apkBaseUrl) {
-    for (const p of entries) {
+    if (apkBaseUrl && row.apkLink) {
       await db
         .update(plans)
-        .set({ apkLink: `${apkBaseUrl}/${p.family}.apk` })
-        .where(and(eq(plans.identifier, p.identifier), eq(plans.apkLink, '')));
+        .set({ apkLink: row.apkLink })
+        .where(and(eq(plans.identifier, row.identifier), eq(plans.apkLink, '')));
     }
   }
-  await db
-    .insert(plans)
-    .values(
-      entries.map((p) => ({
-        identifier: p.identifier,
-        family: p.family,
-        type: p.type,
-        name: fill(p.name),
-        description: fill(p.description),
-        amount: p.amount,
-        interval: p.type === 'recurring' ? 'year' : null,
-        intervalCount: p.type === 'recurring' ? 1 : 3,
-        features: p.features.map((text) => ({ text: fill(text), checked: true })),
-        apkLink: p.apkLink || (apkBaseUrl ? `${apkBaseUrl}/${p.family}.apk` : ''),
-      })),
-    )
-    .onConflictDoNothing({ target: plans.identifier });
+  await db.insert(plans).values(rows).onConflictDoNothing({ target: plans.identifier });
 }

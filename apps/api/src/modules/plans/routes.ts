@@ -34,7 +34,8 @@ export const planRoutes = (ctx: AppContext) =>
       plansApi.pricing,
       { summary: 'Public price list (no session): Active plans without any customer data', public: true },
       async (_req, reply) => {
-        reply.header('cache-control', 'public, max-age=60');
+        // Staff price edits (status, names, features) must show at once: caches revalidate every time.
+        reply.header('cache-control', 'no-cache');
         return { respones_msg: 'Plan list', data: await plans.publicPlans(ctx) };
       },
     );

@@ -214,6 +214,19 @@ export function buildPolicy(profile: PolicyProfile, desiredApps: readonly Desire
   return doc;
 }
 
+/**
+ * The staff's minimum app version for the device's family (DECISIONS §8), added to every family's document at
+ * `GET policy`: `appVersion: {planIdentifier, minAppVersionCode, message, forceUpdate}`, present once staff have
+ * configured the family (absent before, so documents of unconfigured families keep their exact keys). A device whose
+ * `appVersionCode` is lower must show `message` and offer the update; with `forceUpdate` it must update.
+ */
+export function withAppVersion(
+  policy: PolicyDocument | null | undefined,
+  appVersion: { planIdentifier: string; minAppVersionCode: number; message: string; forceUpdate: boolean } | null,
+): PolicyDocument {
+  return appVersion === null ? (policy ?? {}) : { ...(policy ?? {}), appVersion };
+}
+
 /** The OpenAPI description of the document (the same shape as the comment above, for app developers). */
 export const POLICY_DOCUMENT_DESCRIPTION = [
   '`data.policy` holds only the fields of the device\'s app family, each always present (defaults: false, "", [], null):',
@@ -232,4 +245,5 @@ export const POLICY_DOCUMENT_DESCRIPTION = [
     '), `singleAppKioskPackageName`, `browserKioskWebsiteUrl`, `browserKioskScreenTimeout` (s), `browserKioskScreenBrightness` (0-255), `browserKioskScreenOrientation` (Auto|Portrait|Landscape), `browserKioskShowAddressBar`, `signageVideoLists` (string[]), `signageKioskScreenTimeout`, `signageKioskScreenBrightness`, `signageKioskScreenOrientation`.',
   '- SL, PC: `cleanerApplications` ([{packageName, action: Uninstall|Clear Data}]). SL: `kioskApplications` (string[], the Multi App kiosk).',
   "- PD, PDOW, SL, PC: `applications` ([{packageName, disable}]): the console's choice per app; apps not listed are left as they are.",
+  '- Every family: `appVersion` ({planIdentifier, minAppVersionCode, message, forceUpdate}; absent until configured): the minimum app version staff set for the family (its recurring plan). A device whose `appVersionCode` is lower shows `message` and must update when `forceUpdate`.',
 ].join('\n');

@@ -32,7 +32,7 @@ export const policyDeviceRoutes = (ctx: AppContext) =>
       async (req, reply) => {
         const d = deviceOf(req);
         const current = await policy.currentPolicy(ctx, d);
-        const etag = policy.policyEtag(current.profileId, current.version);
+        const etag = policy.policyEtag(current.profileId, current.version, current.appVersionStamp);
         void reply.header('etag', etag).header('cache-control', 'private, no-cache');
         if (policy.etagMatches(req.headers['if-none-match'], etag)) {
           return reply.code(304).send(null);

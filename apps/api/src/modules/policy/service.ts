@@ -7,7 +7,8 @@ import type { DeviceInfo } from '../../plugins/device-auth.ts';
 import { writeAudit } from '../audit/service.ts';
 import { familyLicenceOf } from '../licences/service.ts';
 import { lockProfile } from '../profiles/repository.ts';
-import { buildPolicy } from './document.ts';
+import { appVersionOfFamily } from '../staff/pricing/service.ts';
+import { buildPolicy, withAppVersion } from './document.ts';
 import * as repo from './repository.ts';
 import { notifyInTransaction } from './wakeup.ts';
 
@@ -30,14 +31,29 @@ export async function assertFamilyLicensed(db: DbOrTx, customerId: string, famil
 
 // ---------------------------------------------------------------------------------------------- device side
 
-/** The frozen policy of the device's profile. */
+/**
+ * The frozen policy of the device's profile, with the live `appVersion` block (DECISIONS §8 "App version config":
+ * staff's minimum app version of the family, or null). The block is read at every `GET policy` rather than frozen
+ * at Apply, so a staff change reaches every device of the family without re-applying profiles; `appVersionStamp`
+ * (the config's change time) goes into the ETag so a device holding an older ETag gets the new document.
+ */
 export async function currentPolicy(ctx: AppContext, device: DeviceInfo) {
-  const row = await repo.findPolicyOfProfile(ctx.db, device.profileId);
+  const [row, appVersion] = await Promise.all([
+    repo.findPolicyOfProfile(ctx.db, device.profileId),
+    appVersionOfFamily(ctx.db, device.family),
+  ]);
   if (!row) throw profileNotFound();
-  return { profileId: device.profileId, ...row };
+  return {
+    profileId: device.profileId,
+    ...row,
+    policy: withAppVersion(row.policy, appVersion?.block ?? null),
+    appVersionStamp: appVersion?.stamp ?? null,
+  };
 }
 
-export const policyEtag = (profileId: string, version: number) => `"${profileId}:${version}"`;
+/** `"<profileId>:<version>"`, plus `:av<stamp>` once an app version is configured for the device's family. */
+export const policyEtag = (profileId: string, version: number, appVersionStamp: number | null = null) =>
+  appVersionStamp === null ? `"${profileId}:${version}"` : `"${profileId}:${version}:av${appVersionStamp}"`;
 
 /** True when an If-None-Match header names this ETag (a list, weak validators and `*` included). */
 export function etagMatches(header: string | string[] | undefined, etag: string): boolean {

@@ -73,6 +73,11 @@ export const staffPaths = {
   powerChatUsers: simple('/admin-power-chat-users'),
   bloatwareApps: simple('/admin-bloatware-apps'),
   exportsList: simple('/admin-exports-list'),
+  pricingList: simple('/admin-pricing-list'),
+  pricingEdit: {
+    path: '/admin-pricing-edit',
+    getHref: (id: string) => withQuery('/admin-pricing-edit', { id }),
+  },
   notFound: simple('*'),
   // Payment lists (issue 10 item 6).
   paymentHistory: {

@@ -6,6 +6,7 @@ import {
   IconCalendarDue,
   IconChartPie,
   IconCreditCardOff,
+  IconCurrencyEuro,
   IconDeviceMobile,
   IconFileExport,
   IconHelpCircle,
@@ -242,6 +243,17 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     area: 'coupons',
     nav: { icon: IconTicket },
     page: lazyNamed(() => import('@/back-office/features/payment-lists/pages/coupons-page'), 'CouponsPage'),
+  },
+  pricingList: {
+    title: 'Pricing',
+    area: 'pricing',
+    nav: { icon: IconCurrencyEuro },
+    page: lazyNamed(() => import('@/back-office/features/pricing/pages/pricing-list-page'), 'PricingListPage'),
+  },
+  pricingEdit: {
+    title: 'Edit price',
+    area: 'pricing',
+    page: lazyNamed(() => import('@/back-office/features/pricing/pages/pricing-edit-page'), 'PricingEditPage'),
   },
   notFound: {
     title: 'Page not found',

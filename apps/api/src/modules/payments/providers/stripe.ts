@@ -31,7 +31,7 @@ import type {
 /** The API version this code is written and typed against: the SDK's own (stripe v23). */
 const STRIPE_API_VERSION = Stripe.API_VERSION;
 
-function createStripeClient(ctx: AppContext): Stripe {
+export function createStripeClient(ctx: AppContext): Stripe {
   const { secretKey, apiBase } = ctx.config.stripe;
   if (!secretKey) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
   const config: Stripe.StripeConfig = {

@@ -4,7 +4,7 @@ import {
   type CustomerPayment,
   type OldPortalUser,
   type StaffCustomer,
-  type StaffPrice,
+  type OfflinePrice,
 } from '@fleetdeck/contract/staff';
 import { inTransaction, type AppContext } from '../../../context.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
@@ -225,7 +225,7 @@ export async function customerDetail(ctx: AppContext, q: { customerId: string; p
   const totals = summaryTotals(licences);
   // The product choice in the catalogue's family order, the subscription before the one-time plan.
   const rank = (p: (typeof plans)[number]) => FAMILIES.indexOf(p.family) * 2 + (p.type === 'recurring' ? 0 : 1);
-  const prices: StaffPrice[] = [...plans]
+  const prices: OfflinePrice[] = [...plans]
     .sort((a, b) => rank(a) - rank(b))
     .map((p) => ({
       _id: p.id,

@@ -16,7 +16,7 @@ import {
 import { IconCurrencyEuro } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { offlinePaymentRequestSchema, type CustomerPayment, type StaffPrice } from '@fleetdeck/contract/staff';
+import { offlinePaymentRequestSchema, type CustomerPayment, type OfflinePrice } from '@fleetdeck/contract/staff';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { PageLoader } from '@/components/page-loader';
@@ -38,7 +38,7 @@ const STATUS_COLOR: Record<string, string> = { Success: 'green', Failed: 'red', 
 
 const newKey = () => crypto.randomUUID();
 
-function OfflinePaymentForm({ customerId, prices }: { customerId: string; prices: StaffPrice[] }) {
+function OfflinePaymentForm({ customerId, prices }: { customerId: string; prices: OfflinePrice[] }) {
   const [key, setKey] = useState(newKey);
   const form = useContractForm(
     offlinePaymentRequestSchema,

@@ -1,0 +1,164 @@
+import { Alert, Badge, Button, Group, ScrollArea, Stack, Table, Tabs, Text } from '@mantine/core';
+import { IconDeviceMobileCog, IconPencil, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { PriceSyncSummary, StaffPrice } from '@fleetdeck/contract/staff';
+import { LoadError } from '@/components/load-error';
+import { ContentSkeleton } from '@/components/page-loader';
+import { formatDate } from '@/lib/format';
+import { staffPaths } from '../../../app/paths';
+import { usePriceList } from '../api/price-list';
+import { useSyncPrices } from '../api/price-sync';
+import { AppVersionModal } from '../components/app-version-modal';
+
+/** "€29.99 / year", "€69.99 / 3 years" (one-time seats last 3 years), in the price's own currency. */
+function priceAmountLabel(p: Pick<StaffPrice, 'amount' | 'currency' | 'interval' | 'intervalCount' | 'type'>) {
+  const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: p.currency.toUpperCase() }).format(
+    p.amount,
+  );
+  const unit = p.interval ?? 'year';
+  const period = p.intervalCount > 1 ? `${p.intervalCount} ${unit}s` : unit;
+  return p.type === 'one_time' ? `${money} once (${period})` : `${money} / ${period}`;
+}
+
+function PriceTable({
+  rows,
+  label,
+  onConfigure,
+}: {
+  rows: StaffPrice[];
+  label: string;
+  onConfigure: (p: StaffPrice) => void;
+}) {
+  return (
+    <ScrollArea type="auto">
+      <Table striped highlightOnHover miw={820} aria-label={label} verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Created On</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((p) => (
+            <Table.Tr key={p._id}>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {priceAmountLabel(p)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={0}>
+                  <Text size="sm" fw={600}>
+                    {p.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {p.priceId}
+                  </Text>
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={p.status === 'Active' ? 'green' : 'gray'} variant="light">
+                  {p.status === 'Active' ? 'Active' : 'InActive'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDate(p.created_at)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    component={Link}
+                    to={staffPaths.pricingEdit.getHref(p._id)}
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPencil size={14} />}
+                    aria-label={`Edit ${p.name}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconDeviceMobileCog size={14} />}
+                    onClick={() => onConfigure(p)}
+                    aria-label={`Configure App Version of ${p.name}`}
+                  >
+                    Configure App Version
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
+
+/**
+ * Pricing list (spec 3 "Pricing list"): Subscriptions and One Time tabs, 'Sync Stripe Price' (a progress indicator
+ * while it runs, then its summary), Edit and Configure App Version per price.
+ */
+export function PricingListPage() {
+  const prices = usePriceList();
+  const [configuring, setConfiguring] = useState<StaffPrice | null>(null);
+  const [summary, setSummary] = useState<PriceSyncSummary | null>(null);
+  const sync = useSyncPrices({
+    onSuccess: (res) => setSummary(res.data),
+  });
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end" wrap="wrap">
+        <Button
+          leftSection={<IconRefresh size={16} />}
+          loading={sync.isPending}
+          loaderProps={{ type: 'dots' }}
+          onClick={() => {
+            setSummary(null);
+            sync.mutate();
+          }}
+        >
+          Sync Stripe Price
+        </Button>
+      </Group>
+      {sync.isPending && (
+        <Alert color="blue" variant="light" title="Syncing prices…">
+          Fetching the prices from the payment provider. This can take a few seconds.
+        </Alert>
+      )}
+      {summary && (
+        <Alert color="green" variant="light" title="Prices synced" withCloseButton onClose={() => setSummary(null)}>
+          {summary.provider === 'stripe' ? 'Stripe' : 'Bundled catalogue'}: {summary.created} created, {summary.updated}{' '}
+          updated, {summary.unchanged} unchanged.
+        </Alert>
+      )}
+      {prices.isPending ? (
+        <ContentSkeleton />
+      ) : prices.isError ? (
+        <LoadError title="The prices could not load" error={prices.error} onRetry={() => void prices.refetch()} />
+      ) : (
+        <Tabs defaultValue="subscriptions" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="subscriptions">Subscriptions</Tabs.Tab>
+            <Tabs.Tab value="one-time">One Time</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="subscriptions" pt="md">
+            <PriceTable
+              rows={prices.data.data.recurringPriceList}
+              label="Subscription prices"
+              onConfigure={setConfiguring}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="one-time" pt="md">
+            <PriceTable rows={prices.data.data.oneTimePriceList} label="One-time prices" onConfigure={setConfiguring} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+      <AppVersionModal price={configuring} onClose={() => setConfiguring(null)} />
+    </Stack>
+  );
+}
