@@ -103,5 +103,23 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/**
+ * The failure envelope as the browser reads it: the same fields, but `code` is any text (the UI compares it with
+ * `ErrorCode` values), so the web's login pages do not carry the whole list of codes and an older page still reads a
+ * newer server's answer.
+ */
+export const errorAnswerSchema = z.object({
+  respones_msg: z.string(),
+  code: z.optional(z.string()),
+  is_logout: z.optional(z.literal(1)),
+  userExist: z.optional(z.literal(1)),
+  redirectToPaymentPage: z.optional(z.literal(1)),
+  isSubscriptionUpdate: z.optional(z.literal(1)),
+  requiredPurchasedQty: z.optional(z.int()),
+  decline_code: z.optional(z.string()),
+  errors: z.optional(z.array(fieldErrorSchema)),
+  errorId: z.optional(z.string()),
+});
+
 /** Wraps a data schema in the success envelope `{ respones_msg, data }`. */
 export const withData = <T extends z.ZodMiniType>(data: T) => z.object({ respones_msg: z.string(), data });

@@ -2,15 +2,9 @@ import { endpoint, messageSchema, usersApi } from '@fleetdeck/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { mockApi } from '@/test/mock-api';
-import {
-  ApiError,
-  client,
-  downloadFile,
-  NETWORK_ERROR_MESSAGE,
-  setApiSession,
-  setSessionEndedHandler,
-} from './api-client';
+import { ApiError, client, NETWORK_ERROR_MESSAGE, setApiSession, setSessionEndedHandler } from './api-client';
 import { customerSession, staffSession } from './auth-storage';
+import { downloadFile } from './download-file';
 
 // Calls of the shape the contract's table has, on paths the mock answers.
 const thing = endpoint({

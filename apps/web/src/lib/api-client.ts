@@ -1,5 +1,5 @@
 import {
-  errorResponseSchema,
+  errorAnswerSchema,
   fillPath,
   type Endpoint,
   type EndpointBody,
@@ -85,7 +85,7 @@ export const setPaymentRequiredHandler = (handler: (href: string) => void): (() 
 
 export const goToPaymentPage = (href: string) => paymentRequiredHandler(href);
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+export type Query = Record<string, string | number | boolean | undefined | null>;
 
 export interface RequestOptions<S extends z.ZodMiniType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -98,7 +98,7 @@ export interface RequestOptions<S extends z.ZodMiniType> {
   headers?: Record<string, string>;
 }
 
-const buildUrl = (path: string, query?: Query): string => {
+export const buildUrl = (path: string, query?: Query): string => {
   const url = path.startsWith('/') ? path : `/${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
@@ -109,7 +109,7 @@ const buildUrl = (path: string, query?: Query): string => {
   return qs ? `${url}?${qs}` : url;
 };
 
-const readJson = async (response: Response): Promise<unknown> => {
+export const readJson = async (response: Response): Promise<unknown> => {
   const text = await response.text();
   if (!text) return undefined;
   try {
@@ -120,10 +120,11 @@ const readJson = async (response: Response): Promise<unknown> => {
 };
 
 /** The `ApiError` of a failed answer; an `is_logout` answer also ends the session here. */
-function failureOf(response: Response, json: unknown): ApiError {
-  const parsed = errorResponseSchema.safeParse(json);
+export function failureOf(response: Response, json: unknown): ApiError {
+  const parsed = errorAnswerSchema.safeParse(json);
   const errorBody: ErrorResponse | undefined = parsed.success
-    ? parsed.data
+    ? // A code this page does not know stays as text: the UI only compares it with known codes.
+      (parsed.data as ErrorResponse)
     : typeof (json as { respones_msg?: unknown } | undefined)?.respones_msg === 'string'
       ? { respones_msg: (json as { respones_msg: string }).respones_msg }
       : undefined;
@@ -140,7 +141,8 @@ function failureOf(response: Response, json: unknown): ApiError {
   return error;
 }
 
-const authHeaders = (extra?: Record<string, string>): Record<string, string> => {
+/** The headers of a call in this app's realm: its token as `authorization`, when signed in. */
+export const authHeaders = (extra?: Record<string, string>): Record<string, string> => {
   const token = session.get();
   return token ? { ...extra, authorization: token } : { ...extra };
 };
@@ -222,38 +224,4 @@ export function client<E extends Endpoint>(
     signal: opts.signal,
     headers: opts.headers,
   }) as Promise<EndpointResponse<E>>;
-}
-
-/**
- * Downloads a file answer of an endpoint (a staff list's `isExportData=true` CSV) and saves it under the name the
- * server gives in `content-disposition` (or `fallbackName`). Failures throw `ApiError` like `client`, e.g. 404
- * `E_NO_DATA` "No data to export".
- */
-export async function downloadFile<E extends Endpoint>(
-  endpoint: E,
-  options: { query?: Query; params?: Record<string, string | number>; fallbackName: string },
-): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(fillPath(endpoint.path, options.params), options.query), {
-      method: endpoint.method,
-      headers: authHeaders({ accept: 'text/csv, application/json' }),
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-  }
-  if (!response.ok) throw failureOf(response, await readJson(response));
-  const blob = await response.blob();
-  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = named ?? options.fallbackName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
 }

@@ -25,7 +25,8 @@ export function lazyNamed<K extends string, P extends object>(
 
 /** The menu link of a page (its label is the page title unless given). */
 export interface RouteNav {
-  icon: ComponentType<{ size?: number; stroke?: number }>;
+  /** Optional: the back office maps its icons in its lazily loaded layout, keeping them out of the login page. */
+  icon?: ComponentType<{ size?: number; stroke?: number }>;
   label?: string;
   /** Shows a "New" badge. */
   isNew?: boolean;

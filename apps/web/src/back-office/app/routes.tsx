@@ -1,26 +1,3 @@
-import {
-  IconAddressBook,
-  IconAppsOff,
-  IconArticle,
-  IconBell,
-  IconCalendarDue,
-  IconChartPie,
-  IconCreditCardOff,
-  IconCurrencyEuro,
-  IconDeviceMobile,
-  IconFileExport,
-  IconHelpCircle,
-  IconLayoutDashboard,
-  IconListDetails,
-  IconMail,
-  IconMessage,
-  IconMessageCircle,
-  IconReceipt,
-  IconShieldCheck,
-  IconTicket,
-  IconUsersGroup,
-  IconVideo,
-} from '@tabler/icons-react';
 import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
 import { lazyNamed, routeTable } from '@/lib/route-table';
 import { staffPaths } from './paths';
@@ -46,19 +23,19 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   dashboard: {
     title: 'Dashboard',
     area: 'dashboard',
-    nav: { icon: IconLayoutDashboard },
+    nav: {},
     page: lazyNamed(() => import('@/back-office/features/dashboard/pages/admin-dashboard-page'), 'AdminDashboardPage'),
   },
   dashboardHistory: {
     title: 'Login History',
     area: 'dashboard',
-    nav: { icon: IconListDetails },
+    nav: {},
     page: lazyNamed(() => import('@/back-office/features/dashboard/pages/login-history-page'), 'LoginHistoryPage'),
   },
   paymentDashboard: {
     title: 'Payment Dashboard',
     area: 'paymentDashboard',
-    nav: { icon: IconChartPie },
+    nav: {},
     page: lazyNamed(
       () => import('@/back-office/features/payment-dashboard/pages/payment-dashboard-page'),
       'PaymentDashboardPage',
@@ -67,13 +44,13 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   staff: {
     title: 'Staff',
     area: 'staff',
-    nav: { icon: IconUsersGroup },
+    nav: {},
     page: lazyNamed(() => import('@/back-office/features/staff/pages/staff-page'), 'StaffPage'),
   },
   blogList: {
     title: 'Blogs',
     area: 'blogs',
-    nav: { icon: IconArticle },
+    nav: {},
     page: lazyNamed(() => import('@/back-office/features/content/pages/blog-list-page'), 'BlogListPage'),
   },
   blogCreate: {
@@ -84,13 +61,13 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   videos: {
     title: 'Videos',
     area: 'videos',
-    nav: { icon: IconVideo },
+    nav: {},
     page: lazyNamed(() => import('@/back-office/features/content/pages/videos-page'), 'VideosPage'),
   },
   faq: {
     title: 'FAQ',
     area: 'faq',
-    nav: { icon: IconHelpCircle },
+    nav: {},
     page: lazyNamed(() => import('@/back-office/features/content/pages/faq-page'), 'FaqPage'),
   },
   editFaq: {
@@ -101,13 +78,13 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   contactUs: {
     title: 'Contact Us',
     area: 'contactUs',
-    nav: { icon: IconMessage },
+    nav: {},
     page: lazyNamed(() => import('@/back-office/features/content/pages/contact-us-page'), 'ContactUsPage'),
   },
   newsletters: {
     title: 'Newsletters',
     area: 'newsletters',
-    nav: { icon: IconMail },
+    nav: {},
     page: lazyNamed(() => import('@/back-office/features/content/pages/newsletters-page'), 'NewslettersPage'),
   },
   pageViewReport: {
@@ -118,7 +95,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   customerList: {
     title: 'Customers List',
     area: 'customers',
-    nav: { icon: IconAddressBook },
+    nav: {},
     page: lazyNamed(() => import('@/back-office/features/customers/pages/customer-list-page'), 'CustomerListPage'),
   },
   customerCreate: {
@@ -142,13 +119,13 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   devices: {
     title: 'Devices',
     area: 'devices',
-    nav: { icon: IconDeviceMobile },
+    nav: {},
     page: lazyNamed(() => import('@/back-office/features/devices/pages/admin-devices-page'), 'AdminDevicesPage'),
   },
   customNotifications: {
     title: 'Notification List',
     area: 'notifications',
-    nav: { icon: IconBell },
+    nav: {},
     page: lazyNamed(
       () => import('@/back-office/features/notifications/pages/admin-custom-notifications-page'),
       'AdminCustomNotificationsPage',
@@ -165,7 +142,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   auditLogs: {
     title: 'Audit Logs',
     area: 'auditLogs',
-    nav: { icon: IconShieldCheck },
+    nav: {},
     page: lazyNamed(
       () => import('@/back-office/features/audit-logs/pages/admin-audit-logs-page'),
       'AdminAuditLogsPage',
@@ -174,7 +151,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   powerChatUsers: {
     title: 'Power Chat Users',
     area: 'powerChatUsers',
-    nav: { icon: IconMessageCircle },
+    nav: {},
     page: lazyNamed(
       () => import('@/back-office/features/power-chat/pages/admin-power-chat-users-page'),
       'AdminPowerChatUsersPage',
@@ -183,7 +160,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   bloatwareApps: {
     title: 'Bloatware Apps',
     area: 'bloatware',
-    nav: { icon: IconAppsOff },
+    nav: {},
     page: lazyNamed(
       () => import('@/back-office/features/bloatware/pages/admin-bloatware-apps-page'),
       'AdminBloatwareAppsPage',
@@ -192,7 +169,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   exportsList: {
     title: 'Export List',
     area: 'exports',
-    nav: { icon: IconFileExport },
+    nav: {},
     page: lazyNamed(
       () => import('@/back-office/features/exports/pages/admin-exports-list-page'),
       'AdminExportsListPage',
@@ -214,7 +191,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   paymentHistory: {
     title: 'Payment History',
     area: 'paymentHistory',
-    nav: { icon: IconReceipt },
+    nav: {},
     page: lazyNamed(
       () => import('@/back-office/features/payment-lists/pages/payment-history-page'),
       'PaymentHistoryPage',
@@ -223,7 +200,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   paymentErrors: {
     title: 'Payment Errors',
     area: 'paymentErrors',
-    nav: { icon: IconCreditCardOff },
+    nav: {},
     page: lazyNamed(
       () => import('@/back-office/features/payment-lists/pages/payment-errors-page'),
       'PaymentErrorsPage',
@@ -232,7 +209,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   upcomingExpire: {
     title: 'Upcoming Expire Payment',
     area: 'upcomingExpire',
-    nav: { icon: IconCalendarDue },
+    nav: {},
     page: lazyNamed(
       () => import('@/back-office/features/payment-lists/pages/upcoming-expire-page'),
       'UpcomingExpirePage',
@@ -241,13 +218,13 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   coupons: {
     title: 'Coupons',
     area: 'coupons',
-    nav: { icon: IconTicket },
+    nav: {},
     page: lazyNamed(() => import('@/back-office/features/payment-lists/pages/coupons-page'), 'CouponsPage'),
   },
   pricingList: {
     title: 'Pricing',
     area: 'pricing',
-    nav: { icon: IconCurrencyEuro },
+    nav: {},
     page: lazyNamed(() => import('@/back-office/features/pricing/pages/pricing-list-page'), 'PricingListPage'),
   },
   pricingEdit: {

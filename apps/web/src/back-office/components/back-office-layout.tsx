@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconUserShield } from '@tabler/icons-react';
+import { NAV_ICONS } from './nav-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
@@ -19,7 +20,9 @@ export function BackOfficeLayout() {
   const queryClient = useQueryClient();
   const detail = useStaffDetail();
   const role = (detail.data?.role ?? getStaffRole()) as StaffRole | null;
-  const links = menuOf(backOfficeRoutes).filter((l) => canUseArea(role, areaOf.get(l.key) as StaffArea));
+  const links = menuOf(backOfficeRoutes)
+    .filter((l) => canUseArea(role, areaOf.get(l.key) as StaffArea))
+    .map((l) => ({ ...l, icon: NAV_ICONS[l.key as keyof typeof NAV_ICONS] }));
 
   const endSession = () => {
     clearStaffSession();

@@ -64,7 +64,11 @@ export function AccountMenu() {
           </>
         ) : null}
         {ACCOUNT_MENU.map((item) => (
-          <Menu.Item key={item.key} leftSection={<item.icon size={16} />} onClick={() => void navigate(item.href)}>
+          <Menu.Item
+            key={item.key}
+            leftSection={item.icon ? <item.icon size={16} /> : undefined}
+            onClick={() => void navigate(item.href)}
+          >
             {item.label}
           </Menu.Item>
         ))}

@@ -25,7 +25,7 @@ import classes from './portal-layout.module.css';
 export interface FrameLink {
   href: string;
   label: string;
-  icon: ComponentType<{ size?: number; stroke?: number }>;
+  icon?: ComponentType<{ size?: number; stroke?: number }>;
   isNew?: boolean;
 }
 
@@ -129,7 +129,7 @@ export function AppFrame({
                 to={item.href}
                 label={item.label}
                 className={classes.link}
-                leftSection={<item.icon size={20} stroke={1.6} />}
+                leftSection={item.icon ? <item.icon size={20} stroke={1.6} /> : undefined}
                 rightSection={
                   item.isNew ? (
                     <Badge size="xs" variant="filled" color="pink" radius="sm">

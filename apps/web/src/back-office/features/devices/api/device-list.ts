@@ -1,7 +1,8 @@
 import { staffApi, type staffDeviceListQuerySchema } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
-import { client, downloadFile } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download-file';
 
 export type DeviceListSearch = z.output<typeof staffDeviceListQuerySchema>;
 

@@ -1,0 +1,37 @@
+import { fillPath, type Endpoint } from '@fleetdeck/contract';
+import { ApiError, authHeaders, buildUrl, failureOf, NETWORK_ERROR_MESSAGE, readJson, type Query } from './api-client';
+
+// Its own module: only the back office's exports use it, so the login pages do not carry it.
+/**
+ * Downloads a file answer of an endpoint (a staff list's `isExportData=true` CSV) and saves it under the name the
+ * server gives in `content-disposition` (or `fallbackName`). Failures throw `ApiError` like `client`, e.g. 404
+ * `E_NO_DATA` "No data to export".
+ */
+export async function downloadFile<E extends Endpoint>(
+  endpoint: E,
+  options: { query?: Query; params?: Record<string, string | number>; fallbackName: string },
+): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(fillPath(endpoint.path, options.params), options.query), {
+      method: endpoint.method,
+      headers: authHeaders({ accept: 'text/csv, application/json' }),
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) throw failureOf(response, await readJson(response));
+  const blob = await response.blob();
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = named ?? options.fallbackName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}
