@@ -312,7 +312,9 @@ export type DeviceDetail = z.infer<typeof deviceDetailSchema>;
 export const deviceDetailResponseSchema = withData(deviceDetailSchema);
 
 const boolQuery = z.pipe(
-  z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'must be true or false' }),
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' })], {
+    error: 'must be true or false',
+  }),
   z.transform((v) => v === true || v === 'true' || v === '1'),
 );
 

@@ -190,7 +190,7 @@ describe('GET users/audit/list', () => {
     [{ type: 'Billing' }, 'type: must be one of User Account, Profile, Payments, Device'],
     [{ sub_type: 'Login' }, 'sub_type: needs type (the sub-types depend on the type)'],
     [{ type: 'Payments', sub_type: 'Login' }, 'sub_type: is not a sub-type of this type'],
-    [{ type: 'Payments', sub_type: 'Refund' }, 'sub_type: is not a known sub-type'],
+    [{ type: 'Payments', sub_type: 'Chargeback' }, 'sub_type: is not a known sub-type'],
     [{ source: 'Mobile' }, 'source: must be one of Web, App'],
     [{ hasError: 'yes' }, 'hasError: must be true or false'],
     [{ limit: 100 }, 'limit: must be one of 5, 10, 25, 50'],
