@@ -81,6 +81,8 @@ describe('back office: customers and offline sales', () => {
 
     await page.getByRole('link', { name: 'Create Customer' }).click();
     await page.waitForURL('**/admin-customer-create');
+    // The list stays on screen while the create page's chunk loads: fill only once the form is there.
+    await page.getByRole('button', { name: 'Save' }).waitFor();
     await page.getByLabel(/^Email/).fill(CUSTOMER.email);
     await page.getByLabel(/^Password/).fill(CUSTOMER.password);
     await page.getByLabel(/^Phone number/).fill('7700 900123');

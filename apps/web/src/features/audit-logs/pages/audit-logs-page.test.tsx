@@ -98,6 +98,8 @@ describe('Audit Logs page', () => {
       'Onetime Purchased',
       'Subscription Failed',
       'Onetime Purchased Failed',
+      'Refund',
+      'Dispute',
     ]);
     await user.click(within(listbox).getByRole('option', { name: 'Subscription Failed', hidden: true }));
     await waitFor(() =>
