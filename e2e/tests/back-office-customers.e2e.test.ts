@@ -5,6 +5,7 @@ import { call } from '../../apps/api/test/support/call.ts';
 import { enrolDevice, newCustomer, randomIp } from '../../apps/api/test/support/factory.ts';
 import { codeIn } from '../../apps/api/test/support/helpers.ts';
 import { startE2e, type E2e } from '../support/app.ts';
+import { shoot as shootPage } from '../support/screenshots.ts';
 
 /**
  * The back office's customers through the real UI (issue 10 item 7): a SuperAdmin creates an offline customer, finds
@@ -22,20 +23,9 @@ afterAll(async () => e2e?.close());
 
 const ROOT = { email: 'root@fleetdeck.test', password: 'Staff-Password-123' };
 const CUSTOMER = { email: `offline.${Date.now()}@example.com`, password: 'Copper-Lagoon-5519' };
-const shots = process.env.E2E_SHOTS_DIR;
 
-async function shoot(name: string) {
-  if (!shots) return;
-  for (const [label, width] of [
-    ['desktop', 1366],
-    ['phone', 390],
-  ] as const) {
-    await page.setViewportSize({ width, height: label === 'phone' ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${shots}/back-office-${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+/** Screenshots of this journey's page (E2E_SHOTS_DIR). */
+const shoot = (name: string) => shootPage(page, name);
 
 async function staffSignIn() {
   const before = e2e.rt.smtp.inbox.length;

@@ -14,6 +14,7 @@ import {
 import { reportInventory } from '../../apps/api/test/support/profiles.ts';
 import { createLimiter, SimulatedDevice } from '../../packages/device-sim/src/index.ts';
 import { startE2e, type E2e } from '../support/app.ts';
+import { shoot } from '../support/screenshots.ts';
 
 /**
  * Staff push notifications end to end (issue 11, DECISIONS §8): 1,000 devices simulated by packages/device-sim
@@ -37,20 +38,6 @@ afterAll(async () => {
   await Promise.all(listening);
   await e2e?.close();
 });
-
-const shots = process.env.E2E_SHOTS_DIR;
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const [label, width] of [
-    ['desktop', 1366],
-    ['phone', 390],
-  ] as const) {
-    await page.setViewportSize({ width, height: label === 'phone' ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${shots}/back-office-${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 /** Enrols `DEVICES` devices for `CUSTOMERS` customers through the device API (the factory), customers in parallel. */
 async function enrolFleet() {

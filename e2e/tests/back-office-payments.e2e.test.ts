@@ -7,6 +7,7 @@ import { newCustomer, type TestCustomer } from '../../apps/api/test/support/fact
 import { codeIn } from '../../apps/api/test/support/helpers.ts';
 import { card, checkout, confirm } from '../../apps/api/test/support/payments.ts';
 import { startE2e, type E2e } from '../support/app.ts';
+import { shoot as shootPage } from '../support/screenshots.ts';
 
 /**
  * The back office's payment pages through the real UI and API (issue 10 item 6): payment history with its filters,
@@ -18,21 +19,10 @@ let page: Page;
 let failing: TestCustomer;
 let paying: TestCustomer;
 const ROOT = { email: 'root@fleetdeck.test', password: 'Staff-Password-123' };
-const shots = process.env.E2E_SHOTS_DIR;
 const DAY = 86_400_000;
 
-async function shoot(name: string) {
-  if (!shots) return;
-  for (const [label, width] of [
-    ['desktop', 1366],
-    ['phone', 390],
-  ] as const) {
-    await page.setViewportSize({ width, height: label === 'phone' ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${shots}/back-office-${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+/** Screenshots of this journey's page (E2E_SHOTS_DIR). */
+const shoot = (name: string) => shootPage(page, name);
 
 async function seed() {
   const db = e2e.rt.ctx.db;

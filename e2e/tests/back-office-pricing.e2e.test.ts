@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newCustomer, newStaff } from '../../apps/api/test/support/factory.ts';
 import { startE2e, type E2e } from '../support/app.ts';
+import { shoot } from '../support/screenshots.ts';
 
 /**
  * Pricing in the back office (issue 11 "Done when"): a SuperAdmin opens the pricing list, syncs (sandbox: the bundled
@@ -12,21 +12,6 @@ beforeAll(async () => {
   e2e = await startE2e(inject('pgAdminUrl'));
 });
 afterAll(async () => e2e?.close());
-
-const shots = process.env.E2E_SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const [label, width] of [
-    ['desktop', 1366],
-    ['phone', 390],
-  ] as const) {
-    await page.setViewportSize({ width, height: label === 'phone' ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${shots}/back-office-${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 describe('pricing journey', () => {
   it('a SuperAdmin sets a price InActive and it disappears from /plans', async () => {

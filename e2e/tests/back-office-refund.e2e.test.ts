@@ -5,6 +5,7 @@ import { staffApi } from '@fleetdeck/contract/staff';
 import { call } from '../../apps/api/test/support/call.ts';
 import { enrolDevice, newCustomer, newStaff, type TestDevice } from '../../apps/api/test/support/factory.ts';
 import { startE2e, type E2e } from '../support/app.ts';
+import { shoot } from '../support/screenshots.ts';
 
 /**
  * A refund through the real UI (issue 10 "Done when"): a customer buys 4 card-paid {product} seats through the real
@@ -17,21 +18,6 @@ beforeAll(async () => {
   e2e = await startE2e(inject('pgAdminUrl'));
 });
 afterAll(async () => e2e?.close());
-
-const shots = process.env.E2E_SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const [label, width] of [
-    ['desktop', 1366],
-    ['phone', 390],
-  ] as const) {
-    await page.setViewportSize({ width, height: label === 'phone' ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${shots}/back-office-${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 describe('refund journey', () => {
   let customer: Awaited<ReturnType<typeof newCustomer>>;

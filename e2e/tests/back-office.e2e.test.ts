@@ -5,6 +5,7 @@ import { call } from '../../apps/api/test/support/call.ts';
 import { newCustomer } from '../../apps/api/test/support/factory.ts';
 import { codeIn } from '../../apps/api/test/support/helpers.ts';
 import { startE2e, type E2e } from '../support/app.ts';
+import { shoot } from '../support/screenshots.ts';
 
 /**
  * The back office through the real UI, the real API and a real SMTP server (issue 10): the first SuperAdmin signs
@@ -20,20 +21,6 @@ afterAll(async () => e2e?.close());
 // The first SuperAdmin, created at start from ADMIN_EMAIL / ADMIN_PASSWORD (apps/api/test/support/runtime.ts).
 const ROOT = { email: 'root@fleetdeck.test', password: 'Staff-Password-123' };
 const SUPPORT = { email: `support.${Date.now()}@example.com`, password: 'Quartz-Meadow-7312' };
-const shots = process.env.E2E_SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const [label, width] of [
-    ['desktop', 1366],
-    ['phone', 390],
-  ] as const) {
-    await page.setViewportSize({ width, height: label === 'phone' ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${shots}/back-office-${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 async function staffSignIn(page: Page, who: { email: string; password: string }) {
   const before = e2e.rt.smtp.inbox.length;
