@@ -131,10 +131,8 @@ describe('back office journey', () => {
     await tab.getByLabel(/^Old password/).fill(customer.password);
     await tab.getByLabel(/^New password/).fill('Harbour-Lantern-9921');
     await tab.getByLabel(/^Confirm/).fill('Harbour-Lantern-9921');
-    await tab
-      .getByRole('button', { name: /Submit|Change|Save/ })
-      .first()
-      .click();
+    // The header also has a "Change Password" button now: the form's own Submit is the one to press.
+    await tab.getByRole('main').getByRole('button', { name: 'Submit' }).click();
     await tab
       .getByText(/not allowed in a staff session/)
       .first()
