@@ -170,6 +170,14 @@ describe('device management', () => {
 
     await page.goto('/profiles');
     await page.getByRole('row').filter({ hasText: sl.serialNumber }).getByText('Up to date').waitFor();
+
+    // The devices search takes the app's name for people; the device log's box takes a serial's beginning.
+    await page.getByRole('textbox', { name: 'Find a device' }).fill('super lock');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/[?&]search=super/);
+    await page.getByRole('link', { name: sl.serialNumber }).waitFor();
+    await page.goto(`/device-logs?serialNumber=${sl.serialNumber.slice(0, 7)}`);
+    await page.getByText(sl.serialNumber).first().waitFor();
   });
 
   it('restores the export of one device onto a second one, which disables its apps after Apply', async () => {

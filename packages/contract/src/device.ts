@@ -171,10 +171,12 @@ export const eventsResponseSchema = withData(
 );
 export type EventsResponse = z.infer<typeof eventsResponseSchema>;
 
-/** Customer: `GET profile/list` (spec 2 §7) — appName filters (PDALL: every {product} family). */
+/** Customer: `GET profile/list` (spec 2 §7) — appName filters (PDALL: every {product} family); `search` (issue 15). */
 export const PROFILE_SORT_FIELDS = ['name', 'created_at'] as const;
 export const profileListQuerySchema = z.object({
   appName: z.optional(text().check(z.trim(), z.maxLength(16))),
+  /** Free text matched against the serial number, the device name and the app (its code or its name for people). */
+  search: z.optional(text().check(z.trim(), z.maxLength(64))),
   page: z._default(numeric(z.coerce.number().check(z.int(), z.gte(1))), 1),
   limit: z._default(
     numeric(

@@ -18,3 +18,6 @@ export async function countCapped(db: DbOrTx, table: PgTable, where: SQL | undef
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
   return row?.n ?? 0;
 }
+
+/** `s` with LIKE's wildcards and escape character escaped, so it matches only itself inside a LIKE pattern. */
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -139,14 +139,21 @@ describe('GET device/log/list', () => {
     expect(last.pagination.nextCursor).toBeNull();
   });
 
-  it('filters by exact serial number; an unknown one answers an empty page', async () => {
+  it('filters by serial number or its beginning; an unknown one answers an empty page', async () => {
     const alpha = await walk(owner, { serialNumber: 'SN-ALPHA-1', limit: 50 });
     expect(alpha.length).toBe(SEEDED / 2 + 1);
     expect(new Set(alpha.map((r) => r.serialNumber))).toEqual(new Set(['SN-ALPHA-1']));
     const padded = await okList(owner, { serialNumber: '  SN-BRAVO-2 ', limit: 50 });
     expect(padded.pagination.total).toBe(SEEDED / 2 + 1);
     expect(padded.data.every((r) => r.serialNumber === 'SN-BRAVO-2' && r.deviceName === '')).toBe(true);
-    const none = await okList(owner, { serialNumber: 'SN-ALPHA' });
+    // A prefix (issue 15): every row of the serials starting with it.
+    expect((await okList(owner, { serialNumber: 'SN-ALPHA' })).pagination.total).toBe(SEEDED / 2 + 1);
+    expect((await okList(owner, { serialNumber: 'SN-' })).pagination.total).toBe(SEEDED + 2);
+    // LIKE's wildcards typed in the box match only themselves.
+    for (const wildcard of ['%', 'SN_ALPHA', 'SN-%']) {
+      expect((await okList(owner, { serialNumber: wildcard })).pagination.total, wildcard).toBe(0);
+    }
+    const none = await okList(owner, { serialNumber: 'SN-CHARLIE' });
     expect(none).toEqual({
       data: [],
       pagination: { page: 1, limit: 25, total: 0, totalCapped: false, nextCursor: null },

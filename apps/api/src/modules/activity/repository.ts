@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { countCapped, utcMicros } from '../../db/paging.ts';
+import { countCapped, likeEscape, utcMicros } from '../../db/paging.ts';
 import { auditEntries, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
 
 /**
@@ -32,6 +32,7 @@ export interface DeviceLogKey {
 }
 
 export interface DeviceLogFilter extends KeysetPage<DeviceLogKey> {
+  /** Serial numbers starting with this. */
   serialNumber?: string | undefined;
   sort: 'serialNumber' | 'created_at';
 }
@@ -40,7 +41,9 @@ export interface DeviceLogFilter extends KeysetPage<DeviceLogKey> {
 export async function listDeviceLogs(db: DbOrTx, customerId: string, f: DeviceLogFilter) {
   const where = and(
     eq(deviceLogs.customerId, customerId),
-    f.serialNumber === undefined ? undefined : eq(deviceLogs.serialNumber, f.serialNumber),
+    // A serial number prefix (issue 15): the whole serial still matches itself. Under the embedded database's C
+    // collation the prefix is a range of device_logs_customer_serial_created_idx.
+    f.serialNumber === undefined ? undefined : like(deviceLogs.serialNumber, `${likeEscape(f.serialNumber)}%`),
   );
   const bySerial = f.sort === 'serialNumber';
   const cmp = f.order === 'asc' ? sql`>` : sql`<`;

@@ -230,7 +230,7 @@ describe('GET /api/v1/admin/device/logout', () => {
 });
 
 describe('GET /api/v1/admin/profile/list', () => {
-  it('pages, sorts and filters by appName (family, one-time code, PDALL)', async () => {
+  it('pages, sorts, filters by appName (family, one-time code, PDALL) and searches serial, device name and app', async () => {
     const c = await newCustomer(rt);
     for (const plan of ['PD', 'PDOW', 'SL']) await buy(rt.ctx.db, c.id, plan, 10);
     const token = await enrolmentToken(rt, c.id);
@@ -282,6 +282,20 @@ describe('GET /api/v1/admin/profile/list', () => {
     expect(pdall.pagination.total).toBe(5);
     expect(await list('?appName=NOPE')).toMatchObject({ data: [], pagination: { total: 0 } });
 
+    // search (issue 15): serial number, device name, the app's code or its name for people; any case.
+    const names = async (query: string) => (await list(query)).data.map((p) => p.name);
+    expect(await names('?search=s-0')).toEqual(serials);
+    expect(await names('?search=s-07')).toEqual(['S-07']);
+    expect(await names('?search=dev%203')).toEqual(['S-01']);
+    expect(await names('?search=SLOT')).toEqual(['S-02']);
+    expect(await names('?search=super%20lock')).toEqual(['S-06', 'S-02']);
+    expect(await names('?search=owner')).toEqual(['S-07', 'S-01']);
+    expect(await names('?search=lock&appName=SLOT')).toEqual(['S-02']);
+    // LIKE's wildcards match only themselves; a blank search is no filter.
+    expect(await names('?search=%25')).toEqual([]);
+    expect(await names('?search=S_0')).toEqual([]);
+    expect((await list('?search=%20%20')).pagination.total).toBe(7);
+
     // online = seen within 15 minutes.
     await rt.ctx.db
       .update(devices)
@@ -291,6 +305,9 @@ describe('GET /api/v1/admin/profile/list', () => {
 
     expect((await call(rt, devicesApi.profileList, { token: c.token, query: { limit: '7' } })).statusCode).toBe(400);
     expect((await call(rt, devicesApi.profileList, { token: c.token, query: { sort: 'email' } })).statusCode).toBe(400);
+    const long = await call(rt, devicesApi.profileList, { token: c.token, query: { search: 'x'.repeat(65) } });
+    expect(long.statusCode).toBe(400);
+    expect(jsonOf<{ respones_msg: string }>(long).respones_msg).toMatch(/^search: /);
     expect((await call(rt, devicesApi.profileList)).statusCode).toBe(401);
   });
 });

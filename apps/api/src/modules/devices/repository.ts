@@ -1,6 +1,7 @@
 import type { Family } from '@fleetdeck/contract';
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { likeEscape } from '../../db/paging.ts';
 import { customers, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
 
 /**
@@ -149,10 +150,26 @@ export async function insertExport(db: DbOrTx, values: typeof deviceExports.$inf
 export interface ProfileListFilter {
   /** Plan codes the profile's app_name must be one of; undefined = every app; empty = nothing. */
   appNames?: readonly string[];
+  /** Serial number or device name containing `text` (any case), or an app of `appNames`. */
+  search?: { text: string; appNames: readonly string[] } | undefined;
   sort: 'name' | 'created_at';
   order: 'asc' | 'desc';
   limit: number;
   offset: number;
+}
+
+/**
+ * The devices search, re-checked on the rows of the customer's index: one customer's devices, never the whole table.
+ * The pattern's wildcards are escaped, so `%` or `_` typed in the box match only themselves.
+ */
+function searchCondition(search: ProfileListFilter['search']): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${likeEscape(search.text)}%`;
+  return or(
+    ilike(profiles.name, pattern),
+    ilike(profiles.profileName, pattern),
+    search.appNames.length > 0 ? inArray(profiles.appName, [...search.appNames]) : undefined,
+  );
 }
 
 /**
@@ -163,6 +180,7 @@ export async function listProfiles(db: DbOrTx, customerId: string, f: ProfileLis
   const where: SQL | undefined = and(
     eq(profiles.customerId, customerId),
     f.appNames === undefined ? undefined : inArray(profiles.appName, [...f.appNames]),
+    searchCondition(f.search),
     isNull(devices.loggedOutAt),
     eq(devices.customerId, customerId),
   );

@@ -74,6 +74,19 @@ function appNamesOfFilter(filter: string | undefined): PlanCode[] | undefined {
   return [];
 }
 
+/**
+ * Plan codes the devices search names (issue 15): the code or family typed in full (`SL`, `pdot`), or a part of the
+ * app's name for people ("blocker" finds UB and UBOT; the product's own name finds its apps).
+ */
+function appCodesOfSearch(term: string, productName: string): PlanCode[] {
+  const upper = term.toUpperCase();
+  const lower = term.toLowerCase();
+  return PLAN_CODES.filter((code) => {
+    const family = familyOfPlan(code);
+    return code === upper || family === upper || familyDisplayName(family, productName).toLowerCase().includes(lower);
+  });
+}
+
 export interface EnrolInput {
   enrolmentToken: string;
   serialNumber: string;
@@ -354,6 +367,7 @@ export async function createExport(
 
 export interface ProfileListInput {
   appName?: string | undefined;
+  search?: string | undefined;
   page: number;
   limit: number;
   sort: 'name' | 'created_at';
@@ -365,8 +379,10 @@ export async function profileList(ctx: AppContext, customerId: string, q: Profil
   const appNames = appNamesOfFilter(q.appName);
   const empty = { items: [] as ProfileListItem[], total: 0 };
   if (appNames?.length === 0) return empty;
+  const search = q.search?.trim() ?? '';
   const { rows, total } = await repo.listProfiles(ctx.db, customerId, {
     ...(appNames ? { appNames } : {}),
+    ...(search ? { search: { text: search, appNames: appCodesOfSearch(search, ctx.config.productName) } } : {}),
     sort: q.sort,
     order: q.order,
     limit: q.limit,

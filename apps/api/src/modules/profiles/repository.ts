@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { likeEscape } from '../../db/paging.ts';
 import { deviceApplications, deviceMessages, devices, profiles } from '../../db/schema.ts';
 
 /**
@@ -59,7 +60,6 @@ export interface ApplicationFilter {
 }
 
 /** `%`, `_` and `\` typed by the user match themselves in ILIKE. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The inventory of the customer's device, filtered, by app name (package name when the app has none). A device

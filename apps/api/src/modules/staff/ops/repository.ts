@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { countCapped, utcMicros } from '../../../db/paging.ts';
+import { countCapped, likeEscape, utcMicros } from '../../../db/paging.ts';
 import {
   bloatwareApps,
   chatUsers,
@@ -338,8 +338,6 @@ const chatWhere = (f: DateRange & { company?: string | undefined }) =>
       ? sql`(${customers.name} ilike ${`%${likeEscape(f.company)}%`} or ${customers.email} ilike ${`%${likeEscape(f.company)}%`})`
       : undefined,
   );
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listChatUsers(
   db: DbOrTx,

@@ -82,7 +82,7 @@ export function DeviceLogsPage() {
           kind: 'text',
           key: 'serialNumber',
           label: 'Serial Number',
-          placeholder: "The device's serial number",
+          placeholder: 'A serial number or its beginning',
           maxLength: 128,
           w: 280,
         },

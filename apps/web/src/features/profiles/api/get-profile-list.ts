@@ -3,12 +3,14 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { client } from '@/lib/api-client';
 import { profileQueryKeys } from './query-keys';
 
-/** App name filter (a plan code, a family code, or PDALL; empty: every app), paging and sort. */
+/** App name filter (a plan code, a family code, or PDALL; empty: every app), the device search, paging and sort. */
 export type ProfileListParams = EndpointQueryOut<typeof devicesApi.profileList>;
 
 /** `GET profile/list`: one profile per enrolled device and app, paged and sorted by the server. */
-export const getProfileList = ({ appName, page, limit, sort, order }: ProfileListParams, signal?: AbortSignal) =>
-  client(devicesApi.profileList, { query: { appName, page, limit, sort, order }, signal });
+export const getProfileList = (
+  { appName, search, page, limit, sort, order }: ProfileListParams,
+  signal?: AbortSignal,
+) => client(devicesApi.profileList, { query: { appName, search, page, limit, sort, order }, signal });
 
 export const profileListQueryOptions = (params: ProfileListParams) =>
   queryOptions({

@@ -87,7 +87,7 @@ describe('Profile list (/profiles)', () => {
     expect(within(ub!).getByText('Never applied')).toBeInTheDocument();
   });
 
-  it('pages and sorts on the server: default created_at ascending, 25 a page; sizes, pages, sort and App Name search', async () => {
+  it('pages and sorts on the server: default created_at ascending, 25 a page; sizes, pages, sort, App Name and the device search', async () => {
     window.localStorage.setItem('token', 'tok');
     const api = mockApi({
       ...shellRoutes,
@@ -123,6 +123,14 @@ describe('Profile list (/profiles)', () => {
     await waitFor(() => {
       const q = queriesTo(api.fetchMock, LIST).at(-1)!;
       expect(Object.fromEntries(q)).toEqual({ appName: 'SL', page: '1', limit: '10', sort: 'name', order: 'desc' });
+    });
+
+    // One box for serial number, device name or app name (issue 15), sent as `search` beside the app filter.
+    await user.type(screen.getByRole('textbox', { name: 'Find a device' }), 'front desk');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => {
+      const q = queriesTo(api.fetchMock, LIST).at(-1)!;
+      expect([q.get('search'), q.get('appName'), q.get('page')]).toEqual(['front desk', 'SL', '1']);
     });
   });
 

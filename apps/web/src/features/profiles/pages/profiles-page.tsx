@@ -86,6 +86,14 @@ export function ProfilesPage() {
       filters={[
         {
           kind: 'text',
+          key: 'search',
+          label: 'Find a device',
+          placeholder: 'Serial number, device or app name',
+          maxLength: 64,
+          w: 280,
+        },
+        {
+          kind: 'text',
           key: 'appName',
           label: 'App Name',
           placeholder: 'e.g. PD, SL or PDALL',
