@@ -14,6 +14,7 @@ const querySchema = z.object({
   limit: limitQuerySchema,
   from: z.optional(z.string()),
   to: z.optional(z.string()),
+  email: z.optional(z.string()),
   status: z.optional(z.enum(['Success', 'Failed'])),
   offline: z.optional(
     z.pipe(
@@ -36,23 +37,26 @@ function StaffList({
   rows,
   total,
   onExport,
+  refetch,
 }: {
   rows: (page: number) => Row[];
   total: number;
   onExport: () => Promise<void>;
+  refetch: () => void;
 }) {
   const list = useListSearch(querySchema);
   return (
     <ListPage
       label="Payments"
       search={list}
-      result={{ isFetching: false, isError: false, error: null, refetch: () => undefined }}
+      result={{ isFetching: false, isError: false, error: null, refetch }}
       rows={rows(list.page)}
       pagination={{ total }}
       columns={[{ key: 'id', header: 'Id', render: (row: Row) => row.id }]}
       rowKey={(row) => row.id}
       filtersLabel="Payment filters"
       filters={[
+        { kind: 'text', key: 'email', label: 'Email' },
         { kind: 'dateRange', from: 'from', to: 'to', label: 'Created' },
         { kind: 'select', key: 'status', label: 'Status', data: ['Success', 'Failed'] },
         { kind: 'switch', key: 'offline', label: 'Offline only' },
@@ -64,12 +68,17 @@ function StaffList({
 
 const renderList = (
   url: string,
-  props: { rows: (page: number) => Row[]; total: number; onExport?: () => Promise<void> },
+  props: { rows: (page: number) => Row[]; total: number; onExport?: () => Promise<void>; refetch?: () => void },
 ) =>
   render(
     <MantineProvider>
       <MemoryRouter initialEntries={[url]}>
-        <StaffList onExport={props.onExport ?? (() => Promise.resolve())} rows={props.rows} total={props.total} />
+        <StaffList
+          onExport={props.onExport ?? (() => Promise.resolve())}
+          refetch={props.refetch ?? (() => undefined)}
+          rows={props.rows}
+          total={props.total}
+        />
         <Probe />
       </MemoryRouter>
     </MantineProvider>,
@@ -91,6 +100,22 @@ describe('ListPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(onExport).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the server again when Search is pressed with the filters already applied', async () => {
+    const user = userEvent.setup();
+    const refetch = vi.fn();
+    renderList('/payments?email=ann%40example.com', { rows: () => [{ id: 'a' }], total: 1, refetch });
+    const search = () => screen.getByTestId('search').textContent;
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(refetch).toHaveBeenCalledTimes(1);
+    expect(search()).toBe('?email=ann%40example.com');
+    // A changed filter moves the URL instead (the query's key changes, so it loads by itself).
+    await user.clear(screen.getByRole('textbox', { name: 'Email' }));
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'bob@example.com');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(search()).toBe('?email=bob%40example.com');
+    expect(refetch).toHaveBeenCalledTimes(1);
   });
 
   it('goes to the page before when the page comes back empty (its last row was deleted)', async () => {

@@ -106,11 +106,14 @@ function TextFilters<Q>({
   search,
   label,
   busy,
+  onUnchanged,
 }: {
   filters: TextFilter<Q>[];
   search: ListSearch<Q>;
   label?: string;
   busy: boolean;
+  /** Search pressed with the filters already applied on page 1: the URL stays, so the list is asked again. */
+  onUnchanged: () => void;
 }) {
   const query = search.query as Record<string, unknown>;
   const [draft, setDraft] = useState<Record<string, string>>(() =>
@@ -124,7 +127,9 @@ function TextFilters<Q>({
       const value = f.normalize ? f.normalize(typed) : typed.trim();
       patch[f.key] = value || undefined;
     }
-    search.setFilters(patch as Partial<Q>);
+    const unchanged = search.page === 1 && filters.every((f) => str(patch[f.key]) === str(query[f.key]));
+    if (unchanged) onUnchanged();
+    else search.setFilters(patch as Partial<Q>);
   };
   return (
     <form onSubmit={onSubmit} role="search" aria-label={label}>
@@ -296,7 +301,13 @@ export function ListPage<T, Q>({
         <Group justify="space-between" align="flex-end" gap="sm">
           <Group gap="sm" align="flex-end">
             {texts.length > 0 ? (
-              <TextFilters filters={texts} search={search} label={filtersLabel} busy={result.isFetching} />
+              <TextFilters
+                filters={texts}
+                search={search}
+                label={filtersLabel}
+                busy={result.isFetching}
+                onUnchanged={() => void result.refetch()}
+              />
             ) : null}
             {choices.length > 0 ? (
               <ChoiceFilters filters={choices} search={search} label={texts.length ? undefined : filtersLabel} />
