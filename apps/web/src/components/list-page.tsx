@@ -158,6 +158,7 @@ function TextFilters<Q>({
               value={value}
               onChange={(e) => set(e.currentTarget.value)}
               w={f.w ?? { base: '100%', xs: 280 }}
+              size="sm"
               maxLength={f.maxLength}
             />
           );

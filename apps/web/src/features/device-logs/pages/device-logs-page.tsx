@@ -84,7 +84,6 @@ export function DeviceLogsPage() {
           label: 'Serial Number',
           placeholder: 'A serial number or its beginning',
           maxLength: 128,
-          w: 280,
         },
       ]}
       filtersLabel="Device logs"

@@ -90,7 +90,6 @@ export function ProfilesPage() {
           label: 'Find a device',
           placeholder: 'Serial number, device or app name',
           maxLength: 64,
-          w: 280,
         },
         {
           kind: 'text',
