@@ -58,6 +58,8 @@ export async function fill(pool: pg.Pool, table: 'device_logs' | 'audit_entries'
   const client = await pool.connect();
   try {
     await client.query('begin');
+    // The product's pool stops statements after 30 s; a bulk fill of millions of rows takes minutes.
+    await client.query('set local statement_timeout = 0');
     await client.query('set local session_replication_role = replica');
     await client.query(`set local maintenance_work_mem = '256MB'`);
     const { rows: indexes } = await client.query<{ name: string; def: string }>(
@@ -96,12 +98,14 @@ export async function fill(pool: pg.Pool, table: 'device_logs' | 'audit_entries'
 export async function timed(pool: pg.Pool, what: string, sql: string) {
   const client = await pool.connect();
   try {
+    await client.query('set statement_timeout = 0');
     const t = performance.now();
     await client.query(sql);
     const ms = performance.now() - t;
     console.log(`  ${what}: ${seconds(ms)} s`);
     return ms;
   } finally {
+    await client.query('reset statement_timeout').catch(() => undefined);
     client.release();
   }
 }
