@@ -2,9 +2,10 @@
  * `npm run bench`: runs the benchmarks one after another, each in its own process (each starts and stops its own
  * server and embedded database), and stops at the first that fails.
  *
- *   npm run bench                       device API (bench/device.ts), activity lists (bench/lists.ts), then pages
+ *   npm run bench                       device API (bench/device.ts), activity lists (bench/lists.ts), audit list, then pages
  *   npm run bench -- device [options]   only the device API benchmark, with its options (--help lists them)
  *   npm run bench -- lists [options]    only the activity lists benchmark, with its options (--help lists them)
+ *   npm run bench -- audit [options]    the audit list at 10M rows of one customer on monthly partitions (bench/audit.ts)
  *   npm run bench -- pages [options]    Lighthouse on the main pages and request overhead against bare node:http
  *   npm run bench -- fanout [options]   a staff notification to 100,000 devices: fan-out time, delivered/s (bench/fanout.ts)
  *   npm run bench -- staff [options]    back-office lists at 1M customers / 10M payments (bench/staff.ts)
@@ -18,6 +19,7 @@ import path from 'node:path';
 const BENCHMARKS = {
   device: 'device.ts',
   lists: 'lists.ts',
+  audit: 'audit.ts',
   pages: 'pages.ts',
   fanout: 'fanout.ts',
   staff: 'staff.ts',
@@ -29,7 +31,7 @@ const isName = (s: string | undefined): s is Name => s !== undefined && Object.h
 const [first, ...rest] = process.argv.slice(2);
 if (first === '--help' || first === '-h' || (first !== undefined && !isName(first))) {
   console.log(
-    'npm run bench [-- device|lists|pages|fanout|staff|payment-dashboard [options]]   (no name: all of them, in order, with their defaults)',
+    'npm run bench [-- device|lists|audit|pages|fanout|staff|payment-dashboard [options]]   (no name: all of them, in order, with their defaults)',
   );
   process.exit(first === '--help' || first === '-h' ? 0 : 2);
 }

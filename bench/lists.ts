@@ -44,6 +44,16 @@ import * as schema from '../apps/api/src/db/schema.ts';
 import { encodeCursor } from '../apps/api/src/modules/activity/keyset.ts';
 import { auditList, deviceLogList } from '../apps/api/src/modules/activity/service.ts';
 import type { Runtime } from '../apps/api/src/runtime.ts';
+import {
+  auditInsertParams,
+  auditInsertSql,
+  ensureSpanPartitions,
+  fill,
+  insertOtherCustomers,
+  rowsSql,
+  tableSizes,
+  timed,
+} from './activity-seed.ts';
 import { loopbackFetch } from './http.ts';
 import {
   benchCustomer,
@@ -62,35 +72,6 @@ import {
 
 /** A year of history. */
 const SPAN_SECONDS = 365 * 24 * 3600;
-
-/**
- * The audit rows of a fleet-heavy account, per 1,000: most are devices acknowledging an Apply (source App, the only
- * App entries with enrolment), then profile work in the console; errors are failed applies, failed logins and failed
- * payments. `errorRate` is the share of that kind's rows with has_error.
- */
-const AUDIT_MIX: { type: AuditType; subType: string; source: 'Web' | 'App'; perMille: number; errorRate: number }[] = [
-  { type: 'Device', subType: 'Apply', source: 'App', perMille: 520, errorRate: 0.06 },
-  { type: 'Device', subType: 'Enrol', source: 'App', perMille: 40, errorRate: 0.02 },
-  { type: 'Device', subType: 'Logout', source: 'Web', perMille: 10, errorRate: 0 },
-  { type: 'Device', subType: 'Export Restore', source: 'Web', perMille: 3, errorRate: 0 },
-  { type: 'Device', subType: 'Export Delete', source: 'Web', perMille: 2, errorRate: 0 },
-  { type: 'Device', subType: 'Export Application Delete', source: 'Web', perMille: 1, errorRate: 0 },
-  { type: 'Profile', subType: 'Update', source: 'Web', perMille: 120, errorRate: 0 },
-  { type: 'Profile', subType: 'Apply', source: 'Web', perMille: 149, errorRate: 0 },
-  { type: 'Profile', subType: 'Application Update', source: 'Web', perMille: 60, errorRate: 0 },
-  { type: 'Profile', subType: 'Application Sync', source: 'Web', perMille: 20, errorRate: 0 },
-  { type: 'Profile', subType: 'Application Status Update', source: 'Web', perMille: 20, errorRate: 0 },
-  { type: 'User Account', subType: 'Login', source: 'Web', perMille: 35, errorRate: 0.1 },
-  { type: 'User Account', subType: 'Logout', source: 'Web', perMille: 8, errorRate: 0 },
-  { type: 'User Account', subType: 'Change Password', source: 'Web', perMille: 2, errorRate: 0 },
-  { type: 'User Account', subType: 'Update Profile', source: 'Web', perMille: 2, errorRate: 0 },
-  { type: 'User Account', subType: 'Two Step Setting Changed', source: 'Web', perMille: 1, errorRate: 0 },
-  { type: 'User Account', subType: 'Reset Password', source: 'Web', perMille: 1, errorRate: 0 },
-  { type: 'Payments', subType: 'Subscription Update', source: 'Web', perMille: 2, errorRate: 0 },
-  { type: 'Payments', subType: 'Onetime Purchased', source: 'Web', perMille: 2, errorRate: 0 },
-  { type: 'Payments', subType: 'Subscription Failed', source: 'Web', perMille: 1, errorRate: 1 },
-  { type: 'Payments', subType: 'Onetime Purchased Failed', source: 'Web', perMille: 1, errorRate: 1 },
-];
 
 // ------------------------------------------------------------------------------------------------ options
 
@@ -141,79 +122,6 @@ type Options = ReturnType<typeof options>;
 
 const serialOf = (device: number) => `BENCH${String(device).padStart(6, '0')}`;
 
-/**
- * Fills `table` with one `INSERT … SELECT` on its own connection, in one transaction: its secondary indexes are
- * dropped first and built again afterwards from their own definitions (pg_indexes), which is several times faster on
- * a small machine than growing them row by row (7 indexes on audit_entries). The result is close to what production
- * builds: B-tree leaf splits of "localised ascending" keys such as (customer_id, created_at, id) keep the left page
- * full (nbtsplitloc), much like CREATE INDEX's fill factor. The foreign-key trigger is off for the insert
- * (session_replication_role = replica): every customer id comes from `customers`, and it would look the customer up
- * again for every row.
- */
-async function fill(pool: pg.Pool, table: 'device_logs' | 'audit_entries', insert: string, params: unknown[]) {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('set local session_replication_role = replica');
-    await client.query(`set local maintenance_work_mem = '256MB'`);
-    const { rows: indexes } = await client.query<{ name: string; def: string }>(
-      `select i.relname as name, pg_get_indexdef(x.indexrelid) as def
-       from pg_index x join pg_class i on i.oid = x.indexrelid
-       where x.indrelid = $1::regclass and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`,
-      [table],
-    );
-    for (const i of indexes) await client.query(`drop index ${client.escapeIdentifier(i.name)}`);
-    let t = performance.now();
-    const r = await client.query(insert, params);
-    const insertMs = performance.now() - t;
-    t = performance.now();
-    for (const i of indexes) await client.query(i.def);
-    const indexMs = performance.now() - t;
-    await client.query('commit');
-    console.log(
-      `  ${table}: ${r.rowCount} rows in ${seconds(insertMs)} s, ${indexes.length} secondary indexes in ${seconds(indexMs)} s`,
-    );
-    return {
-      rows: r.rowCount ?? 0,
-      insertSeconds: seconds(insertMs),
-      indexes: indexes.map((i) => i.name),
-      indexSeconds: seconds(indexMs),
-    };
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
-}
-
-/** Runs `sql` on its own connection and answers how long it took. */
-async function timed(pool: pg.Pool, what: string, sql: string) {
-  const client = await pool.connect();
-  try {
-    const t = performance.now();
-    await client.query(sql);
-    const ms = performance.now() - t;
-    console.log(`  ${what}: ${seconds(ms)} s`);
-    return ms;
-  } finally {
-    client.release();
-  }
-}
-
-/**
- * Rows g = 1…total are written in time order (created_at grows with g over SPAN_SECONDS, so ids follow time);
- * exactly `rows` of them, evenly spread, belong to the benchmark customer (integer Bresenham on g), the others to
- * other customer number floor(1000·random()²)·n/1000: a few big customers and a long tail of small ones.
- */
-const ROWS_SQL = `
-  select g,
-         (g * $3::bigint) / $4::bigint > ((g - 1) * $3::bigint) / $4::bigint as main,
-         floor(power(random(), 2) * $5::int)::int as other,
-         floor(random() * $6::int)::int as dev,
-         now() - make_interval(secs => ($4::bigint - g) * ${SPAN_SECONDS}::float8 / $4::bigint) as at
-  from generate_series(1, $4::bigint) g`;
-
 async function seed(pool: pg.Pool, customerId: string, customerEmail: string, opts: Options) {
   const total = opts.rows + opts.otherRows;
   const t0 = performance.now();
@@ -221,25 +129,11 @@ async function seed(pool: pg.Pool, customerId: string, customerEmail: string, op
     `Seeding ${opts.rows.toLocaleString('en-US')} + ${opts.otherRows.toLocaleString('en-US')} rows ` +
       `(${opts.otherCustomers} other customers) into device_logs and audit_entries…`,
   );
-  const inserted = await pool.query<{ id: string; email: string }>(
-    `insert into customers (email, name, password_hash, email_verified_at, enrolment_token_hash, enrolment_token_enc, login_qr_key)
-     select 'bench-other-' || n || '@fleetdeck.local', 'Other customer ' || n, 'not-a-password-hash', now(),
-            'bench-other-token-' || n, 'not-a-token', 'bench-other-qr-' || n
-     from generate_series(0, $1::int - 1) n
-     returning id, email`,
-    [opts.otherCustomers],
-  );
-  const others: string[] = [];
-  for (const r of inserted.rows) others[Number(/^bench-other-(\d+)@/.exec(r.email)![1])] = r.id;
+  const others = await insertOtherCustomers(pool, opts.otherCustomers);
   const customersMs = performance.now() - t0;
 
-  let lo = 0;
-  const slots = AUDIT_MIX.map((m) => {
-    const slot = { lo, hi: lo + m.perMille, ...m };
-    lo = slot.hi;
-    return slot;
-  });
-  if (lo !== 1000) throw new Error(`AUDIT_MIX adds up to ${lo} per mille, not 1000`);
+  // One partition per month of the seeded year (what the partition job keeps), so no row lands in the default one.
+  const partitionsCreated = await ensureSpanPartitions(pool, ['device_logs', 'audit_entries'], SPAN_SECONDS);
   const common = [customerId, others, opts.rows, total, opts.otherCustomers];
 
   const t1 = performance.now();
@@ -253,36 +147,14 @@ async function seed(pool: pg.Pool, customerId: string, customerEmail: string, op
                    else 'OTHER' || lpad(s.other::text, 5, '0') || '-' || lpad((s.dev % 50)::text, 3, '0') end,
               case when s.main then 'Tablet ' || s.dev else 'Phone ' || (s.dev % 50) end,
               ($7::text[])[s.act + 1], ($8::text[])[s.act + 1], s.at
-       from (select r.*, floor(random() * ${ACTIVITIES.length})::int as act from (${ROWS_SQL}) r) s`,
+       from (select r.*, floor(random() * ${ACTIVITIES.length})::int as act from (${rowsSql(SPAN_SECONDS)}) r) s`,
       [...common, opts.devices, ACTIVITIES.map((a) => a[0]), ACTIVITIES.map((a) => a[1])],
     ),
-    fill(
-      pool,
-      'audit_entries',
-      `with mix as (
-         select * from unnest($7::int[], $8::int[], $9::text[], $10::text[], $11::text[], $12::float8[])
-           as m(lo, hi, type, sub_type, source, error_rate)),
-       slots as (select slot, m.* from mix m, generate_series(m.lo, m.hi - 1) slot)
-       insert into audit_entries (customer_id, email, type, sub_type, message, source, has_error, ip, created_at)
-       select case when s.main then $1::uuid else ($2::uuid[])[s.other + 1] end,
-              case when s.main then $13::text else 'bench-other-' || s.other || '@fleetdeck.local' end,
-              m.type, m.sub_type,
-              m.sub_type || case when s.e < m.error_rate then ' failed' else ' succeeded' end || ' (bench row ' || s.g || ')',
-              m.source, s.e < m.error_rate, '203.0.113.' || (s.g % 250), s.at
-       from (select r.*, floor(random() * 1000)::int as slot, random() as e from (${ROWS_SQL}) r) s
-       join slots m on m.slot = s.slot`,
-      [
-        ...common,
-        opts.devices,
-        slots.map((s) => s.lo),
-        slots.map((s) => s.hi),
-        slots.map((s) => s.type),
-        slots.map((s) => s.subType),
-        slots.map((s) => s.source),
-        slots.map((s) => s.errorRate),
-        customerEmail,
-      ],
-    ),
+    fill(pool, 'audit_entries', auditInsertSql(SPAN_SECONDS), [
+      ...common,
+      opts.devices,
+      ...auditInsertParams(customerEmail),
+    ]),
   ]);
   const fillMs = performance.now() - t1;
   const [vacuumLogsMs, vacuumAuditMs] = await Promise.all([
@@ -295,11 +167,7 @@ async function seed(pool: pg.Pool, customerId: string, customerEmail: string, op
   } catch (err) {
     console.log(`  CHECKPOINT skipped: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const sizes = await pool.query<{ table: string; rows: string; heap: string; indexes: string }>(
-    `select c.relname as table, c.reltuples::bigint::text as rows,
-            pg_size_pretty(pg_relation_size(c.oid)) as heap, pg_size_pretty(pg_indexes_size(c.oid)) as indexes
-     from pg_class c where c.relname in ('device_logs', 'audit_entries') order by c.relname desc`,
-  );
+  const sizes = await tableSizes(pool, ['device_logs', 'audit_entries']);
   const totalMs = performance.now() - t0;
   console.log(`  seeded in ${seconds(totalMs)} s`);
   return {
@@ -311,7 +179,8 @@ async function seed(pool: pg.Pool, customerId: string, customerEmail: string, op
     auditEntries,
     vacuumAnalyzeSeconds: { deviceLogs: seconds(vacuumLogsMs), auditEntries: seconds(vacuumAuditMs) },
     checkpointSeconds: checkpointMs === null ? null : seconds(checkpointMs),
-    tables: sizes.rows,
+    partitionsCreated,
+    tables: sizes,
   };
 }
 
@@ -708,7 +577,7 @@ function markdown(r: Result) {
       `${s.deviceLogs.indexSeconds} s; audit_entries ${s.auditEntries.insertSeconds} s + ${s.auditEntries.indexes.length} ` +
       `indexes ${s.auditEntries.indexSeconds} s), VACUUM (ANALYZE) ${s.vacuumAnalyzeSeconds.deviceLogs} s / ` +
       `${s.vacuumAnalyzeSeconds.auditEntries} s, CHECKPOINT ${s.checkpointSeconds ?? '–'} s. ` +
-      s.tables.map((t) => `${t.table}: heap ${t.heap}, indexes ${t.indexes}`).join('; ') +
+      s.tables.map((t) => `${t.table}: ${t.partitions} partitions, heap ${t.heap}, indexes ${t.indexes}`).join('; ') +
       '.',
     '',
     '| case | n | p50 | p95 | p99 | max | total | DB list | DB count |',

@@ -55,6 +55,8 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   OTP_LENGTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(4).max(6).default(4)),
+  /** Months of device logs and audit entries kept: older monthly partitions are dropped (issue 14). */
+  LOG_RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(120).default(13)),
   /**
    * The reverse proxy in front (DECISIONS §3): a hop count (1-10) or a comma-separated list of addresses and CIDRs
    * whose X-Forwarded-For is believed. Never "trust everyone": true, * and the all-address ranges are refused.
@@ -157,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     playStoreProvider: e.PLAYSTORE_PROVIDER,
     logLevel: e.LOG_LEVEL,
     otpLength: e.OTP_LENGTH,
+    logRetentionMonths: e.LOG_RETENTION_MONTHS,
     /** Fastify's `trustProxy`: false (the socket address), a hop count or the proxies' addresses and CIDRs. */
     trustProxy: e.TRUST_PROXY ?? (false as const),
     /** Believed only behind a trusted proxy (TRUST_PROXY set); lower-cased as Node gives header names. */

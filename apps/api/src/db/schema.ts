@@ -181,11 +181,13 @@ export const AUDIT_LOGIN_ROW = sql`((type = 'User Account' and sub_type = 'Login
 /**
  * Audit trail of every customer action and device event (spec 2 §5). Grows to 100M rows:
  * keyset pages on (created_at, id) per customer, with the filters' columns leading the indexes.
+ * Partitioned by month of created_at (issue 14; `db/partitions.ts`, migration `partitions`): the table is created by
+ * hand-written SQL, this describes its columns and indexes; the primary key includes the partition key.
  */
 export const auditEntries = pgTable(
   'audit_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     /** The email at the time of the event: failed logins of unknown emails are audited too. */
     email: text('email'),
@@ -201,11 +203,14 @@ export const auditEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'audit_entries_pkey', columns: [t.id, t.createdAt] }),
     index('audit_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     index('audit_customer_type_idx').on(t.customerId, t.type, t.subType, t.createdAt, t.id),
     // The Source and Status filters of the audit log page each lead their own keyset index.
     index('audit_customer_source_created_idx').on(t.customerId, t.source, t.createdAt, t.id),
     index('audit_customer_error_created_idx').on(t.customerId, t.hasError, t.createdAt, t.id),
+    // Every filter at once (type, sub-type, source, status): one range of this index, empty or in page order.
+    index('audit_customer_filters_idx').on(t.customerId, t.type, t.subType, t.source, t.hasError, t.createdAt, t.id),
     index('audit_type_created_idx').on(t.type, t.subType, t.createdAt),
     // A staff member's own trail (what they did, on whose data).
     index('audit_actor_created_idx')
@@ -649,11 +654,12 @@ export const deviceApplications = pgTable(
 /**
  * Device activity (spec 2 "Device log"): enrolment, applies, reports the apps send. Grows to 100M rows:
  * keyset pages per customer on (created_at, id), with the serial-number filter leading its own index.
+ * Partitioned by month of created_at like audit_entries (see there).
  */
 export const deviceLogs = pgTable(
   'device_logs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
@@ -665,6 +671,7 @@ export const deviceLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'device_logs_pkey', columns: [t.id, t.createdAt] }),
     index('device_logs_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     index('device_logs_customer_serial_created_idx').on(t.customerId, t.serialNumber, t.createdAt, t.id),
   ],

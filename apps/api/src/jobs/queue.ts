@@ -19,6 +19,7 @@ export const QUEUES = [
   'seats.sweep',
   'notifications.fanout',
   'rollup.payments',
+  'partitions.maintain',
 ] as const;
 
 /** pg-boss on the application's own pool, in its own schema. */

@@ -3,6 +3,7 @@ import { fanOut, NOTIFICATION_FANOUT_QUEUE } from '../modules/staff/ops/service.
 import { foldDashboardRollups } from '../modules/staff/payment-dashboard/repository.ts';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
+import { maintainPartitions } from '../db/partitions.ts';
 import { sweepRateLimits } from '../lib/rate-limit.ts';
 import { deliverEmail, sweepOutbox } from '../modules/mail/outbox.ts';
 import { DEVICE_PUSH_QUEUE, deliverPush, type PushSender } from '../modules/policy/push.ts';
@@ -71,10 +72,17 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
     await deleteOldNonces(ctx.db);
     await sweepCaptchaUses(ctx.db);
   });
+  // Monthly partitions of device_logs and audit_entries (db/partitions.ts): months ahead created, old ones dropped.
+  await boss.work('partitions.maintain', async () => {
+    const done = await maintainPartitions(ctx.db, { retentionMonths: ctx.config.logRetentionMonths });
+    if (done.created.length || done.dropped.length || done.deletedFromDefault) ctx.logger.info(done, 'log partitions');
+  });
   await boss.schedule('email.sweep', '* * * * *');
   await boss.schedule('rollup.logins', '* * * * *');
   await boss.schedule('rollup.payments', '* * * * *');
   await boss.schedule('payments.sweep', '* * * * *');
   await boss.schedule('seats.sweep', '* * * * *');
   await boss.schedule('maintenance.hourly', '17 * * * *');
+  await boss.schedule('partitions.maintain', '41 3 * * *');
+  await boss.send('partitions.maintain', {}, { singletonKey: 'start-up', singletonSeconds: 300 });
 }

@@ -34,6 +34,8 @@ export async function startTestRuntime(
     LOG_LEVEL: 'info',
     PORT: '0',
     HOST: '127.0.0.1',
+    // Tests seed log rows with fixed past dates; the partition job's retention must not delete them meanwhile.
+    LOG_RETENTION_MONTHS: '120',
     ...opts.env,
   });
   const logger = createLogger(config.logLevel, sink);

@@ -202,7 +202,12 @@ export async function confirmIntent(ctx: AppContext, input: ConfirmInput, ip: st
   const result = await inTransaction(ctx.db, async (tx, afterCommit) => {
     const intent = await repo.lockIntentBySecretHash(tx, sha256(input.clientSecret));
     if (!intent) throw notFound('No such payment intent.');
-    if (intent.status === 'succeeded') return { intent, outcome: OUTCOMES.success };
+    if (intent.status === 'succeeded') {
+      // A retried confirm (the first answer was lost, e.g. its process died after the commit) delivers the event
+      // again: a no-op when it was handled, the grant when the first delivery never ran.
+      afterCommit(() => deliverSandboxEvent(ctx, intent.id));
+      return { intent, outcome: OUTCOMES.success };
+    }
 
     let card: Card;
     let savedPm: PaymentMethodRow | null = null;
