@@ -19,10 +19,10 @@ import type { Actor, CustomerActor, DeviceActor } from '../../lib/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DeviceInfo } from '../../plugins/device-auth.ts';
 import { writeAudit } from '../audit/service.ts';
-import { refreshSeatSummary } from '../licences/seats.ts';
+import { refreshSeatSummary, summaryFreeSeats, takeSeat } from '../licences/seats.ts';
 import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
-import { freeSeats, lockFamilyPool } from '../licences/service.ts';
+import { freeSeats, lockFamilyPoolShared, lockSerial } from '../licences/service.ts';
 import { notifyInTransaction } from '../policy/wakeup.ts';
 import * as repo from './repository.ts';
 
@@ -97,9 +97,10 @@ const noLicence = (appLabel: string) =>
   });
 
 /**
- * Enrols (or re-attaches) a device. One transaction under the family's pool lock: a new device needs a free
- * seat; a known (customer, family, serial) re-attaches with a new token (a logged-out one needs a seat again,
- * since its logout freed it). The previous device token stops working. Only the token's SHA-256 is stored.
+ * Enrols (or re-attaches) a device. One transaction (the family's pool lock shared with other enrolments, the serial's
+ * own lock exclusive): a new device needs a free seat, taken with the atomic counter at the end; a known (customer,
+ * family, serial) re-attaches with a new token (a logged-out one needs a seat again, since its logout freed it). The
+ * previous device token stops working. Only the token's SHA-256 is stored.
  */
 /** The `Device <token>` credential on an enrol call (an updated app re-enrolling sends the one it holds). */
 function deviceTokenOf(authorization: string | undefined): string | null {
@@ -147,7 +148,10 @@ export async function enrol(
   };
 
   const result = await inTransaction(ctx.db, async (tx) => {
-    await lockFamilyPool(tx, customer.id, family);
+    // Issue 14, item 3: enrolments of one family no longer take turns on its pool lock (shared among them; a refund
+    // or seat edit still takes it exclusively); the seat is taken by the atomic counter as the last statement.
+    await lockFamilyPoolShared(tx, customer.id, family);
+    await lockSerial(tx, customer.id, family, input.serialNumber);
     const existing = await repo.findDeviceForUpdate(tx, customer.id, family, input.serialNumber);
     // DECISIONS §6 (issue 12, item 4): an active serial is re-enrolled only by the device holding its credential;
     // the enrolment token (printed on every QR) and a serial number (not a secret) are not enough.
@@ -158,8 +162,11 @@ export async function enrol(
       }
     }
     const needsSeat = !existing || existing.loggedOutAt !== null;
-    if (needsSeat && (await freeSeats(tx, customer.id, family)) < 1) {
-      throw noLicence(familyDisplayName(family, ctx.config.productName));
+    const refuse = () => noLicence(familyDisplayName(family, ctx.config.productName));
+    // A quick refusal before any write when the summary already says the family is full.
+    if (needsSeat) {
+      const free = await summaryFreeSeats(tx, customer.id, family);
+      if (free === null ? (await freeSeats(tx, customer.id, family)) < 1 : free < 1) throw refuse();
     }
     let deviceId: string;
     let profile: Awaited<ReturnType<typeof repo.findProfileOfDevice>>;
@@ -207,7 +214,8 @@ export async function enrol(
       message: `${existing ? 'Device enrolled again' : 'Device enrolled'}: ${input.serialNumber} (${appName})`,
       actor: { kind: 'device', id: deviceId, customerId: customer.id, ip },
     });
-    await refreshSeatSummary(tx, customer.id);
+    // Last statement: the counter row stays locked only until this commit (never oversells, see takeSeat).
+    if (needsSeat && !(await takeSeat(tx, customer.id, family))) throw refuse();
     return {
       refused: false as const,
       deviceId,
