@@ -24,6 +24,7 @@ import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
 import { freeSeats, lockFamilyPoolShared, lockSerial } from '../licences/service.ts';
 import { notifyInTransaction } from '../policy/wakeup.ts';
+import type { StatusValues } from './hot-path.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -246,6 +247,8 @@ export async function enrol(
     throw new AppError(409, 'E_DEVICE_ACTIVE', DEVICE_ACTIVE_MESSAGE);
   }
 
+  // A re-attached device's previous token stops working here at once (elsewhere on the commit's notification).
+  if (result.again) ctx.hot.cache.invalidate(result.deviceId);
   const data = {
     deviceToken,
     profileId: result.profileId,
@@ -261,9 +264,14 @@ export async function enrol(
 
 type StatusInput = Omit<DeviceStatusRequest, 'appVersionCode'> & { appVersionCode?: string | undefined };
 
-/** `POST status`: the fields the device sent (others unchanged) and last_seen_at. */
+/**
+ * `POST status`: the fields the device sent (others unchanged) and last_seen_at. Queued in the process's coalesced
+ * writer (hot-path.ts: one multi-row UPDATE a second, unchanged rows untouched). A new device name also renames the
+ * profile and a new push token is read by the wake-up jobs, so such a report is written at once, in one transaction,
+ * with whatever was still queued for the device.
+ */
 export async function reportStatus(ctx: AppContext, device: DeviceInfo, input: StatusInput) {
-  const values: Parameters<typeof repo.updateDevice>[2] = { lastSeenAt: new Date() };
+  const values: StatusValues = {};
   if (input.batteryLevel !== undefined) values.batteryLevel = Number(input.batteryLevel);
   if (input.localIpAddress !== undefined) values.localIpAddress = input.localIpAddress;
   if (input.macAddress !== undefined) values.macAddress = input.macAddress;
@@ -273,12 +281,18 @@ export async function reportStatus(ctx: AppContext, device: DeviceInfo, input: S
   if (input.deviceName !== undefined) values.deviceName = input.deviceName;
   if (input.location !== undefined) values.location = input.location;
   if (input.fcmToken !== undefined) values.fcmToken = input.fcmToken || null;
+  const renamed = input.deviceName !== undefined && input.deviceName !== device.deviceName;
+  // A push token (sent when FCM issues a new one) is written at once: the wake-up jobs read it.
+  if (!renamed && input.fcmToken === undefined) {
+    ctx.hot.status.report(device.deviceId, values);
+    return;
+  }
+  const queued = ctx.hot.status.take(device.deviceId);
   await inTransaction(ctx.db, async (tx) => {
-    await repo.updateDevice(tx, device.deviceId, values);
-    if (input.deviceName !== undefined && input.deviceName !== device.deviceName) {
-      await repo.updateProfileNames(tx, device.deviceId, { profileName: input.deviceName });
-    }
+    await repo.updateDevice(tx, device.deviceId, { ...queued, ...values, lastSeenAt: new Date() });
+    if (renamed) await repo.updateProfileNames(tx, device.deviceId, { profileName: input.deviceName });
   });
+  if (renamed) ctx.hot.cache.renameDevice(device.deviceId, input.deviceName!);
 }
 
 /** `PUT applications`: the full inventory replaces the stored one (last entry wins for a repeated package). */
