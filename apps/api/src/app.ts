@@ -19,6 +19,7 @@ import { RequestLog } from './plugins/request-log.ts';
 import { htmlFor, isBackOfficePath, loadIndexHtml, sendIndexHtml } from './plugins/index-html.ts';
 import { securityHeaders, withVideoFrames } from './plugins/security-headers.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
@@ -54,8 +55,11 @@ export interface BuildOptions {
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = (EVENTS_MAX_WAIT_SECONDS + 30) * 1000;
-/** Open sockets one process accepts; beyond, new connections are closed at once. */
-export const MAX_CONNECTIONS = 10_000;
+/**
+ * Open sockets one process accepts beyond its long-polls (MAX_LONG_POLLS, issue 14: 20,000 by default); beyond, new
+ * connections are closed at once.
+ */
+export const MAX_CONNECTIONS_BESIDES_LONG_POLLS = 10_000;
 
 /** A hop count trusts the nearest `n` proxies (as proxy-addr does with a number), a list its addresses and CIDRs. */
 function trustProxyOption(value: false | number | string[]) {
@@ -90,7 +94,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // The API speaks JSON only; other bodies get a clear 415 instead of a confusing validation error.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
-  app.server.maxConnections = MAX_CONNECTIONS;
+  app.server.maxConnections = ctx.config.maxLongPolls + MAX_CONNECTIONS_BESIDES_LONG_POLLS;
 
   // Security headers (CSP, nosniff, referrer policy, frame options…) on every answer, computed once.
   app.addHook('onRequest', (_request, reply, done) => {
@@ -130,6 +134,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Prometheus metrics (issue 14): counts every answer, so it comes before the routes.
+  registerMetrics(app, ctx);
   await app.register(healthRoutes(ctx));
   await app.register(qrRoutes(ctx));
   await app.register(userRoutes(ctx));

@@ -79,6 +79,13 @@ const envSchema = z.object({
   ),
   /** Where the built SPA lives; the API serves it when present. */
   WEB_DIST: optionalString,
+  /** Bearer token of `GET /metrics` (Prometheus); unset: the endpoint answers 404. */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, { message: 'must be at least 16 characters' }).max(256).optional(),
+  ),
+  /** Device long-polls (`GET events`) one API process holds at once; beyond it a poll answers as with wait=0. */
+  MAX_LONG_POLLS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(20_000)),
 });
 
 const TRUST_EVERYONE = new Set(['true', '*', 'all', '0.0.0.0/0', '::/0', '0/0']);
@@ -164,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY ?? (false as const),
     /** Believed only behind a trusted proxy (TRUST_PROXY set); lower-cased as Node gives header names. */
     countryHeader: e.TRUST_PROXY !== undefined && e.COUNTRY_HEADER ? e.COUNTRY_HEADER.toLowerCase() : null,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    maxLongPolls: e.MAX_LONG_POLLS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Db, DbOrTx } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Secrets } from './lib/secrets.ts';
+import type { DeviceHotPath } from './modules/devices/hot-path.ts';
 import type { WakeupHub } from './modules/policy/wakeup.ts';
 
 /** What every service needs, built once at start-up and handed down (no globals). */
@@ -16,6 +17,8 @@ export interface AppContext {
   queue: JobQueue;
   /** Device long-poll waiters, woken through Postgres LISTEN/NOTIFY (listening in ROLE all|api only). */
   wakeups: WakeupHub;
+  /** The device check-in hot path: token and policy ETag caches, coalesced status writes (issue 14, item 1). */
+  hot: DeviceHotPath;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { MAX_MESSAGES_PER_POLL } from './modules/policy/service.ts';
 import type { Agent } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -13,6 +14,7 @@ import { seedCatalogue } from './modules/catalogue/seed.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createPushSender, readServiceAccount } from './modules/policy/push.ts';
 import { createWakeupHub } from './modules/policy/wakeup.ts';
+import { DEVICE_CACHE_CHANNEL, createDeviceHotPath } from './modules/devices/hot-path.ts';
 import { bootstrapStaff } from './modules/staff/bootstrap.ts';
 
 /** How long a stop lets requests in flight finish before it cuts the remaining connections. */
@@ -47,7 +49,20 @@ export async function startRuntime(
     statementTimeoutMs: DB_STATEMENT_TIMEOUT_MS,
   });
   const wakeups = createWakeupHub({ connectionString: databaseUrl, logger });
+  // The caches believe only what notifications can revoke: nothing is cached while the LISTEN connection is down.
+  const hot = createDeviceHotPath({
+    pool,
+    logger,
+    live: () => wakeups.listening,
+    maxMessagesPerPoll: MAX_MESSAGES_PER_POLL,
+  });
+  wakeups.subscribe(
+    DEVICE_CACHE_CHANNEL,
+    (payload) => hot.cache.invalidate(payload),
+    () => hot.cache.clear(),
+  );
   const cleanup = async () => {
+    await hot.status.stop();
     await wakeups.stop();
     await pool.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
@@ -62,7 +77,7 @@ export async function startRuntime(
 
     const runsWorkers = config.role !== 'api';
     const { boss, queue } = await startQueue(pool, logger, { supervise: runsWorkers });
-    const ctx: AppContext = { config, pool, db, logger, secrets, queue, wakeups };
+    const ctx: AppContext = { config, pool, db, logger, secrets, queue, wakeups, hot };
     const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     // Push wake-ups are sent by the workers only (one tickle per change, whichever API process made it).
     const push = runsWorkers ? createPushSender(config, logger, { httpAgent: opts.pushAgent }) : null;
@@ -72,6 +87,7 @@ export async function startRuntime(
     let url: string | null = null;
     if (config.role !== 'worker') {
       await wakeups.start();
+      hot.status.start();
       app = await buildApp(ctx, { serveWeb: opts.serveWeb ?? true });
       if (opts.listen ?? true) {
         url = await app.listen({ port: config.port, host: config.host });
@@ -98,6 +114,8 @@ export async function startRuntime(
           await closing;
           clearTimeout(cut);
         }
+        // The last status reports of the devices are written before anything closes (never lost on a clean stop).
+        await hot.status.stop();
         await wakeups.stop();
         await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
         await push?.close();

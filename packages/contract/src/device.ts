@@ -8,8 +8,12 @@ import { withData } from './envelope.ts';
  * Also the customer calls of issue 4: profile list and apply, device logout, enrolment-token rotation.
  */
 
-/** Long-poll bound of `GET events?wait=N` (seconds). */
-export const EVENTS_MAX_WAIT_SECONDS = 60;
+/**
+ * Long-poll bound of `GET events?wait=N` (seconds; issue 14: an idle fleet of millions polls every few minutes, not
+ * every few seconds). A `wait` left out means EVENTS_DEFAULT_WAIT_SECONDS.
+ */
+export const EVENTS_MAX_WAIT_SECONDS = 300;
+export const EVENTS_DEFAULT_WAIT_SECONDS = 60;
 /** A device seen within this many minutes is online. */
 export const ONLINE_WINDOW_MINUTES = 15;
 export const MAX_INVENTORY_APPS = 5000;
@@ -146,7 +150,7 @@ export const eventsQuerySchema = z.object({
         .number({ error: `must be a number of seconds from 0 to ${EVENTS_MAX_WAIT_SECONDS}` })
         .check(z.int(), z.gte(0), z.lte(EVENTS_MAX_WAIT_SECONDS)),
     ),
-    0,
+    EVENTS_DEFAULT_WAIT_SECONDS,
   ),
   /** The policy version the device holds: a newer one answers at once. */
   version: z.optional(numeric(z.coerce.number().check(z.int(), z.gte(0)))),

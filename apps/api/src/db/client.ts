@@ -43,6 +43,8 @@ export async function runMigrations(pool: pg.Pool) {
     await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    // The connection goes back to the pool: with the pool's statement timeout again, not the migrations' none.
+    await client.query('reset statement_timeout').catch(() => undefined);
     client.release();
   }
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { DeviceActor } from '../lib/actor.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
-import { findDeviceByTokenHash, markDeviceSeen } from '../modules/devices/repository.ts';
+import { findDeviceByTokenHash } from '../modules/devices/repository.ts';
 
 /** The device behind a request of the device API (DECISIONS §6). */
 export interface DeviceInfo {
@@ -35,23 +35,35 @@ function deviceTokenFromHeader(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** preHandler of the device API: only the token's SHA-256 is looked up. */
+/**
+ * preHandler of the device API: only the token's SHA-256 is looked up, in the process's short-lived cache first
+ * (issue 14: revoked across processes by `device_cache` notifications, see devices/hot-path.ts), else in the database.
+ */
 export const requireDevice =
   (ctx: AppContext) =>
   async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = deviceTokenFromHeader(request.headers.authorization);
     if (!token)
       throw deviceUnauthorized('Send the device token as "authorization: Device <token>".', 'E_DEVICE_TOKEN_INVALID');
-    const row = await findDeviceByTokenHash(ctx.db, sha256(token));
-    if (!row)
-      throw deviceUnauthorized('This device token is not valid. Enrol the device again.', 'E_DEVICE_TOKEN_INVALID');
-    if (row.loggedOutAt) {
-      throw deviceUnauthorized('This device was logged out from the console. Enrol it again.', 'E_DEVICE_LOGGED_OUT');
+    const tokenHash = sha256(token);
+    const { cache, status } = ctx.hot;
+    let device = cache.device(tokenHash);
+    if (!device) {
+      const epoch = cache.mark();
+      const row = await findDeviceByTokenHash(ctx.db, tokenHash);
+      if (!row)
+        throw deviceUnauthorized('This device token is not valid. Enrol the device again.', 'E_DEVICE_TOKEN_INVALID');
+      if (row.loggedOutAt) {
+        throw deviceUnauthorized('This device was logged out from the console. Enrol it again.', 'E_DEVICE_LOGGED_OUT');
+      }
+      const { loggedOutAt: _ignored, ...found } = row;
+      device = found;
+      cache.putDevice(tokenHash, device, epoch);
     }
-    const { loggedOutAt: _ignored, ...device } = row;
     request.device = device;
-    // Every device call marks it seen (online = seen in the last 15 min); at most one write a minute per device.
-    await markDeviceSeen(ctx.db, device.deviceId);
+    // Every device call marks it seen (online = seen in the last 15 min): at most once a minute per device, written
+    // with the next coalesced status write.
+    status.seen(device.deviceId);
   };
 
 /** The device of a route guarded by requireDevice. */

@@ -1,6 +1,9 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 
+/** The device API: the hot path whose successful calls are not logged at info level. */
+const DEVICE_API_PREFIX = '/api/v1/device/';
+
 /**
  * The request log: one line per request, written when the answer has been sent, with what an operator needs —
  * method, path without its query string (emailed links carry tokens there), client address, status and time in
@@ -30,6 +33,10 @@ export class RequestLog extends LogController {
     };
     // An error goes through the main logger: its message and stack may quote anything, so it is redacted.
     if (error) request.log.error({ ...line, err: error }, 'request errored');
+    // The device API's successful calls are the fleet's heartbeat (thousands a second): counted by `GET /metrics`,
+    // logged at debug only (issue 14). Its failures, and every other route, keep their info line.
+    else if (reply.statusCode < 400 && line.url.startsWith(DEVICE_API_PREFIX))
+      this.log.debug({ reqId: request.id, ...line }, 'request completed');
     else this.log.info({ reqId: request.id, ...line }, 'request completed');
   }
 }

@@ -1,3 +1,4 @@
+import { MAX_MESSAGES_PER_POLL } from '../modules/policy/service.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -8,6 +9,7 @@ import { createLogger } from '../logger.ts';
 import { loadSecrets } from '../lib/secrets.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { seedCatalogue } from '../modules/catalogue/seed.ts';
+import { createDeviceHotPath } from '../modules/devices/hot-path.ts';
 import { createWakeupHub } from '../modules/policy/wakeup.ts';
 import { runningDatabasePort, runningServer } from '../running-server.ts';
 import { seedDemoData } from './demo-data.ts';
@@ -59,12 +61,14 @@ async function main() {
   const pool = createPool(url, 4);
   // Not listening: a device's wake-up (its logout) reaches a running server through Postgres NOTIFY.
   const wakeups = createWakeupHub({ connectionString: url, logger });
+  // Nothing cached (no invalidations heard); the devices' status reports are written before the script ends.
+  const hot = createDeviceHotPath({ pool, logger, live: () => false, maxMessagesPerPoll: MAX_MESSAGES_PER_POLL });
   try {
     await runMigrations(pool);
     const db = createDb(pool);
     const secrets = await loadSecrets(db);
     await seedCatalogue(db, config.productName, config.apkBaseUrl);
-    const ctx: AppContext = { config, pool, db, logger, secrets, queue: noJobs, wakeups };
+    const ctx: AppContext = { config, pool, db, logger, secrets, queue: noJobs, wakeups, hot };
     const demo = await seedDemoData(ctx, db, { password: process.env.DEMO_PASSWORD });
     // The address of the server running on this DATA_DIR (its PUBLIC_URL), else where `npm start` would serve it.
     const server = runningServer(config.dataDir);
@@ -83,6 +87,7 @@ async function main() {
       ].join('\n'),
     );
   } finally {
+    await hot.status.stop();
     await wakeups.stop();
     await pool.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

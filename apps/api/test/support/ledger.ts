@@ -116,6 +116,8 @@ export async function enrol(
       loggedOutAt: opts.loggedOutAt ?? null,
     })
     .returning();
+  // As the product's enrolment does: the seat summary (the enrolment's atomic seat counter) counts it.
+  await db.transaction((tx) => refreshSeatSummary(tx, customerId));
   return row!;
 }
 

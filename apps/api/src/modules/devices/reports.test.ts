@@ -64,6 +64,8 @@ describe('device reports', () => {
       body: { logs: [{ deviceActivity: 'Ping', activityResult: 'Success' }] },
     });
     expect(res.statusCode).toBe(200);
+    // Seen marks are written by the coalesced status writer (issue 14): its next write, now.
+    await rt.ctx.hot.status.flush();
     const seen = (await deviceRow(d.deviceId)).lastSeenAt!;
     expect(seen.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });

@@ -134,6 +134,8 @@ export const customerDeviceRoutes = (ctx: AppContext) =>
       },
       async (req) => {
         const ids = await devices.logoutDevice(ctx, customerActorOf(req), req.query);
+        // This process forgets the tokens now; the others on the commit's notification (a few ms).
+        for (const id of ids) ctx.hot.cache.invalidate(id);
         // A sleeping app hears of its logout at once (its next call answers E_DEVICE_LOGGED_OUT).
         await requestPush(ctx, ids);
         return {

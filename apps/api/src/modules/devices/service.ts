@@ -19,11 +19,12 @@ import type { Actor, CustomerActor, DeviceActor } from '../../lib/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DeviceInfo } from '../../plugins/device-auth.ts';
 import { writeAudit } from '../audit/service.ts';
-import { refreshSeatSummary } from '../licences/seats.ts';
+import { refreshSeatSummary, summaryFreeSeats, takeSeat } from '../licences/seats.ts';
 import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
-import { freeSeats, lockFamilyPool } from '../licences/service.ts';
+import { freeSeats, lockFamilyPoolShared, lockSerial } from '../licences/service.ts';
 import { notifyInTransaction } from '../policy/wakeup.ts';
+import type { StatusValues } from './hot-path.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -110,9 +111,10 @@ const noLicence = (appLabel: string) =>
   });
 
 /**
- * Enrols (or re-attaches) a device. One transaction under the family's pool lock: a new device needs a free
- * seat; a known (customer, family, serial) re-attaches with a new token (a logged-out one needs a seat again,
- * since its logout freed it). The previous device token stops working. Only the token's SHA-256 is stored.
+ * Enrols (or re-attaches) a device. One transaction (the family's pool lock shared with other enrolments, the serial's
+ * own lock exclusive): a new device needs a free seat, taken with the atomic counter at the end; a known (customer,
+ * family, serial) re-attaches with a new token (a logged-out one needs a seat again, since its logout freed it). The
+ * previous device token stops working. Only the token's SHA-256 is stored.
  */
 /** The `Device <token>` credential on an enrol call (an updated app re-enrolling sends the one it holds). */
 function deviceTokenOf(authorization: string | undefined): string | null {
@@ -160,7 +162,10 @@ export async function enrol(
   };
 
   const result = await inTransaction(ctx.db, async (tx) => {
-    await lockFamilyPool(tx, customer.id, family);
+    // Issue 14, item 3: enrolments of one family no longer take turns on its pool lock (shared among them; a refund
+    // or seat edit still takes it exclusively); the seat is taken by the atomic counter as the last statement.
+    await lockFamilyPoolShared(tx, customer.id, family);
+    await lockSerial(tx, customer.id, family, input.serialNumber);
     const existing = await repo.findDeviceForUpdate(tx, customer.id, family, input.serialNumber);
     // DECISIONS §6 (issue 12, item 4): an active serial is re-enrolled only by the device holding its credential;
     // the enrolment token (printed on every QR) and a serial number (not a secret) are not enough.
@@ -171,8 +176,11 @@ export async function enrol(
       }
     }
     const needsSeat = !existing || existing.loggedOutAt !== null;
-    if (needsSeat && (await freeSeats(tx, customer.id, family)) < 1) {
-      throw noLicence(familyDisplayName(family, ctx.config.productName));
+    const refuse = () => noLicence(familyDisplayName(family, ctx.config.productName));
+    // A quick refusal before any write when the summary already says the family is full.
+    if (needsSeat) {
+      const free = await summaryFreeSeats(tx, customer.id, family);
+      if (free === null ? (await freeSeats(tx, customer.id, family)) < 1 : free < 1) throw refuse();
     }
     let deviceId: string;
     let profile: Awaited<ReturnType<typeof repo.findProfileOfDevice>>;
@@ -220,7 +228,8 @@ export async function enrol(
       message: `${existing ? 'Device enrolled again' : 'Device enrolled'}: ${input.serialNumber} (${appName})`,
       actor: { kind: 'device', id: deviceId, customerId: customer.id, ip },
     });
-    await refreshSeatSummary(tx, customer.id);
+    // Last statement: the counter row stays locked only until this commit (never oversells, see takeSeat).
+    if (needsSeat && !(await takeSeat(tx, customer.id, family))) throw refuse();
     return {
       refused: false as const,
       deviceId,
@@ -251,6 +260,8 @@ export async function enrol(
     throw new AppError(409, 'E_DEVICE_ACTIVE', DEVICE_ACTIVE_MESSAGE);
   }
 
+  // A re-attached device's previous token stops working here at once (elsewhere on the commit's notification).
+  if (result.again) ctx.hot.cache.invalidate(result.deviceId);
   const data = {
     deviceToken,
     profileId: result.profileId,
@@ -266,9 +277,14 @@ export async function enrol(
 
 type StatusInput = Omit<DeviceStatusRequest, 'appVersionCode'> & { appVersionCode?: string | undefined };
 
-/** `POST status`: the fields the device sent (others unchanged) and last_seen_at. */
+/**
+ * `POST status`: the fields the device sent (others unchanged) and last_seen_at. Queued in the process's coalesced
+ * writer (hot-path.ts: one multi-row UPDATE a second, unchanged rows untouched). A new device name also renames the
+ * profile and a new push token is read by the wake-up jobs, so such a report is written at once, in one transaction,
+ * with whatever was still queued for the device.
+ */
 export async function reportStatus(ctx: AppContext, device: DeviceInfo, input: StatusInput) {
-  const values: Parameters<typeof repo.updateDevice>[2] = { lastSeenAt: new Date() };
+  const values: StatusValues = {};
   if (input.batteryLevel !== undefined) values.batteryLevel = Number(input.batteryLevel);
   if (input.localIpAddress !== undefined) values.localIpAddress = input.localIpAddress;
   if (input.macAddress !== undefined) values.macAddress = input.macAddress;
@@ -278,12 +294,18 @@ export async function reportStatus(ctx: AppContext, device: DeviceInfo, input: S
   if (input.deviceName !== undefined) values.deviceName = input.deviceName;
   if (input.location !== undefined) values.location = input.location;
   if (input.fcmToken !== undefined) values.fcmToken = input.fcmToken || null;
+  const renamed = input.deviceName !== undefined && input.deviceName !== device.deviceName;
+  // A push token (sent when FCM issues a new one) is written at once: the wake-up jobs read it.
+  if (!renamed && input.fcmToken === undefined) {
+    ctx.hot.status.report(device.deviceId, values);
+    return;
+  }
+  const queued = ctx.hot.status.take(device.deviceId);
   await inTransaction(ctx.db, async (tx) => {
-    await repo.updateDevice(tx, device.deviceId, values);
-    if (input.deviceName !== undefined && input.deviceName !== device.deviceName) {
-      await repo.updateProfileNames(tx, device.deviceId, { profileName: input.deviceName });
-    }
+    await repo.updateDevice(tx, device.deviceId, { ...queued, ...values, lastSeenAt: new Date() });
+    if (renamed) await repo.updateProfileNames(tx, device.deviceId, { profileName: input.deviceName });
   });
+  if (renamed) ctx.hot.cache.renameDevice(device.deviceId, input.deviceName!);
 }
 
 /** `PUT applications`: the full inventory replaces the stored one (last entry wins for a repeated package). */

@@ -13,7 +13,7 @@ import { refreshSeatSummary } from './seats.ts';
  * exceeded  = used > purchased.
  */
 
-export { lockFamilyPool } from './repository.ts';
+export { lockFamilyPool, lockFamilyPoolShared, lockSerial } from './repository.ts';
 
 const familyLicence = (family: Family, purchased: number, used: number, expired: number): FamilyLicence => ({
   family,

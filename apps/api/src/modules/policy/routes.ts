@@ -1,5 +1,10 @@
 import { z } from 'zod/mini';
-import { EVENTS_MAX_WAIT_SECONDS, errorResponseSchema, policyApi } from '@fleetdeck/contract';
+import {
+  EVENTS_DEFAULT_WAIT_SECONDS,
+  EVENTS_MAX_WAIT_SECONDS,
+  errorResponseSchema,
+  policyApi,
+} from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../lib/area-routes.ts';
 import { customerActorOf, requireSession } from '../../plugins/auth.ts';
@@ -8,6 +13,18 @@ import { POLICY_DOCUMENT_DESCRIPTION } from './document.ts';
 import { requestPush } from './push.ts';
 import * as policy from './service.ts';
 import { MAX_WAITERS_PER_DEVICE, type Wait, type WaitOutcome } from './wakeup.ts';
+
+/** Seconds a poll refused by the process's long-poll cap is told to wait before polling again. */
+export const OVER_CAP_RETRY_SECONDS = 30;
+
+/**
+ * How long a poll of `wait` seconds is held: waits of 10 s or more end up to 10 % early, at random, so that a fleet
+ * woken together (a restart, a broadcast) does not come back in one wave.
+ */
+export function holdMs(wait: number, random = Math.random()): number {
+  const ms = wait * 1000;
+  return wait >= 10 ? Math.round(ms - ms * 0.1 * random) : ms;
+}
 
 /**
  * Policy delivery (DECISIONS §6): the device reads its frozen policy and acknowledges it, long-polls for
@@ -31,8 +48,16 @@ export const policyDeviceRoutes = (ctx: AppContext) =>
       },
       async (req, reply) => {
         const d = deviceOf(req);
+        // Issue 14: an unchanged poll is answered from the process's ETag cache (dropped by Apply's notification).
+        const ifNoneMatch = req.headers['if-none-match'];
+        const cached = ifNoneMatch ? ctx.hot.cache.etag(d.deviceId) : null;
+        if (cached && policy.etagMatches(ifNoneMatch, cached)) {
+          return reply.header('etag', cached).header('cache-control', 'private, no-cache').code(304).send(null);
+        }
+        const epoch = ctx.hot.cache.mark();
         const current = await policy.currentPolicy(ctx, d);
         const etag = policy.policyEtag(current.profileId, current.version, current.appVersionStamp);
+        ctx.hot.cache.putEtag(d.deviceId, etag, epoch);
         void reply.header('etag', etag).header('cache-control', 'private, no-cache');
         if (policy.etagMatches(req.headers['if-none-match'], etag)) {
           return reply.code(304).send(null);
@@ -85,26 +110,40 @@ export const policyDeviceRoutes = (ctx: AppContext) =>
           'delivered in the same step; confirm with `POST notifications/:id/delivered` and `/opened`); `logout: true` ' +
           '— the device was logged out from the console while waiting (stop polling and enrol again; afterwards every ' +
           `call answers 401 \`E_DEVICE_LOGGED_OUT\`). At most ${MAX_WAITERS_PER_DEVICE} open polls per device: a newer ` +
-          'one makes the oldest answer at once. Set your HTTP read timeout above `wait` + 10 s.',
+          'one makes the oldest answer at once. Set your HTTP read timeout above `wait` + 10 s. ' +
+          `\`wait\` defaults to ${EVENTS_DEFAULT_WAIT_SECONDS}; the server ends a wait of 10 s or more up to 10 % early ` +
+          '(jitter, so a fleet that started together spreads out). A process already holding its maximum of open ' +
+          'long-polls answers at once, as with `wait=0`, with a `retry-after` header: poll again after that many seconds.',
       },
       async (req, reply) => {
         const d = deviceOf(req);
-        const { wait, version } = req.query;
+        const { version } = req.query;
+        // Beyond the process's cap of open long-polls, a poll is answered as with wait=0 (issue 14, item 2).
+        let wait = req.query.wait;
+        if (wait > 0 && ctx.wakeups.waiterCount() >= ctx.config.maxLongPolls) {
+          ctx.wakeups.pollsOverCap++;
+          wait = 0;
+          void reply.header('retry-after', String(OVER_CAP_RETRY_SECONDS));
+        }
         // Register the wait BEFORE the first check: a wake-up between the check and the wait is not lost.
-        const waiting: Wait | null = wait > 0 ? ctx.wakeups.wait(d.deviceId, wait * 1000) : null;
+        const waiting: Wait | null = wait > 0 ? ctx.wakeups.wait(d.deviceId, holdMs(wait)) : null;
         const onClose = () => {
           if (!reply.raw.writableFinished) waiting?.cancel();
         };
         // reply.raw (not request.raw): on Node ≥ 16 an IncomingMessage emits 'close' once its body was read.
         reply.raw.on('close', onClose);
         try {
-          let events = await policy.pendingEvents(ctx, d, version, { takeMessages: true });
+          // Polls opening or ending together (a reconnecting fleet; a broadcast waking them all) share one statement
+          // (events-batch.ts: the same answer as policy.pendingEvents for one poll).
+          const read = (takeMessages: boolean) =>
+            ctx.hot.events.read({ deviceId: d.deviceId, profileId: d.profileId, knownVersion: version, takeMessages });
+          let events = await read(true);
           const pending = events.policyChanged || events.logout || events.messages.length > 0;
           if (!pending && waiting) {
             const outcome: WaitOutcome = await waiting.promise;
             // A superseded or abandoned poll must not take messages that nobody would receive.
             const takeMessages = outcome === 'woken' || outcome === 'timeout';
-            events = await policy.pendingEvents(ctx, d, version, { takeMessages });
+            events = await read(takeMessages);
           }
           return { respones_msg: 'OK', data: events };
         } finally {
@@ -151,6 +190,8 @@ export const policyRoutes = (ctx: AppContext) =>
       },
       async (req) => {
         const applied = await policy.applyProfile(ctx, customerActorOf(req), req.query.profileId);
+        // This process forgets the old ETag now; the others on the commit's notification (a few ms).
+        ctx.hot.cache.invalidate(applied.deviceId);
         await requestPush(ctx, [applied.deviceId]);
         const { deviceId: _deviceId, ...data } = applied;
         return { respones_msg: 'Profile applied. The device will pick up the changes in a moment.', data };

@@ -324,6 +324,8 @@ describe('GET /api/v1/device/events over a real connection', () => {
       return res;
     });
     await until(() => rt.ctx.wakeups.waiterCount(d.deviceId) === 1, 'the poll to wait');
+    // The wait is registered before the poll's first look at the database: let that look finish first.
+    await new Promise((r) => setTimeout(r, 300));
     // A message lands without a wake-up (as if the notification were lost)…
     await rt.ctx.pool.query(
       `insert into device_messages (device_id, kind, payload) values ($1, 'notification', '{}')`,

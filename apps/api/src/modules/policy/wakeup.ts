@@ -51,6 +51,14 @@ export class WakeupHub {
   private attempt = 0;
   private readonly maxPerDevice: number;
   private readonly backoff: { initialMs: number; maxMs: number };
+  /** Other channels heard on the same connection (the device cache's invalidations), and what a reconnect resets. */
+  private readonly handlers = new Map<string, (payload: string) => void>();
+  private readonly reconnectHooks: (() => void)[] = [];
+  private held = 0;
+  /** Waiters woken by a notification (or a reconnect), since start: `GET /metrics`. */
+  wakeupsDelivered = 0;
+  /** Polls answered at once because the process held its cap of long-polls. */
+  pollsOverCap = 0;
 
   constructor(private readonly opts: WakeupHubOptions) {
     this.maxPerDevice = opts.maxWaitersPerDevice ?? MAX_WAITERS_PER_DEVICE;
@@ -60,6 +68,16 @@ export class WakeupHub {
   /** True while the LISTEN connection is up. */
   get listening() {
     return this.client !== null;
+  }
+
+  /**
+   * Also LISTEN on `channel` (same connection) and hand its payloads to `handler`; `onReconnect` runs whenever the
+   * connection is (re)established, since notifications may have been lost meanwhile. Call before `start`.
+   */
+  subscribe(channel: string, handler: (payload: string) => void, onReconnect?: () => void) {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    this.handlers.set(channel, handler);
+    if (onReconnect) this.reconnectHooks.push(onReconnect);
   }
 
   /** Opens the LISTEN connection; throws if the first attempt fails (start-up should report it). */
@@ -72,7 +90,9 @@ export class WakeupHub {
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.opts.connectionString });
     client.on('notification', (msg) => {
-      if (msg.channel === WAKE_CHANNEL && msg.payload) this.wakeLocal(msg.payload);
+      if (!msg.payload) return;
+      if (msg.channel === WAKE_CHANNEL) this.wakeLocal(msg.payload);
+      else this.handlers.get(msg.channel)?.(msg.payload);
     });
     const lost = (err?: Error) => {
       if (this.client !== client) return;
@@ -88,6 +108,7 @@ export class WakeupHub {
     client.on('end', () => lost());
     try {
       await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
       await client.query(`LISTEN ${WAKE_CHANNEL}`);
     } catch (err) {
       client.removeAllListeners('error');
@@ -102,6 +123,8 @@ export class WakeupHub {
     this.client = client;
     const reconnected = this.attempt > 0;
     this.attempt = 0;
+    // Whatever was cached from notifications may have missed some while the connection was down.
+    for (const hook of this.reconnectHooks) hook();
     if (reconnected) {
       this.opts.logger.info('wake-up listener reconnected');
       // Notifications sent while we were away are lost: let every waiter look at the database again.
@@ -143,10 +166,13 @@ export class WakeupHub {
         done = true;
         clearTimeout(timer);
         this.remove(deviceId, waiter);
+        this.held--;
+        if (outcome === 'woken') this.wakeupsDelivered++;
         settle(outcome);
       },
     };
     const timer = setTimeout(() => waiter.resolve('timeout'), Math.max(0, timeoutMs));
+    this.held++;
     const list = this.waiters.get(deviceId) ?? [];
     list.push(waiter);
     this.waiters.set(deviceId, list);
@@ -165,6 +191,7 @@ export class WakeupHub {
 
   /** Resolves the waiters of one device in this process (what a notification does). */
   wakeLocal(deviceId: string) {
+    if (deviceId === '*') return this.wakeAll('woken');
     for (const w of [...(this.waiters.get(deviceId) ?? [])]) w.resolve('woken');
   }
 
@@ -172,12 +199,15 @@ export class WakeupHub {
     for (const list of [...this.waiters.values()]) for (const w of [...list]) w.resolve(outcome);
   }
 
+  /** Wakes every waiter of this process (a broadcast reaching all devices: each re-reads what is pending). */
+  wakeAllLocal() {
+    this.wakeAll('woken');
+  }
+
   /** Open waits (of one device, or all). */
   waiterCount(deviceId?: string): number {
     if (deviceId) return this.waiters.get(deviceId)?.length ?? 0;
-    let n = 0;
-    for (const list of this.waiters.values()) n += list.length;
-    return n;
+    return this.held;
   }
 
   /** Shutdown step 1: answer every open long-poll now and refuse new waits (so the HTTP server can close). */

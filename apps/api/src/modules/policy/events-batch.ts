@@ -1,0 +1,166 @@
+import type { DeviceMessage } from '@fleetdeck/contract';
+import type pg from 'pg';
+
+/**
+ * What a woken long-poll reads, for many polls in one statement (issue 14, item 2: a broadcast wakes every poll of a
+ * process at once; 20,000 polls each reading the database on their own would queue on the pool for seconds, and each
+ * would bump the notification's delivered counter on its own). Polls that finish waiting within a few milliseconds of
+ * each other share one statement that reads their delivery state, hands out their pending messages (each at most
+ * MAX_MESSAGES_PER_POLL, oldest first, marked delivered in the same statement) and moves each notification's delivered
+ * counter once. The answer is the one `pendingEvents` (service.ts) gives a single poll.
+ */
+
+export interface BatchedRequest {
+  deviceId: string;
+  profileId: string;
+  knownVersion: number | undefined;
+  takeMessages: boolean;
+}
+
+export interface BatchedEvents {
+  policyVersion: number;
+  policyChanged: boolean;
+  messages: DeviceMessage[];
+  logout: boolean;
+}
+
+const BATCH_SQL = `
+with req as (
+  select * from unnest($1::uuid[], $2::uuid[], $3::boolean[]) as r(device_id, profile_id, take)
+), state as (
+  select r.device_id, r.take, p.policy_version, p.applied_policy_version as applied,
+         (d.logged_out_at is not null or d.token_hash is null) as logged_out
+  from req r join profiles p on p.id = r.profile_id join devices d on d.id = p.device_id and d.id = r.device_id
+), picked as (
+  select m.id from state s
+  cross join lateral (
+    select id from device_messages
+    where device_id = s.device_id and delivered_at is null and (expires_at is null or expires_at > now())
+    order by created_at, id
+    limit $4
+    for update skip locked
+  ) m
+  where s.take and not s.logged_out
+), taken as (
+  update device_messages m set delivered_at = now()
+  where m.id in (select id from picked)
+  returning m.id, m.device_id, m.kind, m.payload, m.created_at, m.notification_id
+), counted as (
+  -- One counter move per notification per batch (DECISIONS §8: the list never counts rows).
+  update notifications n set delivered_count = n.delivered_count + t.n
+  from (select notification_id, count(*)::int as n from taken where notification_id is not null group by 1) t
+  where n.id = t.notification_id
+  returning 1
+)
+select 's' as k, s.device_id, s.policy_version, s.applied, s.logged_out,
+       null::uuid as id, null::text as kind, null::jsonb as payload, null::timestamptz as created_at
+from state s
+union all
+select 'm', t.device_id, null, null, null, t.id, t.kind, t.payload, t.created_at from taken t
+order by 2, 9, 6`;
+
+interface Row {
+  k: 's' | 'm';
+  device_id: string;
+  policy_version: number | null;
+  applied: number | null;
+  logged_out: boolean | null;
+  id: string | null;
+  kind: 'notification' | 'command' | null;
+  payload: unknown;
+  created_at: Date | string | null;
+}
+
+interface Queued {
+  req: BatchedRequest;
+  resolve: (e: BatchedEvents) => void;
+  reject: (err: unknown) => void;
+}
+
+export class EventsBatcher {
+  private queue: Queued[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private running = 0;
+  /** Statements run and polls they answered (`GET /metrics`). */
+  batches = 0;
+  polls = 0;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly opts: { maxMessages: number; windowMs?: number; maxBatch?: number; maxConcurrent?: number },
+  ) {}
+
+  read(req: BatchedRequest): Promise<BatchedEvents> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ req, resolve, reject });
+      if (this.queue.length >= (this.opts.maxBatch ?? 1000)) this.kick();
+      else this.timer ??= setTimeout(() => this.kick(), this.opts.windowMs ?? 3);
+    });
+  }
+
+  private kick() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.queue.length > 0 && this.running < (this.opts.maxConcurrent ?? 4)) {
+      const batch = this.queue.splice(0, this.opts.maxBatch ?? 1000);
+      this.running++;
+      void this.run(batch).finally(() => {
+        this.running--;
+        if (this.queue.length > 0) this.kick();
+      });
+    }
+  }
+
+  private async run(batch: Queued[]) {
+    // One device may poll twice at once (MAX_WAITERS_PER_DEVICE): one row per device, answers shared.
+    const unique = new Map<string, BatchedRequest>();
+    for (const q of batch) {
+      const seen = unique.get(q.req.deviceId);
+      if (!seen) unique.set(q.req.deviceId, { ...q.req });
+      else seen.takeMessages ||= q.req.takeMessages;
+    }
+    const reqs = [...unique.values()];
+    try {
+      const { rows } = await this.pool.query<Row>(BATCH_SQL, [
+        reqs.map((r) => r.deviceId),
+        reqs.map((r) => r.profileId),
+        reqs.map((r) => r.takeMessages),
+        this.opts.maxMessages,
+      ]);
+      this.batches++;
+      this.polls += batch.length;
+      const state = new Map<string, Row>();
+      const messages = new Map<string, DeviceMessage[]>();
+      for (const r of rows) {
+        if (r.k === 's') state.set(r.device_id, r);
+        else {
+          let list = messages.get(r.device_id);
+          if (!list) messages.set(r.device_id, (list = []));
+          list.push({
+            _id: r.id!,
+            kind: r.kind!,
+            payload: (r.payload ?? {}) as Record<string, unknown>,
+            created_at: new Date(r.created_at!).toISOString(),
+          });
+        }
+      }
+      const given = new Set<string>();
+      for (const q of batch) {
+        const s = state.get(q.req.deviceId);
+        if (!s || s.logged_out) {
+          q.resolve({ policyVersion: s?.policy_version ?? 0, policyChanged: false, messages: [], logout: true });
+          continue;
+        }
+        const policyVersion = s.policy_version ?? 0;
+        const known = q.req.knownVersion;
+        const policyChanged = known === undefined ? (s.applied ?? 0) < policyVersion : policyVersion > known;
+        // A device's messages go to one of its polls only (the first that may take them).
+        const mine = q.req.takeMessages && !given.has(q.req.deviceId) ? (messages.get(q.req.deviceId) ?? []) : [];
+        if (mine.length > 0) given.add(q.req.deviceId);
+        q.resolve({ policyVersion, policyChanged, messages: mine, logout: false });
+      }
+    } catch (err) {
+      for (const q of batch) q.reject(err);
+    }
+  }
+}
