@@ -19,7 +19,8 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { SimulatedDevice, createLimiter, summarise } from '@fleetdeck/device-sim';
-import { customers, deviceMessages, notifications, staffUsers } from '../apps/api/src/db/schema.ts';
+import { customers, deviceMessages, staffUsers } from '../apps/api/src/db/schema.ts';
+import { findNotification } from '../apps/api/src/modules/staff/ops/repository.ts';
 import { hashPassword } from '../apps/api/src/lib/crypto.ts';
 import { createSession } from '../apps/api/src/modules/sessions/service.ts';
 import { FANOUT_BATCH } from '../apps/api/src/modules/staff/ops/service.ts';
@@ -115,10 +116,23 @@ async function supportToken(rt: Runtime) {
   return createSession(rt.ctx.db, 'staff', row!.id, { userAgent: 'bench', ip: '127.0.0.1' });
 }
 
-const progressOf = async (rt: Runtime, id: string) => {
-  const [n] = await rt.ctx.db.select().from(notifications).where(eq(notifications.id, id));
-  return n!;
-};
+/**
+ * What the database's other client backends are doing right now (wait event, or CPU when none, and the statement's
+ * first words), added to `into`: sampled every 100 ms while the devices collect, it shows where the time goes.
+ */
+async function sampleWaits(rt: Runtime, into: Map<string, number>) {
+  const { rows } = await rt.ctx.pool.query<{ what: string }>(
+    `select coalesce(wait_event_type || ':' || wait_event, 'CPU') || ' | ' ||
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 60) as what
+     from pg_stat_activity
+     where state = 'active' and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+  );
+  for (const r of rows) into.set(r.what, (into.get(r.what) ?? 0) + 1);
+}
+
+const topWaits = (waits: Map<string, number>, n = 8) => [...waits.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
+
+const progressOf = async (rt: Runtime, id: string) => (await findNotification(rt.ctx.db, id))!;
 
 async function main() {
   const opts = options();
@@ -201,8 +215,10 @@ async function main() {
     };
     const tCollect = performance.now();
     const collectEpoch = Date.now();
+    const cpuAtStart = process.cpuUsage();
     for (const s of sims) listening.push(s.listen(stop.signal, { wait: opts.wait }));
     const samples: { ms: number; delivered: number; opened: number }[] = [];
+    const waits = new Map<string, number>();
     let deliveredMs = 0;
     let openedMs = 0;
     for (;;) {
@@ -211,6 +227,7 @@ async function main() {
       const shownOn = sims.filter((s) => s.notifications.length > 0).length;
       const openedOn = sims.filter((s) => s.notifications[0]?.openedAt != null).length;
       const c = await counters();
+      await sampleWaits(rt, waits);
       const ms = performance.now() - tCollect;
       samples.push({ ms: Math.round(ms), ...c });
       if (!deliveredMs && shownOn >= opts.listeners) deliveredMs = ms;
@@ -219,6 +236,8 @@ async function main() {
       if (ms > 5 * 60_000) throw new Error(`collection stalled: ${JSON.stringify(samples.at(-1))}`);
       await new Promise((r) => setTimeout(r, 100));
     }
+    const cpu = process.cpuUsage(cpuAtStart);
+    const cpuSeconds = round((cpu.user + cpu.system) / 1e6, 2);
     const latencies = sims
       .map((s) => s.notifications[0])
       .filter((n) => n !== undefined)
@@ -253,6 +272,8 @@ async function main() {
         allOpenedSeconds: seconds(openedMs),
         openedPerSecond,
         shownAfterStartMs: shown,
+        processCpuSeconds: cpuSeconds,
+        databaseWaits: Object.fromEntries(topWaits(waits, 12)),
         samples: samples.filter((_, i) => i % 5 === 0),
       },
     };
@@ -267,11 +288,17 @@ async function main() {
       `| Every delivery row exists (from the send's answer) | **${seconds(fanOutMs)} s** (${rowsPerSecond.toLocaleString('en-GB')} rows/s) |\n` +
       `| ${opts.listeners} simulated devices collect theirs: all delivered | **${seconds(deliveredMs)} s — ${deliveredPerSecond} delivered/s** |\n` +
       `| … all opened (opened ack right after showing it) | ${seconds(openedMs)} s — ${openedPerSecond} opened/s |\n` +
-      `| Shown on the device after the devices started | ${fmtLatency(shown)} |\n\n` +
+      `| Shown on the device after the devices started | ${fmtLatency(shown)} |\n` +
+      `| CPU time of this process (server and simulated devices) during the collection | ${cpuSeconds} s in ${seconds(openedMs)} s |\n\n` +
       `Fan-out progress (ms after the send's answer → rows): ` +
       result.fanOut.progress.map((p) => `${p.ms}→${p.fannedOut}`).join(', ') +
       `\n\nCollection (ms → delivered/opened): ` +
       result.collection.samples.map((s) => `${s.ms}→${s.delivered}/${s.opened}`).join(', ') +
+      `\n\nDatabase backends during the collection (${samples.length} samples of pg_stat_activity, ` +
+      `wait event or CPU | statement):\n\n` +
+      topWaits(waits)
+        .map(([what, n]) => `- ${n} × \`${what.replaceAll('`', "'")}\``)
+        .join('\n') +
       '\n';
     if (opts.write) await writeResults('fanout', startedAt, result, md);
     else console.log(md);
