@@ -19,6 +19,7 @@ export const QUEUES = [
   'seats.sweep',
   'notifications.fanout',
   'rollup.payments',
+  'devices.wake-family',
 ] as const;
 
 /** pg-boss on the application's own pool, in its own schema. */

@@ -80,7 +80,8 @@ export const policyDeviceRoutes = (ctx: AppContext) =>
           `Answers at once when something is pending, else holds the request up to \`wait\` seconds (0 to ${EVENTS_MAX_WAIT_SECONDS}) ` +
           'and answers as soon as the console wakes the device (or with nothing when the time runs out; then poll again). ' +
           'Pending means: `policyChanged` — the policy version is newer than `version` (send the version you hold; ' +
-          'without it: newer than the version you last acknowledged; version 0, the empty policy of a profile never applied, needs no acknowledgement) — fetch `GET policy`; `messages` — ' +
+          'without it: newer than the version you last acknowledged; version 0, the empty policy of a profile never applied, needs no acknowledgement), ' +
+          "or the back office changed the app's minimum version while you waited — fetch `GET policy`; `messages` — " +
           'notifications and commands not yet handed out and not expired (each is handed out once: it is marked ' +
           'delivered in the same step; confirm with `POST notifications/:id/delivered` and `/opened`); `logout: true` ' +
           '— the device was logged out from the console while waiting (stop polling and enrol again; afterwards every ' +
@@ -92,6 +93,7 @@ export const policyDeviceRoutes = (ctx: AppContext) =>
         const { wait, version } = req.query;
         // Register the wait BEFORE the first check: a wake-up between the check and the wait is not lost.
         const waiting: Wait | null = wait > 0 ? ctx.wakeups.wait(d.deviceId, wait * 1000) : null;
+        const waitStartedAt = Date.now();
         const onClose = () => {
           if (!reply.raw.writableFinished) waiting?.cancel();
         };
@@ -104,7 +106,9 @@ export const policyDeviceRoutes = (ctx: AppContext) =>
             const outcome: WaitOutcome = await waiting.promise;
             // A superseded or abandoned poll must not take messages that nobody would receive.
             const takeMessages = outcome === 'woken' || outcome === 'timeout';
-            events = await policy.pendingEvents(ctx, d, version, { takeMessages });
+            // Woken: maybe by a staff app-version change of the family (it moves the policy's ETag, not its version).
+            const appVersionChangedSince = outcome === 'woken' ? waitStartedAt : undefined;
+            events = await policy.pendingEvents(ctx, d, version, { takeMessages, appVersionChangedSince });
           }
           return { respones_msg: 'OK', data: events };
         } finally {
