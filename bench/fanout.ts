@@ -9,6 +9,9 @@
  *   (b) collection: L simulated devices (packages/device-sim `listen`: long-poll `GET events`, show, ack delivered and
  *       opened) start at once and collect theirs. Measured: delivered/s and opened/s (the notification's counters,
  *       kept in the hand-out and ack statements) until all L are delivered and opened, and the per-device latency.
+ * While the devices collect, it samples what the database's backends wait on (pg_stat_activity every 100 ms) and
+ * measures this process's CPU time, which tell a lock or commit-flush bottleneck from a starved process
+ * (bench/results/fanout-collection-2026-11-24.md; the statements' plans: `npx tsx bench/explain-fanout.ts`).
  * Writes bench/results/fanout-<date>.json and bench/results/latest-fanout.md.
  *
  * Options: --devices 100000 --listeners 1000 --wait 25 --no-write
