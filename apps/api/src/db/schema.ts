@@ -578,6 +578,10 @@ export const devices = pgTable(
     index('devices_customer_enrolled_created_idx')
       .on(t.customerId, t.createdAt, t.id)
       .where(sql`${t.loggedOutAt} is null`),
+    // The notification device picker's "with push token" filter (bench/explain-devices.ts: a sequential scan without).
+    index('devices_push_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.loggedOutAt} is null and ${t.fcmToken} is not null`),
   ],
 );
 

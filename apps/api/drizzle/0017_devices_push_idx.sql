@@ -1,0 +1,1 @@
+CREATE INDEX "devices_push_created_idx" ON "devices" USING btree ("created_at","id") WHERE "devices"."logged_out_at" is null and "devices"."fcm_token" is not null;
