@@ -9,6 +9,9 @@
  *   (b) collection: L simulated devices (packages/device-sim `listen`: long-poll `GET events`, show, ack delivered and
  *       opened) start at once and collect theirs. Measured: delivered/s and opened/s (the notification's counters,
  *       kept in the hand-out and ack statements) until all L are delivered and opened, and the per-device latency.
+ * While the devices collect, it samples what the database's backends wait on (pg_stat_activity every 100 ms) and
+ * measures this process's CPU time, which tell a lock or commit-flush bottleneck from a starved process
+ * (bench/results/fanout-collection-2026-11-24.md; the statements' plans: `npx tsx bench/explain-fanout.ts`).
  * Writes bench/results/fanout-<date>.json and bench/results/latest-fanout.md.
  *
  * Options: --devices 100000 --listeners 1000 --wait 25 --no-write
@@ -19,7 +22,8 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { SimulatedDevice, createLimiter, summarise } from '@fleetdeck/device-sim';
-import { customers, deviceMessages, notifications, staffUsers } from '../apps/api/src/db/schema.ts';
+import { customers, deviceMessages, staffUsers } from '../apps/api/src/db/schema.ts';
+import { findNotification } from '../apps/api/src/modules/staff/ops/repository.ts';
 import { hashPassword } from '../apps/api/src/lib/crypto.ts';
 import { createSession } from '../apps/api/src/modules/sessions/service.ts';
 import { FANOUT_BATCH } from '../apps/api/src/modules/staff/ops/service.ts';
@@ -115,10 +119,23 @@ async function supportToken(rt: Runtime) {
   return createSession(rt.ctx.db, 'staff', row!.id, { userAgent: 'bench', ip: '127.0.0.1' });
 }
 
-const progressOf = async (rt: Runtime, id: string) => {
-  const [n] = await rt.ctx.db.select().from(notifications).where(eq(notifications.id, id));
-  return n!;
-};
+/**
+ * What the database's other client backends are doing right now (wait event, or CPU when none, and the statement's
+ * first words), added to `into`: sampled every 100 ms while the devices collect, it shows where the time goes.
+ */
+async function sampleWaits(rt: Runtime, into: Map<string, number>) {
+  const { rows } = await rt.ctx.pool.query<{ what: string }>(
+    `select coalesce(wait_event_type || ':' || wait_event, 'CPU') || ' | ' ||
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 60) as what
+     from pg_stat_activity
+     where state = 'active' and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+  );
+  for (const r of rows) into.set(r.what, (into.get(r.what) ?? 0) + 1);
+}
+
+const topWaits = (waits: Map<string, number>, n = 8) => [...waits.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
+
+const progressOf = async (rt: Runtime, id: string) => (await findNotification(rt.ctx.db, id))!;
 
 async function main() {
   const opts = options();
@@ -201,8 +218,10 @@ async function main() {
     };
     const tCollect = performance.now();
     const collectEpoch = Date.now();
+    const cpuAtStart = process.cpuUsage();
     for (const s of sims) listening.push(s.listen(stop.signal, { wait: opts.wait }));
     const samples: { ms: number; delivered: number; opened: number }[] = [];
+    const waits = new Map<string, number>();
     let deliveredMs = 0;
     let openedMs = 0;
     for (;;) {
@@ -211,6 +230,7 @@ async function main() {
       const shownOn = sims.filter((s) => s.notifications.length > 0).length;
       const openedOn = sims.filter((s) => s.notifications[0]?.openedAt != null).length;
       const c = await counters();
+      await sampleWaits(rt, waits);
       const ms = performance.now() - tCollect;
       samples.push({ ms: Math.round(ms), ...c });
       if (!deliveredMs && shownOn >= opts.listeners) deliveredMs = ms;
@@ -219,6 +239,8 @@ async function main() {
       if (ms > 5 * 60_000) throw new Error(`collection stalled: ${JSON.stringify(samples.at(-1))}`);
       await new Promise((r) => setTimeout(r, 100));
     }
+    const cpu = process.cpuUsage(cpuAtStart);
+    const cpuSeconds = round((cpu.user + cpu.system) / 1e6, 2);
     const latencies = sims
       .map((s) => s.notifications[0])
       .filter((n) => n !== undefined)
@@ -253,6 +275,8 @@ async function main() {
         allOpenedSeconds: seconds(openedMs),
         openedPerSecond,
         shownAfterStartMs: shown,
+        processCpuSeconds: cpuSeconds,
+        databaseWaits: Object.fromEntries(topWaits(waits, 12)),
         samples: samples.filter((_, i) => i % 5 === 0),
       },
     };
@@ -267,11 +291,17 @@ async function main() {
       `| Every delivery row exists (from the send's answer) | **${seconds(fanOutMs)} s** (${rowsPerSecond.toLocaleString('en-GB')} rows/s) |\n` +
       `| ${opts.listeners} simulated devices collect theirs: all delivered | **${seconds(deliveredMs)} s — ${deliveredPerSecond} delivered/s** |\n` +
       `| … all opened (opened ack right after showing it) | ${seconds(openedMs)} s — ${openedPerSecond} opened/s |\n` +
-      `| Shown on the device after the devices started | ${fmtLatency(shown)} |\n\n` +
+      `| Shown on the device after the devices started | ${fmtLatency(shown)} |\n` +
+      `| CPU time of this process (server and simulated devices) during the collection | ${cpuSeconds} s in ${seconds(openedMs)} s |\n\n` +
       `Fan-out progress (ms after the send's answer → rows): ` +
       result.fanOut.progress.map((p) => `${p.ms}→${p.fannedOut}`).join(', ') +
       `\n\nCollection (ms → delivered/opened): ` +
       result.collection.samples.map((s) => `${s.ms}→${s.delivered}/${s.opened}`).join(', ') +
+      `\n\nDatabase backends during the collection (${samples.length} samples of pg_stat_activity, ` +
+      `wait event or CPU | statement):\n\n` +
+      topWaits(waits)
+        .map(([what, n]) => `- ${n} × \`${what.replaceAll('`', "'")}\``)
+        .join('\n') +
       '\n';
     if (opts.write) await writeResults('fanout', startedAt, result, md);
     else console.log(md);

@@ -583,6 +583,10 @@ export const devices = pgTable(
     index('devices_customer_enrolled_created_idx')
       .on(t.customerId, t.createdAt, t.id)
       .where(sql`${t.loggedOutAt} is null`),
+    // The notification device picker's "with push token" filter (bench/explain-devices.ts: a sequential scan without).
+    index('devices_push_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.loggedOutAt} is null and ${t.fcmToken} is not null`),
   ],
 );
 
@@ -974,8 +978,8 @@ export const offlinePayments = pgTable(
 /**
  * A staff notification to devices (DECISIONS §8): stored once with its target, fanned out by `notifications.fanout`
  * jobs in batches (keyset over device ids, `last_device_id`) into per-device delivery rows (`device_messages` with
- * `notification_id`). The counters are kept in the statements that hand out and acknowledge those rows, so the list
- * never counts millions of rows.
+ * `notification_id`). The delivered/opened counters live in `notification_counts` (sharded, kept in the statements
+ * that hand out and acknowledge those rows), so the list never counts millions of rows.
  */
 export const notifications = pgTable(
   'notifications',
@@ -998,8 +1002,6 @@ export const notifications = pgTable(
     fannedOut: integer('fanned_out').notNull().default(0),
     lastDeviceId: uuid('last_device_id'),
     fanOutCompletedAt: timestamp('fan_out_completed_at', { withTimezone: true }),
-    deliveredCount: integer('delivered_count').notNull().default(0),
-    openedCount: integer('opened_count').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdBy: uuid('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -1212,3 +1214,26 @@ export const appVersions = pgTable('app_versions', {
   forceUpdate: boolean('force_update').notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+// ------------------------------------------------------------------------------------------------------------------
+// Notification fan-out: sharded delivery counters (issue 11, DECISIONS §8 "Notifications to devices")
+// ------------------------------------------------------------------------------------------------------------------
+
+/**
+ * A staff notification's delivered and opened counts, in `NOTIFICATION_COUNT_SHARDS` rows per notification (the shard
+ * of a delivery row is fixed by its device id). The hand-out (`GET events`) and the acks add to their device's shard in
+ * the same statement that marks the delivery row, so a count is exact; readers sum the shards. One counter row per
+ * notification was a hot row: every device's ack queued behind the previous one's commit (issue 11 fan-out bench).
+ */
+export const notificationCounts = pgTable(
+  'notification_counts',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    shard: smallint('shard').notNull(),
+    deliveredCount: integer('delivered_count').notNull().default(0),
+    openedCount: integer('opened_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.shard] })],
+);

@@ -20,6 +20,7 @@ export const QUEUES = [
   'notifications.fanout',
   'rollup.payments',
   'partitions.maintain',
+  'devices.wake-family',
 ] as const;
 
 /** pg-boss on the application's own pool, in its own schema. */

@@ -1,12 +1,14 @@
 import { rollUpLogins } from '../modules/staff/dashboard/repository.ts';
 import { fanOut, NOTIFICATION_FANOUT_QUEUE } from '../modules/staff/ops/service.ts';
 import { foldDashboardRollups } from '../modules/staff/payment-dashboard/repository.ts';
+import type { Family } from '@fleetdeck/contract';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import { maintainPartitions } from '../db/partitions.ts';
 import { sweepRateLimits } from '../lib/rate-limit.ts';
 import { deliverEmail, sweepOutbox } from '../modules/mail/outbox.ts';
 import { DEVICE_PUSH_QUEUE, deliverPush, type PushSender } from '../modules/policy/push.ts';
+import { WAKE_FAMILY_QUEUE, wakeFamily } from '../modules/policy/wake-family.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { sendResetLink } from '../modules/users/service.ts';
 import { sweepCaptchaUses } from '../modules/captcha/service.ts';
@@ -30,6 +32,10 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   // Staff notifications (DECISIONS §8): delivery rows written in batches; a retried job continues where it stopped.
   await boss.work<{ notificationId: string }>(NOTIFICATION_FANOUT_QUEUE, poll, async ([job]) => {
     if (job) await fanOut(ctx, job.data.notificationId);
+  });
+  // A staff app-version change wakes every device of the family (DECISIONS §8), in batches.
+  await boss.work<{ family: Family }>(WAKE_FAMILY_QUEUE, poll, async ([job]) => {
+    if (job) await wakeFamily(ctx, job.data.family);
   });
 
   await boss.work<{ outboxId: string }>('email.send', poll, async ([job]) => {

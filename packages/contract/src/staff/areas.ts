@@ -53,7 +53,7 @@ export type StaffArea = keyof typeof STAFF_AREAS;
 export const canUseArea = (role: StaffRole | null | undefined, area: StaffArea): boolean =>
   !!role && (STAFF_AREAS[area] as readonly StaffRole[] | undefined)?.includes(role) === true;
 
-/** Audit rows of the staff members' own accounts (no customer): `type: 'Staff Account'`. */
+/** Audit rows of the staff members' own accounts and of back-office writes outside any customer's trail (no customer): `type: 'Staff Account'`. */
 export const STAFF_AUDIT_SUB_TYPES = [
   'Login',
   'Logout',
@@ -61,6 +61,9 @@ export const STAFF_AUDIT_SUB_TYPES = [
   'Staff Created',
   'Staff Updated',
   'Login As',
+  // Back-office writes that concern no one customer's trail (issue 11).
+  'Deleted Devices Reset',
+  'Bloatware Updated',
 ] as const;
 export type StaffAuditSubType = (typeof STAFF_AUDIT_SUB_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import type { DeviceMessage } from '@fleetdeck/contract';
 import type pg from 'pg';
+import { NOTIFICATION_COUNT_SHARDS } from './repository.ts';
 
 /**
  * What a woken long-poll reads, for many polls in one statement (issue 14, item 2: a broadcast wakes every poll of a
@@ -46,10 +47,13 @@ with req as (
   where m.id in (select id from picked)
   returning m.id, m.device_id, m.kind, m.payload, m.created_at, m.notification_id
 ), counted as (
-  -- One counter move per notification per batch (DECISIONS §8: the list never counts rows).
-  update notifications n set delivered_count = n.delivered_count + t.n
-  from (select notification_id, count(*)::int as n from taken where notification_id is not null group by 1) t
-  where n.id = t.notification_id
+  -- One counter move per notification and shard per batch (DECISIONS §8: the list never counts rows). Each device
+  -- counts into its shard of notification_counts, as repository.ts countShardOf chooses it (last two hex digits).
+  insert into notification_counts as c (notification_id, shard, delivered_count)
+  select notification_id, (('x' || right(device_id::text, 2))::bit(8)::int % ${NOTIFICATION_COUNT_SHARDS})::smallint,
+         count(*)::int
+  from taken where notification_id is not null group by 1, 2
+  on conflict (notification_id, shard) do update set delivered_count = c.delivered_count + excluded.delivered_count
   returning 1
 )
 select 's' as k, s.device_id, s.policy_version, s.applied, s.logged_out,

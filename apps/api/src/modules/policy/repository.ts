@@ -74,6 +74,17 @@ export async function findDeliveryState(db: DbOrTx, profileId: string) {
 }
 
 /**
+ * Shards of a staff notification's delivered/opened counters (`notification_counts`): a device always counts into the
+ * same one, chosen by the last hex digits of its (random) id, so concurrent devices rarely wait on the same row.
+ */
+export const NOTIFICATION_COUNT_SHARDS = 32;
+
+export const countShardOf = (deviceId: string) => {
+  const n = Number.parseInt(deviceId.slice(-2), 16);
+  return Number.isNaN(n) ? 0 : n % NOTIFICATION_COUNT_SHARDS;
+};
+
+/**
  * Hands out up to `limit` undelivered, unexpired messages of the device, marking them delivered in the same statement
  * (two polls never get the same message), oldest first.
  */
@@ -97,10 +108,12 @@ export async function takeMessages(db: DbOrTx, deviceId: string, limit: number):
       )
       returning m.id, m.kind, m.payload, m.created_at, m.notification_id
     ), counted as (
-      -- A staff notification's delivered counter moves in the same statement (DECISIONS §8: the list never counts rows).
-      update notifications n set delivered_count = n.delivered_count + t.n
-      from (select notification_id, count(*)::int as n from taken where notification_id is not null group by 1) t
-      where n.id = t.notification_id
+      -- A staff notification's delivered counter moves in the same statement (DECISIONS §8: the list never counts
+      -- rows), in this device's shard of it.
+      insert into notification_counts as c (notification_id, shard, delivered_count)
+      select notification_id, ${countShardOf(deviceId)}::smallint, count(*)::int from taken
+      where notification_id is not null group by 1
+      on conflict (notification_id, shard) do update set delivered_count = c.delivered_count + excluded.delivered_count
       returning 1
     )
     select id, kind, payload, created_at from taken, (select count(*) from counted) c order by created_at, id`);
@@ -114,38 +127,51 @@ export async function takeMessages(db: DbOrTx, deviceId: string, limit: number):
 
 /**
  * Marks a message of the device delivered (and opened); the first times are kept. Null: not the device's. A staff
- * notification's delivered/opened counters move in the same statement, only when a time was first set.
+ * notification's delivered/opened counters (the device's shard) move in the same statement, only when a time was first
+ * set. An ack that changes nothing (the usual delivered ack: the hand-out already set the time) writes nothing, so it
+ * costs no commit flush. The row is not locked first: the update applies only if the row is still as it was read, and
+ * a concurrent ack that got there first makes this one read again (each time is counted once).
  */
 export async function markMessage(db: DbOrTx, deviceId: string, messageId: string, what: 'delivered' | 'opened') {
   const opened = what === 'opened';
-  const result = await db.execute<{
-    id: string;
-    delivered_at: Date | string | null;
-    opened_at: Date | string | null;
-  }>(sql`
-    with before as (
-      select id, delivered_at, opened_at, notification_id from ${deviceMessages}
-      where id = ${messageId} and device_id = ${deviceId}
-      for update
-    ), marked as (
-      update ${deviceMessages} m
-      set delivered_at = coalesce(m.delivered_at, now()),
-          opened_at = ${opened ? sql`coalesce(m.opened_at, now())` : sql`m.opened_at`}
-      from before b where m.id = b.id
-      returning m.id, m.delivered_at, m.opened_at
-    ), counted as (
-      update notifications n
-      set delivered_count = n.delivered_count + (b.delivered_at is null)::int,
-          opened_count = n.opened_count + (${opened} and b.opened_at is null)::int
-      from before b
-      where n.id = b.notification_id and (b.delivered_at is null or (${opened} and b.opened_at is null))
-      returning 1
-    )
-    select id, delivered_at, opened_at from marked, (select count(*) from counted) c`);
-  const row = result.rows[0];
-  if (!row) return null;
-  const at = (v: Date | string | null) => (v === null ? null : new Date(v));
-  return { id: row.id, deliveredAt: at(row.delivered_at), openedAt: at(row.opened_at) };
+  const needed = sql`(c.delivered_at is null or (${opened} and c.opened_at is null))`;
+  for (let attempt = 0; ; attempt++) {
+    const result = await db.execute<{
+      id: string;
+      delivered_at: Date | string | null;
+      opened_at: Date | string | null;
+      raced: boolean;
+    }>(sql`
+      with cur as (
+        select id, delivered_at, opened_at, notification_id from ${deviceMessages}
+        where id = ${messageId} and device_id = ${deviceId}
+      ), marked as (
+        update ${deviceMessages} m
+        set delivered_at = coalesce(m.delivered_at, now()),
+            opened_at = ${opened ? sql`coalesce(m.opened_at, now())` : sql`m.opened_at`}
+        from cur c
+        where m.id = c.id and ${needed}
+          and m.delivered_at is not distinct from c.delivered_at and m.opened_at is not distinct from c.opened_at
+        returning m.id, m.delivered_at, m.opened_at, c.notification_id,
+          (c.delivered_at is null)::int as delivered, (${opened} and c.opened_at is null)::int as opened
+      ), counted as (
+        insert into notification_counts as n (notification_id, shard, delivered_count, opened_count)
+        select notification_id, ${countShardOf(deviceId)}::smallint, delivered, opened from marked where notification_id is not null
+        on conflict (notification_id, shard) do update
+        set delivered_count = n.delivered_count + excluded.delivered_count,
+            opened_count = n.opened_count + excluded.opened_count
+        returning 1
+      )
+      select c.id, coalesce(k.delivered_at, c.delivered_at) as delivered_at,
+        coalesce(k.opened_at, c.opened_at) as opened_at, (k.id is null and ${needed}) as raced
+      from cur c left join marked k on k.id = c.id, (select count(*) from counted) x`);
+    const row = result.rows[0];
+    if (!row) return null;
+    // Another ack of this message changed it between the read and the update: read (and maybe mark) again.
+    if (row.raced && attempt < 5) continue;
+    const at = (v: Date | string | null) => (v === null ? null : new Date(v));
+    return { id: row.id, deliveredAt: at(row.delivered_at), openedAt: at(row.opened_at) };
+  }
 }
 
 /** The console's enable/disable choices of the device's apps, which the policy carries. */

@@ -105,7 +105,8 @@ export const policyDeviceRoutes = (ctx: AppContext) =>
           `Answers at once when something is pending, else holds the request up to \`wait\` seconds (0 to ${EVENTS_MAX_WAIT_SECONDS}) ` +
           'and answers as soon as the console wakes the device (or with nothing when the time runs out; then poll again). ' +
           'Pending means: `policyChanged` — the policy version is newer than `version` (send the version you hold; ' +
-          'without it: newer than the version you last acknowledged; version 0, the empty policy of a profile never applied, needs no acknowledgement) — fetch `GET policy`; `messages` — ' +
+          'without it: newer than the version you last acknowledged; version 0, the empty policy of a profile never applied, needs no acknowledgement), ' +
+          "or the back office changed the app's minimum version while you waited — fetch `GET policy`; `messages` — " +
           'notifications and commands not yet handed out and not expired (each is handed out once: it is marked ' +
           'delivered in the same step; confirm with `POST notifications/:id/delivered` and `/opened`); `logout: true` ' +
           '— the device was logged out from the console while waiting (stop polling and enrol again; afterwards every ' +
@@ -127,6 +128,7 @@ export const policyDeviceRoutes = (ctx: AppContext) =>
         }
         // Register the wait BEFORE the first check: a wake-up between the check and the wait is not lost.
         const waiting: Wait | null = wait > 0 ? ctx.wakeups.wait(d.deviceId, holdMs(wait)) : null;
+        const waitStartedAt = Date.now();
         const onClose = () => {
           if (!reply.raw.writableFinished) waiting?.cancel();
         };
@@ -144,6 +146,17 @@ export const policyDeviceRoutes = (ctx: AppContext) =>
             // A superseded or abandoned poll must not take messages that nobody would receive.
             const takeMessages = outcome === 'woken' || outcome === 'timeout';
             events = await read(takeMessages);
+            // Woken with nothing pending: maybe by a staff app-version change of the family (it moves the policy's
+            // ETag, not its version). One more read, only for such polls (a broadcast's polls carry its message).
+            if (
+              outcome === 'woken' &&
+              !events.policyChanged &&
+              !events.logout &&
+              events.messages.length === 0 &&
+              (await policy.appVersionChangedSince(ctx.db, d.family, waitStartedAt))
+            ) {
+              events = { ...events, policyChanged: true };
+            }
           }
           return { respones_msg: 'OK', data: events };
         } finally {

@@ -125,13 +125,15 @@ export interface PendingEvents {
 /**
  * What is pending for a device: a newer policy (newer than `knownVersion`, or when absent: not yet
  * acknowledged), undelivered unexpired messages (handed out and marked delivered in the same statement, so
- * two polls never get the same message), and whether the device was logged out meanwhile.
+ * two polls never get the same message), and whether the device was logged out meanwhile. `appVersionChangedSince`
+ * (a woken long-poll's start, epoch ms): the policy counts as changed too when the staff changed the family's app
+ * version config since then (that change moves the policy's ETag, not its version, and wakes the family's devices).
  */
 export async function pendingEvents(
   ctx: AppContext,
   device: DeviceInfo,
   knownVersion: number | undefined,
-  opts: { takeMessages: boolean },
+  opts: { takeMessages: boolean; appVersionChangedSince?: number | undefined },
 ): Promise<PendingEvents> {
   const state = await repo.findDeliveryState(ctx.db, device.profileId);
   if (!state || state.loggedOut) {
@@ -139,9 +141,20 @@ export async function pendingEvents(
   }
   const policyChanged =
     // Version 0 is the empty policy of a profile never applied: nothing to fetch until the first Apply.
-    knownVersion === undefined ? (state.applied ?? 0) < state.policyVersion : state.policyVersion > knownVersion;
+    (knownVersion === undefined ? (state.applied ?? 0) < state.policyVersion : state.policyVersion > knownVersion) ||
+    (opts.appVersionChangedSince !== undefined &&
+      (await appVersionChangedSince(ctx.db, device.family, opts.appVersionChangedSince)));
   const messages = opts.takeMessages ? await repo.takeMessages(ctx.db, device.deviceId, MAX_MESSAGES_PER_POLL) : [];
   return { policyVersion: state.policyVersion, policyChanged, messages, logout: false };
+}
+
+/** Clocks of the API and the database may differ a little: a change this close before the wait counts as during it. */
+const APP_VERSION_CLOCK_MARGIN_MS = 2000;
+
+/** Whether the staff changed the family's app-version config since `since` (epoch ms; a woken long-poll's start). */
+export async function appVersionChangedSince(db: DbOrTx, family: DeviceInfo['family'], since: number) {
+  const config = await appVersionOfFamily(db, family);
+  return config !== null && config.stamp >= since - APP_VERSION_CLOCK_MARGIN_MS;
 }
 
 /** `notifications/:id/delivered|opened`: only the device's own messages; repeated acks keep the first time. */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { devicesApi, policyApi, profilesApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
-import { chatUsers, deviceMessages, notifications } from '../../../db/schema.ts';
+import { auditEntries, chatUsers, deviceMessages, notificationCounts, notifications } from '../../../db/schema.ts';
 import { call } from '../../../../test/support/call.ts';
 import {
   customerWithSeats,
@@ -246,6 +246,56 @@ describe('push notifications (DECISIONS §8)', () => {
     expect(delivered.data).toHaveLength(2);
   });
 
+  it('counts each delivery and opening once when many devices (and repeated acks) arrive at once; an ack that changes nothing writes nothing', async () => {
+    const many = await customerWithSeats(rt, 'PD', 12);
+    const devices: TestDevice[] = [];
+    for (let i = 0; i < 12; i++) devices.push(await enrolDevice(rt, many));
+    const sent = (
+      await call(rt, staffApi.notificationSend, {
+        token: root.token,
+        body: { title: 'Burst', message: 'm', customers: [many.id] },
+      })
+    ).data().data;
+    await fannedOut(sent._id);
+    const counts = async () =>
+      (await call(rt, staffApi.notificationDetail, { token: root.token, query: { id: sent._id } })).data().notification;
+    // Every device polls, acks delivered twice and opened three times, all at once.
+    const got = await Promise.all(devices.map(async (d) => ({ d, m: (await poll(d))[0]! })));
+    expect(await counts()).toMatchObject({ deliveredNotificationCount: 12, openedNotificationCount: 0 });
+    await Promise.all(
+      got.flatMap(({ d, m }) => [
+        call(rt, policyApi.messageDelivered, { token: d.auth, params: { id: m._id } }),
+        call(rt, policyApi.messageDelivered, { token: d.auth, params: { id: m._id } }),
+        call(rt, policyApi.messageOpened, { token: d.auth, params: { id: m._id } }),
+        call(rt, policyApi.messageOpened, { token: d.auth, params: { id: m._id } }),
+        call(rt, policyApi.messageOpened, { token: d.auth, params: { id: m._id } }),
+      ]),
+    );
+    expect(await counts()).toMatchObject({
+      totalDevices: 12,
+      deliveredNotificationCount: 12,
+      undeliveredNotificationCount: 0,
+      openedNotificationCount: 12,
+    });
+    // The counts are the delivery rows' (DECISIONS §8), kept in shards.
+    const rows = await rt.ctx.db.select().from(deviceMessages).where(eq(deviceMessages.notificationId, sent._id));
+    expect(rows.filter((r) => r.openedAt !== null)).toHaveLength(12);
+    const shards = await rt.ctx.db
+      .select()
+      .from(notificationCounts)
+      .where(eq(notificationCounts.notificationId, sent._id));
+    expect(shards.reduce((n, s) => n + s.openedCount, 0)).toBe(12);
+    // A repeated ack changes no row version (xmin stays): it wrote nothing.
+    const xmin = async (id: string) =>
+      (await rt.ctx.db.execute<{ x: string }>(sql`select xmin::text as x from device_messages where id = ${id}`))
+        .rows[0]!.x;
+    const { d, m } = got[0]!;
+    const before = await xmin(m._id);
+    const again = (await call(rt, policyApi.messageOpened, { token: d.auth, params: { id: m._id } })).data().data;
+    expect(again.opened_at).toBe(rows.find((r) => r.id === m._id)!.openedAt!.toISOString());
+    expect(await xmin(m._id)).toBe(before);
+  });
+
   it('expires: a device that checks in after the expiry gets nothing', async () => {
     const sent = (
       await call(rt, staffApi.notificationSend, {
@@ -328,6 +378,16 @@ describe('audit logs: deleted devices (DECISIONS §8)', () => {
     expect(reset.data.deletedDeviceResetDate).not.toBeNull();
     await call(rt, staffApi.resetDeletedDeviceDate, { token: support.token, body: { email: carol.email } });
     expect((await read())[0]).toMatchObject({ deletedDevices: 0, deletedDeviceResetCount: 2 });
+    // Each Reset is audited with the staff member who pressed it.
+    const resets = await rt.ctx.db
+      .select()
+      .from(auditEntries)
+      .where(sql`${auditEntries.subType} = 'Deleted Devices Reset' and ${auditEntries.email} = ${carol.email}`)
+      .orderBy(auditEntries.createdAt);
+    expect(resets.map((a) => [a.type, a.actorKind, a.actorId, a.customerId, a.message])).toEqual([
+      ['Staff Account', 'staff', support.id, null, `Deleted-devices count of ${carol.email} reset (reset 1)`],
+      ['Staff Account', 'staff', support.id, null, `Deleted-devices count of ${carol.email} reset (reset 2)`],
+    ]);
 
     const csv = await call(rt, staffApi.auditList, {
       token: root.token,
@@ -427,6 +487,13 @@ describe('bloatware catalogue loop (DECISIONS §8)', () => {
       reason: 'Vendor junk',
       created_by: alice.email,
     });
+    const marks = async () =>
+      (await rt.ctx.db.select().from(auditEntries).where(eq(auditEntries.subType, 'Bloatware Updated'))).filter((a) =>
+        a.message.includes(pkg),
+      );
+    expect((await marks()).map((a) => [a.type, a.actorKind, a.actorId, a.message])).toEqual([
+      ['Staff Account', 'staff', support.id, `Bloatware catalogue: ${pkg} marked Yes (Vendor junk)`],
+    ]);
     const yes = (await call(rt, staffApi.bloatwareList, { token: support.token, query: { isBloatware: true } })).data();
     expect(yes.data.map((a) => a.packageName)).toEqual([pkg]);
     const no = (await call(rt, staffApi.bloatwareList, { token: support.token, query: { isBloatware: false } })).data();
@@ -455,5 +522,12 @@ describe('bloatware catalogue loop (DECISIONS §8)', () => {
     expect(
       (await call(rt, staffApi.bloatwareList, { token: root.token, query: { isBloatware: 'maybe' } })).statusCode,
     ).toBe(400);
+    // A refused mark writes no audit row; marking No is audited too.
+    expect(await marks()).toHaveLength(1);
+    (await update({ packageName: pkg, isBloatware: false, reason: '' }, root.token)).data();
+    expect((await marks()).map((a) => [a.actorId, a.message]).at(-1)).toEqual([
+      root.id,
+      `Bloatware catalogue: ${pkg} marked No`,
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { countCapped, likeEscape, utcMicros } from '../../../db/paging.ts';
@@ -10,6 +10,7 @@ import {
   deviceExports,
   deviceMessages,
   devices,
+  notificationCounts,
   notifications,
 } from '../../../db/schema.ts';
 
@@ -146,13 +147,26 @@ export async function insertNotification(db: DbOrTx, values: typeof notification
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
+/** The notification's delivered/opened counts: the sum of its shards in `notification_counts`. */
+const countsOf = {
+  deliveredCount: sql<number>`(select coalesce(sum(c.delivered_count), 0)::int from ${notificationCounts} c
+    where c.notification_id = ${notifications.id})`,
+  openedCount: sql<number>`(select coalesce(sum(c.opened_count), 0)::int from ${notificationCounts} c
+    where c.notification_id = ${notifications.id})`,
+};
+export type NotificationWithCounts = NotificationRow & { deliveredCount: number; openedCount: number };
+
+/** The fan-out's lock: not `for update`, which would hold up the foreign-key checks of new counter shards. */
 export async function lockNotification(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).for('update');
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).for('no key update');
   return row ?? null;
 }
 
-export async function findNotification(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+export async function findNotification(db: DbOrTx, id: string): Promise<NotificationWithCounts | null> {
+  const [row] = await db
+    .select({ ...getTableColumns(notifications), ...countsOf })
+    .from(notifications)
+    .where(eq(notifications.id, id));
   return row ?? null;
 }
 
@@ -210,6 +224,7 @@ export async function listNotifications(db: DbOrTx, page: { limit: number; offse
   return db
     .select({
       n: notifications,
+      ...countsOf,
       createdAtMicros: utcMicros(notifications.createdAt),
       createdByEmail: sql<string | null>`(select email from staff_users s where s.id = ${notifications.createdBy})`,
     })
@@ -318,14 +333,17 @@ export type AuditRow = Awaited<ReturnType<typeof listAuditRows>>[number];
 export const countCustomers = (db: DbOrTx, customerId: string | undefined) =>
   countCapped(db, customers, customerId ? eq(customers.id, customerId) : undefined);
 
+/** Answers the customer's reset count after this one. */
 export async function resetDeletedDevices(db: DbOrTx, customerId: string) {
-  await db
+  const [row] = await db
     .insert(deletedDeviceResets)
     .values({ customerId, resetCount: 1, resetAt: sql`now()` })
     .onConflictDoUpdate({
       target: deletedDeviceResets.customerId,
       set: { resetCount: sql`${deletedDeviceResets.resetCount} + 1`, resetAt: sql`now()` },
-    });
+    })
+    .returning({ resetCount: deletedDeviceResets.resetCount });
+  return row!.resetCount;
 }
 
 // ---------------------------------------------------------------------------------------------- Power Chat users

@@ -131,7 +131,7 @@ export const staffOpsRoutes = (ctx: AppContext) =>
       },
       async (req) => ({
         respones_msg: 'Deleted devices count reset.',
-        data: await ops.resetDeletedDevices(ctx, req.body.email),
+        data: await ops.resetDeletedDevices(ctx, staffActorOf(req), req.body.email),
       }),
     );
 

@@ -14,6 +14,7 @@ import { inTransaction, type AppContext } from '../../../context.ts';
 import type { bloatwareApps } from '../../../db/schema.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
+import { writeAudit } from '../../audit/service.ts';
 import { requestPush } from '../../policy/push.ts';
 import { cappedTotal, cursorTimestamp, decodeCursor, encodeCursor, offsetOfPage } from '../../activity/keyset.ts';
 import * as repo from './repository.ts';
@@ -176,7 +177,7 @@ export async function customerSearch(ctx: AppContext, email: string) {
 
 // ---------------------------------------------------------------------------------------------- notifications
 
-function toNotification(n: repo.NotificationRow, createdBy: string | null): Notification {
+function toNotification(n: repo.NotificationWithCounts, createdBy: string | null): Notification {
   const total = n.fanOutCompletedAt ? n.fannedOut : Math.max(n.totalDevices, n.fannedOut);
   return {
     _id: n.id,
@@ -239,7 +240,7 @@ export async function send(
     afterCommit(() => ctx.queue.send(NOTIFICATION_FANOUT_QUEUE, { notificationId: n.id }, FANOUT_JOB_OPTIONS));
     return n;
   });
-  return toNotification(row, await repo.staffEmailOf(ctx.db, actor.id));
+  return toNotification({ ...row, deliveredCount: 0, openedCount: 0 }, await repo.staffEmailOf(ctx.db, actor.id));
 }
 
 export const FANOUT_JOB_OPTIONS = { retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds: 3600 };
@@ -277,7 +278,7 @@ export async function list(ctx: AppContext, q: Paging) {
     q,
     rows,
     counted,
-    (r) => toNotification(r.n, r.createdByEmail),
+    (r) => toNotification({ ...r.n, deliveredCount: r.deliveredCount, openedCount: r.openedCount }, r.createdByEmail),
     (r) => [r.createdAtMicros, r.n.id],
   );
 }
@@ -370,10 +371,20 @@ export async function* auditExportRows(ctx: AppContext, q: { email?: string | un
 }
 
 /** DECISIONS §8: Reset sets the date to now and adds one to the count; the deleted-devices count starts again. */
-export async function resetDeletedDevices(ctx: AppContext, email: string): Promise<StaffAuditRow> {
+export async function resetDeletedDevices(ctx: AppContext, actor: StaffActor, email: string): Promise<StaffAuditRow> {
   const c = await repo.customerIdByEmail(ctx.db, email);
   if (!c) throw notFound('No customer has this email.');
-  await repo.resetDeletedDevices(ctx.db, c.id);
+  await inTransaction(ctx.db, async (tx) => {
+    const resets = await repo.resetDeletedDevices(tx, c.id);
+    await writeAudit(tx, {
+      customerId: null,
+      email: c.email,
+      type: 'Staff Account',
+      subType: 'Deleted Devices Reset',
+      message: `Deleted-devices count of ${c.email} reset (reset ${resets})`,
+      actor,
+    });
+  });
   const [row] = await repo.listAuditRows(ctx.db, { customerId: c.id }, { limit: 1, offset: 0 });
   return toAuditRow(row!);
 }
@@ -454,8 +465,21 @@ export async function bloatwareUpdate(
   actor: StaffActor,
   body: { packageName: string; isBloatware: boolean; reason: string },
 ) {
-  const row = await repo.updateBloatware(ctx.db, { ...body, staffId: actor.id });
-  if (!row) throw notFound('This package is not in the catalogue.');
+  const row = await inTransaction(ctx.db, async (tx) => {
+    const updated = await repo.updateBloatware(tx, { ...body, staffId: actor.id });
+    if (!updated) throw notFound('This package is not in the catalogue.');
+    await writeAudit(tx, {
+      customerId: null,
+      email: null,
+      type: 'Staff Account',
+      subType: 'Bloatware Updated',
+      message:
+        `Bloatware catalogue: ${updated.packageName} marked ${updated.isBloatware ? 'Yes' : 'No'}` +
+        (updated.reason ? ` (${updated.reason})` : ''),
+      actor,
+    });
+    return updated;
+  });
   return toBloatware(row);
 }
 

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { catalogueRows } from '../../catalogue/seed.ts';
 import { createStripeClient } from '../../payments/providers/stripe.ts';
+import { queueFamilyWake } from '../../policy/wake-family.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -218,6 +219,9 @@ export async function updateAppVersion(ctx: AppContext, input: AppVersionUpdateR
     message: input.message ?? '',
     forceUpdate: input.forceUpdate,
   });
+  // Devices of the family whose recurring plan this is read it live: wake them as Apply does (their ETag moved).
+  const family = FAMILIES.find((f) => FAMILY_PLANS[f].recurring === input.planIdentifier);
+  if (family) await queueFamilyWake(ctx, family);
   return toConfig(row);
 }
 

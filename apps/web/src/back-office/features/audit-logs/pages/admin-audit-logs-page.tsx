@@ -35,7 +35,7 @@ export function AdminAuditLogsPage() {
         <Stack gap={0}>
           <Text size="sm">{row.deletedDeviceResetCount}</Text>
           <Text size="xs" c="dimmed">
-            {formatDateTime(row.deletedDeviceResetDate)}
+            {row.deletedDeviceResetDate ? formatDateTime(row.deletedDeviceResetDate) : 'Never reset'}
           </Text>
         </Stack>
       ),

@@ -1,0 +1,28 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { DbOrTx } from '../apps/api/src/db/client.ts';
+import * as schema from '../apps/api/src/db/schema.ts';
+
+/**
+ * What the EXPLAIN scripts share: a drizzle database whose every statement is EXPLAIN (ANALYZE, BUFFERS)ed on `client`
+ * instead of run (the plan is kept in `plans`, the repository function gets no rows), so the plans are those of the
+ * repository's own SQL. EXPLAIN ANALYZE executes writes: wrap their calls in a transaction that is rolled back.
+ */
+export function explainingDb(client: pg.PoolClient, plans: string[]) {
+  const query = async (config: string | { text: string; values?: unknown[] }, params?: unknown[]) => {
+    const text = typeof config === 'string' ? config : config.text;
+    const args = typeof config === 'string' ? params : (config.values ?? params);
+    const r = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, args);
+    plans.push(r.rows.map((row) => row['QUERY PLAN']).join('\n'));
+    return { rows: [], rowCount: 0, fields: [], command: 'SELECT' };
+  };
+  return drizzle({ client: { query } as unknown as pg.PoolClient, schema }) as unknown as DbOrTx;
+}
+
+/** One line per plan: its execution time, the indexes it used and any sequential scan. */
+export function planSummary(name: string, plan: string, width = 40) {
+  const ms = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? '?';
+  const indexes = [...new Set([...plan.matchAll(/using (\w+)/gi)].map((m) => m[1]))].join(', ');
+  const seq = [...new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]))];
+  return `${name.padEnd(width)} ${ms.padStart(9)} ms  ${indexes}${seq.length ? `  SEQ SCAN: ${seq.join(', ')}` : ''}`;
+}
