@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { devicesApi, licencesApi, plansApi, usersApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
@@ -17,6 +17,7 @@ import { STRONG_PASSWORD, uniqueEmail } from '../../../../test/support/helpers.t
 import { daysFromNow } from '../../../../test/support/ledger.ts';
 import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
 import { sweepExpiredSeats } from '../../licences/seats.ts';
+import { countCustomersSqlForExplain } from './repository.ts';
 
 let rt: TestRuntime;
 let root: TestStaff;
@@ -200,6 +201,39 @@ describe('the seat summary follows the ledger (licences/seats.ts)', () => {
     });
     const licences = (await call(rt, licencesApi.summary, { token: c.token })).data();
     expect(licences.purchasedDevices).toBe(0);
+  });
+});
+
+describe('the ALL seat row (customer_seats, created with the customer)', () => {
+  it('gives every customer an ALL row from creation, so "Purchased Devices = 0" is a seat-index filter', async () => {
+    const p = prefix();
+    const fresh = await newCustomer(rt, { email: `${p}.fresh@example.com` });
+    const offlineEmail = `${p}.offline@example.com`;
+    (await createOffline(offlineEmail)).data();
+    const buyer = await newCustomer(rt, { email: `${p}.buyer@example.com` });
+    // Created by signup and by staff: each has its zero ALL row before buying anything.
+    const allRow = async (customerId: string) =>
+      (
+        await rt.ctx.db
+          .select()
+          .from(customerSeats)
+          .where(and(eq(customerSeats.customerId, customerId), eq(customerSeats.family, 'ALL')))
+      )[0];
+    expect(await allRow(fresh.id)).toMatchObject({ purchased: 0, used: 0, expired: 0 });
+    expect(await allRow(buyer.id)).toMatchObject({ purchased: 0 });
+    expect(await emailsOf({ email: p, purchasedDevices: 0 })).toEqual([buyer.email, offlineEmail, fresh.email]);
+    await buy(rt, buyer, 'UB', 2);
+    expect(await allRow(buyer.id)).toMatchObject({ purchased: 2 });
+    expect(await emailsOf({ email: p, purchasedDevices: 0 })).toEqual([offlineEmail, fresh.email]);
+    expect(await emailsOf({ email: p, purchasedDevices: 2 })).toEqual([buyer.email]);
+    const zero = (await list({ email: p, purchasedDevices: 0 })).data();
+    expect(zero.pagination).toMatchObject({ total: 2, totalCapped: false });
+    // Without an email, the count reads the summary's index alone.
+    const plan = await rt.ctx.db.execute(sql`explain ${countCustomersSqlForExplain({ purchasedDevices: 0 })}`);
+    const text = plan.rows.map((r) => Object.values(r)[0]).join('\n');
+    expect(text).toContain('customer_seats');
+    expect(text).not.toContain('customers c');
+    expect(text).not.toMatch(/on customers\b/);
   });
 });
 

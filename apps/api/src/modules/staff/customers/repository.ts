@@ -55,8 +55,8 @@ const likePrefix = (prefix: string) => prefix.replace(/[\\%_]/g, (c) => `\\${c}`
 
 /** FROM and WHERE of the list: driven by the seat summary's indexes when a seat filter is set. */
 function listSource(f: CustomerListFilter) {
-  const seatDriven =
-    f.family !== undefined || f.unused === true || (f.purchasedDevices !== undefined && f.purchasedDevices > 0);
+  // Every customer has an `ALL` summary row (created with the customer), so "Purchased Devices = 0" is a seat filter too.
+  const seatDriven = f.family !== undefined || f.unused === true || f.purchasedDevices !== undefined;
   const family = f.family ?? 'ALL';
   // The summary row copies the customer's created_at: ordering on it lets one index serve filter and order.
   const createdAt = seatDriven ? sql`s.customer_created_at` : sql`c.created_at`;
@@ -76,8 +76,6 @@ function listSource(f: CustomerListFilter) {
     if (f.family !== undefined) conditions.push(sql`s.purchased + s.used + s.expired > 0`);
     if (f.unused) conditions.push(sql`s.purchased > s.used`);
     if (f.purchasedDevices !== undefined) conditions.push(sql`s.purchased = ${f.purchasedDevices}`);
-  } else if (f.purchasedDevices === 0) {
-    conditions.push(sql`coalesce(s.purchased, 0) = 0`);
   }
   const from = seatDriven
     ? sql`customers c join customer_seats s on s.customer_id = c.id and s.family = ${family}`
