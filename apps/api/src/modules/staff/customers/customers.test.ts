@@ -383,6 +383,24 @@ describe('offline sales: payments/create (DECISIONS §8)', () => {
     expect(other.statusCode).toBe(409);
   });
 
+  it('emails the customer once (real SMTP): product, seats, amount, validity and the plans link, not the staff note', async () => {
+    const buyer = await newCustomer(rt, { name: 'Olive Offline' });
+    const key = `offline-mail-${Date.now()}`;
+    const body = { customerId: buyer.id, priceId: 'UB', qty: 3, amount: 29.97, note: 'Invoice 2001 (internal)' };
+    const sale = (await pay(body, { key })).data().data;
+    const mail = await rt.smtp.waitFor(buyer.email, (m) => m.subject.includes('added to your account'));
+    expect(mail.subject).toBe(`${rt.ctx.config.productName}: 3 licences of ${sale.productName} added to your account`);
+    expect(mail.text).toContain('Hello Olive Offline,');
+    expect(mail.text).toContain(`payment of €29.97 for 3 licences of ${sale.productName}`);
+    expect(mail.text).toContain(`valid until ${sale.expiryAt!.slice(0, 10)}`);
+    expect(mail.text).toContain(`${rt.ctx.config.publicUrl}/plans`);
+    expect(mail.raw).not.toContain('Invoice 2001');
+    // The same key again is the same sale: no second email.
+    expect((await pay(body, { key })).data().data._id).toBe(sale._id);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(rt.smtp.inbox.filter((m) => m.to.includes(buyer.email) && m.subject.includes('added to'))).toHaveLength(1);
+  });
+
   it('refuses Support and Content (403), unknown plans and customers (404) and bad input (400)', async () => {
     expect((await pay({ customerId: c.id, priceId: 'UB' }, { token: support.token })).statusCode).toBe(403);
     expect((await pay({ customerId: c.id, priceId: 'UB' }, { token: content.token })).statusCode).toBe(403);

@@ -12,6 +12,8 @@ import type { StaffActor } from '../../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { writeAudit } from '../../audit/service.ts';
 import { logOutDevicesInTransaction } from '../../devices/service.ts';
+import { backOfficeEmails } from '../../mail/back-office-templates.ts';
+import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
 import { grantSeats, lockGrantOfPayment, setGrantSeats } from '../../licences/seats.ts';
 import { familyLicenceOf, licenceSummary, lockFamilyPool, seatsOfPlan, summaryTotals } from '../../licences/service.ts';
 import { addYears, centsToNumeric, formatEuro, toCents } from '../../payments/money.ts';
@@ -279,7 +281,7 @@ export async function createOfflinePayment(
   const totalCents = Math.round(input.amount * 100);
   const unitCents = Math.floor(totalCents / input.qty);
 
-  const paymentId = await inTransaction(ctx.db, async (tx) => {
+  const paymentId = await inTransaction(ctx.db, async (tx, afterCommit) => {
     const customer = await repo.findCustomer(tx, input.customerId);
     if (!customer) throw notFound('Customer not found.');
     const replay = async () => {
@@ -344,6 +346,20 @@ export async function createOfflinePayment(
         `until ${expiresAt.toISOString().slice(0, 10)}${input.note ? ` (${input.note})` : ''}`,
       actor,
     });
+    // The customer is told once, with the new payment (a replayed key returned above). The staff note stays internal.
+    const outboxId = await queueEmail(
+      tx,
+      customer.email,
+      backOfficeEmails.offlineSale(ctx.config.productName, {
+        name: customer.name,
+        productName: plan.name,
+        seats: input.qty,
+        amount: formatEuro(totalCents),
+        until: expiresAt.toISOString().slice(0, 10),
+        plansUrl: `${ctx.config.publicUrl}/plans`,
+      }),
+    );
+    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
     return id;
   });
   return paymentOf((await repo.findCustomerPayment(ctx.db, paymentId))!);
