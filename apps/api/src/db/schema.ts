@@ -214,6 +214,8 @@ export const auditEntries = pgTable(
     // The back office's login history (users/dashboardHistory) across customers: its own partial indexes.
     index('audit_logins_created_idx').on(t.createdAt, t.id).where(AUDIT_LOGIN_ROW),
     index('audit_logins_source_error_idx').on(t.source, t.hasError, t.createdAt, t.id).where(AUDIT_LOGIN_ROW),
+    // Status without Source (hasError alone): its own order, so a page and the capped count read only matching rows.
+    index('audit_logins_error_created_idx').on(t.hasError, t.createdAt, t.id).where(AUDIT_LOGIN_ROW),
     index('audit_logins_email_idx').on(t.email, t.createdAt, t.id).where(AUDIT_LOGIN_ROW),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_logins_error_created_idx" ON "audit_entries" USING btree ("has_error","created_at","id") WHERE ((type = 'User Account' and sub_type = 'Login') or (type = 'Device' and sub_type = 'Enrol'));
