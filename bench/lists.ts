@@ -58,6 +58,7 @@ import { loopbackFetch } from './http.ts';
 import {
   benchCustomer,
   benchInstallation,
+  fillTable,
   fmtLatency,
   interruptSignal,
   loadAverage,

@@ -18,11 +18,13 @@ import { foldDashboardRollups } from '../apps/api/src/modules/staff/payment-dash
 import { paymentDashboard } from '../apps/api/src/modules/staff/payment-dashboard/service.ts';
 import * as repo from '../apps/api/src/modules/staff/payment-dashboard/repository.ts';
 import {
+  backfillPaymentDashboardRollups,
   benchInstallation,
   fmtLatency,
   loadAverage,
   machineFacts,
   round,
+  seedPageViews,
   runBenchmark,
   seconds,
   startProduct,
@@ -101,28 +103,9 @@ async function load(ctx: AppContext) {
   await q('alter table payments enable trigger user');
   // The migration's backfill (drizzle/*_payment_dashboard_triggers.sql), as an installation with these rows would run it.
   steps.backfillS = seconds(
-    (
-      await timed('rollup backfill (the migration statements)', async () => {
-        await q(`insert into payment_counts (bucket, family, status, count)
-                 select date_bin('15 minutes', created_at, timestamptz '2000-01-01'), family, status, count(*)::int
-                 from payments group by 1, 2, 3`);
-        await q(`insert into payment_counts_daily (day, family, status, count)
-                 select (created_at at time zone 'UTC')::date, family, status, count(*)::int from payments group by 1, 2, 3`);
-        await q(`insert into customer_country_counts (country, count)
-                 select coalesce(country_code, ''), count(*)::int from customers group by 1`);
-      })
-    ).ms,
+    (await timed('rollup backfill (the migration statements)', () => backfillPaymentDashboardRollups(ctx.pool))).ms,
   );
-  steps.pageViewsS = seconds(
-    (
-      await timed(`${PAGE_VIEWS} page views`, () =>
-        q(`insert into page_views (day, page, country, ip_hash, created_at)
-           select (now() at time zone 'UTC')::date - (g % 365), case when g % 3 = 0 then 'Payment' else 'Home' end,
-                  (array['GB','IN','US','DE','FR','AU','--'])[1 + g % 7], md5('ip' || g), now() - interval '1 hour'
-           from generate_series(1, ${PAGE_VIEWS}) g`),
-      )
-    ).ms,
-  );
+  steps.pageViewsS = seconds((await timed(`${PAGE_VIEWS} page views`, () => seedPageViews(ctx.pool, PAGE_VIEWS))).ms);
   steps.pageViewFoldS = seconds(
     (
       await timed('page views folded (rollup.payments, 200k per run)', async () => {

@@ -8,19 +8,30 @@
  *   - `payments`: --payments rows over 3 years, skewed (a few customers with many payments), 85% Success, 12% Failed
  *     with a provider error code, method mix card / wallets / paypal / link / rare ones, 6% with a coupon, 2% offline;
  *   - `payment_errors`: one per Failed payment; `coupons`: 200 codes;
- * then `VACUUM (ANALYZE)` and a CHECKPOINT.
+ *   - the rollups the triggers would have kept (triggers are off during the bulk load): `customer_payment_stats` and
+ *     the payment dashboard's counts with the migrations' own backfill statements, `customer_seats` (one `ALL` row per
+ *     customer and one per family bought) from the Success payments;
+ *   - `audit_entries`: --logins login rows (web logins and app enrolments, 8% failed) over 400 days, folded into
+ *     `login_counts` by the `rollup.logins` job's function; `page_views`: --page-views, folded by `rollup.payments`;
+ * then `VACUUM (ANALYZE)` and a CHECKPOINT. With --data-dir the installation is kept and a second run reuses it
+ * (seeding skipped when it holds payments).
  *
  * Then, one request at a time over real HTTP, each case of `CASES` (a table: add a row to measure another list or
  * filter) gets --warmup untimed and --requests timed requests (request sent → whole body received): p50/p95/p99.
  * Every answer is checked (status 200, its own check). Then EXPLAIN (ANALYZE, BUFFERS) of the SQL the service runs for
  * each case (captured with a logging Drizzle instance over the same pool), and the `payment-history.csv` export
  * streamed over HTTP: rows/s and the server's peak RSS (the server runs in this process; sampled every 50 ms).
+ * Measured lists: payment history, upcoming expiry, payment errors, coupons, customers list, payment dashboard and the
+ * admin (login) dashboard; exports: payment-history.csv, customers.csv and the payment dashboard's three CSVs.
  *
  * Writes bench/results/staff-<date>.json and bench/results/latest-staff.md.
  *
- * Options: --customers 1000000 --payments 10000000 --requests 20 --warmup 2 --export-seconds 180 --no-write
+ * Options: --customers 1000000 --payments 10000000 --logins 3000000 --page-views 1000000 --requests 20 --warmup 2
+ *          --export-seconds 60 --data-dir <dir> --only <case name part> --no-write
  */
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
@@ -30,11 +41,18 @@ import type { AppContext } from '../apps/api/src/context.ts';
 import * as schema from '../apps/api/src/db/schema.ts';
 import { hashPassword } from '../apps/api/src/lib/crypto.ts';
 import { createSession } from '../apps/api/src/modules/sessions/service.ts';
+import * as customersService from '../apps/api/src/modules/staff/customers/service.ts';
+import { rollUpLogins } from '../apps/api/src/modules/staff/dashboard/repository.ts';
+import * as loginDashboard from '../apps/api/src/modules/staff/dashboard/service.ts';
+import { foldDashboardRollups } from '../apps/api/src/modules/staff/payment-dashboard/repository.ts';
+import * as paymentDashboard from '../apps/api/src/modules/staff/payment-dashboard/service.ts';
 import * as paymentLists from '../apps/api/src/modules/staff/payment-lists/service.ts';
 import type { Runtime } from '../apps/api/src/runtime.ts';
 import { loopbackFetch } from './http.ts';
 import {
+  backfillPaymentDashboardRollups,
   benchInstallation,
+  fillTable,
   fmtLatency,
   interruptSignal,
   loadAverage,
@@ -42,7 +60,9 @@ import {
   round,
   runBenchmark,
   seconds,
+  seedPageViews,
   startProduct,
+  unboundedPool,
   teardown,
   writeResults,
 } from './support.ts';
@@ -51,17 +71,21 @@ const { values: args } = parseArgs({
   options: {
     customers: { type: 'string', default: '1000000' },
     payments: { type: 'string', default: '10000000' },
+    logins: { type: 'string', default: '3000000' },
+    'page-views': { type: 'string', default: '1000000' },
+    'data-dir': { type: 'string' },
+    only: { type: 'string' },
     requests: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '2' },
-    'export-seconds': { type: 'string', default: '180' },
+    'export-seconds': { type: 'string', default: '60' },
     'no-write': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (args.help) {
   console.log(
-    'npm run bench -- staff [--customers 1000000] [--payments 10000000] [--requests 20] [--warmup 2] ' +
-      '[--export-seconds 180] [--no-write]',
+    'npm run bench -- staff [--customers 1000000] [--payments 10000000] [--logins 3000000] [--page-views 1000000] ' +
+      '[--requests 20] [--warmup 2] [--export-seconds 60] [--data-dir DIR (kept, reused)] [--only TEXT] [--no-write]',
   );
   process.exit(0);
 }
@@ -73,6 +97,10 @@ const int = (name: string, v: string | undefined, min: number) => {
 const opts = {
   customers: int('customers', args.customers, 1000),
   payments: int('payments', args.payments, 1000),
+  logins: int('logins', args.logins, 0),
+  pageViews: int('page-views', args['page-views'], 0),
+  dataDir: args['data-dir'],
+  only: args.only,
   requests: int('requests', args.requests, 1),
   warmup: int('warmup', args.warmup, 0),
   exportSeconds: int('export-seconds', args['export-seconds'], 5),
@@ -85,37 +113,7 @@ const customerEmail = (n: number) => `c${n}@bench.local`;
 
 // ------------------------------------------------------------------------------------------------------------ seed
 
-async function fill(pool: pg.Pool, table: string, insert: string, params: unknown[] = []) {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('set local session_replication_role = replica');
-    await client.query(`set local maintenance_work_mem = '512MB'`);
-    const { rows: indexes } = await client.query<{ name: string; def: string }>(
-      `select i.relname as name, pg_get_indexdef(x.indexrelid) as def
-       from pg_index x join pg_class i on i.oid = x.indexrelid
-       where x.indrelid = $1::regclass and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`,
-      [table],
-    );
-    for (const i of indexes) await client.query(`drop index ${client.escapeIdentifier(i.name)}`);
-    let t = performance.now();
-    const r = await client.query(insert, params);
-    const insertMs = performance.now() - t;
-    t = performance.now();
-    for (const i of indexes) await client.query(i.def);
-    const indexMs = performance.now() - t;
-    await client.query('commit');
-    console.log(
-      `  ${table}: ${r.rowCount} rows in ${seconds(insertMs)} s, ${indexes.length} secondary indexes in ${seconds(indexMs)} s`,
-    );
-    return { rows: r.rowCount ?? 0, insertSeconds: seconds(insertMs), indexSeconds: seconds(indexMs) };
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
-}
+const fill = fillTable;
 
 async function seed(pool: pg.Pool) {
   const t = performance.now();
@@ -123,10 +121,11 @@ async function seed(pool: pg.Pool) {
     pool,
     'customers',
     `insert into customers (id, email, name, password_hash, phone_number, country_code, email_verified_at,
-       is_offline_customer, enrolment_token_hash, enrolment_token_enc, login_qr_key, created_at, updated_at)
+       is_offline_customer, reseller_mode_enabled, enrolment_token_hash, enrolment_token_enc, login_qr_key, created_at,
+       updated_at)
      select ${CUSTOMER_ID('g')}, 'c' || g || '@bench.local', 'Customer ' || g, 'bench-no-login',
-       '+44 7700 ' || lpad((g % 1000000)::text, 6, '0'), (array['GB','DE','FR','IN','US','ES'])[1 + g % 6], now(),
-       g % 50 = 0, md5('e' || g), 'x', md5('q' || g),
+       '7700 ' || lpad((g % 1000000)::text, 6, '0'), (array['+44','+49','+33','+91','+1','+34'])[1 + g % 6], now(),
+       g % 50 = 0, g % 997 = 0, md5('e' || g), 'x', md5('q' || g),
        now() - make_interval(secs => (random() * 3 * 365 * 86400)::int), now()
      from generate_series(1, $1::int) g`,
     [opts.customers],
@@ -210,18 +209,82 @@ async function seed(pool: pg.Pool) {
            'billing_details', jsonb_build_object('name', c.name)) end)), p.created_at
      from payments p join customers c on c.id = p.customer_id where p.status = 'Failed'`,
   );
+  const rollups = await seedRollups(pool);
   const v = performance.now();
-  await pool.query('vacuum (analyze) customers, payments, payment_errors, coupons');
+  await pool.query(
+    'vacuum (analyze) customers, payments, payment_errors, coupons, customer_payment_stats, customer_seats, ' +
+      'audit_entries, login_counts, page_views, payment_counts, payment_counts_daily, customer_country_counts',
+  );
   await pool.query('checkpoint');
   console.log(`  vacuum (analyze) + checkpoint in ${seconds(performance.now() - v)} s`);
-  return { customers, payments, errors, totalSeconds: seconds(performance.now() - t) };
+  return { customers, payments, errors, ...rollups, totalSeconds: seconds(performance.now() - t) };
+}
+
+async function timedStep<T>(what: string, work: () => Promise<T>) {
+  const t = performance.now();
+  await work();
+  const s = seconds(performance.now() - t);
+  console.log(`  ${what}: ${s} s`);
+  return s;
+}
+
+/** What the triggers and jobs would have built from the bulk-loaded rows, and the login and page-view rows. */
+async function seedRollups(pool: pg.Pool) {
+  const paymentStatsSeconds = await timedStep('customer_payment_stats (the migration statement)', () =>
+    pool.query(`insert into customer_payment_stats (customer_id, success_count, payment_count)
+      select customer_id, count(*) filter (where status = 'Success')::int, count(*)::int from payments group by 1`),
+  );
+  // One row per family bought and the `ALL` row of every customer (zeros without a Success payment); "used" is 80%
+  // of the purchased seats, rounded up, so the unused-licence filter matches a few.
+  const seats = await fill(
+    pool,
+    'customer_seats',
+    `insert into customer_seats (customer_id, family, customer_created_at, purchased, used, expired, next_expiry_at)
+     select c.id, coalesce(a.family, 'ALL'), c.created_at, coalesce(a.purchased, 0), ceil(coalesce(a.purchased, 0) * 0.8),
+       coalesce(a.expired, 0), a.next_expiry
+     from customers c left join (
+       select customer_id, family,
+         coalesce(sum(qty) filter (where expiry_at > now()), 0)::int as purchased,
+         coalesce(sum(qty) filter (where expiry_at <= now()), 0)::int as expired,
+         min(expiry_at) filter (where expiry_at > now()) as next_expiry
+       from payments where status = 'Success' group by grouping sets ((customer_id, family), (customer_id))
+     ) a on a.customer_id = c.id`,
+  );
+  const dashboardRollupSeconds = await timedStep('payment dashboard rollups (the migration statements)', () =>
+    backfillPaymentDashboardRollups(pool),
+  );
+  const logins = await fill(
+    pool,
+    'audit_entries',
+    `insert into audit_entries (customer_id, email, type, sub_type, message, source, has_error, ip, created_at)
+     select ${CUSTOMER_ID('c')}, 'c' || c || '@bench.local',
+       case when app then 'Device' else 'User Account' end, case when app then 'Enrol' else 'Login' end,
+       case when app then 'Device enrolled' else 'Logged in' end || case when failed then ' (failed)' else '' end,
+       case when app then 'App' else 'Web' end, failed, '203.0.113.' || (g % 250),
+       now() - make_interval(secs => (400 * 86400 * (1 - g::float8 / $2::int))::int) - interval '1 minute'
+     from (select g, 1 + floor(power(random(), 2) * $1::int)::int as c, random() < 0.3 as app,
+                  random() < 0.08 as failed
+           from generate_series(1, $2::int) g) s`,
+    [opts.customers, opts.logins],
+  );
+  const loginFoldSeconds = await timedStep('login_counts (rollup.logins job, 200k ids a run)', async () => {
+    const db = drizzle(pool, { schema }) as unknown as AppContext['db'];
+    while ((await db.transaction((tx) => rollUpLogins(tx))) > 0);
+  });
+  const pageViewSeconds = await timedStep(`${opts.pageViews} page views, folded by rollup.payments`, async () => {
+    await seedPageViews(pool, opts.pageViews);
+    const db = drizzle(pool, { schema }) as unknown as AppContext['db'];
+    while ((await db.transaction((tx) => foldDashboardRollups(tx))).pageViews > 0);
+  });
+  return { paymentStatsSeconds, seats, dashboardRollupSeconds, logins, loginFoldSeconds, pageViewSeconds };
 }
 
 // ----------------------------------------------------------------------------------------------------------- cases
 
 interface ListBody {
+  /** A list's rows, or a dashboard's object. */
   data: Record<string, unknown>[];
-  pagination: { total: number; totalCapped?: boolean; nextCursor?: string | null };
+  pagination?: { total: number; totalCapped?: boolean; nextCursor?: string | null };
 }
 
 /**
@@ -240,6 +303,10 @@ interface CaseContext {
   busyEmail: string;
   quietEmail: string;
   historyCursor: string;
+  customersCursor: string;
+  /** The start of the busiest customer's email (a prefix search). */
+  emailPrefix: string;
+  monthAgo: string;
   today: string;
   weekAgo: string;
 }
@@ -258,6 +325,16 @@ const rowsOf = (email: (c: CaseContext) => string) => (b: ListBody, c: CaseConte
 };
 const nonEmpty = (b: ListBody) => {
   if (b.data.length === 0) throw new Error('no rows');
+};
+const numbers =
+  (...fields: string[]) =>
+  (b: ListBody) => {
+    const data = b.data as unknown as Record<string, unknown>;
+    for (const f of fields) if (typeof data[f] !== 'number') throw new Error(`${f} is not a number`);
+  };
+const bars = (field: string, n: number) => (b: ListBody) => {
+  const list = (b.data as unknown as Record<string, unknown[]>)[field];
+  if (!Array.isArray(list) || list.length !== n) throw new Error(`${field} has ${list?.length} bars, not ${n}`);
 };
 
 /** The parsed query the route would hand the service (the contract's schema), for EXPLAIN. */
@@ -354,7 +431,108 @@ export const CASES: Case[] = [
     check: nonEmpty,
     explain: (app, q) => paymentLists.couponList(app, parsed(staffApi.coupons, q)),
   },
+  customers('first page', () => ({}), nonEmpty),
+  customers('From one month ago (the page default)', (c) => ({ from_date: c.monthAgo }), nonEmpty),
+  customers('email prefix', (c) => ({ email: c.emailPrefix }), nonEmpty),
+  customers('customerSource=Offline', () => ({ customerSource: 'Offline' }), rowsMatch('isOfflineCustomer', true)),
+  customers('customerSource=Online', () => ({ customerSource: 'Online' }), rowsMatch('isOfflineCustomer', false)),
+  customers('purchasedDevices=0', () => ({ purchasedDevices: '0' }), rowsMatch('totalPurchasedDevices', 0)),
+  customers('purchasedDevices=3', () => ({ purchasedDevices: '3' }), rowsMatch('totalPurchasedDevices', 3)),
+  customers('countryCode=+91', () => ({ countryCode: '+91' }), rowsMatch('countryCode', '+91')),
+  customers('product=PD', () => ({ product: 'PD' }), nonEmpty),
+  customers('showUnusedLicense=true', () => ({ showUnusedLicense: 'true' }), nonEmpty),
+  customers('resellerStatus=Requested', () => ({ resellerStatus: 'Requested' }), nonEmpty),
+  customers('Online + PD + unused + one month ago', (c) => ({
+    customerSource: 'Online',
+    product: 'PD',
+    showUnusedLicense: 'true',
+    from_date: c.monthAgo,
+  })),
+  customers('next page by cursor', (c) => ({ cursor: c.customersCursor }), nonEmpty),
+  customers('page 400 by position (offset 9,975)', () => ({ page: '400' })),
+  dashboard(
+    'payments/dashboard this month, UTC',
+    staffApi.paymentDashboard,
+    () => ({ timeZone: 'UTC' }),
+    (app, q) => paymentDashboard.paymentDashboard(app, parsed(staffApi.paymentDashboard, q)),
+  ),
+  dashboard(
+    'payments/dashboard this month, Asia/Kolkata',
+    staffApi.paymentDashboard,
+    () => ({ timeZone: 'Asia/Kolkata' }),
+    (app, q) => paymentDashboard.paymentDashboard(app, parsed(staffApi.paymentDashboard, q)),
+  ),
+  dashboard(
+    'payments/dashboard a past month, America/New_York, Success only',
+    staffApi.paymentDashboard,
+    () => ({ timeZone: 'America/New_York', reportMonth: '2', reportYear: '2025', hasError: 'false' }),
+    (app, q) => paymentDashboard.paymentDashboard(app, parsed(staffApi.paymentDashboard, q)),
+  ),
+  dashboard(
+    'users/dashboard today, UTC',
+    staffApi.loginDashboard,
+    () => ({ timeZone: 'UTC' }),
+    (app, q) => loginDashboard.todayCounts(app, parsed(staffApi.loginDashboard, q)),
+    numbers('todayAppLoginCount', 'todayWebLoginCount'),
+  ),
+  dashboard(
+    'users/dashboard today, Asia/Kolkata, failed only',
+    staffApi.loginDashboard,
+    () => ({ timeZone: 'Asia/Kolkata', hasError: 'true' }),
+    (app, q) => loginDashboard.todayCounts(app, parsed(staffApi.loginDashboard, q)),
+    numbers('todayAppLoginCount', 'todayWebLoginCount'),
+  ),
+  dashboard(
+    'users/monthWiseLogin, Europe/London',
+    staffApi.monthWiseLogin,
+    () => ({ timeZone: 'Europe/London' }),
+    (app, q) => loginDashboard.monthCounts(app, parsed(staffApi.monthWiseLogin, q)),
+    bars('monthWiseWebLoginCount', 12),
+  ),
+  dashboard(
+    'users/weekWiseLogin, Asia/Kolkata',
+    staffApi.weekWiseLogin,
+    () => ({ timeZone: 'Asia/Kolkata' }),
+    (app, q) => loginDashboard.weekCounts(app, parsed(staffApi.weekWiseLogin, q)),
+    bars('weekWiseWebLoginCount', 8),
+  ),
+  logins('first page', () => ({}), nonEmpty),
+  logins('source=App', () => ({ source: 'App' }), rowsMatch('source', 'App')),
+  logins('failed only (hasError=true)', () => ({ hasError: 'true' }), rowsMatch('hasError', true)),
+  logins('source=Web, succeeded only', () => ({ source: 'Web', hasError: 'false' }), rowsMatch('source', 'Web')),
+  logins('email (a frequent customer)', () => ({ email: customerEmail(1) }), nonEmpty),
+  logins('page 400 by position', () => ({ page: '400' })),
 ];
+
+function customers(name: string, query: Case['query'], check?: Case['check']): Case {
+  return {
+    name: `customers/list ${name}`,
+    endpoint: staffApi.customerList,
+    query,
+    check,
+    explain: (app, q) => customersService.customerList(app, parsed(staffApi.customerList, q)),
+  };
+}
+
+function dashboard(
+  name: string,
+  endpoint: StaffEndpoint,
+  query: Case['query'],
+  explain: Case['explain'],
+  check?: Case['check'],
+): Case {
+  return { name, endpoint, query, explain, check };
+}
+
+function logins(name: string, query: Case['query'], check?: Case['check']): Case {
+  return {
+    name: `users/dashboardHistory ${name}`,
+    endpoint: staffApi.loginHistory,
+    query,
+    check,
+    explain: (app, q) => loginDashboard.loginHistory(app, parsed(staffApi.loginHistory, q)),
+  };
+}
 
 // --------------------------------------------------------------------------------------------------------- explain
 
@@ -402,8 +580,35 @@ async function explainCase(rt: Runtime, c: Case, query: Record<string, string>):
 
 // ---------------------------------------------------------------------------------------------------------- export
 
+/** The CSV exports measured (each with its list's filters; none: the whole list). */
+const EXPORTS: { name: string; endpoint: StaffEndpoint; query: (c: CaseContext) => Record<string, string> }[] = [
+  { name: 'payment-history.csv', endpoint: staffApi.paymentHistory, query: () => ({}) },
+  { name: 'customers.csv', endpoint: staffApi.customerList, query: () => ({}) },
+  {
+    name: 'day-wise-payments.csv',
+    endpoint: staffApi.paymentDashboard,
+    query: () => ({ exportType: 'dayWise', timeZone: 'UTC' }),
+  },
+  {
+    name: 'month-wise-payments.csv',
+    endpoint: staffApi.paymentDashboard,
+    query: () => ({ exportType: 'monthWise', timeZone: 'UTC' }),
+  },
+  {
+    name: 'country-wise-customers.csv',
+    endpoint: staffApi.paymentDashboard,
+    query: () => ({ exportType: 'countryWise' }),
+  },
+];
+
 /** Streams the export over HTTP: rows, seconds, rows/s, and the process's peak RSS while it ran. */
-function measureExport(baseUrl: string, token: string, maxSeconds: number) {
+function measureExport(
+  baseUrl: string,
+  token: string,
+  endpoint: StaffEndpoint,
+  query: Record<string, string>,
+  maxSeconds: number,
+) {
   return new Promise<{
     rows: number;
     bytes: number;
@@ -418,7 +623,7 @@ function measureExport(baseUrl: string, token: string, maxSeconds: number) {
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage.rss());
     }, 50);
-    const url = new URL(`${baseUrl}${staffApi.paymentHistory.path}?isExportData=true`);
+    const url = new URL(`${baseUrl}${endpoint.path}?${new URLSearchParams({ ...query, isExportData: 'true' })}`);
     const t0 = performance.now();
     let newlines = 0;
     let bytes = 0;
@@ -472,9 +677,10 @@ async function main() {
   const signal = interruptSignal();
   const startedAt = new Date();
   const loadAtStart = loadAverage();
-  const { dataDir, baseUrl, config, logger } = await benchInstallation('fd-bench-staff-');
+  const { dataDir, baseUrl, config, logger } = await benchInstallation('fd-bench-staff-', opts.dataDir);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let rt: Runtime | null = null;
+  let bulk: pg.Pool | null = null;
   console.log(
     `Staff lists benchmark: ${opts.customers.toLocaleString('en-US')} customers, ` +
       `${opts.payments.toLocaleString('en-US')} payments; ${opts.requests} requests a case (+${opts.warmup} warm-up). ` +
@@ -487,7 +693,7 @@ async function main() {
     const [staff] = await ctx.db
       .insert(schema.staffUsers)
       .values({
-        email: 'bench-root@fleetdeck.local',
+        email: `bench-root-${Date.now()}@fleetdeck.local`,
         name: 'Bench',
         role: 'SuperAdmin',
         passwordHash: await hashPassword('Bench-Pass-123456'),
@@ -496,8 +702,18 @@ async function main() {
     const token = await createSession(ctx.db, 'staff', staff!.id, { userAgent: 'bench', ip: '127.0.0.1' });
     const fetchStaff = loopbackFetch(agent, '127.0.0.1');
 
-    console.log('Seeding…');
-    const seeding = await seed(ctx.pool);
+    const seedingFile = path.join(dataDir, 'bench-staff-seeding.json');
+    bulk = unboundedPool(ctx.pool);
+    const { rows: seeded } = await bulk.query<{ n: string }>('select count(*) as n from payments');
+    let seeding: Awaited<ReturnType<typeof seed>>;
+    if (opts.dataDir && Number(seeded[0]?.n) > 0) {
+      console.log(`Reusing the seeded installation in ${dataDir} (${seeded[0]?.n} payments)`);
+      seeding = JSON.parse(await fs.readFile(seedingFile, 'utf8')) as typeof seeding;
+    } else {
+      console.log('Seeding…');
+      seeding = await seed(bulk);
+      await fs.writeFile(seedingFile, JSON.stringify(seeding));
+    }
     if (signal.aborted) throw new Error('interrupted');
 
     const get = async (endpoint: StaffEndpoint, query: Record<string, string>) => {
@@ -512,22 +728,26 @@ async function main() {
     };
 
     // What some cases start from.
-    const { rows: busy } = await ctx.pool.query<{ id: string; n: string }>(
+    const { rows: busy } = await bulk.query<{ id: string; n: string }>(
       `select customer_id::text as id, count(*) as n from payments group by 1 order by 2 desc limit 1`,
     );
     const busyNo = parseInt(busy[0]!.id.slice(-12), 16);
-    const { rows: quiet } = await ctx.pool.query<{ id: string }>(
+    const { rows: quiet } = await bulk.query<{ id: string }>(
       `select customer_id::text as id from payments group by 1 having count(*) = 1 limit 1`,
     );
     const quietNo = quiet[0] ? parseInt(quiet[0].id.slice(-12), 16) : opts.customers;
     const first = await get(staffApi.paymentHistory, {});
+    const firstCustomers = await get(staffApi.customerList, {});
     const today = new Date().toISOString().slice(0, 10);
     const caseCtx: CaseContext = {
       busyEmail: customerEmail(busyNo),
       quietEmail: customerEmail(quietNo),
-      historyCursor: first.body.pagination.nextCursor ?? '',
+      historyCursor: first.body.pagination?.nextCursor ?? '',
+      customersCursor: firstCustomers.body.pagination?.nextCursor ?? '',
+      emailPrefix: customerEmail(busyNo).slice(0, 4),
       today,
       weekAgo: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10),
+      monthAgo: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
     };
     console.log(`Busiest customer ${caseCtx.busyEmail} (${busy[0]?.n} payments)`);
 
@@ -541,7 +761,8 @@ async function main() {
       totalCapped: boolean;
       plans: PlanSummary[];
     }[] = [];
-    for (const c of CASES) {
+    const only = opts.only;
+    for (const c of only ? CASES.filter((x) => x.name.includes(only)) : CASES) {
       if (signal.aborted) throw new Error('interrupted');
       const query = c.query(caseCtx);
       for (let i = 0; i < opts.warmup; i++) await get(c.endpoint, query);
@@ -560,22 +781,26 @@ async function main() {
         path: c.endpoint.path.replace('/api/v1/super-admin/', ''),
         query,
         latency,
-        rows: last?.data.length ?? 0,
-        total: last?.pagination.total ?? 0,
-        totalCapped: last?.pagination.totalCapped ?? false,
+        rows: Array.isArray(last?.data) ? last.data.length : 1,
+        total: last?.pagination?.total ?? (Array.isArray(last?.data) ? last.data.length : 1),
+        totalCapped: last?.pagination?.totalCapped ?? false,
         plans,
       });
-      console.log(
-        `  ${c.name}: ${fmtLatency(latency)}; ${last?.data.length} rows of ${last?.pagination.total}${last?.pagination.totalCapped ? '+' : ''}`,
-      );
+      const r = results.at(-1)!;
+      console.log(`  ${c.name}: ${fmtLatency(latency)}; ${r.rows} rows of ${r.total}${r.totalCapped ? '+' : ''}`);
     }
 
-    console.log(`Export payment-history.csv (at most ${opts.exportSeconds} s)…`);
-    const exported = await measureExport(baseUrl, token, opts.exportSeconds);
-    console.log(
-      `  ${exported.rows.toLocaleString('en-US')} rows in ${exported.seconds} s: ${exported.rowsPerSecond.toLocaleString('en-US')} rows/s; ` +
-        `RSS ${exported.rssBeforeMiB} → peak ${exported.rssPeakMiB} MiB${exported.complete ? '' : ' (stopped at the time limit)'}`,
-    );
+    const exports: (Awaited<ReturnType<typeof measureExport>> & { name: string })[] = [];
+    for (const e of only ? [] : EXPORTS) {
+      if (signal.aborted) throw new Error('interrupted');
+      console.log(`Export ${e.name} (at most ${opts.exportSeconds} s)…`);
+      const exported = await measureExport(baseUrl, token, e.endpoint, e.query(caseCtx), opts.exportSeconds);
+      exports.push({ name: e.name, ...exported });
+      console.log(
+        `  ${exported.rows.toLocaleString('en-US')} rows in ${exported.seconds} s: ${exported.rowsPerSecond.toLocaleString('en-US')} rows/s; ` +
+          `RSS ${exported.rssBeforeMiB} → peak ${exported.rssPeakMiB} MiB${exported.complete ? '' : ' (stopped at the time limit)'}`,
+      );
+    }
 
     const result = {
       benchmark: 'staff',
@@ -586,13 +811,14 @@ async function main() {
       startSeconds: seconds(started.startMs),
       seeding,
       cases: results,
-      export: exported,
+      exports,
     };
     const md = markdown(result);
     if (opts.write) await writeResults('staff', startedAt, result, md);
     else console.log(md);
   } finally {
-    await teardown(agent, rt, dataDir);
+    await bulk?.end();
+    await teardown(agent, rt, dataDir, { keep: Boolean(opts.dataDir) });
   }
 }
 
@@ -626,13 +852,14 @@ function markdown(r: {
     totalCapped: boolean;
     plans: PlanSummary[];
   }[];
-  export: Awaited<ReturnType<typeof measureExport>>;
+  exports: (Awaited<ReturnType<typeof measureExport>> & { name: string })[];
 }) {
   const lines = [
     `# Staff lists benchmark (${r.startedAt.slice(0, 10)})`,
     '',
     `${r.options.customers.toLocaleString('en-US')} customers, ${r.options.payments.toLocaleString('en-US')} payments, ` +
-      `${r.seeding.errors.rows.toLocaleString('en-US')} payment errors. ${r.options.requests} timed requests a case ` +
+      `${r.seeding.errors.rows.toLocaleString('en-US')} payment errors, ${r.seeding.logins.rows.toLocaleString('en-US')} ` +
+      `login audit rows, ${r.options.pageViews.toLocaleString('en-US')} page views. ${r.options.requests} timed requests a case ` +
       `(+${r.options.warmup} warm-up), one at a time over loopback HTTP. Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ` +
       `${r.machine.memoryGiB} GiB, Node ${r.machine.node}; load average ${r.loadAverage.start.join(' / ')} at start, ` +
       `${r.loadAverage.end.join(' / ')} at the end (shared machine). Seeding took ${r.seeding.totalSeconds} s.`,
@@ -644,11 +871,17 @@ function markdown(r: {
         `| ${c.name} | ${c.latency.p50} | ${c.latency.p95} | ${c.latency.p99} | ${c.rows} | ${c.total.toLocaleString('en-US')}${c.totalCapped ? '+' : ''} | ${planOf(c.plans)} |`,
     ),
     '',
-    `## Export payment-history.csv`,
+    `## CSV exports`,
     '',
-    `${r.export.rows.toLocaleString('en-US')} rows (${round(r.export.bytes / 2 ** 20)} MiB) in ${r.export.seconds} s: ` +
-      `**${r.export.rowsPerSecond.toLocaleString('en-US')} rows/s**; server process RSS ${r.export.rssBeforeMiB} MiB before, ` +
-      `**${r.export.rssPeakMiB} MiB peak**${r.export.complete ? '' : ` (stopped after ${r.options.exportSeconds} s)`}.`,
+    `Streamed over HTTP, at most ${r.options.exportSeconds} s each; RSS of the server process (this process) sampled every 50 ms.`,
+    '',
+    '| Export | rows | MiB | seconds | rows/s | RSS before MiB | RSS peak MiB | complete |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+    ...r.exports.map(
+      (e) =>
+        `| ${e.name} | ${e.rows.toLocaleString('en-US')} | ${round(e.bytes / 2 ** 20)} | ${e.seconds} | ` +
+        `${e.rowsPerSecond.toLocaleString('en-US')} | ${e.rssBeforeMiB} | ${e.rssPeakMiB} | ${e.complete ? 'yes' : 'stopped at the limit'} |`,
+    ),
     '',
   ];
   const slowest = [...r.cases].sort((a, b) => b.latency.p95 - a.latency.p95)[0];

@@ -8,6 +8,9 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { createLogger } from '../apps/api/src/logger.ts';
 import { usersApi } from '@fleetdeck/contract';
 import type { Logger } from 'pino';
+import pg from 'pg';
+
+const PgPool = pg.Pool;
 import type { Config } from '../apps/api/src/config.ts';
 import { customers } from '../apps/api/src/db/schema.ts';
 import { hashPassword } from '../apps/api/src/lib/crypto.ts';
@@ -34,10 +37,13 @@ export function interruptSignal(): AbortSignal {
 
 /**
  * The configuration of a benchmark's own installation: an embedded database in a fresh temporary folder (remove
- * `dataDir` when done) and the API on a free loopback port.
+ * `dataDir` when done), or in `keptDataDir` (kept, so a second run can reuse its rows), and the API on a free loopback
+ * port.
  */
-export async function benchInstallation(tmpPrefix: string) {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), tmpPrefix));
+export async function benchInstallation(tmpPrefix: string, keptDataDir?: string) {
+  const dataDir = keptDataDir
+    ? await fs.mkdir(keptDataDir, { recursive: true }).then(() => path.resolve(keptDataDir))
+    : await fs.mkdtemp(path.join(os.tmpdir(), tmpPrefix));
   await fs.chmod(dataDir, 0o755); // as root, the embedded database runs as the postgres user
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -89,14 +95,14 @@ export async function writeResults(name: string, startedAt: Date, result: unknow
 }
 
 /** Our sockets first (the server's close waits for open connections), then the server and the database. */
-export async function teardown(agent: Agent, rt: Runtime | null, dataDir: string) {
+export async function teardown(agent: Agent, rt: Runtime | null, dataDir: string, opts: { keep?: boolean } = {}) {
   agent.destroy();
   if (rt) {
     const t = performance.now();
     await rt.stop();
     console.log(`Server and embedded database stopped in ${seconds(performance.now() - t)} s`);
   }
-  await fs.rm(dataDir, { recursive: true, force: true });
+  if (!opts.keep) await fs.rm(dataDir, { recursive: true, force: true });
 }
 
 /** Runs a benchmark's main: exit code 0 or 1, and no hanging terminal should a stray handle remain. */
@@ -147,4 +153,88 @@ export async function benchCustomer(rt: Runtime, customerFetch: typeof fetch, em
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   return { customer, token };
+}
+
+/**
+ * Fills `table` with one `INSERT … SELECT` on its own connection, in one transaction: its secondary indexes are
+ * dropped first and built again afterwards from their own definitions (pg_indexes), which is several times faster on
+ * a small machine than growing them row by row. The result is close to what production builds: B-tree leaf splits of
+ * "localised ascending" keys such as (customer_id, created_at, id) keep the left page full (nbtsplitloc), much like
+ * CREATE INDEX's fill factor. Triggers are off for the insert (session_replication_role = replica): no per-row
+ * foreign-key look-up, and no rollup trigger (the caller builds rollups itself, as the migrations' backfills would).
+ */
+export async function fillTable(
+  pool: pg.Pool,
+  table: string,
+  insert: string,
+  params: unknown[] = [],
+  maintenanceWorkMem = '512MB',
+) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local session_replication_role = replica');
+    await client.query(`set local maintenance_work_mem = '${maintenanceWorkMem}'`);
+    // The API's pool bounds statements (30 s); a bulk load of millions of rows takes longer.
+    await client.query('set local statement_timeout = 0');
+    const { rows: indexes } = await client.query<{ name: string; def: string }>(
+      `select i.relname as name, pg_get_indexdef(x.indexrelid) as def
+       from pg_index x join pg_class i on i.oid = x.indexrelid
+       where x.indrelid = $1::regclass and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`,
+      [table],
+    );
+    for (const i of indexes) await client.query(`drop index ${client.escapeIdentifier(i.name)}`);
+    let t = performance.now();
+    const r = await client.query(insert, params);
+    const insertMs = performance.now() - t;
+    t = performance.now();
+    for (const i of indexes) await client.query(i.def);
+    const indexMs = performance.now() - t;
+    await client.query('commit');
+    console.log(
+      `  ${table}: ${r.rowCount} rows in ${seconds(insertMs)} s, ${indexes.length} secondary indexes in ${seconds(indexMs)} s`,
+    );
+    return {
+      rows: r.rowCount ?? 0,
+      insertSeconds: seconds(insertMs),
+      indexes: indexes.map((i) => i.name),
+      indexSeconds: seconds(indexMs),
+    };
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * The payment dashboard's rollups built from the rows a bulk load wrote with triggers off: the statements of its
+ * migration (drizzle/*_payment_dashboard_triggers.sql), as an installation holding these rows would run them.
+ */
+export async function backfillPaymentDashboardRollups(pool: pg.Pool) {
+  await pool.query(`insert into payment_counts (bucket, family, status, count)
+    select date_bin('15 minutes', created_at, timestamptz '2000-01-01'), family, status, count(*)::int
+    from payments group by 1, 2, 3`);
+  await pool.query(`insert into payment_counts_daily (day, family, status, count)
+    select (created_at at time zone 'UTC')::date, family, status, count(*)::int from payments group by 1, 2, 3`);
+  await pool.query(`insert into customer_country_counts (country, count)
+    select coalesce(country_code, ''), count(*)::int from customers group by 1`);
+}
+
+/** `n` page views (spec 3 page-view endpoint's rows) over the last 365 days, two thirds Home, seven countries. */
+export async function seedPageViews(pool: pg.Pool, n: number) {
+  await pool.query(
+    `insert into page_views (day, page, country, ip_hash, created_at)
+     select (now() at time zone 'UTC')::date - (g % 365), case when g % 3 = 0 then 'Payment' else 'Home' end,
+            (array['GB','IN','US','DE','FR','AU','--'])[1 + g % 7], md5('ip' || g), now() - interval '1 hour'
+     from generate_series(1, $1::int) g`,
+    [n],
+  );
+}
+
+/** A pool on the product's database without the API's statement timeout, for bulk loads and set-up queries. */
+export function unboundedPool(apiPool: pg.Pool, max = 2): pg.Pool {
+  const { connectionString } = apiPool.options as { connectionString?: string };
+  return new PgPool({ connectionString, max });
 }

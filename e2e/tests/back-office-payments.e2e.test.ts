@@ -151,7 +151,7 @@ describe('back office payment pages', () => {
   it('upcoming expiries and payment errors', async () => {
     await page.goto('/admin-upcoming-expire-payment-history');
     const upcoming = page.getByRole('table', { name: 'Upcoming expiry payments' });
-    await expect.poll(() => upcoming.getByRole('row').count()).toBe(4); // header + 3 within 30 days
+    await expect.poll(() => upcoming.getByRole('row').count(), { timeout: 15_000 }).toBe(4); // header + 3 within 30 days
     await shoot('upcoming-expire');
     await page.getByRole('switch', { name: 'Offline Payments' }).click({ force: true });
     await expect.poll(() => upcoming.getByRole('row').count()).toBe(2);

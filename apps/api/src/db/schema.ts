@@ -219,6 +219,8 @@ export const auditEntries = pgTable(
     // The back office's login history (users/dashboardHistory) across customers: its own partial indexes.
     index('audit_logins_created_idx').on(t.createdAt, t.id).where(AUDIT_LOGIN_ROW),
     index('audit_logins_source_error_idx').on(t.source, t.hasError, t.createdAt, t.id).where(AUDIT_LOGIN_ROW),
+    // Status without Source (hasError alone): its own order, so a page and the capped count read only matching rows.
+    index('audit_logins_error_created_idx').on(t.hasError, t.createdAt, t.id).where(AUDIT_LOGIN_ROW),
     index('audit_logins_email_idx').on(t.email, t.createdAt, t.id).where(AUDIT_LOGIN_ROW),
   ],
 );
@@ -346,8 +348,9 @@ export const payments = pgTable(
       t.createdAt,
       t.id,
     ),
+    // A customer's Success payments by expiry: the upcoming-expiry list's email filter reads one range of it.
     index('payments_success_customer_idx')
-      .on(t.customerId)
+      .on(t.customerId, t.expiryAt, t.id)
       .where(sql`${t.status} = 'Success'`),
     index('payments_success_coupon_idx')
       .on(t.couponCode)
@@ -1236,4 +1239,29 @@ export const notificationCounts = pgTable(
     openedCount: integer('opened_count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.shard] })],
+);
+
+// ================================================================================== payment stats (back office, issue 10)
+
+/**
+ * Per-customer payment counts, kept by triggers on `payments` in the writer's own transaction whichever module writes
+ * (hand-written migration `*_payment_stats.sql`: insert, delete, status change). The payment history's "0 Success
+ * Payments" filter walks the customers whose `success_count` is 0 (`customer_payment_stats_zero_success_idx`) instead of
+ * probing every payment's customer. A row exists for every customer with at least one payment.
+ */
+export const customerPaymentStats = pgTable(
+  'customer_payment_stats',
+  {
+    customerId: uuid('customer_id')
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** Payments of the customer with status Success now (a refunded one no longer counts). */
+    successCount: integer('success_count').notNull().default(0),
+    paymentCount: integer('payment_count').notNull().default(0),
+  },
+  (t) => [
+    index('customer_payment_stats_zero_success_idx')
+      .on(t.customerId)
+      .where(sql`${t.successCount} = 0`),
+  ],
 );

@@ -86,7 +86,11 @@ function decodeHeader(value: string) {
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
       enc.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
-        : text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+        : utf8(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+          ),
     );
 }
 
@@ -95,6 +99,11 @@ function decodeBody(raw: string) {
   const part = /Content-Type: text\/plain[^]*?\r\n\r\n([^]*?)(?:\r\n--|$)/i.exec(raw)?.[1] ?? raw;
   const qp = /Content-Type: text\/plain[^]*?Content-Transfer-Encoding: quoted-printable/i.test(raw);
   return qp
-    ? part.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16)))
+    ? utf8(
+        part.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+      )
     : part;
 }
+
+/** Quoted-printable decodes to bytes (one char each): read them as the UTF-8 they are (€, ×, accents). */
+const utf8 = (bytes: string) => Buffer.from(bytes, 'latin1').toString('utf8');

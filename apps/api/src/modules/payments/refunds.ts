@@ -6,6 +6,8 @@ import { sha256 } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/service.ts';
 import { activeDevicesOfFamily, logOutDevicesInTransaction } from '../devices/service.ts';
+import { backOfficeEmails } from '../mail/back-office-templates.ts';
+import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
 import {
   familyLicenceOf,
   liveSeatsOfSubscription,
@@ -310,6 +312,19 @@ async function completeStaffRefund(ctx: AppContext, refundId: string, actor: Act
     if (row.status === 'succeeded') return { row, replayed: true };
     const applied = await applyRefund(tx, locked.payment, locked.email, row, actor, { providerRefundId });
     afterCommit(() => requestPush(ctx, applied.devicesLoggedOut));
+    // The customer is told in the same transaction (outbox), once: a replayed refund returned above.
+    const outboxId = await queueEmail(
+      tx,
+      locked.email,
+      backOfficeEmails.refund(ctx.config.productName, {
+        productName: locked.payment.productName,
+        seats: applied.refund.qty,
+        amount: formatEuro(toCents(applied.refund.amount)),
+        devicesLoggedOut: applied.devicesLoggedOut.length,
+        fullyRefunded: applied.status === 'Refunded',
+      }),
+    );
+    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
     return { row: applied.refund, replayed: false };
   });
   return resultOf(ctx, done.row, done.replayed);

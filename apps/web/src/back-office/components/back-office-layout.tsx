@@ -50,7 +50,7 @@ export function BackOfficeLayout() {
               tabIndex={0}
             >
               <IconUserShield size={20} />
-              <Text size="sm" fw={600} visibleFrom="sm" lineClamp={1} maw={220}>
+              <Text size="sm" fw={600} visibleFrom="sm" truncate="end" maw={260} title={detail.data?.email}>
                 {detail.data?.email ?? 'Staff'}
               </Text>
               {role ? (

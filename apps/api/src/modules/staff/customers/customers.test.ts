@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { devicesApi, licencesApi, plansApi, usersApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
@@ -17,6 +17,7 @@ import { STRONG_PASSWORD, uniqueEmail } from '../../../../test/support/helpers.t
 import { daysFromNow } from '../../../../test/support/ledger.ts';
 import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
 import { sweepExpiredSeats } from '../../licences/seats.ts';
+import { countCustomersSqlForExplain } from './repository.ts';
 
 let rt: TestRuntime;
 let root: TestStaff;
@@ -203,6 +204,39 @@ describe('the seat summary follows the ledger (licences/seats.ts)', () => {
   });
 });
 
+describe('the ALL seat row (customer_seats, created with the customer)', () => {
+  it('gives every customer an ALL row from creation, so "Purchased Devices = 0" is a seat-index filter', async () => {
+    const p = prefix();
+    const fresh = await newCustomer(rt, { email: `${p}.fresh@example.com` });
+    const offlineEmail = `${p}.offline@example.com`;
+    (await createOffline(offlineEmail)).data();
+    const buyer = await newCustomer(rt, { email: `${p}.buyer@example.com` });
+    // Created by signup and by staff: each has its zero ALL row before buying anything.
+    const allRow = async (customerId: string) =>
+      (
+        await rt.ctx.db
+          .select()
+          .from(customerSeats)
+          .where(and(eq(customerSeats.customerId, customerId), eq(customerSeats.family, 'ALL')))
+      )[0];
+    expect(await allRow(fresh.id)).toMatchObject({ purchased: 0, used: 0, expired: 0 });
+    expect(await allRow(buyer.id)).toMatchObject({ purchased: 0 });
+    expect(await emailsOf({ email: p, purchasedDevices: 0 })).toEqual([buyer.email, offlineEmail, fresh.email]);
+    await buy(rt, buyer, 'UB', 2);
+    expect(await allRow(buyer.id)).toMatchObject({ purchased: 2 });
+    expect(await emailsOf({ email: p, purchasedDevices: 0 })).toEqual([offlineEmail, fresh.email]);
+    expect(await emailsOf({ email: p, purchasedDevices: 2 })).toEqual([buyer.email]);
+    const zero = (await list({ email: p, purchasedDevices: 0 })).data();
+    expect(zero.pagination).toMatchObject({ total: 2, totalCapped: false });
+    // Without an email, the count reads the summary's index alone.
+    const plan = await rt.ctx.db.execute(sql`explain ${countCustomersSqlForExplain({ purchasedDevices: 0 })}`);
+    const text = plan.rows.map((r) => Object.values(r)[0]).join('\n');
+    expect(text).toContain('customer_seats');
+    expect(text).not.toContain('customers c');
+    expect(text).not.toMatch(/on customers\b/);
+  });
+});
+
 describe('customers/create and customers/update', () => {
   it('creates an offline customer who can sign in at once; duplicates and weak passwords are refused', async () => {
     const email = uniqueEmail('offline');
@@ -347,6 +381,24 @@ describe('offline sales: payments/create (DECISIONS §8)', () => {
     expect(grants).toHaveLength(1);
     const other = await pay({ ...body, qty: 5 }, { key });
     expect(other.statusCode).toBe(409);
+  });
+
+  it('emails the customer once (real SMTP): product, seats, amount, validity and the plans link, not the staff note', async () => {
+    const buyer = await newCustomer(rt, { name: 'Olive Offline' });
+    const key = `offline-mail-${Date.now()}`;
+    const body = { customerId: buyer.id, priceId: 'UB', qty: 3, amount: 29.97, note: 'Invoice 2001 (internal)' };
+    const sale = (await pay(body, { key })).data().data;
+    const mail = await rt.smtp.waitFor(buyer.email, (m) => m.subject.includes('added to your account'));
+    expect(mail.subject).toBe(`${rt.ctx.config.productName}: 3 licences of ${sale.productName} added to your account`);
+    expect(mail.text).toContain('Hello Olive Offline,');
+    expect(mail.text).toContain(`payment of €29.97 for 3 licences of ${sale.productName}`);
+    expect(mail.text).toContain(`valid until ${sale.expiryAt!.slice(0, 10)}`);
+    expect(mail.text).toContain(`${rt.ctx.config.publicUrl}/plans`);
+    expect(mail.raw).not.toContain('Invoice 2001');
+    // The same key again is the same sale: no second email.
+    expect((await pay(body, { key })).data().data._id).toBe(sale._id);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(rt.smtp.inbox.filter((m) => m.to.includes(buyer.email) && m.subject.includes('added to'))).toHaveLength(1);
   });
 
   it('refuses Support and Content (403), unknown plans and customers (404) and bad input (400)', async () => {

@@ -55,8 +55,8 @@ const likePrefix = (prefix: string) => prefix.replace(/[\\%_]/g, (c) => `\\${c}`
 
 /** FROM and WHERE of the list: driven by the seat summary's indexes when a seat filter is set. */
 function listSource(f: CustomerListFilter) {
-  const seatDriven =
-    f.family !== undefined || f.unused === true || (f.purchasedDevices !== undefined && f.purchasedDevices > 0);
+  // Every customer has an `ALL` summary row (created with the customer), so "Purchased Devices = 0" is a seat filter too.
+  const seatDriven = f.family !== undefined || f.unused === true || f.purchasedDevices !== undefined;
   const family = f.family ?? 'ALL';
   // The summary row copies the customer's created_at: ordering on it lets one index serve filter and order.
   const createdAt = seatDriven ? sql`s.customer_created_at` : sql`c.created_at`;
@@ -76,8 +76,6 @@ function listSource(f: CustomerListFilter) {
     if (f.family !== undefined) conditions.push(sql`s.purchased + s.used + s.expired > 0`);
     if (f.unused) conditions.push(sql`s.purchased > s.used`);
     if (f.purchasedDevices !== undefined) conditions.push(sql`s.purchased = ${f.purchasedDevices}`);
-  } else if (f.purchasedDevices === 0) {
-    conditions.push(sql`coalesce(s.purchased, 0) = 0`);
   }
   const from = seatDriven
     ? sql`customers c join customer_seats s on s.customer_id = c.id and s.family = ${family}`
@@ -85,7 +83,11 @@ function listSource(f: CustomerListFilter) {
   const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
   const countFrom = seatDriven && !onCustomers ? sql`customer_seats s` : from;
   const countWhere = seatDriven && !onCustomers ? sql`s.family = ${family} and ${where}` : where;
-  return { from, where, createdAt, id, countFrom, countWhere };
+  // A page's ids come from the smallest source that decides them (no summary join without a seat filter, no customers
+  // row without a customer filter), so a deep offset skips index entries, not joined rows.
+  const idsFrom = seatDriven ? countFrom : sql`customers c`;
+  const idsWhere = seatDriven ? countWhere : where;
+  return { from, where, createdAt, id, countFrom, countWhere, idsFrom, idsWhere, family };
 }
 
 /** One page of the list, newest first (`limit + 1` rows, so the caller knows whether a next page exists). */
@@ -94,7 +96,7 @@ export async function listCustomers(
   f: CustomerListFilter,
   page: { limit: number; offset: number; after?: { createdAt: string; id: string } | undefined },
 ): Promise<CustomerListRow[]> {
-  const { from, where, createdAt, id } = listSource(f);
+  const { createdAt, id, idsFrom, idsWhere, family } = listSource(f);
   const after = page.after
     ? sql`and (${createdAt}, ${id}) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
     : sql``;
@@ -103,10 +105,15 @@ export async function listCustomers(
       c.reseller_mode_enabled, c.reseller_mode_approved, c.created_at,
       to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_micros,
       coalesce(s.purchased, 0) as purchased, coalesce(s.used, 0) as used, coalesce(s.expired, 0) as expired
-    from ${from}
-    where ${where} ${after}
-    order by ${createdAt} desc, ${id} desc
-    limit ${page.limit + 1} offset ${page.after ? 0 : page.offset}`);
+    from (
+      select ${id} as page_id from ${idsFrom}
+      where ${idsWhere} ${after}
+      order by ${createdAt} desc, ${id} desc
+      limit ${page.limit + 1} offset ${page.after ? 0 : page.offset}
+    ) p
+    join customers c on c.id = p.page_id
+    left join customer_seats s on s.customer_id = c.id and s.family = ${family}
+    order by c.created_at desc, c.id desc`);
   return result.rows.map((r) => ({
     id: String(r.id),
     email: String(r.email),

@@ -7,14 +7,19 @@ import {
   type OfflinePrice,
 } from '@fleetdeck/contract/staff';
 import { inTransaction, type AppContext } from '../../../context.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { writeAudit } from '../../audit/service.ts';
 import { logOutDevicesInTransaction } from '../../devices/service.ts';
+import { backOfficeEmails } from '../../mail/back-office-templates.ts';
+import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
 import { grantSeats, lockGrantOfPayment, setGrantSeats } from '../../licences/seats.ts';
 import { familyLicenceOf, licenceSummary, lockFamilyPool, seatsOfPlan, summaryTotals } from '../../licences/service.ts';
 import { addYears, centsToNumeric, formatEuro, toCents } from '../../payments/money.ts';
-import { findPlan } from '../../payments/repository.ts';
+import { createPaymentProvider } from '../../payments/providers/index.ts';
+import { lockSubscriptionOfPlan } from '../../payments/refund-repository.ts';
+import { findPlan, updateSubscription } from '../../payments/repository.ts';
 import { approveReseller, createOfflineCustomer, staffUpdateCustomer } from '../../users/service.ts';
 import { cappedTotal, cursorTimestamp, decodeCursor, encodeCursor, offsetOfPage } from '../../activity/keyset.ts';
 import * as repo from './repository.ts';
@@ -276,7 +281,7 @@ export async function createOfflinePayment(
   const totalCents = Math.round(input.amount * 100);
   const unitCents = Math.floor(totalCents / input.qty);
 
-  const paymentId = await inTransaction(ctx.db, async (tx) => {
+  const paymentId = await inTransaction(ctx.db, async (tx, afterCommit) => {
     const customer = await repo.findCustomer(tx, input.customerId);
     if (!customer) throw notFound('Customer not found.');
     const replay = async () => {
@@ -341,6 +346,20 @@ export async function createOfflinePayment(
         `until ${expiresAt.toISOString().slice(0, 10)}${input.note ? ` (${input.note})` : ''}`,
       actor,
     });
+    // The customer is told once, with the new payment (a replayed key returned above). The staff note stays internal.
+    const outboxId = await queueEmail(
+      tx,
+      customer.email,
+      backOfficeEmails.offlineSale(ctx.config.productName, {
+        name: customer.name,
+        productName: plan.name,
+        seats: input.qty,
+        amount: formatEuro(totalCents),
+        until: expiresAt.toISOString().slice(0, 10),
+        plansUrl: `${ctx.config.publicUrl}/plans`,
+      }),
+    );
+    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
     return id;
   });
   return paymentOf((await repo.findCustomerPayment(ctx.db, paymentId))!);
@@ -355,56 +374,133 @@ export async function subscriptionSeats(ctx: AppContext, q: { customerId: string
 }
 
 /**
- * `payments/subscription/update`: the seat count of a Success payment (DECISIONS §8). The same number: 400 "No change
- * made."; fewer seats than the family's devices then use: refused (409 `E_SEATS_IN_USE`, naming how many devices to
- * log out first — the edit dialog lists them with a delete each). Payment qty and grant change together, under the
- * family's seat lock (no enrolment slips in between).
+ * Checks a seat edit under the payment's row lock and the family's seat lock (DECISIONS §8): Success only; the same
+ * number: 400 "No change made."; fewer seats than the family's devices then use: 409 `E_SEATS_IN_USE`, naming how many
+ * devices to log out first (the edit dialog lists them with a delete each). Answers the locked rows and, when the
+ * payment is the current period of a live subscription, the subscription's quantity after the edit.
+ */
+async function checkSeatEdit(tx: DbOrTx, input: { id: string; updatedQty: number }) {
+  const payment = await repo.lockPayment(tx, input.id);
+  if (!payment) throw notFound('Payment not found.');
+  if (payment.status !== 'Success') {
+    throw badRequest('E_PAYMENT_NOT_SUCCESS', 'Only successful payments can be edited.');
+  }
+  if (payment.qty === input.updatedQty) throw badRequest('E_NO_CHANGE', 'No change made.');
+  if (payment.family === 'PCHAT' && input.updatedQty < PCHAT_MIN_QTY) {
+    throw badRequest('E_QTY_MINIMUM', PCHAT_MIN_QTY_MESSAGE);
+  }
+  await lockFamilyPool(tx, payment.customerId, payment.family);
+  const grant = await lockGrantOfPayment(tx, payment.id);
+  if (!grant || grant.revokedAt) throw badRequest('E_PAYMENT_NOT_SUCCESS', 'This payment has no licences to edit.');
+  const live = grant.expiresAt.getTime() > Date.now();
+  const fewer = grant.seats - input.updatedQty;
+  if (live && fewer > 0) {
+    const licence = await familyLicenceOf(tx, payment.customerId, payment.family);
+    const after = licence.purchased - fewer;
+    if (licence.used > after) {
+      const n = licence.used - Math.max(0, after);
+      throw new AppError(
+        409,
+        'E_SEATS_IN_USE',
+        `${licence.used} device${licence.used === 1 ? ' uses' : 's use'} these licences: log out ${n} device${n === 1 ? '' : 's'} first.`,
+        { requiredPurchasedQty: licence.used },
+      );
+    }
+  }
+  // The subscription renews with the seats of its current period: a live recurring payment moves its quantity.
+  let subscription: { id: string; quantity: number; newQuantity: number; providerSubscriptionId: string } | null = null;
+  if (live && payment.subscriptionType === 'recurring' && payment.providerSubscriptionId) {
+    const sub = await lockSubscriptionOfPlan(tx, payment.customerId, payment.planId);
+    if (sub && sub.providerSubscriptionId === payment.providerSubscriptionId && sub.status !== 'canceled') {
+      subscription = {
+        id: sub.id,
+        quantity: sub.quantity,
+        newQuantity: Math.max(0, sub.quantity + input.updatedQty - payment.qty),
+        providerSubscriptionId: payment.providerSubscriptionId,
+      };
+    }
+  }
+  return { payment, grant, subscription };
+}
+
+/**
+ * `payments/subscription/update`: the seat count of a Success payment (DECISIONS §8), checked by `checkSeatEdit`.
+ * A payment of a live subscription also changes the subscription's quantity at the provider (Stripe
+ * `subscriptions.update`, `proration_behavior: none`, an idempotency key naming this edit), called OUTSIDE any
+ * transaction between the check and the commit; the commit checks again and fails (409, the provider's quantity put
+ * back) if the payment changed meanwhile. Payment qty, grant, our subscription row and the audit change together,
+ * under the family's seat lock (no enrolment slips in between).
  */
 export async function updatePaymentSeats(
   ctx: AppContext,
   actor: StaffActor & { email: string },
   input: { id: string; updatedQty: number },
 ) {
-  await inTransaction(ctx.db, async (tx) => {
-    const payment = await repo.lockPayment(tx, input.id);
-    if (!payment) throw notFound('Payment not found.');
-    if (payment.status !== 'Success') {
-      throw badRequest('E_PAYMENT_NOT_SUCCESS', 'Only successful payments can be edited.');
+  const planned = await inTransaction(ctx.db, (tx) => checkSeatEdit(tx, input));
+  const sub = planned.subscription;
+  const provider = sub ? createPaymentProvider(ctx) : null;
+  const setQuantity = async (newQuantity: number, key: string) => {
+    if (!sub || !provider) return;
+    if (planned.payment.provider !== provider.name) {
+      throw new AppError(
+        409,
+        'E_CONFLICT',
+        `This subscription is at the ${planned.payment.provider} provider, which this installation no longer uses.`,
+      );
     }
-    if (payment.qty === input.updatedQty) throw badRequest('E_NO_CHANGE', 'No change made.');
-    if (payment.family === 'PCHAT' && input.updatedQty < PCHAT_MIN_QTY) {
-      throw badRequest('E_QTY_MINIMUM', PCHAT_MIN_QTY_MESSAGE);
-    }
-    await lockFamilyPool(tx, payment.customerId, payment.family);
-    const grant = await lockGrantOfPayment(tx, payment.id);
-    if (!grant || grant.revokedAt) throw badRequest('E_PAYMENT_NOT_SUCCESS', 'This payment has no licences to edit.');
-    const live = grant.expiresAt.getTime() > Date.now();
-    const fewer = grant.seats - input.updatedQty;
-    if (live && fewer > 0) {
-      const licence = await familyLicenceOf(tx, payment.customerId, payment.family);
-      const after = licence.purchased - fewer;
-      if (licence.used > after) {
-        const n = licence.used - Math.max(0, after);
-        throw new AppError(
-          409,
-          'E_SEATS_IN_USE',
-          `${licence.used} device${licence.used === 1 ? ' uses' : 's use'} these licences: log out ${n} device${n === 1 ? '' : 's'} first.`,
-          { requiredPurchasedQty: licence.used },
-        );
-      }
-    }
-    await repo.setPaymentQty(tx, payment.id, input.updatedQty);
-    await setGrantSeats(tx, payment.customerId, grant.id, input.updatedQty);
-    const customer = await repo.findCustomer(tx, payment.customerId);
-    await writeAudit(tx, {
-      customerId: payment.customerId,
-      email: customer?.email ?? null,
-      type: 'Payments',
-      subType: 'Subscription Update',
-      message: `Licences of ${payment.productName} changed by ${actor.email}: ${payment.qty} → ${input.updatedQty}`,
-      actor,
+    await provider.reduceSubscriptionQuantity({
+      providerSubscriptionId: sub.providerSubscriptionId,
+      newQuantity,
+      idempotencyKey: key,
     });
-  });
+  };
+  // The payment's updated_at changes with every edit: a retry of this edit reuses the key, the next edit does not.
+  const editKey = `seats:${planned.payment.id}:${planned.payment.updatedAt.getTime()}:${input.updatedQty}`;
+  if (sub) await setQuantity(sub.newQuantity, editKey);
+
+  try {
+    await inTransaction(ctx.db, async (tx) => {
+      const { payment, grant, subscription } = await checkSeatEdit(tx, input);
+      if (
+        payment.qty !== planned.payment.qty ||
+        payment.updatedAt.getTime() !== planned.payment.updatedAt.getTime() ||
+        subscription?.quantity !== sub?.quantity
+      ) {
+        throw new AppError(409, 'E_CONFLICT', 'This payment changed meanwhile: reload the page and try again.');
+      }
+      await repo.setPaymentQty(tx, payment.id, input.updatedQty);
+      await setGrantSeats(tx, payment.customerId, grant.id, input.updatedQty);
+      if (subscription) {
+        await updateSubscription(tx, subscription.id, {
+          quantity: subscription.newQuantity,
+          ...(subscription.newQuantity === 0 ? { status: 'canceled' as const } : {}),
+          updatedAt: new Date(),
+        });
+      }
+      const customer = await repo.findCustomer(tx, payment.customerId);
+      await writeAudit(tx, {
+        customerId: payment.customerId,
+        email: customer?.email ?? null,
+        type: 'Payments',
+        subType: 'Subscription Update',
+        message:
+          `Licences of ${payment.productName} changed by ${actor.email}: ${payment.qty} → ${input.updatedQty}` +
+          (subscription ? ` (subscription quantity ${subscription.quantity} → ${subscription.newQuantity})` : ''),
+        actor,
+      });
+    });
+  } catch (err) {
+    // Not committed: the provider's quantity goes back to what our subscription row still says.
+    if (sub && sub.newQuantity > 0) {
+      await setQuantity(sub.quantity, `${editKey}:undo`).catch((undoErr: unknown) =>
+        ctx.logger.error(
+          { err: undoErr, paymentId: input.id },
+          'seat edit: could not put the subscription quantity back',
+        ),
+      );
+    }
+    throw err;
+  }
   return paymentOf((await repo.findCustomerPayment(ctx.db, input.id))!);
 }
 

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { publicApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
-import { coupons, customers, paymentErrors, payments, plans } from '../../../db/schema.ts';
+import { coupons, customerPaymentStats, customers, paymentErrors, payments, plans } from '../../../db/schema.ts';
+import { paymentWhere } from './repository.ts';
 import { call } from '../../../../test/support/call.ts';
 import { newCustomer, newStaff, type TestCustomer, type TestStaff } from '../../../../test/support/factory.ts';
 import { card, checkout, confirm } from '../../../../test/support/payments.ts';
@@ -373,5 +374,65 @@ describe('indexes', () => {
         'payment_errors_email_created_idx',
       ]),
     );
+  });
+});
+
+describe('"0 Success Payments" reads the payment-stats rollup (customer_payment_stats, kept by triggers)', () => {
+  const statsOf = async (customerId: string) =>
+    (await rt.ctx.db.select().from(customerPaymentStats).where(eq(customerPaymentStats.customerId, customerId)))[0];
+  const zeroSuccessIds = async (email: string) =>
+    (await history({ zeroSuccessPayment: 'true', email })).data().data.map((r) => r._id);
+  /** The rollup equals a recount of the payments table for every customer. */
+  const matchesRecount = async () => {
+    const drift = await rt.ctx.db.execute(sql`
+      select coalesce(s.customer_id, p.customer_id) as customer_id from customer_payment_stats s
+      full join (select customer_id, count(*) filter (where status = 'Success')::int as success, count(*)::int as n
+                 from payments group by 1) p on p.customer_id = s.customer_id
+      where s.success_count is distinct from coalesce(p.success, 0) or s.payment_count is distinct from coalesce(p.n, 0)`);
+    expect(drift.rows).toEqual([]);
+  };
+
+  it('follows a declined checkout, a success, a partial and a full refund, and a deletion', async () => {
+    const c = await newCustomer(rt);
+    const declined = await checkout(rt, c.token, { priceId: 'PD', qty: 2 });
+    expect((await confirm(rt, declined.clientSecret, card('4000000000000002'))).statusCode).toBe(402);
+    expect(await statsOf(c.id)).toMatchObject({ successCount: 0, paymentCount: 1 });
+    expect(await zeroSuccessIds(c.email)).toEqual([declined.paymentId]);
+
+    const paid = await checkout(rt, c.token, { priceId: 'PD', qty: 2 });
+    expect((await confirm(rt, paid.clientSecret, card('4242424242424242'))).statusCode).toBe(200);
+    expect(await statsOf(c.id)).toMatchObject({ successCount: 1, paymentCount: 2 });
+    expect(await zeroSuccessIds(c.email)).toEqual([]);
+
+    // Two refunds of one seat each (distinct keys: the same request twice would be one refund).
+    const refund = (refundQty: number, key: string) =>
+      call(rt, staffApi.paymentRefund, {
+        token: root.token,
+        body: { id: paid.paymentId, refundQty },
+        headers: { 'idempotency-key': key },
+      });
+    // Partially refunded: no longer a Success payment (the filter's meaning of "Success" is the status).
+    expect((await refund(1, 'first')).data().data.status).toBe('Partially refunded');
+    expect(await statsOf(c.id)).toMatchObject({ successCount: 0, paymentCount: 2 });
+    expect(await zeroSuccessIds(c.email)).toEqual([paid.paymentId, declined.paymentId]);
+    expect((await refund(1, 'second')).data().data.status).toBe('Refunded');
+    expect(await statsOf(c.id)).toMatchObject({ successCount: 0, paymentCount: 2 });
+
+    // A status set back to Success (a dispute won, a correction) counts again; a deletion is taken off.
+    await rt.ctx.db.update(payments).set({ status: 'Success' }).where(eq(payments.id, paid.paymentId));
+    expect(await statsOf(c.id)).toMatchObject({ successCount: 1, paymentCount: 2 });
+    expect(await zeroSuccessIds(c.email)).toEqual([]);
+    await rt.ctx.db.delete(payments).where(eq(payments.id, paid.paymentId));
+    expect(await statsOf(c.id)).toMatchObject({ successCount: 0, paymentCount: 1 });
+    expect(await zeroSuccessIds(c.email)).toEqual([declined.paymentId]);
+    await matchesRecount();
+  });
+
+  it('the filter and its capped count walk the rollup, not every payment (EXPLAIN)', async () => {
+    const where = paymentWhere({ zeroSuccessPayment: true });
+    const plan = await rt.ctx.db.execute(sql`explain select count(*) from ${payments} where ${where}`);
+    const text = plan.rows.map((r) => Object.values(r)[0]).join('\n');
+    expect(text).toContain('customer_payment_stats');
+    expect(text).not.toContain('SubPlan');
   });
 });

@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { countCapped, utcMicros } from '../../../db/paging.ts';
-import { coupons, customerFollowups, customers, paymentErrors, payments, plans } from '../../../db/schema.ts';
+import {
+  coupons,
+  customerFollowups,
+  customerPaymentStats,
+  customers,
+  paymentErrors,
+  payments,
+  plans,
+} from '../../../db/schema.ts';
 
 /**
  * SQL of the back office's payment lists (spec 3 "Payment history", "Upcoming-expiry payments", "Payment errors",
@@ -36,10 +44,10 @@ export function paymentWhere(f: PaymentFilter): SQL | undefined {
     f.email !== undefined ? byEmail(f.email) : undefined,
     f.status ? eq(payments.status, f.status) : undefined,
     f.planIdentifier ? eq(payments.planIdentifier, f.planIdentifier) : undefined,
-    // `offset 0` keeps the test a per-row probe of payments_success_customer_idx: the planner would otherwise make it
-    // a hash anti-join over every payment (it expects almost no match), while a page needs only the newest ones.
+    // The payment-stats rollup (triggers on payments) names the customers without a Success payment: a small partial
+    // index (customer_payment_stats_zero_success_idx), never a probe per payment.
     f.zeroSuccessPayment
-      ? sql`not exists (select 1 from payments s where s.customer_id = ${payments.customerId} and s.status = 'Success' offset 0)`
+      ? sql`${payments.customerId} in (select ${customerPaymentStats.customerId} from ${customerPaymentStats} where ${customerPaymentStats.successCount} = 0)`
       : undefined,
     f.coupon !== undefined ? eq(payments.couponCode, f.coupon) : undefined,
   );

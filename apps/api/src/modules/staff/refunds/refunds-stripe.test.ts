@@ -261,3 +261,66 @@ describe('refunds at Stripe (stand-in)', () => {
     expect(await seats(c, 'PD')).toMatchObject({ purchased: 1 });
   });
 });
+
+describe('seat edits of a Stripe subscription (payments/subscription/update)', () => {
+  const edit = (id: string, updatedQty: number) =>
+    call(rt, staffApi.subscriptionUpdate, { token: admin.token, body: { id, updatedQty } });
+  const itemQuantity = (subId: string) =>
+    (fake.subscriptions.get(subId)!.items as { data: { quantity: number }[] }).data[0]!.quantity;
+  const ourSubscription = async (c: TestCustomer) =>
+    (await rt.ctx.db.select().from(subscriptions).where(eq(subscriptions.customerId, c.id)))[0]!;
+
+  it('moves the subscription quantity at Stripe (no proration, a key per edit) and here, with the seats', async () => {
+    const { c, payment } = await paidSubscription('PD', 3);
+    const subId = payment.providerSubscriptionId!;
+
+    const up = await edit(payment.id, 5);
+    expect(up.statusCode).toBe(200);
+    expect(up.data().data.qty).toBe(5);
+    const [first] = fake.calls('POST', `/v1/subscriptions/${subId}`);
+    expect(first!.body).toMatchObject({ proration_behavior: 'none', items: [{ quantity: '5' }] });
+    expect(first!.idempotencyKey).toMatch(new RegExp(`^seats:${payment.id}:\\d+:5$`));
+    expect(itemQuantity(subId)).toBe(5);
+    // No proration: the change made no invoice.
+    expect(fake.subscriptions.get(subId)!.latest_invoice).toBe(payment.providerRef);
+    expect(await ourSubscription(c)).toMatchObject({ quantity: 5, status: 'active' });
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 5 });
+
+    // Back to 3: a new edit, a new key (the same key would replay Stripe's first answer).
+    expect((await edit(payment.id, 3)).statusCode).toBe(200);
+    const calls = fake.calls('POST', `/v1/subscriptions/${subId}`);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.idempotencyKey).not.toBe(calls[0]!.idempotencyKey);
+    expect(calls[1]!.body).toMatchObject({ proration_behavior: 'none', items: [{ quantity: '3' }] });
+    expect(itemQuantity(subId)).toBe(3);
+    expect(await ourSubscription(c)).toMatchObject({ quantity: 3 });
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 3 });
+  });
+
+  it('changes nothing here when Stripe refuses, and the same edit then goes through', async () => {
+    const { c, payment } = await paidSubscription('PD', 2);
+    const subId = payment.providerSubscriptionId!;
+    fake.failNext('POST', new RegExp(`^/v1/subscriptions/${subId}$`), 400, {
+      type: 'invalid_request_error',
+      message: 'boom',
+    });
+    const refused = await edit(payment.id, 4);
+    expect(refused.statusCode).toBe(502);
+    expect(await paymentRow(payment.id)).toMatchObject({ qty: 2 });
+    expect(await ourSubscription(c)).toMatchObject({ quantity: 2 });
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 2 });
+    expect(itemQuantity(subId)).toBe(2);
+
+    expect((await edit(payment.id, 4)).statusCode).toBe(200);
+    expect(itemQuantity(subId)).toBe(4);
+    expect(await ourSubscription(c)).toMatchObject({ quantity: 4 });
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 4 });
+  });
+
+  it('a one-time payment has no subscription: no Stripe call', async () => {
+    const { c, payment } = await paidOneTime('PDOT', 2);
+    expect((await edit(payment.id, 3)).statusCode).toBe(200);
+    expect(fake.calls('POST', /^\/v1\/subscriptions/)).toHaveLength(0);
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 3 });
+  });
+});

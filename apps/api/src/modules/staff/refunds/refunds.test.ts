@@ -185,6 +185,21 @@ describe('payments/detail and payments/refund (sandbox)', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it('emails the customer after a staff refund (real SMTP): amount, seats, devices logged out; a replay sends none', async () => {
+    const { c, payment } = await paidCustomer('PD', 3);
+    const chosen = await enrolDevice(rt, c, { deviceName: 'Refunded tablet' });
+    const body = { id: payment.id, refundQty: 1, refundDevices: [chosen.deviceId] };
+    const data = (await refund(body)).data().data;
+    const mail = await rt.smtp.waitFor(c.email, (m) => m.subject.includes('your refund for'));
+    const amount = `€${data.refundAmount.toFixed(2)}`;
+    expect(mail.subject).toBe(`${rt.ctx.config.productName}: your refund for ${payment.productName}`);
+    expect(mail.text).toContain(`We have refunded ${amount} for 1 licence of ${payment.productName}.`);
+    expect(mail.text).toContain('1 device that used these licences was logged out.');
+    expect((await refund(body)).data().data).toMatchObject({ refundId: data.refundId, replayed: true });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(rt.smtp.inbox.filter((m) => m.to.includes(c.email) && m.subject.includes('your refund'))).toHaveLength(1);
+  });
+
   it('refuses more seats than remain, a different subscription amount, and a higher one-time amount', async () => {
     const { payment } = await paidCustomer('PD', 2);
     const tooMany = await refund({ id: payment.id, refundQty: 3 });

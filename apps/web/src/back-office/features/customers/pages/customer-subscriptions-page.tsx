@@ -168,7 +168,7 @@ export function CustomerSubscriptionsPage() {
     {
       key: 'name',
       header: 'Name',
-      width: 200,
+      width: 170,
       render: (p) => (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
@@ -185,7 +185,7 @@ export function CustomerSubscriptionsPage() {
     {
       key: 'type',
       header: 'Type',
-      width: 170,
+      width: 130,
       render: (p) => (
         <Stack gap={2} align="flex-start">
           <Text size="sm">{p.subscriptionType === 'recurring' ? 'Subscription' : 'Onetime'}</Text>
@@ -205,7 +205,7 @@ export function CustomerSubscriptionsPage() {
     {
       key: 'qty',
       header: 'Qty',
-      width: 100,
+      width: 90,
       render: (p) => (
         <Group gap={6} wrap="nowrap">
           <Text size="sm" ff="monospace">
@@ -220,7 +220,7 @@ export function CustomerSubscriptionsPage() {
     {
       key: 'amount',
       header: 'Amount',
-      width: 110,
+      width: 100,
       align: 'right',
       render: (p) => <Text size="sm">{formatEuro(p.totalAmount)}</Text>,
     },
@@ -237,20 +237,35 @@ export function CustomerSubscriptionsPage() {
     {
       key: 'refundBy',
       header: 'Refund By',
-      width: 140,
-      render: (p) => <Text size="sm">{p.refundBy ?? '-'}</Text>,
+      width: 110,
+      render: (p) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {p.refundBy ?? '-'}
+        </Text>
+      ),
     },
-    { key: 'expiry', header: 'Expiry', width: 120, render: (p) => <Text size="sm">{formatDate(p.expiryAt)}</Text> },
+    { key: 'expiry', header: 'Expiry', width: 100, render: (p) => <Text size="sm">{formatDate(p.expiryAt)}</Text> },
     {
       key: 'created',
       header: 'Created',
-      width: 160,
-      render: (p) => <Text size="sm">{formatDateTime(p.created_at)}</Text>,
+      width: 100,
+      render: (p) => {
+        // Day over time, so the column stays narrow enough for Edit and Refund to stay on screen.
+        const [day, time] = formatDateTime(p.created_at).split(', ');
+        return (
+          <Stack gap={0}>
+            <Text size="sm">{day}</Text>
+            <Text size="xs" c="dimmed">
+              {time}
+            </Text>
+          </Stack>
+        );
+      },
     },
     {
       key: 'actions',
       header: 'Actions',
-      width: 150,
+      width: 130,
       render: (p) =>
         canSell && p.status === 'Success' ? (
           <Group gap={6} wrap="nowrap">
@@ -331,7 +346,8 @@ export function CustomerSubscriptionsPage() {
           onPageSizeChange={(limit) => setPaging({ page: 1, limit })}
           loading={detail.isFetching}
           emptyMessage="No payment yet."
-          minWidth={1100}
+          // Fits the content area at 1366 px beside the sidebar, Edit and Refund included.
+          minWidth={1030}
         />
       </Stack>
       <EditSeatsDialog customerId={customerId} payment={editing} onClose={() => setEditing(null)} />

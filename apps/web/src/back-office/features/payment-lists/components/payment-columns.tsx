@@ -84,7 +84,7 @@ export function paymentColumns({
     {
       key: 'email',
       header: 'Name / Email',
-      width: 240,
+      width: 220,
       render: (row) => (
         <Stack gap={0}>
           <Text size="sm" fw={600} lineClamp={1}>
@@ -118,7 +118,7 @@ export function paymentColumns({
     {
       key: 'type',
       header: 'Type',
-      width: 100,
+      width: 95,
       render: (row) => (
         <Stack gap={2}>
           <Text size="sm">{typeLabel(row)}</Text>
@@ -133,7 +133,7 @@ export function paymentColumns({
     {
       key: 'qty',
       header: 'Qty',
-      width: 160,
+      width: 150,
       render: (row) => (
         <Stack gap={0}>
           <Text size="sm">
@@ -148,7 +148,7 @@ export function paymentColumns({
     {
       key: 'amount',
       header: 'Amount',
-      width: 110,
+      width: 100,
       align: 'right',
       render: (row) => (
         <Stack gap={0} align="flex-end">
@@ -166,7 +166,7 @@ export function paymentColumns({
     {
       key: 'status',
       header: 'Status',
-      width: 170,
+      width: 160,
       render: (row) => {
         const code = row.paymentIntent.last_payment_error?.code;
         return (
@@ -198,13 +198,13 @@ export function paymentColumns({
     {
       key: 'expiryAt',
       header: 'Expiry At',
-      width: 110,
+      width: 100,
       render: (row) => <DateTimeCell value={row.expiryAt} />,
     },
     {
       key: 'created_at',
       header: 'Created On',
-      width: 110,
+      width: 100,
       render: (row) => <DateTimeCell value={row.created_at} />,
     },
   ];
