@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { paymentsApi, publicApi } from '@fleetdeck/contract';
+import { paymentsApi, plansApi, publicApi } from '@fleetdeck/contract';
 import { staffApi, type CurrencyRule, type StaffPrice } from '@fleetdeck/contract/staff';
 import { auditEntries, coupons, currencyRules, fxRates } from '../../../db/schema.ts';
 import { call } from '../../../../test/support/call.ts';
@@ -433,6 +433,9 @@ describe('public /pricing: local prices by the visitor country', () => {
     expect(pd.amount).toBe(expected);
     expect(pd.discountedAmount).toBe(Math.round(expected * 0.9 * 100) / 100);
     expect(local.prices).toHaveLength(body.data.recurringPriceList.length + body.data.oneTimePriceList.length);
+    // The customer app's /pricing reads the same from the plans' public list.
+    const plansAnswer = (await call(rt, plansApi.pricing, { headers: { 'cf-ipcountry': 'IN' } })).data();
+    expect(plansAnswer.localPricing).toEqual(local);
     // Checkout stays EUR: the plans themselves are unchanged.
     expect(body.data.recurringPriceList.find((p) => p.identifier === 'PD')).toMatchObject({
       amount: 29.99,
