@@ -71,14 +71,12 @@ export const keyForDialCode = (dialCode: string | null | undefined): string | nu
   return DIAL_CODE_OPTIONS.find((o) => o.dialCode === code)?.key ?? null;
 };
 
-/** Every country of the built-in list (spec 3 §9) as a select option, "🇮🇳 India (IN)", sorted by name. */
+/** Every country of the built-in list (spec 3 §9) as a select option, "India (IN)", sorted by name. */
 export const countryOptions = (): { value: string; label: string }[] =>
   (Object.keys(countries) as TCountryCode[])
     .sort((a, b) => countries[a].name.localeCompare(countries[b].name, 'en'))
-    .map((iso) => ({ value: iso, label: `${getEmojiFlag(iso)} ${countries[iso].name} (${iso})` }));
+    .map((iso) => ({ value: iso, label: `${countries[iso].name} (${iso})` }));
 
-/** "🇮🇳 India" for an ISO code of the list; the code itself otherwise. */
-export const countryLabel = (iso: string): string => {
-  const c = (countries as Partial<Record<string, (typeof countries)[TCountryCode]>>)[iso];
-  return c ? `${getEmojiFlag(iso as TCountryCode)} ${c.name}` : iso;
-};
+/** "India" for an ISO code of the list; the code itself otherwise. */
+export const countryName = (iso: string): string =>
+  (countries as Partial<Record<string, (typeof countries)[TCountryCode]>>)[iso]?.name ?? iso;

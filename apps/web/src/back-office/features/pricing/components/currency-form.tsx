@@ -101,12 +101,24 @@ export function CurrencyForm({ editing, onDone }: { editing: CurrencyRule | null
           <NumberInput
             label="Rate"
             required
-            description={rateLabel(values.conversationRate, values.currencyCode)}
+            size="md"
             min={0}
             decimalScale={6}
             hideControls
-            w={{ base: '100%', xs: 170 }}
-            rightSection={looking ? <Loader size="xs" aria-label="Looking up the rate" /> : null}
+            placeholder="100"
+            w={{ base: '100%', xs: 230 }}
+            leftSection={<Text size="sm">1 GBP =</Text>}
+            leftSectionWidth={70}
+            rightSection={
+              looking ? (
+                <Loader size="xs" aria-label="Looking up the rate" />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {values.currencyCode || 'Rs'}
+                </Text>
+              )
+            }
+            rightSectionWidth={50}
             {...form.getInputProps('conversationRate')}
           />
           <TextInput
@@ -117,6 +129,7 @@ export function CurrencyForm({ editing, onDone }: { editing: CurrencyRule | null
           />
           <NumberInput
             label="Discount %"
+            size="md"
             min={0}
             max={99}
             decimalScale={2}

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { DataTableColumn } from '@/components/data-table';
 import { DeleteAction } from '@/components/delete-action';
 import { ListPage } from '@/components/list-page';
-import { countryLabel } from '@/lib/countries';
+import { countryName } from '@/lib/countries';
 import { formatDateTime } from '@/lib/format';
 import { useListSearch } from '@/lib/list-search';
 import { useCurrencyRules, useDeleteCurrency } from '../api/currency-rules';
@@ -50,7 +50,7 @@ export function MultiCurrencyTab() {
       width: 200,
       render: (r) => (
         <Text size="sm" fw={600}>
-          {countryLabel(r.countryCode)} ({r.countryCode})
+          {countryName(r.countryCode)} ({r.countryCode})
         </Text>
       ),
     },
