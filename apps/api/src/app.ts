@@ -47,6 +47,7 @@ import { siteSettingRoutes } from './modules/site-settings/routes.ts';
 import { staffPaymentDashboardRoutes } from './modules/staff/payment-dashboard/routes.ts';
 import { pageViewRoutes } from './modules/public/page-views/routes.ts';
 import { staffPricingRoutes } from './modules/staff/pricing/routes.ts';
+import { staffCurrencyRoutes } from './modules/staff/currency/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -170,6 +171,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(staffPaymentDashboardRoutes(ctx));
   await app.register(pageViewRoutes(ctx));
   await app.register(staffPricingRoutes(ctx));
+  await app.register(staffCurrencyRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexFile = path.join(webDist, 'index.html');

@@ -77,6 +77,11 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9-]+$/, { message: 'must be a header name such as cf-ipcountry' })
       .optional(),
   ),
+  /** Daily currency rates for "Sync Currency Rate" (ECB XML or a JSON `{base, rates}` table); unset: bundled table. */
+  FX_RATES_URL: optionalUrl(
+    /^https?:$/,
+    'must be an http(s) URL such as https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml',
+  ),
   /** Where the built SPA lives; the API serves it when present. */
   WEB_DIST: optionalString,
   /** Bearer token of `GET /metrics` (Prometheus); unset: the endpoint answers 404. */
@@ -173,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     countryHeader: e.TRUST_PROXY !== undefined && e.COUNTRY_HEADER ? e.COUNTRY_HEADER.toLowerCase() : null,
     metricsToken: e.METRICS_TOKEN ?? null,
     maxLongPolls: e.MAX_LONG_POLLS,
+    fxRatesUrl: e.FX_RATES_URL ?? null,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

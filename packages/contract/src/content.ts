@@ -3,6 +3,7 @@ import { blankAsAbsent, keysetPaginationSchema, pageQuerySchema } from './activi
 import { emailSchema, numeric, personNameSchema, text } from './common.ts';
 import { withData } from './envelope.ts';
 import { planSchema } from './payments.ts';
+import { localPricingSchema } from './local-pricing.ts';
 
 /**
  * Website content staff maintain (spec 3 "Videos", "FAQ", "Blogs", "Contact requests", "Newsletters") and the public
@@ -196,6 +197,8 @@ export const publicPricingResponseSchema = z.object({
   respones_msg: z.string(),
   data: z.object({ recurringPriceList: z.array(planSchema), oneTimePriceList: z.array(planSchema) }),
   paymentNotes: z.nullable(z.object({ value: z.string() })),
+  /** The visitor's country's currency rule and local prices; null when their country has none. */
+  localPricing: z.nullable(localPricingSchema),
 });
 export type PublicPricingResponse = z.infer<typeof publicPricingResponseSchema>;
 

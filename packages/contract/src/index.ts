@@ -11,3 +11,4 @@ export * from './chat.ts';
 export * from './content.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
+export * from './local-pricing.ts';

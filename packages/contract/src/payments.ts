@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { localPricingSchema } from './local-pricing.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, numeric, text } from './common.ts';
 import { withData } from './envelope.ts';
 import { familySchema, planCodeSchema } from './plans.ts';
@@ -384,7 +385,10 @@ export const captchaChallengeSchema = z.object({
 export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
 
 /** `GET /api/v1/pricing` (public, no session): Active plans, same shape with customer fields zeroed/null. */
-export const publicPlansResponseSchema = withData(
-  z.object({ recurringPriceList: z.array(planSchema), oneTimePriceList: z.array(planSchema) }),
-);
+export const publicPlansResponseSchema = z.object({
+  respones_msg: z.string(),
+  data: z.object({ recurringPriceList: z.array(planSchema), oneTimePriceList: z.array(planSchema) }),
+  /** The visitor's local prices by their country's currency rule (DECISIONS §8, §9); null when it has none. */
+  localPricing: z.optional(z.nullable(localPricingSchema)),
+});
 export type PublicPlansResponse = z.infer<typeof publicPlansResponseSchema>;

@@ -1265,3 +1265,48 @@ export const customerPaymentStats = pgTable(
       .where(sql`${t.successCount} = 0`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Multi currency (spec 3 "Pricing list" Multi Currency tab, §3 Currency rule; DECISIONS §8 "Currency rules", §9)
+// ------------------------------------------------------------------------------------------------------------------
+
+/**
+ * One currency rule per country: what the public `/pricing` shows its visitors (units of `currency_code` per 1 GBP)
+ * and the coupon they are offered. A rule with a coupon code keeps a `coupons` row of that code (percent off =
+ * `discount_percentage`) so the code works at checkout (EUR); `coupon_created` marks the rule that created it (the
+ * coupon is switched off when no rule uses it any more).
+ */
+export const currencyRules = pgTable(
+  'currency_rules',
+  {
+    id: id(),
+    countryCode: text('country_code').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    conversationRate: numeric('conversation_rate', { precision: 20, scale: 6 }).notNull(),
+    couponCode: text('coupon_code').notNull().default(''),
+    discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2 }).notNull().default('0'),
+    couponCreated: boolean('coupon_created').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('currency_rules_country_uq').on(t.countryCode),
+    index('currency_rules_created_idx').on(t.createdAt, t.id),
+    index('currency_rules_currency_idx').on(t.currencyCode),
+    index('currency_rules_coupon_idx')
+      .on(t.couponCode)
+      .where(sql`${t.couponCode} <> ''`),
+  ],
+);
+
+/**
+ * The rates table of the last "Sync Currency Rate" (units per 1 GBP): the country lookup and the public `/pricing`'s
+ * EUR → GBP step read it; empty until the first sync (the bundled table is used then).
+ */
+export const fxRates = pgTable('fx_rates', {
+  currencyCode: text('currency_code').primaryKey(),
+  perGbp: numeric('per_gbp', { precision: 20, scale: 6 }).notNull(),
+  source: text('source', { enum: ['bundled', 'FX_RATES_URL'] }).notNull(),
+  asOf: date('as_of').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -70,3 +70,13 @@ export const keyForDialCode = (dialCode: string | null | undefined): string | nu
   if (preferred && byKey.has(`${preferred}:${code}`)) return `${preferred}:${code}`;
   return DIAL_CODE_OPTIONS.find((o) => o.dialCode === code)?.key ?? null;
 };
+
+/** Every country of the built-in list (spec 3 §9) as a select option, "India (IN)", sorted by name. */
+export const countryOptions = (): { value: string; label: string }[] =>
+  (Object.keys(countries) as TCountryCode[])
+    .sort((a, b) => countries[a].name.localeCompare(countries[b].name, 'en'))
+    .map((iso) => ({ value: iso, label: `${countries[iso].name} (${iso})` }));
+
+/** "India" for an ISO code of the list; the code itself otherwise. */
+export const countryName = (iso: string): string =>
+  (countries as Partial<Record<string, (typeof countries)[TCountryCode]>>)[iso]?.name ?? iso;

@@ -150,3 +150,4 @@ export * from './endpoints-ops.ts';
 export * from './endpoints-paylists.ts';
 export * from './endpoints-payment-dashboard.ts';
 export * from './endpoints-pricing.ts';
+export * from './endpoints-currency.ts';

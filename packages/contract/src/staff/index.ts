@@ -16,3 +16,4 @@ export * from './refunds.ts';
 export * from './content.ts';
 export * from './payment-lists.ts';
 export * from './pricing.ts';
+export * from './currency.ts';

@@ -1,5 +1,5 @@
 import type { AuditSubType, AuditType } from '@fleetdeck/contract';
-import type { StaffAuditSubType } from '@fleetdeck/contract/staff';
+import type { PricingAuditSubType, StaffAuditSubType } from '@fleetdeck/contract/staff';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEntries } from '../../db/schema.ts';
 import { auditedActor, sourceOf, type Actor } from '../../lib/actor.ts';
@@ -10,7 +10,11 @@ type AuditFacts = {
   email?: string | null;
   message: string;
   hasError?: boolean;
-} & ({ type: AuditType; subType: AuditSubType } | { type: 'Staff Account'; subType: StaffAuditSubType });
+} & (
+  | { type: AuditType; subType: AuditSubType }
+  | { type: 'Staff Account'; subType: StaffAuditSubType }
+  | { type: 'Pricing'; subType: PricingAuditSubType }
+);
 
 /** An audit row: what happened, and the actor who did it (its kind, id, address and the row's source follow). */
 export type AuditEvent = AuditFacts & { actor: Actor };

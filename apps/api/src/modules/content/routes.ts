@@ -7,6 +7,7 @@ import { areaRoutes } from '../../lib/area-routes.ts';
 import { enforceLimit } from '../../lib/rate-limit.ts';
 import type { ErrorResponse } from '@fleetdeck/contract';
 import { publicPlans } from '../plans/service.ts';
+import { localPricingFor } from '../staff/currency/local-pricing.ts';
 import { blogImageDir, contentTypeOfStored, STORED_NAME } from './images.ts';
 import * as repo from './repository.ts';
 import * as content from './service.ts';
@@ -18,11 +19,24 @@ export const publicContentRoutes = (ctx: AppContext) =>
   areaRoutes({ tags: ['Public site'] }, (route) => {
     route(
       publicApi.pricing,
-      { summary: 'Active plans and the payment notes of /pricing', public: true },
-      async (_req, reply) => {
+      {
+        summary: "Active plans, the payment notes and the visitor's local prices of /pricing",
+        description:
+          "`localPricing`: the currency rule of the visitor's country (the trusted proxy's COUNTRY_HEADER, else GeoIP) " +
+          'with each plan converted through GBP and its coupon; null when the country has no rule. Checkout stays EUR.',
+        public: true,
+      },
+      async (req, reply) => {
         reply.header('cache-control', 'no-cache');
+        if (ctx.config.countryHeader) reply.header('vary', ctx.config.countryHeader);
         const [plans, notes] = await Promise.all([publicPlans(ctx), repo.paymentNotes(ctx.db)]);
-        return { respones_msg: 'Pricing', data: plans, paymentNotes: notes === null ? null : { value: notes } };
+        const localPricing = await localPricingFor(ctx, req, [...plans.recurringPriceList, ...plans.oneTimePriceList]);
+        return {
+          respones_msg: 'Pricing',
+          data: plans,
+          paymentNotes: notes === null ? null : { value: notes },
+          localPricing,
+        };
       },
     );
     route(publicApi.faq, { summary: 'Active FAQ entries, oldest first', public: true }, async (_req, reply) => {

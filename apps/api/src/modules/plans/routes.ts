@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../lib/area-routes.ts';
 import { requireSession, sessionOf } from '../../plugins/auth.ts';
 import * as plans from './service.ts';
+import { localPricingFor } from '../staff/currency/local-pricing.ts';
 
 /** Plans and APK downloads (spec 1 §2, §3, §7; `plansApi`). */
 export const planRoutes = (ctx: AppContext) =>
@@ -32,11 +33,20 @@ export const planRoutes = (ctx: AppContext) =>
 
     route(
       plansApi.pricing,
-      { summary: 'Public price list (no session): Active plans without any customer data', public: true },
-      async (_req, reply) => {
+      {
+        summary: 'Public price list (no session): Active plans without any customer data',
+        description:
+          "`localPricing`: the visitor's country's currency rule with each plan's local price and the coupon (null " +
+          'when the country has none; DECISIONS §8, §9). Display only: checkout charges EUR.',
+        public: true,
+      },
+      async (req, reply) => {
         // Staff price edits (status, names, features) must show at once: caches revalidate every time.
         reply.header('cache-control', 'no-cache');
-        return { respones_msg: 'Plan list', data: await plans.publicPlans(ctx) };
+        if (ctx.config.countryHeader) reply.header('vary', ctx.config.countryHeader);
+        const data = await plans.publicPlans(ctx);
+        const localPricing = await localPricingFor(ctx, req, [...data.recurringPriceList, ...data.oneTimePriceList]);
+        return { respones_msg: 'Plan list', data, localPricing };
       },
     );
   });

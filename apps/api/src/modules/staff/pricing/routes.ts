@@ -1,6 +1,6 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
-import { staffAreaRoutes } from '../guard.ts';
+import { staffActorOf, staffAreaRoutes } from '../guard.ts';
 import * as pricing from './service.ts';
 
 /** Pricing and app versions (spec 3 "Pricing list", "Pricing edit", §7 `price/*`). SuperAdmin only. */
@@ -22,7 +22,10 @@ export const staffPricingRoutes = (ctx: AppContext) =>
           'The identifier is not editable (send the current one; another plan code answers 400). An Inactive price ' +
           'is hidden from the customer plans page and refused at checkout (`E_PLAN_INACTIVE`) at once.',
       },
-      async (req) => ({ respones_msg: 'Price updated', data: await pricing.updatePrice(ctx, req.body) }),
+      async (req) => ({
+        respones_msg: 'Price updated',
+        data: await pricing.updatePrice(ctx, staffActorOf(req), req.body),
+      }),
     );
     route(
       staffApi.priceSync,
@@ -52,6 +55,9 @@ export const staffPricingRoutes = (ctx: AppContext) =>
           'Carried in the device policy document as `appVersion` for the family whose recurring plan this is; devices ' +
           'get it at their next `GET policy` (the ETag changes).',
       },
-      async (req) => ({ respones_msg: 'App version updated', data: await pricing.updateAppVersion(ctx, req.body) }),
+      async (req) => ({
+        respones_msg: 'App version updated',
+        data: await pricing.updateAppVersion(ctx, staffActorOf(req), req.body),
+      }),
     );
   });

@@ -13,6 +13,8 @@ import { AppError } from '../../../lib/errors.ts';
 import { catalogueRows } from '../../catalogue/seed.ts';
 import { createStripeClient } from '../../payments/providers/stripe.ts';
 import { queueFamilyWake } from '../../policy/wake-family.ts';
+import type { StaffActor } from '../../../lib/actor.ts';
+import { writePricingAudit } from '../currency/service.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -61,7 +63,7 @@ export async function priceDetail(ctx: AppContext, id: string): Promise<StaffPri
  * `price/update`: name, description, status, APK link and features. The identifier is the plan code payments, seats
  * and device families hang on: it is not editable, and a body naming another code is refused.
  */
-export async function updatePrice(ctx: AppContext, input: PriceUpdateRequest): Promise<StaffPrice> {
+export async function updatePrice(ctx: AppContext, actor: StaffActor, input: PriceUpdateRequest): Promise<StaffPrice> {
   return inTransaction(ctx.db, async (tx) => {
     const row = await repo.lockPlan(tx, input.id);
     if (!row) throw priceNotFound();
@@ -77,8 +79,17 @@ export async function updatePrice(ctx: AppContext, input: PriceUpdateRequest): P
       apkLink: input.apkLink ?? '',
       features: input.features,
     });
+    await writePricingAudit(tx, actor, 'Price Updated', priceChanges(row, updated));
     return toStaffPrice(updated);
   });
+}
+
+/** "Price Updated" audit message: the price and the fields that changed. */
+function priceChanges(before: repo.PlanRow, after: repo.PlanRow): string {
+  const changed = (['name', 'description', 'status', 'apkLink'] as const).filter((k) => before[k] !== after[k]);
+  if (JSON.stringify(before.features) !== JSON.stringify(after.features)) changed.push('features' as never);
+  const status = before.status !== after.status ? ` (${before.status} → ${after.status})` : '';
+  return `Price ${after.identifier} updated: ${changed.length ? changed.join(', ') : 'no change'}${status}`;
 }
 
 // ------------------------------------------------------------------------------------------------------------ sync
@@ -212,17 +223,30 @@ export async function getAppVersion(ctx: AppContext, planIdentifier: PlanCode): 
   return row ? toConfig(row) : null;
 }
 
-export async function updateAppVersion(ctx: AppContext, input: AppVersionUpdateRequest): Promise<AppVersionConfig> {
-  const row = await repo.upsertAppVersion(ctx.db, {
-    planIdentifier: input.planIdentifier,
-    minAppVersionCode: Number(input.minAppVersionCode),
-    message: input.message ?? '',
-    forceUpdate: input.forceUpdate,
+export async function updateAppVersion(
+  ctx: AppContext,
+  actor: StaffActor,
+  input: AppVersionUpdateRequest,
+): Promise<AppVersionConfig> {
+  const config = await inTransaction(ctx.db, async (tx) => {
+    const row = await repo.upsertAppVersion(tx, {
+      planIdentifier: input.planIdentifier,
+      minAppVersionCode: Number(input.minAppVersionCode),
+      message: input.message ?? '',
+      forceUpdate: input.forceUpdate,
+    });
+    await writePricingAudit(
+      tx,
+      actor,
+      'App Version Updated',
+      `App version of ${row.planIdentifier}: min ${row.minAppVersionCode}, force update ${row.forceUpdate ? 'on' : 'off'}`,
+    );
+    return toConfig(row);
   });
   // Devices of the family whose recurring plan this is read it live: wake them as Apply does (their ETag moved).
   const family = FAMILIES.find((f) => FAMILY_PLANS[f].recurring === input.planIdentifier);
   if (family) await queueFamilyWake(ctx, family);
-  return toConfig(row);
+  return config;
 }
 
 /**

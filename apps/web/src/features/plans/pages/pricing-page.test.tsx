@@ -87,3 +87,49 @@ describe('Pricing (public)', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });
+
+describe('Pricing (public): local prices by the visitor country (DECISIONS §8, §9)', () => {
+  it("shows the visitor's local price and coupon under each euro price; checkout stays in euro", async () => {
+    mockApi({
+      'GET /api/v1/pricing': {
+        body: {
+          respones_msg: 'Plan list',
+          data: { recurringPriceList: recurring, oneTimePriceList: oneTime },
+          localPricing: {
+            countryCode: 'IN',
+            currencyCode: 'INR',
+            couponCode: 'INDIA10',
+            discountPercentage: 10,
+            prices: [{ identifier: 'PD', amount: 3120.5, discountedAmount: 2808.45 }],
+          },
+        },
+      },
+    });
+    renderApp('/pricing');
+    const note = await screen.findByTestId('local-pricing');
+    expect(note).toHaveTextContent('local currency (INR)');
+    expect(note).toHaveTextContent('you pay in euro');
+    expect(note).toHaveTextContent('Use coupon INDIA10 at checkout for 10% off.');
+    const pd = screen.getByTestId('pricing-section-PD');
+    expect(within(pd).getByText('€29.99')).toBeInTheDocument();
+    expect(within(pd).getByTestId('local-price-PD')).toHaveTextContent('≈ ₹3,120.50 · ₹2,808.45 with INDIA10');
+    // A plan without a local price shows only euro.
+    expect(screen.queryByTestId('local-price-KM')).not.toBeInTheDocument();
+  });
+
+  it('shows only euro prices when the country has no rule', async () => {
+    mockApi({
+      'GET /api/v1/pricing': {
+        body: {
+          respones_msg: 'Plan list',
+          data: { recurringPriceList: recurring, oneTimePriceList: oneTime },
+          localPricing: null,
+        },
+      },
+    });
+    renderApp('/pricing');
+    await screen.findByTestId('pricing-section-PD');
+    await waitFor(() => expect(screen.queryByTestId('local-pricing')).not.toBeInTheDocument());
+    expect(screen.queryByTestId('local-price-PD')).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import type { Plan } from '@fleetdeck/contract';
+import type { LocalPricing, Plan } from '@fleetdeck/contract';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { AuthCard } from '@/components/layouts/auth-layout';
@@ -11,11 +11,13 @@ import { formatEuro } from '@/lib/format';
 import { periodOf } from '@/lib/plan-price';
 import { planSections } from '@/lib/plan-sections';
 import { PaymentNotes } from '@/components/payment-notes';
-import { usePublicPlans } from '@/api/get-public-plans';
+import { useLocalPricing, usePublicPlans } from '@/api/get-public-plans';
+
+import { LocalPriceLine, LocalPricingNote } from '../components/local-price';
 
 const unitOf = (plan: Plan): string => (plan.family === 'PCHAT' ? 'per chat user' : 'per device');
 
-function PublicPlanCard({ plan }: { plan: Plan }) {
+function PublicPlanCard({ plan, local }: { plan: Plan; local: LocalPricing | null }) {
   const recurring = plan.type === 'recurring';
   return (
     <Card
@@ -41,6 +43,7 @@ function PublicPlanCard({ plan }: { plan: Plan }) {
           {periodOf(plan)}
         </Text>
       </Group>
+      {local ? <LocalPriceLine local={local} identifier={plan.identifier} /> : null}
       <Text size="xs" c="dimmed">
         {unitOf(plan)}
         {plan.family === 'PCHAT' ? ', minimum 2' : ''}
@@ -91,6 +94,7 @@ function PricingSkeleton() {
 export function PricingPage() {
   const product = useProductName();
   const plans = usePublicPlans();
+  const local = useLocalPricing().data ?? null;
 
   const body = () => {
     if (plans.isPending) return <PricingSkeleton />;
@@ -109,7 +113,7 @@ export function PricingPage() {
         sections={planSections(plans.data, { byAmount: true })}
         idPrefix="pricing"
         sectionTestId={(family) => `pricing-section-${family}`}
-        renderPlan={(p) => <PublicPlanCard plan={p} />}
+        renderPlan={(p) => <PublicPlanCard plan={p} local={local} />}
         dense
       />
     );
@@ -121,6 +125,7 @@ export function PricingPage() {
       width={1100}
       subtitle={`Every ${product} app as a yearly subscription or a one-time purchase covering 3 years. Prices in euro.`}
     >
+      {local && plans.isSuccess ? <LocalPricingNote local={local} /> : null}
       {body()}
       <PaymentNotes mt="xl" />
       <Text size="sm" c="dimmed" mt="xl">

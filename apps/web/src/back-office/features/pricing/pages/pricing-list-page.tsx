@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, ScrollArea, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconDeviceMobileCog, IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { PriceSyncSummary, StaffPrice } from '@fleetdeck/contract/staff';
 import { LoadError } from '@/components/load-error';
 import { ContentSkeleton } from '@/components/page-loader';
@@ -10,6 +10,7 @@ import { staffPaths } from '../../../app/paths';
 import { usePriceList } from '../api/price-list';
 import { useSyncPrices } from '../api/price-sync';
 import { AppVersionModal } from '../components/app-version-modal';
+import { MultiCurrencyTab } from '../components/multi-currency-tab';
 
 /** "€29.99 / year", "€69.99 / 3 years" (one-time seats last 3 years), in the price's own currency. */
 function priceAmountLabel(p: Pick<StaffPrice, 'amount' | 'currency' | 'interval' | 'intervalCount' | 'type'>) {
@@ -100,11 +101,13 @@ function PriceTable({
 }
 
 /**
- * Pricing list (spec 3 "Pricing list"): Subscriptions and One Time tabs, 'Sync Stripe Price' (a progress indicator
- * while it runs, then its summary), Edit and Configure App Version per price.
+ * Pricing list (spec 3 "Pricing list"): Subscriptions, One Time and Multi Currency tabs (the tab in `?tab=`), 'Sync
+ * Stripe Price' (a progress indicator while it runs, then its summary), Edit and Configure App Version per price.
  */
 export function PricingListPage() {
   const prices = usePriceList();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') ?? 'subscriptions';
   const [configuring, setConfiguring] = useState<StaffPrice | null>(null);
   const [summary, setSummary] = useState<PriceSyncSummary | null>(null);
   const sync = useSyncPrices({
@@ -136,28 +139,41 @@ export function PricingListPage() {
           updated, {summary.unchanged} unchanged.
         </Alert>
       )}
-      {prices.isPending ? (
-        <ContentSkeleton />
-      ) : prices.isError ? (
-        <LoadError title="The prices could not load" error={prices.error} onRetry={() => void prices.refetch()} />
-      ) : (
-        <Tabs defaultValue="subscriptions" keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="subscriptions">Subscriptions</Tabs.Tab>
-            <Tabs.Tab value="one-time">One Time</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="subscriptions" pt="md">
-            <PriceTable
-              rows={prices.data.data.recurringPriceList}
-              label="Subscription prices"
-              onConfigure={setConfiguring}
-            />
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value && value !== 'subscriptions' ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="subscriptions">Subscriptions</Tabs.Tab>
+          <Tabs.Tab value="one-time">One Time</Tabs.Tab>
+          <Tabs.Tab value="currency">Multi Currency</Tabs.Tab>
+        </Tabs.List>
+        {(['subscriptions', 'one-time'] as const).map((value) => (
+          <Tabs.Panel key={value} value={value} pt="md">
+            {prices.isPending ? (
+              <ContentSkeleton />
+            ) : prices.isError ? (
+              <LoadError title="The prices could not load" error={prices.error} onRetry={() => void prices.refetch()} />
+            ) : value === 'subscriptions' ? (
+              <PriceTable
+                rows={prices.data.data.recurringPriceList}
+                label="Subscription prices"
+                onConfigure={setConfiguring}
+              />
+            ) : (
+              <PriceTable
+                rows={prices.data.data.oneTimePriceList}
+                label="One-time prices"
+                onConfigure={setConfiguring}
+              />
+            )}
           </Tabs.Panel>
-          <Tabs.Panel value="one-time" pt="md">
-            <PriceTable rows={prices.data.data.oneTimePriceList} label="One-time prices" onConfigure={setConfiguring} />
-          </Tabs.Panel>
-        </Tabs>
-      )}
+        ))}
+        <Tabs.Panel value="currency" pt="md">
+          <MultiCurrencyTab />
+        </Tabs.Panel>
+      </Tabs>
       <AppVersionModal price={configuring} onClose={() => setConfiguring(null)} />
     </Stack>
   );

@@ -1,0 +1,147 @@
+import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { currencyListQuerySchema, type CurrencyRule, type CurrencySyncSummary } from '@fleetdeck/contract/staff';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import type { DataTableColumn } from '@/components/data-table';
+import { DeleteAction } from '@/components/delete-action';
+import { ListPage } from '@/components/list-page';
+import { countryName } from '@/lib/countries';
+import { formatDateTime } from '@/lib/format';
+import { useListSearch } from '@/lib/list-search';
+import { useCurrencyRules, useDeleteCurrency } from '../api/currency-rules';
+import { useSyncCurrencyRates } from '../api/currency-sync';
+import { CurrencyForm, rateLabel } from './currency-form';
+
+function SyncSummary({ summary, onClose }: { summary: CurrencySyncSummary; onClose: () => void }) {
+  const from = summary.source === 'bundled' ? 'Bundled rates table' : 'FX_RATES_URL';
+  return (
+    <Alert color="green" variant="light" title="Currency rates synced" withCloseButton onClose={onClose}>
+      {from} of {summary.asOf} ({summary.currencies} currencies): {summary.updated} updated, {summary.unchanged}{' '}
+      unchanged.
+      {summary.missing.length > 0 ? ` No rate for ${summary.missing.join(', ')}: kept as they were.` : ''}
+    </Alert>
+  );
+}
+
+/**
+ * The Multi Currency tab (spec 3 "Pricing list"): the add/update form, 'Sync Currency Rate' (a progress bar while it
+ * runs, then its summary) and the rules table with edit and a confirmed delete ('Are you sure?' / 'Currency will be
+ * removed from this list' / 'Yes, delete it!').
+ */
+export function MultiCurrencyTab() {
+  const list = useListSearch(currencyListQuerySchema);
+  const rules = useCurrencyRules(list.query);
+  const [editing, setEditing] = useState<CurrencyRule | null>(null);
+  const [deleting, setDeleting] = useState<CurrencyRule | null>(null);
+  const [summary, setSummary] = useState<CurrencySyncSummary | null>(null);
+  const remove = useDeleteCurrency({
+    onSuccess: (_res, id) => {
+      if (editing?._id === id) setEditing(null);
+    },
+    onSettled: () => setDeleting(null),
+  });
+  const sync = useSyncCurrencyRates({ onSuccess: (res) => setSummary(res.data) });
+
+  const columns: DataTableColumn<CurrencyRule>[] = [
+    {
+      key: 'country',
+      header: 'Country',
+      width: 200,
+      render: (r) => (
+        <Text size="sm" fw={600}>
+          {countryName(r.countryCode)} ({r.countryCode})
+        </Text>
+      ),
+    },
+    { key: 'currencyCode', header: 'Currency Code', width: 110, render: (r) => r.currencyCode },
+    {
+      key: 'rate',
+      header: 'Rate',
+      width: 170,
+      render: (r) => <Text size="sm">{rateLabel(r.conversationRate, r.currencyCode)}</Text>,
+    },
+    { key: 'couponCode', header: 'Coupon Code', width: 120, render: (r) => r.couponCode || '—' },
+    {
+      key: 'discountPercentage',
+      header: 'Discount %',
+      width: 100,
+      render: (r) => (r.couponCode ? `${r.discountPercentage}%` : '—'),
+    },
+    { key: 'created_at', header: 'Created On', width: 170, render: (r) => formatDateTime(r.created_at) },
+    {
+      key: 'actions',
+      header: 'Action',
+      width: 90,
+      render: (r) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="Edit" withArrow>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Edit currency of ${r.countryCode}`}
+              onClick={() => {
+                setEditing(r);
+                window.scrollTo({ top: 0, behavior: 'smooth' });
+              }}
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <DeleteAction label={`Delete currency of ${r.countryCode}`} onClick={() => setDeleting(r)} />
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      label="Currency rules"
+      search={list}
+      result={rules}
+      rows={rules.data?.data}
+      pagination={rules.data?.pagination}
+      columns={columns}
+      rowKey={(r) => r._id}
+      errorTitle="The currencies could not load"
+      emptyMessage="No currency yet: add one above."
+      minWidth={900}
+      header={
+        <Stack gap="sm">
+          <CurrencyForm key={editing?._id ?? 'add'} editing={editing} onDone={() => setEditing(null)} />
+          <Group justify="flex-end">
+            <Button
+              variant="light"
+              leftSection={<IconRefresh size={16} />}
+              loading={sync.isPending}
+              loaderProps={{ type: 'dots' }}
+              onClick={() => {
+                setSummary(null);
+                sync.mutate();
+              }}
+            >
+              Sync Currency Rate
+            </Button>
+          </Group>
+          {sync.isPending ? (
+            <Stack gap={4}>
+              <Text size="sm">Fetching the rates and updating every currency…</Text>
+              <Progress value={100} animated striped aria-label="Syncing currency rates" />
+            </Stack>
+          ) : null}
+          {summary ? <SyncSummary summary={summary} onClose={() => setSummary(null)} /> : null}
+        </Stack>
+      }
+    >
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Are you sure?"
+        message="Currency will be removed from this list"
+        confirmLabel="Yes, delete it!"
+        confirmColor="red"
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting._id)}
+        onCancel={() => setDeleting(null)}
+      />
+    </ListPage>
+  );
+}
