@@ -3,6 +3,17 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../test/support/runtime.ts';
 import { buy, customerWithSeats, enrolDevice, newStaff, type TestCustomer } from '../test/support/factory.ts';
 import { createSession } from './modules/sessions/service.ts';
+import {
+  apiOperations,
+  enc,
+  encodeQuery,
+  openApiDocument,
+  realmOf,
+  sample as sampleOf,
+  type JsonSchema,
+  type Operation,
+  type Realm,
+} from '../test/support/openapi.ts';
 
 /**
  * Issue 12, Prove 1: a bad-input suite generated from the OpenAPI document, so every operation is covered, the ones
@@ -33,64 +44,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => rt?.close());
 
-type JsonSchema = {
-  type?: string | string[];
-  format?: string;
-  enum?: unknown[];
-  const?: unknown;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  minimum?: number;
-  minLength?: number;
-  minItems?: number;
-  default?: unknown;
-};
-type Parameter = { in: 'query' | 'path' | 'header'; name: string; required?: boolean; schema?: JsonSchema };
-type Operation = {
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  security?: unknown[];
-};
-
-type Realm = 'customer' | 'device' | 'staff';
-const realmOf = (path: string): Realm =>
-  path.startsWith('/api/v1/device/') ? 'device' : path.startsWith('/api/v1/super-admin/') ? 'staff' : 'customer';
-
-/** A plausible value for a schema: the base a bad value is put into, so the bad value reaches deep. */
-function sample(s: JsonSchema | undefined, realm: Realm, depth = 0): unknown {
-  if (!s || depth > 6) return 'x';
-  if (s.const !== undefined) return s.const;
-  if (s.enum?.length) return s.enum[0];
-  if (s.default !== undefined) return s.default;
-  const options = s.anyOf ?? s.oneOf ?? s.allOf;
-  if (options?.length) return sample(options.find((o) => o.type !== 'null') ?? options[0], realm, depth + 1);
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  switch (type) {
-    case 'string':
-      if (s.format === 'uuid') return realm === 'staff' ? crypto.randomUUID() : victimIds.profile;
-      if (s.format === 'email') return 'nobody@example.com';
-      if (s.format === 'date-time') return new Date().toISOString();
-      return 'x'.repeat(Math.max(1, s.minLength ?? 1));
-    case 'integer':
-    case 'number':
-      return s.minimum ?? 1;
-    case 'boolean':
-      return true;
-    case 'array':
-      return s.minItems ? Array.from({ length: s.minItems }, () => sample(s.items, realm, depth + 1)) : [];
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const key of s.required ?? []) out[key] = sample(s.properties?.[key], realm, depth + 1);
-      return out;
-    }
-    default:
-      return 'x';
-  }
-}
+/** A plausible value for a schema; its uuids point at the victim's rows (a staff call's at nothing). */
+const sample = (s: JsonSchema | undefined, realm: Realm) =>
+  sampleOf(s, realm === 'staff' ? {} : { uuid: () => victimIds.profile });
 
 const MB = 'x'.repeat(1024 * 1024);
 const nested = (n: number): unknown => {
@@ -166,22 +122,6 @@ interface BadRequest {
   url: string;
   headers: Record<string, string>;
   payload?: string;
-}
-
-/** URI-encodes, a lone surrogate included (as the bytes of an invalid UTF-8 sequence). */
-function enc(v: string): string {
-  try {
-    return encodeURIComponent(v);
-  } catch {
-    return '%ED%A0%80';
-  }
-}
-
-function encodeQuery(q: Record<string, string | string[]>): string {
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(q))
-    for (const one of Array.isArray(v) ? v : [v]) parts.push(`${enc(k)}=${enc(one)}`);
-  return parts.length ? `?${parts.join('&')}` : '';
 }
 
 /** At least 200 bad requests for one operation. */
@@ -335,18 +275,15 @@ async function snapshot() {
 
 describe('bad input, generated from the OpenAPI document (issue 12, Prove 1)', () => {
   it('answers every bad request of every operation without a 5xx, with the envelope, leaking nothing', async () => {
-    const doc = (await rt.app.inject('/api/docs/json')).json<{ paths: Record<string, Record<string, Operation>> }>();
+    const doc = await openApiDocument(rt);
     const before = await snapshot();
     const statusClasses: Record<string, number> = {};
     const failures: string[] = [];
     let operations = 0;
     let requests = 0;
     const started = Date.now();
-    for (const [template, ops] of Object.entries(doc.paths)) {
-      if (!template.startsWith('/api/v1/')) continue;
-      for (const [lower, op] of Object.entries(ops)) {
-        const method = lower.toUpperCase();
-        const realm = realmOf(template);
+    for (const { method, template, op, realm } of apiOperations(doc)) {
+      {
         // Fresh sessions for each operation, so a logout in one does not turn the next into a wall of 401s.
         const customerToken = await createSession(rt.ctx.db, 'customer', owner.id, { userAgent: 'bad', ip: '::1' });
         const staffSession = await createSession(rt.ctx.db, 'staff', staffId, {
