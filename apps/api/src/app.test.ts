@@ -106,6 +106,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/go together/);
   });
 
+  it('refuses the sandbox provider on a public PUBLIC_URL unless ALLOW_SANDBOX_PAYMENTS=1 (issue 12, item 8)', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://console.example.com' })).toThrow(/ALLOW_SANDBOX_PAYMENTS=1/);
+    expect(loadConfig({ PUBLIC_URL: 'https://console.example.com', ALLOW_SANDBOX_PAYMENTS: '1' }).paymentProvider).toBe(
+      'sandbox',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }).publicUrl).toBe('http://127.0.0.1:4000');
+    expect(loadConfig({ PUBLIC_URL: 'http://[::1]:3000' }).paymentProvider).toBe('sandbox');
+    expect(
+      loadConfig({
+        PUBLIC_URL: 'https://console.example.com',
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk',
+        STRIPE_WEBHOOK_SECRET: 'wh',
+      }).paymentProvider,
+    ).toBe('stripe');
+  });
+
   it('applies the documented defaults', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({

@@ -37,6 +37,8 @@ const envSchema = z.object({
     z.string().min(8, { message: 'must be at least 8 characters' }).max(128).optional(),
   ),
   PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'stripe']).default('sandbox')),
+  /** `1` lets the sandbox provider (no real money) run on a public PUBLIC_URL, for a test installation. */
+  ALLOW_SANDBOX_PAYMENTS: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -124,6 +126,12 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): number | string[]
   return list;
 }
 
+/** localhost, 127.0.0.0/8 or ::1: an address only this machine reaches. */
+function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
+}
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
@@ -140,6 +148,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid environment:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
     );
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  // Issue 12, item 8: the sandbox grants licences for test cards, so a public install must not run it by mistake.
+  if (e.PAYMENT_PROVIDER === 'sandbox' && !isLocalUrl(publicUrl) && e.ALLOW_SANDBOX_PAYMENTS !== '1') {
+    throw new ConfigError(
+      `Invalid environment:\n  PAYMENT_PROVIDER=sandbox takes no real money and PUBLIC_URL (${publicUrl}) is not ` +
+        'localhost: set PAYMENT_PROVIDER=stripe with its keys, or ALLOW_SANDBOX_PAYMENTS=1 for a test installation',
+    );
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
@@ -147,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,

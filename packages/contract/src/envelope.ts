@@ -77,6 +77,9 @@ export const ERROR_CODES = [
   'E_REQUEST_TIMEOUT',
   'E_DEVICE_ACTIVE',
   'E_QUOTA_EXCEEDED',
+  /** The login QR code's end date has passed, or it has enrolled as many devices as its limit allows. */
+  'E_ENROLMENT_TOKEN_EXPIRED',
+  'E_ENROLMENT_TOKEN_USED_UP',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -73,6 +73,11 @@ export const userDetailSchema = z.object({
   /** The text inside the login QR (`<PUBLIC_URL>/enrol?token=…`): for apps on devices without a camera, and the simulator. */
   enrolmentLink: z.optional(z.string()),
   enable_two_step_email_verification: z.boolean(),
+  /** The login QR's limits (issue 12, item 4): when it stops enrolling (null: never) and how many enrolments it allows. */
+  enrolmentTokenExpiresAt: z.optional(z.nullable(z.string())),
+  enrolmentTokenMaxUses: z.optional(z.nullable(z.int())),
+  /** Enrolments that took a seat with the current QR code (a new QR code starts again at 0). */
+  enrolmentTokenUses: z.optional(z.int()),
   isResellerModeEnabled: z.boolean(),
   isResellerModeRequestApprove: z.boolean(),
   /** An approved reseller's personal coupon (buyers get 10% off); null otherwise. */
@@ -85,6 +90,9 @@ export type UserDetail = z.infer<typeof userDetailSchema>;
 export const userDetailResponseSchema = withData(userDetailSchema);
 export type UserDetailResponse = z.infer<typeof userDetailResponseSchema>;
 
+/** The highest use limit of a login QR code. */
+export const ENROLMENT_TOKEN_MAX_USES = 1_000_000;
+
 export const updateUserRequestSchema = z
   .object({
     name: z.optional(personNameSchema),
@@ -94,10 +102,27 @@ export const updateUserRequestSchema = z
     isResellerModeEnabled: z.optional(
       z.literal(true, { error: 'can only be true: reseller mode is requested, not left' }),
     ),
+    /** The login QR code stops enrolling devices at this time (ISO-8601, in the future); null: no end. */
+    enrolmentTokenExpiresAt: z.optional(
+      z.nullable(z.iso.datetime({ offset: true, error: 'must be an ISO-8601 time' })),
+    ),
+    /** The login QR code enrols at most this many devices (counted since it was created); null: no limit. */
+    enrolmentTokenMaxUses: z.optional(
+      z.nullable(
+        z
+          .int({ error: `must be a whole number from 1 to ${ENROLMENT_TOKEN_MAX_USES}` })
+          .check(
+            z.gte(1, { error: `must be a whole number from 1 to ${ENROLMENT_TOKEN_MAX_USES}` }),
+            z.lte(ENROLMENT_TOKEN_MAX_USES, { error: `must be a whole number from 1 to ${ENROLMENT_TOKEN_MAX_USES}` }),
+          ),
+      ),
+    ),
   })
   .check(
     z.refine((v) => Object.values(v).some((x) => x !== undefined), {
-      error: 'Nothing to update: send name, phone_number, country_code or isResellerModeEnabled',
+      error:
+        'Nothing to update: send name, phone_number, country_code, isResellerModeEnabled, enrolmentTokenExpiresAt ' +
+        'or enrolmentTokenMaxUses',
     }),
   );
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;

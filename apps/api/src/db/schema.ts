@@ -52,6 +52,11 @@ export const customers = pgTable(
     /** Devices enrol with this token (inside the login QR). Looked up by hash; kept encrypted to redraw the QR. */
     enrolmentTokenHash: text('enrolment_token_hash').notNull(),
     enrolmentTokenEnc: text('enrolment_token_enc').notNull(),
+    /** Optional limits of the enrolment token set on Update Profile (issue 12, item 4): an end and a number of uses. */
+    enrolmentTokenExpiresAt: timestamp('enrolment_token_expires_at', { withTimezone: true }),
+    enrolmentTokenMaxUses: integer('enrolment_token_max_uses'),
+    /** Enrolments that took a seat with the current token (a rotation starts again at 0). */
+    enrolmentTokenUses: integer('enrolment_token_uses').notNull().default(0),
     /** Random key in the QR image URL, so an <img> can load it without the session token. */
     loginQrKey: text('login_qr_key').notNull(),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
@@ -566,6 +571,8 @@ export const devices = pgTable(
     location: jsonb('location').$type<{ latitude: number; longitude: number; accuracy?: number } | null>(),
     /** The app's FCM registration token (optional push "wake" tickle); cleared when FCM says it is dead. */
     fcmToken: text('fcm_token'),
+    /** Rows of its inventory (`device_applications`), kept by `PUT applications`: the customer's quota sums these. */
+    inventoryCount: integer('inventory_count').notNull().default(0),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
     loggedOutAt: timestamp('logged_out_at', { withTimezone: true }),
@@ -732,7 +739,23 @@ export const deviceExports = pgTable(
     index('device_exports_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     // The back office's exports list across customers.
     index('device_exports_created_idx').on(t.createdAt, t.id),
+    // The quota of exports per device (issue 12, item 5).
+    index('device_exports_device_idx').on(t.deviceId),
   ],
+);
+
+/** The policy versions a profile's device acknowledged: one ack per version (issue 12, item 5). */
+export const policyAcks = pgTable(
+  'policy_acks',
+  {
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    result: text('result').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.version] })],
 );
 
 /**

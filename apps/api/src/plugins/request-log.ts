@@ -21,12 +21,12 @@ export class RequestLog extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    // Fixed, flat fields, none of which can carry a secret (the query string is dropped).
+    // Fixed, flat fields, none of which can carry a secret (the query string is dropped, capability URLs redacted).
     const url = request.url;
     const query = url.indexOf('?');
     const line = {
       method: request.method,
-      url: query === -1 ? url : url.slice(0, query),
+      url: redactCapabilities(query === -1 ? url : url.slice(0, query)),
       ip: request.ip,
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
@@ -39,4 +39,15 @@ export class RequestLog extends LogController {
       this.log.debug({ reqId: request.id, ...line }, 'request completed');
     else this.log.info({ reqId: request.id, ...line }, 'request completed');
   }
+}
+
+/**
+ * Capability URLs (issue 12, item 8): whoever has the URL has the thing, so the request log keeps only their shape.
+ * The login QR image (`/api/v1/qr/login/<key>.png`: its QR carries the enrolment token) and a Power Chat user's QR
+ * (`/api/v1/qr/chat/<id>/<file>`).
+ */
+export function redactCapabilities(path: string): string {
+  return path
+    .replace(/^(\/api\/v1\/qr\/login\/)[^/]+$/i, '$1[redacted]')
+    .replace(/^(\/api\/v1\/qr\/chat\/)[^/]+\/[^/]+$/i, '$1[redacted]');
 }

@@ -369,10 +369,13 @@ export async function startFakeStripe() {
     };
   }
 
+  /** Runs before each request is answered, while the caller waits for Stripe (e.g. to look at the database). */
+  let probe: ((request: RecordedRequest) => Promise<void>) | null = null;
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const text = req.method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
       const header = (name: string) => {
@@ -388,6 +391,7 @@ export async function startFakeStripe() {
         stripeVersion: header('stripe-version'),
       };
       requests.push(record);
+      if (probe) await probe(record);
       const send = (status: number, body: Json) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
         res.end(JSON.stringify(body));
@@ -440,6 +444,10 @@ export async function startFakeStripe() {
     /** The next request matching answers this Stripe error instead. */
     failNext(method: string, pattern: RegExp, status: number, error: Json) {
       failures.push({ method, pattern, failure: { status, error } });
+    },
+    /** Calls `fn` with every request before answering it (null: stop). */
+    onRequest(fn: ((request: RecordedRequest) => Promise<void>) | null) {
+      probe = fn;
     },
     reset() {
       requests.length = 0;

@@ -98,6 +98,37 @@ describe('back office sign-in (spec 3 §2, §4)', () => {
     expect(api.callsTo('GET', `${S}/users/dashboard`)[0]?.headers.authorization).toBe('staff-token');
   });
 
+  it('sends the login answer’s challengeId back with the code (issue 12, item 3)', async () => {
+    const api = mockApi({
+      [`POST ${S}/users/login`]: {
+        body: { respones_msg: 'We have sent a login code to your email.', challengeId: 'c'.repeat(64) },
+      },
+      [`POST ${S}/users/verify/otp`]: {
+        body: {
+          respones_msg: 'Logged in successfully.',
+          data: {
+            token: 'staff-token',
+            user: { _id: 'a1', email: 'root@fleetdeck.test', name: 'Root', role: 'SuperAdmin' },
+          },
+        },
+      },
+      ...dashboardRoutes,
+    });
+    const { user } = renderBackOffice('/super-admin/login');
+    await user.type(await screen.findByLabelText(/Email/), 'root@fleetdeck.test');
+    await user.type(screen.getByLabelText(/Password/), 'Staff-Password-123{Enter}');
+    await user.click((await screen.findAllByLabelText('OTP digit'))[0]!);
+    await user.keyboard('4821');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `${S}/users/verify/otp`)[0]?.body).toEqual({
+        email: 'root@fleetdeck.test',
+        otp: '4821',
+        challengeId: 'c'.repeat(64),
+      }),
+    );
+  });
+
   it('sends a signed-in staff member from the login page to the dashboard', async () => {
     window.localStorage.setItem('super_admin_token', 'staff-token');
     window.localStorage.setItem('adminRole', 'SuperAdmin');

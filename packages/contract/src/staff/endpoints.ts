@@ -21,6 +21,7 @@ import {
   staffChangePasswordRequestSchema,
   staffDetailResponseSchema,
   staffLoginRequestSchema,
+  staffLoginResponseSchema,
   staffVerifyOtpRequestSchema,
   staffVerifyOtpResponseSchema,
 } from './session.ts';
@@ -35,7 +36,7 @@ export const login = staffEndpoint({
   method: 'POST',
   path: `${S}/users/login`,
   body: staffLoginRequestSchema,
-  response: messageSchema,
+  response: staffLoginResponseSchema,
 });
 export const verifyOtp = staffEndpoint({
   area: null,

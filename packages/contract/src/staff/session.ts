@@ -6,7 +6,16 @@ import { STAFF_AREAS, staffRoleSchema } from './areas.ts';
 export const staffLoginRequestSchema = z.object({ email: emailSchema, password: passwordInputSchema });
 export type StaffLoginRequest = z.input<typeof staffLoginRequestSchema>;
 
-export const staffVerifyOtpRequestSchema = z.object({ otp: otpSchema, email: emailSchema });
+/** Step one's answer: `challengeId` names this login attempt (issue 12, item 3), sent back with the code. */
+export const staffLoginResponseSchema = z.object({ respones_msg: z.string(), challengeId: z.optional(z.string()) });
+export type StaffLoginResponse = z.infer<typeof staffLoginResponseSchema>;
+
+export const staffVerifyOtpRequestSchema = z.object({
+  otp: otpSchema,
+  email: emailSchema,
+  /** The login answer's `challengeId`. Without it (the spec's payload) wrong codes count against a per-email limit. */
+  challengeId: z.optional(text().check(z.trim(), z.maxLength(128))),
+});
 export type StaffVerifyOtpRequest = z.input<typeof staffVerifyOtpRequestSchema>;
 
 export const staffUserSchema = z.object({

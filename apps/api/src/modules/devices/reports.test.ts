@@ -123,7 +123,12 @@ describe('device reports', () => {
         logs: [
           { deviceActivity: 'Kiosk started', activityResult: 'Success', created_at: past },
           { deviceActivity: 'Policy applied', activityResult: 'Failed' },
-          { deviceActivity: 'Clock ahead', activityResult: 'Success', created_at: '2999-01-01T00:00:00Z' },
+          // A clock a little ahead (far ahead is refused: issue 12, item 5, device-quotas.test.ts).
+          {
+            deviceActivity: 'Clock ahead',
+            activityResult: 'Success',
+            created_at: new Date(Date.now() + 600_000).toISOString(),
+          },
         ],
       },
     });

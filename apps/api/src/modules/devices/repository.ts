@@ -12,10 +12,38 @@ import { customers, deviceApplications, deviceExports, deviceLogs, devices, prof
 /** The customer whose enrolment token hashes to `tokenHash` (customers_enrolment_token_hash_uq). */
 export async function findCustomerByEnrolmentHash(db: DbOrTx, tokenHash: string) {
   const [row] = await db
-    .select({ id: customers.id, email: customers.email, disabledAt: customers.disabledAt })
+    .select({
+      id: customers.id,
+      email: customers.email,
+      disabledAt: customers.disabledAt,
+      tokenExpiresAt: customers.enrolmentTokenExpiresAt,
+      tokenMaxUses: customers.enrolmentTokenMaxUses,
+      tokenUses: customers.enrolmentTokenUses,
+    })
     .from(customers)
     .where(eq(customers.enrolmentTokenHash, tokenHash));
   return row ?? null;
+}
+
+/**
+ * Counts one use of the customer's enrolment token (issue 12, item 4), atomically against its limit and end date:
+ * false when the token is used up or expired (nothing counted). Runs in the enrolment's transaction, so a refused
+ * enrolment (no seat) does not count.
+ */
+export async function takeEnrolmentTokenUse(db: DbOrTx, customerId: string, tokenHash: string): Promise<boolean> {
+  const rows = await db
+    .update(customers)
+    .set({ enrolmentTokenUses: sql`${customers.enrolmentTokenUses} + 1` })
+    .where(
+      and(
+        eq(customers.id, customerId),
+        eq(customers.enrolmentTokenHash, tokenHash),
+        sql`(${customers.enrolmentTokenMaxUses} is null or ${customers.enrolmentTokenUses} < ${customers.enrolmentTokenMaxUses})`,
+        sql`(${customers.enrolmentTokenExpiresAt} is null or ${customers.enrolmentTokenExpiresAt} > now())`,
+      ),
+    )
+    .returning({ id: customers.id });
+  return rows.length > 0;
 }
 
 /** A device of (customer, family, serial), locked for the enrolment transaction (devices_customer_serial_family_uq). */
@@ -140,6 +168,31 @@ export async function replaceInventory(db: DbOrTx, deviceId: string, apps: reado
     )
     .returning({ packageName: deviceApplications.packageName });
   return { removed: removed.length };
+}
+
+/** The inventory rows the customer's other enrolled devices hold, and how many devices are enrolled. */
+export async function inventoryOfOtherDevices(db: DbOrTx, customerId: string, deviceId: string) {
+  const [row] = await db
+    .select({
+      others: sql<number>`coalesce(sum(${devices.inventoryCount}) filter (where ${devices.id} <> ${deviceId}), 0)::int`,
+      devices: sql<number>`count(*)::int`,
+    })
+    .from(devices)
+    .where(and(eq(devices.customerId, customerId), isNull(devices.loggedOutAt)));
+  return { others: Number(row?.others ?? 0), devices: Number(row?.devices ?? 0) };
+}
+
+/** Locks the device's row for the rest of the transaction (serialises that device's quota checks). */
+export async function lockDeviceRow(db: DbOrTx, deviceId: string) {
+  await db.select({ id: devices.id }).from(devices).where(eq(devices.id, deviceId)).for('update');
+}
+
+export async function countExportsOfDevice(db: DbOrTx, deviceId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(deviceExports)
+    .where(eq(deviceExports.deviceId, deviceId));
+  return Number(row?.n ?? 0);
 }
 
 export async function insertExport(db: DbOrTx, values: typeof deviceExports.$inferInsert) {

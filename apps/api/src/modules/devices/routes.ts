@@ -5,6 +5,7 @@ import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.t
 import { DEVICE_API_TAGS, deviceActorOf, deviceOf, requireDevice } from '../../plugins/device-auth.ts';
 import { requestPush } from '../policy/push.ts';
 import * as devices from './service.ts';
+import { DEVICE_WRITE_LIMITS, INVENTORY_ROWS_PER_DEVICE, MAX_EXPORTS_PER_DEVICE } from './service.ts';
 
 const DEVICE_AUTH =
   'Authenticated with `authorization: Device <deviceToken>` (from `enrol`). A token of a logged-out device answers ' +
@@ -60,6 +61,9 @@ export const deviceApiRoutes = (ctx: AppContext) =>
           `The full list of installed applications (at most ${MAX_INVENTORY_APPS}); it replaces the stored one: ` +
           "packages not sent are removed, the console's enable/disable choice of a package sent again is kept. " +
           '`application_type` 1 marks a system app. Answers how many packages are stored and how many were removed. ' +
+          `At most ${DEVICE_WRITE_LIMITS.applications.max} uploads an hour per device (429 \`E_RATE_LIMITED\`); the ` +
+          `customer's devices together store at most max(${MAX_INVENTORY_APPS}, ${INVENTORY_ROWS_PER_DEVICE} × ` +
+          'enrolled devices) packages (409 `E_QUOTA_EXCEEDED`). ' +
           DEVICE_AUTH,
       },
       async (req) => ({
@@ -74,8 +78,9 @@ export const deviceApiRoutes = (ctx: AppContext) =>
         summary: 'Append device activity rows to the device log',
         description:
           `A batch of 1 to ${MAX_LOG_BATCH} rows (deviceActivity, activityResult, optional ISO-8601 created_at; ` +
-          "a time in the future is stored as now). They appear in the console's Device Logs with the device's " +
-          `serial number and name. ${DEVICE_AUTH}`,
+          'a time up to an hour ahead is stored as now, one more than 31 days old or further ahead answers 400). They ' +
+          "appear in the console's Device Logs with the device's serial number and name. At most " +
+          `${DEVICE_WRITE_LIMITS.logs.max} uploads a minute per device (429 \`E_RATE_LIMITED\`). ${DEVICE_AUTH}`,
       },
       async (req) => ({
         respones_msg: 'Logs received.',
@@ -89,7 +94,9 @@ export const deviceApiRoutes = (ctx: AppContext) =>
         summary: 'Upload a backup (export) of the disabled applications',
         description:
           'Stores a named list of the package names disabled on this device; the customer sees it in the Export ' +
-          `List and can restore it onto another device. Answers the export id. ${DEVICE_AUTH}`,
+          'List and can restore it onto another device. Answers the export id. At most ' +
+          `${DEVICE_WRITE_LIMITS.exports.max} uploads an hour (429 \`E_RATE_LIMITED\`) and ${MAX_EXPORTS_PER_DEVICE} ` +
+          `stored exports per device (409 \`E_QUOTA_EXCEEDED\`). ${DEVICE_AUTH}`,
       },
       async (req) => ({
         respones_msg: 'Export saved.',

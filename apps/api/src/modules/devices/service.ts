@@ -1,5 +1,6 @@
 import {
   FAMILY_PLANS,
+  MAX_INVENTORY_APPS,
   ONLINE_WINDOW_MINUTES,
   PLAN_CODES,
   familyDisplayName,
@@ -105,6 +106,27 @@ export interface EnrolInput {
 const ENROLMENT_TOKEN_INVALID_MESSAGE =
   'This QR code is no longer valid. Scan the current QR code from the console (Update Profile page).';
 
+const enrolmentTokenUsedUp = () =>
+  new AppError(
+    403,
+    'E_ENROLMENT_TOKEN_USED_UP',
+    'This QR code has enrolled as many devices as its limit allows. Raise the limit or create a new QR code in the console (Update Profile page).',
+  );
+
+/**
+ * The end date the customer set on the enrolment token (issue 12, item 4) refuses every enrolment; its use limit
+ * refuses the enrolments that take a seat (counted in the enrolment's transaction).
+ */
+function assertEnrolmentTokenUsable(customer: { tokenExpiresAt: Date | null }) {
+  if (customer.tokenExpiresAt && customer.tokenExpiresAt.getTime() <= Date.now()) {
+    throw new AppError(
+      403,
+      'E_ENROLMENT_TOKEN_EXPIRED',
+      'This QR code has expired. Set a new end date or create a new QR code in the console (Update Profile page).',
+    );
+  }
+}
+
 const noLicence = (appLabel: string) =>
   new AppError(402, 'E_NO_LICENCE', `No free ${appLabel} licence: buy more licences or log out another device.`, {
     redirectToPaymentPage: 1,
@@ -138,9 +160,11 @@ export async function enrol(
     'Too many enrolment attempts from this network. Please wait a minute and try again.',
   );
   const { appName, family } = familyOfApp(input.appName);
-  const customer = await repo.findCustomerByEnrolmentHash(ctx.db, sha256(input.enrolmentToken));
+  const enrolmentTokenHash = sha256(input.enrolmentToken);
+  const customer = await repo.findCustomerByEnrolmentHash(ctx.db, enrolmentTokenHash);
   if (!customer) throw new AppError(401, 'E_ENROLMENT_TOKEN_INVALID', ENROLMENT_TOKEN_INVALID_MESSAGE);
   if (customer.disabledAt) throw forbidden('This account is disabled.', 'E_ACCOUNT_DISABLED');
+  assertEnrolmentTokenUsable(customer);
 
   const deviceToken = randomToken();
   const now = new Date();
@@ -181,6 +205,10 @@ export async function enrol(
     if (needsSeat) {
       const free = await summaryFreeSeats(tx, customer.id, family);
       if (free === null ? (await freeSeats(tx, customer.id, family)) < 1 : free < 1) throw refuse();
+    }
+    // An enrolment that takes a seat is one use of the token (issue 12, item 4), counted atomically.
+    if (needsSeat && !(await repo.takeEnrolmentTokenUse(tx, customer.id, enrolmentTokenHash))) {
+      throw enrolmentTokenUsedUp();
     }
     let deviceId: string;
     let profile: Awaited<ReturnType<typeof repo.findProfileOfDevice>>;
@@ -308,8 +336,42 @@ export async function reportStatus(ctx: AppContext, device: DeviceInfo, input: S
   if (renamed) ctx.hot.cache.renameDevice(device.deviceId, input.deviceName!);
 }
 
+/**
+ * Device write quotas (issue 12, item 5): one device token must not be able to fill the shared database. Each write
+ * call is rate limited per device (429 `E_RATE_LIMITED` with `retry-after`); what a device stores is capped per
+ * customer (409 `E_QUOTA_EXCEEDED`): exports per device, and inventory rows across the customer's devices.
+ */
+export const DEVICE_WRITE_LIMITS = {
+  logs: { max: 60, windowSeconds: 60, what: 'log uploads' },
+  applications: { max: 30, windowSeconds: 3600, what: 'inventory uploads' },
+  exports: { max: 20, windowSeconds: 3600, what: 'export uploads' },
+  ack: { max: 60, windowSeconds: 60, what: 'policy reports' },
+} as const;
+/** Exports kept per device: the customer deletes old ones in the Export List to upload more. */
+export const MAX_EXPORTS_PER_DEVICE = 100;
+/** Inventory rows across a customer's devices: this many per enrolled device on average (and always one full inventory). */
+export const INVENTORY_ROWS_PER_DEVICE = 1000;
+/** A log row's `created_at` may be this far in the past, and this far ahead of the server's clock (stored as now). */
+export const LOG_MAX_AGE_MS = 31 * 86_400_000;
+export const LOG_MAX_AHEAD_MS = 3_600_000;
+
+export async function enforceDeviceLimit(ctx: AppContext, device: DeviceInfo, call: keyof typeof DEVICE_WRITE_LIMITS) {
+  const limit = DEVICE_WRITE_LIMITS[call];
+  const span = limit.windowSeconds >= 3600 ? `${limit.windowSeconds / 3600} hour` : `${limit.windowSeconds} seconds`;
+  await enforceLimit(
+    ctx.db,
+    `device-${call}:${device.deviceId}`,
+    limit.max,
+    limit.windowSeconds,
+    `Too many ${limit.what} from this device (at most ${limit.max} per ${span}). Please wait and try again.`,
+  );
+}
+
+const quotaExceeded = (message: string) => new AppError(409, 'E_QUOTA_EXCEEDED', message);
+
 /** `PUT applications`: the full inventory replaces the stored one (last entry wins for a repeated package). */
 export async function replaceApplications(ctx: AppContext, device: DeviceInfo, apps: readonly DeviceApplication[]) {
+  await enforceDeviceLimit(ctx, device, 'applications');
   const byPackage = new Map<string, repo.InventoryRow>();
   for (const a of apps) {
     byPackage.set(a.package_name, {
@@ -324,8 +386,16 @@ export async function replaceApplications(ctx: AppContext, device: DeviceInfo, a
   }
   const rows = [...byPackage.values()];
   const { removed } = await inTransaction(ctx.db, async (tx) => {
+    const { others, devices } = await repo.inventoryOfOtherDevices(tx, device.customerId, device.deviceId);
+    const quota = Math.max(MAX_INVENTORY_APPS, INVENTORY_ROWS_PER_DEVICE * devices);
+    if (others + rows.length > quota) {
+      throw quotaExceeded(
+        `Your devices may store at most ${quota} inventory rows together (${INVENTORY_ROWS_PER_DEVICE} per device on ` +
+          `average); the others hold ${others}, this device sent ${rows.length}.`,
+      );
+    }
     const out = await repo.replaceInventory(tx, device.deviceId, rows);
-    await repo.updateDevice(tx, device.deviceId, { lastSeenAt: new Date() });
+    await repo.updateDevice(tx, device.deviceId, { lastSeenAt: new Date(), inventoryCount: rows.length });
     return out;
   });
   return { applications: rows.length, removed };
@@ -337,9 +407,25 @@ export interface LogInput {
   created_at?: string | undefined;
 }
 
-/** `POST logs`: one multi-row insert with the device's serial number and name. */
+/**
+ * `POST logs`: one multi-row insert with the device's serial number and name. A `created_at` more than
+ * LOG_MAX_AGE_MS old or LOG_MAX_AHEAD_MS ahead is refused (400); a clock slightly ahead is stored as now.
+ */
 export async function appendLogs(ctx: AppContext, device: DeviceInfo, logs: readonly LogInput[]) {
   const now = Date.now();
+  const errors = logs.flatMap((l, i) => {
+    if (!l.created_at) return [];
+    const at = Date.parse(l.created_at);
+    if (at < now - LOG_MAX_AGE_MS)
+      return [{ field: `logs.${i}.created_at`, message: 'must be within the last 31 days' }];
+    if (at > now + LOG_MAX_AHEAD_MS) return [{ field: `logs.${i}.created_at`, message: 'must not be in the future' }];
+    return [];
+  });
+  if (errors.length > 0) {
+    const shown = errors.slice(0, 20);
+    throw new AppError(400, 'E_VALIDATION', `${shown[0]!.field}: ${shown[0]!.message}`, { errors: shown });
+  }
+  await enforceDeviceLimit(ctx, device, 'logs');
   await repo.insertDeviceLogs(
     ctx.db,
     logs.map((l) => {
@@ -366,8 +452,16 @@ export async function createExport(
   input: { exportName: string; disabledApplications: string[] },
   actor: DeviceActor,
 ) {
+  await enforceDeviceLimit(ctx, device, 'exports');
   const disabledApplications = [...new Set(input.disabledApplications)];
   return inTransaction(ctx.db, async (tx) => {
+    // Serialises this device's uploads, so parallel ones cannot pass the quota together.
+    await repo.lockDeviceRow(tx, device.deviceId);
+    if ((await repo.countExportsOfDevice(tx, device.deviceId)) >= MAX_EXPORTS_PER_DEVICE) {
+      throw quotaExceeded(
+        `This device already has ${MAX_EXPORTS_PER_DEVICE} exports. Delete old ones in the console (Export List) first.`,
+      );
+    }
     const row = await repo.insertExport(tx, {
       customerId: device.customerId,
       deviceId: device.deviceId,

@@ -73,6 +73,16 @@ export async function updatePayment(db: DbOrTx, id: string, values: Partial<type
     .where(eq(payments.id, id));
 }
 
+/**
+ * Removes a Pending payment the provider never took (its intent could not be created): no reference, no outcome. A
+ * row the provider answered for, or any other state, stays.
+ */
+export async function deleteUnstartedPayment(db: DbOrTx, id: string) {
+  await db
+    .delete(payments)
+    .where(and(eq(payments.id, id), eq(payments.status, 'Pending'), isNull(payments.providerRef)));
+}
+
 export async function findSubscription(db: DbOrTx, customerId: string, planId: string, lock = false) {
   const query = db
     .select()

@@ -43,8 +43,16 @@ export const paymentRoutes = (ctx: AppContext) =>
 
     route(
       paymentsApi.applyCoupon,
-      { summary: 'Check a coupon and compute its discount for a plan and quantity' },
-      async (req) => ({ respones_msg: 'Coupon applied.', data: await payments.applyCoupon(ctx, req.body) }),
+      {
+        summary: 'Check a coupon and compute its discount for a plan and quantity',
+        description:
+          'At most 20 checks per account in 10 minutes (429 `E_RATE_LIMITED`). A reseller cannot use their own ' +
+          'coupon (400 `E_COUPON_INVALID`).',
+      },
+      async (req) => ({
+        respones_msg: 'Coupon applied.',
+        data: await payments.applyCoupon(ctx, sessionOf(req).subjectId, req.body),
+      }),
     );
 
     route(paymentsApi.paymentMethods, { summary: 'Saved payment methods and the default one' }, async (req) => ({

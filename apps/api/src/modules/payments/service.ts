@@ -12,6 +12,7 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import type { CustomerActor } from '../../lib/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { enforceLimit } from '../../lib/rate-limit.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { centsToNumber, centsToNumeric, numericToNumber, toCents, totals, type Totals } from './money.ts';
 import * as repo from './repository.ts';
@@ -43,20 +44,43 @@ function assertQuantity(plan: repo.PlanRow, qty: number) {
   if (qty < 1) throw badRequest('E_QTY_MINIMUM', 'Please purchase at least 1 license.');
 }
 
-/** A coupon a buyer may use now: unknown/inactive → E_COUPON_INVALID; expired or used up → E_COUPON_EXPIRED. */
-async function usableCoupon(db: DbOrTx, code: string) {
+/**
+ * A coupon a buyer may use now: unknown/inactive → E_COUPON_INVALID; expired or used up → E_COUPON_EXPIRED; a
+ * reseller's own coupon is not for their own purchases (issue 12, item 8) → E_COUPON_INVALID with its reason.
+ */
+async function usableCoupon(db: DbOrTx, code: string, buyerId: string) {
   const coupon = await repo.findCoupon(db, code);
   if (!coupon || !coupon.active) throw badRequest('E_COUPON_INVALID', COUPON_INVALID_MESSAGE);
+  if (coupon.resellerCustomerId === buyerId) {
+    throw badRequest(
+      'E_COUPON_INVALID',
+      'Your reseller coupon is for your buyers: it cannot be used on your own account.',
+    );
+  }
   const expired = coupon.expiresAt !== null && coupon.expiresAt.getTime() <= Date.now();
   const usedUp = coupon.maxRedemptions !== null && coupon.timesRedeemed >= coupon.maxRedemptions;
   if (expired || usedUp) throw badRequest('E_COUPON_EXPIRED', COUPON_EXPIRED_MESSAGE);
   return coupon;
 }
 
-export async function applyCoupon(ctx: AppContext, input: { couponCode: string; priceId: string; qty: number }) {
+/** coupon/apply tries per account: enough to correct a typo, too few to guess codes (issue 12, item 8). */
+const COUPON_APPLY_RATE = { max: 20, windowSeconds: 600 };
+
+export async function applyCoupon(
+  ctx: AppContext,
+  buyerId: string,
+  input: { couponCode: string; priceId: string; qty: number },
+) {
+  await enforceLimit(
+    ctx.db,
+    `coupon-apply:${buyerId}`,
+    COUPON_APPLY_RATE.max,
+    COUPON_APPLY_RATE.windowSeconds,
+    'Too many coupon checks. Please wait 10 minutes and try again.',
+  );
   const plan = await activePlan(ctx.db, input.priceId);
   assertQuantity(plan, input.qty);
-  const coupon = await usableCoupon(ctx.db, input.couponCode);
+  const coupon = await usableCoupon(ctx.db, input.couponCode, buyerId);
   const t = totals(plan.amount, input.qty, coupon.percentOff);
   return {
     couponCode: coupon.code,
@@ -108,28 +132,44 @@ function sameRequest(payment: repo.PaymentRow, req: CheckoutRequest) {
   return samePlan && sameKind && payment.qty === req.qty;
 }
 
+/** What the first step of a checkout prepared: the payment row and what its provider intent is made from. */
+interface PreparedCheckout {
+  customer: repo.CustomerRow;
+  payment: repo.PaymentRow;
+  plan: repo.PlanRow;
+  extra: IntentExtra;
+  /** A new payment row (not a retry of an earlier request): removed again when the provider refuses it. */
+  created: boolean;
+}
+
+interface IntentExtra {
+  couponPercent: string | null;
+  paymentMethodId: string | null;
+  newQuantity: number | null;
+}
+
 /**
- * The shared frame of purchase and subscription update: an advisory lock on (customer, key), the key checked
- * BEFORE the captcha is consumed (a retry of the same request answers the same payment and client secret,
- * without a new captcha), then the rules, the payment row and the provider's intent in one transaction.
+ * The shared frame of purchase and subscription update, in three steps so no database transaction stays open while
+ * the payment provider is called (issue 12, item 7):
+ * 1. one transaction: an advisory lock on (customer, key), the key checked BEFORE the captcha is consumed (a retry of
+ *    the same request answers the same payment and client secret, without a new captcha), then the rules and the
+ *    Pending payment row;
+ * 2. no transaction: the provider's customer and intent, created idempotently per payment (a retry, or two requests
+ *    racing with the same key, get the same intent);
+ * 3. single statements: what the provider answered (its customer, price and coupon ids, the payment's reference).
+ * When step 2 fails, a payment row this request created is removed again, as the one transaction did before.
  */
 async function checkout(
   ctx: AppContext,
   req: CheckoutRequest,
-  build: (tx: DbOrTx, provider: PaymentProvider, customer: repo.CustomerRow, key: string) => Promise<CheckoutResponse>,
-  replay: (
-    tx: DbOrTx,
-    provider: PaymentProvider,
-    customer: repo.CustomerRow,
-    payment: repo.PaymentRow,
-  ) => Promise<CheckoutIntent>,
+  build: (tx: DbOrTx, provider: PaymentProvider, customer: repo.CustomerRow, key: string) => Promise<PreparedCheckout>,
 ): Promise<CheckoutResponse> {
   const key = req.idempotencyKey?.trim() || crypto.randomUUID();
   if (key.length > IDEMPOTENCY_KEY_MAX) {
     throw badRequest('E_VALIDATION', `Idempotency-Key: must be at most ${IDEMPOTENCY_KEY_MAX} characters`);
   }
   const provider = createPaymentProvider(ctx);
-  return inTransaction(ctx.db, async (tx) => {
+  const prepared = await inTransaction(ctx.db, async (tx): Promise<PreparedCheckout> => {
     await repo.lockCheckoutKey(tx, req.customerId, key);
     const customer = await repo.findCustomer(tx, req.customerId);
     if (!customer) throw notFound('Customer not found.');
@@ -138,13 +178,28 @@ async function checkout(
       if (!sameRequest(existing, req)) {
         throw new AppError(409, 'E_CONFLICT', 'This Idempotency-Key was already used for a different payment.');
       }
-      return checkoutAnswer(provider, existing, await replay(tx, provider, customer, existing));
+      return replayOf(tx, customer, existing);
     }
     // Checks that use nothing up come first, so a wrong plan or quantity is named even before the captcha.
     assertQuantity(await activePlan(tx, req.priceId), req.qty);
     await verifyCaptcha(ctx, tx, req.captcha);
     return build(tx, provider, customer, key);
   });
+  const { customer, payment, plan, extra } = prepared;
+  let intent: CheckoutIntent;
+  try {
+    intent = await intentFor(ctx.db, provider, customer, payment, plan, extra);
+  } catch (err) {
+    if (prepared.created) await repo.deleteUnstartedPayment(ctx.db, payment.id);
+    throw err;
+  }
+  if (prepared.created || !payment.providerRef) {
+    await repo.updatePayment(ctx.db, payment.id, {
+      providerRef: intent.providerRef,
+      providerSubscriptionId: intent.providerSubscriptionId ?? payment.providerSubscriptionId ?? null,
+    });
+  }
+  return checkoutAnswer(provider, payment, intent);
 }
 
 function baseInput(
@@ -191,13 +246,14 @@ export async function createSubscriptionIntent(
   return intent;
 }
 
+/** The provider's intent of a payment; `db` is the pool (no transaction open: issue 12, item 7). */
 async function intentFor(
   tx: DbOrTx,
   provider: PaymentProvider,
   customer: repo.CustomerRow,
   payment: repo.PaymentRow,
   plan: repo.PlanRow,
-  extra: { couponPercent: string | null; paymentMethodId: string | null; newQuantity: number | null },
+  extra: IntentExtra,
 ): Promise<CheckoutIntent> {
   const providerCustomerId = await ensureProviderCustomer(tx, provider, providerCustomerOf(customer));
   const input = {
@@ -233,20 +289,17 @@ async function intentFor(
 const noSubscription = () =>
   badRequest('E_NO_SUBSCRIPTION', 'You have no active subscription of this plan. Please subscribe first.');
 
-/** Answers the same intent again: the providers create intents idempotently per payment. */
-async function replayIntent(
-  tx: DbOrTx,
-  provider: PaymentProvider,
-  customer: repo.CustomerRow,
-  payment: repo.PaymentRow,
-): Promise<CheckoutIntent> {
+/** A retry: the same payment's intent again (the providers create intents idempotently per payment). */
+async function replayOf(tx: DbOrTx, customer: repo.CustomerRow, payment: repo.PaymentRow): Promise<PreparedCheckout> {
   const plan = await repo.findPlanById(tx, payment.planId);
   const coupon = payment.couponCode ? await repo.findCoupon(tx, payment.couponCode) : null;
-  return intentFor(tx, provider, customer, payment, plan, {
-    couponPercent: coupon?.percentOff ?? null,
-    paymentMethodId: null,
-    newQuantity: null,
-  });
+  return {
+    customer,
+    payment,
+    plan,
+    extra: { couponPercent: coupon?.percentOff ?? null, paymentMethodId: null, newQuantity: null },
+    created: false,
+  };
 }
 
 function paymentValues(
@@ -306,7 +359,7 @@ export async function purchase(
       const plan = await activePlan(tx, body.priceId);
       assertQuantity(plan, body.qty);
       const code = (body.couponCode || body.coupon_code || '').trim();
-      const coupon = code ? await usableCoupon(tx, code) : null;
+      const coupon = code ? await usableCoupon(tx, code, customer.id) : null;
       if (plan.type === 'recurring') {
         const sub = await repo.findSubscription(tx, customer.id, plan.id);
         if (sub && (sub.status === 'active' || sub.status === 'past_due')) {
@@ -324,18 +377,14 @@ export async function purchase(
         tx,
         paymentValues(customer.id, plan, provider, key, reason, body.qty, t, coupon?.code ?? null),
       );
-      const intent = await intentFor(tx, provider, customer, payment, plan, {
-        couponPercent: coupon?.percentOff ?? null,
-        paymentMethodId: null,
-        newQuantity: null,
-      });
-      await repo.updatePayment(tx, payment.id, {
-        providerRef: intent.providerRef,
-        providerSubscriptionId: intent.providerSubscriptionId ?? null,
-      });
-      return checkoutAnswer(provider, payment, intent);
+      return {
+        customer,
+        payment,
+        plan,
+        extra: { couponPercent: coupon?.percentOff ?? null, paymentMethodId: null, newQuantity: null },
+        created: true,
+      };
     },
-    replayIntent,
   );
 }
 
@@ -382,19 +431,21 @@ export async function updateSubscription(
           percent ? sub.couponCode : null,
         ),
       );
+      // The subscription's id is on the row before the provider is called.
+      await repo.updatePayment(tx, payment.id, { providerSubscriptionId: sub.providerSubscriptionId });
       const pm = await repo.defaultPaymentMethod(tx, customer.id, provider.name);
-      const intent = await intentFor(tx, provider, customer, payment, plan, {
-        couponPercent: percent,
-        paymentMethodId: pm?.providerPmId ?? null,
-        newQuantity: sub.quantity + body.qty,
-      });
-      await repo.updatePayment(tx, payment.id, {
-        providerRef: intent.providerRef,
-        providerSubscriptionId: sub.providerSubscriptionId,
-      });
-      return checkoutAnswer(provider, payment, intent);
+      return {
+        customer,
+        payment: { ...payment, providerSubscriptionId: sub.providerSubscriptionId },
+        plan,
+        extra: {
+          couponPercent: percent,
+          paymentMethodId: pm?.providerPmId ?? null,
+          newQuantity: sub.quantity + body.qty,
+        },
+        created: true,
+      };
     },
-    replayIntent,
   );
 }
 

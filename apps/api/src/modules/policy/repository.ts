@@ -1,7 +1,7 @@
 import type { DeviceMessage } from '@fleetdeck/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { deviceApplications, deviceLogs, deviceMessages, devices, profiles } from '../../db/schema.ts';
+import { deviceApplications, deviceLogs, deviceMessages, devices, policyAcks, profiles } from '../../db/schema.ts';
 
 /** SQL of policy delivery: the frozen policy of a profile, its acks, pending messages and push tokens. */
 
@@ -48,6 +48,24 @@ export async function recordPolicyAck(
     )
     .returning({ applied: profiles.appliedPolicyVersion });
   if (updated) return updated.applied;
+  const [row] = await db
+    .select({ applied: profiles.appliedPolicyVersion })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return row?.applied ?? null;
+}
+
+/** Records the first ack of a profile's policy version; false when that version was acknowledged before. */
+export async function claimPolicyAck(db: DbOrTx, profileId: string, version: number, result: string) {
+  const rows = await db
+    .insert(policyAcks)
+    .values({ profileId, version, result })
+    .onConflictDoNothing()
+    .returning({ version: policyAcks.version });
+  return rows.length > 0;
+}
+
+export async function appliedVersionOf(db: DbOrTx, profileId: string): Promise<number | null> {
   const [row] = await db
     .select({ applied: profiles.appliedPolicyVersion })
     .from(profiles)

@@ -12,6 +12,7 @@ import { DEVICE_API_TAGS, deviceActorOf, deviceOf, requireDevice } from '../../p
 import { POLICY_DOCUMENT_DESCRIPTION } from './document.ts';
 import { requestPush } from './push.ts';
 import * as policy from './service.ts';
+import { DEVICE_WRITE_LIMITS } from '../devices/service.ts';
 import { MAX_WAITERS_PER_DEVICE, type Wait, type WaitOutcome } from './wakeup.ts';
 
 /** Seconds a poll refused by the process's long-poll cap is told to wait before polling again. */
@@ -83,10 +84,17 @@ export const policyDeviceRoutes = (ctx: AppContext) =>
           "profile's applied version and result (shown in the console), a device log row (`Apply`, `Success` or " +
           '`Failed: <message>`) and an audit entry, and marks the device as seen. An ack of an OLDER version (late ' +
           'or retried) is accepted and logged but never moves the applied version backwards; `data.currentVersion` ' +
-          'tells whether a newer policy waits. A version newer than the current one answers 409 `E_CONFLICT`.',
+          'tells whether a newer policy waits. A version newer than the current one answers 409 `E_CONFLICT`. One ack ' +
+          'per version: a repeated ack of a version already reported answers the same and records nothing. At most ' +
+          `${DEVICE_WRITE_LIMITS.ack.max} reports a minute per device (429 \`E_RATE_LIMITED\` with \`retry-after\`).`,
       },
       async (req) => {
-        const outcome = await policy.acknowledgePolicy(ctx, deviceOf(req), req.body, deviceActorOf(req));
+        const { repeated: _repeated, ...outcome } = await policy.acknowledgePolicy(
+          ctx,
+          deviceOf(req),
+          req.body,
+          deviceActorOf(req),
+        );
         return {
           respones_msg:
             outcome.version < outcome.currentVersion

@@ -5,6 +5,7 @@ import type { CustomerActor, DeviceActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DeviceInfo } from '../../plugins/device-auth.ts';
 import { writeAudit } from '../audit/service.ts';
+import { enforceDeviceLimit } from '../devices/service.ts';
 import { familyLicenceOf } from '../licences/service.ts';
 import { lockProfile } from '../profiles/repository.ts';
 import { appVersionOfFamily } from '../staff/pricing/service.ts';
@@ -69,6 +70,8 @@ export interface AckOutcome {
   version: number;
   currentVersion: number;
   appliedPolicyVersion: number | null;
+  /** This version was acknowledged before: nothing was recorded. */
+  repeated: boolean;
 }
 
 /**
@@ -82,6 +85,7 @@ export async function acknowledgePolicy(
   ack: { version: number; result: 'Success' | 'Failed'; message: string },
   actor: DeviceActor,
 ): Promise<AckOutcome> {
+  await enforceDeviceLimit(ctx, device, 'ack');
   return inTransaction(ctx.db, async (tx) => {
     const profile = await repo.lockPolicyVersion(tx, device.profileId);
     if (!profile) throw profileNotFound();
@@ -91,6 +95,11 @@ export async function acknowledgePolicy(
         'E_CONFLICT',
         `Policy version ${ack.version} does not exist (current: ${profile.version}). Fetch the policy again.`,
       );
+    }
+    // One ack per policy version (issue 12, item 5): a repeat answers the same and records nothing.
+    if (!(await repo.claimPolicyAck(tx, device.profileId, ack.version, ack.result))) {
+      const applied = await repo.appliedVersionOf(tx, device.profileId);
+      return { version: ack.version, currentVersion: profile.version, appliedPolicyVersion: applied, repeated: true };
     }
     const applied = await repo.recordPolicyAck(tx, device.profileId, ack);
     const failed = ack.result === 'Failed';
@@ -111,7 +120,7 @@ export async function acknowledgePolicy(
       message: `Device ${device.serialNumber} (${device.appName}) applied policy version ${ack.version}: ${outcome}`,
       actor,
     });
-    return { version: ack.version, currentVersion: profile.version, appliedPolicyVersion: applied };
+    return { version: ack.version, currentVersion: profile.version, appliedPolicyVersion: applied, repeated: false };
   });
 }
 

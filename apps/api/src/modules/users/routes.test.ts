@@ -261,6 +261,10 @@ describe('detail and update', () => {
         'email',
         'enable_two_step_email_verification',
         'enrolmentLink',
+        // The login QR's limits (issue 12, item 4).
+        'enrolmentTokenExpiresAt',
+        'enrolmentTokenMaxUses',
+        'enrolmentTokenUses',
         'isOfflineCustomer',
         'isResellerModeEnabled',
         'isResellerModeRequestApprove',

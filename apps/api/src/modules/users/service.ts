@@ -451,7 +451,8 @@ export async function logout(ctx: AppContext, session: SessionInfo, actor: Custo
 export async function rotateEnrolmentToken(ctx: AppContext, actor: CustomerActor): Promise<string> {
   const customerId = actor.id;
   return inTransaction(ctx.db, async (tx) => {
-    const row = await repo.updateCustomer(tx, customerId, newEnrolmentToken(ctx));
+    // A new token starts with no enrolments counted; the end date and limit the customer chose stay.
+    const row = await repo.updateCustomer(tx, customerId, { ...newEnrolmentToken(ctx), enrolmentTokenUses: 0 });
     if (!row) throw notFound('Account not found.');
     await writeAudit(tx, {
       customerId,
@@ -497,6 +498,9 @@ export function toUserDetail(
     loginQrCodeUrl: loginQrCodeUrl(ctx, c),
     enrolmentLink: loginQrText(ctx, c),
     enable_two_step_email_verification: c.twoStepEnabled,
+    enrolmentTokenExpiresAt: c.enrolmentTokenExpiresAt?.toISOString() ?? null,
+    enrolmentTokenMaxUses: c.enrolmentTokenMaxUses,
+    enrolmentTokenUses: c.enrolmentTokenUses,
     isResellerModeEnabled: c.resellerModeEnabled,
     resellerCouponCode: c.resellerModeApproved ? resellerCouponCode : null,
     isResellerModeRequestApprove: c.resellerModeApproved,
@@ -514,8 +518,38 @@ export async function update(ctx: AppContext, actor: CustomerActor, input: Updat
     const profileFields = Object.keys(changes);
     // Reseller mode is only requested here (spec 1 §4); staff approve it with approveReseller.
     if (input.isResellerModeEnabled === true) changes.resellerModeEnabled = true;
+    // The login QR code's limits (issue 12, item 4).
+    const qrLimits: string[] = [];
+    if (input.enrolmentTokenExpiresAt !== undefined) {
+      const at = input.enrolmentTokenExpiresAt === null ? null : new Date(input.enrolmentTokenExpiresAt);
+      if (at && at.getTime() <= Date.now()) {
+        throw new AppError(400, 'E_VALIDATION', 'enrolmentTokenExpiresAt: must be in the future', {
+          errors: [{ field: 'enrolmentTokenExpiresAt', message: 'must be in the future' }],
+        });
+      }
+      changes.enrolmentTokenExpiresAt = at;
+      qrLimits.push(at ? `valid until ${at.toISOString()}` : 'no end date');
+    }
+    if (input.enrolmentTokenMaxUses !== undefined) {
+      changes.enrolmentTokenMaxUses = input.enrolmentTokenMaxUses;
+      qrLimits.push(
+        input.enrolmentTokenMaxUses === null
+          ? 'no enrolment limit'
+          : `at most ${input.enrolmentTokenMaxUses} enrolments`,
+      );
+    }
     const row = await repo.updateCustomer(tx, customerId, changes);
     if (!row) throw notFound('Account not found.');
+    if (qrLimits.length > 0) {
+      await writeAudit(tx, {
+        customerId,
+        email: row.email,
+        type: 'User Account',
+        subType: 'Update Profile',
+        message: `Login QR code limits set: ${qrLimits.join(', ')}`,
+        actor,
+      });
+    }
     if (profileFields.length > 0) {
       await writeAudit(tx, {
         customerId,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { inTransaction, type AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -64,6 +65,20 @@ async function usableMethod(tx: DbOrTx, customerId: string, pmId: string | null 
 
 /** Creates the intent of a payment row once; called again for the same payment it answers the same intent. */
 async function createIntent(
+  ctx: AppContext,
+  input: OneTimeInput,
+  kind: 'payment_intent' | 'invoice',
+  extra: Record<string, string>,
+): Promise<CheckoutIntent> {
+  // Like Stripe's idempotency: requests racing for one payment get one intent (the sandbox's own short transaction;
+  // the checkout calls the provider outside its transactions, issue 12, item 7).
+  return inTransaction(ctx.db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sandbox-intent:${input.paymentId}`}, 0))`);
+    return createIntentOnce(ctx, { ...input, tx }, kind, extra);
+  });
+}
+
+async function createIntentOnce(
   ctx: AppContext,
   input: OneTimeInput,
   kind: 'payment_intent' | 'invoice',

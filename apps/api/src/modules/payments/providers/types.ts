@@ -51,7 +51,7 @@ export interface ProviderCustomer {
 }
 
 export interface OneTimeInput {
-  /** The checkout's transaction (the sandbox keeps its intents in it). */
+  /** The database pool: the checkout calls providers outside its transactions (the sandbox keeps its intents there). */
   tx: DbOrTx;
   customer: ProviderCustomer;
   /** Our payment row id: goes into the provider's metadata as `paymentId`, with `customerId`. */

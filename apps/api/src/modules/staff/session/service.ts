@@ -6,11 +6,11 @@ import { assertNotCommonPassword } from '../../../lib/common-passwords.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../../lib/crypto.ts';
 import { AppError, badRequest, tooMany } from '../../../lib/errors.ts';
 import { claimLoginAttempt, clearFailedLogins, failLoginAttempt, lockedUntilOf } from '../../../db/account-lockout.ts';
-import { enforceLimit } from '../../../lib/rate-limit.ts';
+import { enforceLimit, hit, peek } from '../../../lib/rate-limit.ts';
 import { writeAudit } from '../../audit/service.ts';
 import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
 import { emailTemplates } from '../../mail/templates.ts';
-import { consumeCode, issueCode } from '../../otp/service.ts';
+import { CODE_TTL_MS, MAX_WRONG_TRIES, consumeCode, issueChallengeCode } from '../../otp/service.ts';
 import { createSession, revokeAllSessions, revokeSession, type SessionInfo } from '../../sessions/service.ts';
 import { LOCK_MINUTES, MAX_LOGIN_FAILURES } from '../../users/service.ts';
 import { findStaffByEmail, findStaffById, updateStaff, type StaffRow } from '../repository.ts';
@@ -90,20 +90,35 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   // A disabled account answers like a wrong password: the back office tells outsiders nothing.
   if (staff.disabledAt) throw invalid();
   await clearFailedLogins(ctx.db, staffUsers, staff.id);
-  await inTransaction(ctx.db, async (tx, afterCommit) => {
-    const code = await issueCode(tx, ctx.secrets.codeKey, 'staff', staff.id, STAFF_LOGIN_CODE, ctx.config.otpLength);
+  const challengeId = await inTransaction(ctx.db, async (tx, afterCommit) => {
+    const issued = await issueChallengeCode(
+      tx,
+      ctx.secrets.codeKey,
+      'staff',
+      staff.id,
+      STAFF_LOGIN_CODE,
+      ctx.config.otpLength,
+    );
     const outboxId = await queueEmail(
       tx,
       staff.email,
-      emailTemplates.loginCode(ctx.config.productName, staff.name, code),
+      emailTemplates.loginCode(ctx.config.productName, staff.name, issued.code),
     );
     afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+    return issued.challengeId;
   });
-  return { respones_msg: STAFF_LOGIN_MESSAGE };
+  return { respones_msg: STAFF_LOGIN_MESSAGE, challengeId };
 }
 
-/** Step two: the emailed code opens a staff session. Clears nothing of the customer realm on the server. */
-export async function verifyOtp(ctx: AppContext, email: string, otp: string, meta: RequestMeta) {
+const codesExhausted = () =>
+  new AppError(400, 'E_OTP_EXHAUSTED', 'Too many wrong codes. Please log in again to get a new code.');
+
+/**
+ * Step two: the emailed code opens a staff session. Clears nothing of the customer realm on the server. As for
+ * customers (issue 12, item 3): with the login answer's `challengeId` the code's own 5 tries count; with `email` alone
+ * wrong codes count against a per-email counter and do not touch the code of the login in progress.
+ */
+export async function verifyOtp(ctx: AppContext, email: string, otp: string, meta: RequestMeta, challengeId?: string) {
   await enforceLimit(
     ctx.db,
     `staff-otp:ip:${meta.ip}`,
@@ -116,8 +131,22 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, met
   }
   const staff = await findStaffByEmail(ctx.db, email);
   const usable = staff && !staff.disabledAt ? staff : null;
+  const emailTries = `staff-otp-email:${email}`;
+  const windowSeconds = CODE_TTL_MS / 1000;
   try {
-    await consumeCode(ctx.db, ctx.secrets.codeKey, 'staff', usable?.id ?? null, STAFF_LOGIN_CODE, otp);
+    if (!challengeId && (await peek(ctx.db, emailTries, windowSeconds)) >= MAX_WRONG_TRIES) throw codesExhausted();
+    try {
+      await consumeCode(ctx.db, ctx.secrets.codeKey, 'staff', usable?.id ?? null, STAFF_LOGIN_CODE, otp, {
+        challengeId,
+        countWrongTries: Boolean(challengeId),
+      });
+    } catch (err) {
+      if (!challengeId && err instanceof AppError && err.code === 'E_OTP_INVALID') {
+        const { count } = await hit(ctx.db, emailTries, windowSeconds);
+        if (count >= MAX_WRONG_TRIES) throw codesExhausted();
+      }
+      throw err;
+    }
   } catch (err) {
     if (usable && err instanceof AppError) {
       await writeAudit(ctx.db, {

@@ -143,6 +143,33 @@ describe('Update profile', () => {
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
   });
 
+  it('sets the QR code limits (end date and maximum enrolments) with users/update (issue 12, item 4)', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      'GET /api/v1/admin/users/detail': {
+        body: {
+          respones_msg: 'OK',
+          data: { ...sampleUser, enrolmentTokenMaxUses: null, enrolmentTokenExpiresAt: null, enrolmentTokenUses: 4 },
+        },
+      },
+      'POST /api/v1/admin/users/update': { body: { respones_msg: 'Profile updated', data: sampleUser } },
+    });
+    const { user } = renderApp('/update-profile');
+    const form = await screen.findByRole('form', { name: 'QR code limits' });
+    expect(within(form).getByText('4 enrolments with this QR code so far')).toBeInTheDocument();
+    await user.click(within(form).getByLabelText('Maximum enrolments'));
+    await user.paste('25');
+    const until = within(form).getByLabelText('Valid until');
+    await user.type(until, '2030-01-31T18:00');
+    await user.click(within(form).getByRole('button', { name: 'Save limits' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/v1/admin/users/update')[0]?.body).toEqual({
+        enrolmentTokenExpiresAt: new Date('2030-01-31T18:00').toISOString(),
+        enrolmentTokenMaxUses: 25,
+      }),
+    );
+  });
+
   it('rotates the login QR code after a confirmation and shows the new image', async () => {
     window.localStorage.setItem('token', 'tok');
     const newUrl = 'http://localhost:3000/api/v1/qr/login/NEWKEY-abcdefghijklmnop.png';

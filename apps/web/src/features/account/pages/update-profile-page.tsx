@@ -2,6 +2,7 @@ import { Grid, Skeleton, Stack } from '@mantine/core';
 import { useUserDetail } from '@/api/get-user-detail';
 import { AccountLoadError } from '@/components/account-load-error';
 import { LoginQrCard } from '@/components/login-qr-card';
+import { QrLimitsCard } from '../components/qr-limits-card';
 import { RotateQrButton } from '../components/rotate-qr-button';
 import { UpdateProfileForm } from '../components/update-profile-form';
 
@@ -21,6 +22,7 @@ export function UpdateProfilePage() {
         <Stack gap="sm">
           <LoginQrCard url={detail.data?.loginQrCodeUrl} link={detail.data?.enrolmentLink} loading={detail.isPending} />
           <RotateQrButton disabled={!detail.data} />
+          {detail.data ? <QrLimitsCard key={detail.data._id} user={detail.data} /> : null}
         </Stack>
       </Grid.Col>
     </Grid>

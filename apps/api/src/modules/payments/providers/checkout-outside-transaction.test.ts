@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { paymentsApi, type CheckoutResponse } from '@fleetdeck/contract';
+import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import { newCustomer } from '../../../../test/support/factory.ts';
+import { jsonOf } from '../../../../test/support/helpers.ts';
+import { postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
+import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
+
+/**
+ * Issue 12, item 7: no database transaction stays open while Stripe is called at checkout. The local Stripe stand-in
+ * looks at the database while it holds each request: a connection of the app "idle in transaction" then is one
+ * waiting for Stripe inside a transaction (holding its locks and a pool connection for the network's time).
+ */
+let fake: FakeStripe;
+let rt: TestRuntime;
+const seen: { path: string; openTransactions: string[] }[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  rt = await startTestRuntime(inject('pgAdminUrl'), { env: STRIPE_TEST_ENV(fake.url) });
+  fake.onRequest(async (request) => {
+    const open = await rt.ctx.db.execute<{ query: string }>(sql`
+      select query from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid()
+         and state in ('idle in transaction', 'idle in transaction (aborted)')
+         and query not ilike '%pgboss%'`);
+    seen.push({ path: request.path, openTransactions: open.rows.map((r) => r.query) });
+  });
+});
+afterAll(async () => {
+  fake?.onRequest(null);
+  await rt?.close();
+  await fake?.close();
+});
+
+describe('checkout calls Stripe outside database transactions (issue 12, item 7)', () => {
+  it('a one-time purchase and a new subscription: no transaction open during any Stripe call', async () => {
+    const c = await newCustomer(rt);
+    seen.length = 0;
+    const oneTime = await postWithKey(
+      rt,
+      paymentsApi.purchase,
+      { priceId: 'PDOT', qty: 2, captcha: await solvedCaptcha(rt) },
+      c.token,
+      'ot-1',
+    );
+    expect(oneTime.statusCode, oneTime.body).toBe(200);
+    const subscription = await postWithKey(
+      rt,
+      paymentsApi.purchase,
+      { priceId: 'PD', qty: 3, captcha: await solvedCaptcha(rt) },
+      c.token,
+      'sub-1',
+    );
+    expect(subscription.statusCode, subscription.body).toBe(200);
+    // A retry of the same request answers the same client secret, again without a transaction around Stripe.
+    const retry = await postWithKey(
+      rt,
+      paymentsApi.purchase,
+      { priceId: 'PDOT', qty: 2, captcha: 'used-already' },
+      c.token,
+      'ot-1',
+    );
+    expect(jsonOf<CheckoutResponse>(retry).data.clientSecret).toBe(jsonOf<CheckoutResponse>(oneTime).data.clientSecret);
+
+    expect(seen.map((s) => s.path)).toEqual(
+      expect.arrayContaining(['/v1/customers', '/v1/payment_intents', '/v1/subscriptions']),
+    );
+    expect(seen.filter((s) => s.openTransactions.length > 0)).toEqual([]);
+  });
+});
