@@ -18,7 +18,8 @@ export const preloadCharts = (): void => {
 };
 
 export function ChartSkeleton({ label = 'Loading chart' }: { label?: string }) {
-  return <Skeleton h={CHART_HEIGHT} radius="md" aria-busy="true" aria-label={label} />;
+  // A role, so that its label is allowed (a plain div may not carry aria-label); it may stay while off screen.
+  return <Skeleton h={CHART_HEIGHT} radius="md" role="status" aria-busy="true" aria-label={label} />;
 }
 
 /**
