@@ -23,9 +23,10 @@ export function ChartSkeleton({ label = 'Loading chart' }: { label?: string }) {
 }
 
 /**
- * Renders its children once their place is near the screen (within 300 px), a skeleton until then. A chart is a
+ * Renders its children once their place is near the screen (within 300 px). A chart is a
  * large tree (recharts: an SVG per bar, tick and label): rendering the ones below the fold of a phone before anyone
- * scrolls to them was most of a dashboard's blocking time on first load. Without IntersectionObserver: at once.
+ * scrolls to them was most of a dashboard's blocking time on first load. Its room is kept empty until then. Without
+ * IntersectionObserver: at once.
  */
 function WhenNearScreen({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -46,11 +47,8 @@ function WhenNearScreen({ children }: { children: ReactNode }) {
     return () => observer.disconnect();
   }, [near]);
   if (near) return children;
-  return (
-    <div ref={ref}>
-      <ChartSkeleton />
-    </div>
-  );
+  // Only the chart's room, empty: it is off screen (a skeleton would read as "still loading" to a page that waits).
+  return <div ref={ref} style={{ height: CHART_HEIGHT }} />;
 }
 
 interface LazyBarChartProps {
