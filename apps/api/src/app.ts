@@ -92,6 +92,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorateRequest('device', null);
   app.decorateRequest('staff', null);
   app.decorateRequest('impersonator', null);
+  app.decorateRequest('customerRow', null);
   // The API speaks JSON only; other bodies get a clear 415 instead of a confusing validation error.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);

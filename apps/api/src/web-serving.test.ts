@@ -28,6 +28,27 @@ beforeAll(async () => {
 afterAll(async () => rt?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => rt.app.inject({ method: 'GET', url, headers });
+const preloadsOf = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)].map((m) => m[1]!);
+/** A page without the preload links the server adds to a page address (the build's own ones included). */
+const withoutPreloads = (html: string) => html.replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '');
+
+/** The JS files of a source module's chunk and what it imports, from the build's manifest. */
+function chunksOf(module: RegExp): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const start = Object.keys(manifest).find((k) => module.test(k))!;
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    for (const d of manifest[k]!.imports ?? []) visit(d);
+  };
+  visit(start);
+  return [...seen].map((k) => `/${manifest[k]!.file}`);
+}
 
 describe('the request log', () => {
   it('writes one line per request with what an operator needs, without the query string', async () => {
@@ -114,16 +135,40 @@ describe('the web app', () => {
     expect(dashboard.body).not.toContain('fd-shell-card"');
     expect(dashboard.body.match(/Acme &lt;MDM&gt;/g)).toHaveLength(2);
     expect(dashboard.headers.etag).not.toBe((await get('/login')).headers.etag);
-    expect((await get('/index.html')).body).toBe(dashboard.body);
+    // The same shell everywhere; a page's own address adds the preloads of its code (tested below).
+    expect(withoutPreloads((await get('/index.html')).body)).toBe(withoutPreloads(dashboard.body));
     // The login QR code's text opened by a phone's camera (DECISIONS §6): the console's page, not the back office's.
     const enrol = await get('/enrol?token=abc');
     expect(enrol.statusCode).toBe(200);
-    expect(enrol.body).toBe(dashboard.body);
+    expect(withoutPreloads(enrol.body)).toBe(withoutPreloads(dashboard.body));
 
     // Not a page: a JSON 404, and the build's own files are not served as pages.
     expect((await get('/nope.js')).statusCode).toBe(404);
     expect((await get('/api/v1/nope')).json()).toMatchObject({ code: 'E_NOT_FOUND' });
     expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+
+  it("preloads a page address's own code and its layout's with the HTML, and nothing more elsewhere", async () => {
+    const base = preloadsOf((await get('/no-such-page')).body);
+    const dashboardHtml = (await get('/dashboard')).body;
+    const dashboard = preloadsOf(dashboardHtml);
+    for (const module of [
+      /^src\/features\/dashboard\/pages\/dashboard-page\.tsx$/,
+      /^src\/components\/layouts\/portal-layout\.tsx$/,
+      /^src\/app\/portal-routes\.tsx$/,
+    ]) {
+      // Each file once: preloaded, or already the HTML's own script or preload.
+      for (const file of chunksOf(module))
+        expect(dashboardHtml.split(`"${file}"`), `${module} ${file}`).toHaveLength(2);
+    }
+    expect(dashboard.length).toBeGreaterThan(base.length);
+    expect(dashboard.filter((f) => !base.includes(f)).every((f) => f.startsWith('/assets/'))).toBe(true);
+    // The same page under another address does not get them; the back office's pages get their own.
+    expect(preloadsOf((await get('/dashboard-x')).body)).toEqual(base);
+    const admin = (await get('/admin-dashboard')).body;
+    for (const file of chunksOf(/^src\/back-office\/features\/dashboard\/pages\/admin-dashboard-page\.tsx$/)) {
+      expect(admin.split(`"${file}"`), file).toHaveLength(2);
+    }
   });
 
   it("answers the back office's addresses with its own page (DECISIONS §8), its login card on its login only", async () => {

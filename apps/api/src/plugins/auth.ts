@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { checkImpersonation } from '../modules/staff/login-as/service.ts';
-import { authenticate, type Realm, type SessionInfo } from '../modules/sessions/service.ts';
+import {
+  authenticate,
+  authenticateCustomerWithRow,
+  type Realm,
+  type SessionInfo,
+} from '../modules/sessions/service.ts';
+import type { customers } from '../db/schema.ts';
 import type { CustomerActor } from '../lib/actor.ts';
 
 declare module 'fastify' {
@@ -9,6 +15,12 @@ declare module 'fastify' {
     session: SessionInfo | null;
     /** The staff member behind a login-as customer session (DECISIONS §8), or null. */
     impersonator: { id: string; email: string } | null;
+    /** The signed-in customer's row, on the routes that ask for it (`config.withCustomerRow`), else null. */
+    customerRow: typeof customers.$inferSelect | null;
+  }
+  interface FastifyContextConfig {
+    /** The customer guard reads the customer's row with the session, in the same query (see `customerRow`). */
+    withCustomerRow?: boolean;
   }
 }
 
@@ -16,7 +28,14 @@ declare module 'fastify' {
 export const requireSession =
   (ctx: AppContext, realm: Realm) =>
   async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    const session = await authenticate(ctx.db, realm, request.headers.authorization);
+    let session: SessionInfo;
+    if (realm === 'customer' && request.routeOptions.config.withCustomerRow) {
+      const found = await authenticateCustomerWithRow(ctx.db, request.headers.authorization);
+      session = found.session;
+      request.customerRow = found.customer;
+    } else {
+      session = await authenticate(ctx.db, realm, request.headers.authorization);
+    }
     request.session = session;
     if (session.impersonatorId) {
       request.impersonator = await checkImpersonation(ctx, session, request.routeOptions.config.endpoint);

@@ -9,9 +9,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * put into its title and static shell (the shell paints before the bundle runs, so it must carry the right name),
  * compressed once (brotli and gzip), sent with `no-cache` and an ETag so a repeat visit costs a 304.
  *
- * Two variants: the login page's keeps the shell's login card and also preloads the login page's own code (a lazy
+ * Variants: the login page's keeps the shell's login card and also preloads the login page's own code (a lazy
  * chunk, found in the build's manifest), so the form replaces its skeleton without a loader in between; every other
- * address gets the shell without the card (a signed-in page must not flash a login form).
+ * address gets the shell without the card (a signed-in page must not flash a login form). The address of a page the
+ * build has a module for (`features/<area>/pages/<name>-page.tsx` answers `/<name>`) also preloads that page's code
+ * and its layout's (the signed-in frame, the route table): the browser fetches them all at once while the entry
+ * loads, instead of one lazy level after the other (on a phone's network each level is a round trip).
  */
 export interface HtmlVariant {
   etag: string;
@@ -24,6 +27,8 @@ export interface HtmlVariant {
 export interface AppHtml {
   login: HtmlVariant;
   other: HtmlVariant;
+  /** The variant of a page address the build has a page module for (its chunks preloaded), made on first use. */
+  page: (pathname: string) => HtmlVariant | undefined;
 }
 
 /** The two apps of the build (DECISIONS §8): the customer console and, when built, the back office. */
@@ -32,15 +37,42 @@ export interface IndexHtml {
   backOffice: AppHtml | null;
 }
 
-/** Each app's HTML file, login address and login page module (as the build manifest names it). */
+/**
+ * Each app's HTML file, login address and login page module (as the build manifest names it); its page modules
+ * (the name gives the address) and the layouts their routes render in: a page of a lazily loaded route table is shown
+ * in that table's layout; otherwise in the app's signed-in layout unless it is a signed-out page.
+ */
+interface AppSpec {
+  file: string;
+  loginPath: string;
+  loginModule: RegExp;
+  pageModule: RegExp;
+  areas: { routes: string; layout: string }[];
+  signedInLayout?: { layout: string; except: RegExp };
+}
 const APPS = {
-  portal: { file: 'index.html', loginPath: '/login', loginModule: /(^|\/)features\/auth\/pages\/login-page\.tsx$/ },
+  portal: {
+    file: 'index.html',
+    loginPath: '/login',
+    loginModule: /(^|\/)features\/auth\/pages\/login-page\.tsx$/,
+    pageModule: /^src\/features\/[^/]+\/pages\/([a-z0-9-]+)-page\.tsx$/,
+    areas: [
+      { routes: 'src/app/portal-routes.tsx', layout: 'src/components/layouts/portal-layout.tsx' },
+      { routes: 'src/app/site-routes.tsx', layout: 'src/features/site/components/site-layout.tsx' },
+    ],
+  },
   backOffice: {
     file: 'admin.html',
     loginPath: '/super-admin/login',
     loginModule: /(^|\/)back-office\/features\/session\/pages\/staff-login-page\.tsx$/,
+    pageModule: /^src\/back-office\/features\/[^/]+\/pages\/([a-z0-9-]+)-page\.tsx$/,
+    areas: [],
+    signedInLayout: {
+      layout: 'src/back-office/components/back-office-layout.tsx',
+      except: /^src\/back-office\/features\/session\//,
+    },
   },
-} as const;
+} satisfies Record<string, AppSpec>;
 
 /** Back-office addresses (DECISIONS §8): `/super-admin/*` and `/admin-*`. */
 export const isBackOfficePath = (pathname: string) =>
@@ -53,26 +85,43 @@ const CARD = /[ \t]*<!--shell-card-->[\s\S]*?<!--\/shell-card-->\n?/;
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
 
-/** The JS files a login page's chunk needs (itself and what it imports), from dist/.vite/manifest.json. */
-function loginChunks(webDist: string, loginModule: RegExp): string[] {
-  let manifest: Manifest;
+function readManifest(webDist: string): Manifest {
   try {
-    manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    return JSON.parse(fs.readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   } catch {
-    return [];
+    return {};
   }
-  const start = Object.keys(manifest).find((k) => loginModule.test(k));
-  if (!start) return [];
+}
+
+/** The JS files the given modules' chunks need (themselves and what they import), from dist/.vite/manifest.json. */
+function chunksOf(manifest: Manifest, starts: string[]): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
     for (const dep of manifest[key].imports ?? []) visit(dep);
   };
-  visit(start);
+  for (const start of starts) visit(start);
   return [...seen].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+}
+
+/** A page module's address and the modules its first render needs (its layout's, its route table's, its own). */
+function pageModules(manifest: Manifest, app: AppSpec): Map<string, string[]> {
+  const pages = new Map<string, string[]>();
+  for (const key of Object.keys(manifest)) {
+    const name = app.pageModule.exec(key)?.[1];
+    if (!name || `/${name}` === app.loginPath) continue;
+    const area = app.areas.find((a) => manifest[a.routes]?.dynamicImports?.includes(key));
+    const modules = area
+      ? [area.layout, area.routes, key]
+      : app.signedInLayout && !app.signedInLayout.except.test(key)
+        ? [app.signedInLayout.layout, key]
+        : [key];
+    pages.set(`/${name}`, modules);
+  }
+  return pages;
 }
 
 function variant(html: string): HtmlVariant {
@@ -91,7 +140,7 @@ function variant(html: string): HtmlVariant {
   };
 }
 
-function loadApp(webDist: string, productName: string, app: (typeof APPS)[keyof typeof APPS]): AppHtml {
+function loadApp(webDist: string, productName: string, app: AppSpec): AppHtml {
   const name = escapeHtml(productName);
   const html = fs
     .readFileSync(path.join(webDist, app.file), 'utf8')
@@ -99,14 +148,29 @@ function loadApp(webDist: string, productName: string, app: (typeof APPS)[keyof 
     // Elements of the static shell that show the product name carry `data-product-name`.
     // (An element's opening tag, then its text up to the next tag.)
     .replace(/(<[a-z][a-z0-9]*\s[^<>]*\bdata-product-name\b[^<>]*>)[^<]*</g, (_m, open: string) => `${open}${name}<`);
-  const preloads = loginChunks(webDist, app.loginModule)
-    .map((file) => `/${file}`)
-    .filter((href) => !html.includes(`"${href}"`))
-    // Low priority like the app's other scripts (vite-plugins.ts): the shell paints without them.
-    .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`);
+  const manifest = readManifest(webDist);
+  const withPreloads = (page: string, modules: string[]) => {
+    const links = chunksOf(manifest, modules)
+      .map((file) => `/${file}`)
+      .filter((href) => !page.includes(`"${href}"`))
+      // Low priority like the app's other scripts (vite-plugins.ts): the shell paints without them.
+      .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`);
+    return page.replace('</head>', `${links.map((l) => `  ${l}\n`).join('')}  </head>`);
+  };
+  const loginModule = Object.keys(manifest).find((k) => app.loginModule.test(k));
+  const withoutCard = html.replace(CARD, '');
+  const pages = pageModules(manifest, app);
+  const made = new Map<string, HtmlVariant>();
   return {
-    login: variant(html.replace('</head>', `${preloads.map((l) => `  ${l}\n`).join('')}  </head>`)),
-    other: variant(html.replace(CARD, '')),
+    login: variant(loginModule ? withPreloads(html, [loginModule]) : html),
+    other: variant(withoutCard),
+    page(pathname) {
+      const modules = pages.get(pathname);
+      if (!modules) return undefined;
+      let v = made.get(pathname);
+      if (!v) made.set(pathname, (v = variant(withPreloads(withoutCard, modules))));
+      return v;
+    },
   };
 }
 
@@ -123,7 +187,8 @@ export function loadIndexHtml(webDist: string, productName: string): IndexHtml {
 export function htmlFor(html: IndexHtml, pathname: string): HtmlVariant {
   const isStaff = html.backOffice !== null && isBackOfficePath(pathname);
   const app = isStaff ? html.backOffice! : html.portal;
-  return pathname === (isStaff ? APPS.backOffice.loginPath : APPS.portal.loginPath) ? app.login : app.other;
+  if (pathname === (isStaff ? APPS.backOffice.loginPath : APPS.portal.loginPath)) return app.login;
+  return app.page(pathname) ?? app.other;
 }
 
 /** The encoding to answer with: the accepted one of br and gzip with the highest q (br on a tie), else none. */

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
+import { customers, sessions } from '../../db/schema.ts';
 
 export type Realm = 'customer' | 'staff';
 
@@ -31,6 +31,34 @@ export async function findSession(db: Db, realm: Realm, tokenHash: string) {
   let lookup = sessionLookups.get(db);
   if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
   const [row] = await lookup.execute({ tokenHash, realm });
+  return row ?? null;
+}
+
+/**
+ * The customer session lookup with the customer's row in the same query (issue 13: the routes that answer from that
+ * row, `users/detail`, make one round trip to PostgreSQL instead of two). `customer` is null if the row is gone.
+ */
+const sessionCustomerLookups = new WeakMap<Db, ReturnType<typeof prepareSessionCustomerLookup>>();
+const prepareSessionCustomerLookup = (db: Db) =>
+  db
+    .select({
+      id: sessions.id,
+      subjectId: sessions.subjectId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      impersonatorId: sessions.impersonatorId,
+      customer: getTableColumns(customers),
+    })
+    .from(sessions)
+    .leftJoin(customers, eq(customers.id, sessions.subjectId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(sessions.realm, 'customer')))
+    .prepare('fleetdeck_customer_session_by_token');
+
+export async function findCustomerSessionWithRow(db: Db, tokenHash: string) {
+  let lookup = sessionCustomerLookups.get(db);
+  if (!lookup) sessionCustomerLookups.set(db, (lookup = prepareSessionCustomerLookup(db)));
+  const [row] = await lookup.execute({ tokenHash });
   return row ?? null;
 }
 

@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { customers } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
@@ -49,7 +50,32 @@ export function tokenFromHeader(header: string | undefined): string | null {
 export async function authenticate(db: Db, realm: Realm, header: string | undefined): Promise<SessionInfo> {
   const token = tokenFromHeader(header);
   if (!token) throw unauthorized('Please log in to continue.');
-  const row = await repo.findSession(db, realm, sha256(token));
+  return checkedSession(db, await repo.findSession(db, realm, sha256(token)));
+}
+
+/** `authenticate` in the customer realm, with the customer's row read by the same query (null if it is gone). */
+export async function authenticateCustomerWithRow(
+  db: Db,
+  header: string | undefined,
+): Promise<{ session: SessionInfo; customer: typeof customers.$inferSelect | null }> {
+  const token = tokenFromHeader(header);
+  if (!token) throw unauthorized('Please log in to continue.');
+  const row = await repo.findCustomerSessionWithRow(db, sha256(token));
+  return { session: await checkedSession(db, row), customer: row?.customer ?? null };
+}
+
+/** A found session row's checks (revoked, absolute and idle expiry) and its once-a-minute touch. */
+async function checkedSession(
+  db: Db,
+  row: {
+    id: string;
+    subjectId: string;
+    lastSeenAt: Date;
+    expiresAt: Date;
+    revokedAt: Date | null;
+    impersonatorId: string | null;
+  } | null,
+): Promise<SessionInfo> {
   if (!row || row.revokedAt) throw unauthorized();
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + IDLE_MS <= now) {

@@ -59,14 +59,21 @@ export const userRoutes = (ctx: AppContext) =>
       return { respones_msg: 'Logged out successfully.' };
     });
 
-    route(usersApi.detail, { summary: 'The signed-in customer' }, async (req) => ({
-      respones_msg: 'User detail',
-      data: {
-        ...(await users.detail(ctx, sessionOf(req).subjectId)),
-        // Only in a login-as session: the console shows the staff banner.
-        ...(req.impersonator ? { staffSession: { staffEmail: req.impersonator.email } } : {}),
-      },
-    }));
+    route(
+      usersApi.detail,
+      // The guard reads the customer's row with the session: one query per call (issue 13).
+      { summary: 'The signed-in customer', options: { config: { withCustomerRow: true } } },
+      async (req) => ({
+        respones_msg: 'User detail',
+        data: {
+          ...(await (req.customerRow
+            ? users.userDetailOf(ctx, ctx.db, req.customerRow)
+            : users.detail(ctx, sessionOf(req).subjectId))),
+          // Only in a login-as session: the console shows the staff banner.
+          ...(req.impersonator ? { staffSession: { staffEmail: req.impersonator.email } } : {}),
+        },
+      }),
+    );
 
     route(
       usersApi.update,

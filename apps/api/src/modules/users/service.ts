@@ -64,10 +64,27 @@ export function newEnrolmentToken(ctx: Pick<AppContext, 'secrets'>) {
   };
 }
 
-export function enrolmentTokenOf(ctx: AppContext, customer: repo.CustomerRow): string {
+/**
+ * Opened enrolment tokens by sealed copy and installation key (issue 13: `users/detail` opened it on every call, a
+ * visible share of the request). A rotated token has a new sealed copy, so an entry never goes stale; bounded.
+ */
+const openedTokens = new WeakMap<Buffer, Map<string, string>>();
+const OPENED_TOKENS_MAX = 10_000;
+
+export function enrolmentTokenOf(
+  ctx: Pick<AppContext, 'secrets'>,
+  customer: Pick<repo.CustomerRow, 'enrolmentTokenEnc'>,
+): string {
+  const key = ctx.secrets.storageKey;
+  let opened = openedTokens.get(key);
+  if (!opened) openedTokens.set(key, (opened = new Map()));
+  const cached = opened.get(customer.enrolmentTokenEnc);
+  if (cached !== undefined) return cached;
   const [iv, data] = customer.enrolmentTokenEnc.split(':');
-  const token = open<string>(ctx.secrets.storageKey, iv ?? '', data ?? '');
+  const token = open<string>(key, iv ?? '', data ?? '');
   if (!token) throw new Error('enrolment token cannot be opened with this installation key');
+  if (opened.size >= OPENED_TOKENS_MAX) opened.clear();
+  opened.set(customer.enrolmentTokenEnc, token);
   return token;
 }
 

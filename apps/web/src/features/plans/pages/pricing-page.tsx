@@ -28,7 +28,8 @@ function PublicPlanCard({ plan, local }: { plan: Plan; local: LocalPricing | nul
       style={{ display: 'flex', flexDirection: 'column' }}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Title order={4} fz="md" fw={700}>
+        {/* Under its app's heading (h2, or a sub-app's h3): the next level, so the outline skips none. */}
+        <Title order={3} fz="md" fw={700}>
           {plan.name}
         </Title>
         <Badge variant="light" color={recurring ? 'brand' : 'grape'} style={{ flexShrink: 0 }}>
@@ -130,11 +131,11 @@ export function PricingPage() {
       <PaymentNotes mt="xl" />
       <Text size="sm" c="dimmed" mt="xl">
         Already a customer?{' '}
-        <Anchor component={Link} to={paths.auth.login.getHref()} inherit>
+        <Anchor component={Link} to={paths.auth.login.getHref()} inherit underline="always">
           Log in
         </Anchor>{' '}
         to see your licences and plans. New here?{' '}
-        <Anchor component={Link} to={paths.auth.register.getHref()} inherit>
+        <Anchor component={Link} to={paths.auth.register.getHref()} inherit underline="always">
           Create an account
         </Anchor>
         .
