@@ -8,7 +8,7 @@ import type pg from 'pg';
 import type { AuditType } from '@fleetdeck/contract';
 import { ensureMonthPartition, monthStart, type PartitionedTable } from '../apps/api/src/db/partitions.ts';
 import { createDb } from '../apps/api/src/db/client.ts';
-import { seconds } from './support.ts';
+import { fillTable, seconds } from './support.ts';
 
 /**
  * The audit rows of a fleet-heavy account, per 1,000: most are devices acknowledging an Apply (source App, the only
@@ -45,54 +45,9 @@ export const AUDIT_MIX: {
   { type: 'Payments', subType: 'Onetime Purchased Failed', source: 'Web', perMille: 1, errorRate: 1 },
 ];
 
-/**
- * Fills `table` with one `INSERT … SELECT` on its own connection, in one transaction: its secondary indexes are
- * dropped first and built again afterwards from their own definitions (pg_indexes), which is several times faster on
- * a small machine than growing them row by row (7 indexes on audit_entries). The result is close to what production
- * builds: B-tree leaf splits of "localised ascending" keys such as (customer_id, created_at, id) keep the left page
- * full (nbtsplitloc), much like CREATE INDEX's fill factor. The foreign-key trigger is off for the insert
- * (session_replication_role = replica): every customer id comes from `customers`, and it would look the customer up
- * again for every row.
- */
-export async function fill(pool: pg.Pool, table: 'device_logs' | 'audit_entries', insert: string, params: unknown[]) {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    // The product's pool stops statements after 30 s; a bulk fill of millions of rows takes minutes.
-    await client.query('set local statement_timeout = 0');
-    await client.query('set local session_replication_role = replica');
-    await client.query(`set local maintenance_work_mem = '256MB'`);
-    const { rows: indexes } = await client.query<{ name: string; def: string }>(
-      `select i.relname as name, pg_get_indexdef(x.indexrelid) as def
-       from pg_index x join pg_class i on i.oid = x.indexrelid
-       where x.indrelid = $1::regclass and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`,
-      [table],
-    );
-    for (const i of indexes) await client.query(`drop index ${client.escapeIdentifier(i.name)}`);
-    let t = performance.now();
-    const r = await client.query(insert, params);
-    const insertMs = performance.now() - t;
-    t = performance.now();
-    // A partitioned table's index definition reads `ON ONLY <table>` (the parent alone): built on every partition here.
-    for (const i of indexes) await client.query(i.def.replace(/ ON ONLY /, ' ON '));
-    const indexMs = performance.now() - t;
-    await client.query('commit');
-    console.log(
-      `  ${table}: ${r.rowCount} rows in ${seconds(insertMs)} s, ${indexes.length} secondary indexes in ${seconds(indexMs)} s`,
-    );
-    return {
-      rows: r.rowCount ?? 0,
-      insertSeconds: seconds(insertMs),
-      indexes: indexes.map((i) => i.name),
-      indexSeconds: seconds(indexMs),
-    };
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
-}
+/** Bulk loads through support.ts `fillTable` (indexes dropped and built again, triggers off for the insert). */
+export const fill = (pool: pg.Pool, table: 'device_logs' | 'audit_entries', insert: string, params: unknown[]) =>
+  fillTable(pool, table, insert, params, '256MB');
 
 /** Runs `sql` on its own connection and answers how long it took. */
 export async function timed(pool: pg.Pool, what: string, sql: string) {

@@ -58,7 +58,6 @@ import { loopbackFetch } from './http.ts';
 import {
   benchCustomer,
   benchInstallation,
-  fillTable,
   fmtLatency,
   interruptSignal,
   loadAverage,
