@@ -33,7 +33,9 @@ CREATE TRIGGER payments_stats_update AFTER UPDATE OF status, customer_id ON paym
 --> statement-breakpoint
 CREATE FUNCTION customer_payment_stats_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE customer_payment_stats;
+  -- DELETE, not TRUNCATE: `TRUNCATE customers CASCADE` empties this table in the same statement, and a nested
+  -- TRUNCATE of a table that statement holds open is refused.
+  DELETE FROM customer_payment_stats;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -32,7 +32,9 @@ let deviceAuth: string;
 let staffId: string;
 
 beforeAll(async () => {
-  rt = await startTestRuntime(inject('pgAdminUrl'));
+  // MAX_LONG_POLLS=0: every `GET events` answers at once (as wait=0). The suite sends valid waits too (default 60 s,
+  // up to 300 s), and a held long-poll would stall the run for minutes without testing anything about input.
+  rt = await startTestRuntime(inject('pgAdminUrl'), { env: { MAX_LONG_POLLS: '0' } });
   owner = await customerWithSeats(rt, 'PD', 3);
   const ownDevice = await enrolDevice(rt, owner);
   deviceAuth = ownDevice.auth;

@@ -50,6 +50,12 @@ export interface DataTableProps<T> {
 
 export const EMPTY_TABLE_MESSAGE = 'No data found.';
 
+/**
+ * The phone layout of DataTable for a plain Mantine table (a short list without paging): `scroll` on its
+ * Table.ScrollContainer, `table` on the Table, and `data-label` (the column's name) on every cell.
+ */
+export const stackedTableClasses = { scroll: classes.scroll, table: classes.table };
+
 /** The page numbers to show: at most `count` around the current page. */
 export const pageWindow = (page: number, totalPages: number, count = 5): number[] => {
   const size = Math.min(count, totalPages);

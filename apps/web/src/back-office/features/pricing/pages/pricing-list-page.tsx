@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, ScrollArea, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconDeviceMobileCog, IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PriceSyncSummary, StaffPrice } from '@fleetdeck/contract/staff';
+import { stackedTableClasses } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { ContentSkeleton } from '@/components/page-loader';
 import { formatDate } from '@/lib/format';
@@ -32,8 +33,9 @@ function PriceTable({
   onConfigure: (p: StaffPrice) => void;
 }) {
   return (
-    <ScrollArea type="auto">
-      <Table striped highlightOnHover miw={820} aria-label={label} verticalSpacing="sm">
+    // A phone shows each price as a card of labelled lines (DataTable's layout), so Status and the actions stay on screen.
+    <Table.ScrollContainer minWidth={820} type="native" className={stackedTableClasses.scroll}>
+      <Table striped highlightOnHover aria-label={label} verticalSpacing="sm" className={stackedTableClasses.table}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Amount</Table.Th>
@@ -46,12 +48,12 @@ function PriceTable({
         <Table.Tbody>
           {rows.map((p) => (
             <Table.Tr key={p._id}>
-              <Table.Td>
+              <Table.Td data-label="Amount">
                 <Text size="sm" fw={600}>
                   {priceAmountLabel(p)}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Name">
                 <Stack gap={0}>
                   <Text size="sm" fw={600}>
                     {p.name}
@@ -61,15 +63,15 @@ function PriceTable({
                   </Text>
                 </Stack>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Status">
                 <Badge color={p.status === 'Active' ? 'green' : 'gray'} variant="light">
                   {p.status === 'Active' ? 'Active' : 'InActive'}
                 </Badge>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Created On">
                 <Text size="sm">{formatDate(p.created_at)}</Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Actions">
                 <Group gap="xs" wrap="nowrap">
                   <Button
                     component={Link}
@@ -96,7 +98,7 @@ function PriceTable({
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </Table.ScrollContainer>
   );
 }
 
