@@ -80,8 +80,6 @@ export const ERROR_CODES = [
   /** The login QR code's end date has passed, or it has enrolled as many devices as its limit allows. */
   'E_ENROLMENT_TOKEN_EXPIRED',
   'E_ENROLMENT_TOKEN_USED_UP',
-  /** Turning two-step verification off without the account's password (issue 12, item 8). */
-  'E_PASSWORD_REQUIRED',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = (typeof ERROR_CODES)[number];

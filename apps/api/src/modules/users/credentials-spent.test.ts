@@ -97,7 +97,8 @@ describe('turning two-step off needs the password (issue 12, item 8)', () => {
       token,
     });
     expect(missing.statusCode).toBe(400);
-    expect(jsonOf(missing)).toMatchObject({ code: 'E_PASSWORD_REQUIRED' });
+    expect(jsonOf(missing)).toMatchObject({ code: 'E_VALIDATION' });
+    expect(jsonOf<{ respones_msg: string }>(missing).respones_msg).toMatch(/^password: enter your password/);
     expect((await twoStep()).twoStepEnabled).toBe(true);
 
     const wrong = await call(rt, usersApi.updateSecuritySetting, {

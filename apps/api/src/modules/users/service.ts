@@ -684,7 +684,7 @@ export async function changePassword(ctx: AppContext, actor: CustomerActor, inpu
 }
 
 /**
- * Two-step on or off. Turning it off needs the password (issue 12, item 8): missing → 400 `E_PASSWORD_REQUIRED`; a
+ * Two-step on or off. Turning it off needs the password (issue 12, item 8): missing → 400 `E_VALIDATION` naming `password`; a
  * wrong one counts like a wrong login (400 `E_WRONG_PASSWORD`, 10 lock the account) and changes nothing. Turning it
  * off emails the customer.
  */
@@ -697,7 +697,7 @@ export async function updateSecuritySetting(
   const customerId = actor.id;
   if (!enabled) {
     if (!password) {
-      throw badRequest('E_PASSWORD_REQUIRED', 'Enter your password to turn off two-step verification.');
+      throw badRequest('E_VALIDATION', 'password: enter your password to turn off two-step verification');
     }
     const customer = await repo.findCustomerById(ctx.db, customerId);
     if (!customer) throw notFound('Account not found.');
