@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { usersApi } from '@fleetdeck/contract';
+import { staffApi } from '@fleetdeck/contract/staff';
 import { customers } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { call } from '../../../test/support/call.ts';
-import { newCustomer } from '../../../test/support/factory.ts';
+import { newCustomer, newStaff } from '../../../test/support/factory.ts';
 import { STRONG_PASSWORD, codeIn, jsonOf, linkParams, uniqueEmail } from '../../../test/support/helpers.ts';
 
 /** Issue 12, item 8: what a new password spends, two-step off with the password, emails to unverified addresses. */
@@ -83,6 +84,36 @@ describe('a new password spends reset links and pending codes (issue 12, item 8)
       body: { email, otp: pending.code, challengeId: pending.challengeId },
     });
     expect(otp.statusCode).toBe(400);
+  });
+});
+
+describe('a new staff password spends pending staff login codes (issue 12, item 8)', () => {
+  it('their own change, and a SuperAdmin setting it', async () => {
+    const root = await newStaff(rt, 'SuperAdmin');
+    const s = await newStaff(rt, 'Content');
+    const staffCode = async () => {
+      const before = rt.smtp.inbox.length;
+      const login = await call(rt, staffApi.login, { body: { email: s.email, password: s.password } });
+      expect(login.statusCode, login.body).toBe(200);
+      const mail = await rt.smtp.waitFor(s.email, (m) => rt.smtp.inbox.indexOf(m) >= before && Boolean(codeIn(m.text)));
+      return codeIn(mail.text)!;
+    };
+    const first = await staffCode();
+    const changed = await call(rt, staffApi.changePassword, {
+      token: s.token,
+      body: { old_password: s.password, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await call(rt, staffApi.verifyOtp, { body: { email: s.email, otp: first } })).statusCode).toBe(400);
+
+    s.password = NEW_PASSWORD;
+    const second = await staffCode();
+    const set = await call(rt, staffApi.staffUpdate, {
+      token: root.token,
+      body: { id: s.id, password: 'Set-By-Root-4412' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await call(rt, staffApi.verifyOtp, { body: { email: s.email, otp: second } })).statusCode).toBe(400);
   });
 });
 
