@@ -95,7 +95,11 @@ describe('customer identity journey', () => {
   it('changes the password; the old session ends and the new password works', async () => {
     const oldToken = await page.evaluate(() => localStorage.getItem('token'));
     await page.goto('/privacy-security');
-    await page.getByRole('switch', { name: /two-step email verification/ }).uncheck({ force: true });
+    // Turning two-step off asks for the password in a dialog (issue 12, item 8).
+    await page.getByRole('switch', { name: /two-step email verification/ }).click({ force: true });
+    const dialog = page.getByRole('dialog', { name: 'Turn off two-step verification' });
+    await dialog.getByLabel(/^Your password/).fill(password);
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
     await page.getByText('Two-step verification disabled.').first().waitFor();
 
     await page.goto('/change-password');

@@ -134,8 +134,10 @@ export const changePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
+/** Turning two-step off needs the account's password (issue 12, item 8); turning it on does not. */
 export const updateSecuritySettingRequestSchema = z.object({
   enable_two_step_email_verification: z.boolean({ error: 'must be true or false' }),
+  password: z.optional(passwordInputSchema),
 });
 export type UpdateSecuritySettingRequest = z.input<typeof updateSecuritySettingRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EVENTS_MAX_WAIT_SECONDS } from '@fleetdeck/contract';
 import { baseOfQr, parseCli, UsageError } from './args.ts';
 import { describeError, DeviceApiError, errorText, tokenFromQr } from './client.ts';
 import { defaultSerialPrefix, serialsFor } from './fleet.ts';
@@ -83,7 +84,7 @@ describe('parseCli', () => {
     expect(() => parseCli([])).toThrow(/enrolment token is required/);
     expect(() => parseCli(['--token', 'a', '--qr', 'b'])).toThrow(/not both/);
     expect(() => parseCli(['--token', 'a', '--count', '0'])).toThrow(/--count must be a whole number/);
-    expect(() => parseCli(['--token', 'a', '--wait', '61'])).toThrow(/--wait/);
+    expect(() => parseCli(['--token', 'a', '--wait', String(EVENTS_MAX_WAIT_SECONDS + 1)])).toThrow(/--wait/);
     expect(() => parseCli(['--token', 'a', '--url', 'ftp://x'])).toThrow(/--url/);
     expect(() => parseCli(['--token', 'a', '--app', 'P-D'])).toThrow(/--app/);
     expect(() => parseCli(['--token', 'a', '--bogus'])).toThrow(UsageError);

@@ -74,7 +74,12 @@ beforeAll(async () => {
   const verified = await call(rt, usersApi.verifyOtp, { body: { otp: code, email: c.email } });
   ok(verified);
   let token = jsonOf<{ data: { token: string } }>(verified).data.token;
-  ok(await call(rt, usersApi.updateSecuritySetting, { body: { enable_two_step_email_verification: false }, token }));
+  ok(
+    await call(rt, usersApi.updateSecuritySetting, {
+      body: { enable_two_step_email_verification: false, password: STRONG_PASSWORD },
+      token,
+    }),
+  );
   const refused = await call(rt, usersApi.changePassword, {
     body: { old_password: 'Not-My-Password-1', new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
     token,

@@ -17,6 +17,14 @@ export async function spendNonce(tx: DbOrTx, nonce: string, purpose: string): Pr
   return spent?.subjectId ?? null;
 }
 
+/** Spends every open link of the subject and purpose: a new reset link, a reset or a password change voids the rest. */
+export async function voidOpenNonces(tx: DbOrTx, subjectId: string, purpose: string) {
+  await tx
+    .update(linkNonces)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(linkNonces.subjectId, subjectId), eq(linkNonces.purpose, purpose), isNull(linkNonces.usedAt)));
+}
+
 export async function deleteOldNonces(db: DbOrTx) {
   await db.execute(sql`delete from link_nonces where expires_at < now() - interval '7 days'`);
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import { open, seal } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { insertNonce, spendNonce } from './repository.ts';
+import { insertNonce, spendNonce, voidOpenNonces } from './repository.ts';
 
 /**
  * Emailed links carry `iv` and `encryptedData` (spec 1): AES-256-GCM over {userId, purpose, nonce, exp}.
@@ -28,7 +28,9 @@ export async function issueLink(tx: DbOrTx, key: Buffer, userId: string, purpose
   return seal(key, { userId, purpose, nonce, exp } satisfies LinkPayload);
 }
 
-/** Opens and spends a link inside the caller's transaction; returns the user id. */
+/** Voids every open link of this purpose for the user (issue 12, item 8). */
+export const voidLinks = (tx: DbOrTx, userId: string, purpose: LinkPurpose) => voidOpenNonces(tx, userId, purpose);
+
 /**
  * Opens a link without spending it: authentic, of this purpose, not expired (no database work). A caller with slow
  * work to do (hashing the new password) checks this first (issue 12, item 6); `consumeLink` checks again and spends.
@@ -54,6 +56,7 @@ export function openLink(key: Buffer, purpose: LinkPurpose, iv: string, encrypte
   return payload;
 }
 
+/** Opens and spends a link inside the caller's transaction; returns the user id. */
 export async function consumeLink(tx: DbOrTx, key: Buffer, purpose: LinkPurpose, iv: string, encryptedData: string) {
   const payload = openLink(key, purpose, iv, encryptedData);
   const subjectId = await spendNonce(tx, payload.nonce, purpose);

@@ -32,9 +32,10 @@ export const emailTemplates = {
       html: layout(product, lines),
     };
   },
-  verifyEmail(product: string, name: string, url: string): EmailContent {
+  /** Sent to an address not yet verified: no text the registrant chose (issue 12, item 8), so not their name. */
+  verifyEmail(product: string, url: string): EmailContent {
     const lines = [
-      `Hello ${name},`,
+      'Hello,',
       `Welcome to ${product}. Please confirm your email address to activate your account. The link is valid for 24 hours.`,
     ];
     return {
@@ -57,9 +58,10 @@ export const emailTemplates = {
       html: layout(product, lines),
     };
   },
-  resetPassword(product: string, name: string, url: string): EmailContent {
+  /** `name` is null when the address is not verified yet: no user-chosen text to it (issue 12, item 8). */
+  resetPassword(product: string, name: string | null, url: string): EmailContent {
     const lines = [
-      `Hello ${name},`,
+      name === null ? 'Hello,' : `Hello ${name},`,
       `Someone asked to reset the password of your ${product} account. The link is valid for 60 minutes and works once.`,
       'If it was not you, ignore this email.',
     ];
@@ -68,6 +70,20 @@ export const emailTemplates = {
       subject: `Reset your ${product} password`,
       text: `${lines.join('\n\n')}\n\n${url}\n`,
       html: layout(product, lines, { label: 'Reset password', url }),
+    };
+  },
+  /** Issue 12, item 8: two-step verification was turned off (with the password). */
+  twoStepDisabled(product: string, name: string): EmailContent {
+    const lines = [
+      `Hello ${name},`,
+      `Two-step email verification was just turned off on your ${product} account: logging in now needs the password only.`,
+      'If you did not do this, reset your password at once and turn two-step verification on again under Privacy & Security.',
+    ];
+    return {
+      template: 'two-step-disabled',
+      subject: `Two-step verification was turned off on your ${product} account`,
+      text: lines.join('\n\n') + '\n',
+      html: layout(product, lines),
     };
   },
   passwordChanged(product: string, name: string): EmailContent {

@@ -24,6 +24,14 @@ export async function codesOfLastHour(tx: DbOrTx, { realm, subjectId }: CodeOwne
 }
 
 /** Closes the subject's open codes of a purpose (a new code replaces them). */
+/** Closes every open code of the owner, whatever its purpose (a password change or reset, issue 12, item 8). */
+export async function closeAllOpenCodes(tx: DbOrTx, { realm, subjectId }: CodeOwner) {
+  await tx
+    .update(oneTimeCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(oneTimeCodes.realm, realm), eq(oneTimeCodes.subjectId, subjectId), isNull(oneTimeCodes.consumedAt)));
+}
+
 export async function closeOpenCodes(tx: DbOrTx, { realm, subjectId }: CodeOwner, purpose: string) {
   await tx
     .update(oneTimeCodes)

@@ -40,6 +40,10 @@ export async function issueCode(
   return code;
 }
 
+/** Spends every pending code of the owner (a password change or reset, issue 12, item 8). */
+export const closeAllCodes = (tx: DbOrTx, realm: Realm, subjectId: string) =>
+  repo.closeAllOpenCodes(tx, { realm, subjectId });
+
 /** The opaque id of the login attempt a code was sent for: a keyed hash of the code row's id. */
 export const challengeOf = (key: Buffer, codeId: string) => hmac(key, `challenge:${codeId}`);
 

@@ -385,7 +385,10 @@ class Handler {
       startsAt: now,
       expiresAt,
     });
-    if (payment.couponCode) await repo.redeemCoupon(this.tx, payment.couponCode);
+    // A purchase took its coupon's redemption at checkout (issue 12, item 8); a subscription update counts it here.
+    if (payment.couponCode && payment.subscriptionReason === 'subscription_update') {
+      await repo.redeemCoupon(this.tx, payment.couponCode);
+    }
     if (payment.subscriptionType === 'recurring') await this.refreshCustomerSubscription(payment.customerId);
 
     const sub = subTypeOf(payment.subscriptionReason);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { SavedPaymentMethod } from '@fleetdeck/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -77,10 +77,13 @@ export async function updatePayment(db: DbOrTx, id: string, values: Partial<type
  * Removes a Pending payment the provider never took (its intent could not be created): no reference, no outcome. A
  * row the provider answered for, or any other state, stays.
  */
-export async function deleteUnstartedPayment(db: DbOrTx, id: string) {
-  await db
+/** Removes a payment the provider never started; true when a row went. */
+export async function deleteUnstartedPayment(db: DbOrTx, id: string): Promise<boolean> {
+  const gone = await db
     .delete(payments)
-    .where(and(eq(payments.id, id), eq(payments.status, 'Pending'), isNull(payments.providerRef)));
+    .where(and(eq(payments.id, id), eq(payments.status, 'Pending'), isNull(payments.providerRef)))
+    .returning({ id: payments.id });
+  return gone.length > 0;
 }
 
 export async function findSubscription(db: DbOrTx, customerId: string, planId: string, lock = false) {
@@ -394,6 +397,32 @@ export async function extendSubscriptionGrants(tx: DbOrTx, subscriptionId: strin
         lt(licenceGrants.expiresAt, periodEnd),
       ),
     );
+}
+
+/**
+ * Takes one redemption of a coupon atomically (issue 12, item 8): one conditional UPDATE, so two checkouts racing for
+ * the last redemption cannot both take it. False when none is left.
+ */
+export async function takeCouponRedemption(tx: DbOrTx, code: string): Promise<boolean> {
+  const taken = await tx
+    .update(coupons)
+    .set({ timesRedeemed: sql`${coupons.timesRedeemed} + 1` })
+    .where(
+      and(
+        sql`upper(${coupons.code}) = upper(${code})`,
+        or(isNull(coupons.maxRedemptions), lt(coupons.timesRedeemed, coupons.maxRedemptions)),
+      ),
+    )
+    .returning({ code: coupons.code });
+  return taken.length > 0;
+}
+
+/** Gives a redemption back (the checkout that took it was removed before the provider started it). */
+export async function releaseCouponRedemption(db: DbOrTx, code: string) {
+  await db
+    .update(coupons)
+    .set({ timesRedeemed: sql`${coupons.timesRedeemed} - 1` })
+    .where(and(sql`upper(${coupons.code}) = upper(${code})`, gt(coupons.timesRedeemed, 0)));
 }
 
 export async function redeemCoupon(tx: DbOrTx, code: string) {

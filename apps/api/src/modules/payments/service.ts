@@ -140,6 +140,8 @@ interface PreparedCheckout {
   extra: IntentExtra;
   /** A new payment row (not a retry of an earlier request): removed again when the provider refuses it. */
   created: boolean;
+  /** The coupon whose redemption this checkout took (given back when the payment row is removed again). */
+  couponTaken?: string;
 }
 
 interface IntentExtra {
@@ -190,7 +192,9 @@ async function checkout(
   try {
     intent = await intentFor(ctx.db, provider, customer, payment, plan, extra);
   } catch (err) {
-    if (prepared.created) await repo.deleteUnstartedPayment(ctx.db, payment.id);
+    if (prepared.created && (await repo.deleteUnstartedPayment(ctx.db, payment.id)) && prepared.couponTaken) {
+      await repo.releaseCouponRedemption(ctx.db, prepared.couponTaken);
+    }
     throw err;
   }
   if (prepared.created || !payment.providerRef) {
@@ -371,6 +375,11 @@ export async function purchase(
           );
         }
       }
+      // The redemption is taken here, atomically, not when the payment succeeds (issue 12, item 8): the last one
+      // goes to one checkout only.
+      if (coupon && !(await repo.takeCouponRedemption(tx, coupon.code))) {
+        throw badRequest('E_COUPON_EXPIRED', COUPON_EXPIRED_MESSAGE);
+      }
       const t = totals(plan.amount, body.qty, coupon?.percentOff ?? null);
       const reason = plan.type === 'recurring' ? 'subscription_create' : 'onetime';
       const payment = await repo.insertPayment(
@@ -383,6 +392,7 @@ export async function purchase(
         plan,
         extra: { couponPercent: coupon?.percentOff ?? null, paymentMethodId: null, newQuantity: null },
         created: true,
+        ...(coupon ? { couponTaken: coupon.code } : {}),
       };
     },
   );

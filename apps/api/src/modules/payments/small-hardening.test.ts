@@ -1,10 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paymentsApi, usersApi, type UserDetailResponse } from '@fleetdeck/contract';
 import { SYSTEM } from '../../lib/actor.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { call } from '../../../test/support/call.ts';
 import { newCustomer } from '../../../test/support/factory.ts';
-import { solvedCaptcha } from '../../../test/support/payments.ts';
+import { card, confirm, solvedCaptcha } from '../../../test/support/payments.ts';
+import { coupons } from '../../db/schema.ts';
 import { redactCapabilities } from '../../plugins/request-log.ts';
 import { approveReseller } from '../users/service.ts';
 
@@ -42,6 +44,36 @@ describe('coupons (issue 12, item 8)', () => {
       codes.push((await call(rt, paymentsApi.applyCoupon, { token: c.token, body })).statusCode);
     expect(codes.slice(0, 20)).toEqual(Array(20).fill(400));
     expect(codes[20]).toBe(429);
+  });
+});
+
+describe('maxRedemptions (issue 12, item 8)', () => {
+  it('parallel purchases take the last redemption once; paying it does not count it twice', async () => {
+    const code = `LAST${Date.now()}`;
+    await rt.ctx.db.insert(coupons).values({ code, percentOff: '50.00', maxRedemptions: 2, timesRedeemed: 1 });
+    const buyers = await Promise.all([1, 2, 3, 4].map(() => newCustomer(rt)));
+    const captchas = await Promise.all(buyers.map(() => solvedCaptcha(rt)));
+    const answers = await Promise.all(
+      buyers.map((b, i) =>
+        call(rt, paymentsApi.purchase, {
+          token: b.token,
+          body: { priceId: 'PDOT', qty: 1, couponCode: code, captcha: captchas[i] },
+        }),
+      ),
+    );
+    const won = answers.filter((a) => a.statusCode === 200);
+    expect(won).toHaveLength(1);
+    for (const lost of answers.filter((a) => a.statusCode !== 200)) {
+      expect(lost.statusCode).toBe(400);
+      expect(lost.error()).toMatchObject({ code: 'E_COUPON_EXPIRED' });
+    }
+    const redeemed = async () =>
+      (await rt.ctx.db.execute<{ n: number }>(sql`select times_redeemed as n from coupons where code = ${code}`))
+        .rows[0]!.n;
+    expect(await redeemed()).toBe(2);
+    const secret = won[0]!.data().data.clientSecret;
+    expect((await confirm(rt, secret, card('4242424242424242'))).statusCode).toBe(200);
+    expect(await redeemed()).toBe(2);
   });
 });
 

@@ -99,7 +99,7 @@ export const userRoutes = (ctx: AppContext) =>
 
     route(usersApi.updateSecuritySetting, { summary: 'Switch two-step email verification' }, async (req) => {
       const on = req.body.enable_two_step_email_verification;
-      await users.updateSecuritySetting(ctx, customerActorOf(req), on);
+      await users.updateSecuritySetting(ctx, customerActorOf(req), on, req.body.password);
       return { respones_msg: on ? 'Two-step verification enabled.' : 'Two-step verification disabled.' };
     });
 

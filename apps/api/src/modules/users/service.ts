@@ -16,10 +16,10 @@ import { enforceLimit, hit, peek } from '../../lib/rate-limit.ts';
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../audit/service.ts';
-import { consumeLink, issueLink, openLink } from '../links/service.ts';
+import { consumeLink, issueLink, openLink, voidLinks } from '../links/service.ts';
 import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
-import { CODE_TTL_MS, MAX_WRONG_TRIES, consumeCode, issueChallengeCode } from '../otp/service.ts';
+import { CODE_TTL_MS, MAX_WRONG_TRIES, closeAllCodes, consumeCode, issueChallengeCode } from '../otp/service.ts';
 import { createSession, revokeAllSessions, revokeSession, type SessionInfo } from '../sessions/service.ts';
 import { enrolmentQrText } from '../qr/service.ts';
 import * as repo from './repository.ts';
@@ -102,7 +102,16 @@ async function queueVerificationEmail(
 ) {
   const link = await issueLink(tx, ctx.secrets.linkKey, customer.id, 'verify-email');
   const url = `${ctx.config.publicUrl}/login?iv=${link.iv}&encryptedData=${link.encryptedData}`;
-  return queueEmail(tx, customer.email, emailTemplates.verifyEmail(ctx.config.productName, customer.name, url));
+  return queueEmail(tx, customer.email, emailTemplates.verifyEmail(ctx.config.productName, url));
+}
+
+/**
+ * A new password spends what could stand in for the old one: every open reset link and every pending login code
+ * (issue 12, item 8).
+ */
+async function spendCredentials(tx: DbOrTx, customerId: string) {
+  await voidLinks(tx, customerId, 'reset-password');
+  await closeAllCodes(tx, 'customer', customerId);
 }
 
 export async function register(ctx: AppContext, input: RegisterInput, meta: RequestMeta) {
@@ -388,12 +397,14 @@ export async function sendResetLink(ctx: AppContext, email: string) {
   const { count } = await hit(ctx.db, `reset-mail:${customer.id}`, 3600);
   if (count > 5) return; // at most 5 reset emails an hour per account; the answer stays the same
   await inTransaction(ctx.db, async (tx, afterCommit) => {
+    // A new reset link voids the older ones (issue 12, item 8).
+    await voidLinks(tx, customer.id, 'reset-password');
     const link = await issueLink(tx, ctx.secrets.linkKey, customer.id, 'reset-password');
     const url = `${ctx.config.publicUrl}/reset-password?iv=${link.iv}&encryptedData=${link.encryptedData}`;
     const outboxId = await queueEmail(
       tx,
       customer.email,
-      emailTemplates.resetPassword(ctx.config.productName, customer.name, url),
+      emailTemplates.resetPassword(ctx.config.productName, customer.emailVerifiedAt ? customer.name : null, url),
     );
     afterCommit(() => dispatchEmail(ctx.queue, outboxId));
   });
@@ -431,6 +442,7 @@ export async function resetPassword(
       emailVerifiedAt: customer.emailVerifiedAt ?? new Date(),
     });
     await revokeAllSessions(tx, 'customer', userId, 'password reset');
+    await spendCredentials(tx, userId);
     await writeAudit(tx, {
       customerId: userId,
       email: customer.email,
@@ -653,6 +665,7 @@ export async function changePassword(ctx: AppContext, actor: CustomerActor, inpu
   await inTransaction(ctx.db, async (tx, afterCommit) => {
     await repo.updateCustomer(tx, customerId, { passwordHash });
     await revokeAllSessions(tx, 'customer', customerId, 'password change');
+    await spendCredentials(tx, customerId);
     await writeAudit(tx, {
       customerId,
       email: customer.email,
@@ -670,11 +683,45 @@ export async function changePassword(ctx: AppContext, actor: CustomerActor, inpu
   });
 }
 
-export async function updateSecuritySetting(ctx: AppContext, actor: CustomerActor, enabled: boolean) {
+/**
+ * Two-step on or off. Turning it off needs the password (issue 12, item 8): missing → 400 `E_VALIDATION` naming `password`; a
+ * wrong one counts like a wrong login (400 `E_WRONG_PASSWORD`, 10 lock the account) and changes nothing. Turning it
+ * off emails the customer.
+ */
+export async function updateSecuritySetting(
+  ctx: AppContext,
+  actor: CustomerActor,
+  enabled: boolean,
+  password?: string,
+) {
   const customerId = actor.id;
-  return inTransaction(ctx.db, async (tx) => {
+  if (!enabled) {
+    if (!password) {
+      throw badRequest('E_VALIDATION', 'password: enter your password to turn off two-step verification');
+    }
+    const customer = await repo.findCustomerById(ctx.db, customerId);
+    if (!customer) throw notFound('Account not found.');
+    const claim = await repo.claimLoginAttempt(ctx.db, customerId, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+    if (!claim.ok) throw accountLocked(claim.lockedUntil);
+    if (!(await verifyPassword(password, customer.passwordHash))) {
+      await repo.failLoginAttempt(ctx.db, customerId, claim.attempt, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+      await writeAudit(ctx.db, {
+        customerId,
+        email: customer.email,
+        type: 'User Account',
+        subType: 'Two Step Setting Changed',
+        message: 'Turning off two-step verification refused: wrong password',
+        hasError: true,
+        actor,
+      });
+      throw badRequest('E_WRONG_PASSWORD', 'Your password is incorrect.');
+    }
+    await repo.clearFailedLogins(ctx.db, customerId);
+  }
+  return inTransaction(ctx.db, async (tx, afterCommit) => {
+    const before = await repo.findCustomerById(tx, customerId);
     const row = await repo.updateCustomer(tx, customerId, { twoStepEnabled: enabled });
-    if (!row) throw notFound('Account not found.');
+    if (!row || !before) throw notFound('Account not found.');
     await writeAudit(tx, {
       customerId,
       email: row.email,
@@ -683,6 +730,14 @@ export async function updateSecuritySetting(ctx: AppContext, actor: CustomerActo
       message: enabled ? 'Two-step email verification enabled' : 'Two-step email verification disabled',
       actor,
     });
+    if (!enabled && before.twoStepEnabled) {
+      const outboxId = await queueEmail(
+        tx,
+        row.email,
+        emailTemplates.twoStepDisabled(ctx.config.productName, row.name),
+      );
+      afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+    }
     return row;
   });
 }
@@ -761,6 +816,7 @@ export async function staffUpdateCustomer(
     }
     if (passwordHash !== undefined) {
       await revokeAllSessions(tx, 'customer', customerId, 'password changed by staff');
+      await spendCredentials(tx, customerId);
       await writeAudit(tx, {
         customerId,
         email: row.email,

@@ -5,6 +5,7 @@ import { assertNotCommonPassword } from '../../../lib/common-passwords.ts';
 import { hashPassword } from '../../../lib/crypto.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { writeAudit } from '../../audit/service.ts';
+import { closeAllCodes } from '../../otp/service.ts';
 import { revokeAllSessions } from '../../sessions/service.ts';
 import * as repo from '../repository.ts';
 
@@ -87,6 +88,7 @@ export async function update(ctx: AppContext, actor: StaffActor, input: StaffUpd
     const row = (await repo.updateStaff(tx, target.id, changes))!;
     if (changes.disabledAt || changes.passwordHash || changes.role) {
       await revokeAllSessions(tx, 'staff', target.id, said.join(', '));
+      await closeAllCodes(tx, 'staff', target.id); // and the login codes still pending (issue 12, item 8)
     }
     await writeAudit(tx, {
       customerId: null,

@@ -10,7 +10,7 @@ import { enforceLimit, hit, peek } from '../../../lib/rate-limit.ts';
 import { writeAudit } from '../../audit/service.ts';
 import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
 import { emailTemplates } from '../../mail/templates.ts';
-import { CODE_TTL_MS, MAX_WRONG_TRIES, consumeCode, issueChallengeCode } from '../../otp/service.ts';
+import { CODE_TTL_MS, MAX_WRONG_TRIES, closeAllCodes, consumeCode, issueChallengeCode } from '../../otp/service.ts';
 import { createSession, revokeAllSessions, revokeSession, type SessionInfo } from '../../sessions/service.ts';
 import { LOCK_MINUTES, MAX_LOGIN_FAILURES } from '../../users/service.ts';
 import { findStaffByEmail, findStaffById, updateStaff, type StaffRow } from '../repository.ts';
@@ -200,6 +200,7 @@ export async function changePassword(ctx: AppContext, actor: StaffActor, input: 
   await inTransaction(ctx.db, async (tx) => {
     await updateStaff(tx, staff.id, { passwordHash });
     await revokeAllSessions(tx, 'staff', staff.id, 'password change');
+    await closeAllCodes(tx, 'staff', staff.id); // a pending login code dies with the old password (issue 12, item 8)
     await writeAudit(tx, {
       customerId: null,
       email: staff.email,

@@ -1,5 +1,5 @@
 import type { UserDetail } from '@fleetdeck/contract';
-import { Badge, Card, Group, List, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Modal, PasswordInput, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
 import { useState } from 'react';
 import { IconMailShare } from '@tabler/icons-react';
 import { useOtpLength } from '@/lib/app-config';
@@ -12,6 +12,20 @@ export function TwoStepSetting({ user }: { user: UserDetail }) {
   // later, and until then the controlled switch would snap back to the saved value.
   const [requested, setRequested] = useState<boolean | null>(null);
   const enabled = requested ?? user.enable_two_step_email_verification;
+  // Turning two-step off needs the password (issue 12, item 8): the switch opens this dialog instead.
+  const [confirmOff, setConfirmOff] = useState(false);
+  const [password, setPassword] = useState('');
+  const closeDialog = () => {
+    setConfirmOff(false);
+    setPassword('');
+  };
+  const turnOff = () => {
+    setRequested(false);
+    update.mutate(
+      { enable_two_step_email_verification: false, password },
+      { onSuccess: closeDialog, onSettled: () => setRequested(null) },
+    );
+  };
 
   return (
     <Card padding="xl" maw={720}>
@@ -41,6 +55,10 @@ export function TwoStepSetting({ user }: { user: UserDetail }) {
               disabled={requested !== null}
               onChange={(e) => {
                 const next = e.currentTarget.checked;
+                if (!next) {
+                  setConfirmOff(true);
+                  return;
+                }
                 setRequested(next);
                 update.mutate({ enable_two_step_email_verification: next }, { onSettled: () => setRequested(null) });
               }}
@@ -53,6 +71,37 @@ export function TwoStepSetting({ user }: { user: UserDetail }) {
           </List>
         </Stack>
       </Group>
+      <Modal opened={confirmOff} onClose={closeDialog} title="Turn off two-step verification">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (password && !update.isPending) turnOff();
+          }}
+          noValidate
+        >
+          <Stack gap="md">
+            <Text size="sm">
+              Enter your password to turn off two-step verification. We will email {user.email} that it was turned off.
+            </Text>
+            <PasswordInput
+              label="Your password"
+              name="password"
+              autoComplete="current-password"
+              data-autofocus
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={closeDialog}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" loading={update.isPending} disabled={!password}>
+                Turn off
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
     </Card>
   );
 }

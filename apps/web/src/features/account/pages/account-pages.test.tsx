@@ -112,6 +112,31 @@ describe('Privacy & Security', () => {
     );
     expect(await screen.findByText('Security setting updated')).toBeInTheDocument();
   });
+
+  it('asks for the password before turning two-step off and sends it in the same call (issue 12, item 8)', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      ...detail({ enable_two_step_email_verification: true }),
+      'POST /api/v1/admin/users/update-security-setting': { body: { respones_msg: 'Two-step verification disabled.' } },
+    });
+    const { user } = renderApp('/privacy-security');
+    const toggle = await screen.findByRole('switch', { name: /two-step email verification/ });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-step verification' });
+    expect(api.callsTo('POST', '/api/v1/admin/users/update-security-setting')).toHaveLength(0);
+    expect(within(dialog).getByRole('button', { name: 'Turn off' })).toBeDisabled();
+    await user.click(within(dialog).getByLabelText('Your password'));
+    await user.paste('my-secret-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/v1/admin/users/update-security-setting')[0]?.body).toEqual({
+        enable_two_step_email_verification: false,
+        password: 'my-secret-pass',
+      }),
+    );
+    expect(await screen.findByText('Two-step verification disabled.')).toBeInTheDocument();
+  });
 });
 
 describe('Update profile', () => {

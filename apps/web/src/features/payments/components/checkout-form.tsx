@@ -8,6 +8,7 @@ import { PaymentSuccess } from './payment-success';
 import { priceLabelOf, qtyHintOf, qtyLabelOf } from './plan-helpers';
 import { QuantityInput, type CheckoutFormState } from './quantity-input';
 import { SummaryPanel, type SummaryRow } from './summary-panel';
+import { TestModeBanner } from './test-mode-banner';
 import type { Checkout } from './use-checkout';
 
 interface CheckoutFormProps {
@@ -42,53 +43,56 @@ export function CheckoutForm({
   if (checkout.succeeded) return <PaymentSuccess />;
 
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
-        <Card withBorder padding="lg" radius="md">
-          <form onSubmit={form.submit(onPay)} noValidate>
-            <Stack gap="lg">
-              <div>
-                <Title order={2} fz="lg">
-                  {plan.name}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {familyDisplayName(plan.family, product)} · {priceLabelOf(plan)}
-                </Text>
-              </div>
-              <QuantityInput
-                label={qtyLabelOf(plan)}
-                hint={qtyHintOf(plan)}
-                value={form.qty}
-                onChange={form.onChange}
-                error={form.error}
-                disabled={checkout.pending}
-              />
-              {children}
-              <CaptchaField
-                onChange={checkout.captcha.onChange}
-                resetSignal={checkout.captcha.resetSignal}
-                error={checkout.captcha.error}
-              />
-              <CheckoutFailure message={checkout.failure} />
-              <Group justify="flex-end">
-                <Button
-                  type="submit"
-                  size="md"
-                  leftSection={submitIcon}
-                  loading={checkout.pending}
+    <Stack gap="md">
+      <TestModeBanner />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+          <Card withBorder padding="lg" radius="md">
+            <form onSubmit={form.submit(onPay)} noValidate>
+              <Stack gap="lg">
+                <div>
+                  <Title order={2} fz="lg">
+                    {plan.name}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {familyDisplayName(plan.family, product)} · {priceLabelOf(plan)}
+                  </Text>
+                </div>
+                <QuantityInput
+                  label={qtyLabelOf(plan)}
+                  hint={qtyHintOf(plan)}
+                  value={form.qty}
+                  onChange={form.onChange}
+                  error={form.error}
                   disabled={checkout.pending}
-                  miw={160}
-                >
-                  {submitLabel}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Card>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-        <SummaryPanel rows={summary} />
-      </Grid.Col>
-    </Grid>
+                />
+                {children}
+                <CaptchaField
+                  onChange={checkout.captcha.onChange}
+                  resetSignal={checkout.captcha.resetSignal}
+                  error={checkout.captcha.error}
+                />
+                <CheckoutFailure message={checkout.failure} />
+                <Group justify="flex-end">
+                  <Button
+                    type="submit"
+                    size="md"
+                    leftSection={submitIcon}
+                    loading={checkout.pending}
+                    disabled={checkout.pending}
+                    miw={160}
+                  >
+                    {submitLabel}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+          <SummaryPanel rows={summary} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/test/mock-api';
+import { DEFAULT_CONFIG, mockApi } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 import { checkoutAnswer, plan, priceDetail, savedCard, userDetailRoute } from '../testing/fixtures';
 
@@ -199,6 +199,28 @@ describe('Make payment', () => {
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect((await screen.findAllByText('Please verify captcha.')).length).toBeGreaterThan(0);
     expect(api.callsTo('POST', '/api/v1/admin/payments/purchase')).toHaveLength(1);
+  });
+});
+
+describe('test mode banner (issue 12, item 8)', () => {
+  it('shows a test mode notice while the sandbox provider runs, and none with Stripe', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi({ ...userDetailRoute, ...priceDetail(plan('PD', 'PD')) });
+    const sandbox = renderApp('/make-payment?id=id-PD&qty=1');
+    const banner = await screen.findByRole('status', { name: 'Test mode' });
+    expect(banner).toHaveTextContent(/no card is charged/);
+    sandbox.unmount();
+
+    mockApi({
+      ...userDetailRoute,
+      ...priceDetail(plan('PD', 'PD')),
+      'GET /api/v1/config': {
+        body: { ...DEFAULT_CONFIG, data: { ...DEFAULT_CONFIG.data, paymentProvider: 'stripe' } },
+      },
+    });
+    renderApp('/make-payment?id=id-PD&qty=1');
+    expect(await screen.findByLabelText('Enter Number Of Devices')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Test mode' })).not.toBeInTheDocument();
   });
 });
 

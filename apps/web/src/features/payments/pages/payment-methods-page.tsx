@@ -18,6 +18,7 @@ import { useAttachPaymentMethod } from '../api/attach-payment-method';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { useDetachPaymentMethod } from '../api/detach-payment-method';
 import { useSetDefaultPaymentMethod } from '../api/set-default-payment-method';
+import { TestModeBanner } from '../components/test-mode-banner';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -146,6 +147,9 @@ export function PaymentMethodsPage() {
 
   return (
     <Grid gap="lg">
+      <Grid.Col span={12}>
+        <TestModeBanner />
+      </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Stack gap="md">
           <Title order={2} fz="lg">
