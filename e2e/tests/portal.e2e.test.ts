@@ -205,7 +205,10 @@ describe('signed out', () => {
       await country.fill('Germ');
       // Typing highlights the first match a moment after the list filters (Mantine marks it data-combobox-selected):
       // Enter is pressed once it is highlighted, as a person sees it before pressing.
-      await page.locator('[data-combobox-selected]').filter({ hasText: /Germany \(\+49\)/ }).waitFor();
+      await page
+        .locator('[data-combobox-selected]')
+        .filter({ hasText: /Germany \(\+49\)/ })
+        .waitFor();
       await country.press('Enter');
       await expect.poll(() => country.inputValue()).toMatch(/Germany \(\+49\)/);
       expect(new URL(page.url()).pathname).toBe('/register');

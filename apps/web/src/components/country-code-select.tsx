@@ -35,8 +35,18 @@ export function CountryCodeSelect({ value, onChange, ...props }: CountryCodeSele
       {...props}
       onDropdownOpen={() => setOpen(true)}
       onDropdownClose={() => setOpen(false)}
+      // Picking the same country twice (below and Mantine's own Enter handling) must not clear it.
+      allowDeselect={false}
       onKeyDown={(event) => {
-        if (open && (event.key === 'Enter' || event.nativeEvent.code === 'NumpadEnter')) event.preventDefault();
+        if (!open || !(event.key === 'Enter' || event.nativeEvent.code === 'NumpadEnter')) return;
+        event.preventDefault();
+        // The highlighted match is picked here: Mantine's own Enter handling sees no highlighted option when the
+        // highlight came from selectFirstOptionOnChange (seen in Chromium), and the list stayed open on "Germ".
+        const listId = event.currentTarget.getAttribute('aria-controls');
+        const highlighted = listId
+          ? document.getElementById(listId)?.querySelector<HTMLElement>('[data-combobox-selected]')
+          : null;
+        highlighted?.click();
       }}
       data={DATA}
       value={selectedKey}
