@@ -194,7 +194,8 @@ describe('back office push notifications to 1,000 simulated devices', () => {
     ).data();
 
     await page.goto('/admin-devices');
-    await page.getByRole('cell', { name: 'E2E-3-0249' }).waitFor();
+    // 1,000 devices across customers: the first page can take a while on a loaded CI machine.
+    await page.getByRole('cell', { name: 'E2E-3-0249' }).waitFor({ timeout: 30_000 });
     await shoot(page, 'devices');
 
     await page.goto('/admin-audit-logs');
