@@ -5,6 +5,7 @@ import { createLogger } from '../../src/logger.ts';
 import { startRuntime, type Runtime } from '../../src/runtime.ts';
 import { createTestDatabase } from './postgres.ts';
 import { startSmtpServer } from './smtp.ts';
+import { STRONG_PASSWORD } from './helpers.ts';
 
 export type TestRuntime = Awaited<ReturnType<typeof startTestRuntime>>;
 
@@ -12,6 +13,14 @@ export type TestRuntime = Awaited<ReturnType<typeof startTestRuntime>>;
  * The real product on a fresh database with a real SMTP peer. Only the log goes to memory, so tests
  * can read it (and check that no secret ever reaches it).
  */
+/** Values every test file sends (passwords, the sandbox's test cards); none may reach the log. */
+const SUITE_SECRETS: [string, string][] = [
+  ['the factory password', STRONG_PASSWORD],
+  ['the first SuperAdmin password', 'Staff-Password-123'],
+  ['the test card 4242…', '4242424242424242'],
+  ['the declined test card 4000…0002', '4000000000000002'],
+];
+
 export async function startTestRuntime(
   adminUrl: string,
   opts: { env?: Record<string, string>; listen?: boolean; serveWeb?: boolean; pushAgent?: Agent } = {},
@@ -62,6 +71,12 @@ export async function startTestRuntime(
       await runtime.stop();
       await smtp.close();
       await database.drop();
+      // Issue 12, Prove 6 over the whole suite: every test file's log is searched, when its runtime closes, for the
+      // secrets every file uses (secrets-never-logged.test.ts plants the rest, one of each kind, at debug level).
+      const leaked = SUITE_SECRETS.filter(([, value]) => logLines.some((line) => line.includes(value)));
+      if (leaked.length > 0) {
+        throw new Error(`Secrets found in this test file's server log: ${leaked.map(([what]) => what).join(', ')}`);
+      }
     },
   };
 }
