@@ -56,6 +56,7 @@ import {
   startProduct,
   teardown,
   writeResults,
+  intOption,
 } from './support.ts';
 
 /** 13 months of history: what LOG_RETENTION_MONTHS keeps by default. */
@@ -84,20 +85,12 @@ function options() {
     );
     process.exit(0);
   }
-  const int = (name: string, raw: string, min: number, max: number) => {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      console.error(`bench: --${name} must be a whole number from ${min} to ${max} (got ${raw})`);
-      process.exit(2);
-    }
-    return n;
-  };
   return {
-    rows: int('rows', values.rows, 10_000, 50_000_000),
-    otherRows: int('other-rows', values['other-rows'], 0, 50_000_000),
-    otherCustomers: int('other-customers', values['other-customers'], 1, 100_000),
-    requests: int('requests', values.requests, 1, 1000),
-    warmup: int('warmup', values.warmup, 0, 50),
+    rows: intOption('rows', values.rows, 10_000, 50_000_000),
+    otherRows: intOption('other-rows', values['other-rows'], 0, 50_000_000),
+    otherCustomers: intOption('other-customers', values['other-customers'], 1, 100_000),
+    requests: intOption('requests', values.requests, 1, 1000),
+    warmup: intOption('warmup', values.warmup, 0, 50),
     write: !values['no-write'],
   };
 }

@@ -43,6 +43,7 @@ import {
   seconds,
   startProduct,
   writeResults,
+  intOption,
 } from './support.ts';
 
 /** Enrolments per loopback source address: under the API's 120 a minute per IP. */
@@ -71,14 +72,6 @@ function options() {
     );
     process.exit(0);
   }
-  const int = (name: string, raw: string, min: number, max: number) => {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      console.error(`bench: --${name} must be a whole number from ${min} to ${max} (got ${raw})`);
-      process.exit(2);
-    }
-    return n;
-  };
   const phases = values.phases.split(',').map((p) => p.trim());
   for (const p of phases) {
     if (!(PHASES as readonly string[]).includes(p)) {
@@ -92,13 +85,13 @@ function options() {
     process.exit(2);
   }
   return {
-    enrol: int('enrol', values.enrol, 1, 50_000),
-    enrolConcurrency: int('enrol-concurrency', values['enrol-concurrency'], 1, 512),
-    duration: int('duration', values.duration, 1, 600),
-    warmup: int('warmup', values.warmup, 0, 60),
-    concurrency: int('concurrency', values.concurrency, 1, 512),
-    pollers: int('pollers', values.pollers, 1, 100_000),
-    pollWait: int('poll-wait', values['poll-wait'], 10, 300),
+    enrol: intOption('enrol', values.enrol, 1, 50_000),
+    enrolConcurrency: intOption('enrol-concurrency', values['enrol-concurrency'], 1, 512),
+    duration: intOption('duration', values.duration, 1, 600),
+    warmup: intOption('warmup', values.warmup, 0, 60),
+    concurrency: intOption('concurrency', values.concurrency, 1, 512),
+    pollers: intOption('pollers', values.pollers, 1, 100_000),
+    pollWait: intOption('poll-wait', values['poll-wait'], 10, 300),
     phases: { enrol: has('enrol'), checkins: has('checkins'), longpoll: has('longpoll') },
     write: !values['no-write'],
   };

@@ -68,6 +68,7 @@ import {
   startProduct,
   teardown,
   writeResults,
+  intOption,
 } from './support.ts';
 
 /** A year of history. */
@@ -96,23 +97,15 @@ function options() {
     );
     process.exit(0);
   }
-  const int = (name: string, raw: string, min: number, max: number) => {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      console.error(`bench: --${name} must be a whole number from ${min} to ${max} (got ${raw})`);
-      process.exit(2);
-    }
-    return n;
-  };
   return {
     // At least 100k: the cases read a page 10,000 rows deep and a cursor half-way down.
-    rows: int('rows', values.rows, 100_000, 10_000_000),
-    otherRows: int('other-rows', values['other-rows'], 0, 10_000_000),
-    otherCustomers: int('other-customers', values['other-customers'], 1, 100_000),
-    devices: int('devices', values.devices, 50, 100_000),
-    requests: int('requests', values.requests, 1, 1000),
-    warmup: int('warmup', values.warmup, 0, 50),
-    caseTimeout: int('case-timeout', values['case-timeout'], 5, 600),
+    rows: intOption('rows', values.rows, 100_000, 10_000_000),
+    otherRows: intOption('other-rows', values['other-rows'], 0, 10_000_000),
+    otherCustomers: intOption('other-customers', values['other-customers'], 1, 100_000),
+    devices: intOption('devices', values.devices, 50, 100_000),
+    requests: intOption('requests', values.requests, 1, 1000),
+    warmup: intOption('warmup', values.warmup, 0, 50),
+    caseTimeout: intOption('case-timeout', values['case-timeout'], 5, 600),
     write: !values['no-write'],
   };
 }

@@ -239,3 +239,13 @@ export function unboundedPool(apiPool: pg.Pool, max = 2): pg.Pool {
   const { connectionString } = apiPool.options as { connectionString?: string };
   return new PgPool({ connectionString, max });
 }
+
+/** A whole-number command-line option within [min, max]; anything else stops the bench with exit code 2. */
+export function intOption(name: string, raw: string, min: number, max: number): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    console.error(`bench: --${name} must be a whole number from ${min} to ${max} (got ${raw})`);
+    process.exit(2);
+  }
+  return n;
+}
