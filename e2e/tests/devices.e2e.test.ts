@@ -132,9 +132,14 @@ describe('device management', () => {
     // Applications tab (the first): switch one app off; it waits for the next Apply.
     await page.getByRole('tab', { name: 'Applications', selected: true }).waitFor();
     const row = await findAppRow(target.package_name);
-    await row.getByRole('switch', { name: `Enable ${appName} on the device` }).uncheck({ force: true });
+    // A click, not uncheck(): the switch follows the server's answer, which can come after Playwright's immediate
+    // state check on a loaded machine (CI saw "Clicking the checkbox did not change its state"). The toast and the
+    // "Disable pending" mark below are what the person waits for.
+    const appSwitch = row.getByRole('switch', { name: `Enable ${appName} on the device` });
+    await appSwitch.click({ force: true });
     await toast('The application will be disabled when you apply the profile.');
     await row.getByText('Disable pending').waitFor();
+    await expect.poll(() => appSwitch.isChecked()).toBe(false);
     await page.getByTestId('apply-state').getByText('Unapplied changes').waitFor();
 
     await page.getByRole('tab', { name: 'Pin' }).click();
