@@ -243,6 +243,9 @@ export async function updateAppVersion(
     );
     return toConfig(row);
   });
+  // This process's policy ETags drop at once (the trigger's `*` notification reaches the others, and this one a moment
+  // later: a device asking in between must not get a 304 for the old document).
+  ctx.hot.cache.invalidate('*');
   // Devices of the family whose recurring plan this is read it live: wake them as Apply does (their ETag moved).
   const family = FAMILIES.find((f) => FAMILY_PLANS[f].recurring === input.planIdentifier);
   if (family) await queueFamilyWake(ctx, family);
