@@ -20,6 +20,7 @@ import { newCustomer, randomIp, type TestCustomer } from './support/factory.ts';
 import { card, solvedCaptcha } from './support/payments.ts';
 import { createTestDatabase, freePort } from './support/postgres.ts';
 import type { TestRuntime } from './support/runtime.ts';
+import { httpRuntime } from './support/http-runtime.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
 /**
@@ -105,35 +106,6 @@ class Server {
   }
 }
 
-/** The test helpers' `rt.app.inject`, sent over HTTP (each call from its own client address unless told). */
-function httpRuntime(baseUrl: string, db: Db, smtp: TestRuntime['smtp']): TestRuntime {
-  const app = {
-    async inject(opts: {
-      method: string;
-      url: string;
-      query?: Record<string, string>;
-      payload?: object;
-      headers?: Record<string, string>;
-      remoteAddress?: string;
-    }) {
-      const url = new URL(opts.url, baseUrl);
-      for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
-      const res = await fetch(url, {
-        method: opts.method,
-        headers: {
-          ...(opts.payload === undefined ? {} : { 'content-type': 'application/json' }),
-          'x-forwarded-for': opts.remoteAddress ?? randomIp(),
-          ...opts.headers,
-        },
-        ...(opts.payload === undefined ? {} : { body: JSON.stringify(opts.payload) }),
-      });
-      const body = await res.text();
-      return { statusCode: res.status, body, headers: Object.fromEntries(res.headers), json: () => JSON.parse(body) };
-    },
-  };
-  return { app, smtp, ctx: { db } } as unknown as TestRuntime;
-}
-
 async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -155,7 +127,7 @@ const openDatabase = (url: string): Database => {
 
 /** A customer with a PD subscription of DEVICES + 2 seats (granted) and DEVICES enrolled devices at policy v1. */
 async function prepare(server: Server, database: Database, smtp: TestRuntime['smtp']) {
-  const rt = httpRuntime(server.url, database.db, smtp);
+  const rt = httpRuntime(server.url, { db: database.db, smtp }, { defaultAddress: randomIp });
   const owner = await newCustomer(rt);
   const first = await call(rt, paymentsApi.purchase, {
     body: { priceId: 'PD', qty: DEVICES + 2, captcha: await solvedCaptcha(rt) },

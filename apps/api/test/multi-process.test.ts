@@ -18,6 +18,7 @@ import { newCustomer, type TestCustomer } from './support/factory.ts';
 import { card, solvedCaptcha } from './support/payments.ts';
 import { createTestDatabase, freePort } from './support/postgres.ts';
 import type { TestRuntime } from './support/runtime.ts';
+import { httpRuntime as httpRuntimeOf } from './support/http-runtime.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
 /**
@@ -176,40 +177,9 @@ class RoundRobinProxy {
   }
 }
 
-/** The test helpers' `rt.app.inject`, sent over HTTP to one base URL (a process, or the proxy). */
-function httpRuntime(baseUrl: string): TestRuntime {
-  const app = {
-    async inject(opts: {
-      method: string;
-      url: string;
-      query?: Record<string, string>;
-      payload?: object;
-      headers?: Record<string, string>;
-      remoteAddress?: string;
-    }) {
-      const url = new URL(opts.url, baseUrl);
-      for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
-      const res = await fetch(url, {
-        method: opts.method,
-        headers: {
-          ...(opts.payload === undefined ? {} : { 'content-type': 'application/json' }),
-          'x-test-client': opts.remoteAddress ?? '127.0.0.1',
-          'x-forwarded-for': opts.remoteAddress ?? '127.0.0.1',
-          ...opts.headers,
-        },
-        ...(opts.payload === undefined ? {} : { body: JSON.stringify(opts.payload) }),
-      });
-      const body = await res.text();
-      return {
-        statusCode: res.status,
-        body,
-        headers: Object.fromEntries(res.headers),
-        json: () => JSON.parse(body) as unknown,
-      };
-    },
-  };
-  return { app, smtp, ctx: { db } } as unknown as TestRuntime;
-}
+/** The test helpers over HTTP to one base URL (a process, or the proxy, which routes by `x-test-client`). */
+const httpRuntime = (baseUrl: string): TestRuntime =>
+  httpRuntimeOf(baseUrl, { db, smtp }, { defaultAddress: () => '127.0.0.1', clientHeader: 'x-test-client' });
 
 /** API process k (procs[0] is the worker). */
 const apiProc = (k: number) => procs[k + 1]!;
