@@ -72,7 +72,7 @@ function PriceTable({
                 <Text size="sm">{formatDate(p.created_at)}</Text>
               </Table.Td>
               <Table.Td data-label="Actions">
-                <Group gap="xs" wrap="nowrap">
+                <Group gap="xs" wrap="wrap">
                   <Button
                     component={Link}
                     to={staffPaths.pricingEdit.getHref(p._id)}
