@@ -28,14 +28,40 @@ const result = spawnSync(
 );
 let passed = 0;
 let failed = 0;
+let failures = [];
 if (fs.existsSync(report)) {
   const json = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed = json.numPassedTests ?? 0;
   failed = (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0);
   if (json.success === false && failed === 0) failed = 1; // a file that failed to load counts
+  failures = describeFailures(json);
 } else {
   failed = 1;
+  failures = ['FAILED: vitest wrote no report (it did not finish)'];
+}
+if (result.status !== 0 && failed === 0) {
+  // e.g. an error thrown after its test ended: vitest's report says success, its exit code does not
+  failed = 1;
+  failures.push(`FAILED: vitest exited with code ${result.status ?? result.signal} (see "Unhandled Errors" above)`);
 }
 console.log(`\nTest run took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+// Repeated here, just above the totals, because CI keeps only the tail of a long log.
+for (const line of failures) console.log(line);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(result.status === 0 && failed === 0 ? 0 : 1);
+
+/** One "FAILED: …" line per failed test, per file that failed outside its tests (a hook, loading), or per run-level error. */
+function describeFailures(json) {
+  const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 300) ?? '';
+  const lines = [];
+  for (const file of json.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) lines.push(`FAILED: ${where} > ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0) lines.push(`FAILED: ${where} (outside its tests): ${firstLine(file.message)}`);
+  }
+  if (json.success === false && lines.length === 0) {
+    lines.push('FAILED: vitest reported an error outside every test file (see "Unhandled Errors" above)');
+  }
+  return lines;
+}
