@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { codeIn } from '../../apps/api/test/support/helpers.ts';
 import { startE2e, type E2e } from '../support/app.ts';
+import { staffSignIn } from '../support/staff.ts';
 
 /**
  * Website content through the real UI (issue 11 items 7–10): staff write an FAQ entry (rich text, edited, status
@@ -31,7 +31,6 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-const ROOT = { email: 'root@fleetdeck.test', password: 'Staff-Password-123' };
 const shots = process.env.E2E_SHOTS_DIR;
 const QUESTION = `How do I enrol a tablet? ${Date.now()}`;
 const EDITED = `${QUESTION} (edited)`;
@@ -50,23 +49,6 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-async function staffSignIn(page: Page) {
-  const before = e2e.rt.smtp.inbox.length;
-  await page.goto('/super-admin/login');
-  await page.getByLabel(/^Email/).fill(ROOT.email);
-  await page.getByLabel(/^Password/).fill(ROOT.password);
-  await page.getByLabel(/^Password/).press('Enter');
-  await page.waitForURL('**/super-admin/verify/otp?email=*');
-  const mail = await e2e.rt.smtp.waitFor(
-    ROOT.email,
-    (m) => e2e.rt.smtp.inbox.indexOf(m) >= before && /login code/.test(m.text),
-  );
-  await page.getByLabel('OTP digit').first().click();
-  await page.keyboard.type(codeIn(mail.text)!);
-  await page.getByRole('button', { name: 'Verify OTP' }).click();
-  await page.waitForURL('**/admin-dashboard');
-}
-
 async function solveCaptcha(page: Page, formName: string) {
   const form = page.getByRole('form', { name: formName });
   await form.getByText("I'm not a robot").click();
@@ -80,7 +62,7 @@ describe('website content: back office to public site', () => {
   beforeAll(async () => {
     ({ context, page: staff } = await e2e.newPage({ width: 1366, height: 900 }));
     visitor = (await e2e.newPage({ width: 1366, height: 900 })).page;
-    await staffSignIn(staff);
+    await staffSignIn(e2e, staff);
   });
   afterAll(async () => context?.close());
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { usersApi } from '@fleetdeck/contract';
 import { call } from '../../apps/api/test/support/call.ts';
 import { enrolDevice, newCustomer, randomIp } from '../../apps/api/test/support/factory.ts';
-import { codeIn } from '../../apps/api/test/support/helpers.ts';
 import { startE2e, type E2e } from '../support/app.ts';
 import { shoot as shootPage } from '../support/screenshots.ts';
+import { staffSignIn } from '../support/staff.ts';
 
 /**
  * The back office's customers through the real UI (issue 10 item 7): a SuperAdmin creates an offline customer, finds
@@ -21,28 +21,10 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-const ROOT = { email: 'root@fleetdeck.test', password: 'Staff-Password-123' };
 const CUSTOMER = { email: `offline.${Date.now()}@example.com`, password: 'Copper-Lagoon-5519' };
 
 /** Screenshots of this journey's page (E2E_SHOTS_DIR). */
 const shoot = (name: string) => shootPage(page, name);
-
-async function staffSignIn() {
-  const before = e2e.rt.smtp.inbox.length;
-  await page.goto('/super-admin/login');
-  await page.getByLabel(/^Email/).fill(ROOT.email);
-  await page.getByLabel(/^Password/).fill(ROOT.password);
-  await page.getByLabel(/^Password/).press('Enter');
-  await page.waitForURL('**/super-admin/verify/otp?email=*');
-  const mail = await e2e.rt.smtp.waitFor(
-    ROOT.email,
-    (m) => e2e.rt.smtp.inbox.indexOf(m) >= before && /login code/.test(m.text),
-  );
-  await page.getByLabel('OTP digit').first().click();
-  await page.keyboard.type(codeIn(mail.text)!);
-  await page.getByRole('button', { name: 'Verify OTP' }).click();
-  await page.waitForURL('**/admin-dashboard');
-}
 
 /** The customer's /plans in a browser of their own: the card of a plan. */
 async function customerPlanCard(identifier: string) {
@@ -61,7 +43,7 @@ describe('back office: customers and offline sales', () => {
   let customerId = '';
 
   it('creates an offline customer and finds them on the customer list (From defaults to a month ago)', async () => {
-    await staffSignIn();
+    await staffSignIn(e2e, page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers List' }).click();
     await page.waitForURL('**/admin-customer-list');
     const from = await page.getByLabel('Created from').inputValue();

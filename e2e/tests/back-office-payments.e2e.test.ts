@@ -4,10 +4,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { coupons, customerFollowups, customers, payments, plans } from '../../apps/api/src/db/schema.ts';
 import { newCustomer, type TestCustomer } from '../../apps/api/test/support/factory.ts';
-import { codeIn } from '../../apps/api/test/support/helpers.ts';
 import { card, checkout, confirm } from '../../apps/api/test/support/payments.ts';
 import { startE2e, type E2e } from '../support/app.ts';
 import { shoot as shootPage } from '../support/screenshots.ts';
+import { staffSignIn } from '../support/staff.ts';
 
 /**
  * The back office's payment pages through the real UI and API (issue 10 item 6): payment history with its filters,
@@ -18,7 +18,6 @@ let e2e: E2e;
 let page: Page;
 let failing: TestCustomer;
 let paying: TestCustomer;
-const ROOT = { email: 'root@fleetdeck.test', password: 'Staff-Password-123' };
 const DAY = 86_400_000;
 
 /** Screenshots of this journey's page (E2E_SHOTS_DIR). */
@@ -69,20 +68,7 @@ beforeAll(async () => {
   ({ page } = await e2e.newPage({ width: 1366, height: 900 }));
   // The WhatsApp link opens wa.me in a new tab: answered locally.
   await page.context().route('https://wa.me/**', (route) => route.fulfill({ status: 200, body: 'WhatsApp' }));
-  const before = e2e.rt.smtp.inbox.length;
-  await page.goto('/super-admin/login');
-  await page.getByLabel(/^Email/).fill(ROOT.email);
-  await page.getByLabel(/^Password/).fill(ROOT.password);
-  await page.getByLabel(/^Password/).press('Enter');
-  await page.waitForURL('**/super-admin/verify/otp?email=*');
-  const mail = await e2e.rt.smtp.waitFor(
-    ROOT.email,
-    (m) => e2e.rt.smtp.inbox.indexOf(m) >= before && /login code/.test(m.text),
-  );
-  await page.getByLabel('OTP digit').first().click();
-  await page.keyboard.type(codeIn(mail.text)!);
-  await page.getByRole('button', { name: 'Verify OTP' }).click();
-  await page.waitForURL('**/admin-dashboard');
+  await staffSignIn(e2e, page);
 });
 afterAll(async () => e2e?.close());
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { call } from '../../apps/api/test/support/call.ts';
 import { newCustomer } from '../../apps/api/test/support/factory.ts';
-import { codeIn } from '../../apps/api/test/support/helpers.ts';
 import { startE2e, type E2e } from '../support/app.ts';
 import { shoot } from '../support/screenshots.ts';
+import { ROOT, staffSignIn } from '../support/staff.ts';
 
 /**
  * The back office through the real UI, the real API and a real SMTP server (issue 10): the first SuperAdmin signs
@@ -18,29 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-// The first SuperAdmin, created at start from ADMIN_EMAIL / ADMIN_PASSWORD (apps/api/test/support/runtime.ts).
-const ROOT = { email: 'root@fleetdeck.test', password: 'Staff-Password-123' };
 const SUPPORT = { email: `support.${Date.now()}@example.com`, password: 'Quartz-Meadow-7312' };
-
-async function staffSignIn(page: Page, who: { email: string; password: string }) {
-  const before = e2e.rt.smtp.inbox.length;
-  await page.goto('/super-admin/login');
-  await page.getByRole('heading', { name: 'Welcome to Fleetdeck' }).waitFor();
-  await shoot(page, 'login');
-  await page.getByLabel(/^Email/).fill(who.email);
-  await page.getByLabel(/^Password/).fill(who.password);
-  await page.getByLabel(/^Password/).press('Enter');
-  await page.waitForURL('**/super-admin/verify/otp?email=*');
-  await page.getByText('Check your email for otp.').waitFor();
-  const mail = await e2e.rt.smtp.waitFor(
-    who.email,
-    (m) => e2e.rt.smtp.inbox.indexOf(m) >= before && /login code/.test(m.text),
-  );
-  await shoot(page, 'verify-otp');
-  await page.getByLabel('OTP digit').first().click();
-  await page.keyboard.type(codeIn(mail.text)!);
-  await page.getByRole('button', { name: 'Verify OTP' }).click();
-}
 
 describe('back office journey', () => {
   let context: BrowserContext;
@@ -52,7 +30,7 @@ describe('back office journey', () => {
   it('signs the SuperAdmin in with the emailed code; the staff token is kept apart from the customer token', async () => {
     await page.goto('/login');
     await page.evaluate(() => localStorage.setItem('token', 'a-customer-token'));
-    await staffSignIn(page, ROOT);
+    await staffSignIn(e2e, page, ROOT, { shoot: (screen) => shoot(page, screen), landing: false });
     await page.waitForURL('**/admin-dashboard');
     await page.getByText("Today's web logins").waitFor();
     const stored = await page.evaluate(() => ({
@@ -84,7 +62,7 @@ describe('back office journey', () => {
 
   it("hides SuperAdmin-only pages from the Support member's sidebar, and their calls answer 403", async () => {
     const support = await e2e.newPage({ width: 1366, height: 900 });
-    await staffSignIn(support.page, SUPPORT);
+    await staffSignIn(e2e, support.page, SUPPORT, { shoot: (screen) => shoot(support.page, screen), landing: false });
     // A role without the dashboard lands on the first sidebar page it opens (DECISIONS §8, `homeOf`): the account
     // page while no such page existed, the content pages (issue 11) since. The account page is then opened by hand.
     await support.page.waitForURL((url) => !url.pathname.startsWith('/super-admin/'));
