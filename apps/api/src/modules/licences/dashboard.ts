@@ -1,14 +1,14 @@
 import type { Dashboard, Family } from '@fleetdeck/contract';
-import type { DbOrTx } from '../../db/client.ts';
+import { allReads, type DbOrTx } from '../../db/client.ts';
 import { anyExceeded, licenceSummary, monthWiseEnrolments, seatsOfPlan } from './service.ts';
 
 /** `GET dashboard` (spec 1 §3 dashboard data), built on the ledger's reads. */
 export async function dashboard(db: DbOrTx, customerId: string, now = new Date()): Promise<Dashboard> {
-  const [licences, pdOnetimeDevices, monthWiseDeviceCount] = await Promise.all([
-    licenceSummary(db, customerId),
-    seatsOfPlan(db, customerId, 'PDOT'),
-    monthWiseEnrolments(db, customerId, now.getUTCFullYear()),
-  ]);
+  const [licences, pdOnetimeDevices, monthWiseDeviceCount] = await allReads(db, [
+    () => licenceSummary(db, customerId),
+    () => seatsOfPlan(db, customerId, 'PDOT'),
+    () => monthWiseEnrolments(db, customerId, now.getUTCFullYear()),
+  ] as const);
   const used = (family: Family) => licences.find((l) => l.family === family)?.used ?? 0;
   const ub = used('UB');
   return {

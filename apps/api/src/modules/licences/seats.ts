@@ -26,20 +26,22 @@ export async function refreshSeatSummary(tx: DbOrTx, customerId: string) {
   await tx.execute(
     sql`select 1 from ${customerSeats} where customer_id = ${customerId} order by family = 'ALL', family for update`,
   );
-  const [licences, [customer], [expiry]] = await Promise.all([
-    licenceSummary(tx, customerId),
-    tx.select({ createdAt: customers.createdAt }).from(customers).where(eq(customers.id, customerId)),
-    tx
-      .select({ next: min(licenceGrants.expiresAt) })
-      .from(licenceGrants)
-      .where(
-        and(
-          eq(licenceGrants.customerId, customerId),
-          isNull(licenceGrants.revokedAt),
-          gt(licenceGrants.expiresAt, sql`now()`),
-        ),
+  // One after another: a transaction is one connection, which runs one query at a time anyway (pg deprecates queuing).
+  const licences = await licenceSummary(tx, customerId);
+  const [customer] = await tx
+    .select({ createdAt: customers.createdAt })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  const [expiry] = await tx
+    .select({ next: min(licenceGrants.expiresAt) })
+    .from(licenceGrants)
+    .where(
+      and(
+        eq(licenceGrants.customerId, customerId),
+        isNull(licenceGrants.revokedAt),
+        gt(licenceGrants.expiresAt, sql`now()`),
       ),
-  ]);
+    );
   if (!customer) return;
   const nextExpiryAt = expiry?.next ? new Date(expiry.next) : null;
   const rows: (typeof customerSeats.$inferInsert)[] = licences

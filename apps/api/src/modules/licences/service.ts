@@ -1,5 +1,5 @@
 import { FAMILIES, LICENCE_EXCEEDED_MESSAGE, type Family, type FamilyLicence } from '@fleetdeck/contract';
-import type { DbOrTx } from '../../db/client.ts';
+import { allReads, type DbOrTx } from '../../db/client.ts';
 import * as repo from './repository.ts';
 import { refreshSeatSummary } from './seats.ts';
 
@@ -25,11 +25,11 @@ const familyLicence = (family: Family, purchased: number, used: number, expired:
 
 /** All 8 families, in FAMILIES order (PD, PDOW, SL, PC, UB, KM, POB, PCHAT). Three indexed queries. */
 export async function licenceSummary(db: DbOrTx, customerId: string): Promise<FamilyLicence[]> {
-  const [grants, deviceSeats, chatSeats] = await Promise.all([
-    repo.grantTotals(db, customerId),
-    repo.usedDeviceSeats(db, customerId),
-    repo.usedChatSeats(db, customerId),
-  ]);
+  const [grants, deviceSeats, chatSeats] = await allReads(db, [
+    () => repo.grantTotals(db, customerId),
+    () => repo.usedDeviceSeats(db, customerId),
+    () => repo.usedChatSeats(db, customerId),
+  ] as const);
   return FAMILIES.map((family) => {
     const g = grants.find((r) => r.family === family);
     const used = family === 'PCHAT' ? chatSeats : (deviceSeats.find((r) => r.family === family)?.used ?? 0);
@@ -39,12 +39,13 @@ export async function licenceSummary(db: DbOrTx, customerId: string): Promise<Fa
 
 /** One family's seats (e.g. for the 402 `redirectToPaymentPage` checks of profile update/apply). */
 export async function familyLicenceOf(db: DbOrTx, customerId: string, family: Family): Promise<FamilyLicence> {
-  const [grants, used] = await Promise.all([
-    repo.grantTotals(db, customerId, family),
-    family === 'PCHAT'
-      ? repo.usedChatSeats(db, customerId)
-      : repo.usedDeviceSeats(db, customerId, family).then((rows) => rows[0]?.used ?? 0),
-  ]);
+  const [grants, used] = await allReads(db, [
+    () => repo.grantTotals(db, customerId, family),
+    (): Promise<number> =>
+      family === 'PCHAT'
+        ? repo.usedChatSeats(db, customerId)
+        : repo.usedDeviceSeats(db, customerId, family).then((rows) => rows[0]?.used ?? 0),
+  ] as const);
   return familyLicence(family, grants[0]?.purchased ?? 0, used, grants[0]?.expired ?? 0);
 }
 
