@@ -632,6 +632,37 @@ export async function approveReseller(ctx: AppContext, actor: Actor, customerId:
   });
 }
 
+/**
+ * A signed-in customer's password asked again (change password, two-step off) counts like a login attempt: 10 wrong
+ * lock the account, so it is no oracle for the current password. A wrong one is audited as `refusal` and answers 400
+ * `E_WRONG_PASSWORD`; a right one clears the failures.
+ */
+async function confirmPassword(
+  ctx: AppContext,
+  actor: CustomerActor,
+  customer: { email: string; passwordHash: string },
+  password: string,
+  refusal: { subType: 'Change Password' | 'Two Step Setting Changed'; message: string; answer: string },
+) {
+  const customerId = actor.id;
+  const claim = await repo.claimLoginAttempt(ctx.db, customerId, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+  if (!claim.ok) throw accountLocked(claim.lockedUntil);
+  if (!(await verifyPassword(password, customer.passwordHash))) {
+    await repo.failLoginAttempt(ctx.db, customerId, claim.attempt, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+    await writeAudit(ctx.db, {
+      customerId,
+      email: customer.email,
+      type: 'User Account',
+      subType: refusal.subType,
+      message: refusal.message,
+      hasError: true,
+      actor,
+    });
+    throw badRequest('E_WRONG_PASSWORD', refusal.answer);
+  }
+  await repo.clearFailedLogins(ctx.db, customerId);
+}
+
 export async function changePassword(ctx: AppContext, actor: CustomerActor, input: Required<ChangePasswordRequest>) {
   const customerId = actor.id;
   const customer = await repo.findCustomerById(ctx.db, customerId);
@@ -645,22 +676,11 @@ export async function changePassword(ctx: AppContext, actor: CustomerActor, inpu
     throw badRequest('E_PASSWORD_SAME', 'The new password must be different from the old one.');
   }
   assertStrongPassword(input.new_password);
-  const claim = await repo.claimLoginAttempt(ctx.db, customerId, MAX_LOGIN_FAILURES, LOCK_MINUTES);
-  if (!claim.ok) throw accountLocked(claim.lockedUntil);
-  if (!(await verifyPassword(input.old_password, customer.passwordHash))) {
-    await repo.failLoginAttempt(ctx.db, customerId, claim.attempt, MAX_LOGIN_FAILURES, LOCK_MINUTES);
-    await writeAudit(ctx.db, {
-      customerId,
-      email: customer.email,
-      type: 'User Account',
-      subType: 'Change Password',
-      message: 'Password change refused: wrong old password',
-      hasError: true,
-      actor,
-    });
-    throw badRequest('E_WRONG_PASSWORD', 'Your old password is incorrect.');
-  }
-  await repo.clearFailedLogins(ctx.db, customerId);
+  await confirmPassword(ctx, actor, customer, input.old_password, {
+    subType: 'Change Password',
+    message: 'Password change refused: wrong old password',
+    answer: 'Your old password is incorrect.',
+  });
   const passwordHash = await hashPassword(input.new_password);
   await inTransaction(ctx.db, async (tx, afterCommit) => {
     await repo.updateCustomer(tx, customerId, { passwordHash });
@@ -701,22 +721,11 @@ export async function updateSecuritySetting(
     }
     const customer = await repo.findCustomerById(ctx.db, customerId);
     if (!customer) throw notFound('Account not found.');
-    const claim = await repo.claimLoginAttempt(ctx.db, customerId, MAX_LOGIN_FAILURES, LOCK_MINUTES);
-    if (!claim.ok) throw accountLocked(claim.lockedUntil);
-    if (!(await verifyPassword(password, customer.passwordHash))) {
-      await repo.failLoginAttempt(ctx.db, customerId, claim.attempt, MAX_LOGIN_FAILURES, LOCK_MINUTES);
-      await writeAudit(ctx.db, {
-        customerId,
-        email: customer.email,
-        type: 'User Account',
-        subType: 'Two Step Setting Changed',
-        message: 'Turning off two-step verification refused: wrong password',
-        hasError: true,
-        actor,
-      });
-      throw badRequest('E_WRONG_PASSWORD', 'Your password is incorrect.');
-    }
-    await repo.clearFailedLogins(ctx.db, customerId);
+    await confirmPassword(ctx, actor, customer, password, {
+      subType: 'Two Step Setting Changed',
+      message: 'Turning off two-step verification refused: wrong password',
+      answer: 'Your password is incorrect.',
+    });
   }
   return inTransaction(ctx.db, async (tx, afterCommit) => {
     const before = await repo.findCustomerById(tx, customerId);
