@@ -52,13 +52,20 @@ process.exit(result.status === 0 && failed === 0 ? 0 : 1);
 
 /** One "FAILED: …" line per failed test, per file that failed outside its tests (a hook, loading), or per run-level error. */
 function describeFailures(json) {
-  const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 300) ?? '';
+  const firstLine = (text) =>
+    String(text ?? '')
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? '';
   const lines = [];
   for (const file of json.testResults ?? []) {
     const where = path.relative(root, file.name);
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of failedTests) lines.push(`FAILED: ${where} > ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
-    if (file.status === 'failed' && failedTests.length === 0) lines.push(`FAILED: ${where} (outside its tests): ${firstLine(file.message)}`);
+    for (const t of failedTests)
+      lines.push(`FAILED: ${where} > ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      lines.push(`FAILED: ${where} (outside its tests): ${firstLine(file.message)}`);
   }
   if (json.success === false && lines.length === 0) {
     lines.push('FAILED: vitest reported an error outside every test file (see "Unhandled Errors" above)');

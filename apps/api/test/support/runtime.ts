@@ -67,6 +67,22 @@ export async function startTestRuntime(
     smtp,
     logLines,
     databaseUrl: database.url,
+    /**
+     * Waits until nothing runs behind the test's back: the coalesced device-status writes are flushed and the job
+     * queue holds no job that is waiting, retrying or running (e.g. a sandbox payment's webhook, a mail, an Apply).
+     */
+    async settle(timeoutMs = 20_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        await runtime.ctx.hot.status.flush();
+        const { rows } = await runtime.ctx.pool.query<{ n: number }>(
+          `select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+        );
+        if (rows[0]!.n === 0) return;
+        if (Date.now() > until) throw new Error(`settle: ${rows[0]!.n} jobs still due after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     async close() {
       await runtime.stop();
       await smtp.close();
