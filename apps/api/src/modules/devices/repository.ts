@@ -25,6 +25,82 @@ export async function findCustomerByEnrolmentHash(db: DbOrTx, tokenHash: string)
   return row ?? null;
 }
 
+/** What `device_enrol` (migration 0024) answers: the outcome and, when enrolled, the rows it wrote. */
+export type EnrolOutcome =
+  'ok' | 'rate_limited' | 'token_invalid' | 'disabled' | 'token_expired' | 'active' | 'no_licence' | 'used_up' | 'slow';
+
+export interface EnrolStatementInput {
+  rateKey: string;
+  rateMax: number;
+  rateWindowSeconds: number;
+  enrolmentTokenHash: string;
+  family: Family;
+  serialNumber: string;
+  appName: string;
+  /** SHA-256 of the `Device <token>` credential the call carried, or null. */
+  presentedHash: string | null;
+  tokenHash: string;
+  now: Date;
+  deviceName: string;
+  appVersionCode: string;
+  deviceModel: string;
+  osVersion: string;
+  macAddress: string;
+  localIpAddress: string;
+  batteryLevel: number | null;
+  fcmToken: string | null;
+  ip: string;
+  source: string;
+  actorKind: string;
+  messageNew: string;
+  messageAgain: string;
+}
+
+export interface EnrolStatementResult {
+  outcome: EnrolOutcome;
+  retryAfter: number | null;
+  customerId: string | null;
+  email: string | null;
+  deviceId: string | null;
+  profileId: string | null;
+  policyVersion: number | null;
+  again: boolean | null;
+}
+
+/**
+ * The whole enrolment in one statement (SQL function `device_enrol`, migration 0024: rate-limit hit, customer, locks,
+ * device, profile, device log, audit row, token use and seat counter, in the order of service.ts `enrol`).
+ */
+export async function enrolInOneStatement(db: DbOrTx, p: EnrolStatementInput): Promise<EnrolStatementResult> {
+  const result = await db.execute<{
+    r_outcome: EnrolOutcome;
+    r_retry_after: number | null;
+    r_customer_id: string | null;
+    r_email: string | null;
+    r_device_id: string | null;
+    r_profile_id: string | null;
+    r_policy_version: number | null;
+    r_again: boolean | null;
+  }>(sql`select * from device_enrol(
+    ${p.rateKey}::text, ${p.rateMax}::int, ${p.rateWindowSeconds}::int,
+    ${p.enrolmentTokenHash}::text, ${p.family}::text, ${p.serialNumber}::text, ${p.appName}::text,
+    ${p.presentedHash}::text, ${p.tokenHash}::text, ${p.now.toISOString()}::timestamptz,
+    ${p.deviceName}::text, ${p.appVersionCode}::text, ${p.deviceModel}::text, ${p.osVersion}::text,
+    ${p.macAddress}::text, ${p.localIpAddress}::text, ${p.batteryLevel}::int, ${p.fcmToken}::text,
+    ${p.ip}::text, ${p.source}::text, ${p.actorKind}::text, ${p.messageNew}::text, ${p.messageAgain}::text)`);
+  const row = result.rows[0]!;
+  return {
+    outcome: row.r_outcome,
+    retryAfter: row.r_retry_after === null ? null : Number(row.r_retry_after),
+    customerId: row.r_customer_id,
+    email: row.r_email,
+    deviceId: row.r_device_id,
+    profileId: row.r_profile_id,
+    policyVersion: row.r_policy_version === null ? null : Number(row.r_policy_version),
+    again: row.r_again,
+  };
+}
+
 /**
  * Counts one use of the customer's enrolment token (issue 12, item 4), atomically against its limit and end date:
  * false when the token is used up or expired (nothing counted). Runs in the enrolment's transaction, so a refused
