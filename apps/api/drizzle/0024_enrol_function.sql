@@ -9,8 +9,9 @@
 --   5. a seat needed (new or logged-out serial): the summary refuses at once when full; when it cannot answer (no row,
 --      or a grant expired since its count) the answer is 'slow' and the caller runs the ledger path (service.ts);
 --   6. the writes: device, profile, device log, audit row (messages from the caller, same content as before);
---   7. last, so the hot rows stay locked only until the commit: one use of the enrolment token (its limit and end date)
---      and the seat from the atomic counter (never oversells). A refusal there undoes 6 and 7 but keeps 1.
+--   7. last, so the hot rows stay locked only until the commit: one use of the enrolment token (its limit; its end date
+--      was checked in 2) and the seat from the atomic counter (never oversells). A refusal there undoes 6 and 7 but
+--      keeps 1.
 -- Outcomes: ok, rate_limited, token_invalid, disabled, token_expired, active, no_licence, used_up, slow.
 CREATE OR REPLACE FUNCTION device_enrol(
   p_rate_key text, p_rate_max integer, p_rate_window integer,
@@ -30,6 +31,7 @@ DECLARE
   v_email text;
   v_disabled_at timestamptz;
   v_expires_at timestamptz;
+  v_max_uses integer;
   v_found boolean;
   v_device_id uuid;
   v_logged_out_at timestamptz;
@@ -51,8 +53,8 @@ BEGIN
     RETURN;
   END IF;
 
-  SELECT c.id, c.email, c.disabled_at, c.enrolment_token_expires_at
-    INTO v_customer_id, v_email, v_disabled_at, v_expires_at
+  SELECT c.id, c.email, c.disabled_at, c.enrolment_token_expires_at, c.enrolment_token_max_uses
+    INTO v_customer_id, v_email, v_disabled_at, v_expires_at, v_max_uses
     FROM customers c WHERE c.enrolment_token_hash = p_enrolment_token_hash;
   IF NOT FOUND THEN
     RETURN QUERY SELECT 'token_invalid', NULL::float8, NULL::uuid, NULL::text, NULL::uuid, NULL::uuid, NULL::integer, NULL::boolean;
@@ -130,10 +132,15 @@ BEGIN
       VALUES (v_customer_id, v_email, 'Device', 'Enrol', CASE WHEN v_found THEN p_message_again ELSE p_message_new END,
               p_source, false, p_ip, p_actor_kind, v_device_id);
     IF v_needs_seat THEN
-      UPDATE customers SET enrolment_token_uses = enrolment_token_uses + 1
-        WHERE id = v_customer_id AND enrolment_token_hash = p_enrolment_token_hash
-          AND (enrolment_token_max_uses IS NULL OR enrolment_token_uses < enrolment_token_max_uses)
-          AND (enrolment_token_expires_at IS NULL OR enrolment_token_expires_at > now());
+      -- One use of the token (enrolment_token_counters, migration 0025: not the customers row, which every foreign
+      -- key above reads), atomic against its limit; a row of another token (rotated meanwhile) counts nothing.
+      IF v_max_uses IS NOT NULL AND v_max_uses < 1 THEN
+        RAISE EXCEPTION 'enrolment token used up' USING ERRCODE = 'FDE03';
+      END IF;
+      INSERT INTO enrolment_token_counters AS t (customer_id, token_hash, uses)
+        VALUES (v_customer_id, p_enrolment_token_hash, 1)
+        ON CONFLICT (customer_id) DO UPDATE SET uses = t.uses + 1
+          WHERE t.token_hash = excluded.token_hash AND (v_max_uses IS NULL OR t.uses < v_max_uses);
       IF NOT FOUND THEN
         RAISE EXCEPTION 'enrolment token used up' USING ERRCODE = 'FDE03';
       END IF;

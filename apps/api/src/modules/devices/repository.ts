@@ -2,7 +2,15 @@ import type { Family } from '@fleetdeck/contract';
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { likeEscape } from '../../db/paging.ts';
-import { customers, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
+import {
+  customers,
+  deviceApplications,
+  enrolmentTokenCounters,
+  deviceExports,
+  deviceLogs,
+  devices,
+  profiles,
+} from '../../db/schema.ts';
 
 /**
  * SQL of the devices module. Customer-facing queries always take the customer id of the session and filter
@@ -18,7 +26,6 @@ export async function findCustomerByEnrolmentHash(db: DbOrTx, tokenHash: string)
       disabledAt: customers.disabledAt,
       tokenExpiresAt: customers.enrolmentTokenExpiresAt,
       tokenMaxUses: customers.enrolmentTokenMaxUses,
-      tokenUses: customers.enrolmentTokenUses,
     })
     .from(customers)
     .where(eq(customers.enrolmentTokenHash, tokenHash));
@@ -107,19 +114,19 @@ export async function enrolInOneStatement(db: DbOrTx, p: EnrolStatementInput): P
  * enrolment (no seat) does not count.
  */
 export async function takeEnrolmentTokenUse(db: DbOrTx, customerId: string, tokenHash: string): Promise<boolean> {
-  const rows = await db
-    .update(customers)
-    .set({ enrolmentTokenUses: sql`${customers.enrolmentTokenUses} + 1` })
-    .where(
-      and(
-        eq(customers.id, customerId),
-        eq(customers.enrolmentTokenHash, tokenHash),
-        sql`(${customers.enrolmentTokenMaxUses} is null or ${customers.enrolmentTokenUses} < ${customers.enrolmentTokenMaxUses})`,
-        sql`(${customers.enrolmentTokenExpiresAt} is null or ${customers.enrolmentTokenExpiresAt} > now())`,
-      ),
-    )
-    .returning({ id: customers.id });
-  return rows.length > 0;
+  // The counter lives in enrolment_token_counters (see schema.ts); the limits are read from the customer's row.
+  const result = await db.execute(sql`
+    insert into ${enrolmentTokenCounters} as t (customer_id, token_hash, uses)
+    select c.id, c.enrolment_token_hash, 1 from ${customers} c
+     where c.id = ${customerId} and c.enrolment_token_hash = ${tokenHash}
+       and (c.enrolment_token_max_uses is null or c.enrolment_token_max_uses >= 1)
+       and (c.enrolment_token_expires_at is null or c.enrolment_token_expires_at > now())
+    on conflict (customer_id) do update set uses = t.uses + 1
+     where t.token_hash = excluded.token_hash
+       and (select c.enrolment_token_max_uses is null or t.uses < c.enrolment_token_max_uses from ${customers} c
+             where c.id = t.customer_id)
+    returning 1`);
+  return result.rows.length > 0;
 }
 
 /** A device of (customer, family, serial), locked for the enrolment transaction (devices_customer_serial_family_uq). */
