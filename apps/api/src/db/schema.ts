@@ -55,8 +55,6 @@ export const customers = pgTable(
     /** Optional limits of the enrolment token set on Update Profile (issue 12, item 4): an end and a number of uses. */
     enrolmentTokenExpiresAt: timestamp('enrolment_token_expires_at', { withTimezone: true }),
     enrolmentTokenMaxUses: integer('enrolment_token_max_uses'),
-    /** Enrolments that took a seat with the current token (a rotation starts again at 0). */
-    enrolmentTokenUses: integer('enrolment_token_uses').notNull().default(0),
     /** Random key in the QR image URL, so an <img> can load it without the session token. */
     loginQrKey: text('login_qr_key').notNull(),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
@@ -86,6 +84,20 @@ export const customers = pgTable(
       .where(sql`${t.resellerModeEnabled} and not ${t.resellerModeApproved}`),
   ],
 );
+
+/**
+ * Enrolments that took a seat with a customer's current enrolment token (issue 12, item 4; a rotation starts again at
+ * 0). Kept out of `customers` (issue 14, bulk enrolment): every new device's rows reference the customer (foreign-key
+ * checks read that row), so a counter updated by every enrolment made each of those checks walk its fresh versions.
+ * One row per customer, for the token whose hash it names; no row, or another token's hash, means 0.
+ */
+export const enrolmentTokenCounters = pgTable('enrolment_token_counters', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  uses: integer('uses').notNull().default(0),
+});
 
 /** Back-office staff: a separate realm from customers. */
 export const staffUsers = pgTable(

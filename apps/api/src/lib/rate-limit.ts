@@ -36,8 +36,12 @@ const IP_KEY = /(^|:)ip:([0-9A-Fa-f:.%]+)$/;
  * Fixed-window counters kept in Postgres (DECISIONS §3: counters several API processes must agree on).
  * One upsert per check; old windows are swept by a scheduled job.
  */
+/** The key a limit counts under: `…ip:<address>` keys by `addressKey` (SQL that counts a hit itself uses this too). */
+export const limitKey = (rawKey: string) =>
+  rawKey.replace(IP_KEY, (_, lead: string, ip: string) => `${lead}ip:${addressKey(ip)}`);
+
 export async function hit(db: Db, rawKey: string, windowSeconds: number) {
-  const key = rawKey.replace(IP_KEY, (_, lead: string, ip: string) => `${lead}ip:${addressKey(ip)}`);
+  const key = limitKey(rawKey);
   const result = await db.execute<{ count: number; retry_after: number }>(sql`
     insert into rate_limit_counters as c (key, window_start, count)
     values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
@@ -49,7 +53,7 @@ export async function hit(db: Db, rawKey: string, windowSeconds: number) {
 
 /** The count of the current window of `key`, without counting (0 when nothing was counted yet). */
 export async function peek(db: Db, rawKey: string, windowSeconds: number): Promise<number> {
-  const key = rawKey.replace(IP_KEY, (_, lead: string, ip: string) => `${lead}ip:${addressKey(ip)}`);
+  const key = limitKey(rawKey);
   const result = await db.execute<{ count: number }>(sql`
     select count from rate_limit_counters
      where key = ${key}

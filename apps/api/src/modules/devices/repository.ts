@@ -2,7 +2,15 @@ import type { Family } from '@fleetdeck/contract';
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { likeEscape } from '../../db/paging.ts';
-import { customers, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
+import {
+  customers,
+  deviceApplications,
+  enrolmentTokenCounters,
+  deviceExports,
+  deviceLogs,
+  devices,
+  profiles,
+} from '../../db/schema.ts';
 
 /**
  * SQL of the devices module. Customer-facing queries always take the customer id of the session and filter
@@ -18,11 +26,86 @@ export async function findCustomerByEnrolmentHash(db: DbOrTx, tokenHash: string)
       disabledAt: customers.disabledAt,
       tokenExpiresAt: customers.enrolmentTokenExpiresAt,
       tokenMaxUses: customers.enrolmentTokenMaxUses,
-      tokenUses: customers.enrolmentTokenUses,
     })
     .from(customers)
     .where(eq(customers.enrolmentTokenHash, tokenHash));
   return row ?? null;
+}
+
+/** What `device_enrol` (migration 0024) answers: the outcome and, when enrolled, the rows it wrote. */
+export type EnrolOutcome =
+  'ok' | 'rate_limited' | 'token_invalid' | 'disabled' | 'token_expired' | 'active' | 'no_licence' | 'used_up' | 'slow';
+
+export interface EnrolStatementInput {
+  rateKey: string;
+  rateMax: number;
+  rateWindowSeconds: number;
+  enrolmentTokenHash: string;
+  family: Family;
+  serialNumber: string;
+  appName: string;
+  /** SHA-256 of the `Device <token>` credential the call carried, or null. */
+  presentedHash: string | null;
+  tokenHash: string;
+  now: Date;
+  deviceName: string;
+  appVersionCode: string;
+  deviceModel: string;
+  osVersion: string;
+  macAddress: string;
+  localIpAddress: string;
+  batteryLevel: number | null;
+  fcmToken: string | null;
+  ip: string;
+  source: string;
+  actorKind: string;
+  messageNew: string;
+  messageAgain: string;
+}
+
+export interface EnrolStatementResult {
+  outcome: EnrolOutcome;
+  retryAfter: number | null;
+  customerId: string | null;
+  email: string | null;
+  deviceId: string | null;
+  profileId: string | null;
+  policyVersion: number | null;
+  again: boolean | null;
+}
+
+/**
+ * The whole enrolment in one statement (SQL function `device_enrol`, migration 0024: rate-limit hit, customer, locks,
+ * device, profile, device log, audit row, token use and seat counter, in the order of service.ts `enrol`).
+ */
+export async function enrolInOneStatement(db: DbOrTx, p: EnrolStatementInput): Promise<EnrolStatementResult> {
+  const result = await db.execute<{
+    r_outcome: EnrolOutcome;
+    r_retry_after: number | null;
+    r_customer_id: string | null;
+    r_email: string | null;
+    r_device_id: string | null;
+    r_profile_id: string | null;
+    r_policy_version: number | null;
+    r_again: boolean | null;
+  }>(sql`select * from device_enrol(
+    ${p.rateKey}::text, ${p.rateMax}::int, ${p.rateWindowSeconds}::int,
+    ${p.enrolmentTokenHash}::text, ${p.family}::text, ${p.serialNumber}::text, ${p.appName}::text,
+    ${p.presentedHash}::text, ${p.tokenHash}::text, ${p.now.toISOString()}::timestamptz,
+    ${p.deviceName}::text, ${p.appVersionCode}::text, ${p.deviceModel}::text, ${p.osVersion}::text,
+    ${p.macAddress}::text, ${p.localIpAddress}::text, ${p.batteryLevel}::int, ${p.fcmToken}::text,
+    ${p.ip}::text, ${p.source}::text, ${p.actorKind}::text, ${p.messageNew}::text, ${p.messageAgain}::text)`);
+  const row = result.rows[0]!;
+  return {
+    outcome: row.r_outcome,
+    retryAfter: row.r_retry_after === null ? null : Number(row.r_retry_after),
+    customerId: row.r_customer_id,
+    email: row.r_email,
+    deviceId: row.r_device_id,
+    profileId: row.r_profile_id,
+    policyVersion: row.r_policy_version === null ? null : Number(row.r_policy_version),
+    again: row.r_again,
+  };
 }
 
 /**
@@ -31,19 +114,19 @@ export async function findCustomerByEnrolmentHash(db: DbOrTx, tokenHash: string)
  * enrolment (no seat) does not count.
  */
 export async function takeEnrolmentTokenUse(db: DbOrTx, customerId: string, tokenHash: string): Promise<boolean> {
-  const rows = await db
-    .update(customers)
-    .set({ enrolmentTokenUses: sql`${customers.enrolmentTokenUses} + 1` })
-    .where(
-      and(
-        eq(customers.id, customerId),
-        eq(customers.enrolmentTokenHash, tokenHash),
-        sql`(${customers.enrolmentTokenMaxUses} is null or ${customers.enrolmentTokenUses} < ${customers.enrolmentTokenMaxUses})`,
-        sql`(${customers.enrolmentTokenExpiresAt} is null or ${customers.enrolmentTokenExpiresAt} > now())`,
-      ),
-    )
-    .returning({ id: customers.id });
-  return rows.length > 0;
+  // The counter lives in enrolment_token_counters (see schema.ts); the limits are read from the customer's row.
+  const result = await db.execute(sql`
+    insert into ${enrolmentTokenCounters} as t (customer_id, token_hash, uses)
+    select c.id, c.enrolment_token_hash, 1 from ${customers} c
+     where c.id = ${customerId} and c.enrolment_token_hash = ${tokenHash}
+       and (c.enrolment_token_max_uses is null or c.enrolment_token_max_uses >= 1)
+       and (c.enrolment_token_expires_at is null or c.enrolment_token_expires_at > now())
+    on conflict (customer_id) do update set uses = t.uses + 1
+     where t.token_hash = excluded.token_hash
+       and (select c.enrolment_token_max_uses is null or t.uses < c.enrolment_token_max_uses from ${customers} c
+             where c.id = t.customer_id)
+    returning 1`);
+  return result.rows.length > 0;
 }
 
 /** A device of (customer, family, serial), locked for the enrolment transaction (devices_customer_serial_family_uq). */

@@ -13,10 +13,10 @@ import {
   type ProfileListItem,
 } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
-import { AppError, forbidden } from '../../lib/errors.ts';
+import { AppError, forbidden, tooMany } from '../../lib/errors.ts';
 import { randomToken, safeEqualHex, sha256 } from '../../lib/crypto.ts';
-import { enforceLimit } from '../../lib/rate-limit.ts';
-import type { Actor, CustomerActor, DeviceActor } from '../../lib/actor.ts';
+import { enforceLimit, limitKey } from '../../lib/rate-limit.ts';
+import { auditedActor, sourceOf, type Actor, type CustomerActor, type DeviceActor } from '../../lib/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DeviceInfo } from '../../plugins/device-auth.ts';
 import { writeAudit } from '../audit/service.ts';
@@ -118,13 +118,7 @@ const enrolmentTokenUsedUp = () =>
  * refuses the enrolments that take a seat (counted in the enrolment's transaction).
  */
 function assertEnrolmentTokenUsable(customer: { tokenExpiresAt: Date | null }) {
-  if (customer.tokenExpiresAt && customer.tokenExpiresAt.getTime() <= Date.now()) {
-    throw new AppError(
-      403,
-      'E_ENROLMENT_TOKEN_EXPIRED',
-      'This QR code has expired. Set a new end date or create a new QR code in the console (Update Profile page).',
-    );
-  }
+  if (customer.tokenExpiresAt && customer.tokenExpiresAt.getTime() <= Date.now()) throw enrolmentTokenExpired();
 }
 
 const noLicence = (appLabel: string) =>
@@ -132,12 +126,6 @@ const noLicence = (appLabel: string) =>
     redirectToPaymentPage: 1,
   });
 
-/**
- * Enrols (or re-attaches) a device. One transaction (the family's pool lock shared with other enrolments, the serial's
- * own lock exclusive): a new device needs a free seat, taken with the atomic counter at the end; a known (customer,
- * family, serial) re-attaches with a new token (a logged-out one needs a seat again, since its logout freed it). The
- * previous device token stops working. Only the token's SHA-256 is stored.
- */
 /** The `Device <token>` credential on an enrol call (an updated app re-enrolling sends the one it holds). */
 function deviceTokenOf(authorization: string | undefined): string | null {
   const match = /^Device\s+(\S+)$/i.exec(authorization?.trim() ?? '');
@@ -145,29 +133,184 @@ function deviceTokenOf(authorization: string | undefined): string | null {
 }
 
 const DEVICE_ACTIVE_MESSAGE = 'This device is already enrolled: log it out in the console first';
+const ENROL_RATE_MESSAGE = 'Too many enrolment attempts from this network. Please wait a minute and try again.';
 
+const enrolmentTokenExpired = () =>
+  new AppError(
+    403,
+    'E_ENROLMENT_TOKEN_EXPIRED',
+    'This QR code has expired. Set a new end date or create a new QR code in the console (Update Profile page).',
+  );
+
+const enrolAuditMessage = (again: boolean, serialNumber: string, appName: PlanCode) =>
+  `${again ? 'Device enrolled again' : 'Device enrolled'}: ${serialNumber} (${appName})`;
+
+/** What one enrolment writes about the device, whichever path takes it. */
+interface EnrolFacts {
+  appName: PlanCode;
+  family: Family;
+  enrolmentTokenHash: string;
+  deviceToken: string;
+  now: Date;
+}
+
+interface Enrolled {
+  deviceId: string;
+  profileId: string;
+  policyVersion: number;
+  again: boolean;
+}
+
+/**
+ * Enrols (or re-attaches) a device (DECISIONS §5, §6). A new device needs a free seat of its family, taken with the
+ * atomic counter (never oversells); a known (customer, family, serial) re-attaches with a new token (a logged-out one
+ * needs a seat again, since its logout freed it; an active one only with its current credential). The previous
+ * device token stops working. Only the token's SHA-256 is stored.
+ *
+ * Issue 14 (bulk enrolment): the whole enrolment is one statement, the SQL function `device_enrol` (migration 0024),
+ * with the rules below in the same order. When the family's seat summary cannot answer (no row yet, or a grant
+ * expired since its last count) it changes nothing but the rate-limit count and answers `slow`: the enrolment then
+ * takes the ledger path (`enrolWithLedger`, one transaction of single statements).
+ */
 export async function enrol(
   ctx: AppContext,
   input: EnrolInput,
   ip: string,
   authorization?: string,
 ): Promise<EnrolResponse> {
-  await enforceLimit(
-    ctx.db,
-    `enrol:ip:${ip}`,
-    ENROL_RATE.max,
-    ENROL_RATE.windowSeconds,
-    'Too many enrolment attempts from this network. Please wait a minute and try again.',
-  );
-  const { appName, family } = familyOfApp(input.appName);
-  const enrolmentTokenHash = sha256(input.enrolmentToken);
+  let app: ReturnType<typeof familyOfApp>;
+  try {
+    app = familyOfApp(input.appName);
+  } catch (err) {
+    // Counted like every other attempt (the limit answers first).
+    await enforceLimit(ctx.db, `enrol:ip:${ip}`, ENROL_RATE.max, ENROL_RATE.windowSeconds, ENROL_RATE_MESSAGE);
+    throw err;
+  }
+  const { appName, family } = app;
+  const facts: EnrolFacts = {
+    appName,
+    family,
+    enrolmentTokenHash: sha256(input.enrolmentToken),
+    deviceToken: randomToken(),
+    now: new Date(),
+  };
+  const presented = deviceTokenOf(authorization);
+  const actor: DeviceActor = { kind: 'device', id: '', customerId: '', ip };
+  const r = await repo.enrolInOneStatement(ctx.db, {
+    rateKey: limitKey(`enrol:ip:${ip}`),
+    rateMax: ENROL_RATE.max,
+    rateWindowSeconds: ENROL_RATE.windowSeconds,
+    enrolmentTokenHash: facts.enrolmentTokenHash,
+    family,
+    serialNumber: input.serialNumber,
+    appName,
+    presentedHash: presented ? sha256(presented) : null,
+    tokenHash: sha256(facts.deviceToken),
+    now: facts.now,
+    deviceName: input.deviceName,
+    appVersionCode: input.appVersionCode,
+    deviceModel: input.deviceModel,
+    osVersion: input.osVersion,
+    macAddress: input.macAddress,
+    localIpAddress: input.localIpAddress,
+    batteryLevel: input.batteryLevel ?? null,
+    // A (re-)enrolling app without a push token must not keep the previous install's one.
+    fcmToken: input.fcmToken || null,
+    ip,
+    source: sourceOf(actor),
+    actorKind: auditedActor(actor).kind,
+    messageNew: enrolAuditMessage(false, input.serialNumber, appName),
+    messageAgain: enrolAuditMessage(true, input.serialNumber, appName),
+  });
+  const customer = { id: r.customerId ?? '', email: r.email ?? '' };
+  let enrolled: Enrolled;
+  switch (r.outcome) {
+    case 'rate_limited':
+      throw tooMany(ENROL_RATE_MESSAGE, 'E_RATE_LIMITED', r.retryAfter ?? ENROL_RATE.windowSeconds);
+    case 'token_invalid':
+      throw new AppError(401, 'E_ENROLMENT_TOKEN_INVALID', ENROLMENT_TOKEN_INVALID_MESSAGE);
+    case 'disabled':
+      throw forbidden('This account is disabled.', 'E_ACCOUNT_DISABLED');
+    case 'token_expired':
+      throw enrolmentTokenExpired();
+    case 'active':
+      return refuseReenrolment(ctx, customer, input.serialNumber, appName, ip);
+    case 'no_licence':
+      throw noLicence(familyDisplayName(family, ctx.config.productName));
+    case 'used_up':
+      throw enrolmentTokenUsedUp();
+    case 'slow':
+      enrolled = await enrolWithLedger(ctx, input, ip, authorization, facts);
+      break;
+    case 'ok':
+      enrolled = { deviceId: r.deviceId!, profileId: r.profileId!, policyVersion: r.policyVersion!, again: r.again! };
+      break;
+  }
+
+  // A re-attached device's previous token stops working here at once (elsewhere on the commit's notification).
+  if (enrolled.again) ctx.hot.cache.invalidate(enrolled.deviceId);
+  const data = {
+    deviceToken: facts.deviceToken,
+    profileId: enrolled.profileId,
+    deviceId: enrolled.deviceId,
+    policyVersion: enrolled.policyVersion,
+  };
+  return {
+    respones_msg: enrolled.again ? 'Device enrolled again.' : 'Device enrolled.',
+    data,
+    ...data,
+  };
+}
+
+/**
+ * An active serial's re-enrolment without its credential (DECISIONS §6): shown to the customer, an audit entry and an
+ * email written on their own (nothing else changed), then 409 `E_DEVICE_ACTIVE`.
+ */
+async function refuseReenrolment(
+  ctx: AppContext,
+  customer: { id: string; email: string },
+  serialNumber: string,
+  appName: PlanCode,
+  ip: string,
+): Promise<never> {
+  await inTransaction(ctx.db, async (tx, afterCommit) => {
+    await writeAudit(tx, {
+      customerId: customer.id,
+      email: customer.email,
+      type: 'Device',
+      subType: 'Enrol',
+      message: `Re-enrolment refused: ${serialNumber} (${appName}) is enrolled and the call did not carry its credential`,
+      actor: { kind: 'anonymous', id: null, ip },
+      hasError: true,
+    });
+    const outboxId = await queueEmail(
+      tx,
+      customer.email,
+      emailTemplates.deviceReenrolRefused(ctx.config.productName, customer.email, serialNumber, ip),
+    );
+    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+  });
+  throw new AppError(409, 'E_DEVICE_ACTIVE', DEVICE_ACTIVE_MESSAGE);
+}
+
+/**
+ * The ledger path of `enrol` (the rate limit already counted), when the seat summary cannot answer: one transaction
+ * (the family's pool lock shared with other enrolments, the serial's own lock exclusive), the free seats counted from
+ * the ledger, the seat taken with the atomic counter at the end (`takeSeat` recounts the summary).
+ */
+async function enrolWithLedger(
+  ctx: AppContext,
+  input: EnrolInput,
+  ip: string,
+  authorization: string | undefined,
+  facts: EnrolFacts,
+): Promise<Enrolled> {
+  const { appName, family, enrolmentTokenHash, deviceToken, now } = facts;
   const customer = await repo.findCustomerByEnrolmentHash(ctx.db, enrolmentTokenHash);
   if (!customer) throw new AppError(401, 'E_ENROLMENT_TOKEN_INVALID', ENROLMENT_TOKEN_INVALID_MESSAGE);
   if (customer.disabledAt) throw forbidden('This account is disabled.', 'E_ACCOUNT_DISABLED');
   assertEnrolmentTokenUsable(customer);
 
-  const deviceToken = randomToken();
-  const now = new Date();
   const reports = {
     deviceName: input.deviceName,
     appName,
@@ -253,7 +396,7 @@ export async function enrol(
       email: customer.email,
       type: 'Device',
       subType: 'Enrol',
-      message: `${existing ? 'Device enrolled again' : 'Device enrolled'}: ${input.serialNumber} (${appName})`,
+      message: enrolAuditMessage(existing !== null, input.serialNumber, appName),
       actor: { kind: 'device', id: deviceId, customerId: customer.id, ip },
     });
     // Last statement: the counter row stays locked only until this commit (never oversells, see takeSeat).
@@ -266,41 +409,8 @@ export async function enrol(
       again: existing !== null,
     };
   });
-  if (result.refused) {
-    // Shown to the customer: an audit entry and an email, written on their own (nothing else changed).
-    await inTransaction(ctx.db, async (tx, afterCommit) => {
-      await writeAudit(tx, {
-        customerId: customer.id,
-        email: customer.email,
-        type: 'Device',
-        subType: 'Enrol',
-        message: `Re-enrolment refused: ${input.serialNumber} (${appName}) is enrolled and the call did not carry its credential`,
-        actor: { kind: 'anonymous', id: null, ip },
-        hasError: true,
-      });
-      const outboxId = await queueEmail(
-        tx,
-        customer.email,
-        emailTemplates.deviceReenrolRefused(ctx.config.productName, customer.email, input.serialNumber, ip),
-      );
-      afterCommit(() => dispatchEmail(ctx.queue, outboxId));
-    });
-    throw new AppError(409, 'E_DEVICE_ACTIVE', DEVICE_ACTIVE_MESSAGE);
-  }
-
-  // A re-attached device's previous token stops working here at once (elsewhere on the commit's notification).
-  if (result.again) ctx.hot.cache.invalidate(result.deviceId);
-  const data = {
-    deviceToken,
-    profileId: result.profileId,
-    deviceId: result.deviceId,
-    policyVersion: result.policyVersion,
-  };
-  return {
-    respones_msg: result.again ? 'Device enrolled again.' : 'Device enrolled.',
-    data,
-    ...data,
-  };
+  if (result.refused) return refuseReenrolment(ctx, customer, input.serialNumber, appName, ip);
+  return result;
 }
 
 type StatusInput = Omit<DeviceStatusRequest, 'appVersionCode'> & { appVersionCode?: string | undefined };

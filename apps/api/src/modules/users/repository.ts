@@ -7,7 +7,7 @@ import {
   lockedUntilOf as accountLockedUntil,
   recordFailedLogin as recordAccountFailure,
 } from '../../db/account-lockout.ts';
-import { coupons, customers, legacyUsers } from '../../db/schema.ts';
+import { coupons, customers, enrolmentTokenCounters, legacyUsers } from '../../db/schema.ts';
 
 /** SQL of the customer identity area. Calls made for a signed-in customer take its id from the token. */
 export type CustomerRow = typeof customers.$inferSelect;
@@ -79,6 +79,24 @@ export const failLoginAttempt = (
 export const lockedUntilOf = (db: DbOrTx, customerId: string) => accountLockedUntil(db, customers, customerId);
 
 /** The personal coupon of a reseller (coupons_reseller_idx), or null. */
+/** Enrolments counted for the customer's current enrolment token (`enrolment_token_counters`; none yet: 0). */
+export async function enrolmentTokenUsesOf(db: DbOrTx, customerId: string, tokenHash: string): Promise<number> {
+  const [row] = await db
+    .select({ uses: enrolmentTokenCounters.uses })
+    .from(enrolmentTokenCounters)
+    .where(and(eq(enrolmentTokenCounters.customerId, customerId), eq(enrolmentTokenCounters.tokenHash, tokenHash)));
+  return row?.uses ?? 0;
+}
+
+/** A new enrolment token starts with no use counted (in the rotation's transaction: an enrolment counting a use of
+ * the old token at the same time finds another token's row and counts nothing). */
+export async function resetEnrolmentTokenUses(db: DbOrTx, customerId: string, tokenHash: string) {
+  await db
+    .insert(enrolmentTokenCounters)
+    .values({ customerId, tokenHash, uses: 0 })
+    .onConflictDoUpdate({ target: enrolmentTokenCounters.customerId, set: { tokenHash, uses: 0 } });
+}
+
 export async function findResellerCouponCode(db: DbOrTx, customerId: string): Promise<string | null> {
   const [row] = await db
     .select({ code: coupons.code })

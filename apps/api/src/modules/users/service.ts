@@ -481,8 +481,9 @@ export async function rotateEnrolmentToken(ctx: AppContext, actor: CustomerActor
   const customerId = actor.id;
   return inTransaction(ctx.db, async (tx) => {
     // A new token starts with no enrolments counted; the end date and limit the customer chose stay.
-    const row = await repo.updateCustomer(tx, customerId, { ...newEnrolmentToken(ctx), enrolmentTokenUses: 0 });
+    const row = await repo.updateCustomer(tx, customerId, newEnrolmentToken(ctx));
     if (!row) throw notFound('Account not found.');
+    await repo.resetEnrolmentTokenUses(tx, customerId, row.enrolmentTokenHash);
     await writeAudit(tx, {
       customerId,
       email: row.email,
@@ -503,14 +504,21 @@ export async function detail(ctx: AppContext, customerId: string): Promise<UserD
 
 /** The detail of a row, with an approved reseller's coupon code (one indexed query, approved resellers only). */
 export async function userDetailOf(ctx: AppContext, db: DbOrTx, c: repo.CustomerRow): Promise<UserDetail> {
-  const couponCode = c.resellerModeApproved ? await repo.findResellerCouponCode(db, c.id) : null;
-  return toUserDetail(ctx, c, couponCode);
+  const [couponCode, uses] = await Promise.all([
+    c.resellerModeApproved ? repo.findResellerCouponCode(db, c.id) : null,
+    repo.enrolmentTokenUsesOf(db, c.id, c.enrolmentTokenHash),
+  ]);
+  return toUserDetail(ctx, c, uses, couponCode);
 }
 
-/** Maps a row; pass the reseller coupon code (see `userDetailOf`), shown for approved resellers only. */
+/**
+ * Maps a row; pass the enrolments counted for its current token (`repo.enrolmentTokenUsesOf`) and the reseller
+ * coupon code (see `userDetailOf`), shown for approved resellers only.
+ */
 export function toUserDetail(
   ctx: AppContext,
   c: repo.CustomerRow,
+  enrolmentTokenUses: number,
   resellerCouponCode: string | null = null,
 ): UserDetail {
   return {
@@ -529,7 +537,7 @@ export function toUserDetail(
     enable_two_step_email_verification: c.twoStepEnabled,
     enrolmentTokenExpiresAt: c.enrolmentTokenExpiresAt?.toISOString() ?? null,
     enrolmentTokenMaxUses: c.enrolmentTokenMaxUses,
-    enrolmentTokenUses: c.enrolmentTokenUses,
+    enrolmentTokenUses,
     isResellerModeEnabled: c.resellerModeEnabled,
     resellerCouponCode: c.resellerModeApproved ? resellerCouponCode : null,
     isResellerModeRequestApprove: c.resellerModeApproved,
@@ -628,7 +636,7 @@ export async function approveReseller(ctx: AppContext, actor: Actor, customerId:
       message: `Reseller mode approved; personal coupon ${code}`,
       actor,
     });
-    return toUserDetail(ctx, row, code);
+    return toUserDetail(ctx, row, await repo.enrolmentTokenUsesOf(tx, customerId, row.enrolmentTokenHash), code);
   });
 }
 
