@@ -79,7 +79,8 @@ function startServer(name: string, env: Record<string, string>, port: number | n
   return proc;
 }
 
-async function waitReady(proc: Proc, timeoutMs = 75_000) {
+// Four processes load the TypeScript server at once (tsx): on two busy cores that took over two minutes once.
+async function waitReady(proc: Proc, timeoutMs = 240_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc.child.exitCode !== null || proc.child.signalCode !== null)
@@ -224,7 +225,7 @@ beforeAll(async () => {
   db = createDb(pool);
   // A customer registered through the proxy: the verification email is sent by the worker process.
   owner = await newCustomer(httpRuntime(proxy.url));
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   const running = procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
