@@ -234,8 +234,9 @@ const answers: { at: number; status: number; message: boolean; error?: string }[
 let holding: Promise<void> | null = null;
 
 async function hold(m: Extract<Msg, { cmd: 'hold' }>) {
-  // One socket per poll: a long-poll occupies its connection.
-  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  // One socket per poll: a long-poll occupies its connection. Kept alive after the answer, as a device's HTTP client
+  // does (the simulator's fetch, the app's client): the device polls again on it, so the server does not close it.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const url = new URL(`/api/v1/device/events?wait=${m.wait}&version=0`, m.baseUrl);
   let sent = 0;
   const all: Promise<void>[] = [];
