@@ -7,10 +7,12 @@
  *                        source address (the per-IP enrolment limit), then one more that must be refused;
  *   { cmd: 'checkins' }  POST status + GET policy with If-None-Match (→ 304) per device in turn, `concurrency` in
  *                        flight, a warm-up then `durationMs`;
- *   { cmd: 'hold' }      opens GET events?wait=… for every token (one socket each) and reports when all were sent;
- *                        then records when each answers and whether it carried a message (`{ cmd: 'answers' }`).
+ *   { cmd: 'hold' }      opens GET events?wait=… for every token (one plain TCP socket each, the request written by
+ *                        hand: see `hold`) and reports when all were sent; then records when each answer arrives and
+ *                        whether it carried a message (`{ cmd: 'answers' }`).
  */
 import http from 'node:http';
+import net from 'node:net';
 import { summarise } from '@fleetdeck/device-sim';
 
 type Msg =
@@ -230,57 +232,79 @@ async function checkins(m: Extract<Msg, { cmd: 'checkins' }>) {
 
 // ------------------------------------------------------------------------------------------------- hold
 
-const answers: { at: number; status: number; message: boolean; error?: string }[] = [];
+interface PollAnswer {
+  at: number;
+  status: number;
+  message: boolean;
+  error?: string;
+}
+/** Answers as they arrived: the time, and the raw text (read after the broadcast, not on the clock). */
+const arrived: { at: number; text: string }[] = [];
+const failed: PollAnswer[] = [];
 let holding: Promise<void> | null = null;
 
+/** Status and body of one HTTP/1.1 answer once `text` holds all of it (Content-Length or chunked), else null. */
+function completeAnswer(text: string): { status: number; body: string } | null {
+  const headEnd = text.indexOf('\r\n\r\n');
+  if (headEnd === -1) return null;
+  const head = text.slice(0, headEnd).toLowerCase();
+  const status = Number(head.slice(9, 12));
+  const body = text.slice(headEnd + 4);
+  const length = /\r\ncontent-length: *(\d+)/.exec(head);
+  if (length) return Buffer.byteLength(body) >= Number(length[1]) ? { status, body } : null;
+  if (!head.includes('\r\ntransfer-encoding: chunked')) return { status, body };
+  if (!body.endsWith('0\r\n\r\n')) return null;
+  let out = '';
+  for (let i = 0; ;) {
+    const eol = body.indexOf('\r\n', i);
+    const size = Number.parseInt(body.slice(i, eol), 16);
+    if (!size) return { status, body: out };
+    out += body.slice(eol + 2, eol + 2 + size);
+    i = eol + 2 + size + 2;
+  }
+}
+
+/**
+ * Holds one GET events per token, one socket each, on plain TCP sockets with the request written by hand: the load
+ * generator shares the 2 cores with the server, and node:http's client spent more per answer than the server did, so
+ * the arrival times of a broadcast's 20,000 answers measured the generator's queue. Here an answer costs one read
+ * and a timestamp; it is parsed only once the broadcast is over. The sockets stay open after the answer (as a
+ * device's keep-alive client leaves them: the server does not close them either).
+ */
 async function hold(m: Extract<Msg, { cmd: 'hold' }>) {
-  // One socket per poll: a long-poll occupies its connection.
-  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-  const url = new URL(`/api/v1/device/events?wait=${m.wait}&version=0`, m.baseUrl);
+  const url = new URL(m.baseUrl);
+  const request = (token: string) =>
+    `GET /api/v1/device/events?wait=${m.wait}&version=0 HTTP/1.1\r\nHost: ${url.host}\r\n` +
+    `Authorization: Device ${token}\r\nConnection: keep-alive\r\n\r\n`;
   let sent = 0;
   const all: Promise<void>[] = [];
-  let release!: () => void;
-  const allSent = new Promise<void>((r) => (release = r));
   // Open them `openConcurrency` at a time (each counts as sent once its request is written).
   await pool(m.tokens, m.openConcurrency, async (token) => {
     await new Promise<void>((opened) => {
       const p = new Promise<void>((done) => {
-        const req = http.request(
-          {
-            host: url.hostname,
-            port: url.port,
-            path: `${url.pathname}${url.search}`,
-            headers: { authorization: `Device ${token}` },
-            agent,
-            localAddress: m.localAddress,
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => {
-              const at = epochMs();
-              const text = Buffer.concat(chunks).toString('utf8');
-              let message = false;
-              try {
-                message = ((JSON.parse(text) as { data?: { messages?: unknown[] } }).data?.messages?.length ?? 0) > 0;
-              } catch {
-                // not JSON: counted as an answer without a message
-              }
-              answers.push({ at, status: res.statusCode ?? 0, message });
-              done();
-            });
-            res.on('error', (err) => {
-              answers.push({ at: epochMs(), status: 0, message: false, error: err.message });
-              done();
-            });
-          },
-        );
-        req.on('error', (err) => {
-          answers.push({ at: epochMs(), status: 0, message: false, error: err.message });
+        let text = '';
+        let finished = false;
+        const fail = (error: string) => {
+          if (finished) return;
+          finished = true;
+          failed.push({ at: epochMs(), status: 0, message: false, error });
           opened();
           done();
+        };
+        const socket = net.connect({ host: url.hostname, port: Number(url.port), localAddress: m.localAddress });
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => {
+          const at = epochMs();
+          text += chunk;
+          // Complete once the head is in and the body's length reached (one segment for an events answer).
+          if (finished || !completeAnswer(text)) return;
+          finished = true;
+          arrived.push({ at, text });
+          done();
         });
-        req.end(() => {
+        socket.on('error', (err) => fail(err.message));
+        socket.on('close', () => fail('closed before the answer'));
+        socket.write(request(token), () => {
           sent++;
           opened();
         });
@@ -288,12 +312,26 @@ async function hold(m: Extract<Msg, { cmd: 'hold' }>) {
       all.push(p);
     });
   });
-  release();
-  await allSent;
   holding = Promise.all(all).then(() => undefined);
   const reasons = new Reasons();
-  for (const a of answers) if (a.error) reasons.add(a.error);
-  return { sent, errors: answers.filter((a) => a.error).length, reasons: reasons.lines() };
+  for (const a of failed) reasons.add(a.error!);
+  return { sent, errors: failed.length, reasons: reasons.lines() };
+}
+
+/** The answers, parsed now that the clock no longer matters. */
+function answersSoFar(): PollAnswer[] {
+  const out: PollAnswer[] = [...failed];
+  for (const a of arrived) {
+    const r = completeAnswer(a.text)!;
+    let message = false;
+    try {
+      message = ((JSON.parse(r.body) as { data?: { messages?: unknown[] } }).data?.messages?.length ?? 0) > 0;
+    } catch {
+      // not JSON: counted as an answer without a message
+    }
+    out.push({ at: a.at, status: r.status, message });
+  }
+  return out;
 }
 
 async function collect(m: Extract<Msg, { cmd: 'answers' }>) {
@@ -302,7 +340,7 @@ async function collect(m: Extract<Msg, { cmd: 'answers' }>) {
     await Promise.race([holding, new Promise((r) => (timer = setTimeout(r, m.timeoutMs)))]);
     clearTimeout(timer);
   }
-  return { answers };
+  return { answers: answersSoFar() };
 }
 
 // ------------------------------------------------------------------------------------------------- loop

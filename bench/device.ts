@@ -405,6 +405,46 @@ async function main() {
         createdBy: null,
       });
       const cpuB0 = await cpuSeconds(dataDir);
+      // Where the wall-clock goes after the commit: how many polls this process has woken and how many answers its
+      // batched reads have handed back, sampled every few ms (the sampler runs on the server's event loop: a gap in
+      // the samples is the loop busy answering).
+      const woken0 = ctx.wakeups.wakeupsDelivered;
+      const read0 = ctx.hot.events.polls;
+      const samples: { at: number; woken: number; read: number }[] = [];
+      const sampler = setInterval(
+        () =>
+          samples.push({
+            at: epochMs(),
+            woken: ctx.wakeups.wakeupsDelivered - woken0,
+            read: ctx.hot.events.polls - read0,
+          }),
+        5,
+      );
+      // Each batched read of the woken polls: when it started and ended, and how many polls it answered.
+      // (the statement's own time: from sending it to its rows being parsed; the rest is the answers being written).
+      const batches: { start: number; end: number; polls: number }[] = [];
+      const statements: { start: number; end: number }[] = [];
+      const batcher = ctx.hot.events as unknown as {
+        run: (batch: unknown[]) => Promise<void>;
+        pool: { query: (...args: unknown[]) => Promise<unknown> };
+      };
+      const run = batcher.run;
+      const pool = batcher.pool;
+      batcher.pool = {
+        query: async (...args: unknown[]) => {
+          const start = epochMs();
+          try {
+            return await pool.query(...args);
+          } finally {
+            statements.push({ start, end: epochMs() });
+          }
+        },
+      };
+      batcher.run = async function (this: unknown, batch: unknown[]) {
+        const start = epochMs();
+        await run.call(this, batch);
+        batches.push({ start, end: epochMs(), polls: batch.length });
+      };
       const tTx = epochMs();
       const written = await inTransaction(ctx.db, async (tx) => {
         const locked = await ops.lockNotification(tx, n.id);
@@ -416,9 +456,18 @@ async function main() {
       const results = (await Promise.all((await Promise.all(answered)).map((p) => p))) as {
         answers: { at: number; status: number; message: boolean; error?: string }[];
       }[];
+      clearInterval(sampler);
+      batcher.run = run;
+      batcher.pool = pool;
       const answers = results.flatMap((r) => r.answers);
       const withMessage = answers.filter((a) => a.message && a.status === 200);
       const latency = summarise(withMessage.map((a) => a.at - committedAt));
+      const timeline = broadcastTimeline(
+        samples,
+        committedAt,
+        held,
+        withMessage.map((a) => a.at - committedAt),
+      );
       const afterBroadcast = process.memoryUsage();
       const cpuBroadcast = cpuPer(cpuB0, await cpuSeconds(dataDir), Math.max(1, withMessage.length));
       const longPoll = {
@@ -437,6 +486,7 @@ async function main() {
           errors: answers.filter((a) => a.status !== 200).length,
           commitToAnswerMs: latency,
           cpuPerDevice: cpuBroadcast,
+          timelineMs: timeline,
         },
         wakeupsDelivered: ctx.wakeups.wakeupsDelivered,
         loadAverageAtEnd: loadAverage(),
@@ -446,6 +496,15 @@ async function main() {
         `    broadcast: ${written} delivery rows committed in ${longPoll.broadcast.transactionMs} ms; ` +
           `${withMessage.length}/${held} polls answered with it; commit → answer ${fmtLatency(latency)}`,
       );
+      console.log(`    after the commit (ms): ${fmtTimeline(timeline)}`);
+      console.log(
+        `    batched reads (start+duration ms after the commit, polls): ${batches
+          .map((b) => `${Math.round(b.start - committedAt)}+${Math.round(b.end - b.start)} (${b.polls})`)
+          .join(', ')}; their statements: ${statements
+          .map((b) => `${Math.round(b.start - committedAt)}+${Math.round(b.end - b.start)}`)
+          .join(', ')}`,
+      );
+      console.log(`    ${fmtCpu(cpuBroadcast, 'device reached')}`);
       for (const h of holders) h.stop();
     }
 
@@ -468,6 +527,37 @@ async function main() {
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * When (ms after the commit) the server had woken, and its batched reads had answered, the first poll, half of them
+ * and all of them; and when the answers arrived at the load processes (first, half, all).
+ */
+function broadcastTimeline(
+  samples: { at: number; woken: number; read: number }[],
+  committedAt: number,
+  polls: number,
+  arrivals: number[],
+) {
+  const when = (key: 'woken' | 'read', share: number) => {
+    const need = Math.max(1, Math.ceil(polls * share));
+    const s = samples.find((x) => x[key] >= need);
+    return s ? round(s.at - committedAt, 1) : null;
+  };
+  const sorted = [...arrivals].sort((a, b) => a - b);
+  const arrived = (share: number) =>
+    sorted.length
+      ? round(sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1))]!, 1)
+      : null;
+  return {
+    woken: { first: when('woken', 0), half: when('woken', 0.5), all: when('woken', 1) },
+    read: { first: when('read', 0), half: when('read', 0.5), all: when('read', 1) },
+    arrived: { first: arrived(0), half: arrived(0.5), all: arrived(1) },
+  };
+}
+type Timeline = ReturnType<typeof broadcastTimeline>;
+const fmtTimeline = (t: Timeline) =>
+  (['woken', 'read', 'arrived'] as const).map((k) => `${k} ${t[k].first} / ${t[k].half} / ${t[k].all}`).join('; ') +
+  ' (first / half / all)';
 
 type Cpu = ReturnType<typeof cpuPer>;
 const fmtCpu = (c: Cpu, what: string) =>
@@ -519,6 +609,7 @@ interface Result {
       errors: number;
       commitToAnswerMs: LatencySummary;
       cpuPerDevice: Cpu;
+      timelineMs: Timeline;
     };
     loadAverageAtEnd: number[];
   };
@@ -588,7 +679,7 @@ function markdown(r: Result) {
         `**${l.serverRssMiB.holding} MiB holding them** (${l.rssPerPollKiB} KiB per poll; heap ${l.serverHeapUsedMiB.before} → ` +
         `${l.serverHeapUsedMiB.holding} MiB), ${l.serverRssMiB.afterBroadcast} MiB after the broadcast.`,
       '',
-      `Broadcast: a staff notification to all of them, ${l.broadcast.deliveryRows} delivery rows (one NOTIFY each) written ` +
+      `Broadcast: a staff notification to all of them, ${l.broadcast.deliveryRows} delivery rows (one NOTIFY per 200 devices) written ` +
         `in one transaction (${l.broadcast.transactionMs} ms); ${l.broadcast.answeredWithMessage} polls answered carrying ` +
         `it (${l.broadcast.answered} answered, ${l.broadcast.errors} not 200).`,
       '',
@@ -597,6 +688,14 @@ function markdown(r: Result) {
       row("delivery rows' commit → device's GET events answer with the message", l.broadcast.commitToAnswerMs),
       '',
       fmtCpu(l.broadcast.cpuPerDevice, 'device reached'),
+      '',
+      `After the commit (ms; first / half / all): the server had woken the polls at ${fmtTimeline(
+        l.broadcast.timelineMs,
+      )
+        .replace('woken ', '')
+        .replace('; read ', ', its batched reads had answered them at ')
+        .replace('; arrived ', ', the answers arrived at the load processes at ')
+        .replace(' (first / half / all)', '')}.`,
       '',
     );
   }

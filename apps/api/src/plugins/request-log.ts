@@ -24,20 +24,23 @@ export class RequestLog extends LogController {
     // Fixed, flat fields, none of which can carry a secret (the query string is dropped, capability URLs redacted).
     const url = request.url;
     const query = url.indexOf('?');
+    const path = redactCapabilities(query === -1 ? url : url.slice(0, query));
+    // The device API's successful calls are the fleet's heartbeat (thousands a second): counted by `GET /metrics`,
+    // logged at debug only (issue 14). Its failures, and every other route, keep their info line.
+    const level = error ? 'error' : reply.statusCode < 400 && path.startsWith(DEVICE_API_PREFIX) ? 'debug' : 'info';
+    // Nothing more to do for a line the level drops (a broadcast answers 20,000 polls at once: the client's address
+    // alone is a system call each).
+    if (!this.log.isLevelEnabled(level)) return;
     const line = {
       method: request.method,
-      url: redactCapabilities(query === -1 ? url : url.slice(0, query)),
+      url: path,
       ip: request.ip,
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
     // An error goes through the main logger: its message and stack may quote anything, so it is redacted.
     if (error) request.log.error({ ...line, err: error }, 'request errored');
-    // The device API's successful calls are the fleet's heartbeat (thousands a second): counted by `GET /metrics`,
-    // logged at debug only (issue 14). Its failures, and every other route, keep their info line.
-    else if (reply.statusCode < 400 && line.url.startsWith(DEVICE_API_PREFIX))
-      this.log.debug({ reqId: request.id, ...line }, 'request completed');
-    else this.log.info({ reqId: request.id, ...line }, 'request completed');
+    else this.log[level]({ reqId: request.id, ...line }, 'request completed');
   }
 }
 

@@ -8,7 +8,7 @@ import { NOTIFICATION_COUNT_SHARDS } from './repository.ts';
  * would bump the notification's delivered counter on its own). Polls that finish waiting within a few milliseconds of
  * each other share one statement that reads their delivery state, hands out their pending messages (each at most
  * MAX_MESSAGES_PER_POLL, oldest first, marked delivered in the same statement) and moves each notification's delivered
- * counter once. The answer is the one `pendingEvents` (service.ts) gives a single poll.
+ * counter once (in one shard per statement, so that concurrent statements do not queue on one another's rows). The answer is the one `pendingEvents` (service.ts) gives a single poll.
  */
 
 export interface BatchedRequest {
@@ -47,20 +47,21 @@ with req as (
   where m.id in (select id from picked)
   returning m.id, m.device_id, m.kind, m.payload, m.created_at, m.notification_id
 ), counted as (
-  -- One counter move per notification and shard per batch (DECISIONS §8: the list never counts rows). Each device
-  -- counts into its shard of notification_counts, as repository.ts countShardOf chooses it (last two hex digits).
+  -- One counter move per notification per batch (DECISIONS §8: the list never counts rows), into ONE shard of
+  -- notification_counts chosen per batch ($5): the batches of a broadcast, run side by side, then never wait on each
+  -- other's counter rows (only the sum of the shards is read). In notification order: two batches that do share a
+  -- shard lock its rows in the same order.
   insert into notification_counts as c (notification_id, shard, delivered_count)
-  select notification_id, (('x' || right(device_id::text, 2))::bit(8)::int % ${NOTIFICATION_COUNT_SHARDS})::smallint,
-         count(*)::int
-  from taken where notification_id is not null group by 1, 2
+  select notification_id, $5::smallint, count(*)::int
+  from taken where notification_id is not null group by 1 order by 1
   on conflict (notification_id, shard) do update set delivered_count = c.delivered_count + excluded.delivered_count
   returning 1
 )
 select 's' as k, s.device_id, s.policy_version, s.applied, s.logged_out,
-       null::uuid as id, null::text as kind, null::jsonb as payload, null::timestamptz as created_at
+       null::uuid as id, null::text as kind, null::text as payload, null::timestamptz as created_at
 from state s
 union all
-select 'm', t.device_id, null, null, null, t.id, t.kind, t.payload, t.created_at from taken t
+select 'm', t.device_id, null, null, null, t.id, t.kind, t.payload::text, t.created_at from taken t
 order by 2, 9, 6`;
 
 interface Row {
@@ -71,7 +72,8 @@ interface Row {
   logged_out: boolean | null;
   id: string | null;
   kind: 'notification' | 'command' | null;
-  payload: unknown;
+  /** The payload's JSON text: parsed once per distinct text in a batch (a broadcast's polls share one object). */
+  payload: string | null;
   created_at: Date | string | null;
 }
 
@@ -85,6 +87,8 @@ export class EventsBatcher {
   private queue: Queued[] = [];
   private timer: NodeJS.Timeout | null = null;
   private running = 0;
+  /** The counter shard of the next batch: in turn, from a random start (each API process starts elsewhere). */
+  private shard = Math.floor(Math.random() * NOTIFICATION_COUNT_SHARDS);
   /** Statements run and polls they answered (`GET /metrics`). */
   batches = 0;
   polls = 0;
@@ -115,6 +119,11 @@ export class EventsBatcher {
     }
   }
 
+  private nextShard() {
+    this.shard = (this.shard + 1) % NOTIFICATION_COUNT_SHARDS;
+    return this.shard;
+  }
+
   private async run(batch: Queued[]) {
     // One device may poll twice at once (MAX_WAITERS_PER_DEVICE): one row per device, answers shared.
     const unique = new Map<string, BatchedRequest>();
@@ -130,11 +139,19 @@ export class EventsBatcher {
         reqs.map((r) => r.profileId),
         reqs.map((r) => r.takeMessages),
         this.opts.maxMessages,
+        this.nextShard(),
       ]);
       this.batches++;
       this.polls += batch.length;
       const state = new Map<string, Row>();
       const messages = new Map<string, DeviceMessage[]>();
+      const payloads = new Map<string, Record<string, unknown>>();
+      const payloadOf = (text: string | null) => {
+        if (text === null) return {};
+        let p = payloads.get(text);
+        if (!p) payloads.set(text, (p = (JSON.parse(text) ?? {}) as Record<string, unknown>));
+        return p;
+      };
       for (const r of rows) {
         if (r.k === 's') state.set(r.device_id, r);
         else {
@@ -143,7 +160,7 @@ export class EventsBatcher {
           list.push({
             _id: r.id!,
             kind: r.kind!,
-            payload: (r.payload ?? {}) as Record<string, unknown>,
+            payload: payloadOf(r.payload),
             created_at: new Date(r.created_at!).toISOString(),
           });
         }

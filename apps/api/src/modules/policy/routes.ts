@@ -10,6 +10,7 @@ import { areaRoutes } from '../../lib/area-routes.ts';
 import { customerActorOf, requireSession } from '../../plugins/auth.ts';
 import { DEVICE_API_TAGS, deviceActorOf, deviceOf, requireDevice } from '../../plugins/device-auth.ts';
 import { POLICY_DOCUMENT_DESCRIPTION } from './document.ts';
+import { EVENTS_CONTENT_TYPE, eventsAnswerJson } from './events-answer.ts';
 import { requestPush } from './push.ts';
 import * as policy from './service.ts';
 import { DEVICE_WRITE_LIMITS } from '../devices/service.ts';
@@ -166,7 +167,9 @@ export const policyDeviceRoutes = (ctx: AppContext) =>
               events = { ...events, policyChanged: true };
             }
           }
-          return { respones_msg: 'OK', data: events };
+          // Serialised here, not by the route's schema serializer (events-answer.ts: the same text, a fraction of
+          // the work when a broadcast answers every poll at once).
+          return reply.type(EVENTS_CONTENT_TYPE).send(eventsAnswerJson('OK', events));
         } finally {
           waiting?.cancel();
           reply.raw.off('close', onClose);

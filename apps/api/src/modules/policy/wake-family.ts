@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { requestPush } from './push.ts';
-import { WAKE_CHANNEL } from './wakeup.ts';
+import { WAKE_CHANNEL, WAKE_IDS_PER_NOTIFY } from './wakeup.ts';
 
 /**
  * Wakes every enrolled device of a family, the way Apply wakes one (`device_wake` NOTIFY, then an FCM tickle when
@@ -29,7 +29,9 @@ export async function wakeFamilyBatch(db: DbOrTx, family: Family, afterId: strin
       order by id
       limit ${limit}
     ), woken as (
-      select pg_notify(${WAKE_CHANNEL}, id::text) from batch
+      select pg_notify(${WAKE_CHANNEL}, string_agg(id::text, ',')) from (
+        select id, (row_number() over (order by id) - 1) / ${sql.raw(String(WAKE_IDS_PER_NOTIFY))} as part from batch
+      ) x group by part
     )
     select id from batch, (select count(*) from woken) w order by id`);
   return result.rows.map((r) => r.id);

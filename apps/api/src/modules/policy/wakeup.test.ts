@@ -94,6 +94,21 @@ describe('WakeupHub across processes (LISTEN/NOTIFY)', () => {
     expect(b.waiterCount()).toBe(0);
   });
 
+  it('one notification carrying several device ids (a fan-out batch) wakes each of them, and no other', async () => {
+    const { hub: b } = await otherHub();
+    const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const otherId = crypto.randomUUID();
+    const waits = ids.map((id) => b.wait(id, 20_000));
+    const other = b.wait(otherId, 20_000);
+    await rt.ctx.pool.query('select pg_notify($1, $2)', [
+      WAKE_CHANNEL,
+      [ids[0], crypto.randomUUID(), ...ids.slice(1)].join(','),
+    ]);
+    for (const w of waits) expect(await outcomeWithin(w, 5_000)).toBe('woken');
+    expect(await outcomeWithin(other, 300)).toBe('pending');
+    other.cancel();
+  });
+
   it('a notify inside a transaction wakes on commit and never on rollback', async () => {
     const { hub: b } = await otherHub();
     const deviceId = crypto.randomUUID();

@@ -10,7 +10,8 @@ import { deviceMessages } from '../../db/schema.ts';
  * wake a device whose `GET events` waits on another one).
  *
  * - Senders: `wakeDevice` (or `select pg_notify('device_wake', <deviceId>)` inside a transaction, which
- *   Postgres delivers only when it commits and drops on rollback).
+ *   Postgres delivers only when it commits and drops on rollback). A payload may carry several ids separated by
+ *   commas (at most WAKE_IDS_PER_NOTIFY: the fan-outs of a broadcast and of a family's wake-up).
  * - Each API process keeps ONE dedicated connection that LISTENs on `device_wake` (`WakeupHub.start`),
  *   reconnecting with backoff when it drops, and resolves the in-process waiters of that device id.
  *   While it was disconnected notifications may have been missed: on reconnect every waiter is woken,
@@ -19,6 +20,11 @@ import { deviceMessages } from '../../db/schema.ts';
  */
 
 export const WAKE_CHANNEL = 'device_wake';
+/**
+ * Device ids one `device_wake` payload may carry, comma-separated (a fan-out wakes its batch in notifications of this
+ * many devices, not one each: issue 14). 200 × 37 characters stays under PostgreSQL's 8,000-byte payload limit.
+ */
+export const WAKE_IDS_PER_NOTIFY = 200;
 /** Long-polls one device may hold open at once in one process; a newer one supersedes the oldest. */
 export const MAX_WAITERS_PER_DEVICE = 2;
 
@@ -189,10 +195,17 @@ export class WakeupHub {
     if (list.length === 0) this.waiters.delete(deviceId);
   }
 
-  /** Resolves the waiters of one device in this process (what a notification does). */
-  wakeLocal(deviceId: string) {
-    if (deviceId === '*') return this.wakeAll('woken');
-    for (const w of [...(this.waiters.get(deviceId) ?? [])]) w.resolve('woken');
+  /**
+   * Resolves the waiters in this process of one device, or of several (ids separated by commas: one notification of
+   * a fan-out batch), or of all (`*`). What a notification does.
+   */
+  wakeLocal(deviceIds: string) {
+    if (deviceIds === '*') return this.wakeAll('woken');
+    if (this.waiters.size === 0) return;
+    for (const id of deviceIds.split(',')) {
+      const list = this.waiters.get(id);
+      if (list) for (const w of [...list]) w.resolve('woken');
+    }
   }
 
   private wakeAll(outcome: WaitOutcome) {

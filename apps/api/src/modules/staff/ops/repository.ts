@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
+import { WAKE_IDS_PER_NOTIFY } from '../../policy/wakeup.ts';
 import { countCapped, likeEscape, utcMicros } from '../../../db/paging.ts';
 import {
   bloatwareApps,
@@ -196,7 +197,11 @@ export async function fanOutBatch(db: DbOrTx, n: NotificationRow, limit: number)
       from batch
       returning device_id
     ), woken as (
-      select pg_notify('device_wake', device_id::text) from inserted
+      -- One NOTIFY per WAKE_IDS_PER_NOTIFY devices (their ids, comma-separated; wakeup.ts): a broadcast of 20,000
+      -- rows is a hundred notifications to each listening process, not 20,000.
+      select pg_notify('device_wake', string_agg(device_id::text, ',')) from (
+        select device_id, (row_number() over (order by device_id) - 1) / ${sql.raw(String(WAKE_IDS_PER_NOTIFY))} as part from inserted
+      ) x group by part
     )
     select device_id from inserted, (select count(*) from woken) w
     order by device_id`);
