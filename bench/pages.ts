@@ -26,6 +26,8 @@
  *          --only login,dashboard,plans,profiles,profile-detail,super-admin-login,admin-dashboard,faq,… (Lighthouse on
  *          these pages only; names as printed, spaces as dashes) --no-a11y-all (the performance pages only)
  *          --save-reports DIR (each run's full Lighthouse JSON there: treemap, bootup-time, failing nodes)
+ *          --form-factors mobile,desktop (Lighthouse with these settings only)
+ *          --out NAME (write bench/results/NAME.json and NAME.md instead of pages-<date>.json and latest-pages.md)
  *          --cpu-prof (the server runs under `node --cpu-prof`; its profile is written to bench/results/cpu-profiles/
  *          when it stops, for bench/cpu-profile.ts)
  */
@@ -66,12 +68,14 @@ const { values: opts } = parseArgs({
     'no-a11y-all': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     'save-reports': { type: 'string', default: '' },
+    'form-factors': { type: 'string', default: 'mobile,desktop' },
+    out: { type: 'string', default: '' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (opts.help) {
   console.log(
-    'npm run bench -- pages [--duration 10] [--connections 10] [--runs 1] [--no-lighthouse] [--no-http] [--no-write] [--no-a11y-all] [--cpu-prof] [--save-reports DIR] [--label TEXT] [--only login,plans,…]',
+    'npm run bench -- pages [--duration 10] [--connections 10] [--runs 1] [--no-lighthouse] [--no-http] [--no-write] [--no-a11y-all] [--cpu-prof] [--save-reports DIR] [--label TEXT] [--only login,plans,…] [--form-factors mobile,desktop] [--out NAME]',
   );
   process.exit(0);
 }
@@ -271,6 +275,11 @@ async function lighthouseOnce(
             ? `localStorage.setItem('${TOKEN_KEYS[realm]}', ${JSON.stringify(tokens[realm])})`
             : `localStorage.removeItem('${TOKEN_KEYS[realm]}')`,
         ),
+        // The back office opens a page by the stored role (its login stores it): without it, every signed-in page
+        // is its "no access" page (measured as the admin dashboard until session 12).
+        page.realm === 'staff'
+          ? `localStorage.setItem('adminRole', 'SuperAdmin')`
+          : `localStorage.removeItem('adminRole')`,
       ].join(';'),
     );
     const cdp = await tab.createCDPSession();
@@ -458,7 +467,8 @@ try {
       only ? only.includes(p.name.replaceAll(' ', '-')) : p.perf || !opts['no-a11y-all'],
     );
     console.log(`Lighthouse ${RUNS === 1 ? '' : `(${RUNS} runs each, median kept) `}with ${CHROME_PATH}`);
-    for (const formFactor of ['mobile', 'desktop'] as const) {
+    const formFactors = (['mobile', 'desktop'] as const).filter((f) => opts['form-factors'].split(',').includes(f));
+    for (const formFactor of formFactors) {
       // Accessibility-only pages once (mobile): the layout that has the least room.
       for (const page of list.filter((p) => p.perf || formFactor === 'mobile')) {
         if (signal.aborted) break;
@@ -522,12 +532,16 @@ try {
     };
     await fsp.mkdir(RESULTS_DIR, { recursive: true });
     const stamp = date.toISOString().slice(0, 10);
+    // --out NAME: a run of its own (e.g. made under load): NAME.json and NAME.md, latest-pages.md left as it is.
+    const [jsonName, mdName] = opts.out
+      ? [`${opts.out}.json`, `${opts.out}.md`]
+      : [`pages-${stamp}.json`, 'latest-pages.md'];
     await fsp.writeFile(
-      path.join(RESULTS_DIR, `pages-${stamp}.json`),
+      path.join(RESULTS_DIR, jsonName),
       `${JSON.stringify({ meta, pages, repeatVisit: repeat, http, ratios }, null, 2)}\n`,
     );
-    await fsp.writeFile(path.join(RESULTS_DIR, 'latest-pages.md'), markdown(meta, pages, repeat, http, ratios));
-    console.log(`wrote bench/results/pages-${stamp}.json and bench/results/latest-pages.md`);
+    await fsp.writeFile(path.join(RESULTS_DIR, mdName), markdown(meta, pages, repeat, http, ratios));
+    console.log(`wrote bench/results/${jsonName} and bench/results/${mdName}`);
   }
 } catch (err) {
   console.error(`bench pages failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -2,6 +2,10 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { App } from './app/app';
+import { preloadSignedIn } from './app/router';
 import { mountApp } from './lib/mount-app';
+import { createQueryClient } from './lib/query-client';
 
-mountApp(<App />);
+const queryClient = createQueryClient();
+preloadSignedIn(window.location.pathname, queryClient);
+mountApp(<App queryClient={queryClient} />);

@@ -1,10 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
-export function App() {
+/** `queryClient`: the entry's (main.tsx), which may already be loading the first page's data. */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
@@ -5,6 +6,7 @@ import { PageLoader } from '@/components/page-loader';
 import { GuestOnly, RequireAuth } from '@/components/route-guards';
 import { paths, type PortalRouteKey, type SiteRouteKey } from '@/config/paths';
 import { setPaymentRequiredHandler, setSessionEndedHandler } from '@/lib/api-client';
+import { hasToken } from '@/lib/auth-storage';
 import { lazyNamed, RoutePage, type RouteEntry } from '@/lib/route-table';
 import { guestRoutes } from './guest-routes';
 
@@ -14,6 +16,18 @@ const PortalPage = lazyNamed(() => import('./portal-routes'), 'PortalPage');
 // The public website (DECISIONS §9): its frame and route table load with its first page.
 const SiteLayout = lazyNamed(() => import('@/features/site/components/site-layout'), 'SiteLayout');
 const SitePage = lazyNamed(() => import('./site-routes'), 'SitePage');
+
+/**
+ * A first visit straight to a signed-in page (main.tsx, before the first render): the layout's chunk, the route table
+ * and through it the page's chunk and the frame's data start loading at once rather than one after the other.
+ */
+export function preloadSignedIn(pathname: string, queryClient: QueryClient) {
+  if (!hasToken()) return;
+  const key = (Object.keys(paths.portal) as PortalRouteKey[]).find((k) => paths.portal[k].path === pathname);
+  if (!key) return;
+  void PortalLayout.load();
+  void import('./portal-routes').then(({ preloadPortalPage }) => preloadPortalPage(key, queryClient));
+}
 
 /**
  * The navigations the API asks for, inside the SPA: to Login when the server ends the session (`is_logout: 1`), to

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { usePageTitle } from './page-title';
 
@@ -46,6 +47,8 @@ export interface RouteEntry<Key extends string = string, Area extends string = s
   area?: Area;
   /** The page: `lazyNamed(() => import('@/features/x/pages/y-page'), 'YPage')`. */
   page: LazyComponent;
+  /** Starts the page's own data (queries without parameters) on a first visit, beside its chunk (portal-routes.tsx). */
+  prefetch?: (queryClient: QueryClient) => void;
 }
 
 /** What a table lists per key: everything but the key and the path, which come from the paths object. */

@@ -1,9 +1,7 @@
 import { Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
 import { useUserDetail } from '@/api/get-user-detail';
 import { AccountLoadError } from '@/components/account-load-error';
-import { preloadCharts } from '@/components/charts';
 import { LoadError } from '@/components/load-error';
 import { LoginQrCard } from '@/components/login-qr-card';
 import { useProductName } from '@/lib/app-config';
@@ -26,8 +24,8 @@ export function DashboardPage() {
   const detail = useUserDetail();
   const dashboard = useDashboard();
 
-  // Fetch the chart code alongside the data rather than after it.
-  useEffect(preloadCharts, []);
+  // The chart code (about 100 KB) loads when a chart comes near the screen, after the page's first paint with its
+  // data, not beside that data: on a phone's network it would hold up the numbers the page opens with.
 
   if (detail.isError) return <AccountLoadError error={detail.error} onRetry={() => void detail.refetch()} />;
   const user = detail.data;

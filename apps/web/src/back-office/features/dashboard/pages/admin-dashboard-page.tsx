@@ -1,8 +1,8 @@
 import { Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobile, IconSearch, IconWorld } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LazyBarChart, preloadCharts } from '@/components/charts';
+import { LazyBarChart } from '@/components/charts';
 import { LoadError } from '@/components/load-error';
 import { staffPaths } from '../../../app/paths';
 import { useMonthLogins, useTodayLogins, useWeekLogins, type HasErrorFilter } from '../api/login-counts';
@@ -23,7 +23,7 @@ export function AdminDashboardPage() {
   const today = useTodayLogins(hasError);
   const week = useWeekLogins(hasError);
   const month = useMonthLogins(hasError);
-  useEffect(preloadCharts, []);
+  // No early download of the chart code: it loads when a chart comes near the screen, after the counts are shown.
 
   const search = () => setParams(choice === 'all' ? {} : { hasError: choice });
   const historyHref = (source: 'App' | 'Web') =>
