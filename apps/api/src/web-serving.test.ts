@@ -52,11 +52,11 @@ function chunksOf(module: RegExp): string[] {
 
 describe('the request log', () => {
   it('writes one line per request with what an operator needs, without the query string', async () => {
-    await get('/healthz?token=secret-in-query');
+    await get('/login?token=secret-in-query');
     const lines = rt.logLines
       .join('')
       .split('\n')
-      .filter((l) => l.includes('"url":"/healthz"'))
+      .filter((l) => l.includes('"url":"/login"'))
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 30, method: 'GET', statusCode: 200, msg: 'request completed' });
@@ -64,6 +64,15 @@ describe('the request log', () => {
     expect(lines[0]).toHaveProperty('ip');
     expect(lines[0]).toHaveProperty('responseTime');
     expect(rt.logLines.join('')).not.toContain('secret-in-query');
+  });
+
+  it("logs the health probes' successful answers at debug only (a line every few seconds per process says nothing)", async () => {
+    const before = rt.logLines.length;
+    expect((await get('/healthz')).statusCode).toBe(200);
+    await get('/login');
+    const written = rt.logLines.slice(before).join('');
+    expect(written).toContain('"url":"/login"');
+    expect(written).not.toContain('"url":"/healthz"');
   });
 });
 

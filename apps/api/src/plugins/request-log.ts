@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 
 /** The device API: the hot path whose successful calls are not logged at info level. */
 const DEVICE_API_PREFIX = '/api/v1/device/';
+/** The load balancer's and orchestrator's probes: a line each, every few seconds per process, tells an operator nothing. */
+const PROBES = new Set(['/healthz', '/readyz']);
 
 /**
  * The request log: one line per request, written when the answer has been sent, with what an operator needs —
@@ -26,8 +28,10 @@ export class RequestLog extends LogController {
     const query = url.indexOf('?');
     const path = redactCapabilities(query === -1 ? url : url.slice(0, query));
     // The device API's successful calls are the fleet's heartbeat (thousands a second): counted by `GET /metrics`,
-    // logged at debug only (issue 14). Its failures, and every other route, keep their info line.
-    const level = error ? 'error' : reply.statusCode < 400 && path.startsWith(DEVICE_API_PREFIX) ? 'debug' : 'info';
+    // logged at debug only (issue 14); so are the health probes' successful answers. Their failures, and every other
+    // route, keep their info line.
+    const quiet = reply.statusCode < 400 && (path.startsWith(DEVICE_API_PREFIX) || PROBES.has(path));
+    const level = error ? 'error' : quiet ? 'debug' : 'info';
     // Nothing more to do for a line the level drops (a broadcast answers 20,000 polls at once: the client's address
     // alone is a system call each).
     if (!this.log.isLevelEnabled(level)) return;
