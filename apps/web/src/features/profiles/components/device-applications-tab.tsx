@@ -248,11 +248,14 @@ export function DeviceApplicationsTab({ profile }: { profile: ProfileDetail }) {
           onRetry={() => void device.refetch()}
         />
       ) : null}
-      {device.data ? (
+      {/* Always one line, so the table below does not jump when the counts arrive (Lighthouse CLS 0.29 on desktop). */}
+      {device.isError ? null : (
         <Text size="sm" c="dimmed">
-          {`${device.data.applications.length} of ${device.data.applicationsTotal} applications`}
+          {device.data
+            ? `${device.data.applications.length} of ${device.data.applicationsTotal} applications`
+            : 'Loading applications…'}
         </Text>
-      ) : null}
+      )}
       <DataTable
         label="Device applications"
         columns={columns}
