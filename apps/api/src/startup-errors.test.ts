@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/support/postgres.ts';
-import { explainDatabaseLog } from './db/embedded.ts';
+import { binariesDirectory, explainDatabaseLog } from './db/embedded.ts';
 import { startupFailureMessage } from './startup-errors.ts';
 
 /** Every start-up failure ends with one sentence naming the cause and the fix, never a stack trace (issue 15 §3). */
@@ -64,6 +65,16 @@ describe('npm start when the database user cannot reach DATA_DIR', () => {
     expect(message).toMatch(process.getuid?.() === 0 ? /chmod o\+x .*DATA_DIR=/ : /DATA_DIR=/);
     expect(result.stderr + result.stdout).not.toMatch(STACK_LINE);
     expect(result.stderr + result.stdout).not.toMatch(/EACCES/);
+  });
+});
+
+describe('the embedded database programs', () => {
+  it('are found before initdb runs, so a checkout the database user cannot enter is named, not a spawn crash', () => {
+    // checkReachable walks the directories above initdb; a lookup that found nothing skipped that check, and a
+    // checkout in a 0700 directory (mktemp -d) ended in "spawn …/initdb EACCES" with a stack trace.
+    const dir = binariesDirectory();
+    expect(dir).not.toBeNull();
+    expect(existsSync(path.join(dir!, 'native', 'bin', 'initdb'))).toBe(true);
   });
 });
 

