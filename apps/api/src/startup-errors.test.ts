@@ -61,8 +61,13 @@ describe('npm start when the database user cannot reach DATA_DIR', () => {
     expect(result.code).toBe(1);
     const message = result.stderr.trim();
     expect(message.split('\n')).toHaveLength(1);
-    expect(message).toContain(locked);
-    expect(message).toMatch(process.getuid?.() === 0 ? /chmod o\+x .*DATA_DIR=/ : /DATA_DIR=/);
+    if (message.includes(`on the way to ${binariesDirectory()}`)) {
+      // This checkout itself is closed to the database user (e.g. cloned under mktemp -d): that is named first.
+      expect(message).toMatch(/cannot enter .*chmod o\+x /);
+    } else {
+      expect(message).toContain(locked);
+      expect(message).toMatch(process.getuid?.() === 0 ? /chmod o\+x .*DATA_DIR=/ : /DATA_DIR=/);
+    }
     expect(result.stderr + result.stdout).not.toMatch(STACK_LINE);
     expect(result.stderr + result.stdout).not.toMatch(/EACCES/);
   });
