@@ -26,18 +26,18 @@ export class RequestLog extends LogController {
     // Fixed, flat fields, none of which can carry a secret (the query string is dropped, capability URLs redacted).
     const url = request.url;
     const query = url.indexOf('?');
-    const path = redactCapabilities(query === -1 ? url : url.slice(0, query));
+    const path = query === -1 ? url : url.slice(0, query);
     // The device API's successful calls are the fleet's heartbeat (thousands a second): counted by `GET /metrics`,
     // logged at debug only (issue 14); so are the health probes' successful answers. Their failures, and every other
     // route, keep their info line.
     const quiet = reply.statusCode < 400 && (path.startsWith(DEVICE_API_PREFIX) || PROBES.has(path));
     const level = error ? 'error' : quiet ? 'debug' : 'info';
     // Nothing more to do for a line the level drops (a broadcast answers 20,000 polls at once: the client's address
-    // alone is a system call each).
+    // alone is a system call each, the redaction two regular expressions).
     if (!this.log.isLevelEnabled(level)) return;
     const line = {
       method: request.method,
-      url: path,
+      url: redactCapabilities(path),
       ip: request.ip,
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,

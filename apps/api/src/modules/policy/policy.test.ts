@@ -510,6 +510,31 @@ describe('device messages', () => {
     expect(eventsOf(await again.promise).messages).toEqual([]);
   });
 
+  it("hands out messages oldest first to the microsecond, each created_at as Date's toISOString writes it", async () => {
+    const { d } = await customerWithDevice();
+    // Three messages inside one millisecond, written newest first, and one at a millisecond's last microsecond.
+    const times = ['2026-11-24 08:00:00.123900+00', '2026-11-24 08:00:00.123456+00', '2026-11-24 08:00:00.123001+00'];
+    const ids: string[] = [];
+    for (const [i, at] of [...times, '2026-11-23 23:59:59.999999+00'].entries()) {
+      const [row] = await rt.ctx.db
+        .insert(deviceMessages)
+        .values({ deviceId: d.deviceId, kind: 'notification', payload: { n: i }, createdAt: new Date(0) })
+        .returning({ id: deviceMessages.id });
+      await rt.ctx.pool.query('update device_messages set created_at = $2::timestamptz where id = $1', [row!.id, at]);
+      ids.push(row!.id);
+    }
+    const { messages } = eventsOf(await events(d, '?wait=0&version=0'));
+    expect(messages.map((m) => m._id)).toEqual([ids[3], ids[2], ids[1], ids[0]]);
+    expect(messages.map((m) => m.created_at)).toEqual([
+      '2026-11-23T23:59:59.999Z',
+      '2026-11-24T08:00:00.123Z',
+      '2026-11-24T08:00:00.123Z',
+      '2026-11-24T08:00:00.123Z',
+    ]);
+    // The same text node-postgres' Date gives.
+    for (const m of messages) expect(new Date((await messageRow(m._id)).createdAt).toISOString()).toBe(m.created_at);
+  });
+
   it('a message queued in a rolled-back transaction neither wakes nor reaches the device', async () => {
     const { d } = await customerWithDevice();
     const p = poll(d, '?wait=2&version=0');

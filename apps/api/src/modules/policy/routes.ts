@@ -11,6 +11,8 @@ import { customerActorOf, requireSession } from '../../plugins/auth.ts';
 import { DEVICE_API_TAGS, deviceActorOf, deviceOf, requireDevice } from '../../plugins/device-auth.ts';
 import { POLICY_DOCUMENT_DESCRIPTION } from './document.ts';
 import { EVENTS_CONTENT_TYPE, eventsAnswerJson } from './events-answer.ts';
+import { prebuiltJsonAnswer } from '../../plugins/prebuilt-answer.ts';
+import { securityHeaders } from '../../plugins/security-headers.ts';
 import { requestPush } from './push.ts';
 import * as policy from './service.ts';
 import { DEVICE_WRITE_LIMITS } from '../devices/service.ts';
@@ -32,8 +34,9 @@ export function holdMs(wait: number, random = Math.random()): number {
  * Policy delivery (DECISIONS §6): the device reads its frozen policy and acknowledges it, long-polls for
  * changes and messages (`policyApi`).
  */
-export const policyDeviceRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: DEVICE_API_TAGS, guard: requireDevice(ctx), security: 'token' }, (route) => {
+export const policyDeviceRoutes = (ctx: AppContext) => {
+  const prebuilt = prebuiltJsonAnswer(securityHeaders(ctx.config), EVENTS_CONTENT_TYPE);
+  return areaRoutes({ tags: DEVICE_API_TAGS, guard: requireDevice(ctx), security: 'token' }, (route) => {
     route(
       policyApi.policy,
       {
@@ -169,7 +172,10 @@ export const policyDeviceRoutes = (ctx: AppContext) =>
           }
           // Serialised here, not by the route's schema serializer (events-answer.ts: the same text, a fraction of
           // the work when a broadcast answers every poll at once).
-          return reply.type(EVENTS_CONTENT_TYPE).send(eventsAnswerJson('OK', events));
+          const body = eventsAnswerJson('OK', events);
+          // Most answers go out with a head built once (prebuilt-answer.ts); the rest the usual way.
+          if (prebuilt.send(reply, body)) return reply;
+          return reply.type(EVENTS_CONTENT_TYPE).send(body);
         } finally {
           waiting?.cancel();
           reply.raw.off('close', onClose);
@@ -196,6 +202,7 @@ export const policyDeviceRoutes = (ctx: AppContext) =>
       }));
     }
   });
+};
 
 /** The console's Apply: freezes a new policy version and wakes the device. */
 export const policyRoutes = (ctx: AppContext) =>
