@@ -25,6 +25,9 @@ export interface PrebuiltAnswer {
 /** Answers sent by the fast path since start (tests check which path an answer took). */
 export const prebuiltAnswerStats = { sent: 0 };
 
+/** What `_header` holds once a prebuilt head was written. */
+const SENT = 'HTTP/1.1 200 OK\r\n';
+
 /** Bodies from this size on take the usual path: the compression hook (threshold 1 KB, app.ts) may apply. */
 const MAX_PREBUILT_BODY = 1024;
 
@@ -48,6 +51,9 @@ export function prebuiltJsonAnswer(
     validateHeaderValue(name, value);
     fixed += `${name}: ${value}\r\n`;
   }
+  // The head's fixed part as bytes: each answer is assembled in a pooled Buffer (outside the JS heap), not as a
+  // 1.5 KB string that V8 allocates, flattens and collects 20,000 times in a broadcast.
+  const fixedBytes = Buffer.from(`HTTP/1.1 200 OK\r\n${fixed}`, 'latin1');
   // Node's own Date header, refreshed once a second as node:http does.
   let dateSecond = 0;
   let dateLine = '';
@@ -96,16 +102,21 @@ export function prebuiltJsonAnswer(
         return false;
       const length = Buffer.byteLength(body);
       const keepAlive = Math.floor(server.keepAliveTimeout / 1000);
-      const head =
-        `HTTP/1.1 200 OK\r\n${fixed}content-length: ${length}\r\n${date()}` +
+      const rest =
+        `content-length: ${length}\r\n${date()}` +
         `Connection: keep-alive\r\n${keepAlive > 0 ? `Keep-Alive: timeout=${keepAlive}\r\n` : ''}\r\n`;
+      const answer = Buffer.allocUnsafe(fixedBytes.length + rest.length + length);
+      fixedBytes.copy(answer, 0);
+      answer.write(rest, fixedBytes.length, 'latin1');
+      answer.write(body, fixedBytes.length + rest.length, 'utf8');
       // Fastify must not answer again; its onResponse hooks still run when the response finishes (below).
       reply.hijack();
       // Head and body in one write: one system call, one segment.
-      socket.write(head + body, 'utf8');
+      socket.write(answer);
       // The head is out: node:http ends the response without writing one (end() writes nothing more for a
       // response whose head was sent and whose body length was given), then serves the next request on the socket.
-      res._header = head;
+      // `_header` only has to be set (node:http tests it); the head itself is not kept.
+      res._header = SENT;
       res._headerSent = true;
       res._contentLength = length;
       res.end();

@@ -225,6 +225,8 @@ describe('long-poll (issue 14, item 2)', () => {
     expect(holdMs(300, 0.999)).toBeGreaterThanOrEqual(270_000);
     expect(holdMs(60, 0.5)).toBe(57_000);
     expect(holdMs(5, 0.9)).toBe(5_000);
+    // Whole seconds (few distinct timer durations in a process holding thousands of polls).
+    for (const r of [0.123, 0.5, 0.987]) expect(holdMs(45, r) % 1000).toBe(0);
     const d = await newDevice();
     const poll = call(rt, policyApi.events, { token: d.auth });
     await until(() => rt.ctx.wakeups.waiterCount(d.deviceId) === 1, 'the default wait to hold the poll');

@@ -23,11 +23,13 @@ export const OVER_CAP_RETRY_SECONDS = 30;
 
 /**
  * How long a poll of `wait` seconds is held: waits of 10 s or more end up to 10 % early, at random, so that a fleet
- * woken together (a restart, a broadcast) does not come back in one wave.
+ * woken together (a restart, a broadcast) does not come back in one wave. In whole seconds: Node keeps one timer list
+ * per distinct duration, and 20,000 polls with as many durations made each wake-up's clearTimeout a priority-queue
+ * removal (a broadcast clears them all at once).
  */
 export function holdMs(wait: number, random = Math.random()): number {
   const ms = wait * 1000;
-  return wait >= 10 ? Math.round(ms - ms * 0.1 * random) : ms;
+  return wait >= 10 ? Math.round((ms - ms * 0.1 * random) / 1000) * 1000 : ms;
 }
 
 /**
@@ -140,6 +142,9 @@ export const policyDeviceRoutes = (ctx: AppContext) => {
         }
         // Register the wait BEFORE the first check: a wake-up between the check and the wait is not lost.
         const waiting: Wait | null = wait > 0 ? ctx.wakeups.wait(d.deviceId, holdMs(wait)) : null;
+        // The request has no body: read its end now, while it waits, so that node:http has nothing left to drain when
+        // the answer goes out (a broadcast answers every poll at once; that drain was ~4 % of the work per answer).
+        if (waiting) req.raw.resume();
         const waitStartedAt = Date.now();
         const onClose = () => {
           if (!reply.raw.writableFinished) waiting?.cancel();
