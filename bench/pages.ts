@@ -404,7 +404,12 @@ try {
     'the product server',
     // --cpu-prof: V8's sampling profile of the server process, written when it exits (summarised by
     // bench/cpu-profile.ts).
-    [...(opts['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', profDir] : []), path.join(ROOT, 'scripts/start.mjs')],
+    [
+      ...(opts['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', profDir] : []),
+      // As package.json's `start` runs it.
+      '--max-semi-space-size=32',
+      path.join(ROOT, 'scripts/start.mjs'),
+    ],
     env,
     serverLog,
     `${baseUrl}/readyz`,
