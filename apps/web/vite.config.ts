@@ -1,10 +1,23 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress, sharedShell, stylesAfterShell } from './vite-plugins.ts';
+import { noChunkCycles, partChunks, precompress, sharedShell, stylesAfterShell } from './vite-plugins.ts';
+
+/** The lazily loaded parts every first visit needs (vite-plugins.ts, partChunks): the login pages and the frames. */
+const parts = partChunks({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  entries: ['src/main.tsx', 'src/back-office/main.tsx'],
+  parts: {
+    login: ['src/features/auth/pages/login-page.tsx'],
+    'staff-login': ['src/back-office/features/session/pages/staff-login-page.tsx'],
+    toasts: ['src/app/notifications-host.tsx'],
+    portal: ['src/components/layouts/portal-layout.tsx', 'src/app/portal-routes.tsx'],
+    office: ['src/back-office/components/back-office-layout.tsx'],
+  },
+});
 
 export default defineConfig({
-  plugins: [react(), sharedShell(), stylesAfterShell(), precompress()],
+  plugins: [react(), sharedShell(), stylesAfterShell(), noChunkCycles(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -42,6 +55,9 @@ export default defineConfig({
               name: 'mantine-base',
               test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Box|Text|Group|Stack|Center|Loader|Skeleton|ThemeIcon)[\\/])/,
             },
+            // The login pages, the toast container and the signed-in frames in a few files instead of one per shared
+            // module (vite-plugins.ts, partChunks). Their imports are named there too.
+            { name: parts, priority: -1, includeDependenciesRecursively: false },
           ],
         },
       },
