@@ -112,11 +112,21 @@ export function sharedShell(): Plugin {
   };
 }
 
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null };
+type ModuleGraph = {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; code: string | null } | null;
+};
 
 /** Package entry files that only re-export (`import { Button } from '@mantine/core'` reaches every component). */
 const BARREL =
   /node_modules[\\/]((?:@mantine[\\/][a-z-]+)[\\/]esm[\\/]index\.mjs|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs)$/;
+/**
+ * Modules behind a package entry that re-exports them whole (`export * from`, the contract): which of them an import
+ * uses cannot be told by its names here, and the bundler leaves out of a chunk what no module of it uses; in a group,
+ * the endpoints of every page would go to the entries. They and what they import stay where the bundler puts them.
+ */
+const EXPORT_ALL = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
 const PACKAGE = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/;
 const NAMED = /(?:import|export)\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
 
@@ -133,12 +143,19 @@ const namesOf = (list: string) =>
  * the bundler makes one file per module that a distinct set of lazy imports shares: every Mantine component, icon and
  * API module of the signed-in frame its own file of 1–2 KB, about 95 requests for /dashboard; on a phone's network
  * each request costs a round trip. Here a module that the entries do not import, and that some of the `parts` import
- * (statically, directly or not), goes to the chunk of exactly that set of parts (their names joined by `~`): a page
- * downloads the same modules as before, never another part's, in a handful of files. What no part imports (the
- * pages and what only they import) is left to the bundler. Imports through a package's re-exporting entry (Mantine,
+ * (statically, directly or not), goes to the chunk of exactly that set of parts (their names joined by `~`): a part
+ * downloads the same modules as before, never another part's, in a handful of files (a page that imports a module of
+ * a group downloads that group's whole chunk, a few KB at most today). What no part imports (the pages and what only
+ * they import) is left to the bundler. Imports through a package's re-exporting entry (Mantine,
  * Tabler icons) follow only the names imported. Paths are relative to `root` (apps/web).
  */
-export function partChunks(options: { root: string; entries: string[]; parts: Record<string, string[]> }) {
+export function partChunks(options: {
+  root: string;
+  entries: Record<string, string>;
+  parts: Record<string, string[]>;
+  /** Modules other groups take. */
+  except?: RegExp[];
+}) {
   let names: Map<string, string> | null = null;
   const abs = (p: string) => path.join(options.root, p);
   const barrels = new Map<string, Map<string, string>>();
@@ -189,7 +206,7 @@ export function partChunks(options: { root: string; entries: string[]; parts: Re
     return seen;
   };
   const build = (graph: ModuleGraph) => {
-    const entries = closure(graph, options.entries.map(abs), new Set());
+    const entries = closure(graph, Object.values(options.entries).map(abs), new Set());
     const roots = new Set(Object.values(options.parts).flat().map(abs));
     const members = new Map<string, Set<string>>();
     for (const [part, partRoots] of Object.entries(options.parts)) {
@@ -217,7 +234,51 @@ export function partChunks(options: { root: string; entries: string[]; parts: Re
     for (const [part, ids] of members) {
       for (const id of ids) if (!aboveRoots.has(id)) owners.set(id, [...(owners.get(id) ?? []), part]);
     }
-    return new Map([...owners].map(([id, parts]) => [id, parts.join('~')]));
+    // What an entry imports itself goes by the set of entries that import it (`<names>-start`): the bundler would split
+    // it by the lazy chunks that import it too, though the entry has loaded it already (a dozen files of 1–2 KB on
+    // every first visit). A module that the other app loads lazily too goes by the parts that import it as well
+    // (`<names>-start~<parts>`), so that app's pages download only what its parts need of this app's start; if none of
+    // them does, it is left to the bundler. An entry downloads the same modules as before. Also left to the bundler:
+    // stylesheets (their order is the cascade's), what another group takes (`except`), and the contract (below).
+    const reach = (file: string) => {
+      const seen = new Set<string>();
+      const todo = [abs(file)];
+      while (todo.length) {
+        const id = todo.pop()!;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        todo.push(...importsOf(graph, id), ...(graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
+      }
+      return seen;
+    };
+    const reached = Object.entries(options.entries).map(([name, file]) => [name, reach(file)] as const);
+    // Another group takes what it matches with all it imports (`includeDependenciesRecursively`).
+    const taken = closure(
+      graph,
+      [...entries].filter((id) => EXPORT_ALL.test(id) || options.except?.some((re) => re.test(id))),
+      new Set(),
+    );
+    const starts = new Map<string, string[]>();
+    for (const [name, file] of Object.entries(options.entries)) {
+      for (const id of closure(graph, [abs(file)], taken)) {
+        if (id === abs(file) || id.startsWith('\0') || /\.css($|\?)/.test(id)) continue;
+        starts.set(id, [...(starts.get(id) ?? []), name]);
+      }
+    }
+    const partsReaching = Object.entries(options.parts).map(
+      ([part, partRoots]) => [part, closure(graph, partRoots.map(abs), new Set())] as const,
+    );
+    const byOthersToo = (id: string, names: string[]) =>
+      reached.some(([name, ids]) => !names.includes(name) && ids.has(id));
+    return new Map([
+      ...[...starts].flatMap(([id, names]) => {
+        const name = `${names.join('~')}-start`;
+        if (!byOthersToo(id, names)) return [[id, name] as const];
+        const users = partsReaching.filter(([, ids]) => ids.has(id)).map(([part]) => part);
+        return users.length ? [[id, `${name}~${users.join('~')}`] as const] : [];
+      }),
+      ...[...owners].map(([id, parts]) => [id, parts.join('~')] as const),
+    ]);
   };
   return (id: string, ctx: ModuleGraph): string | null => {
     names ??= build(ctx);
