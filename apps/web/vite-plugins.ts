@@ -268,13 +268,23 @@ export function partChunks(options: {
     const partsReaching = Object.entries(options.parts).map(
       ([part, partRoots]) => [part, closure(graph, partRoots.map(abs), new Set())] as const,
     );
+    /** The parts the given entries load (their roots are reached from one of them). */
+    const ownParts = (names: string[]) =>
+      Object.entries(options.parts)
+        .filter(([, partRoots]) =>
+          reached.some(([name, ids]) => names.includes(name) && partRoots.some((r) => ids.has(abs(r)))),
+        )
+        .map(([part]) => part);
     const byOthersToo = (id: string, names: string[]) =>
       reached.some(([name, ids]) => !names.includes(name) && ids.has(id));
     return new Map([
       ...[...starts].flatMap(([id, names]) => {
         const name = `${names.join('~')}-start`;
         if (!byOthersToo(id, names)) return [[id, name] as const];
-        const users = partsReaching.filter(([, ids]) => ids.has(id)).map(([part]) => part);
+        // Only the other app's parts tell chunks apart: this app's start has all of these modules anyway.
+        const users = partsReaching
+          .filter(([part, ids]) => ids.has(id) && !ownParts(names).includes(part))
+          .map(([part]) => part);
         return users.length ? [[id, `${name}~${users.join('~')}`] as const] : [];
       }),
       ...[...owners].map(([id, parts]) => [id, parts.join('~')] as const),
