@@ -164,9 +164,13 @@ export function partChunks(options: {
     let map = barrels.get(barrel);
     if (!map) {
       map = new Map();
-      for (const [, list, from] of (graph.getModuleInfo(barrel)?.code ?? '').matchAll(NAMED)) {
-        if (from!.startsWith('.'))
-          for (const n of namesOf(list!)) map.set(n, path.resolve(path.dirname(barrel), from!));
+      const info = graph.getModuleInfo(barrel);
+      for (const [, list, from] of (info?.code ?? '').matchAll(NAMED)) {
+        // Another package's names (Mantine's `RemoveScroll` from react-remove-scroll) lead to that package's entry.
+        const target = from!.startsWith('.')
+          ? path.resolve(path.dirname(barrel), from!)
+          : info?.importedIds.find((id) => id.replaceAll('\\', '/').includes(`/node_modules/${from}/`));
+        if (target) for (const n of namesOf(list!)) map.set(n, target);
       }
       barrels.set(barrel, map);
     }
