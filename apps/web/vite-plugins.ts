@@ -111,3 +111,219 @@ export function sharedShell(): Plugin {
     },
   };
 }
+
+type ModuleGraph = {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; code: string | null } | null;
+};
+
+/** Package entry files that only re-export (`import { Button } from '@mantine/core'` reaches every component). */
+const BARREL =
+  /node_modules[\\/]((?:@mantine[\\/][a-z-]+)[\\/]esm[\\/]index\.mjs|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs)$/;
+/**
+ * Modules behind a package entry that re-exports them whole (`export * from`, the contract): which of them an import
+ * uses cannot be told by its names here, and the bundler leaves out of a chunk what no module of it uses; in a group,
+ * the endpoints of every page would go to the entries. They and what they import stay where the bundler puts them.
+ */
+const EXPORT_ALL = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
+const PACKAGE = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/;
+const NAMED = /(?:import|export)\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+
+/** `{ a, b as c, default as D }` → the names it binds or exports (`a`, `c`, `D`). */
+const namesOf = (list: string) =>
+  list
+    .split(',')
+    .map((s) => s.trim().replace(/^type\s+/, ''))
+    .filter(Boolean)
+    .map((s) => s.split(/\s+as\s+/).pop()!);
+
+/**
+ * Chunk names that put the lazily loaded parts every first visit needs in a few files (issue 13). Left to itself
+ * the bundler makes one file per module that a distinct set of lazy imports shares: every Mantine component, icon and
+ * API module of the signed-in frame its own file of 1–2 KB, about 95 requests for /dashboard; on a phone's network
+ * each request costs a round trip. Here a module that the entries do not import, and that some of the `parts` import
+ * (statically, directly or not), goes to the chunk of exactly that set of parts (their names joined by `~`): a part
+ * downloads the same modules as before, never another part's, in a handful of files (a page that imports a module of
+ * a group downloads that group's whole chunk, a few KB at most today). What no part imports (the pages and what only
+ * they import) is left to the bundler. Imports through a package's re-exporting entry (Mantine,
+ * Tabler icons) follow only the names imported. Paths are relative to `root` (apps/web).
+ */
+export function partChunks(options: {
+  root: string;
+  entries: Record<string, string>;
+  parts: Record<string, string[]>;
+  /** Modules other groups take. */
+  except?: RegExp[];
+}) {
+  let names: Map<string, string> | null = null;
+  const abs = (p: string) => path.join(options.root, p);
+  const barrels = new Map<string, Map<string, string>>();
+  /** A barrel's exported name → the module that defines it. */
+  const exportsOf = (graph: ModuleGraph, barrel: string) => {
+    let map = barrels.get(barrel);
+    if (!map) {
+      map = new Map();
+      const info = graph.getModuleInfo(barrel);
+      for (const [, list, from] of (info?.code ?? '').matchAll(NAMED)) {
+        // Another package's names (Mantine's `RemoveScroll` from react-remove-scroll) lead to that package's entry.
+        const target = from!.startsWith('.')
+          ? path.resolve(path.dirname(barrel), from!)
+          : info?.importedIds.find((id) => id.replaceAll('\\', '/').includes(`/node_modules/${from}/`));
+        if (target) for (const n of namesOf(list!)) map.set(n, target);
+      }
+      barrels.set(barrel, map);
+    }
+    return map;
+  };
+  /** What `id` imports; through a barrel, only the modules of the names it imports from that package. */
+  const importsOf = (graph: ModuleGraph, id: string) => {
+    const info = graph.getModuleInfo(id);
+    if (!info) return [];
+    const out: string[] = [];
+    for (const dep of info.importedIds) {
+      if (!BARREL.test(dep)) {
+        out.push(dep);
+        continue;
+      }
+      const pkg = PACKAGE.exec(dep)?.[1]?.replaceAll('\\', '/');
+      const map = exportsOf(graph, dep);
+      for (const [, list, from] of (info.code ?? '').matchAll(NAMED)) {
+        if (from !== pkg) continue;
+        for (const n of namesOf(list!)) {
+          const target = map.get(n);
+          if (target) out.push(target);
+        }
+      }
+    }
+    return out;
+  };
+  const closure = (graph: ModuleGraph, roots: readonly string[], stop: Set<string>) => {
+    const seen = new Set<string>();
+    const todo = [...roots];
+    while (todo.length) {
+      const id = todo.pop()!;
+      if (seen.has(id) || stop.has(id)) continue;
+      seen.add(id);
+      todo.push(...importsOf(graph, id));
+    }
+    return seen;
+  };
+  const build = (graph: ModuleGraph) => {
+    const entries = closure(graph, Object.values(options.entries).map(abs), new Set());
+    const roots = new Set(Object.values(options.parts).flat().map(abs));
+    const members = new Map<string, Set<string>>();
+    for (const [part, partRoots] of Object.entries(options.parts)) {
+      members.set(part, closure(graph, partRoots.map(abs), entries));
+    }
+    // The parts' own modules stay the chunks their dynamic imports load (the server and the bundle budget find them
+    // in the manifest by their names), and so does every module that imports one of them (the sidebar and the account
+    // menu read the portal's route table at load): in a group, such a module would make the group's chunk and the
+    // root's import each other, and which of the two ran first would then depend on the network (a back-office
+    // login-as tab failed so). Everything else a part imports cannot reach a root, so the groups import only groups
+    // and the entries.
+    const importers = new Map<string, string[]>();
+    for (const id of new Set([...members.values()].flatMap((m) => [...m]))) {
+      for (const dep of importsOf(graph, id)) importers.set(dep, [...(importers.get(dep) ?? []), id]);
+    }
+    const aboveRoots = new Set<string>();
+    const todo = [...roots];
+    while (todo.length) {
+      const id = todo.pop()!;
+      if (aboveRoots.has(id)) continue;
+      aboveRoots.add(id);
+      todo.push(...(importers.get(id) ?? []));
+    }
+    const owners = new Map<string, string[]>();
+    for (const [part, ids] of members) {
+      for (const id of ids) if (!aboveRoots.has(id)) owners.set(id, [...(owners.get(id) ?? []), part]);
+    }
+    // What an entry imports itself goes by the set of entries that import it (`<names>-start`): the bundler would split
+    // it by the lazy chunks that import it too, though the entry has loaded it already (a dozen files of 1–2 KB on
+    // every first visit). A module that the other app loads lazily too goes by the parts that import it as well
+    // (`<names>-start~<parts>`), so that app's pages download only what its parts need of this app's start; if none of
+    // them does, it is left to the bundler. An entry downloads the same modules as before. Also left to the bundler:
+    // stylesheets (their order is the cascade's), what another group takes (`except`), and the contract (below).
+    const reach = (file: string) => {
+      const seen = new Set<string>();
+      const todo = [abs(file)];
+      while (todo.length) {
+        const id = todo.pop()!;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        todo.push(...importsOf(graph, id), ...(graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
+      }
+      return seen;
+    };
+    const reached = Object.entries(options.entries).map(([name, file]) => [name, reach(file)] as const);
+    // Another group takes what it matches with all it imports (`includeDependenciesRecursively`).
+    const taken = closure(
+      graph,
+      [...entries].filter((id) => EXPORT_ALL.test(id) || options.except?.some((re) => re.test(id))),
+      new Set(),
+    );
+    const starts = new Map<string, string[]>();
+    for (const [name, file] of Object.entries(options.entries)) {
+      for (const id of closure(graph, [abs(file)], taken)) {
+        if (id === abs(file) || id.startsWith('\0') || /\.css($|\?)/.test(id)) continue;
+        starts.set(id, [...(starts.get(id) ?? []), name]);
+      }
+    }
+    const partsReaching = Object.entries(options.parts).map(
+      ([part, partRoots]) => [part, closure(graph, partRoots.map(abs), new Set())] as const,
+    );
+    /** The parts the given entries load (their roots are reached from one of them). */
+    const ownParts = (names: string[]) =>
+      Object.entries(options.parts)
+        .filter(([, partRoots]) =>
+          reached.some(([name, ids]) => names.includes(name) && partRoots.some((r) => ids.has(abs(r)))),
+        )
+        .map(([part]) => part);
+    const byOthersToo = (id: string, names: string[]) =>
+      reached.some(([name, ids]) => !names.includes(name) && ids.has(id));
+    return new Map([
+      ...[...starts].flatMap(([id, names]) => {
+        const name = `${names.join('~')}-start`;
+        if (!byOthersToo(id, names)) return [[id, name] as const];
+        // Only the other app's parts tell chunks apart: this app's start has all of these modules anyway.
+        const users = partsReaching
+          .filter(([part, ids]) => ids.has(id) && !ownParts(names).includes(part))
+          .map(([part]) => part);
+        return users.length ? [[id, `${name}~${users.join('~')}`] as const] : [];
+      }),
+      ...[...owners].map(([id, parts]) => [id, parts.join('~')] as const),
+    ]);
+  };
+  return (id: string, ctx: ModuleGraph): string | null => {
+    names ??= build(ctx);
+    return names.get(id) ?? null;
+  };
+}
+
+/**
+ * Fails the build when chunks import one another in a circle. Across a circle, which chunk's top-level code runs
+ * first depends on which of them a page asks for first (and so on the network): code that reads another chunk's
+ * export at load then finds it unset. The chunk groups (`partChunks`) are made so that none forms.
+ */
+export function noChunkCycles(): Plugin {
+  return {
+    name: 'fleetdeck:no-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imports = new Map<string, readonly string[]>();
+      for (const [file, out] of Object.entries(bundle)) if (out.type === 'chunk') imports.set(file, out.imports);
+      const done = new Set<string>();
+      const trail: string[] = [];
+      const visit = (file: string) => {
+        const at = trail.indexOf(file);
+        if (at >= 0) this.error(`chunks import one another: ${[...trail.slice(at), file].join(' -> ')}`);
+        if (done.has(file)) return;
+        trail.push(file);
+        for (const dep of imports.get(file) ?? []) visit(dep);
+        trail.pop();
+        done.add(file);
+      };
+      for (const file of imports.keys()) visit(file);
+    },
+  };
+}

@@ -1,10 +1,31 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress, sharedShell, stylesAfterShell } from './vite-plugins.ts';
+import { noChunkCycles, partChunks, precompress, sharedShell, stylesAfterShell } from './vite-plugins.ts';
+
+/** React, the router and the query client (the `react-vendor` chunk). */
+const REACT_VENDOR =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
+/** Mantine's core and the layout primitives the entry renders anyway (the `mantine-base` chunk). */
+const MANTINE_BASE =
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Box|Text|Group|Stack|Center|Loader|Skeleton|ThemeIcon)[\\/])/;
+
+/** The lazily loaded parts every first visit needs (vite-plugins.ts, partChunks): the login pages and the frames. */
+const parts = partChunks({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  entries: { portal: 'src/main.tsx', office: 'src/back-office/main.tsx' },
+  parts: {
+    login: ['src/features/auth/pages/login-page.tsx'],
+    'staff-login': ['src/back-office/features/session/pages/staff-login-page.tsx'],
+    toasts: ['src/app/notifications-host.tsx'],
+    portal: ['src/components/layouts/portal-layout.tsx', 'src/app/portal-routes.tsx'],
+    office: ['src/back-office/components/back-office-layout.tsx'],
+  },
+  except: [REACT_VENDOR, MANTINE_BASE],
+});
 
 export default defineConfig({
-  plugins: [react(), sharedShell(), stylesAfterShell(), precompress()],
+  plugins: [react(), sharedShell(), stylesAfterShell(), noChunkCycles(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -33,15 +54,18 @@ export default defineConfig({
               // React, the router and the query client: every page of both apps needs them at once, so one chunk
               // (two entries would otherwise split them into several small shared files).
               name: 'react-vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
+              test: REACT_VENDOR,
             },
             {
               // Mantine's core (theme, styles, Box) and the layout primitives that the entry renders anyway
               // (loader, skeletons, guards): one chunk instead of one per component set, so the first visit
               // downloads fewer, better compressed files. Everything else stays split per route.
               name: 'mantine-base',
-              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Box|Text|Group|Stack|Center|Loader|Skeleton|ThemeIcon)[\\/])/,
+              test: MANTINE_BASE,
             },
+            // The login pages, the toast container and the signed-in frames in a few files instead of one per shared
+            // module (vite-plugins.ts, partChunks). Their imports are named there too.
+            { name: parts, priority: -1, includeDependenciesRecursively: false },
           ],
         },
       },
