@@ -7,7 +7,17 @@ import type { Config } from '../config.ts';
  * before), instead of helmet rebuilding its middleware and setting each header on every request (what
  * @fastify/helmet does: a large share of a trivial request's time).
  */
-export function securityHeaders(config: Pick<Config, 'paymentProvider' | 'publicUrl'>): Record<string, string> {
+type HeaderConfig = Pick<Config, 'paymentProvider' | 'publicUrl'>;
+const computed = new WeakMap<HeaderConfig, Readonly<Record<string, string>>>();
+
+/** The headers for this configuration, computed once: app.ts sets them on every answer, the long-poll prebuilds them. */
+export function securityHeaders(config: HeaderConfig): Readonly<Record<string, string>> {
+  let headers = computed.get(config);
+  if (!headers) computed.set(config, (headers = Object.freeze(computeSecurityHeaders(config))));
+  return headers;
+}
+
+function computeSecurityHeaders(config: HeaderConfig): Record<string, string> {
   // Stripe.js and its card iframe come from Stripe's hosts; allowed only when Stripe is the provider.
   const stripe = config.paymentProvider === 'stripe';
   const stripeScripts = stripe ? ['https://js.stripe.com'] : [];

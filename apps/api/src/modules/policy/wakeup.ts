@@ -204,8 +204,7 @@ export class WakeupHub {
     if (this.waiters.size === 0) return;
     for (const id of deviceIds.split(',')) {
       const list = this.waiters.get(id);
-      // Each resolve takes its waiter out of the list (and the list out of the map once empty).
-      if (list) while (list.length > 0) list[0]!.resolve('woken');
+      if (list) for (const w of [...list]) w.resolve('woken');
     }
   }
 
