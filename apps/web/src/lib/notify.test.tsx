@@ -10,6 +10,9 @@ describe('toasts', () => {
     const { user } = renderApp('/login');
     await screen.findByLabelText('Email');
 
+    // The toast container is not part of the first download: it mounts with the first toast (provider.tsx).
+    expect(document.querySelector('.mantine-Notifications-root')).toBeNull();
+
     const start = Date.now();
     const now = vi.spyOn(Date, 'now').mockReturnValue(start);
     act(() => {

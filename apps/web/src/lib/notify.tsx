@@ -1,8 +1,16 @@
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { ERROR_TOAST_MS, SUCCESS_TOAST_MS } from '@/config/constants';
+
+/** At most this many toasts at once (the others wait in a queue), bottom centre (notifications-host.tsx). */
+export const TOAST_LIMIT = 3;
+export const TOAST_POSITION = 'bottom-center' as const;
+
+// The toast container mounts with the first toast (provider.tsx) and would set these then; the store places the toasts
+// raised before it (a burst of failures) with them already.
+notificationsStore.updateState((state) => ({ ...state, limit: TOAST_LIMIT, defaultPosition: TOAST_POSITION }));
 
 /** When each open toast appeared (by id), so a route change can close the ones about an earlier page. */
 const openToasts = new Map<string, number>();

@@ -68,7 +68,7 @@ describe('Become reseller', () => {
     );
     expect(await screen.findByText('Your reseller request is under review')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Enable' })).not.toBeInTheDocument();
-    expect(screen.getByText('Your reseller request was sent')).toBeInTheDocument();
+    expect(await screen.findByText('Your reseller request was sent')).toBeInTheDocument();
   });
 
   it('shows the pending warning to a customer whose request is not approved yet', async () => {
