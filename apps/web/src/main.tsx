@@ -7,5 +7,5 @@ import { mountApp } from './lib/mount-app';
 import { createQueryClient } from './lib/query-client';
 
 const queryClient = createQueryClient();
-preloadSignedIn(window.location.pathname, queryClient);
+preloadSignedIn(window.location.pathname, window.location.search, queryClient);
 mountApp(<App queryClient={queryClient} />);

@@ -18,7 +18,17 @@ import { userDetailQueryOptions } from '@/api/get-user-detail';
 import { paths, type PortalRouteKey } from '@/config/paths';
 import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
 import { plansQueryOptions } from '@/features/payments/api/get-plans';
+import { appConfigQueryOptions } from '@/lib/app-config';
 import { lazyNamed, routeTable, RoutePage } from '@/lib/route-table';
+
+/**
+ * The device pages' prefetches read their ids and filters with the contract's schemas: loaded apart (beside the page's
+ * chunk), since this table importing them would hold those schemas and make the frame's shared chunk import it back.
+ */
+const profilePrefetches = () => import('@/features/profiles/api/prefetch');
+const profilePagePrefetch =
+  (options: { deviceAppsFirst: boolean }) => (queryClient: QueryClient, search: URLSearchParams) =>
+    void profilePrefetches().then((p) => p.prefetchProfilePage(options)(queryClient, search));
 
 /**
  * The customer portal's signed-in pages. This module is loaded only once a signed-in page is shown (by the portal
@@ -37,6 +47,7 @@ export const portalRoutes = routeTable(paths.portal, {
     title: 'Devices',
     nav: { icon: IconDeviceMobile },
     page: lazyNamed(() => import('@/features/profiles/pages/profiles-page'), 'ProfilesPage'),
+    prefetch: (queryClient, search) => void profilePrefetches().then((p) => p.prefetchProfileList(queryClient, search)),
   },
   deviceLogs: {
     title: 'Device Logs',
@@ -117,22 +128,27 @@ export const portalRoutes = routeTable(paths.portal, {
   profileDetail: {
     title: 'Device Profile',
     page: lazyNamed(() => import('@/features/profiles/pages/profile-detail-page'), 'ProfileDetailPage'),
+    prefetch: profilePagePrefetch({ deviceAppsFirst: true }),
   },
   slProfileDetail: {
     title: 'Super Lock Profile',
     page: lazyNamed(() => import('@/features/profiles/pages/sl-profile-detail-page'), 'SlProfileDetailPage'),
+    prefetch: profilePagePrefetch({ deviceAppsFirst: true }),
   },
   pcProfileDetail: {
     title: 'Power Cleaner Profile',
     page: lazyNamed(() => import('@/features/profiles/pages/pc-profile-detail-page'), 'PcProfileDetailPage'),
+    prefetch: profilePagePrefetch({ deviceAppsFirst: false }),
   },
   ubProfileDetail: {
     title: 'URL Blocker Profile',
     page: lazyNamed(() => import('@/features/profiles/pages/ub-profile-detail-page'), 'UbProfileDetailPage'),
+    prefetch: profilePagePrefetch({ deviceAppsFirst: false }),
   },
   kmProfileDetail: {
     title: 'Key Mapper Profile',
     page: lazyNamed(() => import('@/features/profiles/pages/km-profile-detail-page'), 'KmProfileDetailPage'),
+    prefetch: profilePagePrefetch({ deviceAppsFirst: false }),
   },
 });
 
@@ -148,10 +164,13 @@ export function PortalPage({ routeKey }: { routeKey: PortalRouteKey }) {
  * table says how (`prefetch`) and the frame's data (who is signed in, the licence banner) are asked for as soon as this table is here, beside the layout's chunk,
  * instead of once the layout has rendered (layout, then page, then data: three round trips in a row on a phone).
  */
-export function preloadPortalPage(routeKey: PortalRouteKey, queryClient: QueryClient) {
+export function preloadPortalPage(routeKey: PortalRouteKey, queryClient: QueryClient, search: URLSearchParams) {
   const route = byKey.get(routeKey);
   void route?.page.load();
-  route?.prefetch?.(queryClient);
+  route?.prefetch?.(queryClient, search);
   void queryClient.prefetchQuery(userDetailQueryOptions());
   void queryClient.prefetchQuery(licenceSummaryQueryOptions());
+  // The product's name (the frame's title, the pages' app labels): asked for here, not once the frame has rendered,
+  // so the first render has it instead of rendering again when it arrives.
+  void queryClient.prefetchQuery(appConfigQueryOptions());
 }

@@ -21,12 +21,14 @@ const SitePage = lazyNamed(() => import('./site-routes'), 'SitePage');
  * A first visit straight to a signed-in page (main.tsx, before the first render): the layout's chunk, the route table
  * and through it the page's chunk and the frame's data start loading at once rather than one after the other.
  */
-export function preloadSignedIn(pathname: string, queryClient: QueryClient) {
+export function preloadSignedIn(pathname: string, search: string, queryClient: QueryClient) {
   if (!hasToken()) return;
   const key = (Object.keys(paths.portal) as PortalRouteKey[]).find((k) => paths.portal[k].path === pathname);
   if (!key) return;
   void PortalLayout.load();
-  void import('./portal-routes').then(({ preloadPortalPage }) => preloadPortalPage(key, queryClient));
+  void import('./portal-routes').then(({ preloadPortalPage }) =>
+    preloadPortalPage(key, queryClient, new URLSearchParams(search)),
+  );
 }
 
 /**

@@ -66,6 +66,29 @@ export function parseListSearch<S extends ListQuerySchema>(schema: S, raw: Param
   throw new Error(`useListSearch: the schema refuses its own defaults (${parsed.error.message})`);
 }
 
+/** The list's keys as the URL gives them (the first value of a repeated key, as `URLSearchParams.get` reads it). */
+const rawOf = (search: URLSearchParams, keys: readonly string[]): Params => {
+  const out: Params = {};
+  for (const key of keys) {
+    const v = search.get(key);
+    if (v !== null) out[key] = v;
+  }
+  return out;
+};
+
+/**
+ * The query `useListSearch(schema, defaults)` reads from this query string, outside React: a route's `prefetch`
+ * asks for the same list (the same query key) before the page has rendered.
+ */
+export function readListSearch<S extends ListQuerySchema>(
+  schema: S,
+  search: URLSearchParams,
+  defaults: Partial<Query<S>> = {},
+): Query<S> {
+  const keys = Object.keys(schema.shape);
+  return parseListSearch(schema, rawOf(search, keys), toParams(defaults, keys));
+}
+
 export interface ListSearch<Q> {
   /** The parsed query, ready for the list call (every default filled in). */
   query: Q;
@@ -123,14 +146,7 @@ export function useListSearch<S extends ListQuerySchema>(
     [schema, defaultParams, keys],
   );
 
-  const raw = useMemo(() => {
-    const out: Params = {};
-    for (const key of keys) {
-      const v = params.get(key);
-      if (v !== null) out[key] = v;
-    }
-    return out;
-  }, [params, keys]);
+  const raw = useMemo(() => rawOf(params, keys), [params, keys]);
   const query = useMemo(() => parseListSearch(schema, raw, defaultParams), [schema, raw, defaultParams]);
   const page = Number((query as Record<string, unknown>).page ?? 1) || 1;
   const limit = Number((query as Record<string, unknown>).limit ?? 0) || 0;

@@ -47,8 +47,12 @@ export interface RouteEntry<Key extends string = string, Area extends string = s
   area?: Area;
   /** The page: `lazyNamed(() => import('@/features/x/pages/y-page'), 'YPage')`. */
   page: LazyComponent;
-  /** Starts the page's own data (queries without parameters) on a first visit, beside its chunk (portal-routes.tsx). */
-  prefetch?: (queryClient: QueryClient) => void;
+  /**
+   * Starts the page's own data on a first visit, beside its chunk (portal-routes.tsx): the same queries (same keys)
+   * the page asks for when it renders, read from the URL's query string where the page reads them (a list's filters,
+   * a detail page's id).
+   */
+  prefetch?: (queryClient: QueryClient, search: URLSearchParams) => void;
 }
 
 /** What a table lists per key: everything but the key and the path, which come from the paths object. */

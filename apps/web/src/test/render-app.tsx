@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppProvider } from '@/app/provider';
@@ -11,8 +12,12 @@ function LocationProbe() {
 }
 
 /** Renders the whole app (providers and routes) at `url`, with a probe showing the current location. */
-export function renderApp(url: string, options: { userEvent?: Parameters<typeof userEvent.setup>[0] } = {}) {
-  const queryClient = createQueryClient();
+export function renderApp(
+  url: string,
+  options: { userEvent?: Parameters<typeof userEvent.setup>[0]; queryClient?: QueryClient } = {},
+) {
+  // `queryClient`: one the test has filled already (main.tsx's first-visit prefetch, `preloadSignedIn`).
+  const queryClient = options.queryClient ?? createQueryClient();
   const user = userEvent.setup({ delay: null, ...options.userEvent });
   const view = render(
     <AppProvider queryClient={queryClient}>

@@ -5,6 +5,9 @@ import { profileQueryKeys } from './query-keys';
 
 export type DeviceDetailFilters = Omit<DeviceDetailQuery, 'profileId'>;
 
+/** What the Applications tab shows first (no search, every status, system apps hidden): its prefetch asks for the same. */
+export const FIRST_DEVICE_APPS_FILTERS = { showSystemApp: false } as const satisfies DeviceDetailFilters;
+
 /** `GET profile/device/detail`: the device's fields and its applications, filtered by the server. */
 export const getDeviceDetail = (profileId: string, filters: DeviceDetailFilters = {}, signal?: AbortSignal) =>
   client(profilesApi.deviceDetail, {

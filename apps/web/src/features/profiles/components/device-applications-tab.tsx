@@ -11,7 +11,7 @@ import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
-import { useDeviceDetail, type DeviceDetailFilters } from '../api/get-device-detail';
+import { FIRST_DEVICE_APPS_FILTERS, useDeviceDetail, type DeviceDetailFilters } from '../api/get-device-detail';
 import { profileQueryKeys } from '../api/query-keys';
 import { useSyncDeviceApplications } from '../api/sync-device-applications';
 import { DEVICE_APPLICATION_UPDATE_KEY, useUpdateDeviceApplication } from '../api/update-device-application';
@@ -65,7 +65,7 @@ export function DeviceApplicationsTab({ profile }: { profile: ProfileDetail }) {
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<'' | 'Enabled' | 'Disabled'>('');
   const [install, setInstall] = useState<'' | 'Installed' | 'Uninstalled'>('');
-  const [showSystemApp, setShowSystemApp] = useState(false);
+  const [showSystemApp, setShowSystemApp] = useState<boolean>(FIRST_DEVICE_APPS_FILTERS.showSystemApp);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
 

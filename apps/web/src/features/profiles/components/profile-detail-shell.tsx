@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { useProfileDetail } from '../api/get-profile-detail';
-import { profileDetailHref, profilePageOf, type ProfilePageKey } from './app-routes';
+import { profileDetailHref, profilePageOf, TAB_PARAM, type ProfilePageKey } from './app-routes';
 import { ProfileHeader } from './profile-header';
 import classes from './profiles.module.css';
 import { useUnsavedRegistry } from './unsaved-changes';
@@ -18,8 +18,6 @@ export interface ProfileTab {
   label: string;
   render: (profile: ProfileDetail) => ReactNode;
 }
-
-export const TAB_PARAM = 'tab';
 
 /**
  * Tabs whose active one lives in a search parameter (`tab`, or `sub` for nested tabs), so a reload keeps it.
