@@ -13,6 +13,9 @@ const SOURCE_OPTIONS = [
   { value: 'true', label: 'Error' },
 ];
 
+/** The line of a card's count (32 px figures), its skeleton's height too. */
+const STAT_LINE_PX = 40;
+
 const toFilter = (value: string | null): HasErrorFilter => (value === 'true' || value === 'false' ? value : undefined);
 
 /** Spec 3 "Admin dashboard": today's login counts linking to the history, four bar charts, the Source filter. */
@@ -59,11 +62,10 @@ export function AdminDashboardPage() {
         <Button leftSection={<IconSearch size={16} />} onClick={search}>
           Search
         </Button>
-        {today.data ? (
-          <Text size="xs" c="dimmed" ml="auto">
-            Days and months in {today.data.timeZone}
-          </Text>
-        ) : null}
+        {/* Always there (a blank line until the answer), so that the cards below do not move when it comes. */}
+        <Text size="xs" c="dimmed" ml="auto">
+          {today.data ? `Days and months in ${today.data.timeZone}` : '\u00a0'}
+        </Text>
       </Group>
 
       {today.isError ? (
@@ -89,10 +91,11 @@ export function AdminDashboardPage() {
                 <Text size="sm" c="dimmed" fw={600}>
                   {c.label}
                 </Text>
+                {/* The skeleton is as tall as the number's line, so the charts below do not move when it comes. */}
                 {c.value === undefined ? (
-                  <Skeleton h={32} w={80} />
+                  <Skeleton h={STAT_LINE_PX} w={80} />
                 ) : (
-                  <Text fz={32} fw={800}>
+                  <Text fz={32} fw={800} lh={`${STAT_LINE_PX}px`}>
                     {c.value.toLocaleString('en-GB')}
                   </Text>
                 )}
