@@ -1,7 +1,7 @@
 import { profileIdSchema, type ProfileDetail } from '@fleetdeck/contract';
 import { Alert, Anchor, Button, Card, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadError } from '@/components/load-error';
@@ -80,7 +80,8 @@ export function UrlTabs({
       </ScrollArea>
       {tabs.map((t) => (
         <Tabs.Panel key={t.value} value={t.value} pt="md">
-          {t.render(profile)}
+          {/* A tab other than the page's first loads its code when first shown (lazy-tabs.ts). */}
+          <Suspense fallback={<TabSkeleton />}>{t.render(profile)}</Suspense>
         </Tabs.Panel>
       ))}
     </Tabs>
@@ -118,6 +119,15 @@ function BackToDevices() {
     >
       Back to Devices
     </Button>
+  );
+}
+
+function TabSkeleton() {
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label="Loading">
+      <Skeleton h={36} w="60%" radius="md" />
+      <Skeleton h={200} radius="lg" />
+    </Stack>
   );
 }
 

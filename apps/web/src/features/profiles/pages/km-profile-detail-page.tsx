@@ -1,5 +1,5 @@
-import { DeviceTab } from '../components/device-tab';
 import { KeyMapperTab } from '../components/key-mapper-tab';
+import { DeviceTab } from '../components/lazy-tabs';
 import { ProfileDetailShell, type ProfileTab } from '../components/profile-detail-shell';
 
 const TABS: ProfileTab[] = [

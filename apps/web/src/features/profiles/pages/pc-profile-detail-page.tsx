@@ -1,8 +1,6 @@
-import { DeviceTab } from '../components/device-tab';
-import { FilesTab } from '../components/files-tab';
+import { DeviceTab, FilesTab, PowerCleanerSettingsTab } from '../components/lazy-tabs';
 import { ProfileApplicationsList } from '../components/profile-applications-list';
 import { ProfileDetailShell, type ProfileTab } from '../components/profile-detail-shell';
-import { PowerCleanerSettingsTab } from '../components/settings-tabs';
 
 const TABS: ProfileTab[] = [
   {

@@ -1,7 +1,5 @@
-import { AdvancedSettingsTab } from '../components/settings-tabs';
 import { DeviceApplicationsTab } from '../components/device-applications-tab';
-import { DeviceTab } from '../components/device-tab';
-import { PinTab } from '../components/pin-tab';
+import { AdvancedSettingsTab, DeviceTab, PinTab } from '../components/lazy-tabs';
 import { ProfileDetailShell, type ProfileTab } from '../components/profile-detail-shell';
 
 const TABS: ProfileTab[] = [

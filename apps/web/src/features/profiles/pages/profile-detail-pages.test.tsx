@@ -70,7 +70,8 @@ describe('Profile detail pages', () => {
 
     await user.click(within(sub).getByRole('tab', { name: 'Settings' }));
     expect(currentLocation()).toBe(`/sl-profile-detail?profile_id=${PROFILE_ID}&tab=cleaner-apps&sub=settings`);
-    expect(screen.getByRole('switch', { name: 'Clear browser cookies' })).toBeChecked();
+    // A tab other than the first loads its code when first shown (lazy-tabs.ts).
+    expect(await screen.findByRole('switch', { name: 'Clear browser cookies' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Clear call logs' })).not.toBeChecked();
   });
 
@@ -80,7 +81,7 @@ describe('Profile detail pages', () => {
     renderApp(`/sl-profile-detail?profile_id=${PROFILE_ID}&tab=power-on-boot`);
     const list = await screen.findByRole('tablist', { name: 'Profile sections' });
     expect(within(list).getByRole('tab', { name: 'Power On Boot' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('switch', { name: /Enable Power On Boot/ })).toBeInTheDocument();
+    expect(await screen.findByRole('switch', { name: /Enable Power On Boot/ })).toBeInTheDocument();
   });
 
   it('Device tab shows every field of the device and logs it out after confirmation', async () => {

@@ -1,15 +1,18 @@
 import type { ProfileDetail } from '@fleetdeck/contract';
-import { BlockUrlTab } from '../components/block-url-tab';
 import { DeviceApplicationsTab } from '../components/device-applications-tab';
-import { DeviceTab } from '../components/device-tab';
-import { FilesTab } from '../components/files-tab';
-import { KeyMapperTab } from '../components/key-mapper-tab';
-import { KioskTab } from '../components/kiosk-tab';
-import { PinTab } from '../components/pin-tab';
-import { PowerOnBootTab } from '../components/power-on-boot-tab';
-import { ProfileApplicationsList } from '../components/profile-applications-list';
+import {
+  AdvancedSettingsTab,
+  BlockUrlTab,
+  DeviceTab,
+  FilesTab,
+  KeyMapperTab,
+  KioskTab,
+  PinTab,
+  PowerCleanerSettingsTab,
+  PowerOnBootTab,
+  ProfileApplicationsList,
+} from '../components/lazy-tabs';
 import { ProfileDetailShell, UrlTabs, type ProfileTab } from '../components/profile-detail-shell';
-import { AdvancedSettingsTab, PowerCleanerSettingsTab } from '../components/settings-tabs';
 
 const CLEANER_TABS: ProfileTab[] = [
   {

@@ -1,6 +1,5 @@
 import { BlockUrlTab } from '../components/block-url-tab';
-import { DeviceTab } from '../components/device-tab';
-import { FilesTab } from '../components/files-tab';
+import { DeviceTab, FilesTab } from '../components/lazy-tabs';
 import { ProfileDetailShell, type ProfileTab } from '../components/profile-detail-shell';
 
 const TABS: ProfileTab[] = [
