@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { preloadStaffPage } from '@/back-office/app/router';
 import { setApiSession } from '@/lib/api-client';
-import { customerSession } from '@/lib/auth-storage';
+import { customerSession, staffSession } from '@/lib/auth-storage';
+import { createQueryClient } from '@/lib/query-client';
 import { mockApi } from '@/test/mock-api';
 import { currentLocation, renderBackOffice } from '@/test/render-back-office';
 
@@ -135,6 +137,56 @@ describe('back office sign-in (spec 3 §2, §4)', () => {
     mockApi(dashboardRoutes);
     renderBackOffice('/super-admin/login');
     await waitFor(() => expect(currentLocation()).toBe('/admin-dashboard'));
+  });
+});
+
+/** The query strings the mocked fetch was called with for `path`. */
+const queriesTo = (fetchMock: ReturnType<typeof mockApi>['fetchMock'], path: string) =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path)
+    .map((url) => Object.fromEntries(url.searchParams));
+
+/**
+ * A first visit straight to a signed-in page (main.tsx: `preloadStaffPage` before the first render) asks for the
+ * page's data and the frame's beside the chunks; the page then renders from those answers without asking again.
+ */
+describe('first-visit preload (issue 13)', () => {
+  const COUNTS = ['dashboard', 'weekWiseLogin', 'monthWiseLogin'].map((name) => `${S}/users/${name}`);
+
+  it('/admin-dashboard: the counts with the URL’s Source filter and the staff detail, once each', async () => {
+    window.localStorage.setItem('super_admin_token', 'staff-token');
+    window.localStorage.setItem('adminRole', 'SuperAdmin');
+    setApiSession(staffSession);
+    const api = mockApi(dashboardRoutes);
+    const queryClient = createQueryClient();
+    preloadStaffPage('/admin-dashboard', '?hasError=true', queryClient);
+    await waitFor(() => {
+      for (const path of [...COUNTS, `${S}/users/detail`]) expect(api.callsTo('GET', path)).toHaveLength(1);
+    });
+    expect(api.callsTo('GET', '/api/v1/config')).toHaveLength(1);
+
+    renderBackOffice('/admin-dashboard?hasError=true', { queryClient });
+    expect(await screen.findByText('12')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'App logins by month, 2026' })).toBeInTheDocument();
+    for (const path of [...COUNTS, `${S}/users/detail`]) expect(api.callsTo('GET', path)).toHaveLength(1);
+    for (const path of COUNTS) {
+      expect(queriesTo(api.fetchMock, path)).toEqual([{ hasError: 'true', timeZone: expect.any(String) }]);
+    }
+    expect(api.callsTo('GET', `${S}/users/dashboard`)[0]?.headers.authorization).toBe('staff-token');
+  });
+
+  it('asks for nothing signed out, at an address that is not a page, or at a page the role does not open', async () => {
+    const api = mockApi(dashboardRoutes);
+    preloadStaffPage('/admin-dashboard', '', createQueryClient());
+    window.localStorage.setItem('super_admin_token', 'staff-token');
+    window.localStorage.setItem('adminRole', 'SuperAdmin');
+    preloadStaffPage('/admin-nowhere', '', createQueryClient());
+    window.localStorage.setItem('adminRole', 'Support');
+    preloadStaffPage('/admin-dashboard', '', createQueryClient());
+    // The dynamic imports of a preload that did start would have resolved by now.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls).toEqual([]);
   });
 });
 

@@ -4,9 +4,13 @@ import '../app/global.css';
 import { setApiSession } from '@/lib/api-client';
 import { staffSession } from '@/lib/auth-storage';
 import { mountApp } from '@/lib/mount-app';
+import { createQueryClient } from '@/lib/query-client';
 import { BackOfficeApp } from './app/app';
+import { preloadStaffPage } from './app/router';
 
 // The back office sends the staff token, never the customer's (DECISIONS §8).
 setApiSession(staffSession);
 
-mountApp(<BackOfficeApp />);
+const queryClient = createQueryClient();
+preloadStaffPage(window.location.pathname, window.location.search, queryClient);
+mountApp(<BackOfficeApp queryClient={queryClient} />);

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -12,10 +13,13 @@ function LocationProbe() {
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
 
-/** Renders the back office (its providers, routes and the staff token store) at `url`. */
-export function renderBackOffice(url: string) {
+/**
+ * Renders the back office (its providers, routes and the staff token store) at `url`; with the given query client when
+ * a test filled it first (a first visit's preload).
+ */
+export function renderBackOffice(url: string, options: { queryClient?: QueryClient } = {}) {
   setApiSession(staffSession);
-  const queryClient = createQueryClient();
+  const queryClient = options.queryClient ?? createQueryClient();
   const user = userEvent.setup({ delay: null });
   const view = render(
     <AppProvider queryClient={queryClient}>

@@ -1,10 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { BackOfficeRoutes } from './router';
 
-export function BackOfficeApp() {
+/** The back office; `main.tsx` passes the query client its first-visit preloads filled (router.tsx). */
+export function BackOfficeApp({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <BrowserRouter>
         <BackOfficeRoutes />
       </BrowserRouter>

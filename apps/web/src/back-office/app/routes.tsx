@@ -25,6 +25,10 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     area: 'dashboard',
     nav: {},
     page: lazyNamed(() => import('@/back-office/features/dashboard/pages/admin-dashboard-page'), 'AdminDashboardPage'),
+    prefetch: (queryClient, search) =>
+      void import('@/back-office/features/dashboard/api/login-counts').then((m) =>
+        m.prefetchLoginCounts(queryClient, search),
+      ),
   },
   dashboardHistory: {
     title: 'Login History',

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LazyBarChart } from '@/components/charts';
 import { LoadError } from '@/components/load-error';
 import { staffPaths } from '../../../app/paths';
-import { useMonthLogins, useTodayLogins, useWeekLogins, type HasErrorFilter } from '../api/login-counts';
+import { hasErrorFilterOf, useMonthLogins, useTodayLogins, useWeekLogins } from '../api/login-counts';
 
 const SOURCE_OPTIONS = [
   { value: 'all', label: 'All Records' },
@@ -16,12 +16,10 @@ const SOURCE_OPTIONS = [
 /** The line of a card's count (32 px figures), its skeleton's height too. */
 const STAT_LINE_PX = 40;
 
-const toFilter = (value: string | null): HasErrorFilter => (value === 'true' || value === 'false' ? value : undefined);
-
 /** Spec 3 "Admin dashboard": today's login counts linking to the history, four bar charts, the Source filter. */
 export function AdminDashboardPage() {
   const [params, setParams] = useSearchParams();
-  const hasError = toFilter(params.get('hasError'));
+  const hasError = hasErrorFilterOf(params.get('hasError'));
   const [choice, setChoice] = useState<string>(hasError ?? 'all');
   const today = useTodayLogins(hasError);
   const week = useWeekLogins(hasError);

@@ -1,5 +1,5 @@
 import { staffApi, type StaffChangePasswordRequest, type StaffLoginRequest } from '@fleetdeck/contract/staff';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { client } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
 
@@ -56,5 +56,6 @@ export const useStaffLogout = (config: MutationConfig<typeof staffLogout> = {}) 
   useMutation({ ...config, mutationFn: staffLogout });
 
 export const STAFF_DETAIL_KEY = ['staff', 'detail'] as const;
-export const useStaffDetail = () =>
-  useQuery({ queryKey: STAFF_DETAIL_KEY, queryFn: async () => (await client(staffApi.detail)).data });
+export const staffDetailQueryOptions = () =>
+  queryOptions({ queryKey: STAFF_DETAIL_KEY, queryFn: async () => (await client(staffApi.detail)).data });
+export const useStaffDetail = () => useQuery(staffDetailQueryOptions());
