@@ -155,6 +155,13 @@ export function partChunks(options: {
   parts: Record<string, string[]>;
   /** Modules other groups take. */
   except?: RegExp[];
+  /**
+   * Modules a part takes as its own though its roots do not import them: what most pages shown in a frame import
+   * (lists, forms, cards), so that a first visit gets them with the frame instead of as a dozen small files.
+   */
+  kit?: Record<string, string[]>;
+  /** A group whose modules' code is smaller than this many bytes joins a group that every one of its users loads. */
+  foldBelow?: number;
 }) {
   let names: Map<string, string> | null = null;
   const abs = (p: string) => path.join(options.root, p);
@@ -214,7 +221,7 @@ export function partChunks(options: {
     const roots = new Set(Object.values(options.parts).flat().map(abs));
     const members = new Map<string, Set<string>>();
     for (const [part, partRoots] of Object.entries(options.parts)) {
-      members.set(part, closure(graph, partRoots.map(abs), entries));
+      members.set(part, closure(graph, [...partRoots, ...(options.kit?.[part] ?? [])].map(abs), entries));
     }
     // The parts' own modules stay the chunks their dynamic imports load (the server and the bundle budget find them
     // in the manifest by their names), and so does every module that imports one of them (the sidebar and the account
@@ -270,7 +277,8 @@ export function partChunks(options: {
       }
     }
     const partsReaching = Object.entries(options.parts).map(
-      ([part, partRoots]) => [part, closure(graph, partRoots.map(abs), new Set())] as const,
+      ([part, partRoots]) =>
+        [part, closure(graph, [...partRoots, ...(options.kit?.[part] ?? [])].map(abs), new Set())] as const,
     );
     /** The parts the given entries load (their roots are reached from one of them). */
     const ownParts = (names: string[]) =>
@@ -281,23 +289,134 @@ export function partChunks(options: {
         .map(([part]) => part);
     const byOthersToo = (id: string, names: string[]) =>
       reached.some(([name, ids]) => !names.includes(name) && ids.has(id));
-    return new Map([
-      ...[...starts].flatMap(([id, names]) => {
-        const name = `${names.join('~')}-start`;
-        if (!byOthersToo(id, names)) return [[id, name] as const];
-        // Only the other app's parts tell chunks apart: this app's start has all of these modules anyway.
-        const users = partsReaching
-          .filter(([part, ids]) => ids.has(id) && !ownParts(names).includes(part))
-          .map(([part]) => part);
-        return users.length ? [[id, `${name}~${users.join('~')}`] as const] : [];
-      }),
-      ...[...owners].map(([id, parts]) => [id, parts.join('~')] as const),
-    ]);
+    const grouped = new Map<string, Group>();
+    const add = (id: string, name: string, users: string[]) => {
+      let group = grouped.get(name);
+      if (!group) grouped.set(name, (group = { users: new Set(users), ids: [] }));
+      group.ids.push(id);
+    };
+    for (const [id, names] of starts) {
+      const name = `${names.join('~')}-start`;
+      const startUsers = names.map((n) => `start:${n}`);
+      if (!byOthersToo(id, names)) {
+        add(id, name, startUsers);
+        continue;
+      }
+      // Only the other app's parts tell chunks apart: this app's start has all of these modules anyway.
+      const users = partsReaching
+        .filter(([part, ids]) => ids.has(id) && !ownParts(names).includes(part))
+        .map(([part]) => part);
+      if (users.length) add(id, `${name}~${users.join('~')}`, [...startUsers, ...users.map((u) => `part:${u}`)]);
+    }
+    for (const [id, parts] of owners)
+      add(
+        id,
+        parts.join('~'),
+        parts.map((p) => `part:${p}`),
+      );
+    if (options.foldBelow) foldSmallGroups(grouped, options.foldBelow, graph, (id) => importsOf(graph, id));
+    return new Map([...grouped].flatMap(([name, group]) => group.ids.map((id) => [id, name] as const)));
   };
   return (id: string, ctx: ModuleGraph): string | null => {
     names ??= build(ctx);
     return names.get(id) ?? null;
   };
+}
+
+/** A chunk of `partChunks`: who loads it (`start:<entry>`, `part:<part>`) and its modules. */
+interface Group {
+  users: Set<string>;
+  ids: string[];
+}
+
+/**
+ * Folds each group smaller than `below` (its modules' code, before minifying) into the group with the fewest users
+ * among those that every user of the small one loads too, the largest on a tie: on a phone's network a request of a
+ * few hundred bytes costs a round trip, about what a page pays for a few KB it does not use. Not made: a fold that
+ * would make two groups import each other (directly or through the bundler's own chunks), or one after which the
+ * target's users would download a file more (what the small group imports and they did not load). Smallest first,
+ * until none is left to fold.
+ */
+function foldSmallGroups(
+  groups: Map<string, Group>,
+  below: number,
+  graph: ModuleGraph,
+  importsOf: (id: string) => string[],
+) {
+  const groupOf = new Map<string, string>();
+  for (const [name, group] of groups) for (const id of group.ids) groupOf.set(id, name);
+  const sizeOf = (group: Group) => group.ids.reduce((n, id) => n + (graph.getModuleInfo(id)?.code?.length ?? 0), 0);
+  /** What a group's modules import: the groups, directly or through modules of no group, and those modules. */
+  const importsOfGroup = (name: string) => {
+    const out = new Set<string>();
+    const seen = new Set<string>();
+    const todo = groups.get(name)!.ids.flatMap(importsOf);
+    while (todo.length) {
+      const id = todo.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const owner = groupOf.get(id);
+      if (owner === undefined) todo.push(...importsOf(id));
+      else if (owner !== name) out.add(owner);
+    }
+    return { groups: out, ungrouped: new Set([...seen].filter((id) => !groupOf.has(id))) };
+  };
+  const edges = new Map([...groups.keys()].map((name) => [name, importsOfGroup(name).groups]));
+  /**
+   * Whether whoever loads `target` loads all that `name` imports already: a group that all of them load, or modules
+   * of no group that `target` imports too. (A fold must not add the bundler's small files to another page's load.)
+   */
+  const importsCovered = (name: string, target: string) => {
+    const small = importsOfGroup(name);
+    const big = importsOfGroup(target);
+    const users = groups.get(target)!.users;
+    return (
+      [...small.ungrouped].every((id) => big.ungrouped.has(id)) &&
+      [...small.groups].every((dep) => dep === target || [...users].every((u) => groups.get(dep)!.users.has(u)))
+    );
+  };
+  const reaches = (from: string, to: string, skip: string) => {
+    const seen = new Set<string>();
+    const todo = [from];
+    while (todo.length) {
+      const at = todo.pop()!;
+      if (at === to) return true;
+      if (seen.has(at) || at === skip) continue;
+      seen.add(at);
+      todo.push(...(edges.get(at) ?? []));
+    }
+    return false;
+  };
+  for (;;) {
+    const small = [...groups]
+      .map(([name, group]) => ({ name, group, size: sizeOf(group) }))
+      .filter((g) => g.size < below)
+      .sort((a, b) => a.size - b.size);
+    let folded = false;
+    for (const { name, group } of small) {
+      const target = [...groups]
+        .filter(([other, g]) => other !== name && [...group.users].every((u) => g.users.has(u)))
+        // Merged, the target imports what the small group imports: none of that may lead back to either.
+        .filter(([other]) => ![...edges.get(name)!].some((dep) => dep !== other && reaches(dep, other, name)))
+        .filter(([other]) => ![...edges.get(other)!].some((dep) => dep !== name && reaches(dep, name, other)))
+        .filter(([other]) => importsCovered(name, other))
+        .sort(([, a], [, b]) => a.users.size - b.users.size || sizeOf(b) - sizeOf(a))[0];
+      if (!target) continue;
+      const [targetName, targetGroup] = target;
+      targetGroup.ids.push(...group.ids);
+      for (const id of group.ids) groupOf.set(id, targetName);
+      groups.delete(name);
+      const merged = new Set([...edges.get(name)!, ...edges.get(targetName)!]);
+      merged.delete(name);
+      merged.delete(targetName);
+      edges.set(targetName, merged);
+      edges.delete(name);
+      for (const deps of edges.values()) if (deps.delete(name)) deps.add(targetName);
+      folded = true;
+      break;
+    }
+    if (!folded) return;
+  }
 }
 
 /**

@@ -22,6 +22,25 @@ const reactVendorPart = (id: string) =>
 const MANTINE_BASE =
   /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Box|Text|Group|Stack|Center|Loader|Skeleton|ThemeIcon)[\\/])/;
 
+const mantine = (component: string, file = component) =>
+  `../../node_modules/@mantine/core/esm/components/${component}/${file}.mjs`;
+/** What most signed-in pages of both apps import: loaded with the frames (vite-plugins.ts, partChunks `kit`). */
+const PAGE_KIT = [
+  'src/components/load-error.tsx',
+  'src/components/data-table.tsx',
+  'src/components/list-page.tsx',
+  'src/components/confirm-dialog.tsx',
+  'src/lib/list-search.ts',
+  'src/lib/format.ts',
+  'src/lib/form.ts',
+  mantine('Paper'),
+  mantine('Card'),
+  mantine('Table'),
+  mantine('Select'),
+  mantine('Switch'),
+  mantine('Modal'),
+];
+
 /** The lazily loaded parts every first visit needs (vite-plugins.ts, partChunks): the login pages and the frames. */
 const parts = partChunks({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -33,7 +52,9 @@ const parts = partChunks({
     portal: ['src/components/layouts/portal-layout.tsx', 'src/app/portal-routes.tsx'],
     office: ['src/back-office/components/back-office-layout.tsx'],
   },
+  kit: { portal: [...PAGE_KIT, mantine('Tabs')], office: PAGE_KIT },
   except: [REACT_VENDOR, MANTINE_BASE],
+  foldBelow: 4096,
 });
 
 export default defineConfig({

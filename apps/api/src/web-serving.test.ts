@@ -38,8 +38,8 @@ afterAll(async () => rt?.close());
 const get = (url: string, headers: Record<string, string> = {}) => rt.app.inject({ method: 'GET', url, headers });
 const preloadsOf = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)].map((m) => m[1]!);
-/** A page without the preload links the server adds to a page address (the build's own ones included). */
-const withoutPreloads = (html: string) => html.replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '');
+/** A page without the preload and stylesheet links the server adds to a page address (the build's own ones included). */
+const withoutPreloads = (html: string) => html.replace(/[ \t]*<link rel="(?:modulepreload|stylesheet)"[^>]*>\n?/g, '');
 
 /** The JS files of a source module's chunk and what it imports, from the build's manifest. */
 function chunksOf(module: RegExp): string[] {
@@ -186,6 +186,31 @@ describe('the web app', () => {
     for (const file of chunksOf(/^src\/back-office\/features\/dashboard\/pages\/admin-dashboard-page\.tsx$/)) {
       expect(admin.split(`"${file}"`), file).toHaveLength(2);
     }
+  });
+
+  it("links a page's stylesheets and preloads its feature's data prefetch (first visit: no lazy level waits)", async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; css?: string[] }
+    >;
+    const stylesheetsOf = (html: string) =>
+      [...html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)">/g)].map((m) => m[1]!);
+    const html = (await get('/profile-detail')).body;
+    // The profile pages' frame has a stylesheet of its own: linked in the page, after the shell, each once.
+    const shellCss =
+      Object.entries(manifest).find(([key]) => /^_profile-detail-shell-.*\.js$/.test(key))?.[1].css ?? [];
+    expect(shellCss.length).toBeGreaterThan(0);
+    for (const file of shellCss) expect(stylesheetsOf(html).filter((f) => f === `/${file}`)).toHaveLength(1);
+    expect(html.indexOf(`/${shellCss[0]}`)).toBeGreaterThan(html.indexOf('id="root"'));
+    expect(new Set(stylesheetsOf(html)).size).toBe(stylesheetsOf(html).length);
+    // The profiles feature's prefetch (the route table loads it lazily) comes with the page, not after the table ran.
+    for (const file of chunksOf(/^src\/features\/profiles\/api\/prefetch\.ts$/)) {
+      expect(html.split(`"${file}"`), file).toHaveLength(2);
+    }
+    // A page of another feature gets neither.
+    const plans = (await get('/plans')).body;
+    expect(plans).not.toContain(`/${shellCss[0]}`);
+    expect(plans).not.toContain(`"/${manifest['src/features/profiles/api/prefetch.ts']!.file}"`);
   });
 
   it("answers the back office's addresses with its own page (DECISIONS §8), its login card on its login only", async () => {

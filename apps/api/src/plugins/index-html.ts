@@ -85,7 +85,7 @@ const CARD = /[ \t]*<!--shell-card-->[\s\S]*?<!--\/shell-card-->\n?/;
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
 
 function readManifest(webDist: string): Manifest {
   try {
@@ -95,8 +95,11 @@ function readManifest(webDist: string): Manifest {
   }
 }
 
-/** The JS files the given modules' chunks need (themselves and what they import), from dist/.vite/manifest.json. */
-function chunksOf(manifest: Manifest, starts: string[]): string[] {
+/**
+ * The JS files the given modules' chunks need (themselves and what they import) and their stylesheets, from
+ * dist/.vite/manifest.json.
+ */
+function chunksOf(manifest: Manifest, starts: string[]): { js: string[]; css: string[] } {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
@@ -104,10 +107,17 @@ function chunksOf(manifest: Manifest, starts: string[]): string[] {
     for (const dep of manifest[key].imports ?? []) visit(dep);
   };
   for (const start of starts) visit(start);
-  return [...seen].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  return {
+    js: [...seen].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js')),
+    css: [...new Set([...seen].flatMap((k) => manifest[k]!.css ?? []))],
+  };
 }
 
-/** A page module's address and the modules its first render needs (its layout's, its route table's, its own). */
+/**
+ * A page module's address and the modules its first render needs (its layout's, its route table's, its own), with its
+ * feature's `api/prefetch.ts` when the build has one: the route table imports that lazily to start the page's data on
+ * a first visit (portal-routes.tsx), so it is fetched beside the page instead of after the route table has run.
+ */
 function pageModules(manifest: Manifest, app: AppSpec): Map<string, string[]> {
   const pages = new Map<string, string[]>();
   for (const key of Object.keys(manifest)) {
@@ -119,7 +129,9 @@ function pageModules(manifest: Manifest, app: AppSpec): Map<string, string[]> {
       : app.signedInLayout && !app.signedInLayout.except.test(key)
         ? [app.signedInLayout.layout, key]
         : [key];
-    pages.set(`/${name}`, modules);
+    const prefetch = key.replace(/\/pages\/[^/]+$/, '/api/prefetch.ts');
+    // The prefetch first: the browser fetches preloads in their order, a few at a time, and the page's data waits for it.
+    pages.set(`/${name}`, manifest[prefetch] ? [prefetch, ...modules] : modules);
   }
   return pages;
 }
@@ -150,12 +162,18 @@ function loadApp(webDist: string, productName: string, app: AppSpec): AppHtml {
     .replace(/(<[a-z][a-z0-9]*\s[^<>]*\bdata-product-name\b[^<>]*>)[^<]*</g, (_m, open: string) => `${open}${name}<`);
   const manifest = readManifest(webDist);
   const withPreloads = (page: string, modules: string[]) => {
-    const links = chunksOf(manifest, modules)
-      .map((file) => `/${file}`)
-      .filter((href) => !page.includes(`"${href}"`))
+    const { js, css } = chunksOf(manifest, modules);
+    const missing = (files: string[]) => files.map((file) => `/${file}`).filter((href) => !page.includes(`"${href}"`));
+    const links = missing(js)
       // Low priority like the app's other scripts (vite-plugins.ts): the shell paints without them.
       .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`);
-    return page.replace('</head>', `${links.map((l) => `  ${l}\n`).join('')}  </head>`);
+    // The chunks' stylesheets beside the app's own, after the shell: a lazy chunk's import otherwise adds its
+    // stylesheet only when it runs and waits for it (one more round trip before the page renders); finding it in the
+    // page, it waits for nothing.
+    const styles = missing(css).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+    return page
+      .replace('</head>', `${links.map((l) => `  ${l}\n`).join('')}  </head>`)
+      .replace('</body>', `${styles.map((l) => `  ${l}\n`).join('')}  </body>`);
   };
   const loginModule = Object.keys(manifest).find((k) => app.loginModule.test(k));
   const withoutCard = html.replace(CARD, '');
