@@ -40,8 +40,15 @@ export function UrlTabs({
   const requested = params.get(param);
   const active = tabs.find((t) => t.value === requested)?.value ?? tabs[0]?.value ?? null;
   const listRef = useRef<HTMLDivElement>(null);
+  // Not on a first render that shows the first tab: it is in view, and asking the browser where it is would lay the
+  // page out inside the render's own task (about 25 ms of a phone's first load of a profile page, one long task).
+  const skipScroll = useRef(active === (tabs[0]?.value ?? null));
   // On a narrow screen the active tab may be scrolled out of the list (e.g. after a reload on the last tab).
   useEffect(() => {
+    if (skipScroll.current) {
+      skipScroll.current = false;
+      return;
+    }
     listRef.current
       ?.querySelector<HTMLElement>('[aria-selected="true"]')
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });

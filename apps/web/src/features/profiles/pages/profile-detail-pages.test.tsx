@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currentLocation, renderApp } from '@/test/render-app';
 import { mockApi } from '@/test/mock-api';
 import {
@@ -73,6 +73,24 @@ describe('Profile detail pages', () => {
     // A tab other than the first loads its code when first shown (lazy-tabs.ts).
     expect(await screen.findByRole('switch', { name: 'Clear browser cookies' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Clear call logs' })).not.toBeChecked();
+  });
+
+  it('brings the selected tab into view when the URL names one or on a switch, not for the first tab at first', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi(routesFor('SL'));
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const first = renderApp(`/sl-profile-detail?profile_id=${PROFILE_ID}`);
+    const list = await screen.findByRole('tablist', { name: 'Profile sections' });
+    await screen.findByText(/Switch an app off/);
+    expect(scrolled).not.toHaveBeenCalled();
+    await first.user.click(within(list).getByRole('tab', { name: 'Kiosk' }));
+    await waitFor(() => expect(scrolled.mock.contexts.at(-1)).toHaveTextContent('Kiosk'));
+    first.unmount();
+
+    scrolled.mockClear();
+    renderApp(`/sl-profile-detail?profile_id=${PROFILE_ID}&tab=power-on-boot`);
+    await waitFor(() => expect(scrolled.mock.contexts.at(-1)).toHaveTextContent('Power On Boot'));
+    scrolled.mockRestore();
   });
 
   it('opens the tab named in the URL (a reload keeps it)', async () => {
