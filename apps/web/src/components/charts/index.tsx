@@ -1,5 +1,5 @@
 import { Skeleton } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type * as Charts from './charts';
 import { CHART_HEIGHT, type BarChartDatum, type MultiBarSeries, type PieDatum } from './types';
 
@@ -23,30 +23,75 @@ export function ChartSkeleton({ label = 'Loading chart' }: { label?: string }) {
 }
 
 /**
- * Renders its children once their place is near the screen (within 300 px). A chart is a
- * large tree (recharts: an SVG per bar, tick and label): rendering the ones below the fold of a phone before anyone
- * scrolls to them was most of a dashboard's blocking time on first load. Its room is kept empty until then. Without
- * IntersectionObserver: at once.
+ * Charts that come near the screen are drawn one at a time, each in its own task, once the chart code is here:
+ * drawing a chart is one long render (recharts measures every label in the DOM), two charts coming into view together
+ * were drawn in the same task, twice as long, and a page's blocking time counts a long task by how far it goes over
+ * 50 ms. A turn ends when its chart is on the page (`ChartDrawn`), or when it leaves before.
+ */
+let drawQueue: Promise<unknown> = Promise.resolve();
+/** How long a turn lasts at most (a chart that fails to draw). */
+const DRAW_TURN_MAX_MS = 1000;
+function takeDrawTurn(): { ready: Promise<void>; done: () => void } {
+  let done: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  const ready = drawQueue
+    .then(loadCharts)
+    // Code that failed to load: the chart renders anyway and its lazy import shows the error, as without the queue.
+    .catch(() => undefined)
+    .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  drawQueue = ready.then(() => finished);
+  return { ready, done };
+}
+
+const DrawTurnDone = createContext<(() => void) | null>(null);
+
+/** Placed after a chart inside its Suspense boundary: commits with the chart, and ends its turn. */
+function ChartDrawn() {
+  const done = useContext(DrawTurnDone);
+  useEffect(() => done?.(), [done]);
+  return null;
+}
+
+/**
+ * Renders its children once their place is near the screen (within 300 px), in their turn (`takeDrawTurn`). A chart
+ * is a large tree (recharts: an SVG per bar, tick and label): rendering the ones below the fold of a phone before
+ * anyone scrolls to them was most of a dashboard's blocking time on first load. Its room is kept empty until then,
+ * and shows a skeleton while it waits for its turn. Without IntersectionObserver: at once.
  */
 function WhenNearScreen({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [stage, setStage] = useState<'far' | 'waiting' | 'near'>(() =>
+    typeof IntersectionObserver === 'undefined' ? 'near' : 'far',
+  );
+  const [turnDone, setTurnDone] = useState<(() => void) | null>(null);
+  const turn = useRef<ReturnType<typeof takeDrawTurn> | null>(null);
+  // Leaving before the chart is drawn ends the turn too, so that the next chart does not wait for it.
+  useEffect(() => () => turn.current?.done(), []);
   useEffect(() => {
     const el = ref.current;
-    if (near || !el) return;
+    if (stage !== 'far' || !el) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        const mine = takeDrawTurn();
+        turn.current = mine;
+        setStage('waiting');
+        void mine.ready.then(() => {
+          if (turn.current !== mine) return;
+          // A chart that never shows (an error in it) must not hold the others back.
+          setTimeout(mine.done, DRAW_TURN_MAX_MS);
+          setTurnDone(() => mine.done);
+          setStage('near');
+        });
       },
       { rootMargin: '300px 0px' },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [near]);
-  if (near) return children;
+  }, [stage]);
+  if (stage === 'near') return <DrawTurnDone.Provider value={turnDone}>{children}</DrawTurnDone.Provider>;
+  if (stage === 'waiting') return <ChartSkeleton />;
   // Only the chart's room, empty: it is off screen (a skeleton would read as "still loading" to a page that waits).
   return <div ref={ref} style={{ height: CHART_HEIGHT }} />;
 }
@@ -64,6 +109,7 @@ export function LazyBarChart(props: LazyBarChartProps) {
     <WhenNearScreen>
       <Suspense fallback={<ChartSkeleton />}>
         <BarChartImpl {...props} />
+        <ChartDrawn />
       </Suspense>
     </WhenNearScreen>
   );
@@ -75,6 +121,7 @@ export function LazyPieChart(props: { data: PieDatum[] }) {
     <WhenNearScreen>
       <Suspense fallback={<ChartSkeleton />}>
         <PieChartImpl {...props} />
+        <ChartDrawn />
       </Suspense>
     </WhenNearScreen>
   );
@@ -86,6 +133,7 @@ export function LazyMultiBarChart(props: { data: Record<string, string | number>
     <WhenNearScreen>
       <Suspense fallback={<ChartSkeleton />}>
         <MultiBarChartImpl {...props} />
+        <ChartDrawn />
       </Suspense>
     </WhenNearScreen>
   );
