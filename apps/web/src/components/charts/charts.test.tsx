@@ -15,7 +15,7 @@ vi.mock('./charts', () => ({
 }));
 
 /** An IntersectionObserver the test drives: `intersectAll()` brings every observed element into view at once. */
-const observers: { callback: IntersectionObserverCallback }[] = [];
+const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] = [];
 const intersectAll = () => {
   for (const o of observers.splice(0)) {
     o.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
@@ -28,12 +28,15 @@ afterEach(() => {
   drawn.length = 0;
 });
 
-describe('charts near the screen', () => {
+describe('charts on screen', () => {
   it('draws two charts that come into view together one after the other, each in its own task', async () => {
     vi.stubGlobal(
       'IntersectionObserver',
       class {
-        constructor(readonly callback: IntersectionObserverCallback) {
+        constructor(
+          readonly callback: IntersectionObserverCallback,
+          readonly options?: IntersectionObserverInit,
+        ) {
           observers.push(this);
         }
         observe() {}
@@ -48,6 +51,8 @@ describe('charts near the screen', () => {
       </MantineProvider>,
     );
     expect(screen.queryAllByRole('status', { name: 'Loading chart' })).toHaveLength(0);
+    // On screen, not ahead of it: a chart below a phone's fold waits until it is scrolled to.
+    expect(observers.map((o) => o.options?.rootMargin ?? '0px')).toEqual(['0px', '0px']);
 
     act(() => intersectAll());
     // Both wait for their turn (the chart code, then one task each), with a skeleton meanwhile.
