@@ -45,8 +45,8 @@ describe('back office journey', () => {
     await page.goto('/super-admin/login');
     await page.waitForURL('**/admin-dashboard');
     await shoot(page, 'dashboard');
-    // The charts are drawn as they come on screen: the first row's two, then, scrolled to the end, all four.
-    await expect.poll(() => page.locator('.recharts-surface').count()).toBe(2);
+    // The charts are drawn as they come on screen, one at a time: scrolled to the end, all four are.
+    await page.locator('.recharts-surface').first().waitFor();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.locator('.recharts-surface').count()).toBe(4);
   });
