@@ -31,7 +31,11 @@ export function ChartSkeleton({ label = 'Loading chart' }: { label?: string }) {
 let drawQueue: Promise<unknown> = Promise.resolve();
 /** How long a turn lasts at most (a chart that fails to draw). */
 const DRAW_TURN_MAX_MS = 1000;
-function takeDrawTurn(): { ready: Promise<void>; done: () => void } {
+interface DrawTurn {
+  ready: Promise<void>;
+  done: () => void;
+}
+function takeDrawTurn(): DrawTurn {
   let done: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (done = resolve));
   const ready = drawQueue
@@ -53,22 +57,21 @@ function ChartDrawn() {
 }
 
 /**
- * Renders its children once part of their place is on the screen, in their turn (`takeDrawTurn`). A chart is a large
- * tree (recharts: an SVG per bar, tick and label): rendering the ones below the fold of a phone before anyone scrolls
- * to them was most of a dashboard's blocking time on first load. Not ahead of the screen either: 300 px ahead drew the
- * admin dashboard's second chart, just below a phone's fold, with the first (twice the blocking time); a chart
- * scrolled to shows its skeleton for the moment it takes to draw. Its room is kept empty until then, and shows a
- * skeleton while it waits for its turn. Without IntersectionObserver: at once.
+ * Draws a lazily loaded chart once part of its place is on the screen, in its turn (`takeDrawTurn`). A chart is a
+ * large tree (recharts: an SVG per bar, tick and label): rendering the ones below the fold of a phone before anyone
+ * scrolls to them was most of a dashboard's blocking time on first load. Not ahead of the screen either: 300 px ahead
+ * drew the admin dashboard's second chart, just below a phone's fold, with the first (twice the blocking time); a
+ * chart scrolled to shows its skeleton for the moment it takes to draw. Its room is kept empty until then, and shows a
+ * skeleton while it waits for its turn and while its code loads. Without IntersectionObserver: at once.
  */
-function WhenOnScreen({ children }: { children: ReactNode }) {
+function OnScreenChart({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [stage, setStage] = useState<'off' | 'waiting' | 'shown'>(() =>
     typeof IntersectionObserver === 'undefined' ? 'shown' : 'off',
   );
-  const [turnDone, setTurnDone] = useState<(() => void) | null>(null);
-  const turn = useRef<ReturnType<typeof takeDrawTurn> | null>(null);
+  const [turn, setTurn] = useState<DrawTurn | null>(null);
   // Leaving before the chart is drawn ends the turn too, so that the next chart does not wait for it.
-  useEffect(() => () => turn.current?.done(), []);
+  useEffect(() => () => turn?.done(), [turn]);
   useEffect(() => {
     const el = ref.current;
     if (stage !== 'off' || !el) return;
@@ -76,20 +79,27 @@ function WhenOnScreen({ children }: { children: ReactNode }) {
       if (!entries.some((e) => e.isIntersecting)) return;
       observer.disconnect();
       const mine = takeDrawTurn();
-      turn.current = mine;
+      setTurn(mine);
       setStage('waiting');
       void mine.ready.then(() => {
-        if (turn.current !== mine) return;
         // A chart that never shows (an error in it) must not hold the others back.
         setTimeout(mine.done, DRAW_TURN_MAX_MS);
-        setTurnDone(() => mine.done);
         setStage('shown');
       });
     });
     observer.observe(el);
     return () => observer.disconnect();
   }, [stage]);
-  if (stage === 'shown') return <DrawTurnDone.Provider value={turnDone}>{children}</DrawTurnDone.Provider>;
+  if (stage === 'shown') {
+    return (
+      <DrawTurnDone.Provider value={turn?.done ?? null}>
+        <Suspense fallback={<ChartSkeleton />}>
+          {children}
+          <ChartDrawn />
+        </Suspense>
+      </DrawTurnDone.Provider>
+    );
+  }
   if (stage === 'waiting') return <ChartSkeleton />;
   // Only the chart's room, empty: it is off screen (a skeleton would read as "still loading" to a page that waits).
   return <div ref={ref} style={{ height: CHART_HEIGHT }} />;
@@ -105,35 +115,26 @@ interface LazyBarChartProps {
 /** A bar chart (230 px high) whose code loads lazily, drawn once on screen; a skeleton shows meanwhile. */
 export function LazyBarChart(props: LazyBarChartProps) {
   return (
-    <WhenOnScreen>
-      <Suspense fallback={<ChartSkeleton />}>
-        <BarChartImpl {...props} />
-        <ChartDrawn />
-      </Suspense>
-    </WhenOnScreen>
+    <OnScreenChart>
+      <BarChartImpl {...props} />
+    </OnScreenChart>
   );
 }
 
 /** A pie chart (230 px high) whose code loads lazily; a skeleton shows meanwhile. Zero slices are left out. */
 export function LazyPieChart(props: { data: PieDatum[] }) {
   return (
-    <WhenOnScreen>
-      <Suspense fallback={<ChartSkeleton />}>
-        <PieChartImpl {...props} />
-        <ChartDrawn />
-      </Suspense>
-    </WhenOnScreen>
+    <OnScreenChart>
+      <PieChartImpl {...props} />
+    </OnScreenChart>
   );
 }
 
 /** A grouped bar chart (one bar per series per label, with a legend) whose code loads lazily. */
 export function LazyMultiBarChart(props: { data: Record<string, string | number>[]; series: MultiBarSeries[] }) {
   return (
-    <WhenOnScreen>
-      <Suspense fallback={<ChartSkeleton />}>
-        <MultiBarChartImpl {...props} />
-        <ChartDrawn />
-      </Suspense>
-    </WhenOnScreen>
+    <OnScreenChart>
+      <MultiBarChartImpl {...props} />
+    </OnScreenChart>
   );
 }
