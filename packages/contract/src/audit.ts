@@ -35,6 +35,8 @@ export const AUDIT_SUB_TYPES = {
   Device: [
     'Enrol',
     'Logout',
+    // Logged out by a refund or dispute (DECISIONS §14): not one of the customer's deleted devices.
+    'Refund Logout',
     'Apply',
     'Export Created',
     'Export Restore',

@@ -35,6 +35,21 @@ export const text = () =>
 export const numeric = <T extends $ZodType<number, unknown>>(number: T, error = 'must be a number') =>
   z.pipe(z.union([z.number(), text()], { error }), number as T & $ZodType<number, string | number>);
 
+/**
+ * Euros as people type them (DECISIONS §14 "Numbers people type"): not negative, at most two decimals (never rounded
+ * on the way in), at most `max`. Sent as a number or its text.
+ */
+export const moneyAmountSchema = (max: number, error = 'must be an amount in euro') =>
+  numeric(
+    z.coerce.number({ error }).check(
+      z.refine((n) => Number.isFinite(n), { error, abort: true }),
+      z.gte(0, { error: 'must not be negative' }),
+      z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'may have at most 2 decimals' }),
+      z.lte(max, { error: `must be at most ${max.toLocaleString('en-GB')}` }),
+    ),
+    error,
+  );
+
 /** The most items any list in a request may hold unless its schema says fewer. */
 export const MAX_REQUEST_ITEMS = 1000;
 

@@ -1,6 +1,14 @@
 import { z } from 'zod/mini';
 import { blankAsAbsent, listPaginationSchema } from '../activity.ts';
-import { emailSchema, newPasswordSchema, numeric, personNameSchema, phoneNumberSchema, text } from '../common.ts';
+import {
+  emailSchema,
+  moneyAmountSchema,
+  newPasswordSchema,
+  numeric,
+  personNameSchema,
+  phoneNumberSchema,
+  text,
+} from '../common.ts';
 import { messageSchema, withData } from '../envelope.ts';
 import { FAMILIES } from '../plans.ts';
 import {
@@ -186,21 +194,25 @@ export const customerDetailResponseSchema = z.object({
 export type CustomerDetailResponse = z.infer<typeof customerDetailResponseSchema>;
 
 /** `payments/create`: an offline payment (DECISIONS §8). `amount` is the total in euro. */
+/** The most seats one staff entry (offline sale, seat edit) records. */
+export const MAX_STAFF_QTY = 100_000;
+/** The largest offline sale, in euros. */
+export const MAX_OFFLINE_AMOUNT = 10_000_000;
+
 export const offlinePaymentRequestSchema = z.object({
   customerId: uuidOf('customer'),
   priceId: text().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(64)),
   qty: numeric(
     z.coerce
       .number({ error: 'must be a number of licences' })
-      .check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be at least 1' }), z.lte(100_000)),
+      .check(
+        z.int({ error: 'must be a whole number' }),
+        z.gte(1, { error: 'must be at least 1' }),
+        z.lte(MAX_STAFF_QTY, { error: `must be at most ${MAX_STAFF_QTY.toLocaleString('en-GB')}` }),
+      ),
     'must be a number of licences',
   ),
-  amount: numeric(
-    z.coerce
-      .number({ error: 'must be an amount in euro' })
-      .check(z.gte(0, { error: 'must not be negative' }), z.lte(10_000_000)),
-    'must be an amount in euro',
-  ),
+  amount: moneyAmountSchema(MAX_OFFLINE_AMOUNT),
   note: z._default(text().check(z.trim(), z.maxLength(1000)), ''),
 });
 export type OfflinePaymentRequest = z.input<typeof offlinePaymentRequestSchema>;
@@ -224,7 +236,11 @@ export const subscriptionUpdateRequestSchema = z.object({
   updatedQty: numeric(
     z.coerce
       .number({ error: 'must be a number of licences' })
-      .check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be at least 1' }), z.lte(100_000)),
+      .check(
+        z.int({ error: 'must be a whole number' }),
+        z.gte(1, { error: 'must be at least 1' }),
+        z.lte(MAX_STAFF_QTY, { error: `must be at most ${MAX_STAFF_QTY.toLocaleString('en-GB')}` }),
+      ),
     'must be a number of licences',
   ),
 });

@@ -23,7 +23,7 @@ const required = z.minLength(1, { error: 'is required' });
 const emailFilterSchema = blankAsAbsent(text().check(z.trim(), z.toLowerCase(), max(254)));
 
 /** Ids sent as a list (`?customers=a&customers=b` or `customers=a,b`); blank = none. */
-const idListQuerySchema = (what: string, maxItems: number) =>
+export const idListQuerySchema = (what: string, maxItems: number) =>
   z.pipe(
     z.transform((v: unknown) => {
       if (v === undefined || v === null || v === '') return undefined;

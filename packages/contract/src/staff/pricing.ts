@@ -99,12 +99,19 @@ export type AppVersionConfig = z.infer<typeof appVersionSchema>;
 /** `data` is null until staff configure the plan. */
 export const appVersionResponseSchema = withData(z.nullable(appVersionSchema));
 
+/** Android's largest versionCode. */
+export const MAX_VERSION_CODE = 2_100_000_000;
+
 export const appVersionUpdateRequestSchema = z.object({
   planIdentifier: planCodeSchema,
   minAppVersionCode: numeric(
     z.coerce
       .number({ error: 'must be a whole number' })
-      .check(z.int({ error: 'must be a whole number' }), z.gte(0), z.lte(2_100_000_000)),
+      .check(
+        z.int({ error: 'must be a whole number' }),
+        z.gte(1, { error: 'must be at least 1' }),
+        z.lte(MAX_VERSION_CODE, { error: `must be at most ${MAX_VERSION_CODE}` }),
+      ),
     'must be a whole number',
   ),
   message: z._default(text().check(z.trim(), z.maxLength(500)), ''),

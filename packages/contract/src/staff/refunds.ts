@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
-import { numeric } from '../common.ts';
+import { moneyAmountSchema, numeric } from '../common.ts';
 import { paymentStatusSchema, planTypeSchema } from '../payments.ts';
 import { enrolledDeviceSchema } from './customers.ts';
+import { idListQuerySchema } from './ops.ts';
 
 /**
  * Refunds (spec 3 "Refund", §7 `payments/detail` and `payments/refund`; DECISIONS §8 "Refund"). Amounts are euros with
@@ -20,6 +21,8 @@ export const paymentDetailQuerySchema = z.object({
   refundQty: z.optional(
     numeric(z.coerce.number({ error: 'must be a whole number' }).check(z.int(), z.gte(1)), 'must be a whole number'),
   ),
+  /** The devices chosen to log out (`a,b` or repeated): `devicesToLogOut` names them and the newest ones after. */
+  refundDevices: idListQuerySchema('device', 1000),
 });
 export type PaymentDetailQuery = z.input<typeof paymentDetailQuerySchema>;
 
@@ -47,8 +50,19 @@ export const paymentDetailSchema = z.object({
   /** The quantity `proratedRefundAmount` is for (the query's `refundQty`, else `seatsLeft`). */
   refundQty: z.int(),
   proratedRefundAmount: z.number(),
-  /** One-time purchases: staff may lower the amount; subscriptions: the amount is `proratedRefundAmount`. */
+  /** One-time purchases: staff type the amount; subscriptions: the amount is `proratedRefundAmount`. */
   amountEditable: z.boolean(),
+  /**
+   * The most `refundAmount` may be for `refundQty` seats (DECISIONS §14): one-time, those seats' share of what remains
+   * paid (`(paid − refunded) × refundQty ÷ seatsLeft`, cents rounded down: all seats left → all that remains);
+   * subscriptions, `proratedRefundAmount`.
+   */
+  maxRefundAmount: z.number(),
+  /**
+   * Every device a refund of `refundQty` seats with the query's `refundDevices` would log out: the chosen ones
+   * (`chosen: true`), then the newest while the customer would have more devices of the product than seats.
+   */
+  devicesToLogOut: z.array(z.extend(enrolledDeviceSchema, { chosen: z.boolean() })),
   /** Whether a refund is possible now, and why not. */
   refundable: z.boolean(),
   notRefundableReason: z.nullable(z.string()),
@@ -66,8 +80,11 @@ export type PaymentDetailResponse = z.infer<typeof paymentDetailResponseSchema>;
 export const refundRequestSchema = z.object({
   id: paymentIdSchema,
   refundQty: z.int({ error: 'must be a whole number' }).check(z.gte(1, { error: 'must be at least 1' })),
-  /** Euros. Subscriptions: must equal the server's figure (or be left out). One-time: at most that figure. */
-  refundAmount: z.optional(z.nullable(z.number({ error: 'must be an amount' }).check(z.gte(0)))),
+  /**
+   * Euros, at most two decimals. Subscriptions: must equal the server's figure (or be left out). One-time: exactly what
+   * is refunded, at most `maxRefundAmount` of `payments/detail`.
+   */
+  refundAmount: z.optional(z.nullable(moneyAmountSchema(100_000_000, 'must be an amount'))),
   /** Devices (ids from `payments/detail`) to log out with the refund. */
   refundDevices: z._default(z.array(z.uuid({ error: 'must be a device id' })).check(z.maxLength(1000)), []),
 });

@@ -668,6 +668,8 @@ export async function logOutDevicesInTransaction(
   deviceIds: readonly string[],
   actor: Actor,
   reason?: string,
+  /** `Refund Logout`: a refund's logouts, which the staff audit does not count as the customer's deleted devices. */
+  subType: 'Logout' | 'Refund Logout' = 'Logout',
 ) {
   const loggedOut = await repo.logOutDevices(tx, customerId, deviceIds);
   await repo.insertDeviceLogs(
@@ -687,7 +689,7 @@ export async function logOutDevicesInTransaction(
     await writeAudit(tx, {
       customerId,
       type: 'Device',
-      subType: 'Logout',
+      subType,
       message: `Device logged out: ${d.serialNumber} (${d.appName || d.family})${reason ? ` — ${reason}` : ''}`,
       actor,
     });

@@ -62,6 +62,44 @@ export function proratedRefundCents(f: RefundFigures, qty: number, refundQty: nu
 }
 
 /**
+ * The most a refund of `refundQty` seats may give back (DECISIONS §14 "Refund amounts"): a subscription's is the
+ * prorated figure (the only amount it takes); a one-time purchase's, what remains paid for those seats, i.e. their
+ * share of it, (paid − refunded) × refundQty ÷ seats left, cents rounded down (every seat left: all that remains).
+ */
+export function refundCapCents(payment: PaymentRow, f: RefundFigures, refundQty: number): number {
+  if (payment.subscriptionType === 'recurring') return proratedRefundCents(f, payment.qty, refundQty);
+  if (f.seatsLeft <= 0 || refundQty <= 0) return 0;
+  const remaining = Math.max(0, f.paidCents - f.refundedCents);
+  return Math.floor((remaining * Math.min(refundQty, f.seatsLeft)) / f.seatsLeft);
+}
+
+/** Of the active devices (newest first), the ones over the seats: what a refund logs out after the chosen ones. */
+const newestOverSeats = <T>(active: readonly T[], used: number, purchased: number) =>
+  active.slice(0, Math.max(0, used - purchased));
+
+/**
+ * Every device a refund of `refundQty` seats choosing `chosen` would log out now (the refund page's confirmation):
+ * the chosen ones, then the newest while the family would have more devices than seats, as `applyRefund` does.
+ */
+export async function refundLogoutPreview(
+  db: DbOrTx,
+  payment: PaymentRow,
+  refundQty: number,
+  chosen: readonly string[],
+) {
+  const family = payment.family as Family;
+  const [active, licence] = await Promise.all([
+    activeDevicesOfFamily(db, payment.customerId, family),
+    familyLicenceOf(db, payment.customerId, family),
+  ]);
+  const wanted = new Set(chosen);
+  const picked = active.filter((d) => wanted.has(d.id));
+  const rest = active.filter((d) => !wanted.has(d.id));
+  const newest = newestOverSeats(rest, licence.used - picked.length, licence.purchased - refundQty);
+  return [...picked.map((d) => ({ ...d, chosen: true })), ...newest.map((d) => ({ ...d, chosen: false }))];
+}
+
+/**
  * The payment's period runs from its success (the grant's start) to its `expiryAt` (the period it paid for: a year
  * for a subscription, the rest of the period for an added seat, 3 years one-time). A started day counts as remaining,
  * so a refund on the day of purchase is the whole amount; after the end, 0 days remain.
@@ -259,10 +297,15 @@ async function assertRefundable(
         { errors: [{ field: 'refundAmount', message: `must be ${centsToNumeric(figure)}` }] },
       );
     }
-    if (amountCents > figure) {
-      throw new AppError(400, 'E_REFUND_AMOUNT', `The refund amount can be at most ${formatEuro(figure)}.`, {
-        errors: [{ field: 'refundAmount', message: `must be at most ${centsToNumeric(figure)}` }],
-      });
+    // One-time: exactly the amount typed, at most what remains paid for these seats.
+    const cap = refundCapCents(payment, f, input.refundQty);
+    if (amountCents > cap) {
+      throw new AppError(
+        400,
+        'E_REFUND_AMOUNT',
+        `The refund amount can be at most ${formatEuro(cap)}, what remains paid for ${input.refundQty} seat(s).`,
+        { errors: [{ field: 'refundAmount', message: `must be at most ${centsToNumeric(cap)}` }] },
+      );
     }
   }
   if (devices.length > input.refundQty) {
@@ -438,19 +481,27 @@ export async function applyRefund(
   const family = payment.family as Family;
   const { revoked, left } = await revokeSeats(tx, payment, refund);
   const why = opts.reason ?? `refund of ${payment.productName}`;
-  const chosen = await logOutDevicesInTransaction(tx, payment.customerId, refund.deviceIds, actor, why);
+  // Logged out by the refund, not deleted by the customer: `Refund Logout` (the staff audit's count leaves them out).
+  const chosen = await logOutDevicesInTransaction(
+    tx,
+    payment.customerId,
+    refund.deviceIds,
+    actor,
+    why,
+    'Refund Logout',
+  );
   const loggedOut = chosen.map((d) => d.id);
   const licence = await familyLicenceOf(tx, payment.customerId, family);
   if (licence.used > licence.purchased) {
-    const newest = (await activeDevicesOfFamily(tx, payment.customerId, family, { lock: true }))
-      .slice(0, licence.used - licence.purchased)
-      .map((d) => d.id);
+    const active = await activeDevicesOfFamily(tx, payment.customerId, family, { lock: true });
+    const newest = newestOverSeats(active, licence.used, licence.purchased).map((d) => d.id);
     const more = await logOutDevicesInTransaction(
       tx,
       payment.customerId,
       newest,
       actor,
       `${why} (over the seats left)`,
+      'Refund Logout',
     );
     loggedOut.push(...more.map((d) => d.id));
   }

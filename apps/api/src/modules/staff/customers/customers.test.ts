@@ -485,6 +485,67 @@ describe('seat edits and enrolled devices (payments/subscription/update, deviceB
   });
 });
 
+describe('numbers staff type (issue 22, DECISIONS §14): refused, never clamped or truncated', () => {
+  it('offline sale: a minus sign, a fraction, 0, over 100,000 seats and sub-cent amounts are 400s naming the field', async () => {
+    const c = await newCustomer(rt);
+    for (const [body, field, message] of [
+      [{ qty: -3 }, 'qty', 'must be at least 1'],
+      [{ qty: '-3' }, 'qty', 'must be at least 1'],
+      [{ qty: 1.5 }, 'qty', 'must be a whole number'],
+      [{ qty: 0 }, 'qty', 'must be at least 1'],
+      [{ qty: 99999999 }, 'qty', 'must be at most 100,000'],
+      [{ amount: -5 }, 'amount', 'must not be negative'],
+      [{ amount: 1.005 }, 'amount', 'may have at most 2 decimals'],
+    ] as const) {
+      const res = await pay({ customerId: c.id, priceId: 'UB', ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.error().code).toBe('E_VALIDATION');
+      expect(res.error().errors, JSON.stringify(body)).toContainEqual({ field, message });
+    }
+    const seats = await call(rt, staffApi.subscriptionDetail, {
+      token: admin.token,
+      query: { customerId: c.id, priceId: 'UB' },
+    });
+    expect(seats.data().totalPurchasedDevices).toBe(0);
+    // 100,000 seats and two decimals are recorded as typed.
+    const ok = (await pay({ customerId: c.id, priceId: 'UB', qty: 100000, amount: 1.05 })).data().data;
+    expect([ok.qty, ok.totalAmount]).toEqual([100000, 1.05]);
+  });
+
+  it('seat edits refuse a minus sign, a fraction and over 100,000', async () => {
+    const c = await newCustomer(rt);
+    const payment = (await pay({ customerId: c.id, priceId: 'UB', qty: 2 })).data().data;
+    for (const updatedQty of [-5, 1.5, 0, 99999999]) {
+      const res = await call(rt, staffApi.subscriptionUpdate, {
+        token: admin.token,
+        body: { id: payment._id, updatedQty },
+      });
+      expect(res.statusCode, String(updatedQty)).toBe(400);
+      expect(res.error().code).toBe('E_VALIDATION');
+    }
+  });
+
+  it("a partly refunded payment's remaining seats can be edited (DECISIONS §14)", async () => {
+    const c = await newCustomer(rt);
+    const { payment } = await buy(rt, c, 'UB', 4);
+    // Two of four seats refunded.
+    await rt.ctx.db.update(licenceGrants).set({ seats: 2 }).where(eq(licenceGrants.paymentId, payment.id));
+    await rt.ctx.db.execute(sql`update payments set status = 'Partially refunded' where id = ${payment.id}`);
+    const update = (updatedQty: number) =>
+      call(rt, staffApi.subscriptionUpdate, { token: admin.token, body: { id: payment.id, updatedQty } });
+    const same = await update(2);
+    expect(same.statusCode).toBe(400);
+    expect(same.error().code).toBe('E_NO_CHANGE');
+    const res = await update(3);
+    expect(res.statusCode).toBe(200);
+    // The refunded seats stay counted in the payment's qty; the live seats are the edit's.
+    expect(res.data().data).toMatchObject({ qty: 5, status: 'Partially refunded' });
+    const plans = (await call(rt, plansApi.list, { token: c.token })).data().data;
+    const ub = [...plans.recurringPriceList, ...plans.oneTimePriceList].find((p) => p.identifier === 'UB')!;
+    expect(ub.totalPurchasedDevices).toBe(3);
+  });
+});
+
 describe('customers/detail', () => {
   it("answers the customer, their payments (paged), the prices and the customer's seat totals", async () => {
     const c = await newCustomer(rt);

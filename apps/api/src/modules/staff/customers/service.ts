@@ -374,7 +374,8 @@ export async function subscriptionSeats(ctx: AppContext, q: { customerId: string
 }
 
 /**
- * Checks a seat edit under the payment's row lock and the family's seat lock (DECISIONS §8): Success only; the same
+ * Checks a seat edit under the payment's row lock and the family's seat lock (DECISIONS §8): Success or Partially
+ * refunded (its remaining seats, DECISIONS §14) only; the same
  * number: 400 "No change made."; fewer seats than the family's devices then use: 409 `E_SEATS_IN_USE`, naming how many
  * devices to log out first (the edit dialog lists them with a delete each). Answers the locked rows and, when the
  * payment is the current period of a live subscription, the subscription's quantity after the edit.
@@ -382,16 +383,21 @@ export async function subscriptionSeats(ctx: AppContext, q: { customerId: string
 async function checkSeatEdit(tx: DbOrTx, input: { id: string; updatedQty: number }) {
   const payment = await repo.lockPayment(tx, input.id);
   if (!payment) throw notFound('Payment not found.');
-  if (payment.status !== 'Success') {
+  // A partly refunded payment stays editable for its remaining seats (DECISIONS §14).
+  if (payment.status !== 'Success' && payment.status !== 'Partially refunded') {
     throw badRequest('E_PAYMENT_NOT_SUCCESS', 'Only successful payments can be edited.');
   }
-  if (payment.qty === input.updatedQty) throw badRequest('E_NO_CHANGE', 'No change made.');
+  if (payment.status === 'Success' && payment.qty === input.updatedQty) {
+    throw badRequest('E_NO_CHANGE', 'No change made.');
+  }
   if (payment.family === 'PCHAT' && input.updatedQty < PCHAT_MIN_QTY) {
     throw badRequest('E_QTY_MINIMUM', PCHAT_MIN_QTY_MESSAGE);
   }
   await lockFamilyPool(tx, payment.customerId, payment.family);
   const grant = await lockGrantOfPayment(tx, payment.id);
   if (!grant || grant.revokedAt) throw badRequest('E_PAYMENT_NOT_SUCCESS', 'This payment has no licences to edit.');
+  // The edit is of the grant's seats: the payment's qty less what was refunded of it.
+  if (grant.seats === input.updatedQty) throw badRequest('E_NO_CHANGE', 'No change made.');
   const live = grant.expiresAt.getTime() > Date.now();
   const fewer = grant.seats - input.updatedQty;
   if (live && fewer > 0) {
@@ -415,7 +421,7 @@ async function checkSeatEdit(tx: DbOrTx, input: { id: string; updatedQty: number
       subscription = {
         id: sub.id,
         quantity: sub.quantity,
-        newQuantity: Math.max(0, sub.quantity + input.updatedQty - payment.qty),
+        newQuantity: Math.max(0, sub.quantity + input.updatedQty - grant.seats),
         providerSubscriptionId: payment.providerSubscriptionId,
       };
     }
@@ -468,7 +474,8 @@ export async function updatePaymentSeats(
       ) {
         throw new AppError(409, 'E_CONFLICT', 'This payment changed meanwhile: reload the page and try again.');
       }
-      await repo.setPaymentQty(tx, payment.id, input.updatedQty);
+      // Refunded seats stay counted in the payment's qty (the refund's proration divides by it).
+      await repo.setPaymentQty(tx, payment.id, payment.qty + input.updatedQty - grant.seats);
       await setGrantSeats(tx, payment.customerId, grant.id, input.updatedQty);
       if (subscription) {
         await updateSubscription(tx, subscription.id, {
@@ -484,7 +491,7 @@ export async function updatePaymentSeats(
         type: 'Payments',
         subType: 'Subscription Update',
         message:
-          `Licences of ${payment.productName} changed by ${actor.email}: ${payment.qty} → ${input.updatedQty}` +
+          `Licences of ${payment.productName} changed by ${actor.email}: ${grant.seats} → ${input.updatedQty}` +
           (subscription ? ` (subscription quantity ${subscription.quantity} → ${subscription.newQuantity})` : ''),
         actor,
       });

@@ -231,6 +231,12 @@ describe('app version config (DECISIONS §8)', () => {
     expect((await bad({ minAppVersionCode: 'abc' })).statusCode).toBe(400);
     expect((await bad({ minAppVersionCode: -1 })).statusCode).toBe(400);
     expect((await bad({ minAppVersionCode: 1.5 })).statusCode).toBe(400);
+    // Issue 22: "-5" was saved as 5; a version code is at least 1, refused as typed, never made positive.
+    for (const minAppVersionCode of [-5, '-5', 0]) {
+      const res = await bad({ minAppVersionCode });
+      expect(res.statusCode, String(minAppVersionCode)).toBe(400);
+      expect(res.error().errors).toContainEqual({ field: 'minAppVersionCode', message: 'must be at least 1' });
+    }
     expect((await bad({ forceUpdate: 'yes' })).statusCode).toBe(400);
     expect((await bad({ message: 'x'.repeat(501) })).statusCode).toBe(400);
     expect(

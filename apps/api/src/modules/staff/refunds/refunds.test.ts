@@ -17,6 +17,7 @@ import { card, checkout, confirm } from '../../../../test/support/payments.ts';
 import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
 import { emitSandboxChargeEvent, renewSandboxSubscription } from '../../sandbox/service.ts';
 import { periodOf, proratedRefundCents } from '../../payments/refunds.ts';
+import { logOutDevicesInTransaction } from '../../devices/service.ts';
 
 let rt: TestRuntime;
 let admin: TestStaff;
@@ -35,6 +36,23 @@ async function paidCustomer(plan: string, qty: number) {
   const [payment] = await rt.ctx.db.select().from(payments).where(eq(payments.id, data.paymentId));
   expect(payment!.status).toBe('Success');
   return { c, payment: payment! };
+}
+
+/** 3 seats of PD with 3 devices enrolled a day apart: Oldest, Middle, Newest. */
+async function threeSeatsThreeDevices() {
+  const { c, payment } = await paidCustomer('PD', 3);
+  const oldest = await enrolDevice(rt, c, { deviceName: 'Oldest' });
+  const middle = await enrolDevice(rt, c, { deviceName: 'Middle' });
+  const newest = await enrolDevice(rt, c, { deviceName: 'Newest' });
+  await rt.ctx.db
+    .update(devices)
+    .set({ enrolledAt: daysFromNow(-3) })
+    .where(eq(devices.id, oldest.deviceId));
+  await rt.ctx.db
+    .update(devices)
+    .set({ enrolledAt: daysFromNow(-2) })
+    .where(eq(devices.id, middle.deviceId));
+  return { c, payment, oldest, middle, newest };
 }
 
 const detail = (id: string, token = admin.token, refundQty?: number) =>
@@ -278,24 +296,97 @@ describe('payments/detail and payments/refund (sandbox)', () => {
   });
 
   it('logs out the newest devices when more devices than seats are left', async () => {
-    const { c, payment } = await paidCustomer('PD', 3);
-    const oldest = await enrolDevice(rt, c, { deviceName: 'Oldest' });
-    const middle = await enrolDevice(rt, c, { deviceName: 'Middle' });
-    const newest = await enrolDevice(rt, c, { deviceName: 'Newest' });
-    await rt.ctx.db
-      .update(devices)
-      .set({ enrolledAt: daysFromNow(-3) })
-      .where(eq(devices.id, oldest.deviceId));
-    await rt.ctx.db
-      .update(devices)
-      .set({ enrolledAt: daysFromNow(-2) })
-      .where(eq(devices.id, middle.deviceId));
+    const { c, payment, oldest, middle, newest } = await threeSeatsThreeDevices();
     // 2 seats refunded, one device chosen (the middle one): 1 seat left for 2 devices → the newest goes too.
     const res = await refund({ id: payment.id, refundQty: 2, refundDevices: [middle.deviceId] });
     expect(res.data().data.devicesLoggedOut).toEqual([middle.deviceId, newest.deviceId]);
     expect(await purchased(c, 'PD')).toMatchObject({ purchased: 1, used: 1 });
     const live = await rt.ctx.db.select().from(devices).where(eq(devices.customerId, c.id));
     expect(live.filter((d) => !d.loggedOutAt).map((d) => d.id)).toEqual([oldest.deviceId]);
+  });
+
+  it('one-time: refunds exactly the amount typed, up to what remains paid, then the remaining seats (issue 22)', async () => {
+    const { payment } = await paidCustomer('PDOT', 3);
+    // Bought a year ago: the prorated figure is below what was paid, and no longer the most that may be refunded.
+    await rt.ctx.db
+      .update(licenceGrants)
+      .set({ startsAt: daysFromNow(-365) })
+      .where(eq(licenceGrants.paymentId, payment.id));
+    const paid = Math.round(Number(payment.totalAmount) * 100);
+    const two = (await detail(payment.id, admin.token, 2)).data().data;
+    expect(two).toMatchObject({
+      amountEditable: true,
+      refundQty: 2,
+      maxRefundAmount: Math.floor((paid * 2) / 3) / 100,
+    });
+    expect(two.proratedRefundAmount).toBeLessThan(two.maxRefundAmount);
+
+    // Over the cap: a 400 naming it; nothing refunded.
+    const over = await refund({ id: payment.id, refundQty: 2, refundAmount: two.maxRefundAmount + 0.01 });
+    expect(over.statusCode).toBe(400);
+    expect(over.error().code).toBe('E_REFUND_AMOUNT');
+    expect(over.error().respones_msg).toContain(`€${two.maxRefundAmount.toFixed(2)}`);
+    // More than two decimals is refused, not rounded.
+    const fraction = await refund({ id: payment.id, refundQty: 2, refundAmount: 10.005 });
+    expect(fraction.statusCode).toBe(400);
+    expect(fraction.error().code).toBe('E_VALIDATION');
+
+    // The amount typed, above the prorated figure: exactly that is refunded and recorded.
+    const typed = Math.floor(two.maxRefundAmount * 0.9 * 100) / 100;
+    const first = await refund({ id: payment.id, refundQty: 2, refundAmount: typed });
+    expect(first.statusCode).toBe(200);
+    expect(first.data().data).toMatchObject({ refundAmount: typed, refundQty: 2, status: 'Partially refunded' });
+    const after = (await detail(payment.id)).data().data;
+    expect(after).toMatchObject({ refundedAmount: typed, refundedQty: 2, seatsLeft: 1, refundQty: 1 });
+    // The last seat may take all that remains paid, and no more.
+    const rest = (paid - Math.round(typed * 100)) / 100;
+    expect(after.maxRefundAmount).toBeCloseTo(rest, 2);
+    const second = await refund({ id: payment.id, refundQty: 1, refundAmount: after.maxRefundAmount });
+    expect(second.statusCode).toBe(200);
+    expect(second.data().data).toMatchObject({ refundAmount: after.maxRefundAmount, status: 'Refunded' });
+    expect((await detail(payment.id)).data().data).toMatchObject({
+      refundedAmount: Number(payment.totalAmount),
+      refundedQty: 3,
+      seatsLeft: 0,
+    });
+    const rows = await rt.ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id));
+    expect(rows.map((r) => Number(r.amount)).sort((a, b) => a - b)).toEqual(
+      [typed, after.maxRefundAmount].sort((a, b) => a - b),
+    );
+  });
+
+  it("detail names every device a refund would log out; those logouts are not the customer's deleted devices", async () => {
+    const { c, payment, oldest, middle, newest } = await threeSeatsThreeDevices();
+    const preview = (refundQty: number, refundDevices: string[]) =>
+      call(rt, staffApi.paymentDetail, {
+        token: admin.token,
+        query: { id: payment.id, refundQty, refundDevices: refundDevices.join(',') },
+      });
+
+    // One seat, none chosen: 3 devices on 2 seats → the newest goes.
+    expect((await preview(1, [])).data().data.devicesToLogOut).toEqual([
+      { _id: newest.deviceId, deviceName: 'Newest', serialNumber: newest.serialNumber, chosen: false },
+    ]);
+    // Two seats, the oldest chosen: 2 devices left on 1 seat → the newest too.
+    const two = (await preview(2, [oldest.deviceId])).data().data;
+    expect(two.devicesToLogOut.map((d) => [d._id, d.chosen])).toEqual([
+      [oldest.deviceId, true],
+      [newest.deviceId, false],
+    ]);
+    // The refund logs out exactly those.
+    const res = await refund({ id: payment.id, refundQty: 2, refundDevices: [oldest.deviceId] });
+    expect(res.data().data.devicesLoggedOut).toEqual(two.devicesToLogOut.map((d) => d._id));
+
+    // The staff audit page does not count them as deleted devices; a logout by the customer still counts.
+    const superAdmin = await newStaff(rt, 'SuperAdmin');
+    const deleted = async () =>
+      (await call(rt, staffApi.auditList, { token: superAdmin.token, query: { email: c.email } })).data().data[0]!
+        .deletedDevices;
+    expect(await deleted()).toBe(0);
+    await rt.ctx.db.transaction((tx) =>
+      logOutDevicesInTransaction(tx, c.id, [middle.deviceId], { kind: 'customer', id: c.id, ip: null }),
+    );
+    expect(await deleted()).toBe(1);
   });
 
   it('a renewal payment (no grant of its own) refunds seats of its subscription, at most its own quantity', async () => {

@@ -16,7 +16,11 @@ export const staffRefundRoutes = (ctx: AppContext) =>
       staffApi.paymentDetail,
       {
         summary: 'A payment with its prorated refund amount and the enrolled devices of its product',
-        description: `${FORMULA} \`refundQty\` (default: every seat left) is the quantity the amount is for.`,
+        description:
+          `${FORMULA} \`refundQty\` (default: every seat left) is the quantity the amount is for; ` +
+          "`maxRefundAmount` the most `refundAmount` may be for it (one-time: those seats' share of what remains " +
+          'paid; subscriptions: the prorated figure). `devicesToLogOut`: every device a refund of `refundQty` seats ' +
+          'choosing `refundDevices` (ids, `a,b`) would log out — the chosen ones, then the newest over the seats.',
       },
       async (req) => ({ respones_msg: 'Payment detail', data: await paymentDetail(ctx, req.query) }),
     );
@@ -27,8 +31,9 @@ export const staffRefundRoutes = (ctx: AppContext) =>
         description:
           `Only Success or Partially refunded, non-offline payments with seats left (409 E_REFUND_NOT_ALLOWED). ${FORMULA} ` +
           'Subscriptions: `refundAmount` must be the server figure or absent (400 E_REFUND_AMOUNT otherwise); the ' +
-          'Stripe subscription quantity is lowered without proration (0 cancels it). One-time: `refundAmount` may be ' +
-          'lower, never higher. `refundDevices` (at most `refundQty`) are logged out, then the newest devices of the ' +
+          'Stripe subscription quantity is lowered without proration (0 cancels it). One-time: `refundAmount` (at most ' +
+          'two decimals) is exactly what is refunded, at most `maxRefundAmount` (400 E_REFUND_AMOUNT naming it). ' +
+          '`refundDevices` (at most `refundQty`) are logged out, then the newest devices of the ' +
           'product while the customer has more devices than seats. Idempotent: the `Idempotency-Key` header, else a ' +
           'key derived from the body — the same refund twice is one refund (`replayed: true`).',
       },

@@ -5,13 +5,23 @@ import { notFound } from '../../../lib/errors.ts';
 import { activeDevicesOfFamily } from '../../devices/service.ts';
 import { centsToNumber, numericToNumber } from '../../payments/money.ts';
 import { paymentWithEmail } from '../../payments/refund-repository.ts';
-import { notRefundableReason, proratedRefundCents, refundFigures } from '../../payments/refunds.ts';
+import {
+  notRefundableReason,
+  proratedRefundCents,
+  refundCapCents,
+  refundFigures,
+  refundLogoutPreview,
+} from '../../payments/refunds.ts';
 
 /**
  * `GET payments/detail` (spec 3 §7): the payment the refund page shows, with what remains of it, the prorated refund
- * of `refundQty` seats (default: every seat left) and the customer's enrolled devices of its family.
+ * of `refundQty` seats (default: every seat left) with the most that may be refunded for them, the customer's enrolled
+ * devices of its family, and every device such a refund choosing `refundDevices` would log out.
  */
-export async function paymentDetail(ctx: AppContext, query: { id: string; refundQty?: number | undefined }) {
+export async function paymentDetail(
+  ctx: AppContext,
+  query: { id: string; refundQty?: number | undefined; refundDevices?: string[] | undefined },
+) {
   const found = await paymentWithEmail(ctx.db, query.id);
   if (!found) throw notFound('This payment does not exist.');
   const { payment, email } = found;
@@ -21,6 +31,7 @@ export async function paymentDetail(ctx: AppContext, query: { id: string; refund
   ]);
   const reason = notRefundableReason(payment, f);
   const refundQty = Math.min(query.refundQty ?? f.seatsLeft, f.seatsLeft);
+  const toLogOut = reason ? [] : await refundLogoutPreview(ctx.db, payment, refundQty, query.refundDevices ?? []);
   const detail: PaymentDetail = {
     _id: payment.id,
     customerId: payment.customerId,
@@ -43,6 +54,13 @@ export async function paymentDetail(ctx: AppContext, query: { id: string; refund
     refundQty,
     proratedRefundAmount: centsToNumber(reason ? 0 : proratedRefundCents(f, payment.qty, refundQty)),
     amountEditable: payment.subscriptionType === 'one_time',
+    maxRefundAmount: centsToNumber(reason ? 0 : refundCapCents(payment, f, refundQty)),
+    devicesToLogOut: toLogOut.map((d) => ({
+      _id: d.id,
+      deviceName: d.deviceName,
+      serialNumber: d.serialNumber,
+      chosen: d.chosen,
+    })),
     refundable: reason === null,
     notRefundableReason: reason,
     refundBy: payment.refundBy,
