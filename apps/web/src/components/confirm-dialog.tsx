@@ -27,7 +27,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={<Text fw={700}>{title}</Text>} size="md">
-      <Text c="dimmed" size="sm">
+      <Text c="dimmed" size="sm" component="div">
         {message}
       </Text>
       <Group justify="flex-end" mt="xl" gap="sm">

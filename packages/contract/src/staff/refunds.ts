@@ -22,7 +22,7 @@ export const paymentDetailQuerySchema = z.object({
     numeric(z.coerce.number({ error: 'must be a whole number' }).check(z.int(), z.gte(1)), 'must be a whole number'),
   ),
   /** The devices chosen to log out (`a,b` or repeated): `devicesToLogOut` names them and the newest ones after. */
-  refundDevices: idListQuerySchema('device', 1000),
+  refundDevices: z.optional(idListQuerySchema('device', 1000)),
 });
 export type PaymentDetailQuery = z.input<typeof paymentDetailQuerySchema>;
 

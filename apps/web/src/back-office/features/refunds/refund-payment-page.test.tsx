@@ -39,12 +39,28 @@ const detail = (refundQty: number, subscriptionType: 'recurring' | 'one_time' = 
     refundQty,
     proratedRefundAmount: Math.floor((11996 * refundQty) / 4) / 100,
     amountEditable: subscriptionType === 'one_time',
+    maxRefundAmount: Math.floor((11996 * refundQty) / 4) / 100,
     refundable: true,
     notRefundableReason: null,
     refundBy: null,
     expiryAt: '2027-11-23T00:00:00.000Z',
     created_at: '2026-11-23T00:00:00.000Z',
     devices: [{ _id: DEVICE, deviceName: 'Front desk', serialNumber: 'SN-1' }],
+    devicesToLogOut: [] as { _id: string; deviceName: string; serialNumber: string; chosen: boolean }[],
+  },
+});
+
+const refundDone = (refundQty: number, refundAmount: number, devicesLoggedOut: string[]) => ({
+  respones_msg: 'Refund completed successfully.',
+  data: {
+    paymentId: PAYMENT,
+    refundId: 'r1',
+    status: 'Partially refunded',
+    refundQty,
+    refundAmount,
+    refundBy: 'admin@fleetdeck.test',
+    devicesLoggedOut,
+    replayed: false,
   },
 });
 
@@ -71,21 +87,7 @@ describe('refund page (spec 3 "Refund")', () => {
       [`GET ${S}/payments/detail`]: () => ({ body: detail(lastQty) }),
       [`POST ${S}/payments/refund`]: (call: RecordedCall) => {
         refundCall = call;
-        return {
-          body: {
-            respones_msg: 'Refund completed successfully.',
-            data: {
-              paymentId: PAYMENT,
-              refundId: 'r1',
-              status: 'Partially refunded',
-              refundQty: 2,
-              refundAmount: 59.98,
-              refundBy: 'admin@fleetdeck.test',
-              devicesLoggedOut: [DEVICE],
-              replayed: false,
-            },
-          },
-        };
+        return { body: refundDone(2, 59.98, [DEVICE]) };
       },
     });
     const view = renderBackOffice(`/admin-customer-refund-payment?id=${PAYMENT}&customerId=${CUSTOMER}`);
@@ -108,6 +110,74 @@ describe('refund page (spec 3 "Refund")', () => {
     await waitFor(() => expect(currentLocation()).toBe(`/admin-customer-subscription-create?id=${CUSTOMER}`));
     expect(refundCall!.body).toEqual({ id: PAYMENT, refundQty: 2, refundAmount: 59.98, refundDevices: [DEVICE] });
     expect(refundCall!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('one-time: typing 50 shows €50 and refunds exactly 50.00; the confirmation names every device logged out', async () => {
+    let refundCall: RecordedCall | null = null;
+    const NEWEST = 'e0e0e0e0-7a53-4a36-9b0e-0f3b9f7d1a11';
+    const oneTime = detail(3, 'one_time');
+    oneTime.data.seatsLeft = 3;
+    oneTime.data.devicesToLogOut = [
+      { _id: NEWEST, deviceName: 'Back office tablet', serialNumber: 'SN-9', chosen: false },
+    ];
+    signedIn({
+      [`GET ${S}/payments/detail`]: { body: oneTime },
+      [`POST ${S}/payments/refund`]: (call: RecordedCall) => {
+        refundCall = call;
+        return { body: refundDone(3, 50, []) };
+      },
+    });
+    const view = renderBackOffice(`/admin-customer-refund-payment?id=${PAYMENT}&customerId=${CUSTOMER}`);
+    const amount = await screen.findByLabelText('Refund amount');
+    expect(amount).toHaveValue('€89.97');
+    await view.user.clear(amount);
+    await view.user.type(amount, '50');
+    expect(amount).toHaveValue('€50');
+    await view.user.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('€50.00 for 3 seat(s)');
+    expect(dialog).toHaveTextContent('1 device(s) are logged out');
+    expect(dialog).toHaveTextContent('Back office tablet (SN-9), newest');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(refundCall).not.toBeNull());
+    expect(refundCall!.body).toEqual({ id: PAYMENT, refundQty: 3, refundAmount: 50, refundDevices: [] });
+  });
+
+  it('one-time: an amount over what remains paid, a minus sign or sub-cents show at the field and cannot be sent', async () => {
+    const calls = signedIn({ [`GET ${S}/payments/detail`]: { body: detail(4, 'one_time') } });
+    const view = renderBackOffice(`/admin-customer-refund-payment?id=${PAYMENT}&customerId=${CUSTOMER}`);
+    const amount = await screen.findByLabelText('Refund amount');
+    for (const [typed, message] of [
+      ['9999', 'Must be at most €119.96 (what remains paid for 4 seat(s))'],
+      ['-5', 'No minus sign'],
+      ['10.005', 'At most 2 decimals'],
+      ['abc', 'Enter an amount'],
+    ] as const) {
+      await view.user.clear(amount);
+      await view.user.type(amount, typed);
+      expect(amount).toHaveValue(`€${typed}`);
+      expect(screen.getByText(new RegExp(message.replace(/[()€.]/g, '\\$&')))).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Refund' })).toBeDisabled();
+    }
+    expect(calls.calls.some((c) => c.path.endsWith('/payments/refund'))).toBe(false);
+  });
+
+  it('refund qty: -3, 1.5, 0 and 99999999 are refused at the field, never changed', async () => {
+    signedIn({ [`GET ${S}/payments/detail`]: { body: detail(4) } });
+    const view = renderBackOffice(`/admin-customer-refund-payment?id=${PAYMENT}&customerId=${CUSTOMER}`);
+    const qty = await screen.findByLabelText('Refund qty');
+    for (const [typed, message] of [
+      ['-3', 'No minus sign'],
+      ['1.5', 'Enter a whole number'],
+      ['0', 'Must be at least 1'],
+      ['99999999', 'Must be at most 4'],
+    ] as const) {
+      await view.user.clear(qty);
+      await view.user.type(qty, typed);
+      expect(qty).toHaveValue(typed);
+      expect(screen.getByText(new RegExp(message))).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Refund' })).toBeDisabled();
+    }
   });
 
   it('shows why a payment cannot be refunded, with the Refund button disabled', async () => {

@@ -6,7 +6,7 @@ import {
   Checkbox,
   Container,
   Group,
-  NumberInput,
+  List,
   SimpleGrid,
   Stack,
   Text,
@@ -20,6 +20,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { PaymentDetail } from '@fleetdeck/contract/staff';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadError } from '@/components/load-error';
+import { checkNumber, NumberField, numberText } from '@/components/number-field';
 import { ContentSkeleton } from '@/components/page-loader';
 import { formatDate, formatEuro } from '@/lib/format';
 import { usePaymentDetail } from '../api/payment-detail';
@@ -36,7 +37,8 @@ const customerSubscriptionsHref = (customerId: string) =>
  * Refund (spec 3 "Refund", DECISIONS §8): the payment's email and product, the customer's enrolled devices of that
  * product to log out, the seats to refund (at least the devices chosen, at most the seats left), the paid amount and
  * the prorated refund amount the server computes for that quantity (read-only for subscriptions; a one-time purchase
- * may be refunded less). Refund asks for confirmation, then goes back to the customer's subscriptions page.
+ * refunds exactly the amount typed, up to what remains paid for those seats). Refund asks for confirmation naming the
+ * amount, the seats and every device logged out, then goes back to the customer's subscriptions page.
  */
 export function RefundPaymentPage() {
   const [params] = useSearchParams();
@@ -54,16 +56,19 @@ export function RefundPaymentPage() {
 
 function RefundForm({ id, customerIdParam }: { id: string; customerIdParam: string }) {
   const navigate = useNavigate();
-  // undefined: prefilled with every seat left; '' while the field is being retyped.
-  const [refundQty, setRefundQty] = useState<number | '' | undefined>(undefined);
-  const [debouncedQty] = useDebouncedValue(typeof refundQty === 'number' ? refundQty : undefined, 250);
-  const detail = usePaymentDetail(id, debouncedQty);
+  // null: prefilled with every seat left; else the text typed (kept as typed: "-3" or "1.5" is refused, not changed).
+  const [qtyText, setQtyText] = useState<string | null>(null);
   const [devices, setDevices] = useState<string[]>([]);
-  // A one-time purchase's lowered amount, for the quantity it was typed for (another quantity shows its own figure).
-  const [amountOverride, setAmountOverride] = useState<{ qty: number; value: number } | null>(null);
+  // A one-time purchase's amount as typed, for the quantity it was typed for (another quantity starts from its figure).
+  const [amountTyped, setAmountTyped] = useState<{ qty: number; text: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
   // One key per page load: a double click or a retried request is one refund.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+
+  // The quantity asked of the server: the one typed once it is a whole number ≥ 1 (its bounds are checked below).
+  const asked = qtyText === null ? undefined : (checkNumber(qtyText, { kind: 'whole' }).value ?? undefined);
+  const [debounced] = useDebouncedValue({ qty: asked, devices }, 250);
+  const detail = usePaymentDetail(id, debounced.qty, debounced.devices);
   const data = detail.data?.data;
 
   const refund = useRefundPayment({
@@ -86,20 +91,39 @@ function RefundForm({ id, customerIdParam }: { id: string; customerIdParam: stri
     );
   }
 
-  // Prefilled: every seat left, and the server's prorated figure for the quantity shown.
-  const qty = refundQty === undefined ? data.seatsLeft : refundQty === '' ? 0 : refundQty;
   const minQty = Math.max(1, devices.length);
-  // The figure shown belongs to the quantity asked (debounced): no refund while it catches up.
-  const figureCurrent = data.refundQty === qty && !detail.isFetching;
+  const qtyRules = { kind: 'whole', min: minQty, max: Math.max(minQty, data.seatsLeft) } as const;
+  const qtyValue = qtyText ?? String(data.seatsLeft);
+  const qtyCheck = checkNumber(qtyValue, qtyRules);
+  const qty = qtyCheck.value;
+  // The figures shown belong to the quantity and devices asked (debounced): no refund while they catch up.
+  const current =
+    qty !== null &&
+    data.refundQty === qty &&
+    !detail.isFetching &&
+    debounced.devices === devices &&
+    (qtyText === null || debounced.qty === qty);
+
+  // One-time: exactly the amount typed, at most what remains paid for these seats. Subscriptions: the server's figure.
   const amountValue =
-    data.amountEditable && amountOverride?.qty === qty ? amountOverride.value : data.proratedRefundAmount;
-  const amountTooHigh = amountValue > data.proratedRefundAmount;
-  const canRefund =
-    data.refundable && figureCurrent && qty >= minQty && qty <= data.seatsLeft && !amountTooHigh && amountValue >= 0;
+    data.amountEditable && qty !== null && amountTyped?.qty === qty
+      ? amountTyped.text
+      : numberText('money', data.proratedRefundAmount);
+  const amountRules = {
+    kind: 'money',
+    min: 0,
+    max: data.maxRefundAmount,
+    maxHint: `what remains paid for ${data.refundQty} seat(s)`,
+  } as const;
+  const amountCheck = data.amountEditable
+    ? checkNumber(amountValue, amountRules)
+    : { value: data.proratedRefundAmount, error: null };
+  const amount = amountCheck.value;
+  const canRefund = data.refundable && current && qty !== null && amount !== null;
 
   const toggleDevice = (ids: string[]) => {
     setDevices(ids);
-    if (ids.length > qty) setRefundQty(Math.min(ids.length, data.seatsLeft));
+    if (ids.length > (qty ?? 0)) setQtyText(String(Math.min(ids.length, data.seatsLeft)));
   };
 
   return (
@@ -152,18 +176,14 @@ function RefundForm({ id, customerIdParam }: { id: string; customerIdParam: stri
             </Checkbox.Group>
 
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <NumberInput
+              <NumberField
                 size="md"
                 label="Refund qty"
                 description={`${minQty} to ${data.seatsLeft} seat(s)`}
-                value={refundQty === '' ? '' : qty}
-                min={minQty}
-                max={Math.max(minQty, data.seatsLeft)}
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="strict"
+                {...qtyRules}
+                value={qtyValue}
                 disabled={!data.refundable}
-                onChange={(v) => setRefundQty(typeof v === 'number' ? v : '')}
+                onChange={setQtyText}
               />
               <TextInput
                 label="Paid amount"
@@ -172,27 +192,26 @@ function RefundForm({ id, customerIdParam }: { id: string; customerIdParam: stri
                 readOnly
                 variant="filled"
               />
-              <NumberInput
+              <NumberField
                 size="md"
                 variant={data.amountEditable ? 'default' : 'filled'}
                 label="Refund amount"
-                description={data.amountEditable ? `At most ${formatEuro(data.proratedRefundAmount)}` : 'Prorated'}
+                description={
+                  data.amountEditable
+                    ? `Up to ${formatEuro(data.maxRefundAmount)}; prorated ${formatEuro(data.proratedRefundAmount)}`
+                    : 'Prorated'
+                }
+                {...amountRules}
                 value={amountValue}
-                prefix="€"
-                decimalScale={2}
-                fixedDecimalScale
-                min={0}
-                max={data.proratedRefundAmount}
-                allowNegative={false}
                 readOnly={!data.amountEditable}
                 disabled={!data.refundable}
-                error={amountTooHigh ? `At most ${formatEuro(data.proratedRefundAmount)}` : undefined}
-                onChange={(v) => setAmountOverride({ qty, value: typeof v === 'number' ? v : 0 })}
+                onChange={(text) => qty !== null && setAmountTyped({ qty, text })}
               />
             </SimpleGrid>
             <Text size="xs" c="dimmed">
-              Prorated: {formatEuro(data.totalAmount)} × {data.remainingDays} of {data.periodDays} days left × {qty} of{' '}
-              {data.qty} seat(s), less what was refunded before ({formatEuro(data.refundedAmount)}).
+              Prorated: {formatEuro(data.totalAmount)} × {data.remainingDays} of {data.periodDays} days left ×{' '}
+              {data.refundQty} of {data.qty} seat(s), less what was refunded before ({formatEuro(data.refundedAmount)}
+              ).
             </Text>
             <Group justify="space-between" gap="sm">
               <Button variant="default" onClick={() => void navigate(-1)}>
@@ -212,31 +231,56 @@ function RefundForm({ id, customerIdParam }: { id: string; customerIdParam: stri
         </Card>
       </Stack>
       <ConfirmDialog
-        opened={confirming}
+        opened={confirming && canRefund}
         title="Refund this payment?"
-        message={
-          `${formatEuro(amountValue)} for ${qty} seat(s) of ${data.productName} goes back to ${data.email}. ` +
-          `The seats are removed at once` +
-          (devices.length > 0 ? ` and ${devices.length} device(s) are logged out.` : '.') +
-          (data.subscriptionType === 'recurring' ? ' The subscription renews with fewer seats.' : '')
-        }
+        message={<RefundConsequences data={data} amount={amount ?? 0} qty={qty ?? 0} />}
         confirmLabel="Refund"
         confirmColor="red"
         loading={refund.isPending}
         onConfirm={() =>
+          amount !== null &&
+          qty !== null &&
           refund.mutate({
-            body: {
-              id: data._id,
-              refundQty: qty,
-              refundAmount: amountValue,
-              refundDevices: devices,
-            },
+            body: { id: data._id, refundQty: qty, refundAmount: amount, refundDevices: devices },
             idempotencyKey,
           })
         }
         onCancel={() => setConfirming(false)}
       />
     </Container>
+  );
+}
+
+/** What the refund does (DECISIONS §14): the amount, the seats and every device it logs out, by name. */
+function RefundConsequences({ data, amount, qty }: { data: PaymentDetail; amount: number; qty: number }) {
+  const chosen = data.devicesToLogOut.filter((d) => d.chosen);
+  const newest = data.devicesToLogOut.filter((d) => !d.chosen);
+  const name = (d: PaymentDetail['devicesToLogOut'][number]) =>
+    `${d.deviceName || 'Unnamed device'} (${d.serialNumber})`;
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {formatEuro(amount)} for {qty} seat(s) of {data.productName} goes back to {data.email}. The seats are removed at
+        once.{data.subscriptionType === 'recurring' ? ' The subscription renews with fewer seats.' : ''}
+      </Text>
+      {data.devicesToLogOut.length === 0 ? (
+        <Text size="sm">No device is logged out.</Text>
+      ) : (
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {data.devicesToLogOut.length} device(s) are logged out:
+          </Text>
+          <List size="sm" spacing={2}>
+            {chosen.map((d) => (
+              <List.Item key={d._id}>{name(d)}, chosen</List.Item>
+            ))}
+            {newest.map((d) => (
+              <List.Item key={d._id}>{name(d)}, newest: more devices than seats would be left</List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
+    </Stack>
   );
 }
 
