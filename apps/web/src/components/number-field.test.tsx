@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { expectRefusedAsTyped } from '@/test/number-cases';
 import { checkNumber, NumberField, useNumberText, type NumberRules } from './number-field';
 
 describe('checkNumber (DECISIONS §14 "Numbers people type")', () => {
@@ -43,28 +44,30 @@ function Field({ rules }: { rules: NumberRules }) {
   );
 }
 
+function renderField(rules: NumberRules) {
+  const user = userEvent.setup();
+  render(
+    <MantineProvider>
+      <Field rules={rules} />
+    </MantineProvider>,
+  );
+  return { user, field: screen.getByLabelText('Qty') };
+}
+
 describe('NumberField', () => {
   it('shows the text as typed with its message; the value is only what passes', async () => {
-    const user = userEvent.setup();
-    render(
-      <MantineProvider>
-        <Field rules={{ kind: 'whole', min: 1, max: 100_000 }} />
-      </MantineProvider>,
+    const { user, field } = renderField({ kind: 'whole', min: 1, max: 100_000 });
+    await expectRefusedAsTyped(
+      user,
+      field,
+      [
+        ['-3', 'must not be negative'],
+        ['1.5', 'whole number'],
+        ['0', 'at least 1'],
+        ['99999999', 'at most 100,000'],
+      ],
+      { check: () => expect(screen.getByTestId('value')).toHaveTextContent('null') },
     );
-    const field = screen.getByLabelText('Qty');
-    for (const [typed, message] of [
-      ['-3', /must not be negative/],
-      ['1.5', /whole number/],
-      ['0', /at least 1/],
-      ['99999999', /at most 100,000/],
-    ] as const) {
-      await user.clear(field);
-      await user.type(field, typed);
-      expect(field).toHaveValue(typed);
-      expect(field).toHaveAttribute('aria-invalid', 'true');
-      expect(screen.getByText(message)).toBeInTheDocument();
-      expect(screen.getByTestId('value')).toHaveTextContent('null');
-    }
     await user.clear(field);
     await user.type(field, '12');
     expect(screen.getByTestId('value')).toHaveTextContent('12');
@@ -72,13 +75,7 @@ describe('NumberField', () => {
   });
 
   it('money shows € in front of what was typed', async () => {
-    const user = userEvent.setup();
-    render(
-      <MantineProvider>
-        <Field rules={{ kind: 'money', min: 0, max: 100 }} />
-      </MantineProvider>,
-    );
-    const field = screen.getByLabelText('Qty');
+    const { user, field } = renderField({ kind: 'money', min: 0, max: 100 });
     await user.type(field, '50');
     expect(field).toHaveValue('€50');
     expect(screen.getByTestId('value')).toHaveTextContent('50');
