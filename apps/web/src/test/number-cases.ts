@@ -10,7 +10,7 @@ export async function expectRefusedAsTyped(
   user: UserEvent,
   field: HTMLElement,
   cases: readonly (readonly [string, string])[],
-  { prefix = '', check }: { prefix?: string; check?: () => void } = {},
+  { prefix = '', check }: { prefix?: string; check?: () => unknown } = {},
 ) {
   for (const [typed, message] of cases) {
     await user.clear(field);
@@ -18,6 +18,6 @@ export async function expectRefusedAsTyped(
     expect(field).toHaveValue(`${prefix}${typed}`);
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getAllByText((text) => text.includes(message)).length, message).toBeGreaterThan(0);
-    check?.();
+    await check?.();
   }
 }

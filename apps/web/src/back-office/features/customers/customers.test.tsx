@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CustomerPayment, StaffCustomer } from '@fleetdeck/contract/staff';
 import { setApiSession } from '@/lib/api-client';
 import { customerSession } from '@/lib/auth-storage';
+import { expectRefusedAsTyped } from '@/test/number-cases';
+import { paymentDetailAnswer } from '@/test/payment-detail';
 import { mockApi } from '@/test/mock-api';
 import { currentLocation, renderBackOffice } from '@/test/render-back-office';
 
@@ -260,6 +262,9 @@ describe('customer subscriptions (spec 3 "Customer subscriptions")', () => {
     await user.type(screen.getByLabelText(/^Amount/), '75');
     await user.type(screen.getByLabelText(/^Note/), 'Invoice 2211');
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    // Issue 22: it asks first, naming the amount, the seats and the product.
+    const ask = await screen.findByRole('dialog', { name: 'Record €75.00 for 3 seat(s) of URL Blocker Subscription?' });
+    await user.click(within(ask).getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(api.callsTo('POST', `${S}/payments/create`)).toHaveLength(1));
     const sent = api.callsTo('POST', `${S}/payments/create`)[0]!;
     expect(sent.body).toEqual({
@@ -270,6 +275,106 @@ describe('customer subscriptions (spec 3 "Customer subscriptions")', () => {
       note: 'Invoice 2211',
     });
     expect(sent.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('offline sale: -3, 1.5, 0 and 99999999 seats and a minus amount are refused at the field and never sent', async () => {
+    const api = mockApi({
+      ...signedIn('Admin'),
+      [`GET ${S}/customers/detail`]: detailAnswer([]),
+      [`GET ${S}/payments/subscription/detail`]: {
+        body: { respones_msg: 'Subscription detail', totalPurchasedDevices: 0, data: { totalPurchasedDevices: 0 } },
+      },
+    });
+    const { user } = renderBackOffice(`/admin-customer-subscription-create?id=${CUSTOMER_ID}`);
+    await user.click(await screen.findByRole('radio', { name: /URL Blocker Subscription/ }));
+    await user.type(screen.getByLabelText(/^Amount/), '1');
+    const save = async () => {
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    };
+    await expectRefusedAsTyped(
+      user,
+      screen.getByLabelText(/^Qty/),
+      [
+        ['-3', 'No minus sign'],
+        ['1.5', 'Enter a whole number'],
+        ['0', 'Must be at least 1'],
+        ['99999999', 'Must be at most 100,000'],
+      ],
+      { check: save },
+    );
+    await save();
+    await user.clear(screen.getByLabelText(/^Qty/));
+    await user.type(screen.getByLabelText(/^Qty/), '2');
+    await expectRefusedAsTyped(user, screen.getByLabelText(/^Amount/), [['-5', 'No minus sign']], { prefix: '€' });
+    await save();
+    expect(api.callsTo('POST', `${S}/payments/create`)).toHaveLength(0);
+  });
+
+  it('offline sale of 100,000 seats for €1.00 asks "Record €1.00 for 100,000 seat(s) of …?" first', async () => {
+    const api = mockApi({
+      ...signedIn('Admin'),
+      [`GET ${S}/customers/detail`]: detailAnswer([]),
+      [`GET ${S}/payments/subscription/detail`]: {
+        body: { respones_msg: 'Subscription detail', totalPurchasedDevices: 0, data: { totalPurchasedDevices: 0 } },
+      },
+    });
+    const { user } = renderBackOffice(`/admin-customer-subscription-create?id=${CUSTOMER_ID}`);
+    await user.click(await screen.findByRole('radio', { name: /URL Blocker Subscription/ }));
+    await user.clear(screen.getByLabelText(/^Qty/));
+    await user.type(screen.getByLabelText(/^Qty/), '100000');
+    await user.type(screen.getByLabelText(/^Amount/), '1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const ask = await screen.findByRole('dialog', {
+      name: 'Record €1.00 for 100,000 seat(s) of URL Blocker Subscription?',
+    });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('POST', `${S}/payments/create`)).toHaveLength(0);
+  });
+
+  it('a partly refunded payment still offers Edit (of its seats left) and Refund; -5 and 1.5 are refused', async () => {
+    const api = mockApi({
+      ...signedIn('Admin'),
+      [`GET ${S}/customers/detail`]: detailAnswer([
+        payment({
+          _id: 'card-partly',
+          qty: 4,
+          status: 'Partially refunded',
+          isOfflinePayment: false,
+          recordedBy: null,
+        }),
+      ]),
+      [`GET ${S}/payments/detail`]: () => {
+        const answer = paymentDetailAnswer(2);
+        answer.data.seatsLeft = 2;
+        return { body: answer };
+      },
+      [`GET ${S}/customers/deviceByProduct`]: { body: { respones_msg: 'Devices', data: [], total: 0 } },
+    });
+    const { user } = renderBackOffice(`/admin-customer-subscription-create?id=${CUSTOMER_ID}`);
+    const table = await screen.findByRole('table', { name: 'Payments of this customer' });
+    const row = (await within(table).findByText('Partially refunded')).closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'Refund' })).toHaveAttribute(
+      'href',
+      `/admin-customer-refund-payment?id=card-partly&customerId=${CUSTOMER_ID}`,
+    );
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByLabelText('Seats left')).toHaveValue('2'));
+    const field = within(dialog).getByLabelText(/^Update qty/);
+    expect(field).toHaveValue('2');
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await expectRefusedAsTyped(
+      user,
+      field,
+      [
+        ['-5', 'No minus sign'],
+        ['1.5', 'Enter a whole number'],
+        ['99999999', 'Must be at most 100,000'],
+      ],
+      { check: () => expect(save).toBeDisabled() },
+    );
+    expect(api.callsTo('POST', `${S}/payments/subscription/update`)).toHaveLength(0);
   });
 
   it('hides the offline payment form and the payment actions from Support', async () => {

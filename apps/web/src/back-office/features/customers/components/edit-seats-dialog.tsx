@@ -1,12 +1,17 @@
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { CustomerPayment, EnrolledDevice } from '@fleetdeck/contract/staff';
+import { MAX_STAFF_QTY, type CustomerPayment, type EnrolledDevice } from '@fleetdeck/contract/staff';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DeleteAction } from '@/components/delete-action';
 import { LoadError } from '@/components/load-error';
+import { checkNumber, NumberField } from '@/components/number-field';
+import { usePaymentDetail } from '../../refunds/api/payment-detail';
 import { useDeleteCustomerDevice } from '../api/delete-device';
 import { useDevicesByProduct } from '../api/devices-by-product';
 import { useUpdateSubscriptionQty } from '../api/subscription-update';
+
+/** Seats staff type (offline sale, seat edit): whole, 1 to 100,000, as the server refuses. */
+export const SEAT_RULES = { kind: 'whole', min: 1, max: MAX_STAFF_QTY } as const;
 
 /**
  * Spec 3 "Customer subscriptions" edit dialog: purchased qty, the new qty, and the enrolled devices of the product's
@@ -22,10 +27,15 @@ export function EditSeatsDialog({
   payment: CustomerPayment | null;
   onClose: () => void;
 }) {
-  // The typed qty belongs to the payment it was typed for; another payment starts from its own qty.
-  const [draft, setDraft] = useState<{ id: string; qty: number | string } | null>(null);
-  const qty = payment && draft?.id === payment._id ? draft.qty : (payment?.qty ?? '');
-  const setQty = (value: number | string) => payment && setDraft({ id: payment._id, qty: value });
+  // A partly refunded payment's edit is of the seats it has left (DECISIONS §14), which payments/detail answers.
+  const partly = payment?.status === 'Partially refunded';
+  const left = usePaymentDetail(partly ? payment._id : '', undefined);
+  const current = partly ? left.data?.data.seatsLeft : payment?.qty;
+  // The typed qty (as typed) belongs to the payment it was typed for; another payment starts from its own seats.
+  const [draft, setDraft] = useState<{ id: string; text: string } | null>(null);
+  const text = payment && draft?.id === payment._id ? draft.text : current === undefined ? '' : String(current);
+  const setText = (value: string) => payment && setDraft({ id: payment._id, text: value });
+  const qty = checkNumber(text, SEAT_RULES).value;
   const [removing, setRemoving] = useState<EnrolledDevice | null>(null);
   const product = payment?.priceId.identifier ?? '';
   const devices = useDevicesByProduct(customerId, product, payment !== null);
@@ -44,22 +54,19 @@ export function EditSeatsDialog({
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (payment && typeof qty === 'number') update.mutate({ id: payment._id, updatedQty: qty });
+            if (payment && qty !== null) update.mutate({ id: payment._id, updatedQty: qty });
           }}
         >
           <Stack gap="md">
             <Group grow align="flex-start">
-              <NumberInput label="Purchased qty" value={payment?.qty ?? 0} readOnly variant="filled" />
-              <NumberInput
-                label="Update qty"
-                min={1}
-                max={100000}
-                allowDecimal={false}
-                allowNegative={false}
-                required
-                value={qty}
-                onChange={setQty}
+              <TextInput
+                label={partly ? 'Seats left' : 'Purchased qty'}
+                description={partly ? `${payment.qty} bought, some refunded` : undefined}
+                value={current === undefined ? '' : String(current)}
+                readOnly
+                variant="filled"
               />
+              <NumberField label="Update qty" withAsterisk {...SEAT_RULES} value={text} onChange={setText} />
             </Group>
             <Stack gap={4}>
               <Text fw={600} size="sm">
@@ -112,7 +119,7 @@ export function EditSeatsDialog({
               <Button variant="default" onClick={onClose}>
                 Close
               </Button>
-              <Button type="submit" loading={update.isPending} disabled={typeof qty !== 'number'}>
+              <Button type="submit" loading={update.isPending} disabled={qty === null}>
                 Save
               </Button>
             </Group>

@@ -5,20 +5,28 @@ import {
   Card,
   Grid,
   Group,
-  NumberInput,
   Radio,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
+  TextInput,
   Title,
 } from '@mantine/core';
-import { IconCurrencyEuro } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { offlinePaymentRequestSchema, type CustomerPayment, type OfflinePrice } from '@fleetdeck/contract/staff';
+import {
+  MAX_OFFLINE_AMOUNT,
+  MAX_STAFF_QTY,
+  offlinePaymentRequestSchema,
+  type CustomerPayment,
+  type OfflinePaymentRequest,
+  type OfflinePrice,
+} from '@fleetdeck/contract/staff';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
+import { checkNumber, NumberField } from '@/components/number-field';
 import { PageLoader } from '@/components/page-loader';
 import { useContractForm } from '@/lib/form';
 import { formatDate, formatDateTime, formatEuro } from '@/lib/format';
@@ -28,41 +36,70 @@ import { useCustomerDetail } from '../api/customer-detail';
 import { useCreateOfflinePayment } from '../api/offline-payment';
 import { useSubscriptionSeats } from '../api/subscription-detail';
 import { canUse } from '../components/can-use';
-import { EditSeatsDialog } from '../components/edit-seats-dialog';
+import { EditSeatsDialog, SEAT_RULES } from '../components/edit-seats-dialog';
 
 /** The refund page (spec 3 "Refund"): `id` = the payment, `customerId` to come back here. */
 export const refundHref = (paymentId: string, customerId: string) =>
   `/admin-customer-refund-payment?${new URLSearchParams({ id: paymentId, customerId }).toString()}`;
 
-const STATUS_COLOR: Record<string, string> = { Success: 'green', Failed: 'red', Pending: 'yellow', Refunded: 'gray' };
+const STATUS_COLOR: Record<string, string> = {
+  Success: 'green',
+  'Partially refunded': 'orange',
+  Failed: 'red',
+  Pending: 'yellow',
+  Refunded: 'gray',
+};
+
+/** Seats can be edited and refunded while some remain: Success, and Partially refunded (DECISIONS §14). */
+const hasSeatsLeft = (p: CustomerPayment) => p.status === 'Success' || p.status === 'Partially refunded';
 
 const newKey = () => crypto.randomUUID();
 
+const AMOUNT_RULES = { kind: 'money', min: 0, max: MAX_OFFLINE_AMOUNT } as const;
+
 function OfflinePaymentForm({ customerId, prices }: { customerId: string; prices: OfflinePrice[] }) {
   const [key, setKey] = useState(newKey);
+  // The sale checked and waiting for "Record …?" (DECISIONS §14: amount, seats and product named before it records).
+  const [pending, setPending] = useState<OfflinePaymentRequest | null>(null);
   const form = useContractForm(
     offlinePaymentRequestSchema,
-    { priceId: '', qty: 1 as number | string, amount: 0 as number | string, note: '' },
+    { priceId: '', qty: '1', amount: '', note: '' },
     {
       labels: { priceId: 'Product', qty: 'Qty', amount: 'Amount', note: 'Note' },
-      rules: (v) => (v.priceId ? {} : { priceId: 'Choose a product' }),
-      toRequest: (v) => ({ customerId, priceId: v.priceId, qty: v.qty, amount: v.amount, note: v.note }),
+      // The numbers as typed: a minus sign, a fraction or too many seats is refused at the field, never changed.
+      rules: (v) => ({
+        priceId: v.priceId ? undefined : 'Choose a product',
+        qty: checkNumber(v.qty, SEAT_RULES).error ?? undefined,
+        amount: checkNumber(v.amount, AMOUNT_RULES).error ?? undefined,
+      }),
+      toRequest: (v) => ({
+        customerId,
+        priceId: v.priceId,
+        qty: checkNumber(v.qty, SEAT_RULES).value ?? v.qty,
+        amount: checkNumber(v.amount, AMOUNT_RULES).value ?? v.amount,
+        note: v.note,
+      }),
     },
   );
   const seats = useSubscriptionSeats(customerId, form.values.priceId || null);
   const create = useCreateOfflinePayment({
     onSuccess: () => {
+      setPending(null);
       form.reset();
       setKey(newKey());
     },
-    onError: (error) => form.setServerErrors(error),
+    onError: (error) => {
+      setPending(null);
+      form.setServerErrors(error);
+    },
   });
   const chosen = prices.find((p) => p._id === form.values.priceId);
-  const listPrice = chosen && typeof form.values.qty === 'number' ? chosen.amount * form.values.qty : null;
+  const typedQty = checkNumber(form.values.qty, SEAT_RULES).value;
+  const listPrice = chosen && typedQty !== null ? chosen.amount * typedQty : null;
 
   return (
     <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={form.submit((request) => create.mutate({ ...request, key }), create.isPending)} noValidate>
+      <form onSubmit={form.submit((request) => setPending(request), create.isPending)} noValidate>
         <Stack gap="md">
           <Title order={3} size="h5">
             Record an offline payment
@@ -87,35 +124,32 @@ function OfflinePaymentForm({ customerId, prices }: { customerId: string; prices
           </Radio.Group>
           <Grid gap="md">
             <Grid.Col span={{ base: 12, xs: 4 }}>
-              <NumberInput
+              <TextInput
                 label="Existing qty"
-                value={chosen ? (seats.data?.totalPurchasedDevices ?? '') : ''}
+                value={chosen ? String(seats.data?.totalPurchasedDevices ?? '') : ''}
                 placeholder={chosen ? '…' : 'Choose a product'}
                 readOnly
                 variant="filled"
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, xs: 4 }}>
-              <NumberInput
+              <NumberField
                 label="Qty"
-                required
-                min={1}
-                max={100000}
-                allowDecimal={false}
-                allowNegative={false}
+                withAsterisk
+                description={`1 to ${MAX_STAFF_QTY.toLocaleString('en-GB')} seats`}
+                {...SEAT_RULES}
                 {...form.getInputProps('qty')}
+                value={form.values.qty}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, xs: 4 }}>
-              <NumberInput
+              <NumberField
                 label="Amount"
-                required
-                min={0}
-                decimalScale={2}
-                allowNegative={false}
-                leftSection={<IconCurrencyEuro size={16} />}
-                description={listPrice !== null ? `List price ${formatEuro(listPrice)}` : undefined}
+                withAsterisk
+                description={listPrice !== null ? `List price ${formatEuro(listPrice)}` : 'Euro, e.g. 49.99'}
+                {...AMOUNT_RULES}
                 {...form.getInputProps('amount')}
+                value={form.values.amount}
               />
             </Grid.Col>
           </Grid>
@@ -127,13 +161,26 @@ function OfflinePaymentForm({ customerId, prices }: { customerId: string; prices
           </Group>
         </Stack>
       </form>
+      <ConfirmDialog
+        opened={pending !== null}
+        title={
+          pending
+            ? `Record ${formatEuro(Number(pending.amount))} for ${Number(pending.qty).toLocaleString('en-GB')} seat(s) of ${chosen?.name ?? 'this product'}?`
+            : ''
+        }
+        message={`The customer gets the seats at once, for ${chosen?.type === 'recurring' ? '1 year' : '3 years'}, and is emailed. An offline payment is not refunded here.`}
+        confirmLabel="Record payment"
+        loading={create.isPending}
+        onConfirm={() => pending && create.mutate({ ...pending, key })}
+        onCancel={() => setPending(null)}
+      />
     </Card>
   );
 }
 
 /**
  * Spec 3 "Customer subscriptions" (`?id=` customer): the offline payment form (finance roles), the customer's payments
- * with Edit (Success only) and Refund (Success and not offline), the edit dialog with the enrolled devices.
+ * with Edit and Refund (not offline) while seats remain (Success, Partially refunded), the edit dialog with the enrolled devices.
  */
 export function CustomerSubscriptionsPage() {
   const [params] = useSearchParams();
@@ -267,7 +314,7 @@ export function CustomerSubscriptionsPage() {
       header: 'Actions',
       width: 130,
       render: (p) =>
-        canSell && p.status === 'Success' ? (
+        canSell && hasSeatsLeft(p) ? (
           <Group gap={6} wrap="nowrap">
             <Button size="compact-xs" variant="light" onClick={() => setEditing(p)}>
               Edit
