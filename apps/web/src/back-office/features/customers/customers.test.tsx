@@ -210,6 +210,20 @@ describe('customer edit (spec 3 "Edit customer")', () => {
   });
 });
 
+/** The subscriptions page of a customer with no payment yet, URL Blocker chosen in the offline sale form. */
+async function offlineSaleOfUrlBlocker() {
+  const api = mockApi({
+    ...signedIn('Admin'),
+    [`GET ${S}/customers/detail`]: detailAnswer([]),
+    [`GET ${S}/payments/subscription/detail`]: {
+      body: { respones_msg: 'Subscription detail', totalPurchasedDevices: 0, data: { totalPurchasedDevices: 0 } },
+    },
+  });
+  const { user } = renderBackOffice(`/admin-customer-subscription-create?id=${CUSTOMER_ID}`);
+  await user.click(await screen.findByRole('radio', { name: /URL Blocker Subscription/ }));
+  return { api, user };
+}
+
 describe('customer subscriptions (spec 3 "Customer subscriptions")', () => {
   it('offers Edit on Success payments and Refund only on Success payments that are not offline', async () => {
     mockApi({
@@ -278,15 +292,7 @@ describe('customer subscriptions (spec 3 "Customer subscriptions")', () => {
   });
 
   it('offline sale: -3, 1.5, 0 and 99999999 seats and a minus amount are refused at the field and never sent', async () => {
-    const api = mockApi({
-      ...signedIn('Admin'),
-      [`GET ${S}/customers/detail`]: detailAnswer([]),
-      [`GET ${S}/payments/subscription/detail`]: {
-        body: { respones_msg: 'Subscription detail', totalPurchasedDevices: 0, data: { totalPurchasedDevices: 0 } },
-      },
-    });
-    const { user } = renderBackOffice(`/admin-customer-subscription-create?id=${CUSTOMER_ID}`);
-    await user.click(await screen.findByRole('radio', { name: /URL Blocker Subscription/ }));
+    const { api, user } = await offlineSaleOfUrlBlocker();
     await user.type(screen.getByLabelText(/^Amount/), '1');
     const save = async () => {
       await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -312,15 +318,7 @@ describe('customer subscriptions (spec 3 "Customer subscriptions")', () => {
   });
 
   it('offline sale of 100,000 seats for €1.00 asks "Record €1.00 for 100,000 seat(s) of …?" first', async () => {
-    const api = mockApi({
-      ...signedIn('Admin'),
-      [`GET ${S}/customers/detail`]: detailAnswer([]),
-      [`GET ${S}/payments/subscription/detail`]: {
-        body: { respones_msg: 'Subscription detail', totalPurchasedDevices: 0, data: { totalPurchasedDevices: 0 } },
-      },
-    });
-    const { user } = renderBackOffice(`/admin-customer-subscription-create?id=${CUSTOMER_ID}`);
-    await user.click(await screen.findByRole('radio', { name: /URL Blocker Subscription/ }));
+    const { api, user } = await offlineSaleOfUrlBlocker();
     await user.clear(screen.getByLabelText(/^Qty/));
     await user.type(screen.getByLabelText(/^Qty/), '100000');
     await user.type(screen.getByLabelText(/^Amount/), '1');
