@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setApiSession } from '@/lib/api-client';
 import { customerSession } from '@/lib/auth-storage';
+import { expectRefusedAsTyped } from '@/test/number-cases';
 import { mockApi, type RecordedCall } from '@/test/mock-api';
 import { currentLocation, renderBackOffice } from '@/test/render-back-office';
 
@@ -114,6 +115,32 @@ describe('pricing list (spec 3 "Pricing list")', () => {
     await waitFor(() =>
       expect(saved?.body).toEqual({ planIdentifier: 'PD', minAppVersionCode: 400, message: 'Old', forceUpdate: true }),
     );
+  });
+});
+
+describe('app version code (issue 22: "-5" was saved as 5)', () => {
+  it('-5, 1.5 and 0 are refused at the field as typed and never saved', async () => {
+    const api = signedIn({
+      [`GET ${S}/price/get/app-version`]: { body: { respones_msg: 'App version', data: null } },
+    });
+    const view = renderBackOffice('/admin-pricing-list');
+    await view.user.click(
+      await screen.findByRole('button', { name: 'Configure App Version of Fleetdeck Subscription' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const code = await within(dialog).findByLabelText(/Min Version Code/);
+    const save = () => view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectRefusedAsTyped(
+      view.user,
+      code,
+      [
+        ['-5', 'No minus sign'],
+        ['1.5', 'Enter a whole number'],
+        ['0', 'Must be at least 1'],
+      ],
+      { check: save },
+    );
+    expect(api.callsTo('POST', `${S}/price/update/app-version`)).toHaveLength(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONFIG, mockApi } from '@/test/mock-api';
+import { expectRefusedAsTyped } from '@/test/number-cases';
 import { renderApp } from '@/test/render-app';
 import { checkoutAnswer, plan, priceDetail, savedCard, userDetailRoute } from '../testing/fixtures';
 
@@ -44,6 +45,35 @@ describe('Make payment', () => {
     expect(screen.getByLabelText('Enter Number Of Devices')).toHaveValue('1');
     expect(summary('after')).toBe('5');
     expect(summary('total')).toBe('€29.99');
+  });
+
+  it('"-5" does not buy 5: a minus sign, a fraction or too many are refused as typed and nothing is paid', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({ ...userDetailRoute, ...priceDetail(plan('PD', 'PD')) });
+    const { user } = renderApp('/make-payment?id=id-PD');
+    const field = await screen.findByLabelText('Enter Number Of Devices');
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await fillCard(user);
+    await expectRefusedAsTyped(
+      user,
+      field,
+      [
+        ['-5', 'No minus sign'],
+        ['-3', 'No minus sign'],
+        ['1.5', 'Enter a whole number'],
+        ['99999999', 'Must be at most 10,000'],
+      ],
+      {
+        check: async () => {
+          // Nothing is charged for a refused quantity; leaving the field keeps it as typed.
+          expect(summary('total')).toBe('€0.00');
+          await user.tab();
+          await user.click(screen.getByRole('button', { name: 'Pay' }));
+        },
+      },
+    );
+    expect(field).toHaveValue('99999999');
+    expect(api.callsTo('POST', '/api/v1/admin/payments/purchase')).toHaveLength(0);
   });
 
   it('Power Chat starts at 2 users and refuses fewer', async () => {

@@ -1,8 +1,12 @@
-import { Button, Group, Loader, Modal, NumberInput, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { PlanCode } from '@fleetdeck/contract';
-import type { AppVersionConfig, StaffPrice } from '@fleetdeck/contract/staff';
+import { MAX_VERSION_CODE, type AppVersionConfig, type StaffPrice } from '@fleetdeck/contract/staff';
+import { checkNumber, NumberField } from '@/components/number-field';
 import { useAppVersion, useUpdateAppVersion } from '../api/app-version';
+
+/** Android version codes: whole, 1 to 2,100,000,000 (the server refuses the same). */
+const VERSION_RULES = { kind: 'whole', min: 1, max: MAX_VERSION_CODE } as const;
 
 /** 'Configure App Version' (spec 3 "Pricing list"): Min Version Code, Message, Force Update, Close and Save. */
 export function AppVersionModal({ price, onClose }: { price: StaffPrice | null; onClose: () => void }) {
@@ -37,33 +41,28 @@ function AppVersionForm({
   config: AppVersionConfig | null;
   onClose: () => void;
 }) {
-  const [code, setCode] = useState<number | string>(config?.minAppVersionCode ?? '');
+  // The code as typed: "-5" or "1.5" is refused at the field, never saved as something else.
+  const [code, setCode] = useState(config ? String(config.minAppVersionCode) : '');
   const [message, setMessage] = useState(config?.message ?? '');
   const [forceUpdate, setForceUpdate] = useState(config?.forceUpdate ?? false);
-  const [error, setError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const checked = checkNumber(code, VERSION_RULES);
   const save = useUpdateAppVersion({
     onSuccess: () => onClose(),
   });
   const submit = () => {
-    if (typeof code !== 'number' || !Number.isInteger(code) || code < 0) {
-      setError('Min Version Code must be a whole number');
-      return;
-    }
-    save.mutate({ planIdentifier, minAppVersionCode: code, message, forceUpdate });
+    setTried(true);
+    if (checked.value === null) return;
+    save.mutate({ planIdentifier, minAppVersionCode: checked.value, message, forceUpdate });
   };
   return (
     <Stack gap="md">
-      <NumberInput
+      <NumberField
         label="Min Version Code"
-        min={0}
-        allowDecimal={false}
-        allowNegative={false}
+        {...VERSION_RULES}
         value={code}
-        onChange={(v) => {
-          setCode(v);
-          setError(null);
-        }}
-        error={error}
+        onChange={setCode}
+        error={tried ? checked.error : null}
         description="Devices reporting a lower appVersionCode are told to update."
       />
       <Textarea
