@@ -8,9 +8,10 @@ import { formatEuro } from '@/lib/format';
  * under the field; the page sends only what `checkNumber` accepts, so the number sent is the number shown.
  *
  * - `money`: euros, at least `min` (default 0), at most two decimals, shown with a `€` in front;
- * - `whole`: whole numbers (seats, quantities, version codes), at least `min` (default 1).
+ * - `whole`: whole numbers (seats, quantities, version codes), at least `min` (default 1);
+ * - `decimal`: other numbers with up to `decimals` decimals (rates, percentages), at least `min` (default 0).
  */
-export type NumberKind = 'money' | 'whole';
+export type NumberKind = 'money' | 'whole' | 'decimal';
 
 export interface NumberRules {
   kind: NumberKind;
@@ -20,6 +21,8 @@ export interface NumberRules {
   required?: boolean | undefined;
   /** Said after "at most …" (e.g. "what remains paid for 2 seats"). */
   maxHint?: string | undefined;
+  /** `decimal`: the most decimals (default 2; money always 2). */
+  decimals?: number | undefined;
 }
 
 export interface NumberCheck {
@@ -31,11 +34,15 @@ export interface NumberCheck {
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
-const show = (kind: NumberKind, n: number) => (kind === 'money' ? formatEuro(n) : n.toLocaleString('en-GB'));
+const show = (kind: NumberKind, n: number) =>
+  kind === 'money' ? formatEuro(n) : n.toLocaleString('en-GB', { maximumFractionDigits: 6 });
 
 /** Checks the text of a number field against its rules; never changes the number typed. */
-export function checkNumber(text: string, { kind, min, max, required = true, maxHint }: NumberRules): NumberCheck {
-  const lowest = min ?? (kind === 'money' ? 0 : 1);
+export function checkNumber(
+  text: string,
+  { kind, min, max, required = true, maxHint, decimals = 2 }: NumberRules,
+): NumberCheck {
+  const lowest = min ?? (kind === 'whole' ? 1 : 0);
   const typed = text.trim().replace(/,(?=\d{3}(\D|$))/g, '');
   if (typed === '')
     return { value: null, error: required ? (kind === 'money' ? 'Enter an amount' : 'Enter a number') : null };
@@ -49,6 +56,9 @@ export function checkNumber(text: string, { kind, min, max, required = true, max
   if (typed.startsWith('-') && n !== 0) return { value: null, error: 'No minus sign: the number must not be negative' };
   if (kind === 'whole' && !Number.isInteger(n)) return { value: null, error: 'Enter a whole number, without decimals' };
   if (kind === 'money' && /\.\d{3,}$/.test(typed)) return { value: null, error: 'At most 2 decimals (cents)' };
+  if (kind === 'decimal' && (typed.split('.')[1]?.length ?? 0) > decimals) {
+    return { value: null, error: `At most ${decimals} decimals` };
+  }
   if (n < lowest) return { value: null, error: `Must be at least ${show(kind, lowest)}` };
   if (max !== undefined && n > max) {
     return { value: null, error: `Must be at most ${show(kind, max)}${maxHint ? ` (${maxHint})` : ''}` };
@@ -86,6 +96,7 @@ export function NumberField({
   max,
   required = true,
   maxHint,
+  decimals,
   value,
   onChange,
   error,
@@ -94,12 +105,12 @@ export function NumberField({
   ...rest
 }: NumberFieldProps) {
   const [left, setLeft] = useState(false);
-  const own = readOnly ? null : checkNumber(value, { kind, min, max, required, maxHint }).error;
+  const own = readOnly ? null : checkNumber(value, { kind, min, max, required, maxHint, decimals }).error;
   const shown = value.trim() === '' && !left ? (error ?? null) : (own ?? error ?? null);
   const prefix = kind === 'money' && value !== '' ? '€' : '';
   return (
     <TextInput
-      inputMode={kind === 'money' ? 'decimal' : 'numeric'}
+      inputMode={kind === 'whole' ? 'numeric' : 'decimal'}
       autoComplete="off"
       spellCheck={false}
       readOnly={readOnly}

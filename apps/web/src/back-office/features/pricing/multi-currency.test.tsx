@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setApiSession } from '@/lib/api-client';
 import { customerSession } from '@/lib/auth-storage';
+import { expectRefusedAsTyped } from '@/test/number-cases';
 import { mockApi, type RecordedCall } from '@/test/mock-api';
 import { currentLocation, renderBackOffice } from '@/test/render-back-office';
 
@@ -113,6 +114,28 @@ describe('pricing list: Multi Currency tab (spec 3 "Pricing list")', () => {
     expect(await within(form).findByText(/Country must be a 2-letter ISO country code/)).toBeInTheDocument();
     expect(within(form).getByText(/Rate must be a number above 0/)).toBeInTheDocument();
     expect(api.callsTo('POST', `${S}/price/add/currency`)).toHaveLength(0);
+  });
+
+  it('a minus sign, too many decimals or over 99% are refused as typed, never clamped (issue 22)', async () => {
+    const api = signedIn([india]);
+    const view = renderBackOffice('/admin-pricing-list?tab=currency');
+    await view.user.click(await screen.findByRole('button', { name: 'Edit currency of IN' }));
+    const form = await screen.findByRole('form', { name: 'Update the currency of IN' });
+    const update = () => view.user.click(within(form).getByRole('button', { name: 'Update' }));
+    await expectRefusedAsTyped(
+      view.user,
+      within(form).getByLabelText(/^Discount %/),
+      [
+        ['-5', 'No minus sign'],
+        ['150', 'Must be at most 99'],
+        ['10.555', 'At most 2 decimals'],
+      ],
+      { check: update },
+    );
+    await expectRefusedAsTyped(view.user, within(form).getByLabelText(/^Rate/), [['-3', 'No minus sign']], {
+      check: update,
+    });
+    expect(api.callsTo('POST', `${S}/price/update/currency`)).toHaveLength(0);
   });
 
   it('Edit puts the form in update mode; Update sends the id and clears the edit state', async () => {

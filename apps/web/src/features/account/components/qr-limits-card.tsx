@@ -1,6 +1,7 @@
 import type { UserDetail } from '@fleetdeck/contract';
-import { Button, Card, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { checkNumber, NumberField } from '@/components/number-field';
 import { useUpdateUser } from '../api/update-user';
 
 /** `YYYY-MM-DDTHH:mm` in local time, the value of a datetime-local input. */
@@ -11,22 +12,27 @@ function toLocalInput(iso: string | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+const MAX_USES_RULES = { kind: 'whole', min: 1, required: false } as const;
+
 /**
  * The login QR code's end date and enrolment limit (issue 12, item 4): a printed QR code that leaks stops enrolling
  * devices after the date or the number of enrolments chosen here. Empty fields mean no end and no limit.
  */
 export function QrLimitsCard({ user }: { user: UserDetail }) {
   const [until, setUntil] = useState(toLocalInput(user.enrolmentTokenExpiresAt));
-  const [maxUses, setMaxUses] = useState<string | number>(user.enrolmentTokenMaxUses ?? '');
+  // As typed: "-5" or "1.5" is refused at the field (empty: no limit).
+  const [maxUses, setMaxUses] = useState(String(user.enrolmentTokenMaxUses ?? ''));
+  const maxChecked = checkNumber(maxUses, MAX_USES_RULES);
   const update = useUpdateUser();
   const uses = user.enrolmentTokenUses ?? 0;
 
   const save = (event: React.FormEvent) => {
     event.preventDefault();
+    if (maxChecked.error) return;
     const at = until ? new Date(until) : null;
     update.mutate({
       enrolmentTokenExpiresAt: at && !Number.isNaN(at.getTime()) ? at.toISOString() : null,
-      enrolmentTokenMaxUses: maxUses === '' ? null : Number(maxUses),
+      enrolmentTokenMaxUses: maxChecked.value,
     });
   };
 
@@ -44,17 +50,15 @@ export function QrLimitsCard({ user }: { user: UserDetail }) {
             value={until}
             onChange={(e) => setUntil(e.currentTarget.value)}
           />
-          <NumberInput
+          <NumberField
             label="Maximum enrolments"
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
+            {...MAX_USES_RULES}
             value={maxUses}
             onChange={setMaxUses}
             description={`${uses} enrolment${uses === 1 ? '' : 's'} with this QR code so far`}
           />
           <Group justify="flex-end">
-            <Button type="submit" variant="light" loading={update.isPending}>
+            <Button type="submit" variant="light" loading={update.isPending} disabled={maxChecked.error !== null}>
               Save limits
             </Button>
           </Group>

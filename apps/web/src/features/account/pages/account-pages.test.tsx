@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectRefusedAsTyped } from '@/test/number-cases';
 import { mockApi, sampleUser } from '@/test/mock-api';
 import { currentLocation, renderApp } from '@/test/render-app';
 
@@ -193,6 +194,29 @@ describe('Update profile', () => {
         enrolmentTokenMaxUses: 25,
       }),
     );
+  });
+
+  it('QR code limits: -5, 1.5 and 0 enrolments are refused as typed and not saved (issue 22)', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      'GET /api/v1/admin/users/detail': {
+        body: { respones_msg: 'OK', data: { ...sampleUser, enrolmentTokenUses: 0 } },
+      },
+    });
+    const { user } = renderApp('/update-profile');
+    const form = await screen.findByRole('form', { name: 'QR code limits' });
+    const save = within(form).getByRole('button', { name: 'Save limits' });
+    await expectRefusedAsTyped(
+      user,
+      within(form).getByLabelText('Maximum enrolments'),
+      [
+        ['-5', 'No minus sign'],
+        ['1.5', 'Enter a whole number'],
+        ['0', 'Must be at least 1'],
+      ],
+      { check: () => expect(save).toBeDisabled() },
+    );
+    expect(api.callsTo('POST', '/api/v1/admin/users/update')).toHaveLength(0);
   });
 
   it('rotates the login QR code after a confirmation and shows the new image', async () => {

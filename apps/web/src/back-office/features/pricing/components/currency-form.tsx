@@ -1,7 +1,8 @@
-import { Button, Card, Group, Loader, NumberInput, Select, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Loader, Select, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { currencyAddRequestSchema, type CurrencyRule } from '@fleetdeck/contract/staff';
+import { NumberField } from '@/components/number-field';
 import { errorMessage } from '@/lib/api-client';
 import { countryOptions } from '@/lib/countries';
 import { useContractForm } from '@/lib/form';
@@ -15,24 +16,28 @@ const COUNTRY_OPTIONS = countryOptions();
 export const rateLabel = (rate: number | string | null | undefined, currencyCode: string) =>
   `1 GBP = ${rate === '' || rate === null || rate === undefined ? '…' : rate} ${currencyCode || 'Rs'}`;
 
+/** The numbers as typed (DECISIONS §14): refused at the field when wrong, never clamped or cut. */
 type Values = {
   countryCode: string;
-  conversationRate: number | string;
+  conversationRate: string;
   couponCode: string;
-  discountPercentage: number | string;
+  discountPercentage: string;
   currencyCode: string;
 };
+
+const RATE_RULES = { kind: 'decimal', min: 0, decimals: 6 } as const;
+const DISCOUNT_RULES = { kind: 'decimal', min: 0, max: 99, decimals: 2, required: false } as const;
 
 const valuesOf = (rule: CurrencyRule | null): Values =>
   rule
     ? {
         countryCode: rule.countryCode,
-        conversationRate: rule.conversationRate,
+        conversationRate: String(rule.conversationRate),
         couponCode: rule.couponCode,
-        discountPercentage: rule.discountPercentage,
+        discountPercentage: String(rule.discountPercentage),
         currencyCode: rule.currencyCode,
       }
-    : { countryCode: '', conversationRate: '', couponCode: '', discountPercentage: 0, currencyCode: '' };
+    : { countryCode: '', conversationRate: '', couponCode: '', discountPercentage: '0', currencyCode: '' };
 
 /**
  * The Multi Currency form (spec 3 "Pricing list", §4 "Currency form"): add mode, or update mode while `editing` is
@@ -64,7 +69,7 @@ export function CurrencyForm({ editing, onDone }: { editing: CurrencyRule | null
     try {
       const found = await lookupCountry(code);
       form.setFieldValue('currencyCode', found.currencyCode);
-      if (found.conversationRate !== null) form.setFieldValue('conversationRate', found.conversationRate);
+      if (found.conversationRate !== null) form.setFieldValue('conversationRate', String(found.conversationRate));
       form.clearFieldError('currencyCode');
       form.clearFieldError('conversationRate');
     } catch (error) {
@@ -98,13 +103,11 @@ export function CurrencyForm({ editing, onDone }: { editing: CurrencyRule | null
             value={values.countryCode || null}
             onChange={(code) => void chooseCountry(code)}
           />
-          <NumberInput
+          <NumberField
             label="Rate"
-            required
+            withAsterisk
             size="md"
-            min={0}
-            decimalScale={6}
-            hideControls
+            {...RATE_RULES}
             placeholder="100"
             w={{ base: '100%', xs: 230 }}
             leftSection={<Text size="sm">1 GBP =</Text>}
@@ -120,6 +123,7 @@ export function CurrencyForm({ editing, onDone }: { editing: CurrencyRule | null
             }
             rightSectionWidth={50}
             {...form.getInputProps('conversationRate')}
+            value={values.conversationRate}
           />
           <TextInput
             label="Coupon Code"
@@ -127,15 +131,13 @@ export function CurrencyForm({ editing, onDone }: { editing: CurrencyRule | null
             w={{ base: '100%', xs: 150 }}
             {...form.getInputProps('couponCode')}
           />
-          <NumberInput
+          <NumberField
             label="Discount %"
             size="md"
-            min={0}
-            max={99}
-            decimalScale={2}
-            hideControls
+            {...DISCOUNT_RULES}
             w={{ base: '100%', xs: 110 }}
             {...form.getInputProps('discountPercentage')}
+            value={values.discountPercentage}
           />
           <TextInput
             label="Currency Code"
