@@ -1,4 +1,4 @@
-import type { UserDetail } from '@fleetdeck/contract';
+import { ENROLMENT_TOKEN_MAX_USES, type UserDetail } from '@fleetdeck/contract';
 import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { checkNumber, NumberField } from '@/components/number-field';
@@ -12,7 +12,7 @@ function toLocalInput(iso: string | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-const MAX_USES_RULES = { kind: 'whole', min: 1, required: false } as const;
+const MAX_USES_RULES = { kind: 'whole', min: 1, max: ENROLMENT_TOKEN_MAX_USES, required: false } as const;
 
 /**
  * The login QR code's end date and enrolment limit (issue 12, item 4): a printed QR code that leaks stops enrolling

@@ -15,7 +15,6 @@ import {
   Group,
   Input,
   NativeSelect,
-  NumberInput,
   SegmentedControl,
   Slider,
   Stack,
@@ -27,12 +26,17 @@ import {
 import { IconPlus, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useUpdateKioskSettings } from '../api/update-kiosk-settings';
+import { checkNumber, NumberField } from '@/components/number-field';
 import { useContractForm } from '@/lib/form';
 import { useReportUnsaved } from './unsaved-changes';
 import { PlayStoreSearch } from './play-store-search';
 import { ProfileApplicationsList } from './profile-applications-list';
 
 type NumberValue = number | string;
+
+/** Whole numbers as typed ("-5" refused at the field, never made 5); empty: the device's own setting. */
+const TIMEOUT_RULES = { kind: 'whole', min: 0, required: false } as const;
+const BRIGHTNESS_RULES = { kind: 'whole', min: 0, max: BRIGHTNESS_MAX, required: false } as const;
 
 const toNullableInt = (v: NumberValue): number | null => {
   if (typeof v === 'number') return v;
@@ -61,15 +65,12 @@ function TimeoutField({
   error?: ReactNode;
 }) {
   return (
-    <NumberInput
+    <NumberField
       label="Screen timeout (s)"
       description="Seconds before the screen turns off; empty: the device's own setting"
-      value={value}
+      value={String(value)}
       onChange={onChange}
-      min={0}
-      allowDecimal={false}
-      allowNegative={false}
-      clampBehavior="none"
+      {...TIMEOUT_RULES}
       error={error}
       size="sm"
       maw={320}
@@ -87,7 +88,8 @@ function BrightnessField({
   onChange: (v: NumberValue) => void;
   error?: ReactNode;
 }) {
-  const n = typeof value === 'number' ? Math.min(BRIGHTNESS_MAX, Math.max(0, value)) : 0;
+  // The slider follows the text while it is a valid brightness; the text stays as typed.
+  const n = checkNumber(String(value), BRIGHTNESS_RULES).value ?? 0;
   return (
     <Input.Wrapper
       label="Screen brightness"
@@ -104,16 +106,12 @@ function BrightnessField({
           onChange={onChange}
           style={{ flex: 1 }}
         />
-        <NumberInput
+        <NumberField
           aria-label="Screen brightness"
-          value={value}
+          value={String(value)}
           onChange={onChange}
-          min={0}
-          max={BRIGHTNESS_MAX}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          error={Boolean(error)}
+          {...BRIGHTNESS_RULES}
+          error={error ? true : undefined}
           size="sm"
           w={96}
         />

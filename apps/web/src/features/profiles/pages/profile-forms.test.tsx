@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectRefusedAsTyped } from '@/test/number-cases';
 import { mockApi, type RecordedCall } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 import {
@@ -66,6 +67,27 @@ describe('Profile detail forms', () => {
       disbableBixbyPackages: true,
       disableWiFi: false,
     });
+  });
+
+  it('Kiosk: a screen timeout of -5 or 1.5 is refused as typed (never made 5) and nothing is sent', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      ...shellRoutes,
+      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'SL' })),
+    });
+    const { user } = renderApp(`/sl-profile-detail?profile_id=${PROFILE_ID}&tab=kiosk`);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Kiosk type' }), 'Browser');
+    await user.type(screen.getByRole('textbox', { name: 'Website URL' }), 'https://shop.example.com');
+    await expectRefusedAsTyped(
+      user,
+      screen.getByRole('textbox', { name: /Screen timeout/ }),
+      [
+        ['-5', 'No minus sign'],
+        ['1.5', 'Enter a whole number'],
+      ],
+      { check: () => user.click(screen.getByRole('button', { name: 'Save' })) },
+    );
+    expect(api.callsTo('POST', `${API}/profile/update/kiosk/setting`)).toHaveLength(0);
   });
 
   it('Kiosk Browser: names a bad URL and a brightness of 256 under their fields and sends nothing', async () => {
