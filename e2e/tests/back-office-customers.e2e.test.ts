@@ -90,6 +90,9 @@ describe('back office: customers and offline sales', () => {
     await page.getByLabel(/^Amount/).fill('75');
     await page.getByLabel(/^Note/).fill('Bank transfer, invoice 2211');
     await page.getByRole('button', { name: 'Save' }).click();
+    // Issue 22: the sale is confirmed first, naming the amount, the seats and the product.
+    const ask = page.getByRole('dialog', { name: 'Record €75.00 for 3 seat(s) of URL Blocker Subscription?' });
+    await ask.getByRole('button', { name: 'Record payment' }).click();
     await page.getByText('Offline payment recorded.').first().waitFor();
     const payment = page.locator('tbody tr').filter({ hasText: 'URL Blocker Subscription' });
     await payment.waitFor();
