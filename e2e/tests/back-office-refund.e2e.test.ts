@@ -92,6 +92,9 @@ describe('refund journey', () => {
     await page.getByRole('button', { name: 'Refund' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`${expected} for 2 seat(s)`).waitFor();
+    // Issue 22: the confirmation names every device the refund logs out.
+    await dialog.getByText('Reception tablet').first().waitFor();
+    await shoot(page, 'refund-confirm');
     await dialog.getByRole('button', { name: 'Refund' }).click();
     await page.getByText('Refund completed successfully.').waitFor();
     await page.waitForURL(`**/admin-customer-subscription-create?id=${customer.id}`);
