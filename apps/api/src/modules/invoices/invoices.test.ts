@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paymentsApi, usersApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
+import { MIGRATIONS_DIR } from '../../db/client.ts';
 import { creditNotes, documentCounters, payments } from '../../db/schema.ts';
 import { call } from '../../../test/support/call.ts';
 import { newCustomer, newStaff, type TestCustomer, type TestStaff } from '../../../test/support/factory.ts';
@@ -136,6 +139,51 @@ describe('refunds on the payment record and credit notes', () => {
       creditNotes: notes.map((n) => ({ _id: n.id, number: n.number, amount: Number(n.amount), qty: n.qty })),
     });
     expect(p.providerRef).toMatch(/^pi_/);
+
+    // The staff history and payment-history.csv, read from the payment row.
+    const staffRow = (await call(rt, staffApi.paymentHistory, { token: boss.token, query: { email: c.email } })).data()
+      .data[0]!;
+    expect(staffRow).toMatchObject({
+      _id: p.id,
+      refundedQty: 3,
+      refundedAmount: Number(done.refundedAmount),
+      invoiceNumber: p.invoiceNumber,
+      providerPaymentId: p.providerRef,
+      creditNotes: [{ number: notes[0]!.number }, { number: notes[1]!.number }],
+    });
+    const csv = await call(rt, staffApi.paymentHistory, {
+      token: boss.token,
+      query: { email: c.email, isExportData: 'true' },
+    });
+    const [header, line] = csv.body.trim().split('\r\n');
+    expect(header!.endsWith(',Refunded Amount,Refunded Qty,Refunded On,Payment ID,Invoice,Note')).toBe(true);
+    expect(
+      line!.endsWith(
+        `,${Number(done.refundedAmount).toFixed(2)},3,${done.refundedAt!.toISOString()},${p.providerRef},${p.invoiceNumber},`,
+      ),
+    ).toBe(true);
+  });
+
+  it('an offline sale shows its note and invoice, and no provider id, in both histories and the CSV', async () => {
+    const c = await newCustomer(rt);
+    const sale = await call(rt, staffApi.offlinePaymentCreate, {
+      token: admin.token,
+      body: { customerId: c.id, priceId: 'PD', qty: 2, amount: 50, note: 'Bank transfer 2026-11-28' },
+    });
+    expect(sale.statusCode).toBe(200);
+    const row = (await customerHistory(c))[0]!;
+    expect(row).toMatchObject({ note: 'Bank transfer 2026-11-28', providerPaymentId: null, refundedAmount: 0 });
+    expect(row.invoiceNumber).toMatch(/^INV-/);
+    const staffRow = (await call(rt, staffApi.paymentHistory, { token: boss.token, query: { email: c.email } })).data()
+      .data[0]!;
+    expect(staffRow).toMatchObject({ note: 'Bank transfer 2026-11-28', invoiceNumber: row.invoiceNumber });
+    const csv = await call(rt, staffApi.paymentHistory, {
+      token: boss.token,
+      query: { email: c.email, isExportData: 'true' },
+    });
+    expect(csv.body.trim().split('\r\n')[1]!.endsWith(`,0.00,0,,,${row.invoiceNumber},Bank transfer 2026-11-28`)).toBe(
+      true,
+    );
   });
 
   it('a refund made at the provider (charge.refunded) keeps the refunded columns and issues its credit note; a won dispute gives the money back', async () => {
@@ -310,7 +358,11 @@ describe('buyer details on Update Profile (users/update)', () => {
       token: c.token,
       body: { company: '  Acme Ltd ', address: 'Line 1\r\nLine 2', tax_id: 'GB 123.456/78-9' },
     });
-    expect(res.data().data).toMatchObject({ company: 'Acme Ltd', address: 'Line 1\nLine 2', tax_id: 'GB 123.456/78-9' });
+    expect(res.data().data).toMatchObject({
+      company: 'Acme Ltd',
+      address: 'Line 1\nLine 2',
+      tax_id: 'GB 123.456/78-9',
+    });
     expect((await call(rt, usersApi.detail, { token: c.token })).data().data).toMatchObject({ company: 'Acme Ltd' });
     const cleared = await call(rt, usersApi.update, { token: c.token, body: { company: '', tax_id: '' } });
     expect(cleared.data().data).toMatchObject({ company: '', address: 'Line 1\nLine 2', tax_id: '' });
@@ -329,5 +381,25 @@ describe('buyer details on Update Profile (users/update)', () => {
     const res = await call(rt, usersApi.update, { token: c.token, body });
     expect(res.statusCode).toBe(400);
     expect(res.error().errors?.map((e) => e.field)).toContain(field);
+  });
+});
+
+describe('migration 0027_invoices_backfill', () => {
+  it('fills refunded amount, seats and date from succeeded refunds of payments made before it', async () => {
+    const c = await newCustomer(rt);
+    const p = await paid(c, 'PDOT', 3);
+    await refund(p.id, 1);
+    const kept = await paymentRow(p.id);
+    // As before the migration: the columns at their defaults.
+    await rt.ctx.db
+      .update(payments)
+      .set({ refundedAmount: '0', refundedQty: 0, refundedAt: null })
+      .where(eq(payments.id, p.id));
+    const file = fs.readFileSync(path.join(MIGRATIONS_DIR, '0027_invoices_backfill.sql'), 'utf8');
+    const refundedBackfill = file.split('--> statement-breakpoint')[0]!;
+    await rt.ctx.db.execute(sql.raw(refundedBackfill));
+    const filled = await paymentRow(p.id);
+    expect(filled).toMatchObject({ refundedAmount: kept.refundedAmount, refundedQty: 1 });
+    expect(filled.refundedAt?.toISOString()).toBe(kept.refundedAt?.toISOString());
   });
 });

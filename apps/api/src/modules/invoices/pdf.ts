@@ -69,7 +69,11 @@ export function renderDocumentPdf(data: DocumentData, opts: { compress?: boolean
 
 function party(doc: PDFKit.PDFDocument, title: string, p: Party, x: number, y: number, width: number) {
   doc.font('Helvetica-Bold').fontSize(9).fillColor('#666666').text(title.toUpperCase(), x, y, { width });
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#000000').text(p.company || p.name, { width });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor('#000000')
+    .text(p.company || p.name, { width });
   doc.font('Helvetica').fontSize(10);
   if (p.company && p.name) doc.text(p.name, { width });
   for (const line of p.address.split('\n').filter((l) => l.trim() !== '')) doc.text(line, { width });
@@ -83,7 +87,10 @@ function draw(doc: PDFKit.PDFDocument, d: DocumentData) {
   const isInvoice = d.kind === 'invoice';
   const money = (cents: number) => (d.currency.toLowerCase() === 'eur' ? formatEuro(cents) : `${cents / 100}`);
 
-  doc.font('Helvetica-Bold').fontSize(22).text(isInvoice ? 'Invoice' : 'Credit note', MARGIN, MARGIN);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text(isInvoice ? 'Invoice' : 'Credit note', MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(10).fillColor('#333333');
   doc.text(`Number: ${d.number}`);
   doc.text(`Date: ${dateText(d.date)}`);
@@ -99,23 +106,44 @@ function draw(doc: PDFKit.PDFDocument, d: DocumentData) {
   const colWidths = [width * 0.5, width * 0.1, width * 0.16, width * 0.18];
   let y = Math.max(leftEnd, rightEnd) + 30;
   const row = (cells: string[], bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor('#000000');
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(10)
+      .fillColor('#000000');
     const heights = cells.map((cell, i) =>
       doc.heightOfString(cell, { width: colWidths[i]!, align: i === 0 ? 'left' : 'right' }),
     );
-    cells.forEach((cell, i) => doc.text(cell, cols[i]!, y, { width: colWidths[i]!, align: i === 0 ? 'left' : 'right' }));
+    cells.forEach((cell, i) =>
+      doc.text(cell, cols[i]!, y, { width: colWidths[i]!, align: i === 0 ? 'left' : 'right' }),
+    );
     y += Math.max(...heights) + 8;
   };
   row(['Description', 'Seats', 'Unit price', 'Amount'], true);
-  doc.moveTo(MARGIN, y - 4).lineTo(MARGIN + width, y - 4).strokeColor('#999999').stroke();
+  doc
+    .moveTo(MARGIN, y - 4)
+    .lineTo(MARGIN + width, y - 4)
+    .strokeColor('#999999')
+    .stroke();
   for (const line of d.lines) row([line.description, String(line.qty), money(line.unitCents), money(line.totalCents)]);
   if (d.coupon && d.coupon.discountCents > 0) {
     row([`Coupon ${d.coupon.code}`, '', '', `-${money(d.coupon.discountCents)}`]);
   } else if (d.coupon) {
     row([`Coupon ${d.coupon.code}`, '', '', money(0)]);
   }
-  doc.moveTo(MARGIN, y - 4).lineTo(MARGIN + width, y - 4).strokeColor('#999999').stroke();
-  row([isInvoice ? `Total (${d.currency.toUpperCase()})` : `Credited (${d.currency.toUpperCase()})`, '', '', money(d.totalCents)], true);
+  doc
+    .moveTo(MARGIN, y - 4)
+    .lineTo(MARGIN + width, y - 4)
+    .strokeColor('#999999')
+    .stroke();
+  row(
+    [
+      isInvoice ? `Total (${d.currency.toUpperCase()})` : `Credited (${d.currency.toUpperCase()})`,
+      '',
+      '',
+      money(d.totalCents),
+    ],
+    true,
+  );
 
   y += 16;
   doc.font('Helvetica').fontSize(10).fillColor('#333333');

@@ -120,7 +120,8 @@ function baseDocument(ctx: AppContext, found: Found) {
   };
 }
 
-const planLine = (p: PaymentRow) => `${p.productName} (${p.planIdentifier}${p.subscriptionType === 'recurring' ? ', yearly' : ''})`;
+const planLine = (p: PaymentRow) =>
+  `${p.productName} (${p.planIdentifier}${p.subscriptionType === 'recurring' ? ', yearly' : ''})`;
 
 /** The invoice's content: the plan line (seats × unit price), the coupon, the total paid. */
 export function invoiceDocument(ctx: AppContext, found: Found): DocumentData {

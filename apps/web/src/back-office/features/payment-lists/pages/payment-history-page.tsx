@@ -40,7 +40,7 @@ export function PaymentHistoryPage() {
       errorTitle="The payment history could not load"
       emptyMessage="No payments match these filters."
       // Fits the content area at 1366 px beside the sidebar: no column (dates, actions) hidden off to the right.
-      minWidth={1000}
+      minWidth={1150}
       filtersLabel="Filter the payment history"
       onExportCsv={() => exportPaymentHistory(list.query)}
       filters={[
