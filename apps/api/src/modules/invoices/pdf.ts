@@ -18,7 +18,8 @@ export interface Party {
 export interface DocumentLine {
   description: string;
   qty: number;
-  unitCents: number;
+  /** null: no exact unit price (a credit note whose amount does not divide by its seats). */
+  unitCents: number | null;
   totalCents: number;
 }
 
@@ -124,7 +125,13 @@ function draw(doc: PDFKit.PDFDocument, d: DocumentData) {
     .lineTo(MARGIN + width, y - 4)
     .strokeColor('#999999')
     .stroke();
-  for (const line of d.lines) row([line.description, String(line.qty), money(line.unitCents), money(line.totalCents)]);
+  for (const line of d.lines)
+    row([
+      line.description,
+      String(line.qty),
+      line.unitCents === null ? '' : money(line.unitCents),
+      money(line.totalCents),
+    ]);
   if (d.coupon && d.coupon.discountCents > 0) {
     row([`Coupon ${d.coupon.code}`, '', '', `-${money(d.coupon.discountCents)}`]);
   } else if (d.coupon) {

@@ -104,7 +104,8 @@ export function paymentMethodText(p: Pick<PaymentRow, 'paymentMethod' | 'isOffli
   if (!pm) return 'Card';
   const wallet = pm.card?.wallet?.type;
   const kind = wallet ? wallet.replace(/_/g, ' ') : pm.type;
-  if (pm.card) return `${kind === 'card' ? pm.card.brand : `${kind} (${pm.card.brand})`} ending ${pm.card.last4}`;
+  const brand = pm.card ? pm.card.brand.charAt(0).toUpperCase() + pm.card.brand.slice(1) : '';
+  if (pm.card) return `${kind === 'card' ? brand : `${kind} (${brand})`} ending ${pm.card.last4}`;
   return kind;
 }
 
@@ -156,7 +157,7 @@ export function creditNoteDocument(ctx: AppContext, found: Found, note: repo.Cre
       {
         description: `Refund of ${planLine(p)}`,
         qty: note.qty,
-        unitCents: note.qty > 0 ? Math.floor(cents / note.qty) : cents,
+        unitCents: note.qty > 0 && cents % note.qty === 0 ? cents / note.qty : null,
         totalCents: cents,
       },
     ],
