@@ -31,6 +31,10 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('no-reply@localhost')),
   PRODUCT_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default('Fleetdeck')),
+  /** The seller on invoices and credit notes (DECISIONS §14); `\n` in SELLER_ADDRESS starts a new line. */
+  SELLER_NAME: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  SELLER_ADDRESS: z.preprocess(emptyToUndefined, z.string().max(500).default('')),
+  SELLER_TAX_ID: z.preprocess(emptyToUndefined, z.string().max(64).default('')),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'must be an email address' }).optional()),
   ADMIN_PASSWORD: z.preprocess(
     emptyToUndefined,
@@ -171,6 +175,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     productName: e.PRODUCT_NAME,
+    /** The seller on invoices and credit notes: name (default PRODUCT_NAME), address lines and tax id. */
+    seller: {
+      name: e.SELLER_NAME ?? e.PRODUCT_NAME,
+      address: e.SELLER_ADDRESS.replace(/\\n/g, '\n'),
+      taxId: e.SELLER_TAX_ID,
+    },
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     paymentProvider: e.PAYMENT_PROVIDER,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chatApi, paymentsApi, sandboxApi, type ProfileApplication, type ProfileDetail } from '@fleetdeck/contract';
-import { deviceMessages } from './db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { deviceMessages, paymentRefunds, payments } from './db/schema.ts';
+import { issueCreditNote, issueInvoice } from './modules/invoices/service.ts';
 import { startTestRuntime, type TestRuntime } from '../test/support/runtime.ts';
 import { call } from '../test/support/call.ts';
 import { STRONG_PASSWORD } from '../test/support/helpers.ts';
@@ -51,13 +53,36 @@ interface World {
   messageId: string;
   pmId: string;
   clientSecret: string;
+  paymentId: string;
+  creditNoteId: string;
 }
 let A: World;
 let B: World;
 
 async function world(label: string): Promise<World> {
   const owner = await fleetOwner(rt, 5);
-  await buy(rt.ctx.db, owner.id, 'PCHAT', 2);
+  const { payment } = await buy(rt.ctx.db, owner.id, 'PCHAT', 2);
+  // An invoice and a credit note of that payment (issue 22): their PDFs are the customer's own.
+  const creditNote = await rt.ctx.db.transaction(async (tx) => {
+    await issueInvoice(tx, payment.id);
+    const [refund] = await tx
+      .insert(paymentRefunds)
+      .values({
+        paymentId: payment.id,
+        customerId: owner.id,
+        idempotencyKey: `cross-tenant-${label}`,
+        requestHash: label,
+        source: 'staff',
+        status: 'succeeded',
+        qty: 1,
+        amount: '1.00',
+        provider: 'sandbox',
+        refundBy: 'test',
+      })
+      .returning();
+    const [paid] = await tx.select().from(payments).where(eq(payments.id, payment.id));
+    return issueCreditNote(tx, paid!, refund!);
+  });
   const deviceName = `${label} tablet ${crypto.randomUUID().slice(0, 8)}`;
   const device = await owner.enrol('SL', { deviceName });
   const pd = await owner.enrol('PD', { deviceName: `${deviceName} PD` });
@@ -122,6 +147,8 @@ async function world(label: string): Promise<World> {
     messageId: message!.id,
     pmId: pm.id,
     clientSecret: checkout.clientSecret,
+    paymentId: payment.id,
+    creditNoteId: creditNote.id,
   };
 }
 
@@ -156,7 +183,10 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
     case 'challengeId': // a login attempt (anonymous verify-otp)
     case 'appId': // an app's package name
     case 'user_id': // the sign-in name a customer chooses for a new chat user
+    case 'tax_id': // the buyer's tax number on invoices
       return null;
+    case 'creditNoteId':
+      return 'creditNoteId';
     case 'id':
       if (t.includes('/payments/price/detail') || t.startsWith('/api/v1/public/')) return null;
       if (t.includes('/export/')) return 'exportId';
@@ -164,6 +194,7 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       if (t.includes('/notifications/')) return 'messageId';
       if (t.includes('/application/delete')) return 'profileAppId';
       if (t.includes('/keyMapper/')) return 'keyMapperId';
+      if (t.startsWith('/api/v1/admin/payments/{id}/')) return 'paymentId';
       return undefined;
     default:
       return undefined;

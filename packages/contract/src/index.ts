@@ -4,6 +4,7 @@ export * from './users.ts';
 export * from './plans.ts';
 export * from './audit.ts';
 export * from './payments.ts';
+export * from './payment-record.ts';
 export * from './device.ts';
 export * from './profiles.ts';
 export * from './activity.ts';

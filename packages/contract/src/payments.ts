@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { localPricingSchema } from './local-pricing.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, numeric, text } from './common.ts';
 import { withData } from './envelope.ts';
+import { paymentRecordShape } from './payment-record.ts';
 import { familySchema, planCodeSchema } from './plans.ts';
 
 /**
@@ -246,6 +247,7 @@ export const paymentHistoryRowSchema = z.object({
   errorCode: z.nullable(z.string()),
   expiryAt: z.nullable(z.string()),
   created_at: z.string(),
+  ...paymentRecordShape,
 });
 export type PaymentHistoryRow = z.infer<typeof paymentHistoryRowSchema>;
 
@@ -392,3 +394,4 @@ export const publicPlansResponseSchema = z.object({
   localPricing: z.optional(z.nullable(localPricingSchema)),
 });
 export type PublicPlansResponse = z.infer<typeof publicPlansResponseSchema>;
+

@@ -78,6 +78,10 @@ export const userDetailSchema = z.object({
   enrolmentTokenMaxUses: z.optional(z.nullable(z.int())),
   /** Enrolments that took a seat with the current QR code (a new QR code starts again at 0). */
   enrolmentTokenUses: z.optional(z.int()),
+  /** The buyer on invoices and credit notes (issue 22): company, postal address (lines), VAT or tax id; '' when unset. */
+  company: z.optional(z.string()),
+  address: z.optional(z.string()),
+  tax_id: z.optional(z.string()),
   isResellerModeEnabled: z.boolean(),
   isResellerModeRequestApprove: z.boolean(),
   /** An approved reseller's personal coupon (buyers get 10% off); null otherwise. */
@@ -90,6 +94,30 @@ export type UserDetail = z.infer<typeof userDetailSchema>;
 export const userDetailResponseSchema = withData(userDetailSchema);
 export type UserDetailResponse = z.infer<typeof userDetailResponseSchema>;
 
+/** Invoice buyer details (issue 22): empty clears them. */
+export const BILLING_COMPANY_MAX = 200;
+export const BILLING_ADDRESS_MAX = 500;
+export const BILLING_TAX_ID_MAX = 32;
+// Letters of any script, digits, punctuation and spaces; no control characters (the address may have line breaks).
+const NO_CONTROL = /^[^\p{Cc}]*$/u;
+const NO_CONTROL_BUT_NEWLINES = /^(?:[^\p{Cc}]|\n)*$/u;
+export const billingCompanySchema = text().check(
+  z.trim(),
+  z.maxLength(BILLING_COMPANY_MAX, { error: `must be at most ${BILLING_COMPANY_MAX} characters` }),
+  z.regex(NO_CONTROL, { error: 'must not contain control characters' }),
+);
+export const billingAddressSchema = text().check(
+  z.overwrite((v) => v.replace(/\r\n?/g, '\n').trim()),
+  z.maxLength(BILLING_ADDRESS_MAX, { error: `must be at most ${BILLING_ADDRESS_MAX} characters` }),
+  z.regex(NO_CONTROL_BUT_NEWLINES, { error: 'must not contain control characters' }),
+  z.refine((v) => v.split('\n').length <= 6, { error: 'must have at most 6 lines' }),
+);
+export const billingTaxIdSchema = text().check(
+  z.trim(),
+  z.maxLength(BILLING_TAX_ID_MAX, { error: `must be at most ${BILLING_TAX_ID_MAX} characters` }),
+  z.regex(/^[A-Za-z0-9 .\/-]*$/, { error: 'may contain only letters, digits, spaces, dots, dashes and slashes' }),
+);
+
 /** The highest use limit of a login QR code. */
 export const ENROLMENT_TOKEN_MAX_USES = 1_000_000;
 
@@ -98,6 +126,9 @@ export const updateUserRequestSchema = z
     name: z.optional(personNameSchema),
     phone_number: z.optional(phoneNumberSchema),
     country_code: z.optional(countryCodeSchema),
+    company: z.optional(billingCompanySchema),
+    address: z.optional(billingAddressSchema),
+    tax_id: z.optional(billingTaxIdSchema),
     /** Only `true`: asks for reseller mode (staff approve it). */
     isResellerModeEnabled: z.optional(
       z.literal(true, { error: 'can only be true: reseller mode is requested, not left' }),
@@ -121,8 +152,8 @@ export const updateUserRequestSchema = z
   .check(
     z.refine((v) => Object.values(v).some((x) => x !== undefined), {
       error:
-        'Nothing to update: send name, phone_number, country_code, isResellerModeEnabled, enrolmentTokenExpiresAt ' +
-        'or enrolmentTokenMaxUses',
+        'Nothing to update: send name, phone_number, country_code, company, address, tax_id, isResellerModeEnabled, ' +
+        'enrolmentTokenExpiresAt or enrolmentTokenMaxUses',
     }),
   );
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;

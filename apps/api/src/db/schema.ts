@@ -61,6 +61,10 @@ export const customers = pgTable(
     failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The buyer on invoices and credit notes (issue 22, DECISIONS §14), set on Update Profile. */
+    billingCompany: text('billing_company').notNull().default(''),
+    billingAddress: text('billing_address').notNull().default(''),
+    billingTaxId: text('billing_tax_id').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -347,10 +351,23 @@ export const payments = pgTable(
     isOfflinePayment: boolean('is_offline_payment').notNull().default(false),
     note: text('note'),
     refundBy: text('refund_by'),
+    /**
+     * What succeeded refunds took (DECISIONS §14), kept by `applyRefund` in the refund's transaction so lists and the
+     * CSV read them without aggregating `payment_refunds`.
+     */
+    refundedAmount: numeric('refunded_amount', { precision: 12, scale: 2 }).notNull().default('0'),
+    refundedQty: integer('refunded_qty').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** `INV-<year>-<6 digits>`, taken in the transaction that marks the payment Success (`invoices/numbering.ts`). */
+    invoiceNumber: text('invoice_number'),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('payments_invoice_number_uq')
+      .on(t.invoiceNumber)
+      .where(sql`${t.invoiceNumber} is not null`),
     index('payments_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     index('payments_customer_plan_created_idx').on(t.customerId, t.planIdentifier, t.createdAt, t.id),
     index('payments_status_created_idx').on(t.status, t.createdAt),
@@ -825,6 +842,50 @@ export const rollupWatermarks = pgTable('rollup_watermarks', {
   lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Invoices and credit notes (issue 22, DECISIONS §14).
+
+/**
+ * The last number given per document kind and year: one row per (kind, year), incremented under its row lock in the
+ * transaction of the payment or refund it numbers, so numbers are neither reused nor skipped (a rollback gives the
+ * number back with everything else).
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    kind: text('kind', { enum: ['INV', 'CN'] }).notNull(),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] })],
+);
+
+/** A credit note per succeeded refund (`CN-<year>-<6 digits>`), correcting its payment's invoice. */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    number: text('number').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => paymentRefunds.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    qty: integer('qty').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_number_uq').on(t.number),
+    uniqueIndex('credit_notes_refund_uq').on(t.refundId),
+    index('credit_notes_payment_idx').on(t.paymentId, t.createdAt),
+  ],
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // Refunds (issue 10 item 8; DECISIONS §8 "Refund").

@@ -21,6 +21,7 @@ import { isCommonPassword } from '../lib/common-passwords.ts';
 import { hashPassword, randomToken, sha256 } from '../lib/crypto.ts';
 import type { CustomerActor } from '../lib/actor.ts';
 import { logoutDevice } from '../modules/devices/service.ts';
+import { issueInvoice } from '../modules/invoices/service.ts';
 import { applyProfile } from '../modules/policy/service.ts';
 import { enrolmentTokenOf, newEnrolmentToken } from '../modules/users/service.ts';
 import { injectFetch } from './inject-fetch.ts';
@@ -228,6 +229,8 @@ export async function seedDemoData(
       if (!payment) throw new Error(`demo payment ${p.key} was not written`);
 
       if (p.status === 'Success') {
+        // Numbered like every Success payment (issue 22): the demo's payment history offers its invoice PDFs.
+        await issueInvoice(tx, payment.id, createdAt);
         await tx
           .insert(licenceGrants)
           .values({

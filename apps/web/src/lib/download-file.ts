@@ -1,10 +1,10 @@
 import { fillPath, type Endpoint } from '@fleetdeck/contract';
 import { ApiError, authHeaders, buildUrl, failureOf, NETWORK_ERROR_MESSAGE, readJson, type Query } from './api-client';
 
-// Its own module: only the back office's exports use it, so the login pages do not carry it.
+// Its own module: only the exports and the payment histories' PDFs use it, so the login pages do not carry it.
 /**
- * Downloads a file answer of an endpoint (a staff list's `isExportData=true` CSV) and saves it under the name the
- * server gives in `content-disposition` (or `fallbackName`). Failures throw `ApiError` like `client`, e.g. 404
+ * Downloads a file answer of an endpoint (a staff list's `isExportData=true` CSV, an invoice or credit note PDF) and
+ * saves it under the name the server gives in `content-disposition` (or `fallbackName`). Failures throw `ApiError` like `client`, e.g. 404
  * `E_NO_DATA` "No data to export".
  */
 export async function downloadFile<E extends Endpoint>(
@@ -15,7 +15,7 @@ export async function downloadFile<E extends Endpoint>(
   try {
     response = await fetch(buildUrl(fillPath(endpoint.path, options.params), options.query), {
       method: endpoint.method,
-      headers: authHeaders({ accept: 'text/csv, application/json' }),
+      headers: authHeaders({ accept: 'text/csv, application/pdf, application/json' }),
     });
   } catch {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);

@@ -15,6 +15,7 @@ import {
   subscriptionQuerySchema,
   subscriptionUpdateRequestSchema,
 } from '../payments.ts';
+import { creditNoteParamsSchema, invoiceParamsSchema, pdfSchema } from '../payment-record.ts';
 
 /** Checkout, history, coupons and saved payment methods (spec 1 §7). Checkouts take an `Idempotency-Key` header. */
 const P = '/api/v1/admin/payments';
@@ -43,6 +44,20 @@ export const history = endpoint({
   path: `${P}/history`,
   query: paymentHistoryQuerySchema,
   response: paymentHistoryResponseSchema,
+});
+/** The invoice PDF of one of the customer's Success payments (`content-type: application/pdf`). */
+export const invoice = endpoint({
+  method: 'GET',
+  path: `${P}/:id/invoice`,
+  params: invoiceParamsSchema,
+  response: pdfSchema,
+});
+/** A credit note PDF of one of the customer's refunded payments (`content-type: application/pdf`). */
+export const creditNote = endpoint({
+  method: 'GET',
+  path: `${P}/:id/credit-notes/:creditNoteId`,
+  params: creditNoteParamsSchema,
+  response: pdfSchema,
 });
 export const applyCoupon = endpoint({
   method: 'POST',

@@ -14,6 +14,7 @@ import {
   whatsappCountRequestSchema,
   whatsappCountResponseSchema,
 } from './payment-lists.ts';
+import { creditNoteParamsSchema, invoiceParamsSchema, pdfSchema } from '../payment-record.ts';
 import { staffEndpoint } from './staff-endpoint.ts';
 
 /** Staff API base (DECISIONS §2). */
@@ -28,6 +29,22 @@ export const paymentHistory = staffEndpoint({
   path: `${S}/payments/history`,
   query: paymentHistoryQuerySchema,
   response: paymentHistoryResponseSchema,
+});
+/** The invoice PDF of any customer's Success payment (`content-type: application/pdf`; issue 22). */
+export const paymentInvoice = staffEndpoint({
+  area: 'paymentHistory',
+  method: 'GET',
+  path: `${S}/payments/:id/invoice`,
+  params: invoiceParamsSchema,
+  response: pdfSchema,
+});
+/** A credit note PDF of any customer's refund (`content-type: application/pdf`; issue 22). */
+export const paymentCreditNote = staffEndpoint({
+  area: 'paymentHistory',
+  method: 'GET',
+  path: `${S}/payments/:id/credit-notes/:creditNoteId`,
+  params: creditNoteParamsSchema,
+  response: pdfSchema,
 });
 export const failedPaymentEmail = staffEndpoint({
   area: 'paymentHistory',

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { blankAsAbsent, keysetPaginationSchema, pageQuerySchema } from '../activity.ts';
 import { text } from '../common.ts';
+import { paymentRecordShape } from '../payment-record.ts';
 import { withData } from '../envelope.ts';
 import {
   booleanQuerySchema,
@@ -97,6 +98,7 @@ export const staffPaymentRowSchema = z.object({
   priceId: z.object({ identifier: z.string() }),
   refundBy: z.nullable(z.string()),
   isOfflinePayment: z.boolean(),
+  ...paymentRecordShape,
 });
 export type StaffPaymentRow = z.infer<typeof staffPaymentRowSchema>;
 

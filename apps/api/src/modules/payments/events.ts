@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { PaymentMethodSnapshot } from '../../db/schema.ts';
 import { SYSTEM } from '../../lib/actor.ts';
 import { writeAudit } from '../audit/service.ts';
+import { issueInvoice } from '../invoices/service.ts';
 import { grantSeats, refreshSeatSummary } from '../licences/seats.ts';
 import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
@@ -406,6 +407,8 @@ class Handler {
       reason: sub.label,
       expiry: expiresAt,
     });
+    // Last: the year's invoice counter stays locked until this transaction commits.
+    await issueInvoice(this.tx, payment.id, now);
   }
 
   private async upsertSubscription(payment: PaymentRow, details: SuccessDetails, periodEnd: Date) {
@@ -554,6 +557,7 @@ class Handler {
       reason: 'subscription renewal',
       expiry: periodEnd,
     });
+    await issueInvoice(this.tx, paymentId, now);
   }
 
   /** customers.subscription_expire_at / stripe_plan_id follow the latest-ending live subscription. */

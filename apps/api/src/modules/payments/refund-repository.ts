@@ -112,3 +112,19 @@ export async function subscriptionOfPayment(
     );
   return row ?? null;
 }
+
+/**
+ * The payment's refunded amount, seats and date (DECISIONS §14), kept with each succeeded refund in its transaction;
+ * a negative `cents` takes money back (a dispute won), leaving seats and date as they were.
+ */
+export async function addRefundedToPayment(tx: DbOrTx, paymentId: string, cents: number, qty: number, at: Date | null) {
+  await tx
+    .update(payments)
+    .set({
+      refundedAmount: sql`greatest(0, ${payments.refundedAmount} + ${cents}::numeric / 100)`,
+      refundedQty: sql`${payments.refundedQty} + ${qty}`,
+      ...(at ? { refundedAt: at } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(payments.id, paymentId));
+}

@@ -5,6 +5,7 @@ import { SYSTEM, type Actor, type StaffActor } from '../../lib/actor.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/service.ts';
+import { issueCreditNote } from '../invoices/service.ts';
 import { activeDevicesOfFamily, logOutDevicesInTransaction } from '../devices/service.ts';
 import { backOfficeEmails } from '../mail/back-office-templates.ts';
 import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
@@ -525,6 +526,9 @@ export async function applyRefund(
     // The seats actually revoked (fewer when some expired in between).
     qty: revoked,
   });
+  // Issue 22: the payment carries what was refunded (lists and the CSV read it as is), and the refund its credit note.
+  await refunds.addRefundedToPayment(tx, payment.id, toCents(row.amount), row.qty, row.completedAt ?? new Date());
+  await issueCreditNote(tx, payment, row);
   const cents = toCents(refund.amount);
   await writeAudit(tx, {
     customerId: payment.customerId,
@@ -607,6 +611,8 @@ export async function disputeWon(tx: DbOrTx, payment: PaymentRow, key: string) {
   const row = await refunds.findRefundByKey(tx, payment.id, key, { lock: true });
   if (!row || row.status !== 'succeeded') return;
   await refunds.updateRefund(tx, row.id, { status: 'failed', error: 'dispute won: funds reinstated' });
+  // The money counts as paid again; the seats stay revoked, so the refunded seats and date stay too.
+  await refunds.addRefundedToPayment(tx, payment.id, -toCents(row.amount), 0, null);
   await writeAudit(tx, {
     customerId: payment.customerId,
     type: 'Payments',

@@ -3,6 +3,8 @@ import { paymentsApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../lib/area-routes.ts';
 import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
+import { creditNotePdf, invoicePdf } from '../invoices/service.ts';
+import { sendPdf } from '../invoices/reply.ts';
 import * as payments from './service.ts';
 
 const idempotencyKeyOf = (req: Pick<FastifyRequest, 'headers'>) => {
@@ -40,6 +42,24 @@ export const paymentRoutes = (ctx: AppContext) =>
       respones_msg: 'Payment history',
       ...(await payments.history(ctx, sessionOf(req).subjectId, req.query)),
     }));
+
+    route(
+      paymentsApi.invoice,
+      {
+        summary: 'The invoice PDF of one of your Success payments',
+        description: '`content-type: application/pdf`. Another customer\'s payment, or one without an invoice: 404.',
+      },
+      async (req, reply) => sendPdf(reply, await invoicePdf(ctx, sessionOf(req).subjectId, req.params.id)),
+    );
+    route(
+      paymentsApi.creditNote,
+      {
+        summary: 'A credit note PDF of a refund of one of your payments',
+        description: '`content-type: application/pdf`. Another customer\'s credit note: 404.',
+      },
+      async (req, reply) =>
+        sendPdf(reply, await creditNotePdf(ctx, sessionOf(req).subjectId, req.params.id, req.params.creditNoteId)),
+    );
 
     route(
       paymentsApi.applyCoupon,

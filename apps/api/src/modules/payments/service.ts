@@ -15,6 +15,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { enforceLimit } from '../../lib/rate-limit.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { centsToNumber, centsToNumeric, numericToNumber, toCents, totals, type Totals } from './money.ts';
+import { creditNotesByPayment, paymentRecordOf } from '../invoices/service.ts';
 import * as repo from './repository.ts';
 import { createPaymentProvider } from './providers/index.ts';
 import type { CheckoutIntent, PaymentProvider, ProviderCustomer, SubscriptionCreateInput } from './providers/types.ts';
@@ -498,6 +499,10 @@ export async function history(
     identifier = plan.identifier;
   }
   const { rows, total } = await repo.historyPage(ctx.db, customerId, identifier, query.page, query.limit);
+  const notes = await creditNotesByPayment(
+    ctx.db,
+    rows.map((r) => r.payment.id),
+  );
   const data: PaymentHistoryRow[] = rows.map(({ payment: p, planName }) => ({
     _id: p.id,
     productName: p.productName,
@@ -518,6 +523,7 @@ export async function history(
     errorCode: p.errorCode,
     expiryAt: p.expiryAt?.toISOString() ?? null,
     created_at: p.createdAt.toISOString(),
+    ...paymentRecordOf(p, notes.get(p.id)),
   }));
   return { data, pagination: { page: query.page, limit: query.limit, total } };
 }

@@ -256,6 +256,10 @@ describe('detail and update', () => {
     expect(Object.keys(body.data).sort()).toEqual(
       [
         '_id',
+        // The buyer on invoices and credit notes (issue 22).
+        'address',
+        'company',
+        'tax_id',
         'country_code',
         'created_at',
         'email',

@@ -538,6 +538,9 @@ export function toUserDetail(
     enrolmentTokenExpiresAt: c.enrolmentTokenExpiresAt?.toISOString() ?? null,
     enrolmentTokenMaxUses: c.enrolmentTokenMaxUses,
     enrolmentTokenUses,
+    company: c.billingCompany,
+    address: c.billingAddress,
+    tax_id: c.billingTaxId,
     isResellerModeEnabled: c.resellerModeEnabled,
     resellerCouponCode: c.resellerModeApproved ? resellerCouponCode : null,
     isResellerModeRequestApprove: c.resellerModeApproved,
@@ -552,6 +555,9 @@ export async function update(ctx: AppContext, actor: CustomerActor, input: Updat
     if (input.name !== undefined) changes.name = input.name;
     if (input.phone_number !== undefined) changes.phoneNumber = input.phone_number;
     if (input.country_code !== undefined) changes.countryCode = input.country_code;
+    if (input.company !== undefined) changes.billingCompany = input.company;
+    if (input.address !== undefined) changes.billingAddress = input.address;
+    if (input.tax_id !== undefined) changes.billingTaxId = input.tax_id;
     const profileFields = Object.keys(changes);
     // Reseller mode is only requested here (spec 1 §4); staff approve it with approveReseller.
     if (input.isResellerModeEnabled === true) changes.resellerModeEnabled = true;

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { writeAudit } from '../../audit/service.ts';
+import { issueInvoice } from '../../invoices/service.ts';
 import { logOutDevicesInTransaction } from '../../devices/service.ts';
 import { backOfficeEmails } from '../../mail/back-office-templates.ts';
 import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
@@ -360,6 +361,8 @@ export async function createOfflinePayment(
       }),
     );
     afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+    // Last: the year's invoice counter stays locked until this transaction commits.
+    await issueInvoice(tx, id, now);
     return id;
   });
   return paymentOf((await repo.findCustomerPayment(ctx.db, paymentId))!);

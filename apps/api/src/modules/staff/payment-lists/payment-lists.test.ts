@@ -187,7 +187,8 @@ describe('payments/history', () => {
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
       'Name,Email,Phone Number,Product,Plan,Type,Reason,Qty,Payment Method,Amount (EUR),Coupon,Status,Message,' +
-        'Error Code,Offline,Refund By,Failed Email Followups,WhatsApp Redirects,Expiry At,Created On',
+        'Error Code,Offline,Refund By,Failed Email Followups,WhatsApp Redirects,Expiry At,Created On,' +
+        'Refunded Amount,Refunded Qty,Refunded On,Payment ID,Invoice,Note',
     );
     expect(lines).toHaveLength(4);
     const evil = lines.find((l) => l.includes(failing.email))!;

@@ -75,6 +75,13 @@ const rowFields = {
   createdAt: payments.createdAt,
   refundBy: payments.refundBy,
   isOfflinePayment: payments.isOfflinePayment,
+  refundedAmount: payments.refundedAmount,
+  refundedQty: payments.refundedQty,
+  refundedAt: payments.refundedAt,
+  provider: payments.provider,
+  providerRef: payments.providerRef,
+  invoiceNumber: payments.invoiceNumber,
+  note: payments.note,
   failedEmailFollowupCount: sql<number>`coalesce(${customerFollowups.failedEmailFollowupCount}, 0)::int`,
   whatsappRedirectCount: sql<number>`coalesce(${customerFollowups.whatsappRedirectCount}, 0)::int`,
 };
@@ -291,4 +298,13 @@ export async function customerHasFailedPayment(db: DbOrTx, customerId: string) {
     .where(and(eq(payments.customerId, customerId), eq(payments.status, 'Failed')))
     .limit(1);
   return !!row;
+}
+
+/** The customer of a payment (staff's invoice and credit note downloads read the documents as that customer's). */
+export async function customerOfPayment(db: DbOrTx, paymentId: string) {
+  const [row] = await db
+    .select({ customerId: payments.customerId })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  return row?.customerId ?? null;
 }

@@ -1,6 +1,7 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
 import { staffAreaRoutes, staffOf } from '../guard.ts';
+import { sendPdf } from '../../invoices/reply.ts';
 import * as lists from './service.ts';
 
 const KEYSET =
@@ -26,6 +27,16 @@ export const staffPaymentListRoutes = (ctx: AppContext) =>
         if (req.query.isExportData === true) return lists.exportPaymentHistory(ctx, req.query, reply);
         return { respones_msg: 'Payment history', ...(await lists.paymentHistory(ctx, req.query)) };
       },
+    );
+    route(
+      staffApi.paymentInvoice,
+      { summary: "A customer's invoice PDF (`content-type: application/pdf`)" },
+      async (req, reply) => sendPdf(reply, await lists.staffPaymentDocument(ctx, req.params)),
+    );
+    route(
+      staffApi.paymentCreditNote,
+      { summary: "A customer's credit note PDF (`content-type: application/pdf`)" },
+      async (req, reply) => sendPdf(reply, await lists.staffPaymentDocument(ctx, req.params)),
     );
     route(
       staffApi.failedPaymentEmail,

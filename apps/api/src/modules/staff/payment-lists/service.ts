@@ -21,6 +21,13 @@ import {
 import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
 import { layout, type EmailContent } from '../../mail/templates.ts';
 import { getSetting, putSetting } from '../../site-settings/repository.ts';
+import {
+  creditNotePdf,
+  creditNotesByPayment,
+  invoicePdf,
+  paymentRecordOf,
+  type CreditNoteSummary,
+} from '../../invoices/service.ts';
 import * as repo from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -61,7 +68,7 @@ function paymentCursor(cursor: string | undefined, sort: string, order: 'asc' | 
 const optionalText = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
 
 /** The payment record of spec 3 §3 as the old back office named its fields. */
-export function toPaymentRow(r: repo.PaymentListRow): StaffPaymentRow {
+export function toPaymentRow(r: repo.PaymentListRow, creditNotes?: CreditNoteSummary[]): StaffPaymentRow {
   const pm = r.paymentMethod;
   return {
     _id: r.id,
@@ -101,7 +108,17 @@ export function toPaymentRow(r: repo.PaymentListRow): StaffPaymentRow {
     priceId: { identifier: r.planIdentifier },
     refundBy: r.refundBy,
     isOfflinePayment: r.isOfflinePayment,
+    ...paymentRecordOf(r, creditNotes),
   };
+}
+
+/** A page of payment rows with their credit notes (one query for the page). */
+async function toPaymentRows(ctx: AppContext, rows: repo.PaymentListRow[]) {
+  const notes = await creditNotesByPayment(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toPaymentRow(r, notes.get(r.id)));
 }
 
 function historyFilter(q: PaymentHistorySearch): repo.PaymentFilter {
@@ -154,7 +171,7 @@ export async function paymentHistory(ctx: AppContext, q: PaymentHistorySearch) {
     repo.pricingOptions(ctx.db),
   ]);
   const { page, pagination } = keysetPage(rows, counted, q, HISTORY_SORT, 'desc', (r) => r.id);
-  return { data: page.map(toPaymentRow), pagination, pricing };
+  return { data: await toPaymentRows(ctx, page), pagination, pricing };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
@@ -182,6 +199,13 @@ export const PAYMENT_HISTORY_CSV: readonly CsvColumn<repo.PaymentListRow>[] = [
   { header: 'WhatsApp Redirects', value: (r) => r.whatsappRedirectCount },
   { header: 'Expiry At', value: (r) => iso(r.expiryAt) },
   { header: 'Created On', value: (r) => iso(r.createdAt) },
+  // Issue 22 (DECISIONS §14): what finance reconciles, read from the payment row as is (no aggregation).
+  { header: 'Refunded Amount', value: (r) => Number(r.refundedAmount).toFixed(2) },
+  { header: 'Refunded Qty', value: (r) => r.refundedQty },
+  { header: 'Refunded On', value: (r) => iso(r.refundedAt) },
+  { header: 'Payment ID', value: (r) => (r.provider === 'offline' ? '' : r.providerRef) },
+  { header: 'Invoice', value: (r) => r.invoiceNumber },
+  { header: 'Note', value: (r) => r.note },
 ];
 
 /** The whole filtered history as `payment-history.csv`, read in keyset batches (constant memory). */
@@ -214,7 +238,7 @@ export async function upcomingExpire(ctx: AppContext, q: UpcomingExpireSearch) {
     { limit: q.limit, offset: after ? 0 : offsetOfPage(q.page, q.limit), after },
   );
   const { page, pagination } = keysetPage(rows, counted, q, EXPIRY_SORT, 'asc', (r) => r.id);
-  return { data: page.map(toPaymentRow), pagination };
+  return { data: await toPaymentRows(ctx, page), pagination };
 }
 
 const ERRORS_SORT = 'created_at';
@@ -307,4 +331,16 @@ export async function sendFailedPaymentEmail(ctx: AppContext, input: { email: st
 export async function countWhatsappRedirect(ctx: AppContext, customerId: string) {
   if (!(await repo.customerExists(ctx.db, customerId))) throw notFound('No customer has this id.');
   return { whatsappRedirectCount: await repo.bumpFollowup(ctx.db, customerId, 'whatsappRedirectCount') };
+}
+
+/** Staff's download of any customer's invoice or credit note: the customer's own document, found by the payment. */
+export async function staffPaymentDocument(
+  ctx: AppContext,
+  params: { id: string; creditNoteId?: string | undefined },
+) {
+  const customerId = UUID.test(params.id) ? await repo.customerOfPayment(ctx.db, params.id) : null;
+  if (!customerId) throw notFound('This payment does not exist.');
+  return params.creditNoteId === undefined
+    ? invoicePdf(ctx, customerId, params.id)
+    : creditNotePdf(ctx, customerId, params.id, params.creditNoteId);
 }

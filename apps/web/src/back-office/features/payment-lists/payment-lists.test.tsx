@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PaymentErrorRow, StaffPaymentRow } from '@fleetdeck/contract/staff';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiSession } from '@/lib/api-client';
 import { customerSession } from '@/lib/auth-storage';
 import { mockApi } from '@/test/mock-api';
@@ -47,6 +47,13 @@ const row = (over: Partial<StaffPaymentRow> = {}): StaffPaymentRow => ({
   priceId: { identifier: 'PD' },
   refundBy: null,
   isOfflinePayment: false,
+  refundedAmount: 0,
+  refundedQty: 0,
+  refundedAt: null,
+  providerPaymentId: 'pi_1',
+  invoiceNumber: 'INV-2026-000001',
+  note: null,
+  creditNotes: [],
   ...over,
 });
 
@@ -58,6 +65,7 @@ const failed = row({
   paymentIntent: { last_payment_error: { code: 'card_declined' } },
   paymentMethod: { type: 'card', card: { brand: 'visa', last4: '0002', wallet: { type: 'google_pay' } } },
   coupon: 'SPRING10',
+  invoiceNumber: null,
   failedEmailFollowupCount: 2,
   expiryAt: null,
   userId: {
@@ -165,6 +173,42 @@ describe('payment history (spec 3)', () => {
       expect(last.searchParams.get('zeroSuccessPayment')).toBe('true');
       expect(last.searchParams.get('email')).toBe('Bob@acme.test');
     });
+  });
+});
+
+describe('payment history: refunds, provider id, note, invoice and credit notes (issue 22)', () => {
+  it('shows them on the row and downloads the PDFs through the staff calls', async () => {
+    const refunded = row({
+      _id: 'p9',
+      status: 'Partially refunded',
+      totalAmount: 299.9,
+      refundedAmount: 89.97,
+      refundedQty: 3,
+      refundedAt: '2026-11-28T12:00:00.000Z',
+      providerPaymentId: 'pi_3Nabc',
+      invoiceNumber: 'INV-2026-000042',
+      creditNotes: [
+        { _id: 'cn1', number: 'CN-2026-000007', amount: 89.97, qty: 3, created_at: '2026-11-28T12:00:00.000Z' },
+      ],
+    });
+    const offlineSale = row({ _id: 'p10', isOfflinePayment: true, providerPaymentId: null, note: 'Wire ref 42' });
+    const api = mockApi({
+      ...detail,
+      [`GET ${S}/payments/history`]: { body: { ...historyAnswer.body, data: [refunded, offlineSale] } },
+      [`GET ${S}/payments/p9/invoice`]: { body: '%PDF-1.3' },
+      [`GET ${S}/payments/p9/credit-notes/cn1`]: { body: '%PDF-1.3' },
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    const { user } = renderBackOffice('/admin-payment-history');
+    const table = await screen.findByRole('table', { name: 'Payment history' });
+    expect(await within(table).findByText('€89.97 refunded on 28 Nov 2026 (3 seats)')).toBeInTheDocument();
+    expect(within(table).getByText('pi_3Nabc')).toBeInTheDocument();
+    expect(within(table).getByText('Note: Wire ref 42')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Download invoice INV-2026-000042 (PDF)' }));
+    await waitFor(() => expect(api.callsTo('GET', `${S}/payments/p9/invoice`)).toHaveLength(1));
+    await user.click(within(table).getByRole('button', { name: /Download credit note CN-2026-000007/ }));
+    await waitFor(() => expect(api.callsTo('GET', `${S}/payments/p9/credit-notes/cn1`)).toHaveLength(1));
+    vi.unstubAllGlobals();
   });
 });
 

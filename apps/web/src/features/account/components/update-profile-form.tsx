@@ -1,5 +1,5 @@
 import { updateUserRequestSchema, type UserDetail } from '@fleetdeck/contract';
-import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { PhoneFields } from '@/components/phone-fields';
 import { normaliseDialCode } from '@/lib/countries';
 import { useContractForm } from '@/lib/form';
@@ -9,13 +9,23 @@ export function UpdateProfileForm({ user }: { user: UserDetail }) {
   // No client checks (as before): the server decides and its message is shown.
   const form = useContractForm(
     updateUserRequestSchema,
-    { name: user.name, country_code: normaliseDialCode(user.country_code), phone_number: user.phone_number },
+    {
+      name: user.name,
+      country_code: normaliseDialCode(user.country_code),
+      phone_number: user.phone_number,
+      company: user.company ?? '',
+      address: user.address ?? '',
+      tax_id: user.tax_id ?? '',
+    },
     {
       clientCheck: false,
       toRequest: (values) => ({
         name: values.name.trim(),
         country_code: values.country_code,
         phone_number: values.phone_number.trim(),
+        company: values.company.trim(),
+        address: values.address.trim(),
+        tax_id: values.tax_id.trim(),
       }),
     },
   );
@@ -27,7 +37,7 @@ export function UpdateProfileForm({ user }: { user: UserDetail }) {
         Profile details
       </Text>
       <Text size="sm" c="dimmed" mt={4}>
-        Your name and phone number appear on invoices and in messages from our team.
+        Your name, company, address and tax ID appear on your invoices and credit notes.
       </Text>
       <form onSubmit={form.submit((request) => update.mutate(request), update.isPending)} noValidate>
         <Stack gap="md" mt="lg">
@@ -40,6 +50,19 @@ export function UpdateProfileForm({ user }: { user: UserDetail }) {
             description="Your email cannot be changed."
           />
           <PhoneFields form={form} />
+          <Text fw={600} size="sm" mt="xs">
+            Invoice details
+          </Text>
+          <TextInput label="Company" name="company" autoComplete="organization" {...form.getInputProps('company')} />
+          <Textarea
+            label="Billing address"
+            name="address"
+            autoComplete="street-address"
+            description="Up to 6 lines, as it should appear on invoices."
+            rows={3}
+            {...form.getInputProps('address')}
+          />
+          <TextInput label="VAT / Tax ID" name="tax_id" {...form.getInputProps('tax_id')} />
           <Group justify="flex-end" mt="xs">
             <Button type="submit" loading={update.isPending}>
               Save

@@ -157,6 +157,13 @@ describe('Update profile', () => {
 
     await user.clear(name);
     await user.paste('Jane C.');
+    // The buyer on invoices (issue 22): company, address lines and tax id.
+    await user.click(screen.getByLabelText('Company'));
+    await user.paste('Acme Fleet GmbH');
+    await user.click(screen.getByLabelText('Billing address'));
+    await user.paste('Hauptstr. 1\n10115 Berlin');
+    await user.click(screen.getByLabelText('VAT / Tax ID'));
+    await user.paste('DE123456789');
     const form = name.closest('form');
     await user.click(within(form as HTMLElement).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
@@ -164,6 +171,9 @@ describe('Update profile', () => {
         name: 'Jane C.',
         country_code: '+44',
         phone_number: '7700900123',
+        company: 'Acme Fleet GmbH',
+        address: 'Hauptstr. 1\n10115 Berlin',
+        tax_id: 'DE123456789',
       }),
     );
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();

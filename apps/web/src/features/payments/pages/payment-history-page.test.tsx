@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 import { userDetailRoute } from '../testing/fixtures';
@@ -20,6 +20,13 @@ const row = (id: string, overrides: Record<string, unknown> = {}) => ({
   errorCode: null,
   expiryAt: '2099-01-01T00:00:00.000Z',
   created_at: '2025-03-05T10:00:00.000Z',
+  refundedAmount: 0,
+  refundedQty: 0,
+  refundedAt: null,
+  providerPaymentId: 'pi_123',
+  invoiceNumber: null,
+  note: null,
+  creditNotes: [],
   ...overrides,
 });
 
@@ -62,7 +69,7 @@ describe('Payment history', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Name', 'Type', 'Qty', 'Amount', 'Status', 'Expiry At', 'Created On']);
+    expect(headers).toEqual(['Name', 'Type', 'Qty', 'Amount', 'Status', 'Expiry At', 'Invoice', 'Created On']);
     const [, first, second, third] = within(table).getAllByRole('row');
 
     expect(within(first!).getByText('Visa •••• 4242')).toBeInTheDocument();
@@ -124,5 +131,48 @@ describe('Payment history', () => {
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(urls().at(-1)?.searchParams.get('page')).toBe('3'));
     expect(await screen.findByText('Showing 21 to 30 of 60 entries')).toBeInTheDocument();
+  });
+});
+
+describe('Payment history: refunds, invoices and credit notes (issue 22)', () => {
+  it('shows what was refunded and when, and downloads the invoice and each credit note', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      ...userDetailRoute,
+      'GET /api/v1/admin/payments/history': {
+        body: history([
+          row('p1', {
+            totalAmount: 299.9,
+            qty: 10,
+            status: 'Partially refunded',
+            refundedAmount: 89.97,
+            refundedQty: 3,
+            refundedAt: '2026-11-28T12:00:00.000Z',
+            invoiceNumber: 'INV-2026-000042',
+            creditNotes: [
+              { _id: 'cn1', number: 'CN-2026-000007', amount: 89.97, qty: 3, created_at: '2026-11-28T12:00:00.000Z' },
+            ],
+          }),
+          row('p2', { status: 'Failed' }),
+        ]),
+      },
+      'GET /api/v1/admin/payments/p1/invoice': { body: '%PDF-1.3' },
+      'GET /api/v1/admin/payments/p1/credit-notes/cn1': { body: '%PDF-1.3' },
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    const { user } = renderApp('/payment-history');
+    const table = await screen.findByRole('table', { name: 'Payment history' });
+    await within(table).findByText('3 of 10 seat(s) refunded');
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first!.textContent).toContain('€299.90 — €89.97 refunded on 28 Nov 2026');
+    expect(within(first!).getByText('3 of 10 seat(s) refunded')).toBeInTheDocument();
+    // A failed payment has no invoice.
+    expect(within(second!).queryByRole('button', { name: /Download invoice/ })).not.toBeInTheDocument();
+
+    await user.click(within(first!).getByRole('button', { name: 'Download invoice INV-2026-000042 (PDF)' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/v1/admin/payments/p1/invoice')).toHaveLength(1));
+    await user.click(within(first!).getByRole('button', { name: /Download credit note CN-2026-000007: €89.97 for 3/ }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/v1/admin/payments/p1/credit-notes/cn1')).toHaveLength(1));
+    vi.unstubAllGlobals();
   });
 });

@@ -5,9 +5,11 @@ import { Link } from 'react-router';
 import { brandLabel, PaymentBrandIcon } from '@/components/card-entry';
 import type { DataTableColumn } from '@/components/data-table';
 import { ListPage } from '@/components/list-page';
+import { PaymentDocuments, refundedText } from '@/components/payment-documents';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatEuro, isPast } from '@/lib/format';
 import { useListSearch } from '@/lib/list-search';
+import { customerDocuments } from '../api/download-documents';
 import { usePaymentHistory } from '../api/get-payment-history';
 
 const WALLETS = ['google_pay', 'apple_pay', 'link'] as const;
@@ -133,12 +135,18 @@ const COLUMNS: DataTableColumn<PaymentHistoryRow>[] = [
   {
     key: 'amount',
     header: 'Amount',
-    width: 140,
+    width: 200,
     render: (row) => (
       <Stack gap={2}>
         <Text size="sm" fw={600}>
           {formatEuro(row.totalAmount)}
+          {refundedText(row) ? <Text span size="sm" fw={400} c="grape.8">{` — ${refundedText(row)}`}</Text> : null}
         </Text>
+        {row.refundedQty > 0 ? (
+          <Text size="xs" c="dimmed">
+            {`${row.refundedQty} of ${row.qty} seat(s) refunded`}
+          </Text>
+        ) : null}
         {row.coupon ? (
           <Text size="xs" c="dimmed">
             {`CouponCode : ${row.coupon}`}
@@ -167,6 +175,12 @@ const COLUMNS: DataTableColumn<PaymentHistoryRow>[] = [
       ),
   },
   {
+    key: 'documents',
+    header: 'Invoice',
+    width: 170,
+    render: (row) => <PaymentDocuments row={row} downloads={customerDocuments} />,
+  },
+  {
     key: 'created',
     header: 'Created On',
     width: 150,
@@ -189,7 +203,7 @@ export function PaymentHistoryPage() {
       columns={COLUMNS}
       rowKey={(row) => row._id}
       errorTitle="The payment history could not load"
-      minWidth={960}
+      minWidth={1180}
       header={
         priceId ? (
           <Group justify="space-between" gap="xs">

@@ -2,6 +2,8 @@ import { Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import type { StaffPaymentRow } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/components/data-table';
+import { PaymentDocuments, refundedText } from '@/components/payment-documents';
+import { staffDocuments } from '../api/payment-documents';
 import { formatPaymentEuro, methodLabel, staffDateTimeParts, whatsappHref } from '../format';
 import { CopyText } from './copy-text';
 
@@ -70,7 +72,8 @@ function WhatsappLink({ row, onOpen }: { row: StaffPaymentRow; onOpen: (row: Sta
 /**
  * The columns of the payment history and the upcoming-expiry list (spec 3 "Payment history"): name/email with a
  * copy icon (a failed row's email opens the Send Email modal and shows the follow-ups sent), type, qty with method,
- * amount in euro with the coupon, status with the message or the provider's error code, WhatsApp for failed rows,
+ * amount in euro with the coupon and what was refunded, the invoice and credit notes (PDF), the provider's payment id
+ * and the offline note, status with the message or the provider's error code, WhatsApp for failed rows,
  * expiry and creation.
  */
 export function paymentColumns({
@@ -158,6 +161,33 @@ export function paymentColumns({
           {row.coupon ? (
             <Text size="xs" c="dimmed">
               Coupon {row.coupon}
+            </Text>
+          ) : null}
+          {refundedText(row) ? (
+            <Text size="xs" c="grape.8" ta="right">
+              {`${refundedText(row)} (${row.refundedQty} seat${row.refundedQty === 1 ? '' : 's'})`}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'documents',
+      header: 'Invoice',
+      width: 150,
+      render: (row) => (
+        <Stack gap={2} align="flex-start">
+          <PaymentDocuments row={row} downloads={staffDocuments} />
+          {row.providerPaymentId ? (
+            <CopyText value={row.providerPaymentId}>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {row.providerPaymentId}
+              </Text>
+            </CopyText>
+          ) : null}
+          {row.note ? (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              Note: {row.note}
             </Text>
           ) : null}
         </Stack>

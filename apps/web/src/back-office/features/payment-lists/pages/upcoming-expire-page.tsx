@@ -30,7 +30,7 @@ export function UpcomingExpirePage() {
       rowKey={(row) => row._id}
       errorTitle="The upcoming expiries could not load"
       emptyMessage="No payment expires in the next 30 days."
-      minWidth={1070}
+      minWidth={1220}
       filtersLabel="Filter the upcoming expiries"
       header={
         <Text size="sm" c="dimmed">
