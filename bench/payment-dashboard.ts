@@ -165,7 +165,8 @@ async function seedRollups(ctx: AppContext) {
   const steps: Record<string, number> = {};
   const families = ['PD', 'PD', 'PD', 'PC', 'PC', 'UB', 'UB', 'KM', 'POB', 'PCHAT', 'PDOW', 'SL'];
   const t = performance.now();
-  // Ten slices of the three years, one statement each (small groupings; a bucket on a slice's edge is added to).
+  // Ten slices of the three years, one statement each (small groupings; a bucket on a slice's edge is added to), rows
+  // in time order as the job leaves them (it folds each minute's changes into the newest buckets).
   for (let slice = 0; slice < 10; slice++) {
     const n = Math.round(PAYMENTS / 10);
     await timed(`rollups of payments ${slice * n + 1}..${(slice + 1) * n}`, () =>
@@ -178,13 +179,13 @@ async function seedRollups(ctx: AppContext) {
            insert into payment_counts (bucket, family, status, count)
            select bucket, family, case when r < 0.86 then 'Success' when r < 0.96 then 'Failed'
                                        when r < 0.98 then 'Pending' else 'Refunded' end, count(*)::int
-           from draws group by 1, 2, 3
+           from draws group by 1, 2, 3 order by 1, 2, 3
            on conflict (bucket, family, status) do update set count = payment_counts.count + excluded.count
          )
          insert into payment_revenue (bucket, gross, refunded)
          select bucket, coalesce(sum(amount) filter (where r < 0.86 or r >= 0.98), 0),
                 coalesce(sum(amount) filter (where r >= 0.98 or r < 0.01), 0)
-         from draws group by 1
+         from draws group by 1 order by 1
          on conflict (bucket) do update
            set gross = payment_revenue.gross + excluded.gross, refunded = payment_revenue.refunded + excluded.refunded`),
     );
@@ -195,9 +196,10 @@ async function seedRollups(ctx: AppContext) {
       await timed('daily rollups from the buckets', async () => {
         await q(`insert into payment_counts_daily (day, family, status, count)
                  select (bucket at time zone 'UTC')::date, family, status, sum(count)::int from payment_counts
-                 group by 1, 2, 3`);
+                 group by 1, 2, 3 order by 1, 2, 3`);
         await q(`insert into payment_revenue_daily (day, gross, refunded)
-                 select (bucket at time zone 'UTC')::date, sum(gross), sum(refunded) from payment_revenue group by 1`);
+                 select (bucket at time zone 'UTC')::date, sum(gross), sum(refunded) from payment_revenue
+                 group by 1 order by 1`);
         await q(`insert into customer_country_counts (country, count)
                  select c, ${Math.round(CUSTOMERS / DIAL_CODES.length)} from unnest(array['${DIAL_CODES.join("','")}']) c`);
       })
