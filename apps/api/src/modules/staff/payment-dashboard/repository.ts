@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 
 /**
@@ -183,40 +183,54 @@ const REVENUE: Rollup = {
 };
 
 /**
- * The rows of a rollup over a zone's range as `x (at, …columns)`, and `keys (at, key)` the zone's group of each
- * distinct instant: whole UTC days from the daily table, edges from the 15-minute table, plus the deltas not folded
- * yet, in one statement (one snapshot). The zone's day/month of each distinct instant is computed once (a few hundred
- * or thousand instants), not once per rollup row (tens of thousands): to_char … at time zone is the costly part.
+ * The rows of a rollup over a zone's range as `x (at, …group columns, …sums)`, one row per instant and group (the
+ * rows read are summed per instant first: the charts need no family, and 30 days of 15-minute buckets are tens of
+ * thousands of rows), and `keys (at, key)` the zone's group of each distinct instant: whole UTC days from the daily
+ * table, edges from the 15-minute table, plus the deltas not folded yet, in one statement (one snapshot). The zone's
+ * day/month of each distinct instant is computed once (a few hundred or thousand instants), not once per rollup row:
+ * to_char … at time zone is the costly part. `filter` applies to every row read (e.g. a status).
  */
-function rollupRows(r: Rollup, q: SpanQuery) {
+function rollupRows(r: Rollup, q: SpanQuery, opts: { groups: string; sums: string; filter?: SQL | undefined }) {
   const key = q.keyFormat === null ? sql`''` : sql`to_char(at at time zone ${q.timeZone}, ${q.keyFormat})`;
+  const filter = opts.filter ?? sql`true`;
   const deltaRange =
     q.range === null ? sql`true` : sql`bucket >= ${q.range.from}::timestamptz and bucket < ${q.range.to}::timestamptz`;
+  const groups = opts.groups === '' ? '' : `, ${opts.groups}`;
   return sql`
-    with x as (
+    with picked as (
       select (d.day::timestamp at time zone 'UTC') as at, ${sql.raw(r.columns)}
       from unnest(${pgArray(q.days.map((s) => s.from))}::date[], ${pgArray(q.days.map((s) => s.to))}::date[]) as r(s, e)
       join ${sql.raw(r.daily)} d on d.day >= r.s and d.day < r.e
+      where ${filter}
       union all
       select p.bucket, ${sql.raw(r.columns)}
       from unnest(${pgArray(q.buckets.map((s) => s.from))}::timestamptz[],
                   ${pgArray(q.buckets.map((s) => s.to))}::timestamptz[]) as r(s, e)
       join ${sql.raw(r.buckets)} p on p.bucket >= r.s and p.bucket < r.e
+      where ${filter}
       union all
-      select bucket, ${sql.raw(r.deltaColumns)} from ${sql.raw(r.deltas)} where ${deltaRange}
+      select bucket, ${sql.raw(r.deltaColumns)} from ${sql.raw(r.deltas)} where ${deltaRange} and ${filter}
+    ), x as (
+      select at${sql.raw(groups)}, ${sql.raw(opts.sums)} from picked group by at${sql.raw(groups)}
     ), keys as (
-      select at, ${key} as key from (select distinct at from x) i
+      select at, ${key} as key from x group by at
     )`;
 }
 
-/** Payment counts grouped by the zone's day or month (or not at all), family and status. */
-export async function paymentCountsBy(db: DbOrTx, q: PaymentCountQuery): Promise<PaymentCountRow[]> {
-  const statusFilter = q.statuses === null ? sql`true` : sql`status = any(${pgArray([...q.statuses])}::text[])`;
+/**
+ * Payment counts grouped by the zone's day or month (or not at all) and status, and by family when `byFamily` (the
+ * pies; the bar charts and today's cards sum the families: `family` is '' then).
+ */
+export async function paymentCountsBy(
+  db: DbOrTx,
+  q: PaymentCountQuery & { byFamily: boolean },
+): Promise<PaymentCountRow[]> {
+  const statusFilter = q.statuses === null ? undefined : sql`status = any(${pgArray([...q.statuses])}::text[])`;
+  const groups = q.byFamily ? 'family, status' : 'status';
   const result = await db.execute<{ key: string; family: string; status: string; n: number }>(sql`
-    ${rollupRows(COUNTS, q)}
-    select k.key, x.family, x.status, sum(x.n)::int as n
+    ${rollupRows(COUNTS, q, { groups, sums: 'sum(n) as n', filter: statusFilter })}
+    select k.key, ${q.byFamily ? sql`x.family` : sql`''`} as family, x.status, sum(x.n)::int as n
     from x join keys k using (at)
-    where ${statusFilter}
     group by 1, 2, 3`);
   return result.rows.map((r) => ({ key: r.key, family: r.family, status: r.status, n: Number(r.n) }));
 }
@@ -231,7 +245,7 @@ export interface RevenueRow {
 /** Revenue (gross and refunded EUR) grouped by the zone's day or month, or not at all. */
 export async function revenueBy(db: DbOrTx, q: SpanQuery): Promise<RevenueRow[]> {
   const result = await db.execute<{ key: string; gross: string; refunded: string }>(sql`
-    ${rollupRows(REVENUE, q)}
+    ${rollupRows(REVENUE, q, { groups: '', sums: 'sum(gross) as gross, sum(refunded) as refunded' })}
     select k.key, sum(x.gross)::numeric(16, 2)::text as gross, sum(x.refunded)::numeric(16, 2)::text as refunded
     from x join keys k using (at)
     group by 1`);

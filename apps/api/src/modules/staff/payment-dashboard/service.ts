@@ -119,8 +119,15 @@ function spansOf(q: { from: Date; to: Date; timeZone: string; unit: 'day' | 'mon
 /** Payment counts over [from, to) of the zone, grouped by its days, its months, or not at all. */
 const countPayments = (
   ctx: AppContext,
-  q: { from: Date; to: Date; timeZone: string; unit: 'day' | 'month' | null; statuses: readonly string[] | null },
-) => repo.paymentCountsBy(ctx.db, { ...spansOf(q), statuses: q.statuses });
+  q: {
+    from: Date;
+    to: Date;
+    timeZone: string;
+    unit: 'day' | 'month' | null;
+    statuses: readonly string[] | null;
+    byFamily?: boolean;
+  },
+) => repo.paymentCountsBy(ctx.db, { ...spansOf(q), statuses: q.statuses, byFamily: q.byFamily ?? false });
 
 /** A signed numeric text ("-12.50") in cents. */
 const signedCents = (v: string) => (v.startsWith('-') ? -toCents(v.slice(1)) : toCents(v));
@@ -219,6 +226,7 @@ export async function paymentDashboard(ctx: AppContext, q: DashboardQuery): Prom
         timeZone: p.timeZone,
         unit: null,
         statuses: PIE_STATUSES,
+        byFamily: true,
       }),
       repo.paymentCountsAllTime(ctx.db, PIE_STATUSES),
       dayWise(ctx, p, statuses),
