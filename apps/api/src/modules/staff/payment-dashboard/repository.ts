@@ -188,7 +188,8 @@ const REVENUE: Rollup = {
  * thousands of rows), and `keys (at, key)` the zone's group of each distinct instant: whole UTC days from the daily
  * table, edges from the 15-minute table, plus the deltas not folded yet, in one statement (one snapshot). The zone's
  * day/month of each distinct instant is computed once (a few hundred or thousand instants), not once per rollup row:
- * to_char … at time zone is the costly part. `filter` applies to every row read (e.g. a status).
+ * to_char … at time zone is the costly part. `filter` (e.g. a status) applies when summing, not in the reads: in
+ * them it led the planner to a sequential scan of the 15-minute rollup (1.7M rows at 10M payments) instead of ranges.
  */
 function rollupRows(r: Rollup, q: SpanQuery, opts: { groups: string; sums: string; filter?: SQL | undefined }) {
   const key = q.keyFormat === null ? sql`''` : sql`to_char(at at time zone ${q.timeZone}, ${q.keyFormat})`;
@@ -201,17 +202,15 @@ function rollupRows(r: Rollup, q: SpanQuery, opts: { groups: string; sums: strin
       select (d.day::timestamp at time zone 'UTC') as at, ${sql.raw(r.columns)}
       from unnest(${pgArray(q.days.map((s) => s.from))}::date[], ${pgArray(q.days.map((s) => s.to))}::date[]) as r(s, e)
       join ${sql.raw(r.daily)} d on d.day >= r.s and d.day < r.e
-      where ${filter}
       union all
       select p.bucket, ${sql.raw(r.columns)}
       from unnest(${pgArray(q.buckets.map((s) => s.from))}::timestamptz[],
                   ${pgArray(q.buckets.map((s) => s.to))}::timestamptz[]) as r(s, e)
       join ${sql.raw(r.buckets)} p on p.bucket >= r.s and p.bucket < r.e
-      where ${filter}
       union all
-      select bucket, ${sql.raw(r.deltaColumns)} from ${sql.raw(r.deltas)} where ${deltaRange} and ${filter}
+      select bucket, ${sql.raw(r.deltaColumns)} from ${sql.raw(r.deltas)} where ${deltaRange}
     ), x as (
-      select at${sql.raw(groups)}, ${sql.raw(opts.sums)} from picked group by at${sql.raw(groups)}
+      select at${sql.raw(groups)}, ${sql.raw(opts.sums)} from picked where ${filter} group by at${sql.raw(groups)}
     ), keys as (
       select at, ${key} as key from x group by at
     )`;
