@@ -189,7 +189,8 @@ const REVENUE: Rollup = {
  * table, edges from the 15-minute table, plus the deltas not folded yet, in one statement (one snapshot). The zone's
  * day/month of each distinct instant is computed once (a few hundred or thousand instants), not once per rollup row:
  * to_char … at time zone is the costly part. `filter` (e.g. a status) applies when summing, not in the reads: in
- * them it led the planner to a sequential scan of the 15-minute rollup (1.7M rows at 10M payments) instead of ranges.
+ * them (or pushed down into them: hence `materialized`) it led the planner to a sequential scan of the 15-minute
+ * rollup (1.7M rows at 10M payments) instead of its ranges.
  */
 function rollupRows(r: Rollup, q: SpanQuery, opts: { groups: string; sums: string; filter?: SQL | undefined }) {
   const key = q.keyFormat === null ? sql`''` : sql`to_char(at at time zone ${q.timeZone}, ${q.keyFormat})`;
@@ -198,7 +199,7 @@ function rollupRows(r: Rollup, q: SpanQuery, opts: { groups: string; sums: strin
     q.range === null ? sql`true` : sql`bucket >= ${q.range.from}::timestamptz and bucket < ${q.range.to}::timestamptz`;
   const groups = opts.groups === '' ? '' : `, ${opts.groups}`;
   return sql`
-    with picked as (
+    with picked as materialized (
       select (d.day::timestamp at time zone 'UTC') as at, ${sql.raw(r.columns)}
       from unnest(${pgArray(q.days.map((s) => s.from))}::date[], ${pgArray(q.days.map((s) => s.to))}::date[]) as r(s, e)
       join ${sql.raw(r.daily)} d on d.day >= r.s and d.day < r.e
