@@ -183,7 +183,11 @@ describe('payment dashboard journey', () => {
     await expect.poll(() => revenueToday.textContent()).toContain(`Gross${euro.format(gross)}`);
     expect(await revenueToday.textContent()).toContain(`Refunded−${euro.format(12.34)}`);
     expect(await revenueToday.textContent()).toContain(`Net${euro.format(Math.round(gross * 100 - 1234) / 100)}`);
-    await page.getByRole('heading', { name: /^Revenue by month, \d{4} \(EUR\)$/ }).waitFor();
+    const revenueChart = page.getByRole('heading', { name: /^Revenue by month, \d{4} \(EUR\)$/ });
+    // Charts are drawn once on screen: scroll through the page so the full-page screenshots show them all.
+    await revenueChart.scrollIntoViewIfNeeded();
+    await page.getByText('A view is one visitor on one page on one day (UTC).').scrollIntoViewIfNeeded();
+    await page.locator('.recharts-surface').nth(4).waitFor();
     await shoot(page, 'payment-dashboard');
 
     const download = page.waitForEvent('download');

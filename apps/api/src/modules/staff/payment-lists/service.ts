@@ -203,7 +203,7 @@ export function exportPaymentHistory(ctx: AppContext, q: PaymentHistorySearch, r
     rows: keysetBatches<repo.PaymentExportRow, repo.After>(
       (after, limit) => repo.paymentHistoryBatch(ctx.db, filter, after, limit),
       (row) => ({ at: row.createdAt, id: row.id }),
-      5000,
+      2000,
     ),
   });
 }
