@@ -9,6 +9,8 @@
  *   npm run bench -- pages [options]    Lighthouse on the main pages and request overhead against bare node:http
  *   npm run bench -- fanout [options]   a staff notification to 100,000 devices: fan-out time, delivered/s (bench/fanout.ts)
  *   npm run bench -- staff [options]    back-office lists at 1M customers / 10M payments (bench/staff.ts)
+ *   npm run bench -- payment-dashboard  the payment dashboard with revenue on the rollups of 10M payments
+ *   npm run bench -- payment-export     payment-history.csv of 1M payments: rows/s and RSS growth
  *   npm run bench -- invoice-pdf        an invoice and a credit note PDF rendered, target ≤ 100 ms (bench/invoice-pdf.ts)
  *
  * Results: bench/results/<name>-<date>.json and bench/results/latest-<name>.md.
@@ -25,6 +27,7 @@ const BENCHMARKS = {
   fanout: 'fanout.ts',
   staff: 'staff.ts',
   'payment-dashboard': 'payment-dashboard.ts',
+  'payment-export': 'payment-export.ts',
   'invoice-pdf': 'invoice-pdf.ts',
 } as const;
 type Name = keyof typeof BENCHMARKS;
@@ -33,7 +36,7 @@ const isName = (s: string | undefined): s is Name => s !== undefined && Object.h
 const [first, ...rest] = process.argv.slice(2);
 if (first === '--help' || first === '-h' || (first !== undefined && !isName(first))) {
   console.log(
-    'npm run bench [-- device|lists|audit|pages|fanout|staff|payment-dashboard|invoice-pdf [options]]   (no name: all of them, in order, with their defaults)',
+    'npm run bench [-- device|lists|audit|pages|fanout|staff|payment-dashboard|payment-export|invoice-pdf [options]]   (no name: all of them, in order, with their defaults)',
   );
   process.exit(first === '--help' || first === '-h' ? 0 : 2);
 }

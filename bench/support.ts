@@ -221,6 +221,17 @@ export async function backfillPaymentDashboardRollups(pool: pg.Pool) {
     select (created_at at time zone 'UTC')::date, family, status, count(*)::int from payments group by 1, 2, 3`);
   await pool.query(`insert into customer_country_counts (country, count)
     select coalesce(country_code, ''), count(*)::int from customers group by 1`);
+  // Revenue (drizzle/*_payment_revenue_triggers.sql): paid payments on their creation, succeeded refunds on completion.
+  await pool.query(`insert into payment_revenue (bucket, gross, refunded)
+    select bucket, sum(gross), sum(refunded) from (
+      select date_bin('15 minutes', created_at, timestamptz '2000-01-01') as bucket, total_amount as gross, 0 as refunded
+      from payments where status in ('Success', 'Refunded', 'Partially refunded')
+      union all
+      select date_bin('15 minutes', coalesce(completed_at, created_at), timestamptz '2000-01-01'), 0, amount
+      from payment_refunds where status = 'succeeded'
+    ) x group by 1`);
+  await pool.query(`insert into payment_revenue_daily (day, gross, refunded)
+    select (bucket at time zone 'UTC')::date, sum(gross), sum(refunded) from payment_revenue group by 1`);
 }
 
 /** `n` page views (spec 3 page-view endpoint's rows) over the last 365 days, two thirds Home, seven countries. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { customers, pageViews, payments } from '../../apps/api/src/db/schema.ts';
+import { customers, pageViews, paymentRefunds, payments } from '../../apps/api/src/db/schema.ts';
 import { foldDashboardRollups } from '../../apps/api/src/modules/staff/payment-dashboard/repository.ts';
 import { newCustomer, newStaff } from '../../apps/api/test/support/factory.ts';
 import { planOf } from '../../apps/api/test/support/ledger.ts';
@@ -89,6 +89,22 @@ async function seed() {
     }
   }
   for (let i = 0; i < rows.length; i += 500) await db.insert(payments).values(rows.slice(i, i + 500));
+  // A refund made today of one of today's Success payments (as a provider refund writes it): revenue's "refunded".
+  const refunded = await db.execute<{ id: string; customer_id: string }>(sql`
+    select id, customer_id from payments where status = 'Success' order by created_at desc limit 1`);
+  await db.insert(paymentRefunds).values({
+    paymentId: refunded.rows[0]!.id,
+    customerId: refunded.rows[0]!.customer_id,
+    idempotencyKey: 'e2e-refund',
+    requestHash: 'e2e',
+    source: 'provider_refund',
+    status: 'succeeded',
+    qty: 1,
+    amount: '12.34',
+    provider: 'sandbox',
+    refundBy: 'Stripe',
+    completedAt: now,
+  });
   const views = [];
   for (let month = 0; month <= now.getUTCMonth(); month++) {
     for (let v = 0; v < 40 + month * 9; v++) {
@@ -155,6 +171,23 @@ describe('payment dashboard journey', () => {
     expect(await page.getByRole('link', { name: /Home Page views/ }).getAttribute('href')).toBe(
       '/admin-page-view-report?pageName=Home',
     );
+    // Revenue today (DECISIONS §14): the money of today's paid payments, the refund made today, and the net.
+    const money = await e2e.rt.ctx.db.execute<{ gross: string }>(sql`
+      select coalesce(sum(total_amount), 0)::text as gross from payments
+      where status in ('Success', 'Refunded', 'Partially refunded')
+        and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`);
+    const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+    const gross = Number(money.rows[0]!.gross);
+    const revenueToday = page.getByRole('region', { name: 'Revenue, Today' });
+    await revenueToday.getByText('Net').waitFor();
+    await expect.poll(() => revenueToday.textContent()).toContain(`Gross${euro.format(gross)}`);
+    expect(await revenueToday.textContent()).toContain(`Refunded−${euro.format(12.34)}`);
+    expect(await revenueToday.textContent()).toContain(`Net${euro.format(Math.round(gross * 100 - 1234) / 100)}`);
+    const revenueChart = page.getByRole('heading', { name: /^Revenue by month, \d{4} \(EUR\)$/ });
+    // Charts are drawn once on screen: scroll through the page so the full-page screenshots show them all.
+    await revenueChart.scrollIntoViewIfNeeded();
+    await page.getByText('A view is one visitor on one page on one day (UTC).').scrollIntoViewIfNeeded();
+    await page.locator('.recharts-surface').nth(4).waitFor();
     await shoot(page, 'payment-dashboard');
 
     const download = page.waitForEvent('download');

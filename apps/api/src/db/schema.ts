@@ -1242,6 +1242,39 @@ export const paymentCountDeltas = pgTable(
   (t) => [index('payment_count_deltas_bucket_idx').on(t.bucket)],
 );
 
+/**
+ * Revenue (DECISIONS §14 "Revenue") by 15-minute bucket (UTC start), EUR: `gross` is the money of payments that
+ * succeeded (Success, later Refunded or Partially refunded), counted when they succeeded (a later refund does not
+ * remove it); `refunded` is the money of succeeded `payment_refunds` (staff refunds, provider refunds, disputes),
+ * counted when the refund completed. Net is gross − refunded. A ledger: deleting a payment or a refund does not
+ * rewrite past revenue (TRUNCATE empties it, for tests). Fed by triggers (`*_payment_revenue_triggers`), folded by
+ * `rollup.payments`.
+ */
+export const paymentRevenue = pgTable('payment_revenue', {
+  bucket: timestamp('bucket', { withTimezone: true }).primaryKey(),
+  gross: numeric('gross', { precision: 16, scale: 2 }).notNull(),
+  refunded: numeric('refunded', { precision: 16, scale: 2 }).notNull(),
+});
+
+/** The same money by UTC day (months and years read these, with 15-minute buckets only at the edges). */
+export const paymentRevenueDaily = pgTable('payment_revenue_daily', {
+  day: date('day').primaryKey(),
+  gross: numeric('gross', { precision: 16, scale: 2 }).notNull(),
+  refunded: numeric('refunded', { precision: 16, scale: 2 }).notNull(),
+});
+
+/** Revenue changes not folded yet (insert-only, written by the payments and payment_refunds triggers). */
+export const paymentRevenueDeltas = pgTable(
+  'payment_revenue_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    gross: numeric('gross', { precision: 16, scale: 2 }).notNull(),
+    refunded: numeric('refunded', { precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [index('payment_revenue_deltas_bucket_idx').on(t.bucket)],
+);
+
 /** Customers by country (the dial code they registered with; '' when none). */
 export const customerCountryCounts = pgTable('customer_country_counts', {
   country: text('country').primaryKey(),

@@ -1,6 +1,4 @@
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import Cursor from 'pg-cursor';
@@ -35,6 +33,15 @@ export const csvCell = (value: CsvCell): string => {
   return typeof value === 'string' && FORMULA_START.test(text) ? `'${text}` : text;
 };
 
+/** A cell as RFC 4180 wants it: quoted (quotes doubled) when it holds a quote, comma, CR or LF. */
+const NEEDS_QUOTES = /[",\r\n]/;
+const quoted = (cell: string) => (NEEDS_QUOTES.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+
+/** One CSV record with its CRLF. */
+export const csvLine = (cells: readonly string[]) => `${cells.map(quoted).join(',')}\r\n`;
+
+const CHUNK_CHARS = 64 * 1024;
+
 /** The filename part of `content-disposition` (the names are fixed ASCII; anything else is replaced). */
 const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
@@ -53,18 +60,30 @@ export async function sendCsv<Row>(
     throw new AppError(404, 'E_NO_DATA', NO_DATA_MESSAGE);
   }
 
-  async function* records(): AsyncGenerator<string[]> {
-    yield columns.map((c) => c.header);
+  // Rows are written as text chunks of about 64 kB (one stream write per chunk, not per row or per cell): the cells
+  // are joined by hand (RFC 4180: a cell holding a quote, comma, CR or LF is quoted, quotes doubled), which is what
+  // a CSV library does, without its per-field work (csv-stringify capped an export near 100,000 rows/s).
+  async function* chunks(): AsyncGenerator<string> {
     let next: IteratorResult<Row> = first;
-    while (!next.done) {
-      yield columns.map((c) => csvCell(c.value(next.value as Row)));
-      next = await iterator.next();
+    try {
+      let chunk = csvLine(columns.map((c) => c.header));
+      while (!next.done) {
+        chunk += csvLine(columns.map((c) => csvCell(c.value(next.value as Row))));
+        if (chunk.length >= CHUNK_CHARS) {
+          yield chunk;
+          chunk = '';
+        }
+        next = await iterator.next();
+      }
+      if (chunk !== '') yield chunk;
+    } finally {
+      // A client that goes away destroys the stream, which ends this generator early: stop the rows' source too.
+      if (!next.done) await iterator.return?.();
     }
   }
 
-  const csv = stringify({ record_delimiter: '\r\n', quoted_match: /[",\r\n]/ });
-  // The generator feeds the stringifier with backpressure; a client that goes away stops the cursor (return()).
-  void pipeline(Readable.from(records()), csv).catch(() => iterator.return?.());
+  const csv = Readable.from(chunks(), { objectMode: false });
+  csv.on('error', () => undefined);
 
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
@@ -104,18 +123,24 @@ export async function* streamQuery<Row = Record<string, unknown>>(
 /**
  * Rows of a keyset-ordered query fetched in batches (constant memory, no connection held between batches): the
  * Drizzle-friendly way to feed `sendCsv`. `fetchBatch(after, limit)` answers the rows after `after` (undefined:
- * from the start) in the list's order; `keyOf` gives the key of the last row to continue from.
+ * from the start) in the list's order; `keyOf` gives the key of the last row to continue from. The next batch is
+ * asked for as soon as one arrives, so the database reads it while this one is written out (two batches in memory
+ * at most, one query at a time).
  */
 export async function* keysetBatches<Row, Key>(
   fetchBatch: (after: Key | undefined, limit: number) => Promise<Row[]>,
   keyOf: (row: Row) => Key,
   batchSize = 1000,
 ): AsyncGenerator<Row> {
-  let after: Key | undefined;
-  for (;;) {
-    const batch = await fetchBatch(after, batchSize);
-    yield* batch;
-    if (batch.length < batchSize) return;
-    after = keyOf(batch[batch.length - 1]!);
+  let pending: Promise<Row[]> | null = fetchBatch(undefined, batchSize);
+  try {
+    while (pending) {
+      const batch: Row[] = await pending;
+      pending = batch.length < batchSize ? null : fetchBatch(keyOf(batch[batch.length - 1]!), batchSize);
+      yield* batch;
+    }
+  } finally {
+    // Stopped early (the client went away): the batch already asked for is dropped, its failure too.
+    pending?.catch(() => undefined);
   }
 }

@@ -12,8 +12,13 @@ import { isExportDataSchema } from './lists.ts';
  *
  * - Payments are counted on the day they were created, with their current status (a Pending payment that later
  *   succeeds moves from "other" to Success on its creation day). `hasError=false` counts Success payments only,
- *   `true` Failed ones only, absent every payment (Pending, Refunded… included); it applies to the charts, the stat
- *   cards always show all / Success / Failed.
+ *   `true` Failed ones only, absent every payment (Pending, Refunded… included); it applies to the day-wise and
+ *   month-wise charts; the stat cards always show all / Success / Failed.
+ * - Revenue (DECISIONS §14): EUR numbers with two decimals. `gross` is the money of payments that succeeded, counted
+ *   on the day they succeeded (a later refund does not take it off); `refunded` the money refunded (staff refunds,
+ *   refunds and disputes at the provider), counted on the day of the refund; `net` = gross − refunded (negative on a
+ *   day with more refunded than taken). Offline sales are revenue. Not filtered by `hasError`.
+ * - The product pies count Success payments only, whatever `hasError` says.
  * - Page views: one view is one visitor (a keyed hash of the IP address) on one page on one UTC day; the same visitor
  *   reloading the page the same day is not counted again. Page-view days are UTC days whatever `timeZone` says.
  */
@@ -95,6 +100,10 @@ export const countryCustomersSchema = z.object({
 });
 export type CountryCustomers = z.infer<typeof countryCustomersSchema>;
 
+/** Money of a period, EUR with two decimals: gross taken, refunded, and net = gross − refunded. */
+export const revenueFiguresSchema = z.object({ gross: z.number(), refunded: z.number(), net: z.number() });
+export type RevenueFigures = z.infer<typeof revenueFiguresSchema>;
+
 export const paymentDashboardSchema = z.object({
   reportMonth: z.int(),
   reportYear: z.int(),
@@ -107,10 +116,18 @@ export const paymentDashboardSchema = z.object({
     todaysFailedPayment: z.int(),
     todaysHomePageCount: z.int(),
     todaysPaymentPageCount: z.int(),
+    /** Gross EUR taken today (in `timeZone`). */
+    todaysRevenue: z.number(),
+    /** EUR refunded today. */
+    todaysRefunded: z.number(),
   }),
-  /** All time. */
+  /** The report month and the report year. */
+  revenue: z.object({ month: revenueFiguresSchema, year: revenueFiguresSchema }),
+  /** Each month of the report year, January first (the order of `monthWiseBarChart`). */
+  monthWiseRevenueChart: z.array(revenueFiguresSchema),
+  /** All time, Success payments. */
   planWisePieChart: productCountsSchema,
-  /** The report month. */
+  /** The report month, Success payments. */
   planWisePieChartByMonth: productCountsSchema,
   /** Each day of the report month: `key` the ISO date, `label` the day of the month. */
   dayWiseBarChart: z.array(loginBarSchema),

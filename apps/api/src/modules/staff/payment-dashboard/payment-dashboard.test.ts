@@ -5,10 +5,12 @@ import { publicApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
-import { customers, payments } from '../../../db/schema.ts';
+import { customers, paymentRefunds, payments } from '../../../db/schema.ts';
 import { call } from '../../../../test/support/call.ts';
-import { newStaff, type TestStaff } from '../../../../test/support/factory.ts';
+import { newCustomer, newStaff, type TestStaff } from '../../../../test/support/factory.ts';
 import { planOf } from '../../../../test/support/ledger.ts';
+import { card, checkout, confirm } from '../../../../test/support/payments.ts';
+import { emitSandboxChargeEvent } from '../../sandbox/service.ts';
 import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
 import { startOfDay, today } from '../dashboard/zoned-time.ts';
 import { foldDashboardRollups } from './repository.ts';
@@ -51,7 +53,8 @@ async function customerIn(countryCode: string | null) {
 async function paymentAt(
   at: Date,
   identifier = 'PD',
-  status: 'Pending' | 'Success' | 'Failed' | 'Refunded' = 'Success',
+  status: 'Pending' | 'Success' | 'Failed' | 'Refunded' | 'Partially refunded' = 'Success',
+  totalAmount?: string,
 ) {
   const plan = await planOf(rt.ctx.db, identifier);
   const [row] = await rt.ctx.db
@@ -66,7 +69,7 @@ async function paymentAt(
       subscriptionReason: 'onetime',
       qty: 1,
       unitAmount: plan.amount,
-      totalAmount: plan.amount,
+      totalAmount: totalAmount ?? plan.amount,
       status,
       provider: 'sandbox',
       providerRef: `pi_test_${crypto.randomUUID()}`,
@@ -129,7 +132,7 @@ describe('payment dashboard: payments (spec 3 "Payment dashboard")', () => {
       expect(kol.monthWiseBarChart[3]!.label).toBe('Apr');
       expect(utc.planWisePieChartByMonth).toMatchObject({
         pdSubscriptions: 1,
-        kmSubscriptions: 1,
+        kmSubscriptions: 0,
         pChatSubscriptions: 1,
       });
       expect(kol.planWisePieChartByMonth).toMatchObject({
@@ -137,14 +140,16 @@ describe('payment dashboard: payments (spec 3 "Payment dashboard")', () => {
         kmSubscriptions: 0,
         pChatSubscriptions: 1,
       });
-      expect(kol.planWisePieChart).toMatchObject({ pdSubscriptions: 1, kmSubscriptions: 1, pChatSubscriptions: 1 });
+      // The pies count Success payments only (the Failed KM payment is not in them).
+      expect(kol.planWisePieChart).toMatchObject({ pdSubscriptions: 1, kmSubscriptions: 0, pChatSubscriptions: 1 });
       // hasError: Success only / Failed only.
       const ok = await dashboard({ timeZone: 'UTC', reportMonth: 2, reportYear: 2025, hasError: 'false' });
       expect(ok.monthWiseBarChart[2]!.count).toBe(2);
       expect(ok.planWisePieChart.kmSubscriptions).toBe(0);
       const failed = await dashboard({ timeZone: 'UTC', reportMonth: 2, reportYear: 2025, hasError: 'true' });
       expect(failed.dayWiseBarChart.find((b) => b.key === '2025-03-31')!.count).toBe(1);
-      expect(failed.planWisePieChart).toMatchObject({ kmSubscriptions: 1, pdSubscriptions: 0 });
+      // hasError filters the bar charts, never the pies.
+      expect(failed.planWisePieChart).toMatchObject({ kmSubscriptions: 0, pdSubscriptions: 1 });
     }
   });
 
@@ -200,6 +205,141 @@ describe('payment dashboard: payments (spec 3 "Payment dashboard")', () => {
     await fold();
     expect((await top())[0]).toEqual({ _id: '+1', count: 5 });
     expect((await top()).find((c) => c._id === '+91')).toBeUndefined();
+  });
+});
+
+describe('payment dashboard: revenue and the product pies (DECISIONS §14)', () => {
+  const cents = (eur: string | number) => Math.round(Number(eur) * 100);
+  const eur = (c: number) => c / 100;
+  const money = (gross: number, refunded: number) => ({
+    gross: eur(gross),
+    refunded: eur(refunded),
+    net: eur(gross - refunded),
+  });
+
+  /** A payment made through the real checkout and the sandbox's card form (Pending, then Success). */
+  async function paid(plan: string, qty: number) {
+    const c = await newCustomer(rt);
+    const data = await checkout(rt, c.token, { priceId: plan, qty });
+    expect((await confirm(rt, data.clientSecret, card('4242424242424242'))).statusCode).toBe(200);
+    const [row] = await rt.ctx.db.select().from(payments).where(eq(payments.id, data.paymentId));
+    expect(row!.status).toBe('Success');
+    return { id: row!.id, customerId: c.id, total: cents(row!.totalAmount) };
+  }
+  const staffRefund = async (id: string, refundQty: number) => {
+    const res = await call(rt, staffApi.paymentRefund, { token: root.token, body: { id, refundQty } });
+    expect(res.statusCode, res.body).toBe(200);
+    return cents(res.data().data.refundAmount);
+  };
+
+  it('sums gross, refunded and net for today, the month, the year and each month, exactly, before and after the job', async () => {
+    // Today: two checkouts, an offline sale, a Pending payment of 2025 that succeeds today, and what is not revenue.
+    const a = await paid('PD', 4);
+    const b = await paid('PD', 1);
+    const c = await paid('UB', 2);
+    const offline = await call(rt, staffApi.offlinePaymentCreate, {
+      token: root.token,
+      body: { customerId, priceId: 'UB', qty: 3, amount: 123.45, note: 'Invoice 1044' },
+    });
+    expect(offline.statusCode, offline.body).toBe(200);
+    const late = await paymentAt(new Date('2025-03-10T12:00:00Z'), 'KM', 'Pending', '40.10');
+    await rt.ctx.db.update(payments).set({ status: 'Success' }).where(eq(payments.id, late));
+    await paymentAt(new Date(), 'PD', 'Failed', '999.00');
+    await paymentAt(new Date(), 'PD', 'Pending', '555.00');
+
+    // Refunds today: 2 of a's 4 seats (partial), all of b, half of c at the provider (Stripe's dashboard).
+    const partial = await staffRefund(a.id, 2);
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(a.total);
+    const whole = await staffRefund(b.id, 1);
+    expect(whole).toBe(b.total);
+    const half = Math.floor(c.total / 2);
+    await emitSandboxChargeEvent(rt.ctx, { paymentId: c.id, type: 'charge.refunded', amountCents: half });
+    const statuses = await rt.ctx.db.select({ id: payments.id, status: payments.status }).from(payments);
+    expect(statuses.find((p) => p.id === a.id)!.status).toBe('Partially refunded');
+    expect(statuses.find((p) => p.id === b.id)!.status).toBe('Refunded');
+
+    // 2025: a sale on 31 March 20:00 UTC (1 April in Kolkata), refunded in part on 2 April; a failed payment.
+    const march = await paymentAt(new Date('2025-03-31T20:00:00Z'), 'PD', 'Success', '300.00');
+    await paymentAt(new Date('2025-03-20T10:00:00Z'), 'PD', 'Failed', '77.00');
+    await rt.ctx.db.insert(paymentRefunds).values({
+      paymentId: march,
+      customerId,
+      idempotencyKey: 'k1',
+      requestHash: 'h',
+      source: 'provider_refund',
+      status: 'succeeded',
+      qty: 1,
+      amount: '89.97',
+      provider: 'sandbox',
+      refundBy: 'Stripe',
+      completedAt: new Date('2025-04-02T09:00:00Z'),
+    });
+    // A refund still pending or failed is no money back.
+    await rt.ctx.db.insert(paymentRefunds).values({
+      paymentId: march,
+      customerId,
+      idempotencyKey: 'k2',
+      requestHash: 'h',
+      source: 'staff',
+      status: 'failed',
+      qty: 1,
+      amount: '10.00',
+      provider: 'sandbox',
+      refundBy: 'x@example.com',
+    });
+
+    const gross = a.total + b.total + c.total + 12345 + 4010;
+    const refunded = partial + whole + half;
+    const now = today('UTC');
+    for (const folded of [false, true]) {
+      if (folded) {
+        await fold();
+        const left = await rt.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from payment_revenue_deltas`);
+        expect(left.rows[0]!.n).toBe(0);
+      }
+      const d = await dashboard({ timeZone: 'UTC' });
+      expect(d.dashboardStats).toMatchObject({ todaysRevenue: eur(gross), todaysRefunded: eur(refunded) });
+      expect(d.revenue).toEqual({ month: money(gross, refunded), year: money(gross, refunded) });
+      expect(d.monthWiseRevenueChart).toHaveLength(12);
+      d.monthWiseRevenueChart.forEach((m, i) =>
+        expect(m, `month ${i}`).toEqual(i === now.month ? money(gross, refunded) : money(0, 0)),
+      );
+
+      const utc = await dashboard({ timeZone: 'UTC', reportYear: 2025, reportMonth: 3 });
+      expect(utc.monthWiseRevenueChart.slice(2, 4)).toEqual([money(30000, 0), money(0, 8997)]);
+      expect(utc.revenue).toEqual({ month: money(0, 8997), year: money(30000, 8997) });
+      const kol = await dashboard({ timeZone: 'Asia/Kolkata', reportYear: 2025, reportMonth: 3 });
+      expect(kol.monthWiseRevenueChart.slice(2, 4)).toEqual([money(0, 0), money(30000, 8997)]);
+      expect(kol.revenue.month).toEqual(money(30000, 8997));
+    }
+    // A succeeded refund taken back (a won dispute written by hand) leaves its day; deleting a payment rewrites nothing.
+    await rt.ctx.db.update(paymentRefunds).set({ status: 'failed' }).where(eq(paymentRefunds.idempotencyKey, 'k1'));
+    await rt.ctx.db.delete(payments).where(eq(payments.id, late));
+    const after = await dashboard({ timeZone: 'UTC', reportYear: 2025, reportMonth: 3 });
+    expect(after.revenue.year).toEqual(money(30000, 0));
+    expect((await dashboard({ timeZone: 'UTC' })).dashboardStats.todaysRevenue).toBe(eur(gross));
+  });
+
+  it('counts only Success payments in the product pies, whatever the status filter', async () => {
+    const now = new Date();
+    await paymentAt(now, 'PD', 'Success');
+    await paymentAt(now, 'PD', 'Pending');
+    await paymentAt(now, 'PD', 'Failed');
+    await paymentAt(now, 'UB', 'Refunded');
+    await paymentAt(now, 'UB', 'Partially refunded');
+    await paymentAt(now, 'KM', 'Failed');
+    for (const folded of [false, true]) {
+      if (folded) await fold();
+      for (const hasError of [undefined, 'true', 'false']) {
+        const d = await dashboard(hasError ? { hasError } : {});
+        const expected = { pdSubscriptions: 1, ubSubscriptions: 0, kmSubscriptions: 0 };
+        expect(d.planWisePieChart, `all time, hasError ${hasError}`).toMatchObject(expected);
+        expect(d.planWisePieChartByMonth, `month, hasError ${hasError}`).toMatchObject(expected);
+      }
+      // The bar charts still follow the filter: every status without one.
+      expect((await dashboard()).monthWiseBarChart[today('UTC').month]!.count).toBe(6);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 
 /**
@@ -17,6 +17,7 @@ const SETTLE = sql`interval '30 seconds'`;
 
 export interface FoldResult {
   paymentDeltas: number;
+  revenueDeltas: number;
   customerDeltas: number;
   pageViews: number;
 }
@@ -41,6 +42,26 @@ export async function foldDashboardRollups(tx: DbOrTx): Promise<FoldResult> {
       insert into payment_counts_daily as c (day, family, status, count)
       select (bucket at time zone 'UTC')::date, family, status, sum(n)::int from grouped group by 1, 2, 3
       on conflict (day, family, status) do update set count = c.count + excluded.count
+      returning 1
+    )
+    select (select count(*) from taken)::int as n, (select count(*) from buckets) + (select count(*) from days) as w`);
+
+  const revenue = await tx.execute<{ n: number }>(sql`
+    with taken as (
+      delete from payment_revenue_deltas
+      where id in (select id from payment_revenue_deltas order by id limit ${SLICE})
+      returning bucket, gross, refunded
+    ), grouped as (
+      select bucket, sum(gross) as gross, sum(refunded) as refunded from taken group by 1
+    ), buckets as (
+      insert into payment_revenue as r (bucket, gross, refunded)
+      select bucket, gross, refunded from grouped
+      on conflict (bucket) do update set gross = r.gross + excluded.gross, refunded = r.refunded + excluded.refunded
+      returning 1
+    ), days as (
+      insert into payment_revenue_daily as r (day, gross, refunded)
+      select (bucket at time zone 'UTC')::date, sum(gross), sum(refunded) from grouped group by 1
+      on conflict (day) do update set gross = r.gross + excluded.gross, refunded = r.refunded + excluded.refunded
       returning 1
     )
     select (select count(*) from taken)::int as n, (select count(*) from buckets) + (select count(*) from days) as w`);
@@ -97,6 +118,7 @@ export async function foldDashboardRollups(tx: DbOrTx): Promise<FoldResult> {
   }
   return {
     paymentDeltas: Number(payments.rows[0]?.n ?? 0),
+    revenueDeltas: Number(revenue.rows[0]?.n ?? 0),
     customerDeltas: Number(customers.rows[0]?.n ?? 0),
     pageViews,
   };
@@ -108,7 +130,8 @@ export interface Span {
   to: string;
 }
 
-export interface PaymentCountQuery {
+/** Where a zone's range lies in a rollup: whole UTC days, 15-minute buckets, and the range of the pending deltas. */
+export interface SpanQuery {
   timeZone: string;
   /** `to_char` format of the group key in the zone ('YYYY-MM-DD', 'FMMM'), or null for one group. */
   keyFormat: string | null;
@@ -118,6 +141,9 @@ export interface PaymentCountQuery {
   buckets: Span[];
   /** The whole range, for the pending deltas; null: all time. */
   range: Span | null;
+}
+
+export interface PaymentCountQuery extends SpanQuery {
   statuses: readonly string[] | null;
 }
 
@@ -130,37 +156,100 @@ export interface PaymentCountRow {
 
 const pgArray = (values: string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
 
+/** A rollup kept at three levels: by UTC day, by 15-minute bucket, and the deltas not folded yet. */
+interface Rollup {
+  daily: string;
+  buckets: string;
+  deltas: string;
+  /** The value columns of the daily and bucket tables (named as the result needs them) and of the deltas. */
+  columns: string;
+  deltaColumns: string;
+}
+
+const COUNTS: Rollup = {
+  daily: 'payment_counts_daily',
+  buckets: 'payment_counts',
+  deltas: 'payment_count_deltas',
+  columns: 'family, status, count as n',
+  deltaColumns: 'family, status, delta',
+};
+
+const REVENUE: Rollup = {
+  daily: 'payment_revenue_daily',
+  buckets: 'payment_revenue',
+  deltas: 'payment_revenue_deltas',
+  columns: 'gross, refunded',
+  deltaColumns: 'gross, refunded',
+};
+
 /**
- * Payment counts grouped by the zone's day or month (or not at all), family and status: whole UTC days from the daily
- * rollup, edges from the 15-minute rollup, plus the deltas not folded yet, all in one statement (one snapshot).
+ * The rows of a rollup over a zone's range as `x (at, …group columns, …sums)`, one row per instant and group (the
+ * rows read are summed per instant first: the charts need no family, and 30 days of 15-minute buckets are tens of
+ * thousands of rows), and `keys (at, key)` the zone's group of each distinct instant: whole UTC days from the daily
+ * table, edges from the 15-minute table, plus the deltas not folded yet, in one statement (one snapshot). The zone's
+ * day/month of each distinct instant is computed once (a few hundred or thousand instants), not once per rollup row:
+ * to_char … at time zone is the costly part. `filter` (e.g. a status) applies when summing, not in the reads: in
+ * them (or pushed down into them: hence `materialized`) it led the planner to a sequential scan of the 15-minute
+ * rollup (1.7M rows at 10M payments) instead of its ranges.
  */
-export async function paymentCountsBy(db: DbOrTx, q: PaymentCountQuery): Promise<PaymentCountRow[]> {
-  // The zone's day/month of each distinct instant is computed once (a few hundred or thousand instants), not once per
-  // rollup row (tens of thousands): to_char … at time zone is the costly part of the statement.
+function rollupRows(r: Rollup, q: SpanQuery, opts: { groups: string; sums: string; filter?: SQL | undefined }) {
   const key = q.keyFormat === null ? sql`''` : sql`to_char(at at time zone ${q.timeZone}, ${q.keyFormat})`;
-  const statusFilter = q.statuses === null ? sql`true` : sql`status = any(${pgArray([...q.statuses])}::text[])`;
+  const filter = opts.filter ?? sql`true`;
   const deltaRange =
     q.range === null ? sql`true` : sql`bucket >= ${q.range.from}::timestamptz and bucket < ${q.range.to}::timestamptz`;
-  const result = await db.execute<{ key: string; family: string; status: string; n: number }>(sql`
-    with x as (
-      select (d.day::timestamp at time zone 'UTC') as at, d.family, d.status, d.count as n
+  const groups = opts.groups === '' ? '' : `, ${opts.groups}`;
+  return sql`
+    with picked as materialized (
+      select (d.day::timestamp at time zone 'UTC') as at, ${sql.raw(r.columns)}
       from unnest(${pgArray(q.days.map((s) => s.from))}::date[], ${pgArray(q.days.map((s) => s.to))}::date[]) as r(s, e)
-      join payment_counts_daily d on d.day >= r.s and d.day < r.e
+      join ${sql.raw(r.daily)} d on d.day >= r.s and d.day < r.e
       union all
-      select p.bucket, p.family, p.status, p.count
+      select p.bucket, ${sql.raw(r.columns)}
       from unnest(${pgArray(q.buckets.map((s) => s.from))}::timestamptz[],
                   ${pgArray(q.buckets.map((s) => s.to))}::timestamptz[]) as r(s, e)
-      join payment_counts p on p.bucket >= r.s and p.bucket < r.e
+      join ${sql.raw(r.buckets)} p on p.bucket >= r.s and p.bucket < r.e
       union all
-      select bucket, family, status, delta from payment_count_deltas where ${deltaRange}
+      select bucket, ${sql.raw(r.deltaColumns)} from ${sql.raw(r.deltas)} where ${deltaRange}
+    ), x as (
+      select at${sql.raw(groups)}, ${sql.raw(opts.sums)} from picked where ${filter} group by at${sql.raw(groups)}
     ), keys as (
-      select at, ${key} as key from (select distinct at from x) i
-    )
-    select k.key, x.family, x.status, sum(x.n)::int as n
+      select at, ${key} as key from x group by at
+    )`;
+}
+
+/**
+ * Payment counts grouped by the zone's day or month (or not at all) and status, and by family when `byFamily` (the
+ * pies; the bar charts and today's cards sum the families: `family` is '' then).
+ */
+export async function paymentCountsBy(
+  db: DbOrTx,
+  q: PaymentCountQuery & { byFamily: boolean },
+): Promise<PaymentCountRow[]> {
+  const statusFilter = q.statuses === null ? undefined : sql`status = any(${pgArray([...q.statuses])}::text[])`;
+  const groups = q.byFamily ? 'family, status' : 'status';
+  const result = await db.execute<{ key: string; family: string; status: string; n: number }>(sql`
+    ${rollupRows(COUNTS, q, { groups, sums: 'sum(n) as n', filter: statusFilter })}
+    select k.key, ${q.byFamily ? sql`x.family` : sql`''`} as family, x.status, sum(x.n)::int as n
     from x join keys k using (at)
-    where ${statusFilter}
     group by 1, 2, 3`);
   return result.rows.map((r) => ({ key: r.key, family: r.family, status: r.status, n: Number(r.n) }));
+}
+
+export interface RevenueRow {
+  key: string;
+  /** EUR, numeric text with two decimals. */
+  gross: string;
+  refunded: string;
+}
+
+/** Revenue (gross and refunded EUR) grouped by the zone's day or month, or not at all. */
+export async function revenueBy(db: DbOrTx, q: SpanQuery): Promise<RevenueRow[]> {
+  const result = await db.execute<{ key: string; gross: string; refunded: string }>(sql`
+    ${rollupRows(REVENUE, q, { groups: '', sums: 'sum(gross) as gross, sum(refunded) as refunded' })}
+    select k.key, sum(x.gross)::numeric(16, 2)::text as gross, sum(x.refunded)::numeric(16, 2)::text as refunded
+    from x join keys k using (at)
+    group by 1`);
+  return result.rows.map((r) => ({ key: r.key, gross: r.gross, refunded: r.refunded }));
 }
 
 /** All-time payment counts by family (the overall pie): the daily rollup plus the pending deltas. */

@@ -5,9 +5,11 @@ import {
   type PaymentDashboard,
   type PaymentDashboardExport,
   type ProductCounts,
+  type RevenueFigures,
 } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
 import { sendCsv } from '../../../lib/csv-export.ts';
+import { centsToNumber, toCents } from '../../payments/money.ts';
 import { MONTHS, addDays, isoDate, startOfDay, today } from '../dashboard/zoned-time.ts';
 import * as repo from './repository.ts';
 
@@ -64,6 +66,8 @@ export function planSpans(from: Date, to: Date, group: ((t: number) => string) |
 
 const statusesOf = (hasError: boolean | undefined): readonly string[] | null =>
   hasError === undefined ? null : hasError ? ['Failed'] : ['Success'];
+/** The product pies count Success payments only (DECISIONS §14), whatever the charts' `hasError` filter says. */
+const PIE_STATUSES = ['Success'] as const;
 
 const PRODUCT_KEYS: Record<Family, keyof ProductCounts> = {
   PD: 'pdSubscriptions',
@@ -94,11 +98,8 @@ function productCounts(rows: { family: string; n: number }[]): ProductCounts {
   return out;
 }
 
-/** Payment counts over [from, to) of the zone, grouped by its days, its months, or not at all. */
-async function countPayments(
-  ctx: AppContext,
-  q: { from: Date; to: Date; timeZone: string; unit: 'day' | 'month' | null; statuses: readonly string[] | null },
-) {
+/** Where [from, to) of the zone lies in the rollups, grouped by its days, its months, or not at all. */
+function spansOf(q: { from: Date; to: Date; timeZone: string; unit: 'day' | 'month' | null }): repo.SpanQuery {
   const group =
     q.unit === null
       ? null
@@ -106,15 +107,48 @@ async function countPayments(
         ? (t: number) => zoneDate(q.timeZone, t)
         : (t: number) => zoneDate(q.timeZone, t).slice(0, 7);
   const { days, buckets } = planSpans(q.from, q.to, group);
-  return repo.paymentCountsBy(ctx.db, {
+  return {
     timeZone: q.timeZone,
     keyFormat: q.unit === null ? null : q.unit === 'day' ? 'YYYY-MM-DD' : 'FMMM',
     days,
     buckets,
     range: { from: q.from.toISOString(), to: q.to.toISOString() },
-    statuses: q.statuses,
-  });
+  };
 }
+
+/** Payment counts over [from, to) of the zone, grouped by its days, its months, or not at all. */
+const countPayments = (
+  ctx: AppContext,
+  q: {
+    from: Date;
+    to: Date;
+    timeZone: string;
+    unit: 'day' | 'month' | null;
+    statuses: readonly string[] | null;
+    byFamily?: boolean;
+  },
+) => repo.paymentCountsBy(ctx.db, { ...spansOf(q), statuses: q.statuses, byFamily: q.byFamily ?? false });
+
+/** A signed numeric text ("-12.50") in cents. */
+const signedCents = (v: string) => (v.startsWith('-') ? -toCents(v.slice(1)) : toCents(v));
+
+/** Gross and refunded cents of rollup rows (all of them, or those of one key). */
+function revenueCents(rows: repo.RevenueRow[], key?: string) {
+  let gross = 0;
+  let refunded = 0;
+  for (const r of rows) {
+    if (key !== undefined && r.key !== key) continue;
+    gross += signedCents(r.gross);
+    refunded += signedCents(r.refunded);
+  }
+  return { gross, refunded };
+}
+
+const figures = (c: { gross: number; refunded: number }): RevenueFigures => ({
+  gross: centsToNumber(c.gross),
+  refunded: centsToNumber(c.refunded),
+  net: centsToNumber(c.gross - c.refunded),
+});
 
 const sum = (rows: { n: number }[]) => rows.reduce((n, r) => n + r.n, 0);
 const countryName = (c: string) => (c === '' ? 'Unknown' : c);
@@ -181,22 +215,30 @@ export async function paymentDashboard(ctx: AppContext, q: DashboardQuery): Prom
   const day = today(p.timeZone);
   const todayUtc = isoDay(Date.now());
   const nextUtc = isoDay(Date.now() + DAY_MS);
-  const [todays, byMonth, allTime, days, months, yearViews, todayViews, countries] = await Promise.all([
-    countPayments(ctx, {
-      from: startOfDay(day, p.timeZone),
-      to: startOfDay(addDays(day, 1), p.timeZone),
-      timeZone: p.timeZone,
-      unit: null,
-      statuses: null,
-    }),
-    countPayments(ctx, { from: p.monthFrom, to: p.monthTo, timeZone: p.timeZone, unit: null, statuses }),
-    repo.paymentCountsAllTime(ctx.db, statuses),
-    dayWise(ctx, p, statuses),
-    monthWise(ctx, p, statuses),
-    repo.pageViewsBy(ctx.db, { from: `${p.reportYear}-01-01`, to: `${p.reportYear + 1}-01-01`, unit: 'month' }),
-    repo.pageViewsBy(ctx.db, { from: todayUtc, to: nextUtc, unit: 'day' }),
-    repo.customersByCountry(ctx.db, 10),
-  ]);
+  const todayFrom = startOfDay(day, p.timeZone);
+  const todayTo = startOfDay(addDays(day, 1), p.timeZone);
+  const [todays, byMonth, allTime, days, months, yearViews, todayViews, countries, todayMoney, yearMoney] =
+    await Promise.all([
+      countPayments(ctx, { from: todayFrom, to: todayTo, timeZone: p.timeZone, unit: null, statuses: null }),
+      countPayments(ctx, {
+        from: p.monthFrom,
+        to: p.monthTo,
+        timeZone: p.timeZone,
+        unit: null,
+        statuses: PIE_STATUSES,
+        byFamily: true,
+      }),
+      repo.paymentCountsAllTime(ctx.db, PIE_STATUSES),
+      dayWise(ctx, p, statuses),
+      monthWise(ctx, p, statuses),
+      repo.pageViewsBy(ctx.db, { from: `${p.reportYear}-01-01`, to: `${p.reportYear + 1}-01-01`, unit: 'month' }),
+      repo.pageViewsBy(ctx.db, { from: todayUtc, to: nextUtc, unit: 'day' }),
+      repo.customersByCountry(ctx.db, 10),
+      repo.revenueBy(ctx.db, spansOf({ from: todayFrom, to: todayTo, timeZone: p.timeZone, unit: null })),
+      repo.revenueBy(ctx.db, spansOf({ from: p.yearFrom, to: p.yearTo, timeZone: p.timeZone, unit: 'month' })),
+    ]);
+  const monthWiseRevenue = MONTHS.map((_, month) => revenueCents(yearMoney, String(month + 1)));
+  const todaysMoney = revenueCents(todayMoney);
   const views = (rows: typeof yearViews, key: string, page: 'Home' | 'Payment') =>
     rows.find((r) => r.key === key && r.page === page)?.n ?? 0;
   return {
@@ -210,7 +252,11 @@ export async function paymentDashboard(ctx: AppContext, q: DashboardQuery): Prom
       todaysFailedPayment: sum(todays.filter((r) => r.status === 'Failed')),
       todaysHomePageCount: views(todayViews, todayUtc, 'Home'),
       todaysPaymentPageCount: views(todayViews, todayUtc, 'Payment'),
+      todaysRevenue: centsToNumber(todaysMoney.gross),
+      todaysRefunded: centsToNumber(todaysMoney.refunded),
     },
+    revenue: { month: figures(monthWiseRevenue[p.reportMonth]!), year: figures(revenueCents(yearMoney)) },
+    monthWiseRevenueChart: monthWiseRevenue.map(figures),
     planWisePieChart: productCounts(allTime),
     planWisePieChartByMonth: productCounts(byMonth),
     dayWiseBarChart: days,

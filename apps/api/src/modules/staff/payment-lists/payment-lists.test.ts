@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { publicApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { coupons, customerPaymentStats, customers, paymentErrors, payments, plans } from '../../../db/schema.ts';
-import { paymentWhere } from './repository.ts';
+import { keysetBatches } from '../../../lib/csv-export.ts';
+import { paymentHistoryBatch, paymentWhere, type After, type PaymentExportRow } from './repository.ts';
+import { isoOfUtcText } from './service.ts';
 import { call } from '../../../../test/support/call.ts';
 import { newCustomer, newStaff, type TestCustomer, type TestStaff } from '../../../../test/support/factory.ts';
 import { card, checkout, confirm } from '../../../../test/support/payments.ts';
@@ -199,6 +201,48 @@ describe('payments/history', () => {
     const none = await history({ isExportData: 'true', email: 'nobody@example.com' });
     expect(none.statusCode).toBe(404);
     expect(none.error()).toMatchObject({ code: 'E_NO_DATA', respones_msg: 'No data to export' });
+  });
+});
+
+describe('payment-history.csv in keyset batches', () => {
+  it('reads every row once across batch edges, ties on the time included, with the times as toISOString writes them', async () => {
+    const c = await newCustomer(rt);
+    const tie = new Date('2025-01-02T03:04:05.678Z');
+    const made = [
+      await payment(c, 'PD', { createdAt: tie }),
+      await payment(c, 'PD', { createdAt: tie }),
+      await payment(c, 'PD', { createdAt: tie }),
+      await payment(c, 'PD', { createdAt: new Date('2025-01-02T03:04:05.000Z'), expiryAt: null }),
+      await payment(c, 'UB', { createdAt: new Date('2025-01-02T03:04:05.670Z'), expiryAt: tie }),
+    ];
+    await rt.ctx.db.execute(sql`update payments set created_at = created_at + interval '9 microseconds'
+                                where id = ${made[2]!.id}`);
+    const filter = { email: c.email };
+    const all = await paymentHistoryBatch(rt.ctx.db, filter, undefined, 100);
+    expect(all).toHaveLength(5);
+    for (const size of [1, 2, 3]) {
+      const rows: PaymentExportRow[] = [];
+      for await (const r of keysetBatches<PaymentExportRow, After>(
+        (after, limit) => paymentHistoryBatch(rt.ctx.db, filter, after, limit),
+        (r) => ({ at: r.createdAt, id: r.id }),
+        size,
+      ))
+        rows.push(r);
+      expect(
+        rows.map((r) => r.id),
+        `batches of ${size}`,
+      ).toEqual(all.map((r) => r.id));
+    }
+    expect(all[0]!.id).toBe(made[2]!.id); // 9 µs later: the newest
+    const byId = new Map(made.map((m) => [m.id, m]));
+    for (const r of all.slice(1)) {
+      const m = byId.get(r.id)!;
+      expect(isoOfUtcText(r.createdAt)).toBe(m.createdAt.toISOString());
+      expect(isoOfUtcText(r.expiryAt)).toBe(m.expiryAt ? m.expiryAt.toISOString() : '');
+    }
+    expect(isoOfUtcText('2025-01-02 03:04:05')).toBe('2025-01-02T03:04:05.000Z');
+    expect(isoOfUtcText('2025-01-02 03:04:05.5')).toBe('2025-01-02T03:04:05.500Z');
+    expect(isoOfUtcText('2025-01-02 03:04:05.123456')).toBe('2025-01-02T03:04:05.123Z');
   });
 });
 

@@ -174,11 +174,21 @@ export async function paymentHistory(ctx: AppContext, q: PaymentHistorySearch) {
   return { data: await toPaymentRows(ctx, page), pagination, pricing };
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : '');
-const methodOf = (r: repo.PaymentListRow) => r.paymentMethod?.card?.wallet?.type ?? r.paymentMethod?.type ?? '';
+/**
+ * The database's UTC text of a time ("2026-11-28 04:26:47.123456", trailing zeros of the fraction dropped) as ISO 8601
+ * with milliseconds, what `Date.toISOString()` writes ("2026-11-28T04:26:47.123Z"); nothing for null.
+ */
+export function isoOfUtcText(t: string | null): string {
+  if (t === null) return '';
+  const fraction = t.length > 20 ? t.slice(20, 23).padEnd(3, '0') : '000';
+  return `${t.slice(0, 10)}T${t.slice(11, 19)}.${fraction}Z`;
+}
 
-/** The columns of `payment-history.csv` (fixed; dates ISO 8601 UTC, amounts in euro). */
-export const PAYMENT_HISTORY_CSV: readonly CsvColumn<repo.PaymentListRow>[] = [
+/**
+ * The columns of `payment-history.csv` (fixed; dates ISO 8601 UTC, amounts in euro with two decimals: the numeric
+ * column's own text). The export's rows carry times and the method as text already (repository `exportFields`).
+ */
+export const PAYMENT_HISTORY_CSV: readonly CsvColumn<repo.PaymentExportRow>[] = [
   { header: 'Name', value: (r) => r.name },
   { header: 'Email', value: (r) => r.email },
   { header: 'Phone Number', value: (r) => r.phoneNumber },
@@ -187,8 +197,8 @@ export const PAYMENT_HISTORY_CSV: readonly CsvColumn<repo.PaymentListRow>[] = [
   { header: 'Type', value: (r) => r.subscriptionType },
   { header: 'Reason', value: (r) => r.subscriptionReason },
   { header: 'Qty', value: (r) => r.qty },
-  { header: 'Payment Method', value: methodOf },
-  { header: 'Amount (EUR)', value: (r) => Number(r.totalAmount).toFixed(2) },
+  { header: 'Payment Method', value: (r) => r.methodKey },
+  { header: 'Amount (EUR)', value: (r) => r.totalAmount },
   { header: 'Coupon', value: (r) => r.couponCode },
   { header: 'Status', value: (r) => r.status },
   { header: 'Message', value: (r) => r.message },
@@ -197,12 +207,12 @@ export const PAYMENT_HISTORY_CSV: readonly CsvColumn<repo.PaymentListRow>[] = [
   { header: 'Refund By', value: (r) => r.refundBy },
   { header: 'Failed Email Followups', value: (r) => r.failedEmailFollowupCount },
   { header: 'WhatsApp Redirects', value: (r) => r.whatsappRedirectCount },
-  { header: 'Expiry At', value: (r) => iso(r.expiryAt) },
-  { header: 'Created On', value: (r) => iso(r.createdAt) },
+  { header: 'Expiry At', value: (r) => isoOfUtcText(r.expiryAt) },
+  { header: 'Created On', value: (r) => isoOfUtcText(r.createdAt) },
   // Issue 22 (DECISIONS §14): what finance reconciles, read from the payment row as is (no aggregation).
-  { header: 'Refunded Amount', value: (r) => Number(r.refundedAmount).toFixed(2) },
+  { header: 'Refunded Amount', value: (r) => r.refundedAmount },
   { header: 'Refunded Qty', value: (r) => r.refundedQty },
-  { header: 'Refunded On', value: (r) => iso(r.refundedAt) },
+  { header: 'Refunded On', value: (r) => isoOfUtcText(r.refundedAt) },
   { header: 'Payment ID', value: (r) => (r.provider === 'offline' ? '' : r.providerRef) },
   { header: 'Invoice', value: (r) => r.invoiceNumber },
   { header: 'Note', value: (r) => r.note },
@@ -214,9 +224,9 @@ export function exportPaymentHistory(ctx: AppContext, q: PaymentHistorySearch, r
   return sendCsv(reply, {
     fileName: 'payment-history.csv',
     columns: PAYMENT_HISTORY_CSV,
-    rows: keysetBatches<repo.PaymentListRow, repo.After>(
+    rows: keysetBatches<repo.PaymentExportRow, repo.After>(
       (after, limit) => repo.paymentHistoryBatch(ctx.db, filter, after, limit),
-      (row) => ({ at: row.keyMicros, id: row.id }),
+      (row) => ({ at: row.createdAt, id: row.id }),
       2000,
     ),
   });

@@ -36,7 +36,16 @@ const DASHBOARD: PaymentDashboard = {
     todaysFailedPayment: 34,
     todaysHomePageCount: 987,
     todaysPaymentPageCount: 321,
+    todaysRevenue: 1299.5,
+    todaysRefunded: 89.97,
   },
+  revenue: {
+    month: { gross: 15000, refunded: 250.25, net: 14749.75 },
+    year: { gross: 120345.67, refunded: 1000, net: 119345.67 },
+  },
+  monthWiseRevenueChart: MONTHS.map((_, i) =>
+    i === 2 ? { gross: 15000, refunded: 250.25, net: 14749.75 } : { gross: 100 * i, refunded: 0, net: 100 * i },
+  ),
   planWisePieChart: products(10),
   planWisePieChartByMonth: products(1),
   dayWiseBarChart: Array.from({ length: 31 }, (_, i) => ({
@@ -66,7 +75,11 @@ const EMPTY: PaymentDashboard = {
     todaysFailedPayment: 0,
     todaysHomePageCount: 0,
     todaysPaymentPageCount: 0,
+    todaysRevenue: 0,
+    todaysRefunded: 0,
   },
+  revenue: { month: { gross: 0, refunded: 0, net: 0 }, year: { gross: 0, refunded: 0, net: 0 } },
+  monthWiseRevenueChart: MONTHS.map(() => ({ gross: 0, refunded: 0, net: 0 })),
   planWisePieChart: products(0),
   planWisePieChartByMonth: products(0),
   dayWiseBarChart: DASHBOARD.dayWiseBarChart.map((b) => ({ ...b, count: 0 })),
@@ -127,7 +140,7 @@ describe('payment dashboard page (spec 3 "Payment dashboard")', () => {
     expect(screen.getByRole('heading', { name: 'Payments by month, 2025' })).toBeInTheDocument();
     // Legend counts: the month's pie and the all-time pie; Super Lock shows because it has payments, Owner App not.
     const monthPie = screen
-      .getByRole('heading', { name: 'Payments by product, March 2025' })
+      .getByRole('heading', { name: 'Successful payments by product, March 2025' })
       .closest('.mantine-Card-root')!;
     const monthLegend = within(monthPie as HTMLElement);
     expect(monthLegend.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
@@ -141,7 +154,7 @@ describe('payment dashboard page (spec 3 "Payment dashboard")', () => {
     ]);
     const allTime = within(
       screen
-        .getByRole('heading', { name: 'Payments by product, all time' })
+        .getByRole('heading', { name: 'Successful payments by product, all time' })
         .closest('.mantine-Card-root') as HTMLElement,
     );
     expect(allTime.getAllByRole('listitem')[0]!.textContent).toBe('Fleetdeck50');
@@ -187,9 +200,12 @@ describe('payment dashboard page (spec 3 "Payment dashboard")', () => {
   it('shows the empty state of each chart', async () => {
     signedIn({ body: { respones_msg: 'Payment dashboard', data: EMPTY } });
     renderBackOffice('/admin-payment-dashboard?reportMonth=2&reportYear=2025');
-    expect(await screen.findAllByText('No payments in March 2025.')).toHaveLength(2);
-    expect(screen.getByText('No payments yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No payments in March 2025.')).toBeInTheDocument();
+    expect(screen.getByText('No successful payments in March 2025.')).toBeInTheDocument();
+    expect(screen.getByText('No successful payments yet.')).toBeInTheDocument();
     expect(screen.getByText('No payments in 2025.')).toBeInTheDocument();
+    expect(screen.getByText('No revenue in 2025.')).toBeInTheDocument();
+    expect(figuresOf('Revenue, Today')).toEqual(['Gross€0.00', 'Refunded€0.00', 'Net€0.00']);
     expect(screen.getByText('No customers yet.')).toBeInTheDocument();
     expect(screen.getByText('No page views in 2025.')).toBeInTheDocument();
   });
@@ -199,6 +215,39 @@ describe('payment dashboard page (spec 3 "Payment dashboard")', () => {
     renderBackOffice('/admin-payment-dashboard');
     expect(await screen.findByText('The payment dashboard could not load')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(screen.getAllByLabelText('not available')).toHaveLength(5);
+    // Five stat cards and three revenue cards of three lines each.
+    expect(screen.getAllByLabelText('not available')).toHaveLength(5 + 9);
+  });
+
+  it('shows revenue today, for the month and for the year (gross, refunded, net), loading first', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const api = signedIn({ body: { respones_msg: 'Payment dashboard', data: DASHBOARD } });
+    const real = api.fetchMock.getMockImplementation()!;
+    api.fetchMock.mockImplementation(async (input, init) =>
+      new URL(String(input), 'http://localhost').pathname === `${S}/payments/dashboard`
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : real(input, init),
+    );
+    renderBackOffice('/admin-payment-dashboard?reportMonth=2&reportYear=2025');
+    const today = await screen.findByRole('region', { name: 'Revenue, Today' });
+    expect(within(today).queryByText(/€/)).toBeNull(); // skeletons while loading
+    expect(screen.getByRole('region', { name: 'Revenue, March 2025' })).toBeInTheDocument();
+    answer(
+      new Response(JSON.stringify({ respones_msg: 'Payment dashboard', data: DASHBOARD }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await waitFor(() =>
+      expect(figuresOf('Revenue, Today')).toEqual(['Gross€1,299.50', 'Refunded−€89.97', 'Net€1,209.53']),
+    );
+    expect(figuresOf('Revenue, March 2025')).toEqual(['Gross€15,000.00', 'Refunded−€250.25', 'Net€14,749.75']);
+    expect(figuresOf('Revenue, 2025')).toEqual(['Gross€120,345.67', 'Refunded−€1,000.00', 'Net€119,345.67']);
+    expect(screen.getByRole('heading', { name: 'Revenue by month, 2025 (EUR)' })).toBeInTheDocument();
   });
 });
+
+/** The three lines of a revenue card as "label + amount". */
+function figuresOf(card: string) {
+  const region = screen.getByRole('region', { name: card });
+  return Array.from(region.querySelectorAll('.mantine-Group-root')).map((g) => g.textContent);
+}

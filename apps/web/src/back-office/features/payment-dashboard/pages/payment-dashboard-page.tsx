@@ -39,6 +39,7 @@ import { browserTimeZone } from '../../dashboard/api/login-counts';
 import { exportPaymentDashboard, usePaymentDashboard, type PaymentDashboardFilters } from '../api/payment-dashboard';
 import { ExportButton } from '../components/export-button';
 import { ProductLegend, productsOf, type Product } from '../components/product-legend';
+import { RevenueCards } from '../components/revenue-cards';
 
 const MONTH_NAMES = [
   'January',
@@ -217,11 +218,15 @@ function Charts({
       </ChartCard>
 
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <ChartCard title={`Payments by product, ${period}`}>
-          <ProductPie products={products} counts={data.planWisePieChartByMonth} empty={`No payments in ${period}.`} />
+        <ChartCard title={`Successful payments by product, ${period}`}>
+          <ProductPie
+            products={products}
+            counts={data.planWisePieChartByMonth}
+            empty={`No successful payments in ${period}.`}
+          />
         </ChartCard>
-        <ChartCard title="Payments by product, all time">
-          <ProductPie products={products} counts={data.planWisePieChart} empty="No payments yet." />
+        <ChartCard title="Successful payments by product, all time">
+          <ProductPie products={products} counts={data.planWisePieChart} empty="No successful payments yet." />
         </ChartCard>
       </SimpleGrid>
 
@@ -235,6 +240,26 @@ function Charts({
           <LazyBarChart
             data={data.monthWiseBarChart.map((b) => ({ label: b.label, value: b.count }))}
             seriesLabel="Payments"
+          />
+        )}
+      </ChartCard>
+
+      <ChartCard title={`Revenue by month, ${data.reportYear} (EUR)`}>
+        {data.monthWiseRevenueChart.every((m) => m.gross === 0 && m.refunded === 0) ? (
+          <Empty>No revenue in {data.reportYear}.</Empty>
+        ) : (
+          <LazyMultiBarChart
+            data={data.monthWiseRevenueChart.map((m, month) => ({
+              label: data.monthWiseBarChart[month]?.label ?? String(month + 1),
+              Gross: m.gross,
+              Refunded: m.refunded,
+              Net: m.net,
+            }))}
+            series={[
+              { name: 'Gross', label: 'Gross', color: 'blue.6' },
+              { name: 'Refunded', label: 'Refunded', color: 'red.6' },
+              { name: 'Net', label: 'Net', color: 'teal.6' },
+            ]}
           />
         )}
       </ChartCard>
@@ -310,6 +335,16 @@ export function PaymentDashboardPage() {
     setParams({ reportMonth: month, reportYear: year, ...(status === 'all' ? {} : { hasError: status }) });
 
   const stats = query.data?.dashboardStats;
+  const failed = query.isError && !query.data;
+  const shownMonth = query.data?.reportMonth ?? filters.reportMonth;
+  const shownYear = query.data?.reportYear ?? filters.reportYear;
+  const revenueToday = failed
+    ? null
+    : stats && {
+        gross: stats.todaysRevenue,
+        refunded: stats.todaysRefunded,
+        net: Math.round((stats.todaysRevenue - stats.todaysRefunded) * 100) / 100,
+      };
   const cards = [
     { label: "Today's Payment", value: stats?.todaysPayment, icon: IconCash, color: 'blue' },
     { label: "Today's Success Payment", value: stats?.todaysSuccessPayment, icon: IconCircleCheck, color: 'green' },
@@ -378,9 +413,17 @@ export function PaymentDashboardPage() {
 
       <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing="md">
         {cards.map((c) => (
-          <StatCard key={c.label} {...c} value={query.isError && !query.data ? null : c.value} />
+          <StatCard key={c.label} {...c} value={failed ? null : c.value} />
         ))}
       </SimpleGrid>
+
+      <RevenueCards
+        periods={[
+          { title: 'Today', figures: revenueToday },
+          { title: `${MONTH_NAMES[shownMonth]} ${shownYear}`, figures: failed ? null : query.data?.revenue.month },
+          { title: String(shownYear), figures: failed ? null : query.data?.revenue.year },
+        ]}
+      />
 
       {query.data ? (
         <Charts data={query.data} filters={filters} products={products} />
@@ -394,7 +437,8 @@ export function PaymentDashboardPage() {
         </Stack>
       )}
       <Text size="xs" c="dimmed">
-        Payments count on the day they were made, with their status now.{' '}
+        Payments count on the day they were made, with their status now; the product pies count Success payments.
+        Revenue counts a payment on the day it succeeded and a refund on the day it was made.{' '}
         <Anchor component={Link} to={pageViewReportHref('Home')} size="xs">
           Page-view report
         </Anchor>
