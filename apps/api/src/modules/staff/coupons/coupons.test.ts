@@ -213,9 +213,14 @@ describe('payments/coupons/update', () => {
     expect((await listed(code))!.percentOff).toBe(25);
   });
 
-  it('answers 404 for an unknown code', async () => {
+  it('answers 404 for an unknown code; a body changing nothing answers the coupon as it is', async () => {
     const res = await update({ id: 'NOSUCHCOUPON', active: false });
     expect(res.statusCode).toBe(404);
+    const code = uniqueCode();
+    await create({ code, percentOff: 10 });
+    const same = await update({ id: code });
+    expect(same.statusCode).toBe(200);
+    expect(same.data().data).toMatchObject({ id: code, percentOff: 10, active: true });
   });
 
   it('audits who did what', async () => {

@@ -111,12 +111,14 @@ export async function updateCoupon(ctx: AppContext, actor: StaffActor, input: Co
       throw fieldError(400, 'maxRedemptions', `must be at least ${before.timesRedeemed} (already redeemed)`);
     }
     const percentChanged = percent !== undefined && percent !== before.percentOff;
-    const after = await repo.updateCoupon(tx, before.id, {
+    const changes = {
       ...(input.active !== undefined ? { active: input.active } : {}),
       ...(max !== undefined ? { maxRedemptions: max } : {}),
       ...(expiresAt !== undefined ? { expiresAt } : {}),
       ...(percentChanged ? { percentOff: percent, providerCouponId: null } : {}),
-    });
+    };
+    // Nothing to change: the coupon as it is (no empty UPDATE).
+    const after = Object.keys(changes).length ? await repo.updateCoupon(tx, before.id, changes) : before;
     await writePricingAudit(tx, actor, 'Coupon Updated', `Coupon updated: ${describe(after)}`);
     return { after, replaced: percentChanged ? before.providerCouponId : null };
   });
