@@ -4,6 +4,7 @@ import { setApiSession } from '@/lib/api-client';
 import { customerSession } from '@/lib/auth-storage';
 import { mockApi, type RecordedCall } from '@/test/mock-api';
 import { currentLocation, renderBackOffice } from '@/test/render-back-office';
+import { amountChangeMessage } from './components/price-amount';
 
 /** Issue 22 item 9 / DECISIONS §14 "Price amounts": the amount field of pricing edit. */
 afterEach(() => {
@@ -111,5 +112,24 @@ describe('pricing edit: amount', () => {
     await view.user.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(updates).toHaveLength(1));
     expect(updates[0]!.body).not.toHaveProperty('amount');
+  });
+});
+
+describe('the confirmation names the change', () => {
+  const price = pd as Parameters<typeof amountChangeMessage>[0];
+  it('for one-time plans, without subscribers, one subscriber, and an unchanged amount', () => {
+    expect(amountChangeMessage({ ...price, type: 'one_time' }, '39.99', null)).toBe(
+      '€29.99 → €39.99 for new purchases.',
+    );
+    expect(amountChangeMessage(price, '34.99', 0)).toBe(
+      '€29.99 → €34.99 for new purchases; it has no subscribers to email.',
+    );
+    expect(amountChangeMessage(price, '34.99', 1)).toBe(
+      '€29.99 → €34.99 for new purchases; 1 subscriber is emailed and pays it from their next renewal.',
+    );
+    expect(amountChangeMessage(price, '1204', 1204)).toBe(
+      '€29.99 → €1,204.00 for new purchases; 1,204 subscribers are emailed and pay it from their next renewal.',
+    );
+    expect(amountChangeMessage(price, '29.99', 5)).toBeNull();
   });
 });

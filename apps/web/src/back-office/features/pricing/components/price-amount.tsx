@@ -40,10 +40,11 @@ export function amountChangeMessage(price: StaffPrice, amount: string | number, 
   if (cents(amount) === cents(price.amount)) return null;
   const change = `${formatEuro(price.amount)} → ${formatEuro(Number(amount))} for new purchases`;
   if (price.type !== 'recurring') return `${change}.`;
+  if (subscribers === 0) return `${change}; it has no subscribers to email.`;
   const count = subscribers === null ? 'its' : subscribers.toLocaleString('en');
-  const subs = subscribers === 1 ? 'subscriber is' : 'subscribers are';
   if (cents(amount) > cents(price.amount)) {
-    return `${change}; ${count} ${subs} emailed and pay it from their next renewal.`;
+    const who = subscribers === 1 ? 'subscriber is emailed and pays' : 'subscribers are emailed and pay';
+    return `${change}; ${count} ${who} it from their next renewal.`;
   }
   return `${change}; ${count} ${subscribers === 1 ? 'subscription renews' : 'subscriptions renew'} at it (nobody is emailed).`;
 }
