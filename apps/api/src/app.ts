@@ -43,6 +43,7 @@ import { publicContentRoutes, uploadRoutes } from './modules/content/routes.ts';
 import { staffCustomerRoutes } from './modules/staff/customers/routes.ts';
 import { staffOpsRoutes } from './modules/staff/ops/routes.ts';
 import { staffPaymentListRoutes } from './modules/staff/payment-lists/routes.ts';
+import { staffCouponRoutes } from './modules/staff/coupons/routes.ts';
 import { siteSettingRoutes } from './modules/site-settings/routes.ts';
 import { staffPaymentDashboardRoutes } from './modules/staff/payment-dashboard/routes.ts';
 import { pageViewRoutes } from './modules/public/page-views/routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(staffCustomerRoutes(ctx));
   await app.register(staffOpsRoutes(ctx));
   await app.register(staffPaymentListRoutes(ctx));
+  await app.register(staffCouponRoutes(ctx));
   await app.register(siteSettingRoutes(ctx));
   await app.register(staffPaymentDashboardRoutes(ctx));
   await app.register(pageViewRoutes(ctx));

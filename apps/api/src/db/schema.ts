@@ -435,6 +435,10 @@ export const subscriptions = pgTable(
   (t) => [
     uniqueIndex('subscriptions_customer_plan_uq').on(t.customerId, t.planId),
     uniqueIndex('subscriptions_provider_uq').on(t.provider, t.providerSubscriptionId),
+    // A price change's subscribers (staff pricing: the count in the confirmation, the emails and Stripe moves).
+    index('subscriptions_plan_live_idx')
+      .on(t.planId, t.id)
+      .where(sql`${t.status} in ('active', 'past_due')`),
   ],
 );
 
@@ -514,6 +518,8 @@ export const coupons = pgTable(
     timesRedeemed: integer('times_redeemed').notNull().default(0),
     resellerCustomerId: uuid('reseller_customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     providerCouponId: text('provider_coupon_id'),
+    /** The plan identifiers the coupon is valid for; null: every plan (DECISIONS §14 "Coupons"). */
+    planIdentifiers: text('plan_identifiers').array(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('coupons_code_uq').on(t.code), index('coupons_reseller_idx').on(t.resellerCustomerId)],

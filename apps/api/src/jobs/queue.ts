@@ -21,6 +21,7 @@ export const QUEUES = [
   'rollup.payments',
   'partitions.maintain',
   'devices.wake-family',
+  'pricing.price-changed',
 ] as const;
 
 /** pg-boss on the application's own pool, in its own schema. */

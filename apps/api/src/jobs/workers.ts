@@ -17,6 +17,7 @@ import { deleteOldNonces } from '../modules/links/repository.ts';
 import { deleteOldCodes } from '../modules/otp/repository.ts';
 import { deleteOldSessions } from '../modules/sessions/repository.ts';
 import { resumePendingRefunds } from '../modules/payments/refunds.ts';
+import { PRICE_CHANGE_QUEUE, runPriceChangeBatch, type PriceChangeJob } from '../modules/staff/pricing/amount.ts';
 import { deliverSandboxEventOnce, SANDBOX_DELIVER_QUEUE, sweepSandboxEvents } from '../modules/sandbox/service.ts';
 
 /** Background work of ROLE=worker (and ROLE=all). `push`: the FCM sender when FCM_CREDENTIALS is set. */
@@ -36,6 +37,11 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   // A staff app-version change wakes every device of the family (DECISIONS §8), in batches.
   await boss.work<{ family: Family }>(WAKE_FAMILY_QUEUE, poll, async ([job]) => {
     if (job) await wakeFamily(ctx, job.data.family);
+  });
+
+  // A price's amount changed (DECISIONS §14): its subscribers emailed on a rise, Stripe subscriptions moved; in batches.
+  await boss.work<PriceChangeJob>(PRICE_CHANGE_QUEUE, poll, async ([job]) => {
+    if (job) await runPriceChangeBatch(ctx, job.data);
   });
 
   await boss.work<{ outboxId: string }>('email.send', poll, async ([job]) => {

@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
  * `Idempotency-Key`, replays the first answer of a key like Stripe does, and answers objects shaped like the
  * pinned API version's (subscription → `latest_invoice.confirmation_secret`, items with periods). Refunds: PaymentIntents
  * (one-time, and the one each invoice makes) remember their amount, `POST /v1/refunds` refuses more than remains, and
- * `GET /v1/invoice_payments` answers the PaymentIntent of an invoice (and the invoice of a PaymentIntent).
+ * `GET /v1/invoice_payments` answers the PaymentIntent of an invoice (and the invoice of a PaymentIntent). Coupons
+ * change only their name and metadata, and can be deleted; prices change only `active` and metadata (archiving); a
+ * subscription item moves to another price without proration.
  */
 
 export interface RecordedRequest {
@@ -200,6 +202,20 @@ export async function startFakeStripe() {
       prices.set(p.id as string, p);
       return { status: 200, body: p };
     }
+    if (method === 'POST' && (m = /^\/v1\/prices\/([^/]+)$/.exec(path))) {
+      // Stripe prices are immutable but for `active`, `metadata` and a few labels: archiving sets `active: false`.
+      const p = prices.get(m[1]!);
+      if (!p) return notFound(`price: '${m[1]}'`, 'price');
+      if (body.unit_amount !== undefined || body.currency !== undefined) {
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', message: 'Received unknown parameter: unit_amount' } },
+        };
+      }
+      if (body.active !== undefined) p.active = body.active === 'true';
+      if (body.metadata) p.metadata = { ...(p.metadata as Json), ...(body.metadata as Json) };
+      return { status: 200, body: p };
+    }
     if (method === 'GET' && path === '/v1/prices') {
       // One page is enough for the catalogue (staff price sync); `active` filters as Stripe does.
       const data = [...prices.values()].filter((p) => body.active === undefined || String(p.active) === body.active);
@@ -217,6 +233,27 @@ export async function startFakeStripe() {
       };
       coupons.set(coupon.id as string, coupon);
       return { status: 200, body: coupon };
+    }
+    if ((m = /^\/v1\/coupons\/([^/]+)$/.exec(path))) {
+      const coupon = coupons.get(m[1]!);
+      if (!coupon) return notFound(`coupon: '${m[1]}'`, 'coupon');
+      if (method === 'DELETE') {
+        coupons.delete(m[1]!);
+        return { status: 200, body: { id: coupon.id, object: 'coupon', deleted: true } };
+      }
+      if (method === 'POST') {
+        // Only `name` and `metadata` of a coupon can change at Stripe.
+        const fixed = ['percent_off', 'amount_off', 'duration', 'max_redemptions', 'redeem_by'].find((k) => k in body);
+        if (fixed) {
+          return {
+            status: 400,
+            body: { error: { type: 'invalid_request_error', message: `Received unknown parameter: ${fixed}` } },
+          };
+        }
+        if (body.name !== undefined) coupon.name = body.name;
+        if (body.metadata) coupon.metadata = { ...(coupon.metadata as Json), ...(body.metadata as Json) };
+        return { status: 200, body: coupon };
+      }
     }
     if (method === 'POST' && path === '/v1/subscriptions') {
       const customer = body.customer as string;
@@ -275,6 +312,13 @@ export async function startFakeStripe() {
         if (wanted && wanted.id !== item.id)
           return notFound(`subscription item: '${String(wanted.id)}'`, 'items[0][id]');
         if (wanted?.quantity !== undefined) item.quantity = Number(wanted.quantity);
+        if (wanted?.price !== undefined) {
+          // A move to another price (e.g. after a price change): no invoice now, the next period bills it.
+          if (!prices.has(wanted.price as string)) {
+            return notFound(`price: '${String(wanted.price)}'`, 'items[0][price]');
+          }
+          item.price = prices.get(wanted.price as string);
+        }
         return { status: 200, body: sub };
       }
       if (method === 'POST') {

@@ -125,5 +125,8 @@ export const PRICING_AUDIT_SUB_TYPES = [
   'Currency Updated',
   'Currency Deleted',
   'Currency Rates Synced',
+  'Price Amount Changed',
+  'Coupon Created',
+  'Coupon Updated',
 ] as const;
 export type PricingAuditSubType = (typeof PRICING_AUDIT_SUB_TYPES)[number];

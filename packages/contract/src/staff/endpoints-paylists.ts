@@ -1,3 +1,4 @@
+import { couponCreateRequestSchema, couponDetailResponseSchema, couponUpdateRequestSchema } from './coupons.ts';
 import {
   couponListQuerySchema,
   couponListResponseSchema,
@@ -81,6 +82,21 @@ export const coupons = staffEndpoint({
   path: `${S}/payments/coupons`,
   query: couponListQuerySchema,
   response: couponListResponseSchema,
+});
+/** DECISIONS §14 "Coupons": create, then limit, expire, disable or enable (code and percent fixed once redeemed). */
+export const couponCreate = staffEndpoint({
+  area: 'coupons',
+  method: 'POST',
+  path: `${S}/payments/coupons/create`,
+  body: couponCreateRequestSchema,
+  response: couponDetailResponseSchema,
+});
+export const couponUpdate = staffEndpoint({
+  area: 'coupons',
+  method: 'POST',
+  path: `${S}/payments/coupons/update`,
+  body: couponUpdateRequestSchema,
+  response: couponDetailResponseSchema,
 });
 export const saveSetting = staffEndpoint({
   area: 'coupons',

@@ -6,6 +6,7 @@ import {
   priceDetailResponseSchema,
   priceIdQuerySchema,
   priceListResponseSchema,
+  priceSubscribersResponseSchema,
   priceSyncResponseSchema,
   priceUpdateRequestSchema,
 } from './pricing.ts';
@@ -33,6 +34,14 @@ export const priceUpdate = staffEndpoint({
   path: `${P}/update`,
   body: priceUpdateRequestSchema,
   response: priceDetailResponseSchema,
+});
+/** The live subscriptions of a price: the confirmation of an amount change names how many are emailed. */
+export const priceSubscribers = staffEndpoint({
+  area: 'pricing',
+  method: 'GET',
+  path: `${P}/subscribers`,
+  query: priceIdQuerySchema,
+  response: priceSubscribersResponseSchema,
 });
 export const priceSync = staffEndpoint({
   area: 'pricing',

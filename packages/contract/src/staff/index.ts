@@ -15,5 +15,6 @@ export { staffEndpoint, type StaffEndpoint } from './staff-endpoint.ts';
 export * from './refunds.ts';
 export * from './content.ts';
 export * from './payment-lists.ts';
+export * from './coupons.ts';
 export * from './pricing.ts';
 export * from './currency.ts';

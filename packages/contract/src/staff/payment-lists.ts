@@ -208,6 +208,12 @@ export const couponSummarySchema = z.object({
   percentOff: z.number(),
   active: z.boolean(),
   expiresAt: z.nullable(z.string()),
+  /** Redemptions taken (checkouts holding or having used the coupon; DECISIONS §14, docs/adr/0008). */
+  redeemed: z.int(),
+  /** null: no limit. */
+  maxRedemptions: z.nullable(z.int()),
+  /** The plans it is valid for; null: every plan. */
+  planIdentifiers: z.nullable(z.array(z.string())),
   /** The reseller whose personal coupon this is (DECISIONS §5), or null. */
   resellerEmail: z.nullable(z.string()),
   totalPaymentCount: z.int(),

@@ -63,6 +63,23 @@ export const apkLinkSchema = text().check(
   ),
 );
 
+export const PRICE_AMOUNT_MAX = 1_000_000;
+const amountError = 'must be an amount in euro';
+
+/**
+ * A price in EUR (DECISIONS §14 "Price amounts"): above 0 (a free plan is a mistake here), at most two decimals, never
+ * rounded or clamped. Sent as a number or its text.
+ */
+export const priceAmountSchema = numeric(
+  z.coerce.number({ error: amountError }).check(
+    z.refine((n) => Number.isFinite(n), { error: amountError, abort: true }),
+    z.gt(0, { error: 'must be more than 0' }),
+    z.lte(PRICE_AMOUNT_MAX, { error: `must be at most ${PRICE_AMOUNT_MAX.toLocaleString('en')}` }),
+    z.refine((n) => /^\d+(\.\d{1,2})?$/.test(String(n)), { error: 'may have at most 2 decimals' }),
+  ),
+  amountError,
+);
+
 export const priceUpdateRequestSchema = z.object({
   id: z.uuid({ error: 'must be a price id' }),
   name: text().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(200)),
@@ -71,8 +88,13 @@ export const priceUpdateRequestSchema = z.object({
   status: priceStatusSchema,
   apkLink: z._default(apkLinkSchema, ''),
   features: z.array(priceFeatureSchema).check(z.maxLength(50)),
+  /** The new price in EUR; absent: unchanged. New purchases use it at once, subscriptions at their next renewal. */
+  amount: z.optional(priceAmountSchema),
 });
 export type PriceUpdateRequest = z.input<typeof priceUpdateRequestSchema>;
+
+/** `GET price/subscribers?id=`: how many live subscriptions a price has (emailed when its amount rises). */
+export const priceSubscribersResponseSchema = withData(z.object({ subscribers: z.int() }));
 
 /** `price/sync`: what the reload (sandbox) or the Stripe import did. */
 export const priceSyncSummarySchema = z.object({

@@ -195,10 +195,13 @@ describe('coupon/apply', () => {
   });
 
   it('unknown or inactive → E_COUPON_INVALID; expired or used up → E_COUPON_EXPIRED', async () => {
-    for (const code of ['NOSUCH', 'OFF']) {
-      const res = await apply(code);
+    for (const [code, message] of [
+      ['NOSUCH', 'This coupon code is not valid.'],
+      ['OFF', 'This coupon code is no longer active.'],
+    ]) {
+      const res = await apply(code!);
       expect(res.statusCode).toBe(400);
-      expect(jsonOf(res)).toEqual({ respones_msg: 'This coupon code is not valid.', code: 'E_COUPON_INVALID' });
+      expect(jsonOf(res)).toEqual({ respones_msg: message, code: 'E_COUPON_INVALID' });
     }
     for (const code of ['OLD', 'USEDUP']) {
       const res = await apply(code);

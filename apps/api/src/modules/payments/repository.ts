@@ -401,7 +401,7 @@ export async function extendSubscriptionGrants(tx: DbOrTx, subscriptionId: strin
 
 /**
  * Takes one redemption of a coupon atomically (issue 12, item 8): one conditional UPDATE, so two checkouts racing for
- * the last redemption cannot both take it. False when none is left.
+ * the last redemption cannot both take it. False when none is left (or the coupon was disabled or expired meanwhile).
  */
 export async function takeCouponRedemption(tx: DbOrTx, code: string): Promise<boolean> {
   const taken = await tx
@@ -411,6 +411,9 @@ export async function takeCouponRedemption(tx: DbOrTx, code: string): Promise<bo
       and(
         sql`upper(${coupons.code}) = upper(${code})`,
         or(isNull(coupons.maxRedemptions), lt(coupons.timesRedeemed, coupons.maxRedemptions)),
+        // Disabled or expired meanwhile (a staff change racing this checkout): nothing taken.
+        eq(coupons.active, true),
+        or(isNull(coupons.expiresAt), sql`${coupons.expiresAt} > now()`),
       ),
     )
     .returning({ code: coupons.code });

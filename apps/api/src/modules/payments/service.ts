@@ -28,6 +28,8 @@ import type { CheckoutIntent, PaymentProvider, ProviderCustomer, SubscriptionCre
 
 const COUPON_INVALID_MESSAGE = 'This coupon code is not valid.';
 const COUPON_EXPIRED_MESSAGE = 'This coupon code has expired.';
+const COUPON_DISABLED_MESSAGE = 'This coupon code is no longer active.';
+const COUPON_USED_UP_MESSAGE = 'This coupon code has been used the maximum number of times.';
 const IDEMPOTENCY_KEY_MAX = 255;
 
 const planNotFound = () => new AppError(404, 'E_PLAN_NOT_FOUND', 'This plan does not exist.');
@@ -46,21 +48,29 @@ function assertQuantity(plan: repo.PlanRow, qty: number) {
 }
 
 /**
- * A coupon a buyer may use now: unknown/inactive → E_COUPON_INVALID; expired or used up → E_COUPON_EXPIRED; a
- * reseller's own coupon is not for their own purchases (issue 12, item 8) → E_COUPON_INVALID with its reason.
+ * A coupon a buyer may use now on `plan` (DECISIONS §14 "Coupons"): unknown → E_COUPON_INVALID; disabled →
+ * E_COUPON_INVALID "disabled"; a reseller's own coupon is not for their own purchases (issue 12, item 8) →
+ * E_COUPON_INVALID; expired or used up → E_COUPON_EXPIRED, each with its reason; another plan's → E_COUPON_INVALID.
  */
-async function usableCoupon(db: DbOrTx, code: string, buyerId: string) {
+async function usableCoupon(db: DbOrTx, code: string, buyerId: string, plan: repo.PlanRow) {
   const coupon = await repo.findCoupon(db, code);
-  if (!coupon || !coupon.active) throw badRequest('E_COUPON_INVALID', COUPON_INVALID_MESSAGE);
+  if (!coupon) throw badRequest('E_COUPON_INVALID', COUPON_INVALID_MESSAGE);
+  if (!coupon.active) throw badRequest('E_COUPON_INVALID', COUPON_DISABLED_MESSAGE);
   if (coupon.resellerCustomerId === buyerId) {
     throw badRequest(
       'E_COUPON_INVALID',
       'Your reseller coupon is for your buyers: it cannot be used on your own account.',
     );
   }
-  const expired = coupon.expiresAt !== null && coupon.expiresAt.getTime() <= Date.now();
-  const usedUp = coupon.maxRedemptions !== null && coupon.timesRedeemed >= coupon.maxRedemptions;
-  if (expired || usedUp) throw badRequest('E_COUPON_EXPIRED', COUPON_EXPIRED_MESSAGE);
+  if (coupon.expiresAt !== null && coupon.expiresAt.getTime() <= Date.now()) {
+    throw badRequest('E_COUPON_EXPIRED', COUPON_EXPIRED_MESSAGE);
+  }
+  if (coupon.maxRedemptions !== null && coupon.timesRedeemed >= coupon.maxRedemptions) {
+    throw badRequest('E_COUPON_EXPIRED', COUPON_USED_UP_MESSAGE);
+  }
+  if (coupon.planIdentifiers?.length && !coupon.planIdentifiers.includes(plan.identifier)) {
+    throw badRequest('E_COUPON_INVALID', `This coupon code is not valid for ${plan.name}.`);
+  }
   return coupon;
 }
 
@@ -81,7 +91,7 @@ export async function applyCoupon(
   );
   const plan = await activePlan(ctx.db, input.priceId);
   assertQuantity(plan, input.qty);
-  const coupon = await usableCoupon(ctx.db, input.couponCode, buyerId);
+  const coupon = await usableCoupon(ctx.db, input.couponCode, buyerId, plan);
   const t = totals(plan.amount, input.qty, coupon.percentOff);
   return {
     couponCode: coupon.code,
@@ -364,7 +374,7 @@ export async function purchase(
       const plan = await activePlan(tx, body.priceId);
       assertQuantity(plan, body.qty);
       const code = (body.couponCode || body.coupon_code || '').trim();
-      const coupon = code ? await usableCoupon(tx, code, customer.id) : null;
+      const coupon = code ? await usableCoupon(tx, code, customer.id, plan) : null;
       if (plan.type === 'recurring') {
         const sub = await repo.findSubscription(tx, customer.id, plan.id);
         if (sub && (sub.status === 'active' || sub.status === 'past_due')) {
@@ -379,7 +389,7 @@ export async function purchase(
       // The redemption is taken here, atomically, not when the payment succeeds (issue 12, item 8): the last one
       // goes to one checkout only.
       if (coupon && !(await repo.takeCouponRedemption(tx, coupon.code))) {
-        throw badRequest('E_COUPON_EXPIRED', COUPON_EXPIRED_MESSAGE);
+        throw badRequest('E_COUPON_EXPIRED', COUPON_USED_UP_MESSAGE);
       }
       const t = totals(plan.amount, body.qty, coupon?.percentOff ?? null);
       const reason = plan.type === 'recurring' ? 'subscription_create' : 'onetime';

@@ -218,6 +218,15 @@ describe('price/update/currency and price/delete/currency', () => {
       r.data(),
     );
     expect((await couponOf('INDIA15'))?.percentOff).toBe('12.50');
+    // Once redeemed, its percent is fixed (DECISIONS §14): another discount is refused, the coupon unchanged.
+    await rt.ctx.db.update(coupons).set({ timesRedeemed: 1 }).where(eq(coupons.code, 'INDIA15'));
+    const fixed = await update({ ...rule({ couponCode: 'INDIA15', discountPercentage: 20 }), id: created._id });
+    expect(fixed.statusCode).toBe(409);
+    expect(fixed.error()).toMatchObject({
+      code: 'E_CONFLICT',
+      errors: [{ field: 'discountPercentage', message: expect.stringMatching(/redeemed at 12.5% off/) }],
+    });
+    expect((await couponOf('INDIA15'))?.percentOff).toBe('12.50');
   });
 
   it('refuses an unknown id (404), a malformed or missing id (400), another rule’s country (409)', async () => {

@@ -109,6 +109,14 @@ async function keepCoupon(
   }
   const selfOwns = self?.couponCreated === true && self.couponCode === code;
   const otherOwns = others.some((r) => r.couponCreated);
+  // DECISIONS §14: a coupon's percent is fixed once redeemed (buyers paid at it; Stripe mirrors it).
+  if (coupon.timesRedeemed > 0 && Number(coupon.percentOff) !== discount) {
+    throw fieldError(
+      409,
+      'discountPercentage',
+      `${code} has been redeemed at ${Number(coupon.percentOff)}% off: keep that discount or use another code`,
+    );
+  }
   if (selfOwns || otherOwns || !coupon.active) {
     await repo.updateCoupon(tx, coupon.id, { percentOff, active: true });
     return selfOwns || !otherOwns;

@@ -1,6 +1,7 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
 import { staffActorOf, staffAreaRoutes } from '../guard.ts';
+import { subscriberCount } from './amount.ts';
 import * as pricing from './service.ts';
 
 /** Pricing and app versions (spec 3 "Pricing list", "Pricing edit", §7 `price/*`). SuperAdmin only. */
@@ -17,14 +18,25 @@ export const staffPricingRoutes = (ctx: AppContext) =>
     route(
       staffApi.priceUpdate,
       {
-        summary: 'Edit a price: name, description, status, APK link (http/https), features',
+        summary: 'Edit a price: name, description, status, APK link (http/https), features, amount',
         description:
           'The identifier is not editable (send the current one; another plan code answers 400). An Inactive price ' +
-          'is hidden from the customer plans page and refused at checkout (`E_PLAN_INACTIVE`) at once.',
+          'is hidden from the customer plans page and refused at checkout (`E_PLAN_INACTIVE`) at once. `amount` (EUR, ' +
+          'more than 0, at most two decimals): new purchases pay it at once, subscriptions at their next renewal; ' +
+          'when it rises every subscriber is emailed (background job). With Stripe a new Price is created and the old ' +
+          'one archived (502 E_PROVIDER and nothing changed when Stripe cannot be reached).',
       },
       async (req) => ({
         respones_msg: 'Price updated',
         data: await pricing.updatePrice(ctx, staffActorOf(req), req.body),
+      }),
+    );
+    route(
+      staffApi.priceSubscribers,
+      { summary: "A price's live subscriptions (emailed when its amount rises)" },
+      async (req) => ({
+        respones_msg: 'Price subscribers',
+        data: { subscribers: await subscriberCount(ctx, req.query.id) },
       }),
     );
     route(

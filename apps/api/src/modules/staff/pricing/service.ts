@@ -15,6 +15,7 @@ import { createStripeClient } from '../../payments/providers/stripe.ts';
 import { queueFamilyWake } from '../../policy/wake-family.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
 import { writePricingAudit } from '../currency/service.ts';
+import { applyAmountChange, prepareAmountChange } from './amount.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -64,7 +65,9 @@ export async function priceDetail(ctx: AppContext, id: string): Promise<StaffPri
  * and device families hang on: it is not editable, and a body naming another code is refused.
  */
 export async function updatePrice(ctx: AppContext, actor: StaffActor, input: PriceUpdateRequest): Promise<StaffPrice> {
-  return inTransaction(ctx.db, async (tx) => {
+  // The amount (amount.ts): a Stripe Price is created before the transaction, never inside it.
+  const amountChange = await prepareAmountChange(ctx, input.id, input.amount);
+  return inTransaction(ctx.db, async (tx, afterCommit) => {
     const row = await repo.lockPlan(tx, input.id);
     if (!row) throw priceNotFound();
     if (input.identifier !== row.identifier) {
@@ -80,7 +83,8 @@ export async function updatePrice(ctx: AppContext, actor: StaffActor, input: Pri
       features: input.features,
     });
     await writePricingAudit(tx, actor, 'Price Updated', priceChanges(row, updated));
-    return toStaffPrice(updated);
+    if (!amountChange) return toStaffPrice(updated);
+    return toStaffPrice(await applyAmountChange(ctx, tx, actor, updated, amountChange, afterCommit));
   });
 }
 

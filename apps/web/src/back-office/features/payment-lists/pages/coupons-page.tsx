@@ -5,21 +5,35 @@ import {
   saveSettingRequestSchema,
   type CouponSummary,
 } from '@fleetdeck/contract/staff';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table';
 import { ListPage } from '@/components/list-page';
 import { useContractForm } from '@/lib/form';
 import { useListSearch } from '@/lib/list-search';
 import { staffPaths } from '../../../app/paths';
+import { useUpdateCoupon } from '../api/coupon-update';
 import { useCoupons } from '../api/coupons';
+import { CouponCreateForm, CouponEditModal } from '../components/coupon-forms';
 import { useSaveSetting } from '../api/save-setting';
 import { formatStaffDateTime } from '../format';
 
 const statusOf = (c: CouponSummary) =>
-  !c.active ? 'Inactive' : c.expiresAt && Date.parse(c.expiresAt) < Date.now() ? 'Expired' : 'Active';
+  !c.active
+    ? 'Inactive'
+    : c.expiresAt && Date.parse(c.expiresAt) < Date.now()
+      ? 'Expired'
+      : c.maxRedemptions !== null && c.redeemed >= c.maxRedemptions
+        ? 'Used up'
+        : 'Active';
 
-const columns: DataTableColumn<CouponSummary>[] = [
+interface CouponActions {
+  onEdit: (c: CouponSummary) => void;
+  onToggle: (c: CouponSummary) => void;
+}
+
+const columns = ({ onEdit, onToggle }: CouponActions): DataTableColumn<CouponSummary>[] => [
   {
     key: 'id',
     header: 'Coupon',
@@ -43,6 +57,30 @@ const columns: DataTableColumn<CouponSummary>[] = [
         </Badge>
       );
     },
+  },
+  {
+    key: 'redeemed',
+    header: 'Redeemed',
+    width: 110,
+    align: 'right',
+    render: (row) => (
+      <Text size="sm">
+        {row.redeemed}
+        {row.maxRedemptions !== null ? ` / ${row.maxRedemptions}` : ''}
+      </Text>
+    ),
+  },
+  {
+    key: 'expiresAt',
+    header: 'Expires',
+    width: 170,
+    render: (row) => <Text size="sm">{row.expiresAt ? formatStaffDateTime(row.expiresAt) : 'Never'}</Text>,
+  },
+  {
+    key: 'plans',
+    header: 'Plans',
+    width: 140,
+    render: (row) => <Text size="sm">{row.planIdentifiers?.join(', ') ?? 'All'}</Text>,
   },
   {
     key: 'reseller',
@@ -75,6 +113,27 @@ const columns: DataTableColumn<CouponSummary>[] = [
     header: 'Created On',
     width: 180,
     render: (row) => <Text size="sm">{formatStaffDateTime(row.created_at)}</Text>,
+  },
+  {
+    key: 'actions',
+    header: 'Actions',
+    width: 170,
+    render: (row) => (
+      <Group gap={4} wrap="nowrap">
+        <Button size="compact-xs" variant="light" onClick={() => onEdit(row)} aria-label={`Edit ${row.id}`}>
+          Edit
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="light"
+          color={row.active ? 'red' : 'green'}
+          onClick={() => onToggle(row)}
+          aria-label={`${row.active ? 'Disable' : 'Enable'} ${row.id}`}
+        >
+          {row.active ? 'Disable' : 'Enable'}
+        </Button>
+      </Group>
+    ),
   },
 ];
 
@@ -128,23 +187,53 @@ function PaymentNotesForm({ value, loaded }: { value: string; loaded: boolean })
   );
 }
 
-/** Spec 3 "Coupons": the editable payment text, and the coupons with their Success payments. */
+/**
+ * Spec 3 "Coupons": the editable payment text, and the coupons with their Success payments; DECISIONS §14: create,
+ * limit, expire, disable (asked first) and enable.
+ */
 export function CouponsPage() {
   const list = useListSearch(couponListQuerySchema);
   const coupons = useCoupons(list.query);
+  const [editing, setEditing] = useState<CouponSummary | null>(null);
+  const [disabling, setDisabling] = useState<CouponSummary | null>(null);
+  const toggle = useUpdateCoupon({ onSuccess: () => setDisabling(null) });
+  const onToggle = (c: CouponSummary) => (c.active ? setDisabling(c) : toggle.mutate({ id: c.id, active: true }));
   return (
-    <ListPage
-      label="Coupons"
-      search={list}
-      result={coupons}
-      rows={coupons.data?.data}
-      pagination={coupons.data?.pagination}
-      columns={columns}
-      rowKey={(row) => row.id}
-      errorTitle="The coupons could not load"
-      emptyMessage="No coupons yet."
-      minWidth={820}
-      header={<PaymentNotesForm value={coupons.data?.paymentNotes.value ?? ''} loaded={coupons.data !== undefined} />}
-    />
+    <>
+      <ListPage
+        label="Coupons"
+        search={list}
+        result={coupons}
+        rows={coupons.data?.data}
+        pagination={coupons.data?.pagination}
+        columns={columns({ onEdit: setEditing, onToggle })}
+        rowKey={(row) => row.id}
+        errorTitle="The coupons could not load"
+        emptyMessage="No coupons yet."
+        minWidth={1300}
+        header={
+          <Stack gap="md">
+            <PaymentNotesForm value={coupons.data?.paymentNotes.value ?? ''} loaded={coupons.data !== undefined} />
+            <CouponCreateForm />
+          </Stack>
+        }
+      />
+      <CouponEditModal coupon={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        opened={disabling !== null}
+        title={`Disable ${disabling?.id ?? ''}?`}
+        message={
+          disabling
+            ? `Checkouts with ${disabling.id} will be refused from now on ("This coupon code is no longer active."). ` +
+              'Subscriptions that already have it keep their discount. You can enable it again later.'
+            : ''
+        }
+        confirmLabel="Disable coupon"
+        confirmColor="red"
+        loading={toggle.isPending}
+        onCancel={() => setDisabling(null)}
+        onConfirm={() => disabling && toggle.mutate({ id: disabling.id, active: false })}
+      />
+    </>
   );
 }

@@ -13,13 +13,19 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PRICE_STATUSES, priceUpdateRequestSchema, type StaffPrice } from '@fleetdeck/contract/staff';
+import {
+  PRICE_STATUSES,
+  priceUpdateRequestSchema,
+  type PriceUpdateRequest,
+  type StaffPrice,
+} from '@fleetdeck/contract/staff';
 import { LoadError } from '@/components/load-error';
 import { ContentSkeleton } from '@/components/page-loader';
 import { useContractForm } from '@/lib/form';
 import { staffPaths } from '../../../app/paths';
 import { usePriceDetail } from '../api/price-detail';
 import { useUpdatePrice } from '../api/price-update';
+import { amountText, PriceAmountField, useAmountConfirmation, withAmountIfChanged } from '../components/price-amount';
 
 /** Pricing edit (spec 3 "Pricing edit", query `id`): Update saves and goes back to the pricing list. */
 export function PricingEditPage() {
@@ -47,23 +53,28 @@ function PriceForm({ price }: { price: StaffPrice }) {
     {
       id: price._id,
       name: price.name,
-      identifier: price.identifier,
+      identifier: price.identifier as PriceUpdateRequest['identifier'],
       description: price.description,
       status: price.status,
       apkLink: price.apkLink,
       features: price.features,
+      amount: amountText(price),
     },
-    { labels: { name: 'Name', description: 'Description', apkLink: 'APK link', status: 'Status' } },
+    {
+      labels: { name: 'Name', description: 'Description', apkLink: 'APK link', status: 'Status', amount: 'Amount' },
+      toRequest: withAmountIfChanged(price),
+    },
   );
   const update = useUpdatePrice({
     onSuccess: () => void navigate(staffPaths.pricingList.getHref()),
     onError: (error) => form.setServerErrors(error),
   });
+  const amount = useAmountConfirmation(price, (request) => update.mutate(request), update.isPending);
   const features = form.getValues().features;
   return (
     <Stack gap="md" maw={760}>
       <Card withBorder padding="lg">
-        <form onSubmit={form.submit((request) => update.mutate(request), update.isPending)} noValidate>
+        <form onSubmit={form.submit(amount.send, update.isPending)} noValidate>
           <Stack gap="md">
             <TextInput label="Name" required maxLength={200} {...form.getInputProps('name')} />
             <TextInput
@@ -73,6 +84,7 @@ function PriceForm({ price }: { price: StaffPrice }) {
               {...form.getInputProps('identifier')}
             />
             <Textarea label="Description" rows={3} maxLength={2000} {...form.getInputProps('description')} />
+            <PriceAmountField {...form.getInputProps('amount')} />
             <Select
               label="Status"
               data={PRICE_STATUSES.map((s) => ({ value: s, label: s }))}
@@ -142,6 +154,7 @@ function PriceForm({ price }: { price: StaffPrice }) {
           </Stack>
         </form>
       </Card>
+      {amount.dialog}
     </Stack>
   );
 }
