@@ -1,2 +1,0 @@
-ALTER TABLE "coupons" ADD COLUMN "plan_identifiers" text[];--> statement-breakpoint
-CREATE INDEX "subscriptions_plan_live_idx" ON "subscriptions" USING btree ("plan_id","id") WHERE "subscriptions"."status" in ('active', 'past_due');
