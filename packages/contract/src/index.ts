@@ -12,3 +12,4 @@ export * from './content.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './local-pricing.ts';
+export * from './apk.ts';

@@ -125,5 +125,6 @@ export const PRICING_AUDIT_SUB_TYPES = [
   'Currency Updated',
   'Currency Deleted',
   'Currency Rates Synced',
+  'APK Uploaded',
 ] as const;
 export type PricingAuditSubType = (typeof PRICING_AUDIT_SUB_TYPES)[number];

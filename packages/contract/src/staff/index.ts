@@ -17,3 +17,4 @@ export * from './content.ts';
 export * from './payment-lists.ts';
 export * from './pricing.ts';
 export * from './currency.ts';
+export * from './apk.ts';
