@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiSession } from '@/lib/api-client';
 import { customerSession } from '@/lib/auth-storage';
 import { mockApi } from '@/test/mock-api';
-import { renderBackOffice } from '@/test/render-back-office';
+import { renderBackOffice, signedInStaff } from '@/test/render-back-office';
 
 const S = '/api/v1/super-admin';
 
@@ -89,15 +89,8 @@ const slPrice = (apkLink: string) => ({
 });
 
 function signedIn({ rows = [version()], maxUploadBytes = 300 * 1024 * 1024, slLink = '' } = {}) {
-  window.localStorage.setItem('super_admin_token', 'staff-token');
-  window.localStorage.setItem('adminRole', 'SuperAdmin');
   return mockApi({
-    [`GET ${S}/users/detail`]: {
-      body: {
-        respones_msg: 'Staff detail',
-        data: { _id: 'a1', email: 'root@fleetdeck.test', name: 'Root', role: 'SuperAdmin', areas: [] },
-      },
-    },
+    ...signedInStaff(),
     [`GET ${S}/price/list`]: {
       body: { respones_msg: 'Price list', data: { recurringPriceList: [slPrice(slLink)], oneTimePriceList: [] } },
     },
