@@ -57,6 +57,10 @@ export function EnrolPage() {
               leftSection={<IconDownload size={18} />}
               size="md"
               rel="noopener noreferrer"
+              // The label wraps on a phone instead of being cut off.
+              h="auto"
+              py="xs"
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
             >
               Download the {product} app (APK)
             </Button>

@@ -268,7 +268,7 @@ export function ApkTab() {
         {
           kind: 'select',
           key: 'family',
-          label: 'App',
+          label: 'Versions of',
           placeholder: 'All apps',
           data: familyOptions(product),
           w: 220,
