@@ -96,9 +96,45 @@ describe('POST price/apk/upload: a valid APK (DECISIONS §14)', () => {
     expect(res.headers['content-length']).toBe(String(apk.length));
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers.etag).toBe(`"${sha256(apk)}"`);
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    const head = await rt.app.inject({ method: 'HEAD', url: '/downloads/SL/412.apk' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(apk.length));
     // Stored under DATA_DIR/upload/apk/<family>/<code>.apk, nothing left in the incoming folder.
     expect((await fs.readFile(path.join(apkDir(dataDir), 'SL', '412.apk'))).equals(apk)).toBe(true);
     expect(await fs.readdir(path.join(apkDir(dataDir), '.incoming'))).toEqual([]);
+  });
+
+  it('resumes a download with a byte range (206), refuses one past the end (416), ignores a stale If-Range', async () => {
+    const apk = (await rt.app.inject({ method: 'GET', url: '/downloads/SL/412.apk' })).rawPayload;
+    const part = await rt.app.inject({ method: 'GET', url: '/downloads/SL/412.apk', headers: { range: 'bytes=100-' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-${apk.length - 1}/${apk.length}`);
+    expect(part.rawPayload.equals(apk.subarray(100))).toBe(true);
+    const middle = await rt.app.inject({
+      method: 'GET',
+      url: '/downloads/SL/412.apk',
+      headers: { range: 'bytes=10-19', 'if-range': `"${sha256(apk)}"` },
+    });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.headers['content-length']).toBe('10');
+    expect(middle.rawPayload.equals(apk.subarray(10, 20))).toBe(true);
+    const tail = await rt.app.inject({ method: 'GET', url: '/downloads/SL/412.apk', headers: { range: 'bytes=-5' } });
+    expect(tail.rawPayload.equals(apk.subarray(apk.length - 5))).toBe(true);
+    const past = await rt.app.inject({
+      method: 'GET',
+      url: '/downloads/SL/412.apk',
+      headers: { range: `bytes=${apk.length}-` },
+    });
+    expect(past.statusCode, past.body).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${apk.length}`);
+    const stale = await rt.app.inject({
+      method: 'GET',
+      url: '/downloads/SL/412.apk',
+      headers: { range: 'bytes=10-19', 'if-range': '"something-else"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.equals(apk)).toBe(true);
   });
 
   it('answers 404 for an APK that was never uploaded, an unknown family or another file name', async () => {

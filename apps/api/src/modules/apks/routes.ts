@@ -26,6 +26,28 @@ export const publicApkRoutes = (ctx: AppContext) =>
   });
 
 const missing: ErrorResponse = { respones_msg: 'This APK does not exist.', code: 'E_NOT_FOUND' };
+const unsatisfiable: ErrorResponse = { respones_msg: 'This byte range is not in the file.', code: 'E_VALIDATION' };
+
+/**
+ * One `Range: bytes=…` of a file of `size` bytes (`a-b`, `a-` or the last `-n`), null when there is none or it is not
+ * a single byte range (the whole file is sent then), 'unsatisfiable' when it starts past the end.
+ */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
 
 /**
  * `/downloads/<family>/<versionCode>.apk`: an uploaded APK, only once its row is committed, as an attachment with the
@@ -42,14 +64,33 @@ export const apkDownloadRoutes =
         const stored = target ? await apks.storedApk(ctx, target.family, target.versionCode) : null;
         if (!stored) return reply.status(404).send(missing);
         const { row, file, size } = stored;
-        return reply
+        const etag = `"${row.sha256}"`;
+        reply
           .header('content-type', APK_CONTENT_TYPE)
-          .header('content-length', String(size))
           .header('content-disposition', `attachment; filename="${row.family}-${row.versionCode}.apk"`)
           .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('etag', `"${row.sha256}"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(fs.createReadStream(file));
+          .header('etag', etag)
+          .header('accept-ranges', 'bytes')
+          .header('x-content-type-options', 'nosniff');
+        // A phone's download manager resumes a broken download with a Range (unless the file changed: If-Range).
+        const ifRange = req.headers['if-range'];
+        const range = ifRange === undefined || ifRange === etag ? byteRange(req.headers.range, size) : null;
+        if (range === 'unsatisfiable') {
+          return reply
+            .status(416)
+            .header('content-type', 'application/json; charset=utf-8')
+            .header('content-disposition', 'inline')
+            .header('content-range', `bytes */${size}`)
+            .send(unsatisfiable);
+        }
+        if (range) {
+          return reply
+            .status(206)
+            .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+            .header('content-length', String(range.end - range.start + 1))
+            .send(fs.createReadStream(file, { start: range.start, end: range.end }));
+        }
+        return reply.header('content-length', String(size)).send(fs.createReadStream(file));
       },
     );
   };
