@@ -49,6 +49,8 @@ import { staffPaymentDashboardRoutes } from './modules/staff/payment-dashboard/r
 import { pageViewRoutes } from './modules/public/page-views/routes.ts';
 import { staffPricingRoutes } from './modules/staff/pricing/routes.ts';
 import { staffCurrencyRoutes } from './modules/staff/currency/routes.ts';
+import { staffApkRoutes } from './modules/staff/pricing/apk-routes.ts';
+import { apkDownloadRoutes, publicApkRoutes } from './modules/apks/routes.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -175,6 +177,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(pageViewRoutes(ctx));
   await app.register(staffPricingRoutes(ctx));
   await app.register(staffCurrencyRoutes(ctx));
+  await app.register(staffApkRoutes(ctx));
+  await app.register(publicApkRoutes(ctx));
+  await app.register(apkDownloadRoutes(ctx));
 
   const webDist = ctx.config.webDist;
   const indexFile = path.join(webDist, 'index.html');

@@ -50,6 +50,11 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalUrl(/^https?:$/, 'must be an http(s) URL such as http://127.0.0.1:12111'),
   OLD_SYSTEM_LOGIN_URL: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
   APK_BASE_URL: optionalUrl(/^https?:$/, 'must be an http(s) URL such as https://downloads.example.com/apk'),
+  /** Largest APK staff may upload in the back office, in MB (DECISIONS §14 "APK publishing"). */
+  APK_MAX_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a whole number of MB (1-4096)' }).int().min(1).max(4096).default(300),
+  ),
   FCM_CREDENTIALS: optionalString,
   /** Where the console's Play Store search looks: the bundled catalogue, or Google Play through the scraper. */
   PLAYSTORE_PROVIDER: z.preprocess(
@@ -193,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     oldSystemLoginUrl: e.OLD_SYSTEM_LOGIN_URL ?? null,
     /** Where the apps' APKs are published (`<APK_BASE_URL>/<FAMILY>.apk`): seeds the plans' empty `apkLink`s. */
     apkBaseUrl: e.APK_BASE_URL ? e.APK_BASE_URL.replace(/\/+$/, '') : null,
+    /** Largest APK upload in bytes (APK_MAX_MB). */
+    apkMaxBytes: e.APK_MAX_MB * 1024 * 1024,
     fcmCredentials: e.FCM_CREDENTIALS,
     playStoreProvider: e.PLAYSTORE_PROVIDER,
     logLevel: e.LOG_LEVEL,

@@ -13,3 +13,4 @@ export * from './content.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './local-pricing.ts';
+export * from './apk.ts';

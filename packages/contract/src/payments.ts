@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, numeric, text } from './common.ts';
 import { withData } from './envelope.ts';
 import { paymentRecordShape } from './payment-record.ts';
 import { familySchema, planCodeSchema } from './plans.ts';
+import { apkVersionInfoSchema } from './apk.ts';
 
 /**
  * Licences, plans and payments (spec 1 §2, §3, §7; DECISIONS §1, §5). Customer calls live under
@@ -305,10 +306,20 @@ export const licenceSummaryResponseSchema = z.object({
 });
 export type LicenceSummaryResponse = z.infer<typeof licenceSummaryResponseSchema>;
 
-/** `GET users/download/sdk` (spec 1 §3 per-app price details): APK link and a QR PNG of it. */
-export const apkDetailSchema = z.object({ apkLink: z.string(), apkLinkQrCode: z.string() });
+/**
+ * `GET users/download/sdk` (spec 1 §3 per-app price details): APK link and a QR PNG of it, plus (DECISIONS §14) the
+ * hosted file's version, size and SHA-256 (`version`, null for an external link or nothing published). Every family
+ * sold has its entry: the spec's six plus the Owner App (`pdowPriceDetail`) and Super Lock (`slPriceDetail`).
+ */
+export const apkDetailSchema = z.object({
+  apkLink: z.string(),
+  apkLinkQrCode: z.string(),
+  version: z.nullable(apkVersionInfoSchema),
+});
 const sdkDetails = {
   pdPriceDetail: apkDetailSchema,
+  pdowPriceDetail: apkDetailSchema,
+  slPriceDetail: apkDetailSchema,
   pcPriceDetail: apkDetailSchema,
   ubPriceDetail: apkDetailSchema,
   kmPriceDetail: apkDetailSchema,

@@ -202,7 +202,9 @@ export async function createBackup(config: Config, outFile: string, logger: Logg
       }
     }
     const uploads = path.join(config.dataDir, 'upload');
-    if (existsSync(uploads)) await fs.cp(uploads, path.join(staging, 'upload'), { recursive: true });
+    // Uploads still arriving (`upload/apk/.incoming`) are not part of the installation yet.
+    const settled = (src: string) => path.basename(src) !== '.incoming';
+    if (existsSync(uploads)) await fs.cp(uploads, path.join(staging, 'upload'), { recursive: true, filter: settled });
     manifest.createdAt = new Date().toISOString();
     await fs.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     await fs.mkdir(path.dirname(path.resolve(outFile)), { recursive: true });

@@ -1445,3 +1445,32 @@ export const fxRates = pgTable('fx_rates', {
   asOf: date('as_of').notNull(),
   updatedAt: updatedAt(),
 });
+
+// ------------------------------------------------------------------------------------------------------------------
+// Hosted APKs (issue 22, DECISIONS §14 "APK publishing")
+// ------------------------------------------------------------------------------------------------------------------
+
+/**
+ * One uploaded APK of a family, stored at `DATA_DIR/upload/apk/<family>/<versionCode>.apk` and served at
+ * `/downloads/<family>/<versionCode>.apk`. A version code is uploaded once per family (a download URL never gets
+ * other bytes). `sha256` is the hex digest of the whole file, computed while it streamed in.
+ */
+export const apkVersions = pgTable(
+  'apk_versions',
+  {
+    id: id(),
+    family: text('family').$type<Family>().notNull(),
+    versionCode: integer('version_code').notNull(),
+    versionName: text('version_name').notNull().default(''),
+    packageName: text('package_name').notNull().default(''),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    uploadedByEmail: text('uploaded_by_email').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('apk_versions_family_code_uq').on(t.family, t.versionCode),
+    index('apk_versions_created_idx').on(t.createdAt, t.id),
+  ],
+);

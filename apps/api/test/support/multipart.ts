@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type { Endpoint, EndpointResponse, ErrorResponse } from '@fleetdeck/contract';
+import type { TestRuntime } from './runtime.ts';
 
 /** One part of a hand-built multipart body: a text field, or a file with exactly the name and type given. */
 export type Part =
@@ -32,4 +34,29 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** Posts a hand-built multipart body to a contract endpoint; `data()` and `error()` read the answer as `call` does. */
+export async function postMultipart<E extends Endpoint>(
+  rt: Pick<TestRuntime, 'app'>,
+  endpoint: E,
+  parts: Part[],
+  token?: string,
+) {
+  const { payload, headers } = multipart(parts);
+  const res = await rt.app.inject({
+    method: 'POST',
+    url: endpoint.path,
+    payload,
+    headers: { ...headers, ...(token ? { authorization: token } : {}) },
+  });
+  return Object.assign(res, {
+    data(): EndpointResponse<E> {
+      if (res.statusCode !== 200) throw new Error(`${endpoint.path} answered ${res.statusCode}: ${res.body}`);
+      return JSON.parse(res.body) as EndpointResponse<E>;
+    },
+    error(): ErrorResponse {
+      return JSON.parse(res.body) as ErrorResponse;
+    },
+  });
 }

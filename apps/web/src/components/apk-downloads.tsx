@@ -3,15 +3,21 @@ import { Anchor, Center, Image, Skeleton, Stack, Tabs, Text } from '@mantine/cor
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDownloadSdk, type DownloadSdk } from '@/api/download-sdk';
+import { ApkFileFacts } from '@/components/apk-file-facts';
 import { LoadError } from '@/components/load-error';
 import { useProductName } from '@/lib/app-config';
 
-/** The apps of the Download APK tabs (spec 1 §2), in its order: families of the contract. */
-export const APK_APPS = ['PD', 'PC', 'KM', 'UB', 'POB', 'PCHAT'] as const satisfies readonly Family[];
+/**
+ * The apps of the Download APK tabs: spec 1 §2's order, with every other family sold (DECISIONS §14: the Owner App and
+ * Super Lock) after {product}.
+ */
+export const APK_APPS = ['PD', 'PDOW', 'SL', 'PC', 'KM', 'UB', 'POB', 'PCHAT'] as const satisfies readonly Family[];
 export type ApkApp = (typeof APK_APPS)[number];
 
 const DETAIL_KEY: Record<ApkApp, keyof DownloadSdk> = {
   PD: 'pdPriceDetail',
+  PDOW: 'pdowPriceDetail',
+  SL: 'slPriceDetail',
   PC: 'pcPriceDetail',
   KM: 'kmPriceDetail',
   UB: 'ubPriceDetail',
@@ -83,7 +89,7 @@ export function ApkDownloads({ value, onChange, enabled = true }: ApkDownloadsPr
 
   return (
     <Tabs value={active} onChange={select} keepMounted={false}>
-      {/* Six apps: the list wraps (a scrolled strip hid Power Chat at every width). */}
+      {/* Eight apps: the list wraps (a scrolled strip hid Power Chat at every width). */}
       <Tabs.List style={{ flexWrap: 'wrap', rowGap: 4 }} aria-label="Apps">
         {APK_APPS.map((app) => (
           <Tabs.Tab key={app} value={app} style={{ whiteSpace: 'nowrap' }}>
@@ -137,6 +143,7 @@ export function ApkDownloads({ value, onChange, enabled = true }: ApkDownloadsPr
                     <IconDownload size={16} />
                     Click here to download APK
                   </Anchor>
+                  {detail.version ? <ApkFileFacts version={detail.version} /> : null}
                 </>
               )}
             </Stack>

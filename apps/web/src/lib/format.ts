@@ -15,3 +15,18 @@ export const formatDateTime = (value: string | null | undefined): string =>
 
 export const isPast = (value: string | null | undefined): boolean =>
   Boolean(value && dayjs(value).isValid() && dayjs(value).isBefore(dayjs()));
+
+const decimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
+/** A file size as people read it: 812 bytes, 48.3 KB, 12.6 MB (1 MB = 1,048,576 bytes, as Android shows it). */
+export const formatBytes = (bytes: number): string => {
+  if (bytes < 1024) return `${bytes.toLocaleString('en-GB')} bytes`;
+  const units = ['KB', 'MB', 'GB'] as const;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${decimal.format(value)} ${units[unit]}`;
+};

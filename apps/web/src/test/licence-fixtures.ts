@@ -1,4 +1,10 @@
-import type { Dashboard, DownloadSdkResponse, FamilyLicence, LicenceSummaryResponse } from '@fleetdeck/contract';
+import type {
+  ApkVersionInfo,
+  Dashboard,
+  DownloadSdkResponse,
+  FamilyLicence,
+  LicenceSummaryResponse,
+} from '@fleetdeck/contract';
 
 const licence = (family: FamilyLicence['family'], purchased = 0, used = 0): FamilyLicence => ({
   family,
@@ -40,14 +46,27 @@ export const licenceSummaryAnswer = (exceeded: boolean) => {
   return { body };
 };
 
-const apk = (code: string) => ({
+const apk = (code: string, version: ApkVersionInfo | null = null) => ({
   apkLink: `https://downloads.example.com/${code}.apk`,
   apkLinkQrCode: `/api/v1/qr/apk/${code}.png`,
+  version,
+});
+
+/** A hosted APK's details as `download/sdk` and `public/apk-downloads` give them. */
+export const hostedApkVersion = (over: Partial<ApkVersionInfo> = {}): ApkVersionInfo => ({
+  versionCode: 412,
+  versionName: '4.1.2',
+  sizeBytes: 13_212_876,
+  sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  uploadedAt: '2026-11-20T09:00:00.000Z',
+  ...over,
 });
 
 export const downloadSdkAnswer = () => {
   const data = {
     pdPriceDetail: apk('PD'),
+    pdowPriceDetail: apk('PDOW'),
+    slPriceDetail: apk('SL', hostedApkVersion()),
     pcPriceDetail: apk('PC'),
     ubPriceDetail: apk('UB'),
     kmPriceDetail: apk('KM'),

@@ -33,3 +33,20 @@ export function renderBackOffice(url: string, options: { queryClient?: QueryClie
 }
 
 export const currentLocation = () => screen.getByTestId('location').textContent;
+
+/**
+ * Signs a staff member in for a back-office test (their token and role in storage) and answers `users/detail` for
+ * them; spread into `mockApi` with the page's own routes.
+ */
+export function signedInStaff(role: 'SuperAdmin' | 'Admin' | 'Support' | 'Content' = 'SuperAdmin') {
+  window.localStorage.setItem('super_admin_token', 'staff-token');
+  window.localStorage.setItem('adminRole', role);
+  return {
+    'GET /api/v1/super-admin/users/detail': {
+      body: {
+        respones_msg: 'Staff detail',
+        data: { _id: 'a1', email: 'root@fleetdeck.test', name: 'Root', role, areas: [] },
+      },
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { apkDownloadsResponseSchema } from '../apk.ts';
 import { endpoint } from '../endpoint.ts';
 import { messageSchema, withData } from '../envelope.ts';
 import {
@@ -82,4 +83,11 @@ export const paymentNotes = endpoint({
   method: 'GET',
   path: '/api/v1/public/payment-notes',
   response: paymentNotesResponseSchema,
+});
+
+/** `/enrol` (DECISIONS §14): every family's APK download, in family order, with the hosted file's version and hash. */
+export const apkDownloads = endpoint({
+  method: 'GET',
+  path: '/api/v1/public/apk-downloads',
+  response: apkDownloadsResponseSchema,
 });

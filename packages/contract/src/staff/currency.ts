@@ -128,5 +128,6 @@ export const PRICING_AUDIT_SUB_TYPES = [
   'Price Amount Changed',
   'Coupon Created',
   'Coupon Updated',
+  'APK Uploaded',
 ] as const;
 export type PricingAuditSubType = (typeof PRICING_AUDIT_SUB_TYPES)[number];

@@ -152,3 +152,4 @@ export * from './endpoints-paylists.ts';
 export * from './endpoints-payment-dashboard.ts';
 export * from './endpoints-pricing.ts';
 export * from './endpoints-currency.ts';
+export * from './endpoints-apk.ts';

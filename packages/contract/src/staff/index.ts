@@ -18,3 +18,4 @@ export * from './payment-lists.ts';
 export * from './coupons.ts';
 export * from './pricing.ts';
 export * from './currency.ts';
+export * from './apk.ts';

@@ -219,6 +219,8 @@ describe('GET /api/v1/pricing (public)', () => {
 describe('GET users/download/sdk and the APK QR codes', () => {
   const keys = [
     ['pdPriceDetail', 'PD'],
+    ['pdowPriceDetail', 'PDOW'],
+    ['slPriceDetail', 'SL'],
     ['pcPriceDetail', 'PC'],
     ['ubPriceDetail', 'UB'],
     ['kmPriceDetail', 'KM'],
@@ -243,12 +245,14 @@ describe('GET users/download/sdk and the APK QR codes', () => {
         expect(body[key]).toEqual(detail);
         if (family !== 'PC') {
           // Not published: no link back to the console (a phone would land on a login), no QR code.
-          expect(detail).toEqual({ apkLink: '', apkLinkQrCode: '' });
+          expect(detail).toEqual({ apkLink: '', apkLinkQrCode: '', version: null });
           const missing = await call(rt, qrApi.apkPng, { params: { file: `${family}.png` } });
           expect(missing.statusCode).toBe(404);
           continue;
         }
         expect(detail.apkLink).toBe(custom);
+        // An external link: nothing is known of the file behind it.
+        expect(detail.version).toBeNull();
         expect(detail.apkLinkQrCode).toBe(`http://localhost:3000/api/v1/qr/apk/${family}.png`);
         // no token: <img> loads it
         const png = await rt.app.inject({ method: 'GET', url: new URL(detail.apkLinkQrCode).pathname });

@@ -1,8 +1,6 @@
 import {
   FAMILIES,
   FAMILY_PLANS,
-  fillPath,
-  qrApi,
   type DownloadSdkResponse,
   type Family,
   type Plan,
@@ -13,6 +11,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { familyDownloads } from '../apks/service.ts';
 import { seatsPerPlan } from '../licences/service.ts';
 import * as repo from './repository.ts';
 
@@ -140,13 +139,11 @@ export async function apkLinkOf(db: DbOrTx, family: Family): Promise<string> {
   return (plan?.apkLink ?? '').trim();
 }
 
-/** URL of the PNG QR code of a family's APK link (served by modules/qr without a session). */
-const apkQrCodeUrl = (publicUrl: string, family: Family) =>
-  `${publicUrl}${fillPath(qrApi.apkPng.path, { file: `${family}.png` })}`;
-
-/** The apps of the Download APK modal (spec 1 §2) and their field names (spec 1 §3). */
+/** The apps of the Download APK modal (spec 1 §2; DECISIONS §14: every family sold) and their field names. */
 const SDK_APPS = [
   ['pdPriceDetail', 'PD'],
+  ['pdowPriceDetail', 'PDOW'],
+  ['slPriceDetail', 'SL'],
   ['pcPriceDetail', 'PC'],
   ['ubPriceDetail', 'UB'],
   ['kmPriceDetail', 'KM'],
@@ -154,14 +151,16 @@ const SDK_APPS = [
   ['powerChatPriceDetail', 'PCHAT'],
 ] as const satisfies readonly (readonly [keyof DownloadSdkResponse['data'], Family])[];
 
-/** `GET users/download/sdk`: per app, the APK link and the URL of its QR code (both empty: not published yet). */
+/**
+ * `GET users/download/sdk`: per app, the APK link, the URL of its QR code (both empty: not published yet) and the
+ * hosted file's version, size and SHA-256 (`version`, null for an external link).
+ */
 export async function downloadSdk(ctx: AppContext): Promise<DownloadSdkResponse['data']> {
-  const rows = await repo.allPlans(ctx.db);
-  const publicUrl = ctx.config.publicUrl;
-  const detail = (family: Family) => {
-    const apkLink = (rows.find((r) => r.identifier === FAMILY_PLANS[family].recurring)?.apkLink ?? '').trim();
-    // No published APK: both empty, and the console says so.
-    return { apkLink, apkLinkQrCode: apkLink ? apkQrCodeUrl(publicUrl, family) : '' };
-  };
-  return Object.fromEntries(SDK_APPS.map(([key, family]) => [key, detail(family)])) as DownloadSdkResponse['data'];
+  const downloads = await familyDownloads(ctx);
+  return Object.fromEntries(
+    SDK_APPS.map(([key, family]) => {
+      const { apkLink, apkLinkQrCode, version } = downloads[family];
+      return [key, { apkLink, apkLinkQrCode, version }];
+    }),
+  ) as DownloadSdkResponse['data'];
 }

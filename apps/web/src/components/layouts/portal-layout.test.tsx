@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { downloadSdkAnswer, licenceSummaryAnswer } from '@/test/licence-fixtures';
+import { downloadSdkAnswer, hostedApkVersion, licenceSummaryAnswer } from '@/test/licence-fixtures';
 import { mockApi, sampleUser } from '@/test/mock-api';
 import { currentLocation, renderApp } from '@/test/render-app';
 
@@ -46,7 +46,16 @@ describe('Download APK modal', () => {
       within(dialog)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Fleetdeck', 'Power Cleaner', 'Key Mapper', 'URL Blocker', 'Power on Boot', 'Power Chat']);
+    ).toEqual([
+      'Fleetdeck',
+      'Fleetdeck Owner App',
+      'Super Lock',
+      'Power Cleaner',
+      'Key Mapper',
+      'URL Blocker',
+      'Power on Boot',
+      'Power Chat',
+    ]);
     const pdQr = await within(dialog).findByRole('img', { name: 'QR code to download the Fleetdeck APK' });
     expect(pdQr).toHaveAttribute('src', '/api/v1/qr/apk/PD.png');
     expect(within(dialog).getByRole('link', { name: /Click here to download APK/ })).toHaveAttribute(
@@ -63,6 +72,23 @@ describe('Download APK modal', () => {
       'href',
       'https://downloads.example.com/PCHAT.apk',
     );
+    // An external link: no file details are claimed for it.
+    expect(within(dialog).queryByText('SHA-256:')).not.toBeInTheDocument();
+
+    // Every family sold has its tab: Super Lock's hosted APK shows its version, size and hash.
+    await user.click(within(dialog).getByRole('tab', { name: 'Super Lock' }));
+    expect(within(dialog).getByRole('link', { name: /Click here to download APK/ })).toHaveAttribute(
+      'href',
+      'https://downloads.example.com/SL.apk',
+    );
+    const facts = within(dialog).getByLabelText('APK file details');
+    expect(facts).toHaveTextContent('Version: 4.1.2 (412)');
+    expect(facts).toHaveTextContent('Size: 12.6 MB');
+    expect(within(facts).getByLabelText('SHA-256')).toHaveTextContent(hostedApkVersion().sha256);
+    await user.click(within(dialog).getByRole('tab', { name: 'Fleetdeck Owner App' }));
+    expect(
+      within(dialog).getByRole('img', { name: 'QR code to download the Fleetdeck Owner App APK' }),
+    ).toHaveAttribute('src', '/api/v1/qr/apk/PDOW.png');
     expect(api.callsTo('GET', '/api/v1/admin/users/download/sdk')).toHaveLength(1);
   });
 

@@ -5,11 +5,11 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { BLOG_IMAGE_MAX_BYTES, publicApi, type Blog } from '@fleetdeck/contract';
+import { BLOG_IMAGE_MAX_BYTES, publicApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { call } from '../../../../test/support/call.ts';
 import { newCustomer, newStaff, randomIp, type TestStaff } from '../../../../test/support/factory.ts';
-import { multipart, type Part } from '../../../../test/support/multipart.ts';
+import { postMultipart, type Part } from '../../../../test/support/multipart.ts';
 import { solvedCaptcha } from '../../../../test/support/payments.ts';
 import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
 import { blogImageDir } from '../../content/images.ts';
@@ -108,25 +108,11 @@ const blogFields = (overrides: Record<string, string> = {}): Part[] =>
     ...overrides,
   }).map(([name, value]) => ({ name, value }));
 
-async function postBlog(
+const postBlog = (
   endpoint: typeof staffApi.blogCreate | typeof staffApi.blogUpdate,
   parts: Part[],
   token = content.token,
-) {
-  const { payload, headers } = multipart(parts);
-  const res = await rt.app.inject({
-    method: 'POST',
-    url: endpoint.path,
-    payload,
-    headers: { ...headers, authorization: token },
-  });
-  return Object.assign(res, {
-    data: () => {
-      if (res.statusCode !== 200) throw new Error(`${endpoint.path} answered ${res.statusCode}: ${res.body}`);
-      return JSON.parse(res.body) as { respones_msg: string; data: Blog };
-    },
-  });
-}
+) => postMultipart(rt, endpoint, parts, token);
 const imagePart = (data: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg'): Part => ({
   name: 'imageFile',
   filename,

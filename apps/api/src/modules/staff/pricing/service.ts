@@ -10,6 +10,7 @@ import type {
 import { inTransaction, type AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { hostedApkLink } from '../../apks/service.ts';
 import { catalogueRows } from '../../catalogue/seed.ts';
 import { createStripeClient } from '../../payments/providers/stripe.ts';
 import { queueFamilyWake } from '../../policy/wake-family.ts';
@@ -79,7 +80,8 @@ export async function updatePrice(ctx: AppContext, actor: StaffActor, input: Pri
       name: input.name,
       description: input.description ?? '',
       status: input.status,
-      apkLink: input.apkLink ?? '',
+      // Empty: the family's newest uploaded APK, if any (DECISIONS §14: hosted unless an external link is set).
+      apkLink: input.apkLink || (await hostedApkLink(tx, ctx.config.publicUrl, row.family)),
       features: input.features,
     });
     await writePricingAudit(tx, actor, 'Price Updated', priceChanges(row, updated));

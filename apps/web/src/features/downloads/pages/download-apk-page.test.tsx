@@ -46,7 +46,7 @@ describe('Download APK page', () => {
   it('says "Not published yet" for an app without an APK instead of a link back to the console', async () => {
     window.localStorage.setItem('token', 'tok');
     const sdk = downloadSdkAnswer();
-    const none = { apkLink: '', apkLinkQrCode: '' };
+    const none = { apkLink: '', apkLinkQrCode: '', version: null };
     sdk.body = { ...sdk.body, data: { ...sdk.body.data, ubPriceDetail: none }, ubPriceDetail: none };
     mockApi({ ...routes(), 'GET /api/v1/admin/users/download/sdk': sdk });
     renderApp('/download-apk?app=ub');

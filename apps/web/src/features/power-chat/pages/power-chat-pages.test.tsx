@@ -1,27 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Mock } from 'vitest';
 import { describe, expect, it } from 'vitest';
+import { downloadSdkAnswer } from '@/test/licence-fixtures';
 import { mockApi, sampleUser } from '@/test/mock-api';
 import { currentLocation, renderApp } from '@/test/render-app';
 
 const F = '/api/v1/admin/fcm/user';
 const shellRoutes = { 'GET /api/v1/admin/users/detail': { body: { respones_msg: 'OK', data: sampleUser } } };
 
-const apk = (family: string) => ({
-  apkLink: `https://downloads.example.com/${family}.apk`,
-  apkLinkQrCode: `/api/v1/qr/apk/${family}.png`,
-});
-const sdkDetails = {
-  pdPriceDetail: apk('PD'),
-  pcPriceDetail: apk('PC'),
-  ubPriceDetail: apk('UB'),
-  kmPriceDetail: apk('KM'),
-  pobPriceDetail: apk('POB'),
-  powerChatPriceDetail: apk('PCHAT'),
-};
-const sdkRoute = {
-  'GET /api/v1/admin/users/download/sdk': { body: { respones_msg: 'OK', data: sdkDetails, ...sdkDetails } },
-};
+const sdkRoute = { 'GET /api/v1/admin/users/download/sdk': downloadSdkAnswer() };
 const summaryRoute = {
   'GET /api/v1/admin/licences/summary': {
     body: {

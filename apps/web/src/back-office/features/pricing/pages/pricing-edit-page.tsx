@@ -97,6 +97,7 @@ function PriceForm({ price }: { price: StaffPrice }) {
               type="url"
               placeholder="https://…"
               maxLength={2000}
+              description="Empty: the newest APK uploaded under Pricing → APKs. Another link is kept over uploads."
               {...form.getInputProps('apkLink')}
             />
             <Stack gap="xs">

@@ -10,6 +10,7 @@ import { formatDate } from '@/lib/format';
 import { staffPaths } from '../../../app/paths';
 import { usePriceList } from '../api/price-list';
 import { useSyncPrices } from '../api/price-sync';
+import { ApkTab } from '../components/apk-tab';
 import { AppVersionModal } from '../components/app-version-modal';
 import { MultiCurrencyTab } from '../components/multi-currency-tab';
 
@@ -150,6 +151,7 @@ export function PricingListPage() {
           <Tabs.Tab value="subscriptions">Subscriptions</Tabs.Tab>
           <Tabs.Tab value="one-time">One Time</Tabs.Tab>
           <Tabs.Tab value="currency">Multi Currency</Tabs.Tab>
+          <Tabs.Tab value="apks">APKs</Tabs.Tab>
         </Tabs.List>
         {(['subscriptions', 'one-time'] as const).map((value) => (
           <Tabs.Panel key={value} value={value} pt="md">
@@ -174,6 +176,9 @@ export function PricingListPage() {
         ))}
         <Tabs.Panel value="currency" pt="md">
           <MultiCurrencyTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="apks" pt="md">
+          <ApkTab />
         </Tabs.Panel>
       </Tabs>
       <AppVersionModal price={configuring} onClose={() => setConfiguring(null)} />
