@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { RESELLER_BUYER_DISCOUNT_PERCENT, fillPath, qrApi } from '@fleetdeck/contract';
+import { nationalPart, normalisePhone } from '@fleetdeck/contract/phone';
 import type {
   ChangePasswordRequest,
   ErrorCode,
@@ -46,6 +47,20 @@ type RegisterInput = Required<Pick<RegisterRequest, 'name' | 'email' | 'password
   country_code: string | null;
   phone_number: string;
 };
+
+/**
+ * The phone columns of a number as typed beside a dial code (DECISIONS §14): E.164, the dial code and the ISO country;
+ * a 400 naming `field` when it cannot be a number of that country.
+ */
+export function phoneColumns(number: string, dialCode: string | null | undefined, field: string) {
+  const result = normalisePhone(number, dialCode);
+  if (!result.ok) {
+    throw new AppError(400, 'E_PHONE_INVALID', `${field}: ${result.message}`, {
+      errors: [{ field, message: result.message }],
+    });
+  }
+  return { phoneNumber: result.e164, countryCode: result.dialCode, country: result.country };
+}
 
 function assertStrongPassword(password: string) {
   if (isCommonPassword(password)) {
@@ -123,14 +138,14 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
     'Too many registrations from your network. Please try again later.',
   );
   assertStrongPassword(input.password);
+  const phone = phoneColumns(input.phone_number, input.country_code, 'phone_number');
   const passwordHash = await hashPassword(input.password);
   return inTransaction(ctx.db, async (tx, afterCommit) => {
     const customer = await repo.insertCustomer(tx, {
       email: input.email,
       name: input.name,
       passwordHash,
-      phoneNumber: input.phone_number,
-      countryCode: input.country_code,
+      ...phone,
       ...newEnrolmentToken(ctx),
     });
     if (!customer) {
@@ -550,9 +565,18 @@ export async function update(ctx: AppContext, actor: CustomerActor, input: Updat
   return inTransaction(ctx.db, async (tx) => {
     const changes: Parameters<typeof repo.updateCustomer>[2] = {};
     if (input.name !== undefined) changes.name = input.name;
-    if (input.phone_number !== undefined) changes.phoneNumber = input.phone_number;
-    if (input.country_code !== undefined) changes.countryCode = input.country_code;
-    const profileFields = Object.keys(changes);
+    if (input.phone_number !== undefined || input.country_code !== undefined) {
+      // Either part alone is read with the other as stored (a new dial code re-reads the stored national digits).
+      const stored = await repo.findCustomerById(tx, customerId);
+      if (!stored) throw notFound('Account not found.');
+      const dialCode = input.country_code !== undefined ? input.country_code : stored.countryCode;
+      const phone = phoneColumns(input.phone_number ?? nationalPart(stored.phoneNumber), dialCode, 'phone_number');
+      if (input.phone_number !== undefined) changes.phoneNumber = phone.phoneNumber;
+      if (input.country_code !== undefined) changes.countryCode = phone.countryCode;
+      if (phone.phoneNumber !== stored.phoneNumber) changes.phoneNumber = phone.phoneNumber;
+      changes.country = phone.country;
+    }
+    const profileFields = Object.keys(changes).filter((k) => k !== 'country');
     // Reseller mode is only requested here (spec 1 §4); staff approve it with approveReseller.
     if (input.isResellerModeEnabled === true) changes.resellerModeEnabled = true;
     // The login QR code's limits (issue 12, item 4).
@@ -775,6 +799,7 @@ export async function createOfflineCustomer(
   },
 ) {
   assertStrongPassword(input.password);
+  const phone = phoneColumns(input.phoneNumber, input.countryCode, 'phoneNumber');
   const passwordHash = await hashPassword(input.password);
   return inTransaction(ctx.db, async (tx) => {
     const now = new Date();
@@ -782,8 +807,7 @@ export async function createOfflineCustomer(
       email: input.email,
       name: input.name ?? input.email.split('@')[0]!,
       passwordHash,
-      phoneNumber: input.phoneNumber,
-      countryCode: input.countryCode ?? null,
+      ...phone,
       emailVerifiedAt: now,
       isOfflineCustomer: true,
       ...newEnrolmentToken(ctx),

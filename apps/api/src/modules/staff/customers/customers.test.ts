@@ -45,7 +45,7 @@ const emailsOf = async (query: Record<string, unknown>) => (await list(query)).d
 const createOffline = (email: string, token = admin.token, extra: Record<string, unknown> = {}) =>
   call(rt, staffApi.customerCreate, {
     token,
-    body: { email, password: STRONG_PASSWORD, phoneNumber: '7700 900123', ...extra },
+    body: { email, password: STRONG_PASSWORD, countryCode: '+44', phoneNumber: '7700 900123', ...extra },
   });
 
 const pay = (body: Record<string, unknown>, opts: { token?: string; key?: string } = {}) =>
@@ -74,7 +74,8 @@ describe('customers/list (spec 3 "Customer list")', () => {
     expect(all.pagination).toMatchObject({ total: 2, totalCapped: false, nextCursor: null });
     expect(all.data[0]).toMatchObject({
       isOfflineCustomer: true,
-      formattedPhoneNumber: '+44 7700 900123',
+      // E.164 (DECISIONS §14).
+      formattedPhoneNumber: '+447700900123',
       totalPurchasedDevices: 2,
       totalUsedDevices: 2,
       totalExpiredDevices: 0,
@@ -164,7 +165,7 @@ describe('customers/list (spec 3 "Customer list")', () => {
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      new RegExp(`^${p}\\.csv@example\\.com,"'=HYPERLINK\\(""x""\\)",7700 900123,0,0,0,Offline,\\d{4}-`),
+      new RegExp(`^${p}\\.csv@example\\.com,"'=HYPERLINK\\(""x""\\)",\\+447700900123,0,0,0,Offline,\\d{4}-`),
     );
     const empty = await list({ email: `${p}-nobody`, isExportData: 'true' });
     expect(empty.statusCode).toBe(404);

@@ -6,6 +6,7 @@ import type {
   StaffPaymentRow,
   UpcomingExpireSearch,
 } from '@fleetdeck/contract/staff';
+import { phoneWithCountryCode } from '@fleetdeck/contract/phone';
 import type { FastifyReply } from 'fastify';
 import { inTransaction, type AppContext } from '../../../context.ts';
 import { keysetBatches, sendCsv, type CsvColumn } from '../../../lib/csv-export.ts';
@@ -95,7 +96,7 @@ export function toPaymentRow(r: repo.PaymentListRow): StaffPaymentRow {
       _id: r.customerId,
       email: r.email,
       name: r.name,
-      phone_number: r.phoneNumber,
+      phone_number: phoneWithCountryCode(r.phoneNumber, r.countryCode),
       whatsappRedirectCount: r.whatsappRedirectCount,
     },
     priceId: { identifier: r.planIdentifier },
@@ -164,7 +165,7 @@ const methodOf = (r: repo.PaymentListRow) => r.paymentMethod?.card?.wallet?.type
 export const PAYMENT_HISTORY_CSV: readonly CsvColumn<repo.PaymentListRow>[] = [
   { header: 'Name', value: (r) => r.name },
   { header: 'Email', value: (r) => r.email },
-  { header: 'Phone Number', value: (r) => r.phoneNumber },
+  { header: 'Phone Number', value: (r) => phoneWithCountryCode(r.phoneNumber, r.countryCode) },
   { header: 'Product', value: (r) => r.productName },
   { header: 'Plan', value: (r) => r.planIdentifier },
   { header: 'Type', value: (r) => r.subscriptionType },
