@@ -22,6 +22,7 @@ export const DEFAULT_CONFIG = {
     otpLength: 4,
     paymentProvider: 'sandbox',
     stripePublishableKey: null,
+    supportEmail: 'support@fleetdeck.test',
   },
 };
 
