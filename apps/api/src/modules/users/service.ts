@@ -17,7 +17,7 @@ import { enforceLimit, hit, peek } from '../../lib/rate-limit.ts';
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../audit/service.ts';
-import { consumeLink, issueLink, openLink, voidLinks } from '../links/service.ts';
+import { WELCOME_LINK_TTL_MS, consumeLink, issueLink, openLink, voidLinks } from '../links/service.ts';
 import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
 import { CODE_TTL_MS, MAX_WRONG_TRIES, closeAllCodes, consumeCode, issueChallengeCode } from '../otp/service.ts';
@@ -792,16 +792,18 @@ export async function createOfflineCustomer(
   actor: Actor,
   input: {
     email: string;
-    password: string;
+    /** Optional (DECISIONS §14): without one the customer sets their own with the welcome email's link. */
+    password?: string | undefined;
     phoneNumber: string;
     name?: string | undefined;
     countryCode?: string | undefined;
   },
 ) {
-  assertStrongPassword(input.password);
+  if (input.password !== undefined) assertStrongPassword(input.password);
   const phone = phoneColumns(input.phoneNumber, input.countryCode, 'phoneNumber');
-  const passwordHash = await hashPassword(input.password);
-  return inTransaction(ctx.db, async (tx) => {
+  // Without a password, one nobody knows: the account opens once the customer sets theirs with the link.
+  const passwordHash = await hashPassword(input.password ?? randomToken());
+  return inTransaction(ctx.db, async (tx, afterCommit) => {
     const now = new Date();
     const customer = await repo.insertCustomer(tx, {
       email: input.email,
@@ -821,6 +823,15 @@ export async function createOfflineCustomer(
       message: 'Account created by staff (offline customer)',
       actor,
     });
+    // The welcome email with a link to set their own password (DECISIONS §14), through the outbox.
+    const link = await issueLink(tx, ctx.secrets.linkKey, customer.id, 'reset-password', WELCOME_LINK_TTL_MS);
+    const url = `${ctx.config.publicUrl}/reset-password?iv=${link.iv}&encryptedData=${link.encryptedData}`;
+    const outboxId = await queueEmail(
+      tx,
+      customer.email,
+      emailTemplates.welcome(ctx.config.productName, customer.name, url),
+    );
+    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
     return customer;
   });
 }

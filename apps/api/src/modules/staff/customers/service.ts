@@ -170,7 +170,7 @@ export async function createCustomer(
   actor: StaffActor,
   input: {
     email: string;
-    password: string;
+    password?: string | undefined;
     phoneNumber: string;
     name?: string | undefined;
     countryCode?: string | undefined;

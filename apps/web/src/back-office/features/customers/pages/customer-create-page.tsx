@@ -48,9 +48,8 @@ export function CustomerCreatePage() {
             <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
             <PasswordInput
               label="Password"
-              required
               autoComplete="new-password"
-              description="8 to 128 characters, not a common password"
+              description="Optional. The customer gets a welcome email with a link to set their own password (valid 7 days). If you set one: 8 to 128 characters, not a common password."
               {...form.getInputProps('password')}
             />
             <Grid gap="md">
