@@ -220,7 +220,7 @@ export async function backfillPaymentDashboardRollups(pool: pg.Pool) {
   await pool.query(`insert into payment_counts_daily (day, family, status, count)
     select (created_at at time zone 'UTC')::date, family, status, count(*)::int from payments group by 1, 2, 3`);
   await pool.query(`insert into customer_country_counts (country, count)
-    select coalesce(country_code, ''), count(*)::int from customers group by 1`);
+    select coalesce(country, ''), count(*)::int from customers group by 1`);
 }
 
 /** `n` page views (spec 3 page-view endpoint's rows) over the last 365 days, two thirds Home, seven countries. */

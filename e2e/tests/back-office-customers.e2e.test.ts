@@ -57,7 +57,7 @@ describe('back office: customers and offline sales', () => {
     await page.getByRole('button', { name: 'Save' }).waitFor();
     await page.getByLabel(/^Email/).fill(CUSTOMER.email);
     await page.getByLabel(/^Password/).fill(CUSTOMER.password);
-    await page.getByLabel(/^Phone number/).fill('7700 900123');
+    await page.getByLabel(/^Phone number/).fill('+44 7700 900123');
     await shoot('customer-create');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/admin-customer-list');

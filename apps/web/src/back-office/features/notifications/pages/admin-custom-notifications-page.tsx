@@ -241,7 +241,7 @@ function ComposeCard() {
   // Sending asks first, naming how many devices and customers it reaches (DECISIONS §14).
   const [asking, setAsking] = useState<{ request: NotificationSendRequest; preview: NotificationPreview } | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
-  const preview = usePreviewNotification({ meta: { silentError: true } });
+  const preview = usePreviewNotification({ meta: { silentError: true, silentSuccess: true } });
   const send = useSendNotification({
     onSuccess: () => {
       setAsking(null);
