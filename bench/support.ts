@@ -220,7 +220,7 @@ export async function backfillPaymentDashboardRollups(pool: pg.Pool) {
   await pool.query(`insert into payment_counts_daily (day, family, status, count)
     select (created_at at time zone 'UTC')::date, family, status, count(*)::int from payments group by 1, 2, 3`);
   await pool.query(`insert into customer_country_counts (country, count)
-    select coalesce(country_code, ''), count(*)::int from customers group by 1`);
+    select coalesce(country, ''), count(*)::int from customers group by 1`);
   // Revenue (drizzle/*_payment_revenue_triggers.sql): paid payments on their creation, succeeded refunds on completion.
   await pool.query(`insert into payment_revenue (bucket, gross, refunded)
     select bucket, sum(gross), sum(refunded) from (

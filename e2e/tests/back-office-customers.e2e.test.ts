@@ -36,7 +36,7 @@ async function customerPlanCard(identifier: string) {
   await customerPage.goto('/login');
   await customerPage.evaluate((token) => localStorage.setItem('token', token), login.data().data!.token);
   await customerPage.goto('/plans');
-  return { context, card: customerPage.getByTestId(`plan-${identifier}`) };
+  return { context, page: customerPage, card: customerPage.getByTestId(`plan-${identifier}`) };
 }
 
 describe('back office: customers and offline sales', () => {
@@ -57,7 +57,7 @@ describe('back office: customers and offline sales', () => {
     await page.getByRole('button', { name: 'Save' }).waitFor();
     await page.getByLabel(/^Email/).fill(CUSTOMER.email);
     await page.getByLabel(/^Password/).fill(CUSTOMER.password);
-    await page.getByLabel(/^Phone number/).fill('7700 900123');
+    await page.getByLabel(/^Phone number/).fill('+44 7700 900123');
     await shoot('customer-create');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/admin-customer-list');
@@ -105,6 +105,17 @@ describe('back office: customers and offline sales', () => {
 
     const after = await customerPlanCard('UB');
     await after.card.getByText('Total Devices : 3').waitFor();
+    // An offline customer sees seats and expiry, no Buy, Update or Subscribe, and whom to write to (DECISIONS §14).
+    await after.page.getByText(/^Contact support@\S+ to change your licences\.$/).waitFor();
+    for (const name of ['Buy', 'Update', 'Subscribe']) {
+      expect(await after.page.getByRole('link', { name, exact: true }).count()).toBe(0);
+    }
+    if (process.env.E2E_SHOTS_DIR) {
+      for (const width of [1366, 390]) {
+        await after.page.setViewportSize({ width, height: 900 });
+        await after.page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/portal-plans-offline-${width}.png` });
+      }
+    }
     await after.context.close();
   });
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { devicesApi, profilesApi } from '@fleetdeck/contract';
+import { staffApi } from '@fleetdeck/contract/staff';
 import { desc } from 'drizzle-orm';
 import { chatUsers, devices as deviceRows } from '../../apps/api/src/db/schema.ts';
 import { call } from '../../apps/api/test/support/call.ts';
@@ -88,10 +89,11 @@ describe('back office push notifications to 1,000 simulated devices', () => {
   let page: Page;
   let owners: Awaited<ReturnType<typeof enrolFleet>>['owners'];
   let devices: TestDevice[];
+  let staff: Awaited<ReturnType<typeof newStaff>>;
 
   beforeAll(async () => {
     ({ owners, devices } = await enrolFleet());
-    const staff = await newStaff(e2e.rt, 'Support');
+    staff = await newStaff(e2e.rt, 'Support');
     ({ page } = await e2e.newPage({ width: 1366, height: 900 }));
     await page.goto('/super-admin/login');
     await page.evaluate(
@@ -119,6 +121,11 @@ describe('back office push notifications to 1,000 simulated devices', () => {
     await page.getByLabel(/^Title/).fill('Maintenance tonight');
     await page.getByLabel(/^Message/).fill('Tablets restart at 22:00. Save your work.');
     await page.getByRole('button', { name: 'Send' }).click();
+    // It asks first, naming the devices and customers it goes to (DECISIONS §14).
+    const confirm = page.getByRole('dialog', { name: 'Send this notification?' });
+    await confirm.getByText('This goes to about 1,000 devices of 4 customers').waitFor();
+    await shoot(page, 'notification-confirm');
+    await confirm.getByRole('button', { name: 'Send' }).click();
     const link = page.getByRole('link', { name: '1,000' });
     await link.waitFor({ timeout: 30_000 });
     await link.click();
@@ -168,8 +175,21 @@ describe('back office push notifications to 1,000 simulated devices', () => {
     await page.getByRole('combobox', { name: 'Is open' }).click();
     await page.getByRole('option', { name: 'Not Open' }).click();
     await page.getByText('No device matches these filters.').waitFor();
+
+    // A long word wraps in its column: the counts stay on the table (DECISIONS §14).
+    const longWord = `Firmware${'x'.repeat(84)}`;
+    (
+      await call(e2e.rt, staffApi.notificationSend, {
+        token: staff.token,
+        body: { title: longWord, message: `${longWord.repeat(3)} ${longWord}`, customers: [owners[0]!.id] },
+      })
+    ).data();
     await page.goto('/admin-custom-notifications');
     await page.getByRole('cell', { name: /Maintenance tonight/ }).waitFor();
+    const counts = page.getByRole('link', { name: '250', exact: true });
+    await counts.waitFor();
+    const box = (await counts.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1366);
     await shoot(page, 'custom-notifications-sent');
   });
 

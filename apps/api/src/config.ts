@@ -30,6 +30,8 @@ const envSchema = z.object({
   ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'api', 'worker']).default('all')),
   SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('no-reply@localhost')),
+  /** Where customers write about their licences (offline customers, DECISIONS §14); default support@<MAIL_FROM's domain>. */
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'must be an email address' }).optional()),
   PRODUCT_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default('Fleetdeck')),
   /** The seller on invoices and credit notes (DECISIONS §14); `\n` in SELLER_ADDRESS starts a new line. */
   SELLER_NAME: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
@@ -145,6 +147,12 @@ export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
 
+/** support@ at the domain of MAIL_FROM (`Fleetdeck <no-reply@example.com>` → support@example.com). */
+export function supportEmailOf(mailFrom: string): string {
+  const domain = /@([^\s>]+)>?\s*$/.exec(mailFrom)?.[1];
+  return `support@${domain ?? 'localhost'}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -179,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     role: e.ROLE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL ?? supportEmailOf(e.MAIL_FROM),
     productName: e.PRODUCT_NAME,
     /** The seller on invoices and credit notes: name (default PRODUCT_NAME), address lines and tax id. */
     seller: {

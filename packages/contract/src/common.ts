@@ -78,11 +78,14 @@ export const countryCodeSchema = z.nullable(
 );
 
 const digitCount = (v: string) => v.replace(/\D/g, '').length;
-/** Local phone number: digits with optional spaces, dashes or brackets; empty allowed. */
+/**
+ * Phone number as typed: national digits beside the dial code, or the whole number with its leading `+`, with optional
+ * spaces, dashes or brackets; empty allowed. The server stores it in E.164 (`@fleetdeck/contract/phone`).
+ */
 export const phoneNumberSchema = text().check(
   z.trim(),
   max(20),
-  z.regex(/^[0-9 ()-]*$/, { error: 'may contain only digits, spaces, dashes and brackets' }),
+  z.regex(/^\+?[0-9 ()-]*$/, { error: 'may contain only digits, spaces, dashes and brackets, after an optional +' }),
   z.refine((v) => digitCount(v) === 0 || digitCount(v) >= 4, { error: 'must have at least 4 digits' }),
 );
 

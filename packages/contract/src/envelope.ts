@@ -80,6 +80,11 @@ export const ERROR_CODES = [
   /** The login QR code's end date has passed, or it has enrolled as many devices as its limit allows. */
   'E_ENROLMENT_TOKEN_EXPIRED',
   'E_ENROLMENT_TOKEN_USED_UP',
+  // Issue 22 (DECISIONS §14).
+  /** A phone number that cannot be a number of its country code (or a national number without a country code). */
+  'E_PHONE_INVALID',
+  /** An offline customer's licences are changed by the vendor's staff: no checkout or subscription change. */
+  'E_OFFLINE_CUSTOMER',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = (typeof ERROR_CODES)[number];

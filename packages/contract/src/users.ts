@@ -200,6 +200,8 @@ export const appConfigSchema = z.object({
   /** Which card form the checkout pages show (DECISIONS §5). */
   paymentProvider: z.enum(['sandbox', 'stripe']),
   stripePublishableKey: z.nullable(z.string()),
+  /** Where customers write about their licences (`SUPPORT_EMAIL`): offline customers are sent there (DECISIONS §14). */
+  supportEmail: z.string(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 export const appConfigResponseSchema = withData(appConfigSchema);

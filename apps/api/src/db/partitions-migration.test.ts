@@ -1,42 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { withDatabase } from '../../test/support/postgres.ts';
-import { MIGRATIONS_DIR } from './client.ts';
+import { databaseBefore, type MigrationDb } from '../../test/support/migrations.ts';
 
 /**
  * The `partitions` migration converts tables that already hold rows: a database migrated up to the migration before
  * it, with device logs and audit entries of several months (and one older than any month it creates), then the
  * migration itself. Every row keeps its id and lands in its month; the id sequences go on from where they were.
  */
-const adminUrl = inject('pgAdminUrl');
-const name = `fd_t_partmig_${process.pid}`;
+let db: MigrationDb;
 let client: pg.Client;
 
-const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
-  entries: { idx: number; tag: string }[];
-};
-const target = journal.entries.find((e) => e.tag.endsWith('_partitions'))!;
-
-async function runMigration(tag: string) {
-  const text = fs.readFileSync(path.join(MIGRATIONS_DIR, `${tag}.sql`), 'utf8');
-  await client.query('begin');
-  for (const statement of text.split('--> statement-breakpoint')) {
-    if (statement.trim()) await client.query(statement);
-  }
-  await client.query('commit');
-}
-
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  client = new pg.Client({ connectionString: withDatabase(adminUrl, name) });
-  await client.connect();
-  for (const e of journal.entries.filter((x) => x.idx < target.idx)) await runMigration(e.tag);
+  db = await databaseBefore(inject('pgAdminUrl'), `fd_t_partmig_${process.pid}`, '_partitions');
+  client = db.client;
   const {
     rows: [customer],
   } = await client.query<{ id: string }>(
@@ -57,13 +33,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterAll(async () => {
-  await client?.end();
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-});
+afterAll(async () => db?.drop());
 
 describe('the partitions migration over tables with rows', () => {
   it('keeps every row with its id, puts each in its month, and the id sequences go on', async () => {
@@ -76,7 +46,7 @@ describe('the partitions migration over tables with rows', () => {
     const before = { audit: await snapshot('audit_entries'), logs: await snapshot('device_logs') };
     expect(before.audit).toHaveLength(41);
 
-    await runMigration(target.tag);
+    await db.runTarget();
 
     expect(await snapshot('audit_entries')).toEqual(before.audit);
     expect(await snapshot('device_logs')).toEqual(before.logs);

@@ -39,8 +39,12 @@ export const customers = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** E.164 (`+447700900123`, DECISIONS §14) or ''; a number stored before E.164 that could not be converted stays as typed. */
     phoneNumber: text('phone_number').notNull().default(''),
+    /** The dial code chosen with the number (`+44`, `+1-684`), or null. */
     countryCode: text('country_code'),
+    /** ISO 3166 alpha-2 country of the phone number (or of the dial code): the payment dashboard's countries. */
+    country: text('country'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     twoStepEnabled: boolean('two_step_enabled').notNull().default(false),
     isOfflineCustomer: boolean('is_offline_customer').notNull().default(false),
@@ -1281,7 +1285,7 @@ export const paymentRevenueDeltas = pgTable(
   (t) => [index('payment_revenue_deltas_bucket_idx').on(t.bucket)],
 );
 
-/** Customers by country (the dial code they registered with; '' when none). */
+/** Customers by country (`customers.country`, ISO 3166 alpha-2; '' when unknown). */
 export const customerCountryCounts = pgTable('customer_country_counts', {
   country: text('country').primaryKey(),
   count: integer('count').notNull(),

@@ -38,6 +38,10 @@ describe('CSV exports (DECISIONS §8)', () => {
   it('guards cells a spreadsheet would evaluate and leaves numbers and ordinary text alone', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`'=HYPERLINK("x")`);
     for (const start of ['+', '-', '@', '\t', '\r']) expect(csvCell(`${start}1`)).toBe(`'${start}1`);
+    // A phone number in E.164 is exported as it is (DECISIONS §14); anything more than a plus and digits is guarded.
+    expect(csvCell('+447700900123')).toBe('+447700900123');
+    expect(csvCell('+447700900123+1')).toBe("'+447700900123+1");
+    expect(csvCell('+44 7700 900123')).toBe("'+44 7700 900123");
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell('a-b')).toBe('a-b');
     expect(csvCell(null)).toBe('');

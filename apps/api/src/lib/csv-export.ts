@@ -26,11 +26,17 @@ export const NO_DATA_MESSAGE = 'No data to export';
 /** Cells a spreadsheet would run as a formula start with one of these (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** A cell as text: dates in ISO 8601 UTC, nothing for null, and a `'` before anything a spreadsheet would evaluate. */
+/** A phone number in E.164 (`+447700900123`, DECISIONS §14): a plus and digits only, nothing a spreadsheet can run. */
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/**
+ * A cell as text: dates in ISO 8601 UTC, nothing for null, and a `'` before anything a spreadsheet would evaluate
+ * (except an E.164 phone number, exported as it is).
+ */
 export const csvCell = (value: CsvCell): string => {
   if (value === null || value === undefined) return '';
   const text = value instanceof Date ? value.toISOString() : String(value);
-  return typeof value === 'string' && FORMULA_START.test(text) ? `'${text}` : text;
+  return typeof value === 'string' && FORMULA_START.test(text) && !E164.test(text) ? `'${text}` : text;
 };
 
 /** A cell as RFC 4180 wants it: quoted (quotes doubled) when it holds a quote, comma, CR or LF. */

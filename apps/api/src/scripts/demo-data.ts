@@ -113,8 +113,9 @@ async function upsertCustomer(ctx: Pick<AppContext, 'secrets'>, tx: DbOrTx, pass
       email: DEMO_EMAIL,
       name: 'Demo Customer',
       passwordHash,
-      phoneNumber: '7700 900123',
+      phoneNumber: '+447700900123',
       countryCode: '+44',
+      country: 'GB',
       emailVerifiedAt: now,
       ...newEnrolmentToken(ctx),
     })

@@ -22,6 +22,7 @@ export const DEFAULT_CONFIG = {
     otpLength: 4,
     paymentProvider: 'sandbox',
     stripePublishableKey: null,
+    supportEmail: 'support@fleetdeck.test',
   },
 };
 
@@ -29,7 +30,7 @@ export const sampleUser = {
   _id: '8a4c1f0e-4f5b-4c7e-9a55-2f1d6e3c9b10',
   name: 'Jane Cooper',
   email: 'jane@acme.test',
-  phone_number: '7700900123',
+  phone_number: '+447700900123',
   country_code: '+44',
   stripe_customer_id: null,
   stripe_plan_id: null,

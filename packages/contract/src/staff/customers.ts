@@ -106,10 +106,13 @@ export const customerListResponseSchema = z.object({
 });
 export type CustomerListResponse = z.infer<typeof customerListResponseSchema>;
 
-/** `customers/create`: an offline customer (DECISIONS §8), email verified, no Buy Plan in the console. */
+/**
+ * `customers/create`: an offline customer (DECISIONS §8), email verified, no Buy Plan in the console. They get a
+ * welcome email with a link to set their own password (valid 7 days, DECISIONS §14): the password is optional.
+ */
 export const customerCreateRequestSchema = z.object({
   email: emailSchema,
-  password: newPasswordSchema,
+  password: blankAsAbsent(newPasswordSchema),
   phoneNumber: z._default(phoneNumberSchema, ''),
   /** Optional: the part of the email before `@` when absent. */
   name: blankAsAbsent(personNameSchema),

@@ -15,6 +15,8 @@ import {
   notificationDevicesResponseSchema,
   notificationListQuerySchema,
   notificationListResponseSchema,
+  notificationPreviewRequestSchema,
+  notificationPreviewResponseSchema,
   notificationSendRequestSchema,
   notificationSendResponseSchema,
   powerChatUserListQuerySchema,
@@ -54,6 +56,14 @@ export const notificationCustomerSearch = staffEndpoint({
   path: `${S}/notification/customer/search`,
   query: notificationCustomerSearchQuerySchema,
   response: notificationCustomerSearchResponseSchema,
+});
+/** A POST: a thousand device ids do not fit in a URL. Reads only. */
+export const notificationPreview = staffEndpoint({
+  area: 'notifications',
+  method: 'POST',
+  path: `${S}/notification/preview`,
+  body: notificationPreviewRequestSchema,
+  response: notificationPreviewResponseSchema,
 });
 export const notificationSend = staffEndpoint({
   area: 'notifications',

@@ -110,9 +110,8 @@ export const notificationCustomerSchema = z.object({
 export type NotificationCustomer = z.infer<typeof notificationCustomerSchema>;
 export const notificationCustomerSearchResponseSchema = withData(notificationCustomerSchema);
 
-export const notificationSendRequestSchema = z.object({
-  title: text().check(z.trim(), required, max(NOTIFICATION_TITLE_MAX)),
-  message: text().check(z.trim(), required, max(NOTIFICATION_MESSAGE_MAX)),
+/** Whom a notification goes to: chosen devices and/or chosen customers' devices; none of either: every device. */
+const notificationTargetFields = {
   /** Chosen devices; with `customers` too, the devices of both. None of either: every enrolled device. */
   devices: z._default(
     z
@@ -128,8 +127,34 @@ export const notificationSendRequestSchema = z.object({
   ),
   /** Only devices with a push (FCM) registration token. */
   fcmToken: z._default(z.boolean({ error: 'must be true or false' }), false),
+};
+
+/** Title and message are refused over their limits (never cut: DECISIONS §14), by the server and at the field. */
+export const notificationSendRequestSchema = z.object({
+  title: text().check(z.trim(), required, max(NOTIFICATION_TITLE_MAX)),
+  message: text().check(z.trim(), required, max(NOTIFICATION_MESSAGE_MAX)),
+  ...notificationTargetFields,
 });
 export type NotificationSendRequest = z.input<typeof notificationSendRequestSchema>;
+
+/**
+ * `notification/preview` (DECISIONS §14 "Broadcasts"): the devices and customers a notification would reach, for the
+ * confirmation asked before sending ("This goes to 1,204 devices of 37 customers").
+ */
+export const notificationPreviewRequestSchema = z.object(notificationTargetFields);
+export type NotificationPreviewRequest = z.input<typeof notificationPreviewRequestSchema>;
+export const notificationPreviewSchema = z.object({
+  devices: z.int(),
+  customers: z.int(),
+  /**
+   * `exact`: counted. `estimate`: every device, from the customers' seat summaries (kept in the transactions that
+   * enrol devices; devices enrolled without a seat are not in it). `atLeast`: more devices than the count stops at
+   * (`devices` is that cap; `customers` those among them).
+   */
+  precision: z.enum(['exact', 'estimate', 'atLeast']),
+});
+export type NotificationPreview = z.infer<typeof notificationPreviewSchema>;
+export const notificationPreviewResponseSchema = withData(notificationPreviewSchema);
 
 export const NOTIFICATION_TARGETS = ['all', 'devices', 'customers'] as const;
 export type NotificationTarget = (typeof NOTIFICATION_TARGETS)[number];

@@ -94,7 +94,7 @@ export const pageViewMonthBarSchema = z.object({
 export type PageViewMonthBar = z.infer<typeof pageViewMonthBarSchema>;
 
 export const countryCustomersSchema = z.object({
-  /** The customers' country (dial code as registered, e.g. "+44"); "Unknown" when none was given. */
+  /** The customers' country by name ("United Kingdom", DECISIONS §14, from the phone number); "Unknown" when none. */
   _id: z.string(),
   count: z.int(),
 });

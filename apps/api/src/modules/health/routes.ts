@@ -39,6 +39,7 @@ export const healthRoutes = (ctx: AppContext) =>
         otpLength: ctx.config.otpLength,
         paymentProvider: ctx.config.paymentProvider,
         stripePublishableKey: ctx.config.stripe.publishableKey ?? null,
+        supportEmail: ctx.config.supportEmail,
       },
     }));
   });

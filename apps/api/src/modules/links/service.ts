@@ -14,6 +14,12 @@ export const LINK_TTL_MS: Record<LinkPurpose, number> = {
   'reset-password': 60 * 60_000,
 };
 
+/**
+ * The welcome email of a customer created by staff (DECISIONS §14): a reset-password link (the same page and call,
+ * single use) valid for 7 days, as the customer may read it days later. A reset asked for meanwhile voids it.
+ */
+export const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
+
 interface LinkPayload {
   userId: string;
   purpose: LinkPurpose;
@@ -21,9 +27,15 @@ interface LinkPayload {
   exp: number;
 }
 
-export async function issueLink(tx: DbOrTx, key: Buffer, userId: string, purpose: LinkPurpose) {
+export async function issueLink(
+  tx: DbOrTx,
+  key: Buffer,
+  userId: string,
+  purpose: LinkPurpose,
+  ttlMs: number = LINK_TTL_MS[purpose],
+) {
   const nonce = crypto.randomBytes(16).toString('hex');
-  const exp = Date.now() + LINK_TTL_MS[purpose];
+  const exp = Date.now() + ttlMs;
   await insertNonce(tx, { nonce, purpose, subjectId: userId, expiresAt: new Date(exp) });
   return seal(key, { userId, purpose, nonce, exp } satisfies LinkPayload);
 }

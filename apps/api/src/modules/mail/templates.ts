@@ -59,6 +59,20 @@ export const emailTemplates = {
     };
   },
   /** `name` is null when the address is not verified yet: no user-chosen text to it (issue 12, item 8). */
+  /** A customer created by staff (DECISIONS §14): set your own password. */
+  welcome(product: string, name: string, url: string): EmailContent {
+    const lines = [
+      `Hello ${name},`,
+      `An account of ${product} has been created for you. Please set your own password with the link below: it is valid for 7 days and works once.`,
+      'Then log in with your email address and that password.',
+    ];
+    return {
+      template: 'welcome',
+      subject: `Welcome to ${product}: set your password`,
+      text: `${lines.join('\n\n')}\n\n${url}\n`,
+      html: layout(product, lines, { label: 'Set your password', url }),
+    };
+  },
   resetPassword(product: string, name: string | null, url: string): EmailContent {
     const lines = [
       name === null ? 'Hello,' : `Hello ${name},`,

@@ -186,6 +186,14 @@ async function checkout(
     await repo.lockCheckoutKey(tx, req.customerId, key);
     const customer = await repo.findCustomer(tx, req.customerId);
     if (!customer) throw notFound('Customer not found.');
+    // An offline customer's licences are sold and changed by the vendor's staff (DECISIONS §8, §14).
+    if (customer.isOfflineCustomer) {
+      throw new AppError(
+        403,
+        'E_OFFLINE_CUSTOMER',
+        `Your licences are managed by our team. Contact ${ctx.config.supportEmail} to change your licences.`,
+      );
+    }
     const existing = await repo.findPaymentByIdempotencyKey(tx, req.customerId, key);
     if (existing) {
       if (!sameRequest(existing, req)) {

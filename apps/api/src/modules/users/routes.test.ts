@@ -39,6 +39,9 @@ describe('register', () => {
     expect(row?.passwordHash).toMatch(/^scrypt\$/);
     expect(row?.passwordHash).not.toContain(STRONG_PASSWORD);
     expect(row?.countryCode).toBe('+44');
+    // Stored in E.164 with its country (DECISIONS §14).
+    expect(row?.phoneNumber).toBe('+447700900123');
+    expect(row?.country).toBe('GB');
     const audit = await rt.ctx.db.execute<{ sub_type: string }>(
       sql`select sub_type from audit_entries where customer_id = ${row!.id}`,
     );
@@ -75,6 +78,35 @@ describe('register', () => {
     const body = jsonOf<{ code: string; respones_msg: string; errors: { field: string }[] }>(res);
     expect(body.code).toBe('E_VALIDATION');
     expect(body.respones_msg.startsWith(`${field}:`)).toBe(true);
+  });
+
+  it.each([
+    [{ country_code: '+44', phone_number: '12345' }, 'is not a valid phone number for this country code'],
+    [{ country_code: '+44', phone_number: '7700 900123 999' }, 'is not a valid phone number for this country code'],
+    [
+      { phone_number: '7700 900123' },
+      'needs a country code: choose one, or write the number with + and its country code',
+    ],
+  ])('refuses a phone number that cannot be one with a 400 naming it: %j', async (phone, message) => {
+    const email = uniqueEmail('badphone');
+    const res = await call(rt, usersApi.register, { body: { name: 'A', email, password: STRONG_PASSWORD, ...phone } });
+    expect(res.statusCode).toBe(400);
+    expect(jsonOf(res)).toMatchObject({
+      code: 'E_PHONE_INVALID',
+      respones_msg: `phone_number: ${message}`,
+      errors: [{ field: 'phone_number', message }],
+    });
+    expect(await rt.ctx.db.select().from(customers).where(eq(customers.email, email))).toEqual([]);
+  });
+
+  it('stores a whole international number in E.164 whatever dial code is chosen', async () => {
+    const email = uniqueEmail('intl');
+    const res = await call(rt, usersApi.register, {
+      body: { name: 'A', email, password: STRONG_PASSWORD, country_code: null, phone_number: '+49 30 1234567' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await rt.ctx.db.select().from(customers).where(eq(customers.email, email));
+    expect(row).toMatchObject({ phoneNumber: '+49301234567', countryCode: '+49', country: 'DE' });
   });
 
   it('refuses a common password', async () => {
@@ -304,11 +336,20 @@ describe('detail and update', () => {
   it('updates name, phone and country code; refuses bad values and an empty change', async () => {
     const { token } = await newCustomer(rt);
     const ok = await call(rt, usersApi.update, {
-      body: { name: 'New Name', phone_number: '555 0100', country_code: '+1' },
+      body: { name: 'New Name', phone_number: '(201) 555-0123', country_code: '+1' },
       token,
     });
     expect(ok.statusCode).toBe(200);
-    expect(jsonOf(ok)).toMatchObject({ data: { name: 'New Name', phone_number: '555 0100', country_code: '+1' } });
+    expect(jsonOf(ok)).toMatchObject({ data: { name: 'New Name', phone_number: '+12015550123', country_code: '+1' } });
+    // A new dial code alone re-reads the stored national digits; a number that cannot be one is refused.
+    const moved = await call(rt, usersApi.update, {
+      body: { country_code: '+44', phone_number: '7700 900123' },
+      token,
+    });
+    expect(jsonOf(moved)).toMatchObject({ data: { phone_number: '+447700900123', country_code: '+44' } });
+    const bad = await call(rt, usersApi.update, { body: { phone_number: '555 01' }, token });
+    expect(bad.statusCode).toBe(400);
+    expect(jsonOf(bad)).toMatchObject({ code: 'E_PHONE_INVALID' });
     expect((await call(rt, usersApi.update, { body: { country_code: 'UK' }, token })).statusCode).toBe(400);
     expect((await call(rt, usersApi.update, { body: { name: '   ' }, token })).statusCode).toBe(400);
     expect((await call(rt, usersApi.update, { body: {}, token })).statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { RESELLER_BUYER_DISCOUNT_PERCENT, fillPath, qrApi } from '@fleetdeck/contract';
+import { nationalPart, normalisePhone } from '@fleetdeck/contract/phone';
 import type {
   ChangePasswordRequest,
   ErrorCode,
@@ -16,7 +17,7 @@ import { enforceLimit, hit, peek } from '../../lib/rate-limit.ts';
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../audit/service.ts';
-import { consumeLink, issueLink, openLink, voidLinks } from '../links/service.ts';
+import { WELCOME_LINK_TTL_MS, consumeLink, issueLink, openLink, voidLinks } from '../links/service.ts';
 import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
 import { CODE_TTL_MS, MAX_WRONG_TRIES, closeAllCodes, consumeCode, issueChallengeCode } from '../otp/service.ts';
@@ -46,6 +47,20 @@ type RegisterInput = Required<Pick<RegisterRequest, 'name' | 'email' | 'password
   country_code: string | null;
   phone_number: string;
 };
+
+/**
+ * The phone columns of a number as typed beside a dial code (DECISIONS §14): E.164, the dial code and the ISO country;
+ * a 400 naming `field` when it cannot be a number of that country.
+ */
+export function phoneColumns(number: string, dialCode: string | null | undefined, field: string) {
+  const result = normalisePhone(number, dialCode);
+  if (!result.ok) {
+    throw new AppError(400, 'E_PHONE_INVALID', `${field}: ${result.message}`, {
+      errors: [{ field, message: result.message }],
+    });
+  }
+  return { phoneNumber: result.e164, countryCode: result.dialCode, country: result.country };
+}
 
 function assertStrongPassword(password: string) {
   if (isCommonPassword(password)) {
@@ -123,14 +138,14 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
     'Too many registrations from your network. Please try again later.',
   );
   assertStrongPassword(input.password);
+  const phone = phoneColumns(input.phone_number, input.country_code, 'phone_number');
   const passwordHash = await hashPassword(input.password);
   return inTransaction(ctx.db, async (tx, afterCommit) => {
     const customer = await repo.insertCustomer(tx, {
       email: input.email,
       name: input.name,
       passwordHash,
-      phoneNumber: input.phone_number,
-      countryCode: input.country_code,
+      ...phone,
       ...newEnrolmentToken(ctx),
     });
     if (!customer) {
@@ -553,12 +568,21 @@ export async function update(ctx: AppContext, actor: CustomerActor, input: Updat
   return inTransaction(ctx.db, async (tx) => {
     const changes: Parameters<typeof repo.updateCustomer>[2] = {};
     if (input.name !== undefined) changes.name = input.name;
-    if (input.phone_number !== undefined) changes.phoneNumber = input.phone_number;
-    if (input.country_code !== undefined) changes.countryCode = input.country_code;
+    if (input.phone_number !== undefined || input.country_code !== undefined) {
+      // Either part alone is read with the other as stored (a new dial code re-reads the stored national digits).
+      const stored = await repo.findCustomerById(tx, customerId);
+      if (!stored) throw notFound('Account not found.');
+      const dialCode = input.country_code !== undefined ? input.country_code : stored.countryCode;
+      const phone = phoneColumns(input.phone_number ?? nationalPart(stored.phoneNumber), dialCode, 'phone_number');
+      if (input.phone_number !== undefined) changes.phoneNumber = phone.phoneNumber;
+      if (input.country_code !== undefined) changes.countryCode = phone.countryCode;
+      if (phone.phoneNumber !== stored.phoneNumber) changes.phoneNumber = phone.phoneNumber;
+      changes.country = phone.country;
+    }
     if (input.company !== undefined) changes.billingCompany = input.company;
     if (input.address !== undefined) changes.billingAddress = input.address;
     if (input.tax_id !== undefined) changes.billingTaxId = input.tax_id;
-    const profileFields = Object.keys(changes);
+    const profileFields = Object.keys(changes).filter((k) => k !== 'country');
     // Reseller mode is only requested here (spec 1 §4); staff approve it with approveReseller.
     if (input.isResellerModeEnabled === true) changes.resellerModeEnabled = true;
     // The login QR code's limits (issue 12, item 4).
@@ -774,22 +798,24 @@ export async function createOfflineCustomer(
   actor: Actor,
   input: {
     email: string;
-    password: string;
+    /** Optional (DECISIONS §14): without one the customer sets their own with the welcome email's link. */
+    password?: string | undefined;
     phoneNumber: string;
     name?: string | undefined;
     countryCode?: string | undefined;
   },
 ) {
-  assertStrongPassword(input.password);
-  const passwordHash = await hashPassword(input.password);
-  return inTransaction(ctx.db, async (tx) => {
+  if (input.password !== undefined) assertStrongPassword(input.password);
+  const phone = phoneColumns(input.phoneNumber, input.countryCode, 'phoneNumber');
+  // Without a password, one nobody knows: the account opens once the customer sets theirs with the link.
+  const passwordHash = await hashPassword(input.password ?? randomToken());
+  return inTransaction(ctx.db, async (tx, afterCommit) => {
     const now = new Date();
     const customer = await repo.insertCustomer(tx, {
       email: input.email,
       name: input.name ?? input.email.split('@')[0]!,
       passwordHash,
-      phoneNumber: input.phoneNumber,
-      countryCode: input.countryCode ?? null,
+      ...phone,
       emailVerifiedAt: now,
       isOfflineCustomer: true,
       ...newEnrolmentToken(ctx),
@@ -803,6 +829,15 @@ export async function createOfflineCustomer(
       message: 'Account created by staff (offline customer)',
       actor,
     });
+    // The welcome email with a link to set their own password (DECISIONS §14), through the outbox.
+    const link = await issueLink(tx, ctx.secrets.linkKey, customer.id, 'reset-password', WELCOME_LINK_TTL_MS);
+    const url = `${ctx.config.publicUrl}/reset-password?iv=${link.iv}&encryptedData=${link.encryptedData}`;
+    const outboxId = await queueEmail(
+      tx,
+      customer.email,
+      emailTemplates.welcome(ctx.config.productName, customer.name, url),
+    );
+    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
     return customer;
   });
 }

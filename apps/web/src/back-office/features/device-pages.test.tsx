@@ -91,6 +91,9 @@ describe('back office device pages (spec 3)', () => {
       [`POST ${S}/notification/send`]: {
         body: { respones_msg: 'Notification queued for sending.', data: notification },
       },
+      [`POST ${S}/notification/preview`]: {
+        body: { respones_msg: 'Notification preview', data: { devices: 3, customers: 1, precision: 'exact' } },
+      },
     });
     const { user } = renderBackOffice('/admin-custom-notifications');
     const table = await screen.findByRole('table', { name: 'Notifications sent' });
@@ -115,6 +118,16 @@ describe('back office device pages (spec 3)', () => {
     await user.click(screen.getByRole('button', { name: 'Add customer' }));
     expect(await screen.findByText('alice@acme.test (3 devices)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send' }));
+    // Asks first, naming the reach (DECISIONS §14).
+    const dialog = await screen.findByRole('dialog', { name: 'Send this notification?' });
+    expect(dialog).toHaveTextContent('This goes to 3 devices of 1 customer. Title: “Hello”.');
+    expect(api.callsTo('POST', `${S}/notification/preview`)[0]!.body).toEqual({
+      devices: [],
+      customers: [ALICE],
+      fcmToken: false,
+    });
+    expect(api.callsTo('POST', `${S}/notification/send`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(api.callsTo('POST', `${S}/notification/send`)).toHaveLength(1));
     expect(api.callsTo('POST', `${S}/notification/send`)[0]!.body).toEqual({
       title: 'Hello',
@@ -125,19 +138,56 @@ describe('back office device pages (spec 3)', () => {
     });
   });
 
-  it('sends to all devices when none is chosen', async () => {
+  it('sends to all devices when none is chosen, after a confirmation naming the devices and customers', async () => {
     const api = mockApi({
       ...staffDetail,
       [`GET ${S}/notification/list`]: { body: page([]) },
       [`POST ${S}/notification/send`]: { body: { respones_msg: 'Queued', data: notification } },
+      [`POST ${S}/notification/preview`]: {
+        body: { respones_msg: 'Notification preview', data: { devices: 1204, customers: 37, precision: 'estimate' } },
+      },
     });
     const { user } = renderBackOffice('/admin-custom-notifications');
     expect(await screen.findByText('No notification was sent yet.')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Title/), 'All');
     await user.type(screen.getByLabelText(/^Message/), 'Everyone');
     await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this notification?' });
+    expect(dialog).toHaveTextContent('This goes to about 1,204 devices of 37 customers');
+    // Cancel sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', `${S}/notification/send`)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(api.callsTo('POST', `${S}/notification/send`)).toHaveLength(1));
     expect(api.callsTo('POST', `${S}/notification/send`)[0]!.body).toMatchObject({ devices: [], customers: [] });
+  });
+
+  it('counts the title and message as they are typed and refuses an over-long message at the field, never cutting it', async () => {
+    const api = mockApi({
+      ...staffDetail,
+      [`GET ${S}/notification/list`]: { body: page([]) },
+      [`POST ${S}/notification/preview`]: {
+        body: { respones_msg: 'Notification preview', data: { devices: 2, customers: 1, precision: 'exact' } },
+      },
+    });
+    const { user } = renderBackOffice('/admin-custom-notifications');
+    expect(await screen.findByText('No notification was sent yet.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Title/), 'Hello');
+    expect(screen.getByText('5 / 100 characters')).toBeInTheDocument();
+    expect(screen.getByText('0 / 1,000 characters')).toBeInTheDocument();
+    const message = screen.getByLabelText(/^Message/);
+    await user.click(message);
+    await user.paste('x'.repeat(1005));
+    // Kept whole (no maxLength cut), counted, and refused at the field.
+    expect(message).toHaveValue('x'.repeat(1005));
+    expect(screen.getByText('1,005 / 1,000 characters')).toBeInTheDocument();
+    expect(screen.getByText('Message must be at most 1,000 characters (5 too many)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(/Message must be at most 1000 characters/)).toBeInTheDocument();
+    expect(api.callsTo('POST', `${S}/notification/preview`)).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows a notification detail with its counters and filters the deliveries', async () => {

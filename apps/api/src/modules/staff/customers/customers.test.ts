@@ -13,7 +13,7 @@ import {
   type TestCustomer,
   type TestStaff,
 } from '../../../../test/support/factory.ts';
-import { STRONG_PASSWORD, uniqueEmail } from '../../../../test/support/helpers.ts';
+import { STRONG_PASSWORD, linkParams, uniqueEmail } from '../../../../test/support/helpers.ts';
 import { daysFromNow } from '../../../../test/support/ledger.ts';
 import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
 import { sweepExpiredSeats } from '../../licences/seats.ts';
@@ -45,7 +45,7 @@ const emailsOf = async (query: Record<string, unknown>) => (await list(query)).d
 const createOffline = (email: string, token = admin.token, extra: Record<string, unknown> = {}) =>
   call(rt, staffApi.customerCreate, {
     token,
-    body: { email, password: STRONG_PASSWORD, phoneNumber: '7700 900123', ...extra },
+    body: { email, password: STRONG_PASSWORD, countryCode: '+44', phoneNumber: '7700 900123', ...extra },
   });
 
 const pay = (body: Record<string, unknown>, opts: { token?: string; key?: string } = {}) =>
@@ -74,7 +74,8 @@ describe('customers/list (spec 3 "Customer list")', () => {
     expect(all.pagination).toMatchObject({ total: 2, totalCapped: false, nextCursor: null });
     expect(all.data[0]).toMatchObject({
       isOfflineCustomer: true,
-      formattedPhoneNumber: '+44 7700 900123',
+      // E.164 (DECISIONS §14).
+      formattedPhoneNumber: '+447700900123',
       totalPurchasedDevices: 2,
       totalUsedDevices: 2,
       totalExpiredDevices: 0,
@@ -164,7 +165,7 @@ describe('customers/list (spec 3 "Customer list")', () => {
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      new RegExp(`^${p}\\.csv@example\\.com,"'=HYPERLINK\\(""x""\\)",7700 900123,0,0,0,Offline,\\d{4}-`),
+      new RegExp(`^${p}\\.csv@example\\.com,"'=HYPERLINK\\(""x""\\)",\\+447700900123,0,0,0,Offline,\\d{4}-`),
     );
     const empty = await list({ email: `${p}-nobody`, isExportData: 'true' });
     expect(empty.statusCode).toBe(404);
@@ -261,6 +262,49 @@ describe('customers/create and customers/update', () => {
     const bad = await call(rt, staffApi.customerCreate, { token: admin.token, body: { email: 'nope', password: 'x' } });
     expect(bad.statusCode).toBe(400);
     expect((await createOffline(uniqueEmail('c'), content.token)).statusCode).toBe(403);
+  });
+
+  it('emails the new customer a welcome link that sets their own password, once, valid 7 days (DECISIONS §14)', async () => {
+    const email = uniqueEmail('welcome');
+    // No password handed over: staff give only the email (and a phone number).
+    const created = await call(rt, staffApi.customerCreate, {
+      token: support.token,
+      body: { email, countryCode: '+44', phoneNumber: '7700 900123' },
+    });
+    expect(created.statusCode).toBe(200);
+    const mail = await rt.smtp.waitFor(email, (m) => m.subject.startsWith('Welcome'));
+    expect(mail.subject).toBe('Welcome to Fleetdeck: set your password');
+    expect(mail.text).toContain('valid for 7 days and works once');
+    const { url, iv, encryptedData } = linkParams(mail.text, '/reset-password');
+    expect(url.origin).toBe('http://localhost:3000');
+    const link = await rt.ctx.db.execute<{ days: number }>(
+      sql`select round(extract(epoch from expires_at - now()) / 86400)::int as days from link_nonces
+          where subject_id = (select id from customers where email = ${email})`,
+    );
+    expect(link.rows).toEqual([{ days: 7 }]);
+    // Nobody can sign in before the customer has set a password.
+    const before = await call(rt, usersApi.login, { body: { email, password: STRONG_PASSWORD }, ip: randomIp() });
+    expect(before.statusCode).toBe(401);
+
+    const own = 'Meadow-Compass-7713';
+    const set = await call(rt, usersApi.resetPassword, {
+      body: { password: own, confirm_password: own, iv, encrypted_data: encryptedData },
+    });
+    expect(set.statusCode).toBe(200);
+    const login = await call(rt, usersApi.login, { body: { email, password: own }, ip: randomIp() });
+    expect(login.statusCode).toBe(200);
+    const again = await call(rt, usersApi.resetPassword, {
+      body: { password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD, iv, encrypted_data: encryptedData },
+    });
+    expect(again.error().code).toBe('E_LINK_USED');
+  });
+
+  it('still takes a password from staff when one is given, and sends the welcome link too', async () => {
+    const email = uniqueEmail('withpw');
+    expect((await createOffline(email)).statusCode).toBe(200);
+    await rt.smtp.waitFor(email, (m) => m.subject.startsWith('Welcome'));
+    const login = await call(rt, usersApi.login, { body: { email, password: STRONG_PASSWORD }, ip: randomIp() });
+    expect(login.statusCode).toBe(200);
   });
 
   it("changes the name, and a new password ends the customer's sessions (audited with the staff member)", async () => {

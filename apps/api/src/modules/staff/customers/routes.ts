@@ -53,7 +53,12 @@ export const staffCustomerRoutes = (ctx: AppContext) =>
     );
     route(
       staffApi.customerCreate,
-      { summary: 'Create an offline customer (email verified, no Buy Plan in the console)' },
+      {
+        summary: 'Create an offline customer (email verified, no Buy Plan in the console)',
+        description:
+          'The customer gets a welcome email with a link to set their own password (the reset-password page; valid ' +
+          '7 days, works once). `password` is optional: without one the account opens once they set theirs.',
+      },
       async (req) => ({
         respones_msg: 'Customer created.',
         data: await customers.createCustomer(ctx, staffActorOf(req), req.body),

@@ -1,4 +1,5 @@
 import { FAMILIES, PCHAT_MIN_QTY, PCHAT_MIN_QTY_MESSAGE, familyOfCode, type Family } from '@fleetdeck/contract';
+import { phoneWithCountryCode } from '@fleetdeck/contract/phone';
 import {
   DEVICE_BY_PRODUCT_MAX,
   type CustomerPayment,
@@ -71,15 +72,12 @@ export function filterOf(q: CustomerListInput): repo.CustomerListFilter {
   };
 }
 
-const formattedPhone = (countryCode: string | null, phone: string) =>
-  phone ? (countryCode ? `${countryCode} ${phone}` : phone) : '';
-
 export const customerRowOf = (r: repo.CustomerListRow): StaffCustomer => ({
   _id: r.id,
   email: r.email,
   name: r.name,
   countryCode: r.countryCode,
-  formattedPhoneNumber: formattedPhone(r.countryCode, r.phoneNumber),
+  formattedPhoneNumber: phoneWithCountryCode(r.phoneNumber, r.countryCode),
   totalPurchasedDevices: r.purchased,
   totalUsedDevices: r.used,
   totalExpiredDevices: r.expired,
@@ -173,7 +171,7 @@ export async function createCustomer(
   actor: StaffActor,
   input: {
     email: string;
-    password: string;
+    password?: string | undefined;
     phoneNumber: string;
     name?: string | undefined;
     countryCode?: string | undefined;

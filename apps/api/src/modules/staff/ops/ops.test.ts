@@ -314,6 +314,67 @@ describe('push notifications (DECISIONS §8)', () => {
     expect(n.notification).toMatchObject({ deliveredNotificationCount: 0, undeliveredNotificationCount: 1 });
   });
 
+  it('previews the devices and customers a notification reaches, for the confirmation (DECISIONS §14)', async () => {
+    const preview = async (body: Record<string, unknown>, token = root.token) =>
+      call(rt, staffApi.notificationPreview, { token, body });
+    const exact = (await preview({ customers: [alice.id, bob.id] })).data();
+    expect(exact).toMatchObject({ data: { devices: 5, customers: 2, precision: 'exact' } });
+    expect((await preview({ devices: [aliceDevices[0]!.deviceId, bobDevices[1]!.deviceId] })).data().data).toEqual({
+      devices: 2,
+      customers: 2,
+      precision: 'exact',
+    });
+    // Both: the devices of both (a device of a chosen customer counted once).
+    expect((await preview({ devices: [aliceDevices[0]!.deviceId], customers: [alice.id] })).data().data).toEqual({
+      devices: 3,
+      customers: 1,
+      precision: 'exact',
+    });
+    // Every device: from the seat summaries, labelled an estimate; it matches the devices counted one by one here.
+    const all = (await preview({})).data().data;
+    const enrolled = (
+      await rt.ctx.db.execute<{ devices: number; customers: number }>(
+        sql`select count(*)::int as devices, count(distinct customer_id)::int as customers from devices
+            where logged_out_at is null and token_hash is not null`,
+      )
+    ).rows[0]!;
+    expect(all).toEqual({ ...enrolled, precision: 'estimate' });
+    // Past the cap: "at least".
+    const { preview: previewWith } = await import('./service.ts');
+    expect(await previewWith(rt.ctx, { devices: [], customers: [alice.id, bob.id], fcmToken: false }, 4)).toEqual({
+      devices: 4,
+      customers: expect.any(Number),
+      precision: 'atLeast',
+    });
+    // Only devices with a push token: counted (none of these has one).
+    expect((await preview({ customers: [alice.id], fcmToken: true })).data().data).toEqual({
+      devices: 0,
+      customers: 0,
+      precision: 'exact',
+    });
+    expect((await preview({ devices: ['nope'] })).statusCode).toBe(400);
+    expect((await preview({}, content.token)).statusCode).toBe(403);
+  });
+
+  it('refuses an over-long title or message with a message naming the limit, and stores nothing (never cuts)', async () => {
+    const before = await rt.ctx.db.$count(notifications);
+    const long = await call(rt, staffApi.notificationSend, {
+      token: root.token,
+      body: { title: 't', message: 'x'.repeat(1001) },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.error()).toMatchObject({
+      code: 'E_VALIDATION',
+      respones_msg: 'message: must be at most 1000 characters',
+    });
+    const title = await call(rt, staffApi.notificationSend, {
+      token: root.token,
+      body: { title: 'T'.repeat(101), message: 'm' },
+    });
+    expect(title.error().respones_msg).toBe('title: must be at most 100 characters');
+    expect(await rt.ctx.db.$count(notifications)).toBe(before);
+  });
+
   it('refuses bad input, unknown ids and other roles', async () => {
     const send = (body: unknown, token = root.token) => call(rt, staffApi.notificationSend, { token, body });
     for (const body of [

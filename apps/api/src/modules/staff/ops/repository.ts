@@ -133,6 +133,27 @@ export async function countTargetDevices(db: DbOrTx, t: NotificationTarget) {
   return Number(result.rows[0]?.n ?? 0);
 }
 
+/** The target's devices and their customers, counted up to `cap` + 1 devices (more: the caller says "at least"). */
+export async function countTargetCapped(db: DbOrTx, t: NotificationTarget, cap: number) {
+  const result = await db.execute<{ devices: number; customers: number }>(sql`
+    select count(*)::int as devices, count(distinct customer_id)::int as customers
+    from (select d.customer_id from devices d where ${targetWhere(t)} limit ${cap + 1}) x`);
+  const row = result.rows[0];
+  return { devices: Number(row?.devices ?? 0), customers: Number(row?.customers ?? 0) };
+}
+
+/**
+ * Every enrolled device and the customers with one, from the seat summaries (the `ALL` row of each customer:
+ * `used` is their devices holding a seat), instead of counting millions of devices.
+ */
+export async function enrolledFromSeatSummaries(db: DbOrTx) {
+  const result = await db.execute<{ devices: number; customers: number }>(sql`
+    select coalesce(sum(used), 0)::int as devices, (count(*) filter (where used > 0))::int as customers
+    from customer_seats where family = 'ALL'`);
+  const row = result.rows[0];
+  return { devices: Number(row?.devices ?? 0), customers: Number(row?.customers ?? 0) };
+}
+
 /** Which of these ids are devices / customers (unknown ids are refused before anything is stored). */
 export async function existingIds(db: DbOrTx, table: 'devices' | 'customers', ids: string[]) {
   if (ids.length === 0) return new Set<string>();

@@ -69,6 +69,17 @@ export const staffOpsRoutes = (ctx: AppContext) =>
       async (req) => ({ respones_msg: 'Customer found.', data: await ops.customerSearch(ctx, req.query.email) }),
     );
     route(
+      staffApi.notificationPreview,
+      {
+        summary: 'How many devices and customers a notification would reach (the confirmation before sending)',
+        description:
+          'The same target as `notification/send`. Chosen devices or customers are counted exactly, up to 10,000 ' +
+          'devices (`precision: atLeast` beyond). Every device (`devices` and `customers` empty) is read from the ' +
+          "customers' seat summaries (`precision: estimate`), or counted up to 10,000 with `fcmToken: true`.",
+      },
+      async (req) => ({ respones_msg: 'Notification preview', data: await ops.preview(ctx, req.body) }),
+    );
+    route(
       staffApi.notificationSend,
       {
         summary: 'Send a push notification to devices',

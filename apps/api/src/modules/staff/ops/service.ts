@@ -1,3 +1,4 @@
+import { LIST_COUNT_CAP } from '@fleetdeck/contract';
 import {
   NOTIFICATION_DEFAULT_EXPIRY_DAYS,
   type BloatwareApp,
@@ -5,6 +6,7 @@ import {
   type Notification,
   type NotificationDelivery,
   type NotificationDeviceRow,
+  type NotificationPreview,
   type NotificationTarget,
   type PowerChatUserRow,
   type StaffAuditRow,
@@ -196,6 +198,35 @@ function toNotification(n: repo.NotificationWithCounts, createdBy: string | null
   };
 }
 
+/** The target of a notification request: chosen devices and/or customers; neither: every enrolled device. */
+function targetOf(body: { devices: string[]; customers: string[]; fcmToken: boolean }): repo.NotificationTarget {
+  const deviceIds = [...new Set(body.devices)];
+  const customerIds = [...new Set(body.customers)];
+  const target: NotificationTarget =
+    deviceIds.length === 0 && customerIds.length === 0 ? 'all' : deviceIds.length > 0 ? 'devices' : 'customers';
+  return { target, deviceIds, customerIds, onlyWithFcmToken: body.fcmToken };
+}
+
+/**
+ * `notification/preview` (DECISIONS §14): the devices and customers a notification would reach, for the
+ * confirmation. Cheap at millions of devices: every device from the seat summaries (an estimate), otherwise an exact
+ * count that stops at LIST_COUNT_CAP devices.
+ */
+export async function preview(
+  ctx: AppContext,
+  body: { devices: string[]; customers: string[]; fcmToken: boolean },
+  cap = LIST_COUNT_CAP,
+): Promise<NotificationPreview> {
+  const t = targetOf(body);
+  if (t.target === 'all' && !t.onlyWithFcmToken) {
+    return { ...(await repo.enrolledFromSeatSummaries(ctx.db)), precision: 'estimate' };
+  }
+  const counted = await repo.countTargetCapped(ctx.db, t, cap);
+  return counted.devices > cap
+    ? { devices: cap, customers: counted.customers, precision: 'atLeast' }
+    : { ...counted, precision: 'exact' };
+}
+
 /**
  * `notification/send`: stores the notification once with its target (chosen devices and/or chosen customers'
  * devices; none chosen: every enrolled device) and queues its fan-out. Unknown ids answer 404 before anything is
@@ -206,8 +237,8 @@ export async function send(
   actor: StaffActor,
   body: { title: string; message: string; devices: string[]; customers: string[]; fcmToken: boolean },
 ) {
-  const deviceIds = [...new Set(body.devices)];
-  const customerIds = [...new Set(body.customers)];
+  const t = targetOf(body);
+  const { target, deviceIds, customerIds } = t;
   for (const [table, ids, what] of [
     ['devices', deviceIds, 'Device'],
     ['customers', customerIds, 'Customer'],
@@ -216,9 +247,6 @@ export async function send(
     const unknown = ids.filter((id) => !found.has(id));
     if (unknown.length > 0) throw notFound(`${what} not found: ${unknown.slice(0, 5).join(', ')}`);
   }
-  const target: NotificationTarget =
-    deviceIds.length === 0 && customerIds.length === 0 ? 'all' : deviceIds.length > 0 ? 'devices' : 'customers';
-  const t: repo.NotificationTarget = { target, deviceIds, customerIds, onlyWithFcmToken: body.fcmToken };
   const totalDevices = await repo.countTargetDevices(ctx.db, t);
   if (totalDevices === 0) {
     throw badRequest('E_VALIDATION', 'No enrolled device matches this notification.', {

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { publicApi } from '@fleetdeck/contract';
+import { publicApi, usersApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import { customers, paymentRefunds, payments } from '../../../db/schema.ts';
 import { call } from '../../../../test/support/call.ts';
+import { STRONG_PASSWORD } from '../../../../test/support/helpers.ts';
 import { newCustomer, newStaff, type TestStaff } from '../../../../test/support/factory.ts';
 import { planOf } from '../../../../test/support/ledger.ts';
 import { card, checkout, confirm } from '../../../../test/support/payments.ts';
@@ -32,15 +33,15 @@ const fold = () => rt.ctx.db.transaction((tx) => foldDashboardRollups(tx));
 const pendingDeltas = async () =>
   Number((await rt.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from payment_count_deltas`)).rows[0]!.n);
 
-/** A customer row written straight into the table (the trigger counts its country). */
-async function customerIn(countryCode: string | null) {
+/** A customer row written straight into the table (the trigger counts its ISO country). */
+async function customerIn(country: string | null) {
   const [row] = await rt.ctx.db
     .insert(customers)
     .values({
       email: `c-${crypto.randomUUID()}@example.com`,
       name: 'Dashboard customer',
       passwordHash: 'x',
-      countryCode,
+      country,
       enrolmentTokenHash: crypto.randomUUID(),
       enrolmentTokenEnc: 'x',
       loginQrKey: crypto.randomUUID(),
@@ -87,7 +88,7 @@ beforeEach(async () => {
   await rt.ctx.db.execute(
     sql`truncate page_views, page_view_counts, page_view_daily, rollup_watermarks, rate_limit_counters`,
   );
-  customerId = await customerIn('+44');
+  customerId = await customerIn('GB');
 });
 
 describe('payment dashboard: payments (spec 3 "Payment dashboard")', () => {
@@ -185,26 +186,44 @@ describe('payment dashboard: payments (spec 3 "Payment dashboard")', () => {
     expect((await stats()).todaysPayment).toBe(1);
   });
 
-  it('ranks the top ten countries by customers, following country changes', async () => {
-    // beforeEach made one +44 customer.
-    for (let i = 0; i < 3; i++) await customerIn('+91');
-    for (let i = 0; i < 2; i++) await customerIn('+1');
+  it('ranks the top ten countries by customers, by name, following country changes', async () => {
+    // beforeEach made one customer in GB.
+    for (let i = 0; i < 3; i++) await customerIn('IN');
+    for (let i = 0; i < 2; i++) await customerIn('US');
     await customerIn(null);
-    for (let i = 0; i < 10; i++) await customerIn(`+${300 + i}`);
+    for (const c of ['FR', 'DE', 'ES', 'PT', 'NL', 'BE', 'SE', 'NO', 'FI', 'DK']) await customerIn(c);
     const top = async () => (await dashboard()).topTenCountryWiseCustomer;
     const before = await top();
     expect(before).toHaveLength(10);
     expect(before.slice(0, 2)).toEqual([
-      { _id: '+91', count: 3 },
-      { _id: '+1', count: 2 },
+      { _id: 'India', count: 3 },
+      { _id: 'United States', count: 2 },
     ]);
     await fold();
     expect(await top()).toEqual(before);
-    await rt.ctx.db.execute(sql`update customers set country_code = '+1' where country_code = '+91'`);
-    expect((await top())[0]).toEqual({ _id: '+1', count: 5 });
+    await rt.ctx.db.execute(sql`update customers set country = 'US' where country = 'IN'`);
+    expect((await top())[0]).toEqual({ _id: 'United States', count: 5 });
     await fold();
-    expect((await top())[0]).toEqual({ _id: '+1', count: 5 });
-    expect((await top()).find((c) => c._id === '+91')).toBeUndefined();
+    expect((await top())[0]).toEqual({ _id: 'United States', count: 5 });
+    expect((await top()).find((c) => c._id === 'India')).toBeUndefined();
+  });
+
+  it("names the country of a customer's phone number, not its dial code (DECISIONS §14)", async () => {
+    // A Canadian number beside the shared dial code +1: the number says Canada.
+    const res = await call(rt, usersApi.register, {
+      body: {
+        name: 'Canada Customer',
+        email: `ca-${crypto.randomUUID()}@example.com`,
+        password: STRONG_PASSWORD,
+        country_code: '+1',
+        phone_number: '604 555 0123',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const top = (await dashboard()).topTenCountryWiseCustomer;
+    expect(top).toContainEqual({ _id: 'Canada', count: 1 });
+    expect(top).toContainEqual({ _id: 'United Kingdom', count: 1 });
+    expect(top.map((c) => c._id).filter((id) => id.startsWith('+'))).toEqual([]);
   });
 });
 
@@ -405,8 +424,10 @@ describe('payment dashboard: inputs, roles and exports', () => {
 
     const country = await exp({}); // countryWise is the default
     expect(country.headers['content-disposition']).toBe('attachment; filename="country-wise-customers.csv"');
-    // Dial codes start with '+': the formula guard of every export (DECISIONS §8) prefixes them with a quote.
-    expect(country.body.split('\r\n').slice(0, 3).sort()).toEqual(["'+44,1", "'=cmd,1", 'Country,Count'].sort());
+    // Countries by name (DECISIONS §14); the formula guard of every export (DECISIONS §8) still quotes what is not one.
+    expect(country.body.split('\r\n').slice(0, 3).sort()).toEqual(
+      ["'=cmd,1", 'United Kingdom,1', 'Country,Count'].sort(),
+    );
 
     const empty = await exp({ exportType: 'dayWise', reportYear: 2024 });
     expect(empty.statusCode).toBe(404);

@@ -151,7 +151,16 @@ const figures = (c: { gross: number; refunded: number }): RevenueFigures => ({
 });
 
 const sum = (rows: { n: number }[]) => rows.reduce((n, r) => n + r.n, 0);
-const countryName = (c: string) => (c === '' ? 'Unknown' : c);
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+/** The customers' country by name ("United Kingdom"), from its ISO code (DECISIONS §14); "Unknown" when none. */
+const countryName = (c: string) => {
+  if (c === '') return 'Unknown';
+  try {
+    return regionNames.of(c) ?? c;
+  } catch {
+    return c; // not an ISO region code
+  }
+};
 
 interface Period {
   timeZone: string;

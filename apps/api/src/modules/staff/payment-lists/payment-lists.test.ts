@@ -60,7 +60,15 @@ beforeAll(async () => {
     newCustomer(rt, { name: '=HYPERLINK("http://evil.example","x")' }),
     newCustomer(rt, { name: 'Offline Buyer' }),
   ]);
-  await rt.ctx.db.update(customers).set({ phoneNumber: '+44 7700 900123' }).where(eq(customers.id, failing.id));
+  // Phone numbers (DECISIONS §14): one stored in E.164, one stored before it as a national number beside its dial code.
+  await rt.ctx.db
+    .update(customers)
+    .set({ phoneNumber: '+447700900123', countryCode: '+44' })
+    .where(eq(customers.id, paying.id));
+  await rt.ctx.db
+    .update(customers)
+    .set({ phoneNumber: '7700 900124', countryCode: '+44' })
+    .where(eq(customers.id, failing.id));
   await payment(paying, 'PD', { createdAt: at(1), couponCode: 'SPRING10', expiryAt: new Date(now + 300 * DAY) });
   await payment(paying, 'PD', {
     createdAt: at(2),
@@ -196,7 +204,10 @@ describe('payments/history', () => {
     const evil = lines.find((l) => l.includes(failing.email))!;
     expect(evil.startsWith(`"'=HYPERLINK(""http://evil.example"",""x"")"`)).toBe(true);
     expect(evil).toContain('insufficient_funds');
+    // The phone number with its country code (DECISIONS §14): E.164 as it is; an older number with its dial code.
+    expect(evil).toContain(`,${failing.email},'+44 7700 900124,`);
     expect(lines.find((l) => l.includes('card_declined'))).toContain(',google_pay,20.00,');
+    expect(lines.find((l) => l.includes('card_declined'))).toContain(`,${paying.email},+447700900123,`);
 
     const none = await history({ isExportData: 'true', email: 'nobody@example.com' });
     expect(none.statusCode).toBe(404);
@@ -282,7 +293,10 @@ describe('failed payment follow-ups', () => {
     expect((await bump(failing.id)).data().data.whatsappRedirectCount).toBe(1);
     expect((await bump(failing.id)).data().data.whatsappRedirectCount).toBe(2);
     const rows = (await history({ email: failing.email })).data().data;
-    expect(rows[0]!.userId).toMatchObject({ whatsappRedirectCount: 2, phone_number: '+44 7700 900123' });
+    expect(rows[0]!.userId).toMatchObject({ whatsappRedirectCount: 2, phone_number: '+44 7700 900124' });
+    // With its country code in every list (the WhatsApp link is made of its digits).
+    const paid = (await history({ email: paying.email })).data().data;
+    expect(paid[0]!.userId.phone_number).toBe('+447700900123');
     expect((await bump('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await bump('not-an-id')).statusCode).toBe(400);
   });

@@ -59,6 +59,7 @@ const rowFields = {
   email: customers.email,
   name: customers.name,
   phoneNumber: customers.phoneNumber,
+  countryCode: customers.countryCode,
   productName: payments.productName,
   planIdentifier: payments.planIdentifier,
   subscriptionType: payments.subscriptionType,

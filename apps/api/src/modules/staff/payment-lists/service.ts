@@ -6,6 +6,7 @@ import type {
   StaffPaymentRow,
   UpcomingExpireSearch,
 } from '@fleetdeck/contract/staff';
+import { phoneWithCountryCode } from '@fleetdeck/contract/phone';
 import type { FastifyReply } from 'fastify';
 import { inTransaction, type AppContext } from '../../../context.ts';
 import { keysetBatches, sendCsv, type CsvColumn } from '../../../lib/csv-export.ts';
@@ -102,7 +103,7 @@ export function toPaymentRow(r: repo.PaymentListRow, creditNotes?: CreditNoteSum
       _id: r.customerId,
       email: r.email,
       name: r.name,
-      phone_number: r.phoneNumber,
+      phone_number: phoneWithCountryCode(r.phoneNumber, r.countryCode),
       whatsappRedirectCount: r.whatsappRedirectCount,
     },
     priceId: { identifier: r.planIdentifier },
@@ -191,7 +192,7 @@ export function isoOfUtcText(t: string | null): string {
 export const PAYMENT_HISTORY_CSV: readonly CsvColumn<repo.PaymentExportRow>[] = [
   { header: 'Name', value: (r) => r.name },
   { header: 'Email', value: (r) => r.email },
-  { header: 'Phone Number', value: (r) => r.phoneNumber },
+  { header: 'Phone Number', value: (r) => phoneWithCountryCode(r.phoneNumber, r.countryCode) },
   { header: 'Product', value: (r) => r.productName },
   { header: 'Plan', value: (r) => r.planIdentifier },
   { header: 'Type', value: (r) => r.subscriptionType },

@@ -181,6 +181,37 @@ const detailAnswer = (payments: CustomerPayment[]) => {
   return { body: { respones_msg: 'Customer detail', data, ...data } };
 };
 
+describe('customer create (spec 3 "Create customer", DECISIONS §14)', () => {
+  it('needs no password (the customer sets theirs from the welcome email) and checks the phone number at the field', async () => {
+    const api = mockApi({
+      ...signedIn('Support'),
+      [`POST ${S}/customers/create`]: { body: { respones_msg: 'Customer created.', data: customer() } },
+      [`GET ${S}/customers/list`]: listAnswer,
+    });
+    const { user } = renderBackOffice('/admin-customer-create');
+    expect(await screen.findByText(/welcome email with a link to set their own password/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Password/)).not.toBeRequired();
+    await user.type(screen.getByLabelText(/^Email/), 'new@harbour.example');
+    await user.type(screen.getByLabelText('Country code', { selector: 'input' }), 'United Kingdom');
+    await user.click(await screen.findByRole('option', { name: /United Kingdom \(\+44\)/, hidden: true }));
+    await user.type(screen.getByLabelText('Phone number'), '7700 90');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Phone number is not a valid phone number for this country code'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', `${S}/customers/create`)).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Phone number'), '0123');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentLocation()).toBe('/admin-customer-list'));
+    expect(api.callsTo('POST', `${S}/customers/create`)[0]!.body).toEqual({
+      email: 'new@harbour.example',
+      countryCode: '+44',
+      phoneNumber: '7700 900123',
+    });
+  });
+});
+
 describe('customer edit (spec 3 "Edit customer")', () => {
   it("'Password and confirm password mismatched' before any call; Save sends name and password", async () => {
     const api = mockApi({

@@ -22,10 +22,15 @@ export function methodLabel(
   return `${kind}${last4}`;
 }
 
-/** `https://wa.me/<digits>` for a phone number as customers typed it, or null when it has too few digits. */
+/**
+ * `https://wa.me/<digits with country code>` for a phone number with its country code (E.164 `+447700900123`, or an
+ * older `+44 7700 900123`), or null when it has no country code (WhatsApp would read the first digits as one) or too
+ * few digits.
+ */
 export function whatsappHref(phone: string): string | null {
+  if (!phone.trim().startsWith('+')) return null;
   const digits = phone.replace(/\D/g, '');
-  return digits.length >= 7 ? `https://wa.me/${digits}` : null;
+  return digits.length >= 8 ? `https://wa.me/${digits}` : null;
 }
 
 /** The same date and time on two lines (date, then time), for narrow table columns. */

@@ -3,22 +3,25 @@ import { Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/
 import { PhoneFields } from '@/components/phone-fields';
 import { normaliseDialCode } from '@/lib/countries';
 import { useContractForm } from '@/lib/form';
+import { nationalPart, phoneFieldMessage } from '@/lib/phone';
 import { useUpdateUser } from '../api/update-user';
 
 export function UpdateProfileForm({ user }: { user: UserDetail }) {
-  // No client checks (as before): the server decides and its message is shown.
+  // No client checks (as before): the server decides and its message is shown; but for the phone number, which must
+  // be one of the chosen country's (stored in E.164, DECISIONS §14: shown here as its national digits beside its code).
   const form = useContractForm(
     updateUserRequestSchema,
     {
       name: user.name,
       country_code: normaliseDialCode(user.country_code),
-      phone_number: user.phone_number,
+      phone_number: nationalPart(user.phone_number),
       company: user.company ?? '',
       address: user.address ?? '',
       tax_id: user.tax_id ?? '',
     },
     {
       clientCheck: false,
+      rules: (values) => ({ phone_number: phoneFieldMessage(values.phone_number, values.country_code) }),
       toRequest: (values) => ({
         name: values.name.trim(),
         country_code: values.country_code,

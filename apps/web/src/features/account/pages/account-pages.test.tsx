@@ -153,6 +153,8 @@ describe('Update profile', () => {
     expect(name).toHaveValue('Jane Cooper');
     expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Country code', { selector: 'input' })).toHaveValue('🇬🇧 United Kingdom (+44)');
+    // The stored E.164 number (DECISIONS §14) shows as its national digits beside its dial code.
+    expect(screen.getByLabelText('Phone number')).toHaveValue('7700900123');
     expect(screen.getByRole('img', { name: /Login QR code/ })).toHaveAttribute('src', sampleUser.loginQrCodeUrl);
 
     await user.clear(name);

@@ -5,6 +5,7 @@ import { PhoneFields } from '@/components/phone-fields';
 import { PRIVACY_POLICY_URL } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { fieldMessage, issuesByField, useContractForm, type FieldErrors } from '@/lib/form';
+import { phoneFieldMessage } from '@/lib/phone';
 import { useRegister } from '../api/register';
 
 export const TERMS_REQUIRED_MESSAGE = 'Please accept the terms and condition';
@@ -44,6 +45,9 @@ const registerRules = (values: RegisterValues): FieldErrors => {
       if (text) errors[field] = text;
     }
   }
+  // The number must be one of the chosen country's (the server stores it in E.164, DECISIONS §14).
+  const phone = errors.phone_number ? undefined : phoneFieldMessage(values.phone_number, values.country_code);
+  if (phone) errors.phone_number = phone;
   if (!values.accepted) errors.accepted = TERMS_REQUIRED_MESSAGE;
   return errors;
 };

@@ -203,6 +203,7 @@ describe('Login', () => {
             otpLength: 4,
             paymentProvider: 'sandbox',
             stripePublishableKey: null,
+            supportEmail: 'support@fleetdeck.test',
           },
         },
       },

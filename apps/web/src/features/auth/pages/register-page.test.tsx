@@ -39,7 +39,7 @@ describe('Register', () => {
     });
     const { user } = renderApp('/register');
     await fillForm(user);
-    await fill(user, screen.getByLabelText('Phone number'), '7700 900123');
+    await fill(user, screen.getByLabelText('Phone number'), '+44 7700 900123');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
 
@@ -50,7 +50,7 @@ describe('Register', () => {
       password: 'correct horse battery',
       registration_code: '',
       country_code: null,
-      phone_number: '7700 900123',
+      phone_number: '+44 7700 900123',
     });
     expect(
       await screen.findByText('We have sent a verification link to your email. Please verify your email to log in.'),
@@ -68,6 +68,37 @@ describe('Register', () => {
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/v1/admin/users/register')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/v1/admin/users/register')[0]?.body).toMatchObject({ country_code: '+44' });
+  });
+
+  it("refuses at the field a phone number that cannot be one of the chosen country's, and sends nothing", async () => {
+    const api = mockApi({ 'POST /api/v1/admin/users/register': { body: { respones_msg: 'ok' } } });
+    const { user } = renderApp('/register');
+    await fillForm(user);
+    await fill(user, screen.getByLabelText('Phone number'), '7700 900123');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+    expect(
+      await screen.findByText(
+        'Phone number needs a country code: choose one, or write the number with + and its country code',
+      ),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Country code', { selector: 'input' }), 'United Kingdom');
+    await user.click(await screen.findByRole('option', { name: /United Kingdom \(\+44\)/, hidden: true }));
+    await user.clear(screen.getByLabelText('Phone number'));
+    await fill(user, screen.getByLabelText('Phone number'), '7700 9001');
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+    expect(
+      await screen.findByText('Phone number is not a valid phone number for this country code'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/v1/admin/users/register')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Phone number'));
+    await fill(user, screen.getByLabelText('Phone number'), '07700 900123');
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/v1/admin/users/register')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/v1/admin/users/register')[0]?.body).toMatchObject({
+      country_code: '+44',
+      phone_number: '07700 900123',
+    });
   });
 
   // That Enter then picks the highlighted country is proven in Chromium (e2e/tests/portal.e2e.test.ts).

@@ -38,6 +38,7 @@ describe('Verify OTP', () => {
             otpLength: 6,
             paymentProvider: 'sandbox',
             stripePublishableKey: null,
+            supportEmail: 'support@fleetdeck.test',
           },
         },
       },

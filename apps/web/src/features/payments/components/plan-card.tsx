@@ -17,7 +17,11 @@ export const planActionOf = (plan: Plan): { label: 'Update' | 'Subscribe' | 'Buy
   return { label: owned ? 'Update' : 'Buy', href: paths.portal.makePayment.getHref(plan._id) };
 };
 
-export function PlanCard({ plan }: { plan: Plan }) {
+/**
+ * `canChange` false (an offline customer, DECISIONS §14, or while that is not known yet): the seats and expiry without
+ * Buy, Update or Subscribe; the page says whom to contact.
+ */
+export function PlanCard({ plan, canChange = true }: { plan: Plan; canChange?: boolean }) {
   const devices = plan.totalPurchasedDevices;
   const greyed = devices === 0;
   const action = planActionOf(plan);
@@ -63,9 +67,11 @@ export function PlanCard({ plan }: { plan: Plan }) {
         <Text size="sm" c={greyed ? 'dimmed' : undefined} data-dimmed={greyed || undefined}>
           Expiry : <span>{formatDate(plan.expiry)}</span>
         </Text>
-        <Button component={Link} to={action.href} mt="sm" fullWidth variant={greyed ? 'light' : 'filled'}>
-          {action.label}
-        </Button>
+        {canChange ? (
+          <Button component={Link} to={action.href} mt="sm" fullWidth variant={greyed ? 'light' : 'filled'}>
+            {action.label}
+          </Button>
+        ) : null}
       </Stack>
     </Card>
   );

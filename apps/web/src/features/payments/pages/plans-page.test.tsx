@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/mock-api';
+import { mockApi, sampleUser } from '@/test/mock-api';
 import { currentLocation, renderApp } from '@/test/render-app';
 import { plan, userDetailRoute } from '../testing/fixtures';
 
@@ -75,7 +75,11 @@ describe('Plans', () => {
       '/payment-history?priceId=id-PD',
     );
     expect(within(pd).getByText('01 May 2030')).toBeInTheDocument();
-    expect(within(pd).getByRole('link', { name: 'Update' })).toHaveAttribute('href', '/update-subscription?id=id-PD');
+    // The actions show once the customer is known to be an online one.
+    expect(await within(pd).findByRole('link', { name: 'Update' })).toHaveAttribute(
+      'href',
+      '/update-subscription?id=id-PD',
+    );
     expect(pd).toHaveAttribute('data-greyed', 'false');
 
     const sl = screen.getByTestId('plan-SL');
@@ -89,6 +93,31 @@ describe('Plans', () => {
     expect(within(pdot).getByRole('link', { name: 'Update' })).toHaveAttribute('href', '/make-payment?id=id-PDOT');
     const slot = screen.getByTestId('plan-SLOT');
     expect(within(slot).getByRole('link', { name: 'Buy' })).toHaveAttribute('href', '/make-payment?id=id-SLOT');
+  });
+
+  it('shows an offline customer the seats and expiry without Buy, Update or Subscribe, and whom to contact (§14)', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const { recurring, oneTime } = allPlans();
+    mockApi({
+      'GET /api/v1/admin/users/detail': {
+        body: { respones_msg: 'OK', data: { ...sampleUser, isOfflineCustomer: true } },
+      },
+      ...plansRoute(recurring, oneTime),
+    });
+    renderApp('/plans');
+
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Contact support@fleetdeck.test to change your licences.');
+    expect(within(notice).getByRole('link', { name: 'support@fleetdeck.test' })).toHaveAttribute(
+      'href',
+      'mailto:support@fleetdeck.test',
+    );
+    const pd = screen.getByTestId('plan-PD');
+    expect(within(pd).getByRole('link', { name: 'Total Devices : 3' })).toBeInTheDocument();
+    expect(within(pd).getByText('01 May 2030')).toBeInTheDocument();
+    for (const name of ['Update', 'Subscribe', 'Buy']) {
+      expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+    }
   });
 
   it('shows an error with a retry that loads the plans again', async () => {

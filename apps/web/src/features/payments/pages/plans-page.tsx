@@ -1,6 +1,8 @@
 import type { Plan } from '@fleetdeck/contract';
-import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Alert, Anchor, Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { useUserDetail } from '@/api/get-user-detail';
 import { LoadError } from '@/components/load-error';
+import { useAppConfig } from '@/lib/app-config';
 import { PlanSections } from '@/components/plan-sections';
 import { usePageView } from '@/lib/page-view';
 import { planSections } from '@/lib/plan-sections';
@@ -34,9 +36,33 @@ function PlansSkeleton() {
   );
 }
 
+/** An offline customer's licences are changed by the vendor's staff (DECISIONS §14): whom to write to. */
+function OfflineNotice() {
+  const email = useAppConfig().data?.supportEmail;
+  return (
+    <Alert color="brand" variant="light" title="Your licences are managed by our team">
+      {email ? (
+        <>
+          Contact{' '}
+          <Anchor href={`mailto:${email}`} inherit underline="always">
+            {email}
+          </Anchor>{' '}
+          to change your licences.
+        </>
+      ) : (
+        'Contact our support team to change your licences.'
+      )}
+    </Alert>
+  );
+}
+
 export function PlansPage() {
   const plans = usePlans();
+  const detail = useUserDetail();
   usePageView('Home');
+  // Buy, Update and Subscribe once the customer is known to be an online one (as the Buy Plan button).
+  const offline = detail.data?.isOfflineCustomer === true;
+  const canChange = detail.data ? !offline : false;
 
   if (plans.isPending) return <PlansSkeleton />;
   if (plans.isError) {
@@ -52,10 +78,11 @@ export function PlansPage() {
 
   return (
     <Stack gap="xl">
+      {offline ? <OfflineNotice /> : null}
       <PlanSections
         sections={planSections(plans.data, { isListed })}
         idPrefix="plans"
-        renderPlan={(p) => <PlanCard plan={p} />}
+        renderPlan={(p) => <PlanCard plan={p} canChange={canChange} />}
       />
       <PaymentNotes />
     </Stack>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { customerCreateRequestSchema } from '@fleetdeck/contract/staff';
 import { CountryCodeSelect } from '@/components/country-code-select';
 import { useContractForm } from '@/lib/form';
+import { phoneFieldMessage } from '@/lib/phone';
 import { staffPaths } from '../../../app/paths';
 import { useCreateCustomer } from '../api/customer-create';
 
@@ -21,6 +22,8 @@ export function CustomerCreatePage() {
     { email: '', password: '', countryCode: null, phoneNumber: '' } as Values,
     {
       labels: { email: 'Email', password: 'Password', phoneNumber: 'Phone number', countryCode: 'Country code' },
+      // The number must be one of the chosen country's (stored in E.164, DECISIONS §14).
+      rules: (v) => ({ phoneNumber: phoneFieldMessage(v.phoneNumber, v.countryCode) }),
       toRequest: (v) => ({
         email: v.email.trim(),
         password: v.password,
@@ -45,9 +48,8 @@ export function CustomerCreatePage() {
             <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
             <PasswordInput
               label="Password"
-              required
               autoComplete="new-password"
-              description="8 to 128 characters, not a common password"
+              description="Optional. The customer gets a welcome email with a link to set their own password (valid 7 days). If you set one: 8 to 128 characters, not a common password."
               {...form.getInputProps('password')}
             />
             <Grid gap="md">

@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconSearch, IconSend } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   NOTIFICATION_MESSAGE_MAX,
@@ -28,7 +28,10 @@ import {
   type Notification,
   type NotificationCustomer,
   type NotificationDeviceRow,
+  type NotificationPreview,
+  type NotificationSendRequest,
 } from '@fleetdeck/contract/staff';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { DataTableColumn } from '@/components/data-table';
 import { ListPage } from '@/components/list-page';
 import { errorMessage } from '@/lib/api-client';
@@ -39,6 +42,8 @@ import { staffPaths } from '../../../app/paths';
 import { useCustomerSearch } from '../api/customer-search';
 import { useNotificationDevices } from '../api/notification-devices';
 import { useNotificationList } from '../api/notification-list';
+import { usePreviewNotification } from '../api/preview-notification';
+import { reachSentence } from '../reach';
 import { useSendNotification } from '../api/send-notification';
 
 type Target = 'all' | 'customers' | 'devices';
@@ -205,6 +210,19 @@ function DevicePicker({ chosen, onChange }: { chosen: string[]; onChange: (next:
   );
 }
 
+/** "12 / 100 characters" under a field, and the field's message as soon as the text is over its limit. */
+function limitProps(length: number, limit: number, label: string, error: ReactNode) {
+  const over = length - limit;
+  return {
+    description: `${length.toLocaleString('en-GB')} / ${limit.toLocaleString('en-GB')} characters`,
+    error:
+      error ||
+      (over > 0
+        ? `${label} must be at most ${limit.toLocaleString('en-GB')} characters (${over.toLocaleString('en-GB')} too many)`
+        : undefined),
+  };
+}
+
 function ComposeCard() {
   const form = useContractForm(notificationSendRequestSchema, initialValues, {
     labels: { title: 'Title', message: 'Message', devices: 'Devices', customers: 'Customers' },
@@ -220,25 +238,68 @@ function ComposeCard() {
       customers: v.target === 'customers' && v.customers.length === 0 ? 'Add at least one customer.' : undefined,
     }),
   });
+  // Sending asks first, naming how many devices and customers it reaches (DECISIONS §14).
+  const [asking, setAsking] = useState<{ request: NotificationSendRequest; preview: NotificationPreview } | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const preview = usePreviewNotification({ meta: { silentError: true, silentSuccess: true } });
   const send = useSendNotification({
-    onSuccess: () => form.setValues({ ...initialValues }),
-    onError: (error) => form.setServerErrors(error),
+    onSuccess: () => {
+      setAsking(null);
+      form.setValues({ ...initialValues });
+    },
+    onError: (error) => {
+      setAsking(null);
+      form.setServerErrors(error);
+    },
   });
+  const ask = (request: NotificationSendRequest) => {
+    setPreviewError(null);
+    const { devices = [], customers = [], fcmToken = false } = request;
+    preview.mutate(
+      { devices, customers, fcmToken },
+      {
+        onSuccess: ({ data }) => {
+          if (data.devices === 0) setPreviewError('No enrolled device matches this notification.');
+          else setAsking({ request, preview: data });
+        },
+        onError: (error) => setPreviewError(`The devices could not be counted: ${errorMessage(error)}`),
+      },
+    );
+  };
   const v = form.getValues();
+  const titleInput = form.getInputProps('title');
+  const messageInput = form.getInputProps('message');
   return (
     <Card withBorder radius="md" padding="lg">
-      <form onSubmit={form.submit((request) => send.mutate(request), send.isPending)} noValidate>
+      <ConfirmDialog
+        opened={asking !== null}
+        title="Send this notification?"
+        message={asking ? `${reachSentence(asking.preview)} Title: “${asking.request.title}”.` : ''}
+        confirmLabel="Send"
+        loading={send.isPending}
+        onConfirm={() => asking && send.mutate(asking.request)}
+        onCancel={() => setAsking(null)}
+      />
+      <form onSubmit={form.submit((request) => ask(request), preview.isPending || send.isPending)} noValidate>
         <Stack gap="md">
           <Title order={2} size="h4">
             Send a notification
           </Title>
-          <TextInput label="Title" required maxLength={NOTIFICATION_TITLE_MAX} {...form.getInputProps('title')} />
+          {/* No maxLength: a longer paste is kept and refused with a message, never cut (DECISIONS §14). */}
+          <TextInput
+            label="Title"
+            required
+            {...titleInput}
+            {...limitProps(v.title.length, NOTIFICATION_TITLE_MAX, 'Title', titleInput.error as ReactNode)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+          />
           <Textarea
             label="Message"
             required
-            rows={3}
-            maxLength={NOTIFICATION_MESSAGE_MAX}
-            {...form.getInputProps('message')}
+            rows={4}
+            {...messageInput}
+            {...limitProps(v.message.length, NOTIFICATION_MESSAGE_MAX, 'Message', messageInput.error as ReactNode)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
           <Stack gap={6}>
             <Text size="sm" fw={500}>
@@ -285,8 +346,13 @@ function ComposeCard() {
             label="Only devices with a push (FCM) token"
             {...form.getInputProps('fcmToken', { type: 'checkbox' })}
           />
+          {previewError ? (
+            <Text size="sm" c="red" role="alert">
+              {previewError}
+            </Text>
+          ) : null}
           <Group justify="flex-end">
-            <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
+            <Button type="submit" leftSection={<IconSend size={16} />} loading={preview.isPending || send.isPending}>
               Send
             </Button>
           </Group>
@@ -301,8 +367,9 @@ const columns: DataTableColumn<Notification>[] = [
     key: 'message',
     header: 'Message',
     render: (row) => (
-      <Stack gap={0}>
-        <Text size="sm" fw={600}>
+      // A long word wraps inside the column instead of widening the table past its counts.
+      <Stack gap={0} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Text size="sm" fw={600} lineClamp={2}>
           {row.title}
         </Text>
         <Text size="xs" c="dimmed" lineClamp={2}>
