@@ -200,7 +200,7 @@ async function seedRollups(ctx: AppContext) {
                  select (bucket at time zone 'UTC')::date, sum(gross), sum(refunded) from payment_revenue
                  group by 1 order by 1`);
         await q(`insert into customer_country_counts (country, count)
-                 select c, ${Math.round(CUSTOMERS / DIAL_CODES.length)} from unnest(array['${DIAL_CODES.join("','")}']) c`);
+                 select c, ${Math.round(CUSTOMERS / COUNTRIES.length)} from unnest(array['${COUNTRIES.join("','")}']) c`);
       })
     ).ms,
   );

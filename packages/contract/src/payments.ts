@@ -405,4 +405,3 @@ export const publicPlansResponseSchema = z.object({
   localPricing: z.optional(z.nullable(localPricingSchema)),
 });
 export type PublicPlansResponse = z.infer<typeof publicPlansResponseSchema>;
-

@@ -115,7 +115,7 @@ export const billingAddressSchema = text().check(
 export const billingTaxIdSchema = text().check(
   z.trim(),
   z.maxLength(BILLING_TAX_ID_MAX, { error: `must be at most ${BILLING_TAX_ID_MAX} characters` }),
-  z.regex(/^[A-Za-z0-9 .\/-]*$/, { error: 'may contain only letters, digits, spaces, dots, dashes and slashes' }),
+  z.regex(/^[A-Za-z0-9 ./-]*$/, { error: 'may contain only letters, digits, spaces, dots, dashes and slashes' }),
 );
 
 /** The highest use limit of a login QR code. */

@@ -47,7 +47,7 @@ export const paymentRoutes = (ctx: AppContext) =>
       paymentsApi.invoice,
       {
         summary: 'The invoice PDF of one of your Success payments',
-        description: '`content-type: application/pdf`. Another customer\'s payment, or one without an invoice: 404.',
+        description: "`content-type: application/pdf`. Another customer's payment, or one without an invoice: 404.",
       },
       async (req, reply) => sendPdf(reply, await invoicePdf(ctx, sessionOf(req).subjectId, req.params.id)),
     );
@@ -55,7 +55,7 @@ export const paymentRoutes = (ctx: AppContext) =>
       paymentsApi.creditNote,
       {
         summary: 'A credit note PDF of a refund of one of your payments',
-        description: '`content-type: application/pdf`. Another customer\'s credit note: 404.',
+        description: "`content-type: application/pdf`. Another customer's credit note: 404.",
       },
       async (req, reply) =>
         sendPdf(reply, await creditNotePdf(ctx, sessionOf(req).subjectId, req.params.id, req.params.creditNoteId)),

@@ -330,9 +330,6 @@ export async function customerHasFailedPayment(db: DbOrTx, customerId: string) {
 
 /** The customer of a payment (staff's invoice and credit note downloads read the documents as that customer's). */
 export async function customerOfPayment(db: DbOrTx, paymentId: string) {
-  const [row] = await db
-    .select({ customerId: payments.customerId })
-    .from(payments)
-    .where(eq(payments.id, paymentId));
+  const [row] = await db.select({ customerId: payments.customerId }).from(payments).where(eq(payments.id, paymentId));
   return row?.customerId ?? null;
 }

@@ -348,10 +348,7 @@ export async function countWhatsappRedirect(ctx: AppContext, customerId: string)
 }
 
 /** Staff's download of any customer's invoice or credit note: the customer's own document, found by the payment. */
-export async function staffPaymentDocument(
-  ctx: AppContext,
-  params: { id: string; creditNoteId?: string | undefined },
-) {
+export async function staffPaymentDocument(ctx: AppContext, params: { id: string; creditNoteId?: string | undefined }) {
   const customerId = UUID.test(params.id) ? await repo.customerOfPayment(ctx.db, params.id) : null;
   if (!customerId) throw notFound('This payment does not exist.');
   return params.creditNoteId === undefined
