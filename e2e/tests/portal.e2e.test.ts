@@ -13,7 +13,7 @@ import { startE2e, type E2e } from '../support/app.ts';
 
 /**
  * The customer portal as a new customer meets it (issue 15), on a 390 px phone and a 1366 px laptop: lists that
- * show what matters without scrolling sideways, the Download APK modal's six apps, the public /enrol page of the
+ * show what matters without scrolling sideways, the Download APK modal's eight apps, the public /enrol page of the
  * login QR code, the register form's keyboard and errors, the licence-exceeded banner, and an axe audit (WCAG 2 AA)
  * of the pages. With `E2E_SHOTS_DIR` set, a last test saves full-page screenshots of every customer page at both
  * widths into that directory.
@@ -121,7 +121,7 @@ describe('on a 390 px phone', () => {
     }
   });
 
-  it('the Download APK modal shows all six apps', async () => {
+  it('the Download APK modal shows all eight apps', async () => {
     const { context, page } = await signedIn(PHONE);
     try {
       await page.goto('/dashboard');
@@ -132,6 +132,8 @@ describe('on a 390 px phone', () => {
       const tabs = dialog.getByRole('tab');
       expect(await tabs.allInnerTexts()).toEqual([
         'Fleetdeck',
+        'Fleetdeck Owner App',
+        'Super Lock',
         'Power Cleaner',
         'Key Mapper',
         'URL Blocker',
@@ -139,12 +141,12 @@ describe('on a 390 px phone', () => {
         'Power Chat',
       ]);
       const modal = await dialog.boundingBox();
-      for (let i = 0; i < 6; i += 1) {
+      for (let i = 0; i < 8; i += 1) {
         const box = (await tabs.nth(i).boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(modal!.x);
         expect(box.x + box.width).toBeLessThanOrEqual(modal!.x + modal!.width + 0.5);
       }
-      await tabs.nth(5).click();
+      await tabs.nth(7).click();
       // No APK is configured in this installation: the card says so instead of linking back to the console.
       await dialog.getByText(/^Not published yet\./).waitFor();
     } finally {

@@ -119,7 +119,15 @@ export function DataTable<T>({
         </Group>
       </Group>
 
-      <Table.ScrollContainer minWidth={minWidth} type="native" className={classes.scroll}>
+      {/* Focusable, so a keyboard can scroll a table wider than the screen (WCAG 2.1.1; axe scrollable-region-focusable). */}
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        type="native"
+        className={classes.scroll}
+        tabIndex={0}
+        role="region"
+        aria-label={label ? `${label}, scrollable` : 'Table, scrollable'}
+      >
         <Table
           className={classes.table}
           verticalSpacing="sm"

@@ -155,7 +155,7 @@ const COLUMNS: DataTableColumn<PaymentHistoryRow>[] = [
       </Stack>
     ),
   },
-  { key: 'status', header: 'Status', width: 120, render: (row) => <StatusCell row={row} /> },
+  { key: 'status', header: 'Status', width: 150, render: (row) => <StatusCell row={row} /> },
   {
     key: 'expiry',
     header: 'Expiry At',

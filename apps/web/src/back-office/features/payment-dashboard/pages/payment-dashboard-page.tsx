@@ -34,7 +34,6 @@ import { LazyBarChart, LazyMultiBarChart, LazyPieChart, preloadCharts } from '@/
 import { staffPaths } from '@/back-office/app/paths';
 import { LoadError } from '@/components/load-error';
 import { useProductName } from '@/lib/app-config';
-import { keyForDialCode, optionByKey } from '@/lib/countries';
 import { browserTimeZone } from '../../dashboard/api/login-counts';
 import { exportPaymentDashboard, usePaymentDashboard, type PaymentDashboardFilters } from '../api/payment-dashboard';
 import { ExportButton } from '../components/export-button';
@@ -97,15 +96,8 @@ function filtersOf(params: URLSearchParams): PaymentDashboardFilters {
   };
 }
 
-/**
- * "+44" → "United Kingdom (+44)"; codes shared by several countries name the usual one. (No flag: the emoji flags of
- * the country select do not render on every desktop, and a table of figures does not need them.)
- */
-const countryLabel = (id: string) => {
-  if (id === 'Unknown') return 'Not given';
-  const option = optionByKey(keyForDialCode(id));
-  return option ? option.label.replace(/^\S+\s+/u, '') : id;
-};
+/** The API names countries (DECISIONS §14: "United Kingdom"), or "Unknown" for customers who gave none. */
+const countryLabel = (id: string) => (id === 'Unknown' ? 'Not given' : id);
 
 const total = (rows: { count: number }[]) => rows.reduce((n, r) => n + r.count, 0);
 const sumProducts = (c: ProductCounts) => Object.values(c).reduce((n, v) => n + v, 0);
