@@ -243,19 +243,22 @@ function periodOf(q: DashboardQuery): Period {
   };
 }
 
-async function dayWise(ctx: AppContext, p: Period, statuses: readonly string[] | null) {
-  const rows = await countPayments(ctx, {
-    from: p.monthFrom,
-    to: p.monthTo,
-    timeZone: p.timeZone,
-    unit: 'day',
-    statuses,
-  });
+/** The day-wise bars of the report month from count rows keyed by the zone's day. */
+function dayBars(p: Period, rows: repo.PaymentCountRow[]) {
   const daysInMonth = new Date(Date.UTC(p.reportYear, p.reportMonth + 1, 0)).getUTCDate();
+  const byDay = new Map<string, number>();
+  for (const r of rows) byDay.set(r.key, (byDay.get(r.key) ?? 0) + r.n);
   return Array.from({ length: daysInMonth }, (_, i) => {
     const key = isoDate({ year: p.reportYear, month: p.reportMonth, day: i + 1 });
-    return { key, label: String(i + 1), count: sum(rows.filter((r) => r.key === key)) };
+    return { key, label: String(i + 1), count: byDay.get(key) ?? 0 };
   });
+}
+
+const monthByDay = (ctx: AppContext, p: Period, statuses: readonly string[] | null, byFamily: boolean) =>
+  countPayments(ctx, { from: p.monthFrom, to: p.monthTo, timeZone: p.timeZone, unit: 'day', statuses, byFamily });
+
+async function dayWise(ctx: AppContext, p: Period, statuses: readonly string[] | null) {
+  return dayBars(p, await monthByDay(ctx, p, statuses, false));
 }
 
 async function monthWise(ctx: AppContext, p: Period, statuses: readonly string[] | null) {
@@ -281,19 +284,13 @@ export async function paymentDashboard(ctx: AppContext, q: DashboardQuery): Prom
   const nextUtc = isoDay(Date.now() + DAY_MS);
   const todayFrom = startOfDay(day, p.timeZone);
   const todayTo = startOfDay(addDays(day, 1), p.timeZone);
-  const [todays, byMonth, allTime, days, months, yearViews, todayViews, countries, todayMoney, yearMoney] =
+  const [todays, monthRows, allTime, months, yearViews, todayViews, countries, todayMoney, yearMoney] =
     await Promise.all([
       countPayments(ctx, { from: todayFrom, to: todayTo, timeZone: p.timeZone, unit: null, statuses: null }),
-      countPayments(ctx, {
-        from: p.monthFrom,
-        to: p.monthTo,
-        timeZone: p.timeZone,
-        unit: null,
-        statuses: PIE_STATUSES,
-        byFamily: true,
-      }),
+      // The month's days by family and status: the day-wise bars (`hasError`'s statuses) and the month's pie (Success),
+      // one read of the rollups.
+      monthByDay(ctx, p, null, true),
       repo.paymentCountsAllTime(ctx.db, PIE_STATUSES),
-      dayWise(ctx, p, statuses),
       monthWise(ctx, p, statuses),
       repo.pageViewsBy(ctx.db, { from: `${p.reportYear}-01-01`, to: `${p.reportYear + 1}-01-01`, unit: 'month' }),
       repo.pageViewsBy(ctx.db, { from: todayUtc, to: nextUtc, unit: 'day' }),
@@ -301,6 +298,8 @@ export async function paymentDashboard(ctx: AppContext, q: DashboardQuery): Prom
       repo.revenueBy(ctx.db, spansOf({ from: todayFrom, to: todayTo, timeZone: p.timeZone, unit: null })),
       repo.revenueBy(ctx.db, spansOf({ from: p.yearFrom, to: p.yearTo, timeZone: p.timeZone, unit: 'month' })),
     ]);
+  const days = dayBars(p, statuses === null ? monthRows : monthRows.filter((r) => statuses.includes(r.status)));
+  const byMonth = monthRows.filter((r) => (PIE_STATUSES as readonly string[]).includes(r.status));
   const monthWiseRevenue = MONTHS.map((_, month) => revenueCents(yearMoney, String(month + 1)));
   const todaysMoney = revenueCents(todayMoney);
   const views = (rows: typeof yearViews, key: string, page: 'Home' | 'Payment') =>
