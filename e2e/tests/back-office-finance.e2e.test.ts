@@ -58,7 +58,10 @@ describe('finance journey', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('payment-history.csv');
-    const lines = fs.readFileSync((await file.path())!, 'utf8').trim().split('\r\n');
+    const lines = fs
+      .readFileSync((await file.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
     const header = lines[0]!.split(',');
     const cells = lines.find((l) => l.includes(customer.email))!.split(',');
     const cell = (name: string) => cells[header.indexOf(name)];
