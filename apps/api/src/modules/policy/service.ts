@@ -3,7 +3,7 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CustomerActor, DeviceActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { DeviceInfo } from '../../plugins/device-auth.ts';
+import type { DeviceInfo } from '../devices/device-info.ts';
 import { writeAudit } from '../audit/service.ts';
 import { enforceDeviceLimit } from '../devices/service.ts';
 import { familyLicenceOf } from '../licences/service.ts';
