@@ -26,7 +26,7 @@ import { customers, deviceMessages, staffUsers } from '../apps/api/src/db/schema
 import { findNotification } from '../apps/api/src/modules/staff/ops/repository.ts';
 import { hashPassword } from '../apps/api/src/lib/crypto.ts';
 import { createSession } from '../apps/api/src/modules/sessions/service.ts';
-import { FANOUT_BATCH } from '../apps/api/src/modules/staff/ops/service.ts';
+import { FANOUT_BATCH } from '../apps/api/src/modules/policy/fan-out.ts';
 import { newEnrolmentToken } from '../apps/api/src/modules/users/service.ts';
 import type { Runtime } from '../apps/api/src/runtime.ts';
 import { loopbackFetch } from './http.ts';

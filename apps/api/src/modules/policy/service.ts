@@ -8,7 +8,7 @@ import { writeAudit } from '../audit/service.ts';
 import { enforceDeviceLimit } from '../devices/service.ts';
 import { familyLicenceOf } from '../licences/service.ts';
 import { lockProfile } from '../profiles/repository.ts';
-import { appVersionOfFamily } from '../staff/pricing/service.ts';
+import { appVersionOfFamily } from '../pricing/app-version.ts';
 import { buildPolicy, withAppVersion } from './document.ts';
 import * as repo from './repository.ts';
 import { notifyInTransaction } from './wakeup.ts';

@@ -8,8 +8,8 @@ import { auditEntries, coupons, currencyRules, fxRates } from '../../../db/schem
 import { call } from '../../../../test/support/call.ts';
 import { newCustomer, newStaff, type TestStaff } from '../../../../test/support/factory.ts';
 import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
-import { BUNDLED_RATES } from './bundled-rates.ts';
-import { parseRatesTable } from './rates.ts';
+import { BUNDLED_RATES } from '../../pricing/bundled-rates.ts';
+import { parseRatesTable } from '../../pricing/rates.ts';
 
 /**
  * Multi currency (issue 11 item 3; spec 3 §7 `price/*currency*`, `price/country/lookup`, `price/currency/sync`;

@@ -11,9 +11,18 @@ import type { DbOrTx } from '../../../db/client.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { writeAudit } from '../../audit/service.ts';
-import { BUNDLED_RATES } from './bundled-rates.ts';
-import { bundledTable, countryInfo, fetchRatesTable, isKnownCurrency, roundRate, type RatesTable } from './rates.ts';
-import * as repo from './repository.ts';
+import {
+  bundledTable,
+  countryInfo,
+  fetchRatesTable,
+  isKnownCurrency,
+  roundRate,
+  type RatesTable,
+} from '../../pricing/rates.ts';
+import * as repo from '../../pricing/currency-repository.ts';
+import { ratePerGbp, toRule } from '../../pricing/currency.ts';
+
+export { ratePerGbp, toRule };
 
 /**
  * Currency rules (spec 3 Multi Currency tab, §7; DECISIONS §8 "Currency rules"). One rule per country; its coupon code
@@ -40,18 +49,6 @@ const fieldError = (status: 400 | 409, field: string, message: string) =>
   new AppError(status, status === 400 ? 'E_VALIDATION' : 'E_CONFLICT', `${field}: ${message}`, {
     errors: [{ field, message }],
   });
-
-export function toRule(row: repo.CurrencyRuleRow): CurrencyRule {
-  return {
-    _id: row.id,
-    countryCode: row.countryCode,
-    conversationRate: Number(row.conversationRate),
-    couponCode: row.couponCode,
-    discountPercentage: Number(row.discountPercentage),
-    currencyCode: row.currencyCode,
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 /** The checks the schema cannot make: a real country and currency, a coupon and a discount together. */
 function check(input: RuleInput): CheckedRule {
@@ -232,13 +229,6 @@ export async function listCurrencies(ctx: AppContext, p: { page: number; limit: 
 }
 
 // -------------------------------------------------------------------------------------------------------- rates
-
-/** Units of `currencyCode` per 1 GBP: the last synced table, else the bundled one; null when neither has it. */
-export async function ratePerGbp(db: DbOrTx, currencyCode: string): Promise<number | null> {
-  const stored = await repo.storedRate(db, currencyCode);
-  if (stored !== null) return Number(stored);
-  return BUNDLED_RATES.perGbp[currencyCode] ?? null;
-}
 
 export async function countryLookup(ctx: AppContext, countryCode: string): Promise<CountryLookup> {
   const info = countryInfo(countryCode);

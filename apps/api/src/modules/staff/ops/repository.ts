@@ -1,7 +1,6 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { WAKE_IDS_PER_NOTIFY } from '../../policy/wakeup.ts';
 import { countCapped, likeEscape, utcMicros } from '../../../db/paging.ts';
 import {
   bloatwareApps,
@@ -14,6 +13,14 @@ import {
   notificationCounts,
   notifications,
 } from '../../../db/schema.ts';
+import {
+  targetWhere,
+  uuidArray,
+  type NotificationRow,
+  type NotificationTarget,
+} from '../../policy/fan-out-repository.ts';
+
+export type { NotificationRow, NotificationTarget };
 
 /**
  * Cross-customer SQL of the back office's device-side pages (DECISIONS §8): devices, notifications and their
@@ -43,11 +50,6 @@ export async function customerIdByEmail(db: DbOrTx, email: string) {
     .from(customers)
     .where(eq(customers.email, email));
   return row ?? null;
-}
-
-export async function customerEmailOf(db: DbOrTx, customerId: string) {
-  const [row] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId));
-  return row?.email ?? '';
 }
 
 // ---------------------------------------------------------------------------------------------------- devices
@@ -109,25 +111,6 @@ export async function countCustomerDevices(db: DbOrTx, customerId: string) {
 
 // ---------------------------------------------------------------------------------------------- notifications
 
-export interface NotificationTarget {
-  target: 'all' | 'devices' | 'customers';
-  deviceIds: string[];
-  customerIds: string[];
-  onlyWithFcmToken: boolean;
-}
-
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
-/** The devices a notification goes to: enrolled (not logged out) devices of its target. */
-const targetWhere = (t: NotificationTarget) =>
-  and(
-    sql`d.logged_out_at is null and d.token_hash is not null`,
-    t.target === 'all'
-      ? undefined
-      : sql`(d.id = any(${uuidArray(t.deviceIds)}) or d.customer_id = any(${uuidArray(t.customerIds)}))`,
-    t.onlyWithFcmToken ? sql`d.fcm_token is not null` : undefined,
-  );
-
 export async function countTargetDevices(db: DbOrTx, t: NotificationTarget) {
   const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from devices d where ${targetWhere(t)}`);
   return Number(result.rows[0]?.n ?? 0);
@@ -167,8 +150,6 @@ export async function insertNotification(db: DbOrTx, values: typeof notification
   return row!;
 }
 
-export type NotificationRow = typeof notifications.$inferSelect;
-
 /** The notification's delivered/opened counts: the sum of its shards in `notification_counts`. */
 const countsOf = {
   deliveredCount: sql<number>`(select coalesce(sum(c.delivered_count), 0)::int from ${notificationCounts} c
@@ -178,72 +159,12 @@ const countsOf = {
 };
 export type NotificationWithCounts = NotificationRow & { deliveredCount: number; openedCount: number };
 
-/** The fan-out's lock: not `for update`, which would hold up the foreign-key checks of new counter shards. */
-export async function lockNotification(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).for('no key update');
-  return row ?? null;
-}
-
 export async function findNotification(db: DbOrTx, id: string): Promise<NotificationWithCounts | null> {
   const [row] = await db
     .select({ ...getTableColumns(notifications), ...countsOf })
     .from(notifications)
     .where(eq(notifications.id, id));
   return row ?? null;
-}
-
-/**
- * One fan-out batch: delivery rows for the next `limit` target devices after `last_device_id` (keyset on the device
- * id, so a retried job continues where it stopped and never writes a row twice), each device woken on commit.
- * Answers the device ids written.
- */
-export async function fanOutBatch(db: DbOrTx, n: NotificationRow, limit: number): Promise<string[]> {
-  const t: NotificationTarget = {
-    target: n.target,
-    deviceIds: n.targetDeviceIds,
-    customerIds: n.targetCustomerIds,
-    onlyWithFcmToken: n.onlyWithFcmToken,
-  };
-  const payload = JSON.stringify({ notificationId: n.id, title: n.title, message: n.message, body: n.message });
-  const result = await db.execute<{ device_id: string }>(sql`
-    with batch as (
-      select d.id from devices d
-      where ${targetWhere(t)} ${n.lastDeviceId ? sql`and d.id > ${n.lastDeviceId}::uuid` : sql``}
-      order by d.id
-      limit ${limit}
-    ), inserted as (
-      insert into device_messages (device_id, kind, payload, notification_id, expires_at, created_at)
-      select id, 'notification', ${payload}::jsonb, ${n.id}::uuid, ${n.expiresAt.toISOString()}::timestamptz,
-             clock_timestamp()
-      from batch
-      returning device_id
-    ), woken as (
-      -- One NOTIFY per WAKE_IDS_PER_NOTIFY devices (their ids, comma-separated; wakeup.ts): a broadcast of 20,000
-      -- rows is a hundred notifications to each listening process, not 20,000.
-      select pg_notify('device_wake', string_agg(device_id::text, ',')) from (
-        select device_id, (row_number() over (order by device_id) - 1) / ${sql.raw(String(WAKE_IDS_PER_NOTIFY))} as part from inserted
-      ) x group by part
-    )
-    select device_id from inserted, (select count(*) from woken) w
-    order by device_id`);
-  return result.rows.map((r) => r.device_id);
-}
-
-export async function recordFanOut(
-  db: DbOrTx,
-  id: string,
-  written: number,
-  lastDeviceId: string | null,
-  done: boolean,
-) {
-  await db
-    .update(notifications)
-    .set({
-      fannedOut: sql`${notifications.fannedOut} + ${written}`,
-      ...(lastDeviceId ? { lastDeviceId } : {}),
-      ...(done ? { fanOutCompletedAt: sql`now()`, totalDevices: sql`${notifications.fannedOut} + ${written}` } : {}),
-    })
-    .where(eq(notifications.id, id));
 }
 
 export async function listNotifications(db: DbOrTx, page: { limit: number; offset: number; after?: TimeKey }) {
@@ -463,21 +384,6 @@ export async function updateBloatware(
     .where(eq(bloatwareApps.packageName, v.packageName))
     .returning();
   return row ?? null;
-}
-
-/** The catalogue loop: a package a customer disables is added the first time (later disables change nothing). */
-export async function addToCatalogue(db: DbOrTx, packageName: string, createdBy: string) {
-  await db.insert(bloatwareApps).values({ packageName, createdBy }).onConflictDoNothing();
-}
-
-/** Which of these packages staff marked as bloatware (Yes). */
-export async function suggestedToDisable(db: DbOrTx, packageNames: string[]) {
-  if (packageNames.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ packageName: bloatwareApps.packageName })
-    .from(bloatwareApps)
-    .where(and(eq(bloatwareApps.isBloatware, true), inArray(bloatwareApps.packageName, packageNames)));
-  return new Set(rows.map((r) => r.packageName));
 }
 
 // ------------------------------------------------------------------------------------------------ customer exports

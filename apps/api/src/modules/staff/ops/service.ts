@@ -17,15 +17,13 @@ import type { bloatwareApps } from '../../../db/schema.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { writeAudit } from '../../audit/service.ts';
-import { requestPush } from '../../policy/push.ts';
 import { cappedTotal, cursorTimestamp, decodeCursor, encodeCursor, offsetOfPage } from '../../activity/keyset.ts';
 import * as repo from './repository.ts';
+import { FANOUT_JOB_OPTIONS, NOTIFICATION_FANOUT_QUEUE } from '../../policy/fan-out.ts';
+
+export { fanOut, FANOUT_BATCH, FANOUT_JOB_OPTIONS, NOTIFICATION_FANOUT_QUEUE } from '../../policy/fan-out.ts';
 
 /** The back office's device-side pages (spec 3; DECISIONS §8). */
-
-export const NOTIFICATION_FANOUT_QUEUE = 'notifications.fanout';
-/** Delivery rows written per fan-out transaction. */
-export const FANOUT_BATCH = 2000;
 
 interface Paging {
   page: number;
@@ -269,31 +267,6 @@ export async function send(
     return n;
   });
   return toNotification({ ...row, deliveredCount: 0, openedCount: 0 }, await repo.staffEmailOf(ctx.db, actor.id));
-}
-
-export const FANOUT_JOB_OPTIONS = { retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds: 3600 };
-
-/**
- * Worker side of `notifications.fanout`: writes the delivery rows batch by batch, each batch one transaction under
- * the notification's row lock (two workers never write the same batch; a retried job continues after
- * `last_device_id`). Answers the rows written by this run. FCM wakes are queued per batch when configured.
- */
-export async function fanOut(ctx: AppContext, notificationId: string, batchSize = FANOUT_BATCH): Promise<number> {
-  let written = 0;
-  for (;;) {
-    const batch = await inTransaction(ctx.db, async (tx) => {
-      const n = await repo.lockNotification(tx, notificationId);
-      if (!n || n.fanOutCompletedAt) return null;
-      const ids = await repo.fanOutBatch(tx, n, batchSize);
-      const done = ids.length < batchSize;
-      await repo.recordFanOut(tx, n.id, ids.length, ids[ids.length - 1] ?? null, done);
-      return { ids, done };
-    });
-    if (!batch) return written;
-    written += batch.ids.length;
-    if (batch.ids.length > 0) await requestPush(ctx, batch.ids);
-    if (batch.done) return written;
-  }
 }
 
 export async function list(ctx: AppContext, q: Paging) {

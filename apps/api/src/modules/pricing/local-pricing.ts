@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { LocalPricing } from '@fleetdeck/contract';
-import type { AppContext } from '../../../context.ts';
-import { countryOfAddress, countryOfHeader, plainAddress } from '../../public/page-views/geoip.ts';
-import * as repo from './repository.ts';
-import { ratePerGbp, toRule } from './service.ts';
+import type { AppContext } from '../../context.ts';
+import { countryOfAddress, countryOfHeader, plainAddress } from '../public/page-views/geoip.ts';
+import * as repo from './currency-repository.ts';
+import { ratePerGbp, toRule } from './currency.ts';
 
 /**
  * The public `/pricing`'s local prices (DECISIONS §8 "Currency rules", §9). The visitor's country comes from the same

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.ts';
-import { coupons, currencyRules, fxRates } from '../../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { coupons, currencyRules, fxRates } from '../../db/schema.ts';
 
 /** SQL of the currency rules, the synced rates table and the coupons the rules keep (no customer data). */
 export type CurrencyRuleRow = typeof currencyRules.$inferSelect;

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.ts';
-import { appVersions, plans } from '../../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { appVersions, plans } from '../../db/schema.ts';
 
 /** SQL of the staff pricing pages: the plan catalogue (not customer data) and the app version configs. */
 export type PlanRow = typeof plans.$inferSelect;

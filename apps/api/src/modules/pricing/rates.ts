@@ -1,6 +1,6 @@
 import { countries, type TCountryCode } from 'countries-list';
 import { MAX_CONVERSATION_RATE } from '@fleetdeck/contract/staff';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { BUNDLED_RATES } from './bundled-rates.ts';
 
 /**

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { staffAccountRoutes } from './accounts/routes.ts';
+import { staffContentRoutes } from './content/routes.ts';
+import { staffCouponRoutes } from './coupons/routes.ts';
+import { staffCurrencyRoutes } from './currency/routes.ts';
+import { staffCustomerRoutes } from './customers/routes.ts';
+import { staffDashboardRoutes } from './dashboard/routes.ts';
+import { loginAsRoutes } from './login-as/routes.ts';
+import { staffOpsRoutes } from './ops/routes.ts';
+import { staffPaymentDashboardRoutes } from './payment-dashboard/routes.ts';
+import { staffPaymentListRoutes } from './payment-lists/routes.ts';
+import { staffApkRoutes } from './pricing/apk-routes.ts';
+import { staffPricingRoutes } from './pricing/routes.ts';
+import { staffRefundRoutes } from './refunds/routes.ts';
+import { staffSessionRoutes } from './session/routes.ts';
+
+/**
+ * The back office's API (spec 3) under /api/v1/super-admin: the one plugin `app.ts` registers for the wing. Every
+ * route is guarded by its area's roles (`guard.ts`). Nothing outside `modules/staff` imports the wing.
+ */
+export const staffRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (app) => {
+    for (const area of [
+      staffSessionRoutes,
+      staffAccountRoutes,
+      loginAsRoutes,
+      staffDashboardRoutes,
+      staffRefundRoutes,
+      staffContentRoutes,
+      staffCustomerRoutes,
+      staffOpsRoutes,
+      staffPaymentListRoutes,
+      staffCouponRoutes,
+      staffPaymentDashboardRoutes,
+      staffPricingRoutes,
+      staffCurrencyRoutes,
+      staffApkRoutes,
+    ]) {
+      await app.register(area(ctx));
+    }
+  };
