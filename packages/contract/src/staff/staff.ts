@@ -3,6 +3,9 @@ import { limitQuerySchema, listPaginationSchema, pageQuerySchema } from '../acti
 import { emailSchema, newPasswordSchema, personNameSchema, text } from '../common.ts';
 import { withData } from '../envelope.ts';
 import { staffRoleSchema } from './areas.ts';
+import { staffEndpoint, STAFF_API_BASE } from './staff-endpoint.ts';
+
+const S = STAFF_API_BASE;
 
 /** A staff account as SuperAdmin's staff page lists it (DECISIONS §8). */
 export const staffAccountSchema = z.object({
@@ -13,6 +16,7 @@ export const staffAccountSchema = z.object({
   disabled: z.boolean(),
   created_at: z.string(),
 });
+
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
 
 export const staffListQuerySchema = z.object({
@@ -20,6 +24,7 @@ export const staffListQuerySchema = z.object({
   limit: limitQuerySchema,
   email: z.optional(text().check(z.trim(), z.maxLength(254))),
 });
+
 export type StaffListQuery = z.input<typeof staffListQuerySchema>;
 
 export const staffListResponseSchema = z.object({
@@ -34,6 +39,7 @@ export const staffCreateRequestSchema = z.object({
   password: newPasswordSchema,
   role: staffRoleSchema,
 });
+
 export type StaffCreateRequest = z.input<typeof staffCreateRequestSchema>;
 
 export const staffUpdateRequestSchema = z.object({
@@ -43,13 +49,33 @@ export const staffUpdateRequestSchema = z.object({
   password: z.optional(newPasswordSchema),
   disabled: z.optional(z.boolean({ error: 'must be true or false' })),
 });
+
 export type StaffUpdateRequest = z.input<typeof staffUpdateRequestSchema>;
 
 export const staffAccountResponseSchema = withData(staffAccountSchema);
 
-/** Login-as (DECISIONS §8): the customer to open, by email (spec 3: `customers/bypass-login {email}`). */
-export const bypassLoginRequestSchema = z.object({ email: emailSchema });
-export type BypassLoginRequest = z.input<typeof bypassLoginRequestSchema>;
-export const bypassLoginResponseSchema = withData(
-  z.object({ token: z.string(), expiresAt: z.string(), customerEmail: z.string() }),
-);
+// ------------------------------------------------------------------------------------ staff accounts (DECISIONS §8)
+
+export const staffList = staffEndpoint({
+  area: 'staff',
+  method: 'GET',
+  path: `${S}/users/list`,
+  query: staffListQuerySchema,
+  response: staffListResponseSchema,
+});
+
+export const staffCreate = staffEndpoint({
+  area: 'staff',
+  method: 'POST',
+  path: `${S}/users/create`,
+  body: staffCreateRequestSchema,
+  response: staffAccountResponseSchema,
+});
+
+export const staffUpdate = staffEndpoint({
+  area: 'staff',
+  method: 'POST',
+  path: `${S}/users/update`,
+  body: staffUpdateRequestSchema,
+  response: staffAccountResponseSchema,
+});
