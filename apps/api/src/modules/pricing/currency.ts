@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { BUNDLED_RATES } from './bundled-rates.ts';
 import * as repo from './currency-repository.ts';
 
-/** Currency rules as the customer side reads them (the public and customer `/pricing`); staff edit them (staff/currency). */
+/** Currency rules as the customer side reads them (the public and customer `/pricing`); staff edit them (staff/pricing). */
 
 export function toRule(row: repo.CurrencyRuleRow): CurrencyRule {
   return {

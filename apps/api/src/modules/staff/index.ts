@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { staffAccountRoutes } from './accounts/routes.ts';
+import { staffAccountRoutes } from './staff/routes.ts';
 import { staffContentRoutes } from './content/routes.ts';
 import { staffCouponRoutes } from './coupons/routes.ts';
-import { staffCurrencyRoutes } from './currency/routes.ts';
+import { staffCurrencyRoutes } from './pricing/currency-routes.ts';
 import { staffCustomerRoutes } from './customers/routes.ts';
 import { staffDashboardRoutes } from './dashboard/routes.ts';
 import { loginAsRoutes } from './login-as/routes.ts';
@@ -12,8 +12,8 @@ import { staffPaymentDashboardRoutes } from './payment-dashboard/routes.ts';
 import { staffPaymentListRoutes } from './payment-lists/routes.ts';
 import { staffApkRoutes } from './pricing/apk-routes.ts';
 import { staffPricingRoutes } from './pricing/routes.ts';
-import { staffRefundRoutes } from './refunds/routes.ts';
-import { staffSessionRoutes } from './session/routes.ts';
+import { staffRefundRoutes } from './customer-payments/routes.ts';
+import { staffSessionRoutes } from './account/routes.ts';
 
 /**
  * The back office's API (spec 3) under /api/v1/super-admin: the one plugin `app.ts` registers for the wing. Every

@@ -14,7 +14,7 @@ import { catalogueRows } from '../../catalogue/seed.ts';
 import { createStripeClient } from '../../payments/providers/stripe.ts';
 import { queueFamilyWake } from '../../policy/wake-family.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
-import { writePricingAudit } from '../currency/service.ts';
+import { writePricingAudit } from './currency-service.ts';
 import { applyAmountChange, prepareAmountChange } from './amount.ts';
 import { toConfig } from '../../pricing/app-version.ts';
 import * as repo from '../../pricing/repository.ts';

@@ -1,7 +1,7 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
 import { staffActorOf, staffAreaRoutes } from '../guard.ts';
-import * as currency from './service.ts';
+import * as currency from './currency-service.ts';
 
 /** Multi currency (spec 3 "Pricing list" Multi Currency tab, §7; DECISIONS §8 "Currency rules"). SuperAdmin only. */
 export const staffCurrencyRoutes = (ctx: AppContext) =>
