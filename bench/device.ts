@@ -30,7 +30,7 @@ import { inTransaction } from '../apps/api/src/context.ts';
 import { customerSeats, customers, devices } from '../apps/api/src/db/schema.ts';
 import { familyLicenceOf } from '../apps/api/src/modules/licences/service.ts';
 import * as fanOutRepo from '../apps/api/src/modules/policy/fan-out-repository.ts';
-import * as ops from '../apps/api/src/modules/staff/ops/repository.ts';
+import * as ops from '../apps/api/src/modules/staff/notifications/repository.ts';
 import { enrolmentTokenOf, newEnrolmentToken } from '../apps/api/src/modules/users/service.ts';
 import type { Runtime } from '../apps/api/src/runtime.ts';
 import { buy } from '../apps/api/test/support/ledger.ts';

@@ -23,7 +23,7 @@ import { eq } from 'drizzle-orm';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { SimulatedDevice, createLimiter, summarise } from '@fleetdeck/device-sim';
 import { customers, deviceMessages, staffUsers } from '../apps/api/src/db/schema.ts';
-import { findNotification } from '../apps/api/src/modules/staff/ops/repository.ts';
+import { findNotification } from '../apps/api/src/modules/staff/notifications/repository.ts';
 import { hashPassword } from '../apps/api/src/lib/crypto.ts';
 import { createSession } from '../apps/api/src/modules/sessions/service.ts';
 import { FANOUT_BATCH } from '../apps/api/src/modules/policy/fan-out.ts';

@@ -7,7 +7,12 @@ import { staffCurrencyRoutes } from './pricing/currency-routes.ts';
 import { staffCustomerRoutes } from './customers/routes.ts';
 import { staffDashboardRoutes } from './dashboard/routes.ts';
 import { loginAsRoutes } from './login-as/routes.ts';
-import { staffOpsRoutes } from './ops/routes.ts';
+import { staffAuditLogsRoutes } from './audit-logs/routes.ts';
+import { staffBloatwareRoutes } from './bloatware/routes.ts';
+import { staffDevicesRoutes } from './devices/routes.ts';
+import { staffExportsRoutes } from './exports/routes.ts';
+import { staffNotificationsRoutes } from './notifications/routes.ts';
+import { staffPowerChatUsersRoutes } from './power-chat-users/routes.ts';
 import { staffPaymentDashboardRoutes } from './payment-dashboard/routes.ts';
 import { staffPaymentListRoutes } from './payment-lists/routes.ts';
 import { staffApkRoutes } from './pricing/apk-routes.ts';
@@ -30,7 +35,12 @@ export const staffRoutes =
       staffRefundRoutes,
       staffContentRoutes,
       staffCustomerRoutes,
-      staffOpsRoutes,
+      staffDevicesRoutes,
+      staffNotificationsRoutes,
+      staffAuditLogsRoutes,
+      staffPowerChatUsersRoutes,
+      staffBloatwareRoutes,
+      staffExportsRoutes,
       staffPaymentListRoutes,
       staffCouponRoutes,
       staffPaymentDashboardRoutes,

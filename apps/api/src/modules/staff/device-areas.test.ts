@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { devicesApi, policyApi, profilesApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
-import { auditEntries, chatUsers, deviceMessages, notificationCounts, notifications } from '../../../db/schema.ts';
-import { call } from '../../../../test/support/call.ts';
+import { auditEntries, chatUsers, deviceMessages, notificationCounts, notifications } from '../../db/schema.ts';
+import { call } from '../../../test/support/call.ts';
 import {
   customerWithSeats,
   enrolDevice,
@@ -13,10 +13,10 @@ import {
   type TestCustomer,
   type TestDevice,
   type TestStaff,
-} from '../../../../test/support/factory.ts';
-import { reportInventory } from '../../../../test/support/profiles.ts';
-import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
-import { fanOut } from './service.ts';
+} from '../../../test/support/factory.ts';
+import { reportInventory } from '../../../test/support/profiles.ts';
+import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
+import { fanOut } from '../policy/fan-out.ts';
 
 let rt: TestRuntime;
 let root: TestStaff;
@@ -340,7 +340,7 @@ describe('push notifications (DECISIONS §8)', () => {
     ).rows[0]!;
     expect(all).toEqual({ ...enrolled, precision: 'estimate' });
     // Past the cap: "at least".
-    const { preview: previewWith } = await import('./service.ts');
+    const { preview: previewWith } = await import('./notifications/service.ts');
     expect(await previewWith(rt.ctx, { devices: [], customers: [alice.id, bob.id], fcmToken: false }, 4)).toEqual({
       devices: 4,
       customers: expect.any(Number),
