@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bloatwareApps } from '../../db/schema.ts';
 
-/** The bloatware catalogue as the customer side uses it; staff mark packages in it (staff/ops, the Bloatware page). */
+/** The bloatware catalogue as the customer side uses it; staff mark packages in it (staff/bloatware). */
 
 /** The catalogue loop: a package a customer disables is added the first time (later disables change nothing). */
 export async function addToCatalogue(db: DbOrTx, packageName: string, createdBy: string) {

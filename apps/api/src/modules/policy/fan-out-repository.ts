@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { WAKE_IDS_PER_NOTIFY } from './wakeup.ts';
 
-/** SQL of the notification fan-out (fan-out.ts): staff write notifications (staff/ops), this writes their deliveries. */
+/** SQL of the notification fan-out (fan-out.ts): staff write notifications (staff/notifications), this writes their deliveries. */
 
 export interface NotificationTarget {
   target: 'all' | 'devices' | 'customers';

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { staffAccountRoutes } from './staff/routes.ts';
-import { staffContentRoutes } from './content/routes.ts';
+import { staffBlogsRoutes } from './blogs/routes.ts';
+import { staffContactUsRoutes } from './contact-us/routes.ts';
+import { staffFaqRoutes } from './faq/routes.ts';
+import { staffNewslettersRoutes } from './newsletters/routes.ts';
+import { staffPageViewsRoutes } from './page-views/routes.ts';
+import { staffVideosRoutes } from './videos/routes.ts';
 import { staffCouponRoutes } from './coupons/routes.ts';
 import { staffCurrencyRoutes } from './pricing/currency-routes.ts';
 import { staffCustomerRoutes } from './customers/routes.ts';
@@ -33,7 +38,12 @@ export const staffRoutes =
       loginAsRoutes,
       staffDashboardRoutes,
       staffRefundRoutes,
-      staffContentRoutes,
+      staffVideosRoutes,
+      staffFaqRoutes,
+      staffBlogsRoutes,
+      staffContactUsRoutes,
+      staffNewslettersRoutes,
+      staffPageViewsRoutes,
       staffCustomerRoutes,
       staffDevicesRoutes,
       staffNotificationsRoutes,

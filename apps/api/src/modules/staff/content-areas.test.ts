@@ -7,12 +7,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { BLOG_IMAGE_MAX_BYTES, publicApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
-import { call } from '../../../../test/support/call.ts';
-import { newCustomer, newStaff, randomIp, type TestStaff } from '../../../../test/support/factory.ts';
-import { postMultipart, type Part } from '../../../../test/support/multipart.ts';
-import { solvedCaptcha } from '../../../../test/support/payments.ts';
-import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
-import { blogImageDir } from '../../content/images.ts';
+import { call } from '../../../test/support/call.ts';
+import { newCustomer, newStaff, randomIp, type TestStaff } from '../../../test/support/factory.ts';
+import { postMultipart, type Part } from '../../../test/support/multipart.ts';
+import { solvedCaptcha } from '../../../test/support/payments.ts';
+import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
+import { blogImageDir } from '../content/images.ts';
 
 let rt: TestRuntime;
 let dataDir: string;
