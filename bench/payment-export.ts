@@ -89,7 +89,7 @@ runBenchmark(async () => {
       console.log(
         `run ${i + 1}: ${r.rows.toLocaleString('en-US')} rows, ${round(r.bytes / 2 ** 20)} MiB in ${r.seconds} s: ` +
           `${r.rowsPerSecond.toLocaleString('en-US')} rows/s; RSS ${r.rssBeforeMiB} → ${r.rssPeakMiB} MiB ` +
-          `(+${rssGrowthMB} MB)${r.complete ? '' : ' — stopped at the limit'}`,
+          `(+${rssGrowthMB} MB; at the peak ${JSON.stringify(r.atPeakMiB)})${r.complete ? '' : ' — stopped at the limit'}`,
       );
       if (r.complete && r.rows !== opts.payments)
         throw new Error(`the export had ${r.rows} rows, not ${opts.payments}`);
@@ -126,12 +126,13 @@ runBenchmark(async () => {
         `**${pass ? 'Met' : 'Not met'}** (slowest run ${worst.toLocaleString('en-GB')} rows/s, fastest ` +
         `${best.toLocaleString('en-GB')}; largest RSS growth ${growth} MB).`,
       '',
-      '| run | rows | MiB | seconds | rows/s | RSS before MiB | RSS peak MiB | growth MB | complete |',
-      '|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      '| run | rows | MiB | seconds | rows/s | RSS before MiB | RSS peak MiB | growth MB | at the peak: new / old space, external MiB | complete |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
       ...runs.map(
         (r, i) =>
           `| ${i + 1} | ${r.rows.toLocaleString('en-GB')} | ${round(r.bytes / 2 ** 20)} | ${r.seconds} | ` +
           `${r.rowsPerSecond.toLocaleString('en-GB')} | ${r.rssBeforeMiB} | ${r.rssPeakMiB} | ${r.rssGrowthMB} | ` +
+          `${r.atPeakMiB.newSpace} / ${r.atPeakMiB.oldSpace}, ${r.atPeakMiB.external} | ` +
           `${r.complete ? 'yes' : 'stopped at the limit'} |`,
       ),
       '',

@@ -3,9 +3,32 @@
  * bench/payment-export.ts), and a CSV export streamed over HTTP with the rows/s and the server's RSS.
  */
 import http from 'node:http';
+import v8 from 'node:v8';
 import type pg from 'pg';
 import type { StaffEndpoint } from '@fleetdeck/contract/staff';
 import { fillTable, round } from './support.ts';
+
+export interface MemoryAtPeak {
+  newSpace: number;
+  oldSpace: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/** The process's memory now by kind (MiB): committed young and old generation, V8's heap, and outside it. */
+function memoryNow(): MemoryAtPeak {
+  const spaces = v8.getHeapSpaceStatistics();
+  const size = (name: string) => round((spaces.find((s) => s.space_name === name)?.space_size ?? 0) / 2 ** 20);
+  const m = process.memoryUsage();
+  return {
+    newSpace: size('new_space'),
+    oldSpace: size('old_space'),
+    heapTotal: round(m.heapTotal / 2 ** 20),
+    external: round(m.external / 2 ** 20),
+    arrayBuffers: round(m.arrayBuffers / 2 ** 20),
+  };
+}
 
 /** A customer's id from its row number (1-based): cheap for payments to point at. */
 export const CUSTOMER_ID = (n: string) => `('00000000-0000-4000-8000-' || lpad(to_hex(${n}), 12, '0'))::uuid`;
@@ -120,12 +143,19 @@ export function measureExport(
     rowsPerSecond: number;
     rssBeforeMiB: number;
     rssPeakMiB: number;
+    /** Where the memory was at the RSS peak (MiB): V8's young and old generations, and memory outside V8's heap. */
+    atPeakMiB: MemoryAtPeak;
     complete: boolean;
   }>((resolve, reject) => {
     const rssBefore = process.memoryUsage.rss();
     let peak = rssBefore;
+    let atPeak = memoryNow();
     const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage.rss());
+      const rss = process.memoryUsage.rss();
+      if (rss > peak) {
+        peak = rss;
+        atPeak = memoryNow();
+      }
     }, 50);
     const url = new URL(`${baseUrl}${endpoint.path}?${new URLSearchParams({ ...query, isExportData: 'true' })}`);
     const t0 = performance.now();
@@ -158,6 +188,7 @@ export function measureExport(
           rowsPerSecond: Math.round(rows / s),
           rssBeforeMiB: round(rssBefore / 2 ** 20),
           rssPeakMiB: round(peak / 2 ** 20),
+          atPeakMiB: atPeak,
           complete,
         });
       });

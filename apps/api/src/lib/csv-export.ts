@@ -88,7 +88,12 @@ export async function sendCsv<Row>(
     }
   }
 
-  const csv = Readable.from(chunks(), { objectMode: false });
+  return sendCsvStream(reply, fileName, chunks());
+}
+
+/** Answers `text` chunks as the CSV file `fileName` (backpressure: `Readable.from` reads on when the socket drains). */
+function sendCsvStream(reply: FastifyReply, fileName: string, text: AsyncIterable<string>): FastifyReply {
+  const csv = Readable.from(text, { objectMode: false });
   csv.on('error', () => undefined);
 
   return reply
@@ -97,6 +102,33 @@ export async function sendCsv<Row>(
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .send(csv);
+}
+
+/**
+ * Like `sendCsv` for records the database writes as CSV text already (a list too large to build a JS row per record;
+ * payment-lists `paymentHistoryCsvQuery`): the header row of `headers`, then each chunk of text, in order. A first
+ * batch without text is a 404 `E_NO_DATA`.
+ */
+export async function sendCsvText(
+  reply: FastifyReply,
+  { fileName, headers, batches }: { fileName: string; headers: readonly string[]; batches: AsyncIterable<string> },
+): Promise<FastifyReply> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done || first.value === '') {
+    await iterator.return?.();
+    throw new AppError(404, 'E_NO_DATA', NO_DATA_MESSAGE);
+  }
+  async function* text(): AsyncGenerator<string> {
+    let next: IteratorResult<string> = first;
+    try {
+      yield csvLine(headers) + next.value;
+      for (next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } finally {
+      if (!next.done) await iterator.return?.();
+    }
+  }
+  return sendCsvStream(reply, fileName, text());
 }
 
 /**

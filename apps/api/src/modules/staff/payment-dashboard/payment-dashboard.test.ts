@@ -154,6 +154,44 @@ describe('payment dashboard: payments (spec 3 "Payment dashboard")', () => {
     }
   });
 
+  it('reads Kolkata, Kathmandu and New York months (whole UTC days cut by their midnight) as a direct count over payments', async () => {
+    // March 2025 and its edges (New York changes to DST on 9 March); some payments a minute either side of each
+    // zone's midnight (18:30Z Kolkata, 18:15Z Kathmandu, 05:00Z/04:00Z New York), the rest spread over the hours.
+    const statuses = ['Success', 'Failed', 'Pending', 'Success', 'Refunded'] as const;
+    const times: number[] = [];
+    for (const day of ['2025-02-28', '2025-03-01', '2025-03-09', '2025-03-10', '2025-03-20', '2025-03-31']) {
+      for (const hm of ['18:29', '18:30', '18:14', '18:15', '04:59', '05:00', '03:59', '04:00', '23:59', '00:00']) {
+        times.push(Date.parse(`${day}T${hm}:00Z`));
+      }
+    }
+    for (let i = 0; i < 40; i++)
+      times.push(Date.parse('2025-02-27T00:00:00Z') + ((i * 7_919_311) % 34) * 86_400_000 + i * 2_090_000);
+    for (const [i, t] of times.entries()) await paymentAt(new Date(t), i % 3 === 0 ? 'KM' : 'PD', statuses[i % 5]);
+    const zones = ['Asia/Kolkata', 'Asia/Kathmandu', 'America/New_York'];
+    const asked = (timeZone: string) => ({ timeZone, reportMonth: 2, reportYear: 2025 });
+    const before = await Promise.all(zones.map((z) => dashboard(asked(z))));
+    await fold();
+    expect(await pendingDeltas()).toBe(0);
+    for (const [i, zone] of zones.entries()) {
+      const after = await dashboard(asked(zone));
+      // Before the job everything was read from the deltas, keyed by the database; after it, from the plan.
+      expect(after, zone).toEqual(before[i]);
+      const direct = await rt.ctx.db.execute<{ key: string; n: number }>(sql`
+        select to_char(created_at at time zone ${zone}, 'YYYY-MM-DD') as key, count(*)::int as n from payments
+        where to_char(created_at at time zone ${zone}, 'YYYY-MM') = '2025-03' group by 1`);
+      const expected = new Map(direct.rows.map((r) => [r.key, Number(r.n)]));
+      expect(
+        after.dayWiseBarChart.map((b) => [b.key, b.count]),
+        zone,
+      ).toEqual(after.dayWiseBarChart.map((b) => [b.key, expected.get(String(b.key)) ?? 0]));
+      expect(after.monthWiseBarChart[2]!.count, zone).toBe(direct.rows.reduce((n, r) => n + Number(r.n), 0));
+      const gross = await rt.ctx.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from payments
+        where status = 'Success' and family = 'KM' and to_char(created_at at time zone ${zone}, 'YYYY-MM') = '2025-03'`);
+      expect(after.planWisePieChartByMonth.kmSubscriptions, zone).toBe(Number(gross.rows[0]!.n));
+    }
+  });
+
   it('follows a status change after creation (Pending → Success → Refunded, Pending → Failed), whoever writes it', async () => {
     const now = new Date();
     const a = await paymentAt(now, 'POB', 'Pending');

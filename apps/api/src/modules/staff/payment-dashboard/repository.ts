@@ -130,15 +130,29 @@ export interface Span {
   to: string;
 }
 
+/** Whole UTC days read from a daily rollup, counted in the group `key`. */
+export interface DaySpan extends Span {
+  key: string;
+}
+
+/**
+ * Instants read from 15-minute buckets, counted in the group `key` (null: the zone's group of each bucket, computed by
+ * the database) and, when `minus` is set, also taken off that group (the part of a daily row that is not its group's).
+ */
+export interface BucketSpan extends Span {
+  key: string | null;
+  minus: string | null;
+}
+
 /** Where a zone's range lies in a rollup: whole UTC days, 15-minute buckets, and the range of the pending deltas. */
 export interface SpanQuery {
   timeZone: string;
   /** `to_char` format of the group key in the zone ('YYYY-MM-DD', 'FMMM'), or null for one group. */
   keyFormat: string | null;
-  /** Whole UTC days read from the daily rollup (each lies inside one group). */
-  days: Span[];
-  /** Instants read from the 15-minute buckets (the edges, or all of it when groups are days). */
-  buckets: Span[];
+  /** Whole UTC days read from the daily rollup. */
+  days: DaySpan[];
+  /** Instants read from the 15-minute buckets (the edges, and the part of a cut day that is the other group's). */
+  buckets: BucketSpan[];
   /** The whole range, for the pending deltas; null: all time. */
   range: Span | null;
 }
@@ -154,15 +168,20 @@ export interface PaymentCountRow {
   n: number;
 }
 
-const pgArray = (values: string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
+/** A text[] literal (`null`: NULL). */
+const pgArray = (values: (string | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : `"${v}"`)).join(',')}}`;
 
 /** A rollup kept at three levels: by UTC day, by 15-minute bucket, and the deltas not folded yet. */
 interface Rollup {
   daily: string;
   buckets: string;
   deltas: string;
-  /** The value columns of the daily and bucket tables (named as the result needs them) and of the deltas. */
-  columns: string;
+  /**
+   * The group columns of the daily and bucket tables (kept apart), their values summed (named as the result needs
+   * them), and the same columns of the deltas.
+   */
+  groups: string;
+  sums: string;
   deltaColumns: string;
 }
 
@@ -170,7 +189,8 @@ const COUNTS: Rollup = {
   daily: 'payment_counts_daily',
   buckets: 'payment_counts',
   deltas: 'payment_count_deltas',
-  columns: 'family, status, count as n',
+  groups: 'family, status',
+  sums: 'sum(count) as n',
   deltaColumns: 'family, status, delta',
 };
 
@@ -178,42 +198,54 @@ const REVENUE: Rollup = {
   daily: 'payment_revenue_daily',
   buckets: 'payment_revenue',
   deltas: 'payment_revenue_deltas',
-  columns: 'gross, refunded',
+  groups: '',
+  sums: 'sum(gross) as gross, sum(refunded) as refunded',
   deltaColumns: 'gross, refunded',
 };
 
 /**
- * The rows of a rollup over a zone's range as `x (at, …group columns, …sums)`, one row per instant and group (the
- * rows read are summed per instant first: the charts need no family, and 30 days of 15-minute buckets are tens of
- * thousands of rows), and `keys (at, key)` the zone's group of each distinct instant: whole UTC days from the daily
- * table, edges from the 15-minute table, plus the deltas not folded yet, in one statement (one snapshot). The zone's
- * day/month of each distinct instant is computed once (a few hundred or thousand instants), not once per rollup row:
- * to_char … at time zone is the costly part. `filter` (e.g. a status) applies when summing, not in the reads: in
- * them (or pushed down into them: hence `materialized`) it led the planner to a sequential scan of the 15-minute
- * rollup (1.7M rows at 10M payments) instead of its ranges.
+ * The rows of a rollup over a zone's range as `x (key, …group columns, …sums)`: daily rows and buckets in the group
+ * the plan gave them (a bucket span with `minus` also taken off that group: `sign` -1), plus the deltas not folded yet
+ * and any bucket span without a group, whose zone day/month the database computes once per distinct instant (to_char
+ * … at time zone is the costly part), in one statement (one snapshot). `sums` use `sign`. `filter` (e.g. a status)
+ * applies when summing, not in the reads: in them (or pushed down into them: hence `materialized`) it led the planner
+ * to a sequential scan of the 15-minute rollup (1.7M rows at 10M payments) instead of its ranges.
  */
 function rollupRows(r: Rollup, q: SpanQuery, opts: { groups: string; sums: string; filter?: SQL | undefined }) {
-  const key = q.keyFormat === null ? sql`''` : sql`to_char(at at time zone ${q.timeZone}, ${q.keyFormat})`;
+  const key = q.keyFormat === null ? sql`''` : sql`to_char(y.at at time zone ${q.timeZone}, ${q.keyFormat})`;
   const filter = opts.filter ?? sql`true`;
   const deltaRange =
     q.range === null ? sql`true` : sql`bucket >= ${q.range.from}::timestamptz and bucket < ${q.range.to}::timestamptz`;
   const groups = opts.groups === '' ? '' : `, ${opts.groups}`;
+  // Rows read are summed per group and span first (a month of a zone's days reads ~10,000 bucket rows).
+  const rollupGroups = r.groups === '' ? '' : `${r.groups}, `;
+  const rollupGroupBy = r.groups === '' ? '' : `, ${r.groups}`;
+  const sumNames = r.sums.replace(/sum\(\w+\) as /g, '');
   return sql`
     with picked as materialized (
-      select (d.day::timestamp at time zone 'UTC') as at, ${sql.raw(r.columns)}
-      from unnest(${pgArray(q.days.map((s) => s.from))}::date[], ${pgArray(q.days.map((s) => s.to))}::date[]) as r(s, e)
+      select r.key, 1 as sign, null::timestamptz as at, ${sql.raw(rollupGroups)}${sql.raw(r.sums)}
+      from unnest(${pgArray(q.days.map((s) => s.from))}::date[], ${pgArray(q.days.map((s) => s.to))}::date[],
+                  ${pgArray(q.days.map((s) => s.key))}::text[]) as r(s, e, key)
       join ${sql.raw(r.daily)} d on d.day >= r.s and d.day < r.e
+      group by r.key${sql.raw(rollupGroupBy)}
       union all
-      select p.bucket, ${sql.raw(r.columns)}
-      from unnest(${pgArray(q.buckets.map((s) => s.from))}::timestamptz[],
-                  ${pgArray(q.buckets.map((s) => s.to))}::timestamptz[]) as r(s, e)
-      join ${sql.raw(r.buckets)} p on p.bucket >= r.s and p.bucket < r.e
+      select k.key, k.sign, b.at, ${sql.raw(rollupGroups)}${sql.raw(sumNames)}
+      from (
+        select r.key, r.minus, case when r.key is null then p.bucket end as at, ${sql.raw(rollupGroups)}${sql.raw(r.sums)}
+        from unnest(${pgArray(q.buckets.map((s) => s.from))}::timestamptz[],
+                    ${pgArray(q.buckets.map((s) => s.to))}::timestamptz[],
+                    ${pgArray(q.buckets.map((s) => s.key))}::text[],
+                    ${pgArray(q.buckets.map((s) => s.minus))}::text[]) as r(s, e, key, minus)
+        join ${sql.raw(r.buckets)} p on p.bucket >= r.s and p.bucket < r.e
+        group by r.key, r.minus, 3${sql.raw(rollupGroupBy)}
+      ) b
+      cross join lateral (select b.key, 1 union all select b.minus, -1 where b.minus is not null) as k(key, sign)
       union all
-      select bucket, ${sql.raw(r.deltaColumns)} from ${sql.raw(r.deltas)} where ${deltaRange}
+      select null, 1, bucket, ${sql.raw(r.deltaColumns)} from ${sql.raw(r.deltas)} where ${deltaRange}
+    ), y as (
+      select key, at${sql.raw(groups)}, ${sql.raw(opts.sums)} from picked where ${filter} group by key, at${sql.raw(groups)}
     ), x as (
-      select at${sql.raw(groups)}, ${sql.raw(opts.sums)} from picked where ${filter} group by at${sql.raw(groups)}
-    ), keys as (
-      select at, ${key} as key from x group by at
+      select coalesce(y.key, ${key}) as gkey, y.* from y
     )`;
 }
 
@@ -228,9 +260,9 @@ export async function paymentCountsBy(
   const statusFilter = q.statuses === null ? undefined : sql`status = any(${pgArray([...q.statuses])}::text[])`;
   const groups = q.byFamily ? 'family, status' : 'status';
   const result = await db.execute<{ key: string; family: string; status: string; n: number }>(sql`
-    ${rollupRows(COUNTS, q, { groups, sums: 'sum(n) as n', filter: statusFilter })}
-    select k.key, ${q.byFamily ? sql`x.family` : sql`''`} as family, x.status, sum(x.n)::int as n
-    from x join keys k using (at)
+    ${rollupRows(COUNTS, q, { groups, sums: 'sum(sign * n) as n', filter: statusFilter })}
+    select x.gkey as key, ${q.byFamily ? sql`x.family` : sql`''`} as family, x.status, sum(x.n)::int as n
+    from x
     group by 1, 2, 3`);
   return result.rows.map((r) => ({ key: r.key, family: r.family, status: r.status, n: Number(r.n) }));
 }
@@ -245,9 +277,9 @@ export interface RevenueRow {
 /** Revenue (gross and refunded EUR) grouped by the zone's day or month, or not at all. */
 export async function revenueBy(db: DbOrTx, q: SpanQuery): Promise<RevenueRow[]> {
   const result = await db.execute<{ key: string; gross: string; refunded: string }>(sql`
-    ${rollupRows(REVENUE, q, { groups: '', sums: 'sum(gross) as gross, sum(refunded) as refunded' })}
-    select k.key, sum(x.gross)::numeric(16, 2)::text as gross, sum(x.refunded)::numeric(16, 2)::text as refunded
-    from x join keys k using (at)
+    ${rollupRows(REVENUE, q, { groups: '', sums: 'sum(sign * gross) as gross, sum(sign * refunded) as refunded' })}
+    select x.gkey as key, sum(x.gross)::numeric(16, 2)::text as gross, sum(x.refunded)::numeric(16, 2)::text as refunded
+    from x
     group by 1`);
   return result.rows.map((r) => ({ key: r.key, gross: r.gross, refunded: r.refunded }));
 }

@@ -40,17 +40,60 @@ function zoneDate(timeZone: string, t: number): string {
 
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
+/** The rollups' bucket: 15 minutes divide every zone's offset, so a zone's day starts on a bucket's edge. */
+const BUCKET_MS = 15 * 60_000;
+
+interface Part {
+  from: number;
+  to: number;
+  key: string;
+}
+
 /**
- * Splits [from, to) into whole UTC days that lie inside one group (read from the daily rollup) and the rest (read
- * from 15-minute buckets). `group` null: one group (any whole UTC day is fine).
+ * [s, e) (inside one UTC day) cut where its group changes: one part, two (found by halving on the 15-minute grid), or
+ * null when the change is not on the grid or there are more (the database then groups each bucket itself).
+ */
+function partsOf(s: number, e: number, group: ((t: number) => string) | null): Part[] | null {
+  if (group === null) return [{ from: s, to: e, key: '' }];
+  const first = group(s);
+  const last = group(e - 1000);
+  if (first === last) return [{ from: s, to: e, key: first }];
+  let lo = s;
+  let hi = e;
+  while (hi - lo > BUCKET_MS) {
+    const mid = lo + Math.floor((hi - lo) / BUCKET_MS / 2) * BUCKET_MS;
+    if (group(mid) === first) lo = mid;
+    else hi = mid;
+  }
+  if (hi === e || group(hi - 1000) !== first || group(hi) !== last) return null;
+  return [
+    { from: s, to: hi, key: first },
+    { from: hi, to: e, key: last },
+  ];
+}
+
+/**
+ * Where [from, to) lies in the rollups, each piece with the group (`group(t)`: the zone's day or month key; null: one
+ * group, key '') it counts in:
+ * - a whole UTC day inside one group: its daily row;
+ * - a whole UTC day cut in two by the zone's midnight (every day of a non-UTC zone): its daily row in the group of
+ *   the longer part, and the shorter part from 15-minute buckets, added to its own group and taken off the other
+ *   (a Kolkata day reads 22 buckets, not 96; the daily row is the sum of its buckets, ADR 0007);
+ * - the partial days at the edges: their buckets.
  */
 export function planSpans(from: Date, to: Date, group: ((t: number) => string) | null) {
-  const days: repo.Span[] = [];
-  const buckets: repo.Span[] = [];
-  const push = (list: repo.Span[], s: string, e: string) => {
-    const last = list[list.length - 1];
-    if (last && last.to === s) last.to = e;
-    else list.push({ from: s, to: e });
+  const days: repo.DaySpan[] = [];
+  const buckets: repo.BucketSpan[] = [];
+  const pushDay = (s: number, e: number, key: string) => {
+    const last = days[days.length - 1];
+    if (last && last.to === isoDay(s) && last.key === key) last.to = isoDay(e);
+    else days.push({ from: isoDay(s), to: isoDay(e), key });
+  };
+  const pushBuckets = (s: number, e: number, key: string | null, minus: string | null) => {
+    const last = buckets[buckets.length - 1];
+    const sIso = new Date(s).toISOString();
+    if (last && last.to === sIso && last.key === key && last.minus === minus) last.to = new Date(e).toISOString();
+    else buckets.push({ from: sIso, to: new Date(e).toISOString(), key, minus });
   };
   const start = from.getTime();
   const end = to.getTime();
@@ -58,8 +101,19 @@ export function planSpans(from: Date, to: Date, group: ((t: number) => string) |
     const s = Math.max(d, start);
     const e = Math.min(d + DAY_MS, end);
     const whole = s === d && e === d + DAY_MS;
-    if (whole && (group === null || group(d) === group(d + DAY_MS - 1000))) push(days, isoDay(d), isoDay(d + DAY_MS));
-    else push(buckets, new Date(s).toISOString(), new Date(e).toISOString());
+    const parts = partsOf(s, e, group);
+    if (parts === null) {
+      pushBuckets(s, e, null, null);
+    } else if (whole && parts.length === 1) {
+      pushDay(d, d + DAY_MS, parts[0]!.key);
+    } else if (whole) {
+      const [a, b] = parts as [Part, Part];
+      const [longer, shorter] = a.to - a.from >= b.to - b.from ? [a, b] : [b, a];
+      pushDay(d, d + DAY_MS, longer.key);
+      pushBuckets(shorter.from, shorter.to, shorter.key, longer.key);
+    } else {
+      for (const p of parts) pushBuckets(p.from, p.to, p.key, null);
+    }
   }
   return { days, buckets };
 }
@@ -100,12 +154,13 @@ function productCounts(rows: { family: string; n: number }[]): ProductCounts {
 
 /** Where [from, to) of the zone lies in the rollups, grouped by its days, its months, or not at all. */
 function spansOf(q: { from: Date; to: Date; timeZone: string; unit: 'day' | 'month' | null }): repo.SpanQuery {
+  // The keys are the database's (`keyFormat`) for the same instants: 'YYYY-MM-DD' and the month's number ('FMMM').
   const group =
     q.unit === null
       ? null
       : q.unit === 'day'
         ? (t: number) => zoneDate(q.timeZone, t)
-        : (t: number) => zoneDate(q.timeZone, t).slice(0, 7);
+        : (t: number) => String(Number(zoneDate(q.timeZone, t).slice(5, 7)));
   const { days, buckets } = planSpans(q.from, q.to, group);
   return {
     timeZone: q.timeZone,
@@ -188,19 +243,22 @@ function periodOf(q: DashboardQuery): Period {
   };
 }
 
-async function dayWise(ctx: AppContext, p: Period, statuses: readonly string[] | null) {
-  const rows = await countPayments(ctx, {
-    from: p.monthFrom,
-    to: p.monthTo,
-    timeZone: p.timeZone,
-    unit: 'day',
-    statuses,
-  });
+/** The day-wise bars of the report month from count rows keyed by the zone's day. */
+function dayBars(p: Period, rows: repo.PaymentCountRow[]) {
   const daysInMonth = new Date(Date.UTC(p.reportYear, p.reportMonth + 1, 0)).getUTCDate();
+  const byDay = new Map<string, number>();
+  for (const r of rows) byDay.set(r.key, (byDay.get(r.key) ?? 0) + r.n);
   return Array.from({ length: daysInMonth }, (_, i) => {
     const key = isoDate({ year: p.reportYear, month: p.reportMonth, day: i + 1 });
-    return { key, label: String(i + 1), count: sum(rows.filter((r) => r.key === key)) };
+    return { key, label: String(i + 1), count: byDay.get(key) ?? 0 };
   });
+}
+
+const monthByDay = (ctx: AppContext, p: Period, statuses: readonly string[] | null, byFamily: boolean) =>
+  countPayments(ctx, { from: p.monthFrom, to: p.monthTo, timeZone: p.timeZone, unit: 'day', statuses, byFamily });
+
+async function dayWise(ctx: AppContext, p: Period, statuses: readonly string[] | null) {
+  return dayBars(p, await monthByDay(ctx, p, statuses, false));
 }
 
 async function monthWise(ctx: AppContext, p: Period, statuses: readonly string[] | null) {
@@ -226,19 +284,13 @@ export async function paymentDashboard(ctx: AppContext, q: DashboardQuery): Prom
   const nextUtc = isoDay(Date.now() + DAY_MS);
   const todayFrom = startOfDay(day, p.timeZone);
   const todayTo = startOfDay(addDays(day, 1), p.timeZone);
-  const [todays, byMonth, allTime, days, months, yearViews, todayViews, countries, todayMoney, yearMoney] =
+  const [todays, monthRows, allTime, months, yearViews, todayViews, countries, todayMoney, yearMoney] =
     await Promise.all([
       countPayments(ctx, { from: todayFrom, to: todayTo, timeZone: p.timeZone, unit: null, statuses: null }),
-      countPayments(ctx, {
-        from: p.monthFrom,
-        to: p.monthTo,
-        timeZone: p.timeZone,
-        unit: null,
-        statuses: PIE_STATUSES,
-        byFamily: true,
-      }),
+      // The month's days by family and status: the day-wise bars (`hasError`'s statuses) and the month's pie (Success),
+      // one read of the rollups.
+      monthByDay(ctx, p, null, true),
       repo.paymentCountsAllTime(ctx.db, PIE_STATUSES),
-      dayWise(ctx, p, statuses),
       monthWise(ctx, p, statuses),
       repo.pageViewsBy(ctx.db, { from: `${p.reportYear}-01-01`, to: `${p.reportYear + 1}-01-01`, unit: 'month' }),
       repo.pageViewsBy(ctx.db, { from: todayUtc, to: nextUtc, unit: 'day' }),
@@ -246,6 +298,8 @@ export async function paymentDashboard(ctx: AppContext, q: DashboardQuery): Prom
       repo.revenueBy(ctx.db, spansOf({ from: todayFrom, to: todayTo, timeZone: p.timeZone, unit: null })),
       repo.revenueBy(ctx.db, spansOf({ from: p.yearFrom, to: p.yearTo, timeZone: p.timeZone, unit: 'month' })),
     ]);
+  const days = dayBars(p, statuses === null ? monthRows : monthRows.filter((r) => statuses.includes(r.status)));
+  const byMonth = monthRows.filter((r) => (PIE_STATUSES as readonly string[]).includes(r.status));
   const monthWiseRevenue = MONTHS.map((_, month) => revenueCents(yearMoney, String(month + 1)));
   const todaysMoney = revenueCents(todayMoney);
   const views = (rows: typeof yearViews, key: string, page: 'Home' | 'Payment') =>

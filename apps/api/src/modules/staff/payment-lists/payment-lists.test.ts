@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { publicApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { coupons, customerPaymentStats, customers, paymentErrors, payments, plans } from '../../../db/schema.ts';
-import { keysetBatches } from '../../../lib/csv-export.ts';
+import { csvCell, csvLine, keysetBatches } from '../../../lib/csv-export.ts';
 import { paymentHistoryBatch, paymentWhere, type After, type PaymentExportRow } from './repository.ts';
-import { isoOfUtcText } from './service.ts';
+import { PAYMENT_HISTORY_CSV, isoOfUtcText, paymentHistoryCsv } from './service.ts';
 import { call } from '../../../../test/support/call.ts';
 import { newCustomer, newStaff, type TestCustomer, type TestStaff } from '../../../../test/support/factory.ts';
 import { card, checkout, confirm } from '../../../../test/support/payments.ts';
@@ -254,6 +254,79 @@ describe('payment-history.csv in keyset batches', () => {
     expect(isoOfUtcText('2025-01-02 03:04:05')).toBe('2025-01-02T03:04:05.000Z');
     expect(isoOfUtcText('2025-01-02 03:04:05.5')).toBe('2025-01-02T03:04:05.500Z');
     expect(isoOfUtcText('2025-01-02 03:04:05.123456')).toBe('2025-01-02T03:04:05.123Z');
+  });
+});
+
+describe('payment-history.csv written by the database', () => {
+  it('is byte for byte the file PAYMENT_HISTORY_CSV builds in JS, across batch edges, whatever the cells hold', async () => {
+    const odd = [
+      'Quote "me", please',
+      'line\nbreak\r\nand CR\r',
+      '-2+3',
+      '@sum',
+      '\tTab',
+      '+15551234567',
+      '+1 555 0100',
+      'Zoë ٣٤ 𝄞',
+      '=1+1,"x"',
+      '',
+    ];
+    const phones: [string, string | null][] = [
+      ['', '+44'],
+      ['+33612345678', '+33'],
+      ['612345678', null],
+      ['612345678', ''],
+      ['=612345678', '+1'],
+      ['0612 345 678', '+33'],
+      ['+1 (555) 0100', null],
+      ['123', '=cmd'],
+      ['٣٤٥٦٧٨٩٠١', '+9'],
+      ['7700900123', '+44'],
+    ];
+    const made: string[] = [];
+    for (const [i, name] of odd.entries()) {
+      const c = await newCustomer(rt, { name: name === '' ? 'Blank later' : name });
+      await rt.ctx.db
+        .update(customers)
+        .set({ phoneNumber: phones[i]![0], countryCode: phones[i]![1], ...(name === '' ? { name: '' } : {}) })
+        .where(eq(customers.id, c.id));
+      const p = await payment(c, i % 2 ? 'PD' : 'UB', {
+        createdAt: new Date(Date.UTC(2024, 0, 1 + i, 12, 0, 0, i * 111)),
+        status: i % 3 === 0 ? 'Failed' : 'Success',
+        message: odd[(i + 3) % odd.length] || null,
+        errorCode: i % 3 === 0 ? odd[(i + 1) % odd.length] : null,
+        note: odd[(i + 5) % odd.length],
+        refundBy: i % 2 ? odd[(i + 7) % odd.length] : null,
+        invoiceNumber: i % 4 === 0 ? `INV-${i},"${i}"` : null,
+        provider: i % 5 === 0 ? 'offline' : 'sandbox',
+        providerRef: `pi_${i}`,
+        isOfflinePayment: i % 5 === 0,
+        refundedAmount: i % 2 ? '0.00' : '5.50',
+        refundedQty: i % 2,
+        refundedAt: i % 2 ? null : new Date(Date.UTC(2024, 1, 1 + i, 0, 0, 0, 500)),
+        expiryAt: i % 3 === 1 ? null : new Date(Date.UTC(2025, 0, 1 + i, 23, 59, 59, 999)),
+        paymentMethod: i % 2 ? { type: 'paypal' } : null,
+      });
+      made.push(p.id);
+    }
+    // Microseconds the JS side never sees (the database's text is cut to milliseconds, not rounded).
+    await rt.ctx.db.execute(sql`update payments set created_at = created_at + interval '999 microseconds',
+                                refunded_at = refunded_at + interval '123456 microseconds' where id = ${made[1]!}`);
+    await rt.ctx.db.execute(
+      sql`update payments set created_at = created_at + interval '1 microsecond' where id = ${made[2]!}`,
+    );
+
+    const rows = await paymentHistoryBatch(rt.ctx.db, {}, undefined, 100_000);
+    const header = csvLine(PAYMENT_HISTORY_CSV.map((c) => c.header));
+    const records = rows.map((r) => csvLine(PAYMENT_HISTORY_CSV.map((c) => csvCell(c.value(r)))));
+    const res = await history({ isExportData: 'true' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(header + records.join(''));
+    for (const size of [1, 2, 7]) {
+      let text = '';
+      for await (const batch of paymentHistoryCsv(rt.ctx, {}, size)) text += batch;
+      expect(text, `batches of ${size}`).toBe(records.join(''));
+    }
   });
 });
 

@@ -149,6 +149,12 @@ const exportFields = {
   createdAt: sql<string>`(${payments.createdAt} at time zone 'UTC')::text`,
 };
 
+/** The rows after `after` (a row's `createdAt` UTC text and id) in the export's order. */
+const afterKey = (after: After | undefined) =>
+  after
+    ? sql`(${payments.createdAt}, ${payments.id}) < ((${after.at}::timestamp at time zone 'UTC'), ${after.id}::uuid)`
+    : undefined;
+
 /** One batch of the history export, in the list's order, after `after` (undefined: from the newest). */
 export function paymentHistoryBatch(db: DbOrTx, f: PaymentFilter, after: After | undefined, limit: number) {
   // `after.at` is a row's `createdAt` (UTC text): read back as UTC.
@@ -157,19 +163,85 @@ export function paymentHistoryBatch(db: DbOrTx, f: PaymentFilter, after: After |
     .from(payments)
     .innerJoin(customers, eq(customers.id, payments.customerId))
     .leftJoin(customerFollowups, eq(customerFollowups.customerId, payments.customerId))
-    .where(
-      and(
-        paymentWhere(f),
-        after
-          ? sql`(${payments.createdAt}, ${payments.id}) < ((${after.at}::timestamp at time zone 'UTC'), ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
+    .where(and(paymentWhere(f), afterKey(after)))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(limit);
 }
 
 export type PaymentExportRow = Awaited<ReturnType<typeof paymentHistoryBatch>>[number];
+
+/*
+ * The history export's CSV text made by the database (lib/csv-export.ts `csvCell` and RFC 4180, cell for cell). At 1M
+ * rows, the export in keyset batches of JS rows (a statement per 2,000 rows, an object, its cells and a line per
+ * payment) grew the server's RSS by 150-210 MB, nearly all of it V8's old generation filling with promoted garbage
+ * until its next full collection (live heap stayed ~65 MB); one cursor over one statement whose rows are the records
+ * keeps it flat (bench/results/latest-payment-export.md). `PAYMENT_HISTORY_CSV` (service.ts) over
+ * `paymentHistoryBatch` is the same file built in JS: the tests compare the two byte for byte.
+ */
+/**
+ * `FORMULA_START` (=, +, -, @, tab, CR: the first character's code, cheaper than a pattern per cell), `E164` (ASCII
+ * digits) and `NEEDS_QUOTES` of csv-export.ts in PostgreSQL.
+ */
+const CSV_FORMULA_CODES = sql.raw('(61, 43, 45, 64, 9, 13)');
+const CSV_E164 = sql.raw(`'^[+][1-9][0-9]{6,14}$'`);
+const CSV_QUOTES = sql.raw(String.raw`E'[",\r\n]'`);
+
+/** A text value as a CSV cell: '' for null, `'` before a formula start (not an E.164 phone), quoted when needed. */
+const csvText = (v: SQL) => {
+  const guarded = sql`(case when ascii(${v}) in ${CSV_FORMULA_CODES} and ${v} !~ ${CSV_E164} then '''' || ${v} else coalesce(${v}, '') end)`;
+  return sql`(case when ${v} ~ ${CSV_QUOTES} then '"' || replace(${guarded}, '"', '""') || '"' else ${guarded} end)`;
+};
+
+/** A time as `isoOfUtcText` writes it ("2026-11-28T04:26:47.123Z", milliseconds cut, not rounded); '' for null. */
+const csvTime = (column: typeof payments.createdAt | typeof payments.expiryAt | typeof payments.refundedAt) =>
+  sql`coalesce(left(to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), 23) || 'Z', '')`;
+
+/** The columns of `payment-history.csv` in order (service.ts `PAYMENT_HISTORY_CSV` has the headers). */
+const csvCells: SQL[] = [
+  csvText(sql`${customers.name}`),
+  csvText(sql`${customers.email}`),
+  // `phoneWithCountryCode`: the dial code before a number without its own.
+  csvText(
+    sql`(case when ${customers.phoneNumber} = '' or ${customers.phoneNumber} like '+%' or coalesce(${customers.countryCode}, '') = '' then ${customers.phoneNumber} else ${customers.countryCode} || ' ' || ${customers.phoneNumber} end)`,
+  ),
+  csvText(sql`${payments.productName}`),
+  csvText(sql`${payments.planIdentifier}`),
+  csvText(sql`${payments.subscriptionType}`),
+  csvText(sql`${payments.subscriptionReason}`),
+  sql`${payments.qty}::text`,
+  csvText(METHOD_KEY),
+  csvText(sql`${payments.totalAmount}::text`),
+  csvText(sql`${payments.couponCode}`),
+  csvText(sql`${payments.status}`),
+  csvText(sql`${payments.message}`),
+  csvText(sql`${payments.errorCode}`),
+  sql`(case when ${payments.isOfflinePayment} then 'Yes' else 'No' end)`,
+  csvText(sql`${payments.refundBy}`),
+  sql`coalesce(${customerFollowups.failedEmailFollowupCount}, 0)::text`,
+  sql`coalesce(${customerFollowups.whatsappRedirectCount}, 0)::text`,
+  csvTime(payments.expiryAt),
+  csvTime(payments.createdAt),
+  csvText(sql`${payments.refundedAmount}::text`),
+  sql`${payments.refundedQty}::text`,
+  csvTime(payments.refundedAt),
+  csvText(sql`(case when ${payments.provider} = 'offline' then '' else ${payments.providerRef} end)`),
+  csvText(sql`${payments.invoiceNumber}`),
+  csvText(sql`${payments.note}`),
+];
+
+/**
+ * `payment-history.csv`'s records as text, one row each (with its CRLF), in the list's order, for a cursor
+ * (`streamQuery`): one statement for the whole export.
+ */
+export function paymentHistoryCsvQuery(db: DbOrTx, f: PaymentFilter) {
+  return db
+    .select({ line: sql<string>`concat_ws(',', ${sql.join(csvCells, sql`, `)}) || E'\r\n'`.as('line') })
+    .from(payments)
+    .innerJoin(customers, eq(customers.id, payments.customerId))
+    .leftJoin(customerFollowups, eq(customerFollowups.customerId, payments.customerId))
+    .where(paymentWhere(f))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+}
 
 /** The plans of the Product filter. */
 export function pricingOptions(db: DbOrTx) {

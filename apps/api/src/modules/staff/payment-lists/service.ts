@@ -9,7 +9,7 @@ import type {
 import { phoneWithCountryCode } from '@fleetdeck/contract/phone';
 import type { FastifyReply } from 'fastify';
 import { inTransaction, type AppContext } from '../../../context.ts';
-import { keysetBatches, sendCsv, type CsvColumn } from '../../../lib/csv-export.ts';
+import { sendCsvText, streamQuery, type CsvColumn } from '../../../lib/csv-export.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import {
   cappedTotal,
@@ -219,17 +219,45 @@ export const PAYMENT_HISTORY_CSV: readonly CsvColumn<repo.PaymentExportRow>[] = 
   { header: 'Note', value: (r) => r.note },
 ];
 
-/** The whole filtered history as `payment-history.csv`, read in keyset batches (constant memory). */
+/** Records per chunk of the history export's text (~100 kB, one socket write). */
+const EXPORT_CHUNK = 500;
+
+/**
+ * The text of `payment-history.csv` after its header, `perChunk` records a chunk, read through a cursor over one
+ * statement whose rows are the records already (one string per payment on this side).
+ */
+export async function* paymentHistoryCsv(
+  ctx: AppContext,
+  filter: repo.PaymentFilter,
+  perChunk = EXPORT_CHUNK,
+): AsyncGenerator<string> {
+  let chunk = '';
+  let n = 0;
+  for await (const row of streamQuery<{ line: string }>(
+    ctx.pool,
+    repo.paymentHistoryCsvQuery(ctx.db, filter).toSQL(),
+    perChunk,
+  )) {
+    chunk += row.line;
+    if (++n === perChunk) {
+      yield chunk;
+      chunk = '';
+      n = 0;
+    }
+  }
+  if (chunk !== '') yield chunk;
+}
+
+/**
+ * The whole filtered history as `payment-history.csv`: the records of `PAYMENT_HISTORY_CSV`, written by the database
+ * (repository `paymentHistoryCsvQuery`) and read through one cursor, so the server builds one string per payment, not a
+ * row, its cells and its line (the server's RSS stays flat; bench/results/latest-payment-export.md).
+ */
 export function exportPaymentHistory(ctx: AppContext, q: PaymentHistorySearch, reply: FastifyReply) {
-  const filter = historyFilter(q);
-  return sendCsv(reply, {
+  return sendCsvText(reply, {
     fileName: 'payment-history.csv',
-    columns: PAYMENT_HISTORY_CSV,
-    rows: keysetBatches<repo.PaymentExportRow, repo.After>(
-      (after, limit) => repo.paymentHistoryBatch(ctx.db, filter, after, limit),
-      (row) => ({ at: row.createdAt, id: row.id }),
-      2000,
-    ),
+    headers: PAYMENT_HISTORY_CSV.map((c) => c.header),
+    batches: paymentHistoryCsv(ctx, historyFilter(q)),
   });
 }
 
