@@ -19,7 +19,10 @@ import { staffExportsRoutes } from './exports/routes.ts';
 import { staffNotificationsRoutes } from './notifications/routes.ts';
 import { staffPowerChatUsersRoutes } from './power-chat-users/routes.ts';
 import { staffPaymentDashboardRoutes } from './payment-dashboard/routes.ts';
-import { staffPaymentListRoutes } from './payment-lists/routes.ts';
+import { staffCouponsRoutes } from './coupons/lists-routes.ts';
+import { staffPaymentErrorsRoutes } from './payment-errors/routes.ts';
+import { staffPaymentHistoryRoutes } from './payment-history/routes.ts';
+import { staffUpcomingExpireRoutes } from './upcoming-expire/routes.ts';
 import { staffApkRoutes } from './pricing/apk-routes.ts';
 import { staffPricingRoutes } from './pricing/routes.ts';
 import { staffRefundRoutes } from './customer-payments/routes.ts';
@@ -51,7 +54,10 @@ export const staffRoutes =
       staffPowerChatUsersRoutes,
       staffBloatwareRoutes,
       staffExportsRoutes,
-      staffPaymentListRoutes,
+      staffPaymentHistoryRoutes,
+      staffUpcomingExpireRoutes,
+      staffPaymentErrorsRoutes,
+      staffCouponsRoutes,
       staffCouponRoutes,
       staffPaymentDashboardRoutes,
       staffPricingRoutes,

@@ -1,15 +1,8 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { countCapped, utcMicros } from '../../../db/paging.ts';
-import {
-  coupons,
-  customerFollowups,
-  customerPaymentStats,
-  customers,
-  paymentErrors,
-  payments,
-  plans,
-} from '../../../db/schema.ts';
+import { countCapped } from '../../../db/paging.ts';
+import { customerFollowups, customerPaymentStats, customers, payments, plans } from '../../../db/schema.ts';
+import { type After, byEmail, rowFields, selectRows } from '../shared/payments-repository.ts';
 
 /**
  * SQL of the back office's payment lists (spec 3 "Payment history", "Upcoming-expiry payments", "Payment errors",
@@ -19,8 +12,6 @@ import {
 
 /** The payment method of a row as the filter sees it: the wallet (google_pay, apple_pay, link) or the method type. */
 export const METHOD_KEY = sql<string>`(coalesce(${payments.paymentMethod} -> 'card' -> 'wallet' ->> 'type', ${payments.paymentMethod} ->> 'type'))`;
-
-const byEmail = (email: string) => sql`${payments.customerId} = (select id from customers where email = ${email})`;
 
 export interface PaymentFilter {
   from?: Date | undefined;
@@ -51,56 +42,6 @@ export function paymentWhere(f: PaymentFilter): SQL | undefined {
       : undefined,
     f.coupon !== undefined ? eq(payments.couponCode, f.coupon) : undefined,
   );
-}
-
-const rowFields = {
-  id: payments.id,
-  customerId: payments.customerId,
-  email: customers.email,
-  name: customers.name,
-  phoneNumber: customers.phoneNumber,
-  countryCode: customers.countryCode,
-  productName: payments.productName,
-  planIdentifier: payments.planIdentifier,
-  subscriptionType: payments.subscriptionType,
-  subscriptionReason: payments.subscriptionReason,
-  qty: payments.qty,
-  totalAmount: payments.totalAmount,
-  currency: payments.currency,
-  couponCode: payments.couponCode,
-  status: payments.status,
-  message: payments.message,
-  errorCode: payments.errorCode,
-  paymentMethod: payments.paymentMethod,
-  expiryAt: payments.expiryAt,
-  createdAt: payments.createdAt,
-  refundBy: payments.refundBy,
-  isOfflinePayment: payments.isOfflinePayment,
-  refundedAmount: payments.refundedAmount,
-  refundedQty: payments.refundedQty,
-  refundedAt: payments.refundedAt,
-  provider: payments.provider,
-  providerRef: payments.providerRef,
-  invoiceNumber: payments.invoiceNumber,
-  note: payments.note,
-  failedEmailFollowupCount: sql<number>`coalesce(${customerFollowups.failedEmailFollowupCount}, 0)::int`,
-  whatsappRedirectCount: sql<number>`coalesce(${customerFollowups.whatsappRedirectCount}, 0)::int`,
-};
-
-/** The rows with their customer and follow-up counters; `keyMicros` is the keyset column as exact text. */
-const selectRows = (db: DbOrTx, key: typeof payments.createdAt | typeof payments.expiryAt) =>
-  db
-    .select({ ...rowFields, keyMicros: utcMicros(key) })
-    .from(payments)
-    .innerJoin(customers, eq(customers.id, payments.customerId))
-    .leftJoin(customerFollowups, eq(customerFollowups.customerId, payments.customerId));
-
-export type PaymentListRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
-
-/** Where a keyset page starts: after this (timestamp text with microseconds, uuid). */
-export interface After {
-  at: string;
-  id: string;
 }
 
 /** A page of the payment history, newest first (`limit + 1` rows, to tell whether another page follows). */
@@ -141,6 +82,7 @@ const utcText = (column: typeof payments.createdAt | typeof payments.expiryAt | 
  * `createdAt` (microseconds) is also the keyset key.
  */
 const { paymentMethod: _method, ...listFieldsButMethod } = rowFields;
+
 const exportFields = {
   ...listFieldsButMethod,
   methodKey: METHOD_KEY,
@@ -183,7 +125,9 @@ export type PaymentExportRow = Awaited<ReturnType<typeof paymentHistoryBatch>>[n
  * digits) and `NEEDS_QUOTES` of csv-export.ts in PostgreSQL.
  */
 const CSV_FORMULA_CODES = sql.raw('(61, 43, 45, 64, 9, 13)');
+
 const CSV_E164 = sql.raw(`'^[+][1-9][0-9]{6,14}$'`);
+
 const CSV_QUOTES = sql.raw(String.raw`E'[",\r\n]'`);
 
 /** A text value as a CSV cell: '' for null, `'` before a formula start (not an E.164 phone), quoted when needed. */
@@ -249,115 +193,6 @@ export function pricingOptions(db: DbOrTx) {
     .select({ identifier: plans.identifier, name: plans.name, type: plans.type })
     .from(plans)
     .orderBy(asc(plans.type), asc(plans.identifier));
-}
-
-export interface UpcomingFilter {
-  now: Date;
-  until: Date;
-  isOfflinePayment?: boolean | undefined;
-  email?: string | undefined;
-}
-
-/** Success payments whose seats expire in [now, until), soonest first, keyset on (expiry_at, id). */
-export async function listUpcomingExpiry(
-  db: DbOrTx,
-  f: UpcomingFilter,
-  page: { limit: number; offset: number; after?: After | undefined },
-) {
-  const where = and(
-    eq(payments.status, 'Success'),
-    sql`${payments.expiryAt} is not null`,
-    gte(payments.expiryAt, f.now),
-    lt(payments.expiryAt, f.until),
-    // `true` reads the small payments_offline_expiry_idx.
-    f.isOfflinePayment === undefined ? undefined : eq(payments.isOfflinePayment, f.isOfflinePayment),
-    f.email !== undefined ? byEmail(f.email) : undefined,
-  );
-  const after = page.after
-    ? sql`(${payments.expiryAt}, ${payments.id}) > (${page.after.at}::timestamptz, ${page.after.id}::uuid)`
-    : undefined;
-  const ids = db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(where, after))
-    .orderBy(asc(payments.expiryAt), asc(payments.id))
-    .limit(page.limit + 1)
-    .offset(page.after ? 0 : page.offset)
-    .as('page_ids');
-  const [rows, counted] = await Promise.all([
-    selectRows(db, payments.expiryAt)
-      .innerJoin(ids, eq(ids.id, payments.id))
-      .orderBy(asc(payments.expiryAt), asc(payments.id)),
-    countCapped(db, payments, where),
-  ]);
-  return { rows, counted };
-}
-
-export interface ErrorFilter {
-  from?: Date | undefined;
-  to?: Date | undefined;
-  email?: string | undefined;
-}
-
-/** Provider-reported payment errors, newest first, keyset on (created_at, id). */
-export async function listPaymentErrors(
-  db: DbOrTx,
-  f: ErrorFilter,
-  page: { limit: number; offset: number; after?: { at: string; id: number } | undefined },
-) {
-  const where = and(
-    f.from ? gte(paymentErrors.createdAt, f.from) : undefined,
-    f.to ? lt(paymentErrors.createdAt, f.to) : undefined,
-    f.email !== undefined ? eq(paymentErrors.email, f.email) : undefined,
-  );
-  const after = page.after
-    ? sql`(${paymentErrors.createdAt}, ${paymentErrors.id}) < (${page.after.at}::timestamptz, ${page.after.id}::bigint)`
-    : undefined;
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: paymentErrors.id,
-        email: paymentErrors.email,
-        message: paymentErrors.message,
-        code: paymentErrors.code,
-        reqBody: paymentErrors.reqBody,
-        createdAt: paymentErrors.createdAt,
-        keyMicros: utcMicros(paymentErrors.createdAt),
-      })
-      .from(paymentErrors)
-      .where(and(where, after))
-      .orderBy(desc(paymentErrors.createdAt), desc(paymentErrors.id))
-      .limit(page.limit + 1)
-      .offset(page.after ? 0 : page.offset),
-    countCapped(db, paymentErrors, where),
-  ]);
-  return { rows, counted };
-}
-
-/** The coupons, newest first, each with its number of Success payments (index-only on payments_success_coupon_idx). */
-export async function listCoupons(db: DbOrTx, page: { limit: number; offset: number }) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        code: coupons.code,
-        percentOff: coupons.percentOff,
-        active: coupons.active,
-        expiresAt: coupons.expiresAt,
-        timesRedeemed: coupons.timesRedeemed,
-        maxRedemptions: coupons.maxRedemptions,
-        planIdentifiers: coupons.planIdentifiers,
-        createdAt: coupons.createdAt,
-        resellerEmail: customers.email,
-        totalPaymentCount: sql<number>`(select count(*) from payments p where p.coupon_code = ${coupons.code} and p.status = 'Success')::int`,
-      })
-      .from(coupons)
-      .leftJoin(customers, eq(customers.id, coupons.resellerCustomerId))
-      .orderBy(desc(coupons.createdAt), desc(coupons.code))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(coupons),
-  ]);
-  return { rows, total: total?.n ?? 0 };
 }
 
 export async function findCustomerByEmail(db: DbOrTx, email: string) {

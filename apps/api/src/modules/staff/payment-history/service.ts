@@ -1,126 +1,15 @@
-import type {
-  CouponSummary,
-  PaymentErrorRow,
-  PaymentErrorsSearch,
-  PaymentHistorySearch,
-  StaffPaymentRow,
-  UpcomingExpireSearch,
-} from '@fleetdeck/contract/staff';
 import { phoneWithCountryCode } from '@fleetdeck/contract/phone';
+import type { PaymentHistorySearch } from '@fleetdeck/contract/staff';
 import type { FastifyReply } from 'fastify';
-import { inTransaction, type AppContext } from '../../../context.ts';
-import { sendCsvText, streamQuery, type CsvColumn } from '../../../lib/csv-export.ts';
+import { type AppContext, inTransaction } from '../../../context.ts';
+import { type CsvColumn, sendCsvText, streamQuery } from '../../../lib/csv-export.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import {
-  cappedTotal,
-  cursorId,
-  cursorTimestamp,
-  decodeCursor,
-  encodeCursor,
-  offsetOfPage,
-} from '../../activity/keyset.ts';
+import { offsetOfPage } from '../../activity/keyset.ts';
+import { creditNotePdf, invoicePdf } from '../../invoices/service.ts';
 import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
-import { layout, type EmailContent } from '../../mail/templates.ts';
-import { getSetting, putSetting } from '../../site-settings/repository.ts';
-import {
-  creditNotePdf,
-  creditNotesByPayment,
-  invoicePdf,
-  paymentRecordOf,
-  type CreditNoteSummary,
-} from '../../invoices/service.ts';
+import { type EmailContent, layout } from '../../mail/templates.ts';
+import { UUID, dayRange, keysetPage, optionalText, paymentCursor, toPaymentRows } from '../shared/payments-service.ts';
 import * as repo from './repository.ts';
-
-const DAY_MS = 86_400_000;
-/** Spec 3 "Upcoming-expiry payments": the next 30 days. */
-export const UPCOMING_DAYS = 30;
-
-/** `from_date` / `to_date` as whole UTC days, both included. */
-function dayRange(from: string | undefined, to: string | undefined) {
-  const start = from ? new Date(`${from}T00:00:00Z`) : undefined;
-  const end = to ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) : undefined;
-  if (start && end && start >= end) {
-    throw new AppError(400, 'E_VALIDATION', 'to_date: must not be before from_date', {
-      errors: [{ field: 'to_date', message: 'must not be before from_date' }],
-    });
-  }
-  return { from: start, to: end };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The (timestamp, uuid) key of a payments cursor. */
-function paymentCursor(cursor: string | undefined, sort: string, order: 'asc' | 'desc'): repo.After | undefined {
-  if (!cursor) return undefined;
-  const [at, id] = decodeCursor(cursor, sort, order, 2);
-  if (typeof id !== 'string' || !UUID.test(id)) {
-    throw new AppError(
-      400,
-      'E_VALIDATION',
-      'cursor: is not a cursor of this list (use nextCursor of the previous page)',
-      {
-        errors: [{ field: 'cursor', message: 'is not a cursor of this list' }],
-      },
-    );
-  }
-  return { at: cursorTimestamp(at), id };
-}
-
-const optionalText = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
-
-/** The payment record of spec 3 §3 as the old back office named its fields. */
-export function toPaymentRow(r: repo.PaymentListRow, creditNotes?: CreditNoteSummary[]): StaffPaymentRow {
-  const pm = r.paymentMethod;
-  return {
-    _id: r.id,
-    productName: r.productName,
-    email: r.email,
-    subscriptionType: r.subscriptionType,
-    subscriptionReason: r.subscriptionReason,
-    qty: r.qty,
-    totalAmount: Number(r.totalAmount),
-    currency: r.currency,
-    coupon: r.couponCode,
-    status: r.status,
-    message: r.message,
-    paymentIntent: { last_payment_error: r.errorCode ? { code: r.errorCode } : null },
-    paymentMethod: pm
-      ? {
-          type: pm.type,
-          card: pm.card
-            ? {
-                brand: pm.card.brand,
-                last4: pm.card.last4,
-                wallet: pm.card.wallet ? { type: pm.card.wallet.type } : null,
-              }
-            : null,
-        }
-      : null,
-    expiryAt: r.expiryAt?.toISOString() ?? null,
-    created_at: r.createdAt.toISOString(),
-    failedEmailFollowupCount: r.failedEmailFollowupCount,
-    userId: {
-      _id: r.customerId,
-      email: r.email,
-      name: r.name,
-      phone_number: phoneWithCountryCode(r.phoneNumber, r.countryCode),
-      whatsappRedirectCount: r.whatsappRedirectCount,
-    },
-    priceId: { identifier: r.planIdentifier },
-    refundBy: r.refundBy,
-    isOfflinePayment: r.isOfflinePayment,
-    ...paymentRecordOf(r, creditNotes),
-  };
-}
-
-/** A page of payment rows with their credit notes (one query for the page). */
-async function toPaymentRows(ctx: AppContext, rows: repo.PaymentListRow[]) {
-  const notes = await creditNotesByPayment(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toPaymentRow(r, notes.get(r.id)));
-}
 
 function historyFilter(q: PaymentHistorySearch): repo.PaymentFilter {
   const { from, to } = dayRange(q.from_date, q.to_date);
@@ -138,28 +27,6 @@ function historyFilter(q: PaymentHistorySearch): repo.PaymentFilter {
 }
 
 const HISTORY_SORT = 'created_at';
-
-function keysetPage<Row extends { keyMicros: string }, Id extends string | number>(
-  rows: Row[],
-  counted: number,
-  q: { page: number; limit: number },
-  sort: string,
-  order: 'asc' | 'desc',
-  idOf: (row: Row) => Id,
-) {
-  const page = rows.slice(0, q.limit);
-  const last = page[page.length - 1];
-  return {
-    page,
-    pagination: {
-      page: q.page,
-      limit: q.limit,
-      ...cappedTotal(counted),
-      nextCursor:
-        rows.length > q.limit && last ? encodeCursor({ sort, order, key: [last.keyMicros, idOf(last)] }) : null,
-    },
-  };
-}
 
 export async function paymentHistory(ctx: AppContext, q: PaymentHistorySearch) {
   const after = paymentCursor(q.cursor, HISTORY_SORT, 'desc');
@@ -259,79 +126,6 @@ export function exportPaymentHistory(ctx: AppContext, q: PaymentHistorySearch, r
     headers: PAYMENT_HISTORY_CSV.map((c) => c.header),
     batches: paymentHistoryCsv(ctx, historyFilter(q)),
   });
-}
-
-const EXPIRY_SORT = 'expiryAt';
-
-export async function upcomingExpire(ctx: AppContext, q: UpcomingExpireSearch) {
-  const after = paymentCursor(q.cursor, EXPIRY_SORT, 'asc');
-  const now = new Date();
-  const { rows, counted } = await repo.listUpcomingExpiry(
-    ctx.db,
-    {
-      now,
-      until: new Date(now.getTime() + UPCOMING_DAYS * DAY_MS),
-      isOfflinePayment: q.isOfflinePayment,
-      email: optionalText(q.email)?.toLowerCase(),
-    },
-    { limit: q.limit, offset: after ? 0 : offsetOfPage(q.page, q.limit), after },
-  );
-  const { page, pagination } = keysetPage(rows, counted, q, EXPIRY_SORT, 'asc', (r) => r.id);
-  return { data: await toPaymentRows(ctx, page), pagination };
-}
-
-const ERRORS_SORT = 'created_at';
-
-export async function paymentErrors(ctx: AppContext, q: PaymentErrorsSearch) {
-  const { from, to } = dayRange(q.from_date, q.to_date);
-  const after = q.cursor
-    ? (() => {
-        const [at, id] = decodeCursor(q.cursor, ERRORS_SORT, 'desc', 2);
-        return { at: cursorTimestamp(at), id: cursorId(id) };
-      })()
-    : undefined;
-  const { rows, counted } = await repo.listPaymentErrors(
-    ctx.db,
-    { from, to, email: optionalText(q.email)?.toLowerCase() },
-    { limit: q.limit, offset: after ? 0 : offsetOfPage(q.page, q.limit), after },
-  );
-  const { page, pagination } = keysetPage(rows, counted, q, ERRORS_SORT, 'desc', (r) => r.id);
-  const data: PaymentErrorRow[] = page.map((r) => ({
-    _id: String(r.id),
-    email: r.email,
-    message: r.message,
-    code: r.code,
-    reqBody: r.reqBody,
-    created_at: r.createdAt.toISOString(),
-  }));
-  return { data, pagination };
-}
-
-export async function couponList(ctx: AppContext, q: { page: number; limit: number }) {
-  const [{ rows, total }, notes] = await Promise.all([
-    repo.listCoupons(ctx.db, { limit: q.limit, offset: (q.page - 1) * q.limit }),
-    getSetting(ctx.db, 'paymentNotes'),
-  ]);
-  const data: CouponSummary[] = rows.map((r) => ({
-    id: r.code,
-    percentOff: Number(r.percentOff),
-    active: r.active,
-    expiresAt: r.expiresAt?.toISOString() ?? null,
-    redeemed: r.timesRedeemed,
-    maxRedemptions: r.maxRedemptions,
-    planIdentifiers: r.planIdentifiers?.length ? r.planIdentifiers : null,
-    resellerEmail: r.resellerEmail,
-    totalPaymentCount: r.totalPaymentCount,
-    created_at: r.createdAt.toISOString(),
-  }));
-  return { data, pagination: { page: q.page, limit: q.limit, total }, paymentNotes: { value: notes } };
-}
-
-/** Stores the payment notes as plain text (the pages render it as text; line endings normalised). */
-export async function saveSetting(ctx: AppContext, staffId: string, input: { key: 'paymentNotes'; value: string }) {
-  const value = input.value.replace(/\r\n?/g, '\n');
-  await putSetting(ctx.db, input.key, value, staffId);
-  return { key: input.key, value };
 }
 
 /** The Send Email modal's apology: the staff member's text as it was typed, paragraphs kept. */
