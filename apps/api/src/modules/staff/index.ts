@@ -9,7 +9,8 @@ import { staffPageViewsRoutes } from './page-views/routes.ts';
 import { staffVideosRoutes } from './videos/routes.ts';
 import { staffCouponRoutes } from './coupons/routes.ts';
 import { staffCurrencyRoutes } from './pricing/currency-routes.ts';
-import { staffCustomerRoutes } from './customers/routes.ts';
+import { staffCustomerPaymentsRoutes } from './customer-payments/seats-routes.ts';
+import { staffCustomersRoutes } from './customers/routes.ts';
 import { staffDashboardRoutes } from './dashboard/routes.ts';
 import { loginAsRoutes } from './login-as/routes.ts';
 import { staffAuditLogsRoutes } from './audit-logs/routes.ts';
@@ -47,7 +48,8 @@ export const staffRoutes =
       staffContactUsRoutes,
       staffNewslettersRoutes,
       staffPageViewsRoutes,
-      staffCustomerRoutes,
+      staffCustomersRoutes,
+      staffCustomerPaymentsRoutes,
       staffDevicesRoutes,
       staffNotificationsRoutes,
       staffAuditLogsRoutes,
