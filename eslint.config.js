@@ -3,6 +3,7 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import apiBoundaries from './eslint/api-boundaries.js';
 
 export default tseslint.config(
   {
@@ -46,5 +47,6 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: { 'no-console': 'off' },
   },
+  ...apiBoundaries,
   prettier,
 );

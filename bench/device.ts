@@ -29,7 +29,8 @@ import { summarise } from '@fleetdeck/device-sim';
 import { inTransaction } from '../apps/api/src/context.ts';
 import { customerSeats, customers, devices } from '../apps/api/src/db/schema.ts';
 import { familyLicenceOf } from '../apps/api/src/modules/licences/service.ts';
-import * as ops from '../apps/api/src/modules/staff/ops/repository.ts';
+import * as fanOutRepo from '../apps/api/src/modules/policy/fan-out-repository.ts';
+import * as ops from '../apps/api/src/modules/staff/notifications/repository.ts';
 import { enrolmentTokenOf, newEnrolmentToken } from '../apps/api/src/modules/users/service.ts';
 import type { Runtime } from '../apps/api/src/runtime.ts';
 import { buy } from '../apps/api/test/support/ledger.ts';
@@ -447,9 +448,9 @@ async function main() {
       };
       const tTx = epochMs();
       const written = await inTransaction(ctx.db, async (tx) => {
-        const locked = await ops.lockNotification(tx, n.id);
-        const ids = await ops.fanOutBatch(tx, locked!, opts.pollers + 1);
-        await ops.recordFanOut(tx, n.id, ids.length, ids[ids.length - 1] ?? null, true);
+        const locked = await fanOutRepo.lockNotification(tx, n.id);
+        const ids = await fanOutRepo.fanOutBatch(tx, locked!, opts.pollers + 1);
+        await fanOutRepo.recordFanOut(tx, n.id, ids.length, ids[ids.length - 1] ?? null, true);
         return ids.length;
       });
       const committedAt = epochMs();

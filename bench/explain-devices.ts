@@ -17,7 +17,7 @@ import {
   listDevices,
   type DeviceFilter,
   type TimeKey,
-} from '../apps/api/src/modules/staff/ops/repository.ts';
+} from '../apps/api/src/modules/staff/shared/lists-repository.ts';
 import { createTestDatabase, startTestPostgres } from '../apps/api/test/support/postgres.ts';
 import { explainingDb, planSummary } from './explain-support.ts';
 

@@ -46,7 +46,10 @@ import { rollUpLogins } from '../apps/api/src/modules/staff/dashboard/repository
 import * as loginDashboard from '../apps/api/src/modules/staff/dashboard/service.ts';
 import { foldDashboardRollups } from '../apps/api/src/modules/staff/payment-dashboard/repository.ts';
 import * as paymentDashboard from '../apps/api/src/modules/staff/payment-dashboard/service.ts';
-import * as paymentLists from '../apps/api/src/modules/staff/payment-lists/service.ts';
+import { couponList } from '../apps/api/src/modules/staff/coupons/lists-service.ts';
+import { paymentErrors } from '../apps/api/src/modules/staff/payment-errors/service.ts';
+import { paymentHistory } from '../apps/api/src/modules/staff/payment-history/service.ts';
+import { upcomingExpire } from '../apps/api/src/modules/staff/upcoming-expire/service.ts';
 import type { Runtime } from '../apps/api/src/runtime.ts';
 import { loopbackFetch } from './http.ts';
 import { CUSTOMER_ID, measureExport, seedCustomersAndPayments } from './payment-seed.ts';
@@ -264,7 +267,7 @@ const history = (name: string, query: Case['query'], check?: Case['check']): Cas
   endpoint: staffApi.paymentHistory,
   query,
   check,
-  explain: (app, q) => paymentLists.paymentHistory(app, parsed(staffApi.paymentHistory, q)),
+  explain: (app, q) => paymentHistory(app, parsed(staffApi.paymentHistory, q)),
 });
 
 export const CASES: Case[] = [
@@ -308,46 +311,46 @@ export const CASES: Case[] = [
     endpoint: staffApi.upcomingExpireHistory,
     query: () => ({}),
     check: nonEmpty,
-    explain: (app, q) => paymentLists.upcomingExpire(app, parsed(staffApi.upcomingExpireHistory, q)),
+    explain: (app, q) => upcomingExpire(app, parsed(staffApi.upcomingExpireHistory, q)),
   },
   {
     name: 'payments/upcoming-expire-history isOfflinePayment=true',
     endpoint: staffApi.upcomingExpireHistory,
     query: () => ({ isOfflinePayment: 'true' }),
     check: rowsMatch('isOfflinePayment', true),
-    explain: (app, q) => paymentLists.upcomingExpire(app, parsed(staffApi.upcomingExpireHistory, q)),
+    explain: (app, q) => upcomingExpire(app, parsed(staffApi.upcomingExpireHistory, q)),
   },
   {
     name: 'payments/upcoming-expire-history email',
     endpoint: staffApi.upcomingExpireHistory,
     query: (c) => ({ email: c.busyEmail }),
-    explain: (app, q) => paymentLists.upcomingExpire(app, parsed(staffApi.upcomingExpireHistory, q)),
+    explain: (app, q) => upcomingExpire(app, parsed(staffApi.upcomingExpireHistory, q)),
   },
   {
     name: 'payments/errors first page, limit 500',
     endpoint: staffApi.paymentErrors,
     query: () => ({ limit: '500' }),
     check: nonEmpty,
-    explain: (app, q) => paymentLists.paymentErrors(app, parsed(staffApi.paymentErrors, q)),
+    explain: (app, q) => paymentErrors(app, parsed(staffApi.paymentErrors, q)),
   },
   {
     name: 'payments/errors email',
     endpoint: staffApi.paymentErrors,
     query: (c) => ({ email: c.busyEmail }),
-    explain: (app, q) => paymentLists.paymentErrors(app, parsed(staffApi.paymentErrors, q)),
+    explain: (app, q) => paymentErrors(app, parsed(staffApi.paymentErrors, q)),
   },
   {
     name: 'payments/errors last 7 days',
     endpoint: staffApi.paymentErrors,
     query: (c) => ({ from_date: c.weekAgo, to_date: c.today }),
-    explain: (app, q) => paymentLists.paymentErrors(app, parsed(staffApi.paymentErrors, q)),
+    explain: (app, q) => paymentErrors(app, parsed(staffApi.paymentErrors, q)),
   },
   {
     name: 'payments/coupons first page (Success counts)',
     endpoint: staffApi.coupons,
     query: () => ({}),
     check: nonEmpty,
-    explain: (app, q) => paymentLists.couponList(app, parsed(staffApi.coupons, q)),
+    explain: (app, q) => couponList(app, parsed(staffApi.coupons, q)),
   },
   customers('first page', () => ({}), nonEmpty),
   customers('From one month ago (the page default)', (c) => ({ from_date: c.monthAgo }), nonEmpty),

@@ -33,24 +33,11 @@ import { profileRoutes } from './modules/profiles/routes.ts';
 import { policyDeviceRoutes, policyRoutes } from './modules/policy/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
-import { staffSessionRoutes } from './modules/staff/session/routes.ts';
-import { staffAccountRoutes } from './modules/staff/accounts/routes.ts';
-import { loginAsRoutes } from './modules/staff/login-as/routes.ts';
-import { staffDashboardRoutes } from './modules/staff/dashboard/routes.ts';
-import { staffRefundRoutes } from './modules/staff/refunds/routes.ts';
-import { staffContentRoutes } from './modules/staff/content/routes.ts';
 import { publicContentRoutes, uploadRoutes } from './modules/content/routes.ts';
-import { staffCustomerRoutes } from './modules/staff/customers/routes.ts';
-import { staffOpsRoutes } from './modules/staff/ops/routes.ts';
-import { staffPaymentListRoutes } from './modules/staff/payment-lists/routes.ts';
-import { staffCouponRoutes } from './modules/staff/coupons/routes.ts';
 import { siteSettingRoutes } from './modules/site-settings/routes.ts';
-import { staffPaymentDashboardRoutes } from './modules/staff/payment-dashboard/routes.ts';
 import { pageViewRoutes } from './modules/public/page-views/routes.ts';
-import { staffPricingRoutes } from './modules/staff/pricing/routes.ts';
-import { staffCurrencyRoutes } from './modules/staff/currency/routes.ts';
-import { staffApkRoutes } from './modules/staff/pricing/apk-routes.ts';
 import { apkDownloadRoutes, publicApkRoutes } from './modules/apks/routes.ts';
+import { staffRoutes } from './modules/staff/index.ts';
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
@@ -159,25 +146,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(policyDeviceRoutes(ctx));
   await app.register(policyRoutes(ctx));
   // The back office (spec 3) under /api/v1/super-admin: every route guarded by its area's roles.
-  await app.register(staffSessionRoutes(ctx));
-  await app.register(staffAccountRoutes(ctx));
-  await app.register(loginAsRoutes(ctx));
-  await app.register(staffDashboardRoutes(ctx));
-  await app.register(staffRefundRoutes(ctx));
+  await app.register(staffRoutes(ctx));
   // Website content (spec 3 §7 Content), the public site's calls (DECISIONS §9) and the uploaded pictures.
-  await app.register(staffContentRoutes(ctx));
   await app.register(publicContentRoutes(ctx));
   await app.register(uploadRoutes(ctx));
-  await app.register(staffCustomerRoutes(ctx));
-  await app.register(staffOpsRoutes(ctx));
-  await app.register(staffPaymentListRoutes(ctx));
-  await app.register(staffCouponRoutes(ctx));
   await app.register(siteSettingRoutes(ctx));
-  await app.register(staffPaymentDashboardRoutes(ctx));
   await app.register(pageViewRoutes(ctx));
-  await app.register(staffPricingRoutes(ctx));
-  await app.register(staffCurrencyRoutes(ctx));
-  await app.register(staffApkRoutes(ctx));
   await app.register(publicApkRoutes(ctx));
   await app.register(apkDownloadRoutes(ctx));
 

@@ -16,6 +16,7 @@ import { createPushSender, readServiceAccount } from './modules/policy/push.ts';
 import { createWakeupHub } from './modules/policy/wakeup.ts';
 import { DEVICE_CACHE_CHANNEL, createDeviceHotPath } from './modules/devices/hot-path.ts';
 import { bootstrapStaff } from './modules/staff/bootstrap.ts';
+import { startStaffWorkers } from './modules/staff/workers.ts';
 
 /** How long a stop lets requests in flight finish before it cuts the remaining connections. */
 export const SHUTDOWN_GRACE_MS = 5_000;
@@ -81,7 +82,10 @@ export async function startRuntime(
     const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     // Push wake-ups are sent by the workers only (one tickle per change, whichever API process made it).
     const push = runsWorkers ? createPushSender(config, logger, { httpAgent: opts.pushAgent }) : null;
-    if (runsWorkers) await startWorkers(ctx, boss, mailer, push);
+    if (runsWorkers) {
+      await startWorkers(ctx, boss, mailer, push);
+      await startStaffWorkers(ctx, boss);
+    }
 
     let app: FastifyInstance | null = null;
     let url: string | null = null;

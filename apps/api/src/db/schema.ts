@@ -375,7 +375,7 @@ export const payments = pgTable(
     index('payments_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     index('payments_customer_plan_created_idx').on(t.customerId, t.planIdentifier, t.createdAt, t.id),
     index('payments_status_created_idx').on(t.status, t.createdAt),
-    // Staff payment lists (modules/staff/payment-lists): the history's sort and each filter, newest first.
+    // Staff payment lists (modules/staff/payment-history, upcoming-expire, payment-errors): the history's sort and each filter, newest first.
     index('payments_created_idx').on(t.createdAt, t.id),
     index('payments_plan_created_idx').on(t.planIdentifier, t.createdAt, t.id),
     index('payments_coupon_created_idx')

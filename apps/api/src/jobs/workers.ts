@@ -1,6 +1,4 @@
-import { rollUpLogins } from '../modules/staff/dashboard/repository.ts';
-import { fanOut, NOTIFICATION_FANOUT_QUEUE } from '../modules/staff/ops/service.ts';
-import { foldDashboardRollups } from '../modules/staff/payment-dashboard/repository.ts';
+import { fanOut, NOTIFICATION_FANOUT_QUEUE } from '../modules/policy/fan-out.ts';
 import type { Family } from '@fleetdeck/contract';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
@@ -17,7 +15,6 @@ import { deleteOldNonces } from '../modules/links/repository.ts';
 import { deleteOldCodes } from '../modules/otp/repository.ts';
 import { deleteOldSessions } from '../modules/sessions/repository.ts';
 import { resumePendingRefunds } from '../modules/payments/refunds.ts';
-import { PRICE_CHANGE_QUEUE, runPriceChangeBatch, type PriceChangeJob } from '../modules/staff/pricing/amount.ts';
 import { deliverSandboxEventOnce, SANDBOX_DELIVER_QUEUE, sweepSandboxEvents } from '../modules/sandbox/service.ts';
 
 /** Background work of ROLE=worker (and ROLE=all). `push`: the FCM sender when FCM_CREDENTIALS is set. */
@@ -37,11 +34,6 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   // A staff app-version change wakes every device of the family (DECISIONS §8), in batches.
   await boss.work<{ family: Family }>(WAKE_FAMILY_QUEUE, poll, async ([job]) => {
     if (job) await wakeFamily(ctx, job.data.family);
-  });
-
-  // A price's amount changed (DECISIONS §14): its subscribers emailed on a rise, Stripe subscriptions moved; in batches.
-  await boss.work<PriceChangeJob>(PRICE_CHANGE_QUEUE, poll, async ([job]) => {
-    if (job) await runPriceChangeBatch(ctx, job.data);
   });
 
   await boss.work<{ outboxId: string }>('email.send', poll, async ([job]) => {
@@ -64,18 +56,10 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   });
 
   await boss.work('email.sweep', async () => sweepOutbox(ctx.db, ctx.queue));
-  // The admin dashboard's login counts (DECISIONS §8): folded from the audit rows every minute.
-  await boss.work('rollup.logins', async () => {
-    await ctx.db.transaction((tx) => rollUpLogins(tx));
-  });
   // The customer list's seat summary (licences/seats.ts): grants that expired since, and an upgrade's backfill.
   await boss.work('seats.sweep', async () => {
     await sweepExpiredSeats(ctx.db);
     await backfillSeatSummary(ctx.db);
-  });
-  // The payment dashboard's rollups (payment and customer deltas, page views), folded every minute.
-  await boss.work('rollup.payments', async () => {
-    await ctx.db.transaction((tx) => foldDashboardRollups(tx));
   });
   await boss.work('maintenance.hourly', async () => {
     await sweepRateLimits(ctx.db);
@@ -90,8 +74,6 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
     if (done.created.length || done.dropped.length || done.deletedFromDefault) ctx.logger.info(done, 'log partitions');
   });
   await boss.schedule('email.sweep', '* * * * *');
-  await boss.schedule('rollup.logins', '* * * * *');
-  await boss.schedule('rollup.payments', '* * * * *');
   await boss.schedule('payments.sweep', '* * * * *');
   await boss.schedule('seats.sweep', '* * * * *');
   await boss.schedule('maintenance.hourly', '17 * * * *');

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { checkImpersonation } from '../modules/staff/login-as/service.ts';
+import { checkImpersonation } from '../modules/sessions/impersonation.ts';
 import {
   authenticate,
   authenticateCustomerWithRow,

@@ -1,21 +1,12 @@
-import type { Family } from '@fleetdeck/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { DeviceActor } from '../lib/actor.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
+import type { DeviceInfo } from '../modules/devices/device-info.ts';
 import { findDeviceByTokenHash } from '../modules/devices/repository.ts';
 
-/** The device behind a request of the device API (DECISIONS §6). */
-export interface DeviceInfo {
-  deviceId: string;
-  customerId: string;
-  family: Family;
-  appName: string;
-  serialNumber: string;
-  deviceName: string;
-  profileId: string;
-}
+export type { DeviceInfo };
 
 declare module 'fastify' {
   interface FastifyRequest {

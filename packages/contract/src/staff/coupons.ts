@@ -1,7 +1,66 @@
 import { z } from 'zod/mini';
+import { pageQuerySchema } from '../activity.ts';
 import { numeric, text } from '../common.ts';
 import { withData } from '../envelope.ts';
 import { PLAN_CODES } from '../plans.ts';
+import { staffLimitSchema } from './lists.ts';
+import { staffEndpoint, STAFF_API_BASE } from './staff-endpoint.ts';
+
+const S = STAFF_API_BASE;
+
+/** The website's payment text (spec 3 "Setting": key paymentNotes), shown as plain text, line breaks kept. */
+export const PAYMENT_NOTES_MAX = 2000;
+
+export const SETTING_KEYS = ['paymentNotes'] as const;
+
+/** `GET payments/coupons`: the coupons with their Success payments, and the payment notes. */
+export const couponListQuerySchema = z.object({ page: pageQuerySchema, limit: staffLimitSchema() });
+
+export type CouponListQuery = z.input<typeof couponListQuerySchema>;
+
+export type CouponListSearch = z.output<typeof couponListQuerySchema>;
+
+/** Spec 3 §3 "Coupon summary": `id` is the coupon code (the history's `?coupon=`). */
+export const couponSummarySchema = z.object({
+  id: z.string(),
+  percentOff: z.number(),
+  active: z.boolean(),
+  expiresAt: z.nullable(z.string()),
+  /** Redemptions taken (checkouts holding or having used the coupon; DECISIONS §14, docs/adr/0008). */
+  redeemed: z.int(),
+  /** null: no limit. */
+  maxRedemptions: z.nullable(z.int()),
+  /** The plans it is valid for; null: every plan. */
+  planIdentifiers: z.nullable(z.array(z.string())),
+  /** The reseller whose personal coupon this is (DECISIONS §5), or null. */
+  resellerEmail: z.nullable(z.string()),
+  totalPaymentCount: z.int(),
+  created_at: z.string(),
+});
+
+export type CouponSummary = z.infer<typeof couponSummarySchema>;
+
+export const couponListResponseSchema = z.object({
+  respones_msg: z.string(),
+  data: z.array(couponSummarySchema),
+  pagination: z.object({ page: z.int(), limit: z.int(), total: z.int() }),
+  paymentNotes: z.object({ value: z.string() }),
+});
+
+export type CouponListResponse = z.infer<typeof couponListResponseSchema>;
+
+/** `POST payments/save/setting {key: 'paymentNotes', value}`. */
+export const saveSettingRequestSchema = z.object({
+  key: z.enum(SETTING_KEYS, { error: 'must be paymentNotes' }),
+  value: text().check(
+    z.trim(),
+    z.maxLength(PAYMENT_NOTES_MAX, { error: `must be at most ${PAYMENT_NOTES_MAX} characters` }),
+  ),
+});
+
+export type SaveSettingRequest = z.input<typeof saveSettingRequestSchema>;
+
+export const saveSettingResponseSchema = withData(z.object({ key: z.enum(SETTING_KEYS), value: z.string() }));
 
 /**
  * Coupons staff create, limit, expire and disable (DECISIONS §14 "Coupons"; issue 22 item 9). `id` is the coupon code,
@@ -10,6 +69,7 @@ import { PLAN_CODES } from '../plans.ts';
  */
 
 export const COUPON_CODE_MAX = 40;
+
 export const COUPON_REDEMPTIONS_MAX = 1_000_000;
 
 /** Letters, digits, `-` and `_`, stored upper-case (checkout matches codes in any case). */
@@ -72,6 +132,7 @@ export const couponCreateRequestSchema = z.object({
   /** The plans the coupon is valid for (absent, null or empty: every plan). */
   planIdentifiers: z.optional(couponPlanIdentifiersSchema),
 });
+
 export type CouponCreateRequest = z.input<typeof couponCreateRequestSchema>;
 
 /** `POST payments/coupons/update`: `id` is the code (never changes). Fields left out stay as they are; null clears a limit or expiry. */
@@ -83,6 +144,7 @@ export const couponUpdateRequestSchema = z.object({
   maxRedemptions: z.optional(couponMaxRedemptionsSchema),
   expiresAt: z.optional(couponExpiresAtSchema),
 });
+
 export type CouponUpdateRequest = z.input<typeof couponUpdateRequestSchema>;
 
 /** One coupon as staff see it after a create or update (the list's row without the payment count). */
@@ -97,5 +159,40 @@ export const couponDetailSchema = z.object({
   /** The Stripe coupon mirroring it (PAYMENT_PROVIDER=stripe), or null. */
   providerCouponId: z.nullable(z.string()),
 });
+
 export type CouponDetail = z.infer<typeof couponDetailSchema>;
+
 export const couponDetailResponseSchema = withData(couponDetailSchema);
+
+export const coupons = staffEndpoint({
+  area: 'coupons',
+  method: 'GET',
+  path: `${S}/payments/coupons`,
+  query: couponListQuerySchema,
+  response: couponListResponseSchema,
+});
+
+/** DECISIONS §14 "Coupons": create, then limit, expire, disable or enable (code and percent fixed once redeemed). */
+export const couponCreate = staffEndpoint({
+  area: 'coupons',
+  method: 'POST',
+  path: `${S}/payments/coupons/create`,
+  body: couponCreateRequestSchema,
+  response: couponDetailResponseSchema,
+});
+
+export const couponUpdate = staffEndpoint({
+  area: 'coupons',
+  method: 'POST',
+  path: `${S}/payments/coupons/update`,
+  body: couponUpdateRequestSchema,
+  response: couponDetailResponseSchema,
+});
+
+export const saveSetting = staffEndpoint({
+  area: 'coupons',
+  method: 'POST',
+  path: `${S}/payments/save/setting`,
+  body: saveSettingRequestSchema,
+  response: saveSettingResponseSchema,
+});

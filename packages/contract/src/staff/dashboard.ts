@@ -2,6 +2,10 @@ import { z } from 'zod/mini';
 import { blankAsAbsent, cursorSchema, keysetPaginationSchema, limitQuerySchema, pageQuerySchema } from '../activity.ts';
 import { text } from '../common.ts';
 import { withData } from '../envelope.ts';
+import { loginBarSchema, timeZoneSchema } from './shared/schemas.ts';
+import { staffEndpoint, STAFF_API_BASE } from './staff-endpoint.ts';
+
+const S = STAFF_API_BASE;
 
 /**
  * Admin dashboard and login history (spec 3 "Admin dashboard", DECISIONS §8 "Login counts"). Web logins are console
@@ -15,36 +19,14 @@ const hasErrorSchema = blankAsAbsent(
   ),
 );
 
-/**
- * The IANA time zone that decides where "today", a week day and a month begin (default UTC). The back office sends
- * the browser's zone.
- */
-export const timeZoneSchema = blankAsAbsent(
-  text().check(
-    z.maxLength(64),
-    z.refine(
-      (tz) => {
-        try {
-          new Intl.DateTimeFormat('en', { timeZone: tz });
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { error: 'must be an IANA time zone such as Europe/London' },
-    ),
-  ),
-);
-
 export const loginCountsQuerySchema = z.object({ hasError: hasErrorSchema, timeZone: timeZoneSchema });
+
 export type LoginCountsQuery = z.input<typeof loginCountsQuerySchema>;
 
 export const loginDashboardResponseSchema = withData(
   z.object({ todayAppLoginCount: z.int(), todayWebLoginCount: z.int(), date: z.string(), timeZone: z.string() }),
 );
 
-/** One bar: `key` is the ISO date (week) or the month number 0–11 (month); `label` Sun..Sat or Jan..Dec. */
-export const loginBarSchema = z.object({ key: z.union([z.string(), z.int()]), label: z.string(), count: z.int() });
 export type LoginBar = z.infer<typeof loginBarSchema>;
 
 export const monthWiseLoginResponseSchema = withData(
@@ -76,6 +58,7 @@ export const loginHistoryQuerySchema = z.object({
   limit: limitQuerySchema,
   cursor: cursorSchema,
 });
+
 export type LoginHistoryQuery = z.input<typeof loginHistoryQuerySchema>;
 
 /** Spec 3 "Login history row"; `customerId` lets the Name link open the customer's console (login-as). */
@@ -89,10 +72,45 @@ export const loginHistoryRowSchema = z.object({
   message: z.string(),
   created_at: z.string(),
 });
+
 export type LoginHistoryRow = z.infer<typeof loginHistoryRowSchema>;
 
 export const loginHistoryResponseSchema = z.object({
   respones_msg: z.string(),
   data: z.array(loginHistoryRowSchema),
   pagination: keysetPaginationSchema,
+});
+
+// ---------------------------------------------------------------------------------------- admin dashboard (spec 3)
+
+export const loginDashboard = staffEndpoint({
+  area: 'dashboard',
+  method: 'GET',
+  path: `${S}/users/dashboard`,
+  query: loginCountsQuerySchema,
+  response: loginDashboardResponseSchema,
+});
+
+export const monthWiseLogin = staffEndpoint({
+  area: 'dashboard',
+  method: 'GET',
+  path: `${S}/users/monthWiseLogin`,
+  query: loginCountsQuerySchema,
+  response: monthWiseLoginResponseSchema,
+});
+
+export const weekWiseLogin = staffEndpoint({
+  area: 'dashboard',
+  method: 'GET',
+  path: `${S}/users/weekWiseLogin`,
+  query: loginCountsQuerySchema,
+  response: weekWiseLoginResponseSchema,
+});
+
+export const loginHistory = staffEndpoint({
+  area: 'dashboard',
+  method: 'GET',
+  path: `${S}/users/dashboardHistory`,
+  query: loginHistoryQuerySchema,
+  response: loginHistoryResponseSchema,
 });

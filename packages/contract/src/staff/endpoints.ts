@@ -1,155 +1,63 @@
-import { messageSchema } from '../envelope.ts';
-import {
-  bypassLoginRequestSchema,
-  bypassLoginResponseSchema,
-  staffAccountResponseSchema,
-  staffCreateRequestSchema,
-  staffListQuerySchema,
-  staffListResponseSchema,
-  staffUpdateRequestSchema,
-} from './accounts.ts';
-import {
-  loginCountsQuerySchema,
-  loginDashboardResponseSchema,
-  loginHistoryQuerySchema,
-  loginHistoryResponseSchema,
-  monthWiseLoginResponseSchema,
-  weekWiseLoginResponseSchema,
-} from './dashboard.ts';
-import { staffEndpoint } from './staff-endpoint.ts';
-import {
-  staffChangePasswordRequestSchema,
-  staffDetailResponseSchema,
-  staffLoginRequestSchema,
-  staffLoginResponseSchema,
-  staffVerifyOtpRequestSchema,
-  staffVerifyOtpResponseSchema,
-} from './session.ts';
-
-/** Staff API base (DECISIONS §2). */
-const S = '/api/v1/super-admin';
-
-// ------------------------------------------------------------------------------------------------ session (spec 3 §7)
-
-export const login = staffEndpoint({
-  area: null,
-  method: 'POST',
-  path: `${S}/users/login`,
-  body: staffLoginRequestSchema,
-  response: staffLoginResponseSchema,
-});
-export const verifyOtp = staffEndpoint({
-  area: null,
-  method: 'POST',
-  path: `${S}/users/verify/otp`,
-  body: staffVerifyOtpRequestSchema,
-  response: staffVerifyOtpResponseSchema,
-});
-export const changePassword = staffEndpoint({
-  area: 'account',
-  method: 'POST',
-  path: `${S}/users/change-password`,
-  body: staffChangePasswordRequestSchema,
-  response: messageSchema,
-});
-export const detail = staffEndpoint({
-  area: 'account',
-  method: 'GET',
-  path: `${S}/users/detail`,
-  response: staffDetailResponseSchema,
-});
-export const logout = staffEndpoint({
-  area: 'account',
-  method: 'GET',
-  path: `${S}/users/logout`,
-  response: messageSchema,
-});
-/** The same logout for clients that send it as a POST. */
-export const logoutPost = staffEndpoint({
-  area: 'account',
-  method: 'POST',
-  path: `${S}/users/logout`,
-  response: messageSchema,
-});
-
-// ------------------------------------------------------------------------------------ staff accounts (DECISIONS §8)
-
-export const staffList = staffEndpoint({
-  area: 'staff',
-  method: 'GET',
-  path: `${S}/users/list`,
-  query: staffListQuerySchema,
-  response: staffListResponseSchema,
-});
-export const staffCreate = staffEndpoint({
-  area: 'staff',
-  method: 'POST',
-  path: `${S}/users/create`,
-  body: staffCreateRequestSchema,
-  response: staffAccountResponseSchema,
-});
-export const staffUpdate = staffEndpoint({
-  area: 'staff',
-  method: 'POST',
-  path: `${S}/users/update`,
-  body: staffUpdateRequestSchema,
-  response: staffAccountResponseSchema,
-});
-
-// ---------------------------------------------------------------------------------- login-as (DECISIONS §8)
-
-export const bypassLogin = staffEndpoint({
-  area: 'loginAs',
-  method: 'POST',
-  path: `${S}/customers/bypass-login`,
-  body: bypassLoginRequestSchema,
-  response: bypassLoginResponseSchema,
-});
-/** Spec 3 §7 also names `users/bypass-login`: the same call. */
-export const usersBypassLogin = staffEndpoint({
-  area: 'loginAs',
-  method: 'POST',
-  path: `${S}/users/bypass-login`,
-  body: bypassLoginRequestSchema,
-  response: bypassLoginResponseSchema,
-});
-
-// ---------------------------------------------------------------------------------------- admin dashboard (spec 3)
-
-export const loginDashboard = staffEndpoint({
-  area: 'dashboard',
-  method: 'GET',
-  path: `${S}/users/dashboard`,
-  query: loginCountsQuerySchema,
-  response: loginDashboardResponseSchema,
-});
-export const monthWiseLogin = staffEndpoint({
-  area: 'dashboard',
-  method: 'GET',
-  path: `${S}/users/monthWiseLogin`,
-  query: loginCountsQuerySchema,
-  response: monthWiseLoginResponseSchema,
-});
-export const weekWiseLogin = staffEndpoint({
-  area: 'dashboard',
-  method: 'GET',
-  path: `${S}/users/weekWiseLogin`,
-  query: loginCountsQuerySchema,
-  response: weekWiseLoginResponseSchema,
-});
-export const loginHistory = staffEndpoint({
-  area: 'dashboard',
-  method: 'GET',
-  path: `${S}/users/dashboardHistory`,
-  query: loginHistoryQuerySchema,
-  response: loginHistoryResponseSchema,
-});
-export * from './endpoints-refunds.ts';
-export * from './endpoints-content.ts';
-export * from './endpoints-customers.ts';
-export * from './endpoints-ops.ts';
-export * from './endpoints-paylists.ts';
-export * from './endpoints-payment-dashboard.ts';
-export * from './endpoints-pricing.ts';
-export * from './endpoints-currency.ts';
-export * from './endpoints-apk.ts';
+/** The staff endpoint table, `staffApi` of `@fleetdeck/contract/staff`: each area file declares its own. */
+export { login, verifyOtp, changePassword, detail, logout, logoutPost } from './account.ts';
+export { auditList, resetDeletedDeviceDate } from './audit-logs.ts';
+export { bloatwareList, bloatwareUpdate } from './bloatware.ts';
+export { blogCreate, blogUpdate, blogList, blogDetail, blogDelete } from './blogs.ts';
+export { contactUsList } from './contact-us.ts';
+export { coupons, couponCreate, couponUpdate, saveSetting } from './coupons.ts';
+export {
+  paymentDetail,
+  paymentRefund,
+  resellerApprove,
+  offlinePaymentCreate,
+  subscriptionDetail,
+  subscriptionUpdate,
+  deviceByProduct,
+  deleteDevice,
+} from './customer-payments.ts';
+export { customerList, customerCreate, customerUpdate, customerDetail } from './customers.ts';
+export { loginDashboard, monthWiseLogin, weekWiseLogin, loginHistory } from './dashboard.ts';
+export { deviceList } from './devices.ts';
+export { customerExports } from './exports.ts';
+export { faqCreate, faqList, faqDetail, faqUpdate } from './faq.ts';
+export { bypassLogin, usersBypassLogin } from './login-as.ts';
+export { newsletterList } from './newsletters.ts';
+export {
+  notificationDevices,
+  notificationCustomerSearch,
+  notificationPreview,
+  notificationSend,
+  notificationList,
+  notificationDetail,
+} from './notifications.ts';
+export { pageViewReport } from './page-views.ts';
+export { paymentDashboard } from './payment-dashboard.ts';
+export { paymentErrors } from './payment-errors.ts';
+export {
+  paymentHistory,
+  paymentInvoice,
+  paymentCreditNote,
+  failedPaymentEmail,
+  updateWhatsappCount,
+} from './payment-history.ts';
+export { powerChatUsers } from './power-chat-users.ts';
+export {
+  priceList,
+  priceDetail,
+  priceUpdate,
+  priceSubscribers,
+  priceSync,
+  appVersionGet,
+  appVersionUpdate,
+  currencyAdd,
+  currencyUpdate,
+  currencyList,
+  currencyDelete,
+  countryLookup,
+  currencySync,
+  apkUpload,
+  apkList,
+} from './pricing.ts';
+export { staffList, staffCreate, staffUpdate } from './staff.ts';
+export { upcomingExpireHistory } from './upcoming-expire.ts';
+export { videoCreate, videoList, videoDelete } from './videos.ts';

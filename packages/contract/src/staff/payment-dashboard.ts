@@ -1,9 +1,10 @@
 import { z } from 'zod/mini';
-import { numeric } from '../common.ts';
 import { blankAsAbsent } from '../activity.ts';
+import { numeric } from '../common.ts';
 import { withData } from '../envelope.ts';
-import { loginBarSchema, timeZoneSchema } from './dashboard.ts';
 import { isExportDataSchema } from './lists.ts';
+import { loginBarSchema, timeZoneSchema } from './shared/schemas.ts';
+import { staffEndpoint } from './staff-endpoint.ts';
 
 /**
  * Payment dashboard (spec 3 "Payment dashboard", §3, §7 `payments/dashboard`; DECISIONS §8 "Page views"). Every figure
@@ -24,6 +25,7 @@ import { isExportDataSchema } from './lists.ts';
  */
 
 export const REPORT_YEAR_MIN = 2023;
+
 export const REPORT_YEAR_MAX = 2033;
 
 const intInRange = (min: number, max: number) => {
@@ -45,6 +47,7 @@ const hasErrorSchema = blankAsAbsent(
 
 /** Which chart `isExportData=true` exports (default `countryWise`, the spec's "country-wise-customers"). */
 export const PAYMENT_DASHBOARD_EXPORTS = ['dayWise', 'monthWise', 'countryWise'] as const;
+
 export type PaymentDashboardExport = (typeof PAYMENT_DASHBOARD_EXPORTS)[number];
 
 /** CSV files of the payment dashboard's Export buttons (fixed names and headers). */
@@ -66,6 +69,7 @@ export const paymentDashboardQuerySchema = z.object({
     z.enum(PAYMENT_DASHBOARD_EXPORTS, { error: `must be one of ${PAYMENT_DASHBOARD_EXPORTS.join(', ')}` }),
   ),
 });
+
 export type PaymentDashboardQuery = z.input<typeof paymentDashboardQuerySchema>;
 
 /**
@@ -82,6 +86,7 @@ export const productCountsSchema = z.object({
   pdowSubscriptions: z.int(),
   slSubscriptions: z.int(),
 });
+
 export type ProductCounts = z.infer<typeof productCountsSchema>;
 
 /** One month of the page-view multi-bar: `key` 0–11, `label` Jan..Dec. */
@@ -91,6 +96,7 @@ export const pageViewMonthBarSchema = z.object({
   homePageCount: z.int(),
   paymentPageCount: z.int(),
 });
+
 export type PageViewMonthBar = z.infer<typeof pageViewMonthBarSchema>;
 
 export const countryCustomersSchema = z.object({
@@ -98,10 +104,12 @@ export const countryCustomersSchema = z.object({
   _id: z.string(),
   count: z.int(),
 });
+
 export type CountryCustomers = z.infer<typeof countryCustomersSchema>;
 
 /** Money of a period, EUR with two decimals: gross taken, refunded, and net = gross − refunded. */
 export const revenueFiguresSchema = z.object({ gross: z.number(), refunded: z.number(), net: z.number() });
+
 export type RevenueFigures = z.infer<typeof revenueFiguresSchema>;
 
 export const paymentDashboardSchema = z.object({
@@ -136,6 +144,18 @@ export const paymentDashboardSchema = z.object({
   monthWisePageViewMultipleBarChart: z.array(pageViewMonthBarSchema),
   topTenCountryWiseCustomer: z.array(countryCustomersSchema),
 });
+
 export type PaymentDashboard = z.infer<typeof paymentDashboardSchema>;
 
 export const paymentDashboardResponseSchema = withData(paymentDashboardSchema);
+
+// ------------------------------------------------------------------------------ payment dashboard (spec 3 §7)
+
+/** `isExportData=true` answers the CSV of `exportType` (dayWise, monthWise or countryWise, the default). */
+export const paymentDashboard = staffEndpoint({
+  area: 'paymentDashboard',
+  method: 'GET',
+  path: '/api/v1/super-admin/payments/dashboard',
+  query: paymentDashboardQuerySchema,
+  response: paymentDashboardResponseSchema,
+});

@@ -11,3 +11,6 @@ export interface StaffEndpoint extends Endpoint {
 export function staffEndpoint<const E extends StaffEndpoint>(e: E): E {
   return e;
 }
+
+/** Staff API base (DECISIONS §2). */
+export const STAFF_API_BASE = '/api/v1/super-admin';

@@ -1,7 +1,7 @@
 import type { AuditSubType, AuditType } from '@fleetdeck/contract';
 import type { PricingAuditSubType, StaffAuditSubType } from '@fleetdeck/contract/staff';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditEntries } from '../../db/schema.ts';
+import { insertAuditEntry } from './repository.ts';
 import { auditedActor, sourceOf, type Actor } from '../../lib/actor.ts';
 
 type AuditFacts = {
@@ -23,7 +23,7 @@ export type AuditEvent = AuditFacts & { actor: Actor };
 export async function writeAudit(tx: DbOrTx, event: AuditEvent) {
   const { actor } = event;
   const who = auditedActor(actor);
-  await tx.insert(auditEntries).values({
+  await insertAuditEntry(tx, {
     customerId: event.customerId,
     email: event.email ?? null,
     type: event.type,

@@ -7,7 +7,7 @@ import { areaRoutes } from '../../lib/area-routes.ts';
 import { enforceLimit } from '../../lib/rate-limit.ts';
 import type { ErrorResponse } from '@fleetdeck/contract';
 import { publicPlans } from '../plans/service.ts';
-import { localPricingFor } from '../staff/currency/local-pricing.ts';
+import { localPricingFor } from '../pricing/local-pricing.ts';
 import { blogImageDir, contentTypeOfStored, STORED_NAME } from './images.ts';
 import * as repo from './repository.ts';
 import * as content from './service.ts';

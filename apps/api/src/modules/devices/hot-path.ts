@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { DeviceInfo } from '../../plugins/device-auth.ts';
+import type { DeviceInfo } from './device-info.ts';
 import { EventsBatcher } from '../policy/events-batch.ts';
 
 /**

@@ -18,7 +18,7 @@ import { randomToken, safeEqualHex, sha256 } from '../../lib/crypto.ts';
 import { enforceLimit, limitKey } from '../../lib/rate-limit.ts';
 import { auditedActor, sourceOf, type Actor, type CustomerActor, type DeviceActor } from '../../lib/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { DeviceInfo } from '../../plugins/device-auth.ts';
+import type { DeviceInfo } from './device-info.ts';
 import { writeAudit } from '../audit/service.ts';
 import { refreshSeatSummary, summaryFreeSeats, takeSeat } from '../licences/seats.ts';
 import { dispatchEmail, queueEmail } from '../mail/outbox.ts';

@@ -2,7 +2,7 @@ import { FAMILIES, type Family } from '@fleetdeck/contract';
 import { and, eq, gt, isNull, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { customerSeats, customers, licenceGrants, rollupWatermarks } from '../../db/schema.ts';
-import { licenceSummary } from './service.ts';
+import { licenceSummary } from './summary.ts';
 
 /**
  * The per-customer seat summary (`customer_seats`, DECISIONS §7: the back office lists 1M customers by seats). The

@@ -1,7 +1,8 @@
-import { FAMILIES, LICENCE_EXCEEDED_MESSAGE, type Family, type FamilyLicence } from '@fleetdeck/contract';
+import { LICENCE_EXCEEDED_MESSAGE, type Family, type FamilyLicence } from '@fleetdeck/contract';
 import { allReads, type DbOrTx } from '../../db/client.ts';
 import * as repo from './repository.ts';
 import { refreshSeatSummary } from './seats.ts';
+import { familyLicence } from './summary.ts';
 
 /**
  * The licence ledger's read side (DECISIONS §5): THE one place that says how many seats of a family a
@@ -14,28 +15,7 @@ import { refreshSeatSummary } from './seats.ts';
  */
 
 export { lockFamilyPool, lockFamilyPoolShared, lockSerial } from './repository.ts';
-
-const familyLicence = (family: Family, purchased: number, used: number, expired: number): FamilyLicence => ({
-  family,
-  purchased,
-  used,
-  expired,
-  exceeded: used > purchased,
-});
-
-/** All 8 families, in FAMILIES order (PD, PDOW, SL, PC, UB, KM, POB, PCHAT). Three indexed queries. */
-export async function licenceSummary(db: DbOrTx, customerId: string): Promise<FamilyLicence[]> {
-  const [grants, deviceSeats, chatSeats] = await allReads(db, [
-    () => repo.grantTotals(db, customerId),
-    () => repo.usedDeviceSeats(db, customerId),
-    () => repo.usedChatSeats(db, customerId),
-  ] as const);
-  return FAMILIES.map((family) => {
-    const g = grants.find((r) => r.family === family);
-    const used = family === 'PCHAT' ? chatSeats : (deviceSeats.find((r) => r.family === family)?.used ?? 0);
-    return familyLicence(family, g?.purchased ?? 0, used, g?.expired ?? 0);
-  });
-}
+export { licenceSummary } from './summary.ts';
 
 /** One family's seats (e.g. for the 402 `redirectToPaymentPage` checks of profile update/apply). */
 export async function familyLicenceOf(db: DbOrTx, customerId: string, family: Family): Promise<FamilyLicence> {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../lib/area-routes.ts';
 import { requireSession, sessionOf } from '../../plugins/auth.ts';
 import * as plans from './service.ts';
-import { localPricingFor } from '../staff/currency/local-pricing.ts';
+import { localPricingFor } from '../pricing/local-pricing.ts';
 
 /** Plans and APK downloads (spec 1 §2, §3, §7; `plansApi`). */
 export const planRoutes = (ctx: AppContext) =>

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { deviceMessages } from '../../db/schema.ts';
 
@@ -259,7 +258,7 @@ export function createWakeupHub(opts: WakeupHubOptions) {
  * (inside a transaction use `notifyInTransaction` instead). Never throws: a lost wake-up only delays the
  * change to the device's next poll.
  */
-export async function wakeDevice(ctx: Pick<AppContext, 'pool' | 'logger'>, deviceId: string): Promise<void> {
+export async function wakeDevice(ctx: { pool: pg.Pool; logger: Logger }, deviceId: string): Promise<void> {
   try {
     await ctx.pool.query('select pg_notify($1, $2)', [WAKE_CHANNEL, deviceId]);
   } catch (err) {
@@ -278,7 +277,7 @@ export async function notifyInTransaction(tx: DbOrTx, deviceId: string): Promise
  * `requestPush` (push.ts) so an app that is not polling is tickled through FCM when configured.
  */
 export async function enqueueDeviceMessage(
-  _ctx: Pick<AppContext, 'pool' | 'logger'>,
+  _ctx: { pool: pg.Pool; logger: Logger },
   tx: DbOrTx,
   deviceId: string,
   kind: 'notification' | 'command',

@@ -9,7 +9,8 @@ import { enqueueDeviceMessage } from '../policy/wakeup.ts';
 import { assertSection, profileNotFound } from './edit.ts';
 import { applicationItem } from './reads.ts';
 import * as repo from './repository.ts';
-import { addToCatalogue, customerEmailOf, suggestedToDisable } from '../staff/ops/repository.ts';
+import { addToCatalogue, suggestedToDisable } from '../catalogue/repository.ts';
+import { customerEmailOf } from '../users/repository.ts';
 
 /** The console's handling of the apps a device reported: enable/disable one, ask for a fresh inventory. */
 

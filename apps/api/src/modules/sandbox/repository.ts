@@ -119,3 +119,8 @@ export async function recordIntentRefund(tx: DbOrTx, intentId: string, key: stri
     .returning();
   return { intent: row!, fresh: true, before: refundedCentsOf(intent) };
 }
+
+/** Requests racing for one payment's intent wait here (transaction-scoped advisory lock), like Stripe's idempotency. */
+export async function lockIntentOfPayment(tx: DbOrTx, paymentId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sandbox-intent:${paymentId}`}, 0))`);
+}

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { customers, sessions } from '../../db/schema.ts';
+import { customers, sessions, staffUsers } from '../../db/schema.ts';
 
 export type Realm = 'customer' | 'staff';
 
@@ -85,4 +85,13 @@ export async function deleteOldSessions(db: DbOrTx) {
   await db.execute(
     sql`delete from sessions where expires_at < now() - interval '30 days' or revoked_at < now() - interval '30 days'`,
   );
+}
+
+/** The staff member behind a login-as session (the customer guard checks they are still enabled). */
+export async function findImpersonator(db: DbOrTx, staffId: string) {
+  const [row] = await db
+    .select({ id: staffUsers.id, email: staffUsers.email, disabledAt: staffUsers.disabledAt })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, staffId));
+  return row ?? null;
 }

@@ -1,12 +1,9 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { staffUsers } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-
-const BOOTSTRAP_LOCK = 7_391_002;
+import { countStaff, insertStaff, lockBootstrap } from './repository.ts';
 
 /**
  * First start: when no staff exists, create a SuperAdmin from ADMIN_EMAIL/ADMIN_PASSWORD, or with a
@@ -14,15 +11,17 @@ const BOOTSTRAP_LOCK = 7_391_002;
  */
 export async function bootstrapStaff(db: Db, config: Config, logger: Logger) {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
-    const existing = await tx.execute<{ n: number }>(sql`select count(*)::int as n from staff_users`);
-    if (Number(existing.rows[0]?.n) > 0) return;
+    await lockBootstrap(tx);
+    if ((await countStaff(tx)) > 0) return;
     const email = config.adminEmail ?? 'admin@fleetdeck.local';
     const generated = !config.adminPassword;
     const password = config.adminPassword ?? crypto.randomBytes(12).toString('base64url');
-    await tx
-      .insert(staffUsers)
-      .values({ email, name: 'Administrator', role: 'SuperAdmin', passwordHash: await hashPassword(password) });
+    await insertStaff(tx, {
+      email,
+      name: 'Administrator',
+      role: 'SuperAdmin',
+      passwordHash: await hashPassword(password),
+    });
     if (generated) {
       // Printed once, on purpose: there is no other way to learn it. Not sent through the logger's fields.
       process.stdout.write(

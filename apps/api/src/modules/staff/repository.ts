@@ -60,3 +60,15 @@ export async function otherActiveSuperAdmins(db: DbOrTx, exceptId: string) {
     .where(and(eq(staffUsers.role, 'SuperAdmin'), isNull(staffUsers.disabledAt), sql`${staffUsers.id} <> ${exceptId}`));
   return row?.n ?? 0;
 }
+
+const BOOTSTRAP_LOCK = 7_391_002;
+
+/** Two processes starting at once: only one creates the first SuperAdmin (transaction-scoped advisory lock). */
+export async function lockBootstrap(tx: DbOrTx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
+}
+
+export async function countStaff(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(staffUsers);
+  return row?.n ?? 0;
+}

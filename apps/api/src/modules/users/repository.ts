@@ -116,3 +116,8 @@ export async function insertResellerCoupon(db: DbOrTx, customerId: string, code:
     .returning({ code: coupons.code });
   return row?.code ?? null;
 }
+
+export async function customerEmailOf(db: DbOrTx, customerId: string) {
+  const [row] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId));
+  return row?.email ?? '';
+}

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { inTransaction, type AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -8,6 +7,7 @@ import { hmac, sha256 } from '../../../lib/crypto.ts';
 import {
   findIntentOfPayment,
   insertIntent,
+  lockIntentOfPayment,
   recordIntentRefund,
   type SandboxIntentRow,
 } from '../../sandbox/repository.ts';
@@ -73,7 +73,7 @@ async function createIntent(
   // Like Stripe's idempotency: requests racing for one payment get one intent (the sandbox's own short transaction;
   // the checkout calls the provider outside its transactions, issue 12, item 7).
   return inTransaction(ctx.db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sandbox-intent:${input.paymentId}`}, 0))`);
+    await lockIntentOfPayment(tx, input.paymentId);
     return createIntentOnce(ctx, { ...input, tx }, kind, extra);
   });
 }

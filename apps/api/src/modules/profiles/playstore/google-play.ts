@@ -1,6 +1,6 @@
 import type { PlayStoreApp } from '@fleetdeck/contract';
 import type { Logger } from 'pino';
-import { PLAY_STORE_MAX_RESULTS, type PlayStoreProvider } from './provider.ts';
+import { PLAY_STORE_MAX_RESULTS, type PlayStoreProvider } from './types.ts';
 
 /**
  * The online Play Store search (`PLAYSTORE_PROVIDER=google-play-scraper`), through the `google-play-scraper`

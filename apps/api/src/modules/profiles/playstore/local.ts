@@ -5,7 +5,7 @@ import { packageNameSchema, type PlayStoreApp } from '@fleetdeck/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import { searchReportedPackages } from '../repository.ts';
 import { iconUrlOf } from './icon.ts';
-import { PLAY_STORE_MAX_RESULTS, type PlayStoreProvider } from './provider.ts';
+import { PLAY_STORE_MAX_RESULTS, type PlayStoreProvider } from './types.ts';
 
 /**
  * The default Play Store search: no outside service. It looks in two places, the packages the customer's own

@@ -2,7 +2,7 @@ import type { CouponCreateRequest, CouponDetail, CouponUpdateRequest } from '@fl
 import { inTransaction, type AppContext } from '../../../context.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { writePricingAudit } from '../currency/service.ts';
+import { writePricingAudit } from '../pricing/currency-service.ts';
 import * as repo from './repository.ts';
 import { createStripeCoupon, deleteStripeCoupon, syncStripeCoupon } from './stripe-mirror.ts';
 

@@ -1,17 +1,10 @@
-import type { Family } from '@fleetdeck/contract';
-import { LIST_COUNT_CAP } from '@fleetdeck/contract';
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { type Family, LIST_COUNT_CAP } from '@fleetdeck/contract';
+import { type SQL, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import {
-  customers,
-  devices,
-  legacyUsers,
-  offlinePayments,
-  payments,
-  plans,
-  staffUsers,
-  type PaymentMethodSnapshot,
-} from '../../../db/schema.ts';
+import { legacyUsers, payments, plans } from '../../../db/schema.ts';
+import { paymentsWithStaff } from '../shared/customers-repository.ts';
+
+export { findCustomer } from '../shared/customers-repository.ts';
 
 /**
  * SQL of the back office's customers (spec 3 "Customer list", "Customer subscriptions"). The list reads the seat
@@ -165,11 +158,6 @@ export async function listOldPortalUsers(db: DbOrTx, emailPrefix: string | undef
   return { rows, total: Math.min(Number(count?.n ?? 0), LIST_COUNT_CAP) };
 }
 
-export async function findCustomer(db: DbOrTx, customerId: string) {
-  const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
-  return row ?? null;
-}
-
 /** The summary row (every family summed, or one family's) of one customer. */
 export async function seatSummaryOf(db: DbOrTx, customerId: string) {
   const result = await db.execute<{ purchased: number; used: number; expired: number }>(
@@ -178,40 +166,6 @@ export async function seatSummaryOf(db: DbOrTx, customerId: string) {
   const row = result.rows[0];
   return { purchased: Number(row?.purchased ?? 0), used: Number(row?.used ?? 0), expired: Number(row?.expired ?? 0) };
 }
-
-// ------------------------------------------------------------------------------------------- customer's payments
-
-const paymentColumns = {
-  id: payments.id,
-  customerId: payments.customerId,
-  planId: payments.planId,
-  planIdentifier: payments.planIdentifier,
-  family: payments.family,
-  productName: payments.productName,
-  subscriptionType: payments.subscriptionType,
-  subscriptionReason: payments.subscriptionReason,
-  qty: payments.qty,
-  totalAmount: payments.totalAmount,
-  unitAmount: payments.unitAmount,
-  currency: payments.currency,
-  couponCode: payments.couponCode,
-  status: payments.status,
-  message: payments.message,
-  expiryAt: payments.expiryAt,
-  refundBy: payments.refundBy,
-  isOfflinePayment: payments.isOfflinePayment,
-  note: payments.note,
-  idempotencyKey: payments.idempotencyKey,
-  paymentMethod: sql<PaymentMethodSnapshot | null>`${payments.paymentMethod}`,
-  recordedBy: staffUsers.email,
-  createdAt: payments.createdAt,
-};
-const paymentsWithStaff = (db: DbOrTx) =>
-  db
-    .select(paymentColumns)
-    .from(payments)
-    .leftJoin(offlinePayments, eq(offlinePayments.paymentId, payments.id))
-    .leftJoin(staffUsers, eq(staffUsers.id, offlinePayments.staffId));
 
 /** The customer's payments, newest first (payments_customer_created_idx), with an exact count. */
 export async function listCustomerPayments(db: DbOrTx, customerId: string, page: { limit: number; offset: number }) {
@@ -229,78 +183,7 @@ export async function listCustomerPayments(db: DbOrTx, customerId: string, page:
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-export type CustomerPaymentRow = NonNullable<Awaited<ReturnType<typeof findCustomerPayment>>>;
-
-export async function findCustomerPayment(db: DbOrTx, paymentId: string) {
-  const [row] = await paymentsWithStaff(db).where(eq(payments.id, paymentId));
-  return row ?? null;
-}
-
-/** A payment row locked for a seat edit. */
-export async function lockPayment(tx: DbOrTx, paymentId: string) {
-  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-  return row ?? null;
-}
-
-export async function findPaymentByKey(db: DbOrTx, customerId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.customerId, customerId), eq(payments.idempotencyKey, key)));
-  return row ?? null;
-}
-
-/** Inserts an offline payment; null when a payment with the same Idempotency-Key exists (committed meanwhile). */
-export async function insertOfflinePayment(
-  tx: DbOrTx,
-  values: typeof payments.$inferInsert & { customerId: string },
-  staffId: string,
-) {
-  const [row] = await tx.insert(payments).values(values).onConflictDoNothing().returning({ id: payments.id });
-  if (!row) return null;
-  await tx.insert(offlinePayments).values({ paymentId: row.id, staffId });
-  return row.id;
-}
-
-export async function setPaymentQty(tx: DbOrTx, paymentId: string, qty: number) {
-  await tx.update(payments).set({ qty, updatedAt: new Date() }).where(eq(payments.id, paymentId));
-}
-
 /** Active plans, by family and type (the subscriptions page's product choice). */
 export async function activePlans(db: DbOrTx) {
   return db.select().from(plans).where(eq(plans.status, 'Active')).orderBy(plans.family, plans.type, plans.identifier);
-}
-
-// ---------------------------------------------------------------------------------------------------- devices
-
-/** Devices of a family holding a seat, newest first (devices_customer_family_idx), and their count. */
-export async function enrolledDevices(db: DbOrTx, customerId: string, family: Family, limit: number) {
-  const where = and(eq(devices.customerId, customerId), eq(devices.family, family), isNull(devices.loggedOutAt));
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ id: devices.id, deviceName: devices.deviceName, serialNumber: devices.serialNumber })
-      .from(devices)
-      .where(where)
-      .orderBy(desc(devices.enrolledAt), desc(devices.id))
-      .limit(limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(devices)
-      .where(where),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
-}
-
-export async function findDevice(db: DbOrTx, deviceId: string) {
-  const [row] = await db
-    .select({
-      id: devices.id,
-      customerId: devices.customerId,
-      family: devices.family,
-      serialNumber: devices.serialNumber,
-      loggedOutAt: devices.loggedOutAt,
-    })
-    .from(devices)
-    .where(eq(devices.id, deviceId));
-  return row ?? null;
 }

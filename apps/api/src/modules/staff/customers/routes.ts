@@ -1,17 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import { staffApi } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
-import { sendCsv, type CsvColumn } from '../../../lib/csv-export.ts';
-import { staffActorOf, staffAreaRoutes, staffOf } from '../guard.ts';
+import { type CsvColumn, sendCsv } from '../../../lib/csv-export.ts';
+import { staffActorOf, staffAreaRoutes } from '../guard.ts';
 import type { CustomerListRow } from './repository.ts';
 import * as customers from './service.ts';
-
-const idempotencyKeyOf = (req: Pick<FastifyRequest, 'headers'>) => {
-  const value = req.headers['idempotency-key'];
-  return Array.isArray(value) ? value[0] : value;
-};
-
-const actorWithEmail = (req: FastifyRequest) => ({ ...staffActorOf(req), email: staffOf(req).email });
 
 /** `customers.csv`: the list's columns, in its order (spec 3 §9: fixed names and headers). */
 const CUSTOMER_COLUMNS: CsvColumn<CustomerListRow>[] = [
@@ -34,8 +26,8 @@ const LIST_DOC =
   '`total` capped at 10,000. `oldPortalUsers` lists the legacy portal users matching the email. ' +
   '`isExportData=true` answers `customers.csv`.';
 
-/** The back office's customers and offline sales (spec 3 §7 Customers, payments/create … delete/device). */
-export const staffCustomerRoutes = (ctx: AppContext) =>
+/** The back office's customers page (spec 3; DECISIONS §8). */
+export const staffCustomersRoutes = (ctx: AppContext) =>
   staffAreaRoutes(ctx, ['Back office: customers'], (route) => {
     route(
       staffApi.customerList,
@@ -51,6 +43,7 @@ export const staffCustomerRoutes = (ctx: AppContext) =>
         return { respones_msg: 'Customer list', ...(await customers.customerList(ctx, req.query)) };
       },
     );
+
     route(
       staffApi.customerCreate,
       {
@@ -64,6 +57,7 @@ export const staffCustomerRoutes = (ctx: AppContext) =>
         data: await customers.createCustomer(ctx, staffActorOf(req), req.body),
       }),
     );
+
     route(
       staffApi.customerUpdate,
       { summary: "Edit a customer's name and password (a new password ends the customer's sessions)" },
@@ -72,6 +66,7 @@ export const staffCustomerRoutes = (ctx: AppContext) =>
         data: await customers.updateCustomer(ctx, staffActorOf(req), req.body),
       }),
     );
+
     route(
       staffApi.customerDetail,
       { summary: "A customer with their payments (paged), the active prices and the customer's seat totals" },
@@ -79,59 +74,5 @@ export const staffCustomerRoutes = (ctx: AppContext) =>
         const data = await customers.customerDetail(ctx, req.query);
         return { respones_msg: 'Customer detail', data, ...data };
       },
-    );
-    route(
-      staffApi.resellerApprove,
-      { summary: "Approve a customer's reseller request: issues the reseller's personal coupon (idempotent)" },
-      async (req) => ({
-        respones_msg: 'Reseller approved.',
-        data: await customers.approveResellerRequest(ctx, staffActorOf(req), req.body.customerId),
-      }),
-    );
-
-    route(
-      staffApi.offlinePaymentCreate,
-      {
-        summary: 'Record an offline payment and grant its seats (subscription plans 1 year, one-time 3 years)',
-        description:
-          'A Success payment with `isOfflinePayment: true`, the staff member and the note, and its seats, in one ' +
-          'transaction. Send an `Idempotency-Key` header: a retry with the same key answers the same payment (the ' +
-          'same key for a different payment: 409). Without the header every call records a new sale.',
-      },
-      async (req) => ({
-        respones_msg: 'Offline payment recorded.',
-        data: await customers.createOfflinePayment(ctx, actorWithEmail(req), req.body, idempotencyKeyOf(req)),
-      }),
-    );
-    route(staffApi.subscriptionDetail, { summary: "The customer's unexpired seats on a plan" }, async (req) => {
-      const data = await customers.subscriptionSeats(ctx, req.query);
-      return { respones_msg: 'Subscription detail', data, ...data };
-    });
-    route(
-      staffApi.subscriptionUpdate,
-      {
-        summary: 'Change the seat count of a Success payment',
-        description:
-          'The same number answers 400 `E_NO_CHANGE` "No change made.". Lowering below the devices that use the ' +
-          "family's seats is refused (409 `E_SEATS_IN_USE`): log devices out first (`payments/delete/device`).",
-      },
-      async (req) => ({
-        respones_msg: 'Licences updated.',
-        data: await customers.updatePaymentSeats(ctx, actorWithEmail(req), req.body),
-      }),
-    );
-    route(
-      staffApi.deviceByProduct,
-      { summary: "The customer's enrolled devices of a product's family (newest first, at most 500)" },
-      async (req) => ({ respones_msg: 'Enrolled devices', ...(await customers.devicesByProduct(ctx, req.query)) }),
-    );
-    route(
-      staffApi.deleteDevice,
-      { summary: 'Log a device out (its token stops working, the device is told, the seat is freed)' },
-      async (req) => ({
-        respones_msg: (await customers.deleteDevice(ctx, staffActorOf(req), req.query.id))
-          ? 'Device logged out.'
-          : 'This device was already logged out.',
-      }),
     );
   });

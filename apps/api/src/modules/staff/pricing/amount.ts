@@ -7,9 +7,9 @@ import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
 import { priceRiseEmail } from '../../mail/price-templates.ts';
 import { centsToNumeric, formatEuro, toCents } from '../../payments/money.ts';
 import { createStripeClient } from '../../payments/providers/stripe.ts';
-import { writePricingAudit } from '../currency/service.ts';
+import { writePricingAudit } from './currency-service.ts';
 import * as amounts from './amount-repository.ts';
-import * as repo from './repository.ts';
+import * as repo from '../../pricing/repository.ts';
 
 /**
  * A price's amount (DECISIONS §14 "Price amounts"; issue 22 item 9). Checkout and the sandbox's renewals read

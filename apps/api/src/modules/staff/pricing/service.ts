@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { FAMILIES, FAMILY_PLANS, type Family, type PlanCode } from '@fleetdeck/contract';
+import { FAMILIES, FAMILY_PLANS, type PlanCode } from '@fleetdeck/contract';
 import type {
   AppVersionConfig,
   AppVersionUpdateRequest,
@@ -8,16 +8,16 @@ import type {
   StaffPrice,
 } from '@fleetdeck/contract/staff';
 import { inTransaction, type AppContext } from '../../../context.ts';
-import type { DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { hostedApkLink } from '../../apks/service.ts';
 import { catalogueRows } from '../../catalogue/seed.ts';
 import { createStripeClient } from '../../payments/providers/stripe.ts';
 import { queueFamilyWake } from '../../policy/wake-family.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
-import { writePricingAudit } from '../currency/service.ts';
+import { writePricingAudit } from './currency-service.ts';
 import { applyAmountChange, prepareAmountChange } from './amount.ts';
-import * as repo from './repository.ts';
+import { toConfig } from '../../pricing/app-version.ts';
+import * as repo from '../../pricing/repository.ts';
 
 /**
  * Staff pricing (spec 3 "Pricing list", "Pricing edit", §7 `price/*`; DECISIONS §5, §8). Prices are the plans the
@@ -217,13 +217,6 @@ function providerFailure(ctx: AppContext, err: unknown): AppError {
 
 // ----------------------------------------------------------------------------------------------------- app version
 
-const toConfig = (row: repo.AppVersionRow): AppVersionConfig => ({
-  planIdentifier: row.planIdentifier as PlanCode,
-  minAppVersionCode: row.minAppVersionCode,
-  message: row.message,
-  forceUpdate: row.forceUpdate,
-});
-
 export async function getAppVersion(ctx: AppContext, planIdentifier: PlanCode): Promise<AppVersionConfig | null> {
   const row = await repo.findAppVersion(ctx.db, planIdentifier);
   return row ? toConfig(row) : null;
@@ -256,16 +249,4 @@ export async function updateAppVersion(
   const family = FAMILIES.find((f) => FAMILY_PLANS[f].recurring === input.planIdentifier);
   if (family) await queueFamilyWake(ctx, family);
   return config;
-}
-
-/**
- * The `appVersion` block of a device's policy document (DECISIONS §8): the config of its family's recurring plan
- * (the plan whose APK link is the family's download), or null when none is configured. `stamp` moves the ETag.
- */
-export async function appVersionOfFamily(
-  db: DbOrTx,
-  family: Family,
-): Promise<{ block: AppVersionConfig; stamp: number } | null> {
-  const row = await repo.findAppVersion(db, FAMILY_PLANS[family].recurring);
-  return row ? { block: toConfig(row), stamp: row.updatedAt.getTime() } : null;
 }

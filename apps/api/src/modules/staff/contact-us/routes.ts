@@ -1,0 +1,14 @@
+import type { AppContext } from '../../../context.ts';
+import * as content from '../../content/service.ts';
+import { staffApi } from '@fleetdeck/contract/staff';
+import { staffAreaRoutes } from '../guard.ts';
+
+/** The back office's contact us page (spec 3 §7 Content). */
+export const staffContactUsRoutes = (ctx: AppContext) =>
+  staffAreaRoutes(ctx, ['Back office: content'], (route) => {
+    route(
+      staffApi.contactUsList,
+      { summary: 'Contact form messages', description: 'Sortable by name, email, subject, created_at.' },
+      async (req) => ({ respones_msg: 'Contact us list', ...(await content.listContacts(ctx, req.query)) }),
+    );
+  });

@@ -1,0 +1,52 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { likeEscape, utcMicros } from '../../../db/paging.ts';
+import { chatUsers, customers } from '../../../db/schema.ts';
+import { type DateRange, type TimeKey, beforeKey, inDateRange } from '../shared/lists-repository.ts';
+
+// ---------------------------------------------------------------------------------------------- Power Chat users
+
+const chatWhere = (f: DateRange & { company?: string | undefined }) =>
+  and(
+    isNull(chatUsers.deletedAt),
+    inDateRange(chatUsers.createdAt, f),
+    f.company
+      ? sql`(${customers.name} ilike ${`%${likeEscape(f.company)}%`} or ${customers.email} ilike ${`%${likeEscape(f.company)}%`})`
+      : undefined,
+  );
+
+export async function listChatUsers(
+  db: DbOrTx,
+  f: DateRange & { company?: string | undefined },
+  page: { limit: number; offset: number; after?: TimeKey },
+) {
+  return db
+    .select({
+      id: chatUsers.id,
+      userId: chatUsers.userId,
+      name: chatUsers.name,
+      customerId: chatUsers.customerId,
+      customerName: customers.name,
+      email: customers.email,
+      createdAt: chatUsers.createdAt,
+      createdAtMicros: utcMicros(chatUsers.createdAt),
+    })
+    .from(chatUsers)
+    .innerJoin(customers, eq(customers.id, chatUsers.customerId))
+    .where(and(chatWhere(f), beforeKey(chatUsers.createdAt, chatUsers.id, page.after)))
+    .orderBy(desc(chatUsers.createdAt), desc(chatUsers.id))
+    .limit(page.limit + 1)
+    .offset(page.after ? 0 : page.offset);
+}
+
+export async function countChatUsers(db: DbOrTx, f: DateRange & { company?: string | undefined }) {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(chatUsers)
+    .innerJoin(customers, eq(customers.id, chatUsers.customerId))
+    .where(chatWhere(f))
+    .limit(10_001)
+    .as('matching');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,83 @@
+import { type SQL, and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../../db/client.ts';
+import { countCapped, utcMicros } from '../../../db/paging.ts';
+import { customers, devices } from '../../../db/schema.ts';
+
+/**
+ * Cross-customer SQL of the back office's device-side pages (DECISIONS §8): devices, notifications and their
+ * delivery rows, the deleted-devices audit, Power Chat users, the bloatware catalogue and the customers' exports.
+ */
+
+export interface DateRange {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** `from_date`/`to_date` (ISO dates, UTC days, both included) on a timestamp column. */
+export const inDateRange = (column: SQL | AnyPgColumn, r: DateRange): SQL | undefined =>
+  and(r.from ? sql`${column} >= ${r.from}::date` : undefined, r.to ? sql`${column} < (${r.to}::date + 1)` : undefined);
+
+export interface TimeKey {
+  createdAt: string;
+  id: string;
+}
+
+export const beforeKey = (createdAt: AnyPgColumn, id: AnyPgColumn, k: TimeKey | undefined) =>
+  k ? sql`(${createdAt}, ${id}) < (${k.createdAt}::timestamptz, ${k.id}::uuid)` : undefined;
+
+export async function customerIdByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ id: customers.id, email: customers.email, name: customers.name })
+    .from(customers)
+    .where(eq(customers.email, email));
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------- devices
+
+export interface DeviceFilter extends DateRange {
+  customerId?: string | undefined;
+  customerIds?: string[] | undefined;
+  withFcmToken?: boolean | undefined;
+}
+
+const deviceWhere = (f: DeviceFilter) =>
+  and(
+    isNull(devices.loggedOutAt),
+    f.customerId ? eq(devices.customerId, f.customerId) : undefined,
+    f.customerIds && f.customerIds.length > 0
+      ? sql`${devices.customerId} = any(${`{${f.customerIds.join(',')}}`}::uuid[])`
+      : undefined,
+    f.withFcmToken ? sql`${devices.fcmToken} is not null` : undefined,
+    inDateRange(devices.createdAt, f),
+  );
+
+/** Enrolled devices across customers, newest first, keyset on (created_at, id); `limit + 1` rows. */
+export async function listDevices(
+  db: DbOrTx,
+  f: DeviceFilter,
+  page: { limit: number; offset: number; after?: TimeKey },
+) {
+  return db
+    .select({
+      id: devices.id,
+      deviceName: devices.deviceName,
+      serialNumber: devices.serialNumber,
+      appName: devices.appName,
+      appVersionCode: devices.appVersionCode,
+      hasFcmToken: sql<boolean>`${devices.fcmToken} is not null`,
+      customerId: devices.customerId,
+      email: customers.email,
+      createdAt: devices.createdAt,
+      createdAtMicros: utcMicros(devices.createdAt),
+    })
+    .from(devices)
+    .innerJoin(customers, eq(customers.id, devices.customerId))
+    .where(and(deviceWhere(f), beforeKey(devices.createdAt, devices.id, page.after)))
+    .orderBy(desc(devices.createdAt), desc(devices.id))
+    .limit(page.limit + 1)
+    .offset(page.after ? 0 : page.offset);
+}
+
+export const countDevices = (db: DbOrTx, f: DeviceFilter) => countCapped(db, devices, deviceWhere(f));
