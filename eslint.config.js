@@ -26,15 +26,15 @@ export default tseslint.config(
   },
   {
     // Features never import each other: shared code lives in components/, lib/ or the contract.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    files: ['apps/web/src/portal/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['../../*/**', '@/features/*/**'],
-              message: 'Features must not import other features; move shared code to src/components or src/lib.',
+              group: ['../../*/**', '@/portal/features/*/**'],
+              message: 'Features must not import other features; move shared code to src/portal/components, src/portal/lib or src/shared.',
             },
           ],
         },

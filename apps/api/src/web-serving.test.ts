@@ -210,7 +210,7 @@ describe('the web app', () => {
     // A page of another feature gets neither.
     const plans = (await get('/plans')).body;
     expect(plans).not.toContain(`/${shellCss[0]}`);
-    expect(plans).not.toContain(`"/${manifest['src/features/profiles/api/prefetch.ts']!.file}"`);
+    expect(plans).not.toContain(`"/${manifest['src/portal/features/profiles/api/prefetch.ts']!.file}"`);
   });
 
   it("answers the back office's addresses with its own page (DECISIONS §8), its login card on its login only", async () => {

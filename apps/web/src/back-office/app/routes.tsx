@@ -1,5 +1,5 @@
 import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
-import { lazyNamed, routeTable } from '@/lib/route-table';
+import { lazyNamed, routeTable } from '@/shared/lib/route-table';
 import { staffPaths } from './paths';
 
 /**

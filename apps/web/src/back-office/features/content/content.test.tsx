@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiSession } from '@/lib/api-client';
-import { customerSession } from '@/lib/auth-storage';
+import { setApiSession } from '@/shared/lib/api-client';
+import { customerSession } from '@/shared/lib/auth-storage';
 import { mockApi, type MockAnswer, type RecordedCall } from '@/test/mock-api';
 import { currentLocation, renderBackOffice } from '@/test/render-back-office';
 
-vi.mock('@/components/rich-text/rich-text-field', async () => ({
+vi.mock('@/shared/components/rich-text/rich-text-field', async () => ({
   RichTextField: (await import('./testing/rich-text-mock')).FakeRichTextField,
 }));
 

@@ -2,11 +2,11 @@ import { Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } 
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { bloatwareListQuerySchema, bloatwareUpdateRequestSchema, type BloatwareApp } from '@fleetdeck/contract/staff';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { useContractForm } from '@/lib/form';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { useContractForm } from '@/shared/lib/form';
+import { formatDateTime } from '@/shared/lib/format';
+import { useListSearch } from '@/shared/lib/list-search';
 import { exportBloatware, useBloatwareList } from '../api/bloatware-list';
 import { useUpdateBloatware } from '../api/bloatware-update';
 

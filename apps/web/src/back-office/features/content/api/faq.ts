@@ -2,8 +2,8 @@ import { staffApi, type FaqCreateRequest, type FaqUpdateRequest } from '@fleetde
 import type { z } from 'zod/mini';
 import { type contentPageQuerySchema } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 import { useInvalidatingMutation } from './invalidating';
 
 /** FAQ (spec 3 "FAQ"): `faq/list`, `faq/detail`, `faq/create`, `faq/update`. */

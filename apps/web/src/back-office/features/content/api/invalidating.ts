@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { MutationConfig } from '@/lib/query-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 
 /** A mutation that refetches the lists under `key` once it succeeded (then runs the page's own onSuccess). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

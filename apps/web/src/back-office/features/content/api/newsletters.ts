@@ -1,8 +1,8 @@
 import { type newsletterListQuerySchema, staffApi } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
-import { client } from '@/lib/api-client';
-import { downloadFile } from '@/lib/download-file';
+import { client } from '@/shared/lib/api-client';
+import { downloadFile } from '@/shared/lib/download-file';
 
 /** Newsletter subscribers (spec 3 "Newsletters"): `newsletter/list`, Export `Newsletters.csv`. */
 type Search = z.output<typeof newsletterListQuerySchema>;

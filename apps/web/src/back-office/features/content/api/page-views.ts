@@ -8,8 +8,8 @@ import {
 import { blankAsAbsent, pageQuerySchema } from '@fleetdeck/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { client } from '@/lib/api-client';
-import { downloadFile } from '@/lib/download-file';
+import { client } from '@/shared/lib/api-client';
+import { downloadFile } from '@/shared/lib/download-file';
 
 /**
  * The page-view report (spec 3 "Page-view report"): `price/page-view/report`, Export `CountryWisePageView.csv`. The

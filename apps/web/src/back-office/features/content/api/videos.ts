@@ -2,8 +2,8 @@ import { staffApi, type VideoCreateRequest } from '@fleetdeck/contract/staff';
 import type { z } from 'zod/mini';
 import { type contentPageQuerySchema } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 import { useInvalidatingMutation } from './invalidating';
 
 /** Videos (spec 3 "Videos"): `video/list`, `video/create`, `video/delete`. */

@@ -16,9 +16,9 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BLOG_IMAGE_MAX_BYTES, BLOG_TAGS_MAX, blogImageUrl } from '@fleetdeck/contract';
-import { LoadError } from '@/components/load-error';
-import { RichTextField } from '@/components/rich-text/rich-text-field';
-import { serverFieldErrors } from '@/lib/form';
+import { LoadError } from '@/shared/components/load-error';
+import { RichTextField } from '@/shared/components/rich-text/rich-text-field';
+import { serverFieldErrors } from '@/shared/lib/form';
 import { staffPaths } from '../../../app/paths';
 import { useBlog, useSaveBlog, type BlogFormValues } from '../api/blogs';
 

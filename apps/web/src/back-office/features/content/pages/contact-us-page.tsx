@@ -1,11 +1,11 @@
 import { Anchor, Text } from '@mantine/core';
 import type { ContactMessage } from '@fleetdeck/contract';
 import { contactListQuerySchema } from '@fleetdeck/contract/staff';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { SortHeader, type SortOrder } from '@/components/sort-header';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { SortHeader, type SortOrder } from '@/shared/components/sort-header';
+import { formatDateTime } from '@/shared/lib/format';
+import { useListSearch } from '@/shared/lib/list-search';
 import { useContactRequests } from '../api/contact-us';
 
 type SortField = 'name' | 'email' | 'subject' | 'created_at';

@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FAQ_STATUSES, type FaqStatus } from '@fleetdeck/contract';
 import { faqUpdateRequestSchema } from '@fleetdeck/contract/staff';
-import { LoadError } from '@/components/load-error';
-import { RichTextField } from '@/components/rich-text/rich-text-field';
-import { useContractForm } from '@/lib/form';
+import { LoadError } from '@/shared/components/load-error';
+import { RichTextField } from '@/shared/components/rich-text/rich-text-field';
+import { useContractForm } from '@/shared/lib/form';
 import { staffPaths } from '../../../app/paths';
 import { useFaq, useUpdateFaq } from '../api/faq';
 

@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
 import type { NewsletterSubscriber } from '@fleetdeck/contract';
 import { newsletterListQuerySchema } from '@fleetdeck/contract/staff';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { formatDateTime } from '@/shared/lib/format';
+import { useListSearch } from '@/shared/lib/list-search';
 import { exportNewsletters, useNewsletterSubscribers } from '../api/newsletters';
 
 const columns: DataTableColumn<NewsletterSubscriber>[] = [

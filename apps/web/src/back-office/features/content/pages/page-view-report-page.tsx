@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { STAFF_PAGE_SIZES, type PageViewRow } from '@fleetdeck/contract/staff';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { useListSearch } from '@/shared/lib/list-search';
 import { exportPageViews, pageViewSearchSchema, usePageViewReport } from '../api/page-views';
 
 const columns: DataTableColumn<PageViewRow>[] = [

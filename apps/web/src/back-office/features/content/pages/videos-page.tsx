@@ -3,13 +3,13 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Video } from '@fleetdeck/contract';
 import { contentPageQuerySchema, videoCreateRequestSchema } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import type { DataTableColumn } from '@/components/data-table';
-import { DeleteAction } from '@/components/delete-action';
-import { ListPage } from '@/components/list-page';
-import { useContractForm } from '@/lib/form';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { DeleteAction } from '@/shared/components/delete-action';
+import { ListPage } from '@/shared/components/list-page';
+import { useContractForm } from '@/shared/lib/form';
+import { formatDateTime } from '@/shared/lib/format';
+import { useListSearch } from '@/shared/lib/list-search';
 import { useCreateVideo, useDeleteVideo, useVideos } from '../api/videos';
 
 function AddVideoForm() {

@@ -1,4 +1,4 @@
-import type { RichTextFieldProps } from '@/components/rich-text/rich-text-field';
+import type { RichTextFieldProps } from '@/shared/components/rich-text/rich-text-field';
 
 /** Stand-in for the Tiptap editor (jsdom has no layout for ProseMirror): a textarea holding the HTML. */
 export function FakeRichTextField({ label, value, onChange, error }: RichTextFieldProps) {

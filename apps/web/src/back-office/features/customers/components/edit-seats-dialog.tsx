@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { MAX_STAFF_QTY, type CustomerPayment, type EnrolledDevice } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DeleteAction } from '@/components/delete-action';
-import { LoadError } from '@/components/load-error';
-import { checkNumber, NumberField } from '@/components/number-field';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { DeleteAction } from '@/shared/components/delete-action';
+import { LoadError } from '@/shared/components/load-error';
+import { checkNumber, NumberField } from '@/shared/components/number-field';
 import { usePaymentDetail } from '../../refunds/api/payment-detail';
 import { useDeleteCustomerDevice } from '../api/delete-device';
 import { useDevicesByProduct } from '../api/devices-by-product';

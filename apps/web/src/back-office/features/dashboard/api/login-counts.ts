@@ -1,6 +1,6 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
+import { client } from '@/shared/lib/api-client';
 
 /** The browser's zone: "today", the week days and the months of the dashboard are the staff member's own. */
 export const browserTimeZone = (): string => {

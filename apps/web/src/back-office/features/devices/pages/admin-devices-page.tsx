@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { STAFF_PAGE_SIZES, staffDeviceListQuerySchema, type StaffDeviceRow } from '@fleetdeck/contract/staff';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { formatDateTime } from '@/shared/lib/format';
+import { useListSearch } from '@/shared/lib/list-search';
 import { exportDevices, useDeviceList } from '../api/device-list';
 
 const text = (value: string) => <Text size="sm">{value || '-'}</Text>;

@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
 import { customerExportListQuerySchema, type CustomerExportRow } from '@fleetdeck/contract/staff';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { formatDateTime } from '@/shared/lib/format';
+import { useListSearch } from '@/shared/lib/list-search';
 import { LoginAsLink } from '../../../components/login-as-link';
 import { useCustomerExports } from '../api/customer-exports';
 

@@ -31,13 +31,13 @@ import {
   type NotificationPreview,
   type NotificationSendRequest,
 } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { errorMessage } from '@/lib/api-client';
-import { useContractForm } from '@/lib/form';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { errorMessage } from '@/shared/lib/api-client';
+import { useContractForm } from '@/shared/lib/form';
+import { formatDateTime } from '@/shared/lib/format';
+import { useListSearch } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { useCustomerSearch } from '../api/customer-search';
 import { useNotificationDevices } from '../api/notification-devices';

@@ -1,7 +1,7 @@
 import { staffApi, type FailedPaymentEmailRequest } from '@fleetdeck/contract/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 import { PAYMENT_LISTS_KEY } from './payment-history';
 
 export const sendFailedPaymentEmail = (body: FailedPaymentEmailRequest) =>

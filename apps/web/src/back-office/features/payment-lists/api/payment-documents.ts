@@ -1,6 +1,6 @@
 import { staffApi } from '@fleetdeck/contract/staff';
-import type { DocumentDownloads } from '@/components/payment-documents';
-import { downloadFile } from '@/lib/download-file';
+import type { DocumentDownloads } from '@/shared/components/payment-documents';
+import { downloadFile } from '@/shared/lib/download-file';
 
 /** `GET super-admin/payments/:id/invoice` and `…/credit-notes/:creditNoteId`: any customer's PDFs. */
 export const staffDocuments: DocumentDownloads = {

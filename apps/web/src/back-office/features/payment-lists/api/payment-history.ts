@@ -1,8 +1,8 @@
 import { staffApi, type PaymentHistoryQuery, type PaymentHistorySearch } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
+import { client } from '@/shared/lib/api-client';
 import { asQueryText } from './search-query';
-import { downloadFile } from '@/lib/download-file';
+import { downloadFile } from '@/shared/lib/download-file';
 
 /** Payment history, payment errors and upcoming-expiry lists share this key (follow-ups refresh them). */
 export const PAYMENT_LISTS_KEY = ['staff', 'payment-lists'] as const;

@@ -1,6 +1,6 @@
 import { staffApi, type UpcomingExpireQuery, type UpcomingExpireSearch } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
+import { client } from '@/shared/lib/api-client';
 import { PAYMENT_LISTS_KEY } from './payment-history';
 import { asQueryText } from './search-query';
 

@@ -1,6 +1,6 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
+import { client } from '@/shared/lib/api-client';
 import { PAYMENT_LISTS_KEY } from './payment-history';
 
 export const countWhatsappRedirect = (customerId: string) =>

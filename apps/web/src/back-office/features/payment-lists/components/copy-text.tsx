@@ -1,7 +1,7 @@
 import { ActionIcon, CopyButton, Group, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/shared/lib/notify';
 
 /** A value with a copy icon; copying toasts "text copied" (spec 3 §8). */
 export function CopyText({ value, children }: { value: string; children: ReactNode }) {

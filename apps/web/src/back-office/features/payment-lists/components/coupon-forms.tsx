@@ -7,8 +7,8 @@ import {
   type CouponSummary,
   type CouponUpdateRequest,
 } from '@fleetdeck/contract/staff';
-import { notifySuccess } from '@/lib/notify';
-import { useContractForm } from '@/lib/form';
+import { notifySuccess } from '@/shared/lib/notify';
+import { useContractForm } from '@/shared/lib/form';
 import { useCreateCoupon } from '../api/coupon-create';
 import { useUpdateCoupon } from '../api/coupon-update';
 

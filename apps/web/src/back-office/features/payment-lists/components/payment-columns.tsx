@@ -1,8 +1,8 @@
 import { Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import type { StaffPaymentRow } from '@fleetdeck/contract/staff';
-import type { DataTableColumn } from '@/components/data-table';
-import { PaymentDocuments, refundedText } from '@/components/payment-documents';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { PaymentDocuments, refundedText } from '@/shared/components/payment-documents';
 import { staffDocuments } from '../api/payment-documents';
 import { formatPaymentEuro, methodLabel, staffDateTimeParts, whatsappHref } from '../format';
 import { CopyText } from './copy-text';

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { FOLLOWUP_CONTENT_MAX, failedPaymentEmailRequestSchema, type StaffPaymentRow } from '@fleetdeck/contract/staff';
 import { useEffect } from 'react';
-import { useProductName } from '@/lib/app-config';
-import { useContractForm } from '@/lib/form';
+import { useProductName } from '@/shared/lib/app-config';
+import { useContractForm } from '@/shared/lib/form';
 import { useSendFailedPaymentEmail } from '../api/failed-payment-email';
 import { formatPaymentEuro } from '../format';
 

@@ -6,12 +6,12 @@ import {
   type CouponSummary,
 } from '@fleetdeck/contract/staff';
 import { useEffect, useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { Link } from 'react-router';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { useContractForm } from '@/lib/form';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { useContractForm } from '@/shared/lib/form';
+import { useListSearch } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { useUpdateCoupon } from '../api/coupon-update';
 import { useCoupons } from '../api/coupons';

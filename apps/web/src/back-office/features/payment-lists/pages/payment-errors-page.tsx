@@ -1,8 +1,8 @@
 import { Code, Stack, Text } from '@mantine/core';
 import { STAFF_PAGE_SIZES, paymentErrorsQuerySchema, type PaymentErrorRow } from '@fleetdeck/contract/staff';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { useListSearch } from '@/shared/lib/list-search';
 import { usePaymentErrors } from '../api/payment-errors';
 import { CopyText } from '../components/copy-text';
 import { EmailText } from '../components/payment-columns';

@@ -1,7 +1,7 @@
 import { PAYMENT_METHOD_TYPES, paymentHistoryQuerySchema, type StaffPaymentRow } from '@fleetdeck/contract/staff';
 import { useMemo, useState } from 'react';
-import { ListPage } from '@/components/list-page';
-import { useListSearch } from '@/lib/list-search';
+import { ListPage } from '@/shared/components/list-page';
+import { useListSearch } from '@/shared/lib/list-search';
 import { exportPaymentHistory, usePaymentHistory } from '../api/payment-history';
 import { useCountWhatsappRedirect } from '../api/whatsapp-count';
 import { paymentColumns } from '../components/payment-columns';

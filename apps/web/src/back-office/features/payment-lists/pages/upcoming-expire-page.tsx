@@ -1,8 +1,8 @@
 import { upcomingExpireQuerySchema, type StaffPaymentRow } from '@fleetdeck/contract/staff';
 import { Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { ListPage } from '@/components/list-page';
-import { useListSearch } from '@/lib/list-search';
+import { ListPage } from '@/shared/components/list-page';
+import { useListSearch } from '@/shared/lib/list-search';
 import { useUpcomingExpire } from '../api/upcoming-expire';
 import { useCountWhatsappRedirect } from '../api/whatsapp-count';
 import { paymentColumns } from '../components/payment-columns';

@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { powerChatUserListQuerySchema, type PowerChatUserRow } from '@fleetdeck/contract/staff';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { formatDateTime } from '@/shared/lib/format';
+import { useListSearch } from '@/shared/lib/list-search';
 import { usePowerChatUsers } from '../api/power-chat-users';
 
 const columns: DataTableColumn<PowerChatUserRow>[] = [

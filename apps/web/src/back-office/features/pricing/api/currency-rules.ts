@@ -6,8 +6,8 @@ import {
 } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 import { useInvalidatingMutation } from '../../content/api/invalidating';
 
 /** Currency rules (spec 3 Multi Currency tab): `price/list|add|update|delete/currency`. */

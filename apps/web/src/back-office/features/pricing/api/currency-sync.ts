@@ -1,6 +1,6 @@
 import { staffApi } from '@fleetdeck/contract/staff';
-import type { MutationConfig } from '@/lib/query-client';
-import { client } from '@/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
+import { client } from '@/shared/lib/api-client';
 import { useInvalidatingMutation } from '../../content/api/invalidating';
 import { CURRENCIES_KEY } from './currency-rules';
 

@@ -1,7 +1,7 @@
 import { staffApi, type RefundRequest } from '@fleetdeck/contract/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 import { PAYMENT_DETAIL_KEY } from './payment-detail';
 
 /** `payments/refund` with the page's Idempotency-Key: a double click or a retry is one refund. */

@@ -18,11 +18,11 @@ import { IconAlertCircle, IconReceiptRefund } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PaymentDetail } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadError } from '@/components/load-error';
-import { checkNumber, NumberField, numberText } from '@/components/number-field';
-import { ContentSkeleton } from '@/components/page-loader';
-import { formatDate, formatEuro } from '@/lib/format';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { LoadError } from '@/shared/components/load-error';
+import { checkNumber, NumberField, numberText } from '@/shared/components/number-field';
+import { ContentSkeleton } from '@/shared/components/page-loader';
+import { formatDate, formatEuro } from '@/shared/lib/format';
 import { usePaymentDetail } from '../api/payment-detail';
 import { useRefundPayment } from '../api/refund-payment';
 

@@ -1,7 +1,7 @@
 import { staffApi, type StaffChangePasswordRequest, type StaffLoginRequest } from '@fleetdeck/contract/staff';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 
 /** Staff sign-in and the staff member's own account (spec 3 §7 "Staff session"). */
 

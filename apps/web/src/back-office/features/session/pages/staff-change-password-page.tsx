@@ -2,8 +2,8 @@ import { Button, Card, Container, PasswordInput, Stack, Text } from '@mantine/co
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { staffChangePasswordRequestSchema } from '@fleetdeck/contract/staff';
-import { clearStaffSession } from '@/lib/auth-storage';
-import { useContractForm } from '@/lib/form';
+import { clearStaffSession } from '@/shared/lib/auth-storage';
+import { useContractForm } from '@/shared/lib/form';
 import { staffPaths } from '../../../app/paths';
 import { useStaffChangePassword } from '../api/staff-session';
 

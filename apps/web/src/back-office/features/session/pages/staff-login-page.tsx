@@ -3,8 +3,8 @@ import { IconLock, IconMail, IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { staffLoginRequestSchema } from '@fleetdeck/contract/staff';
-import { AuthCard } from '@/components/layouts/auth-layout';
-import { useProductName } from '@/lib/app-config';
+import { AuthCard } from '@/shared/components/layouts/auth-card';
+import { useProductName } from '@/shared/lib/app-config';
 import { staffPaths } from '../../../app/paths';
 import { useStaffLogin } from '../api/staff-session';
 

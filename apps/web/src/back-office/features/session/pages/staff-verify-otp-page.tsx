@@ -3,14 +3,14 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { BackToLoginLink } from '@/components/back-to-login-link';
-import { AuthCard } from '@/components/layouts/auth-layout';
-import { useOtpLength } from '@/lib/app-config';
-import { setStaffSession } from '@/lib/auth-storage';
+import { BackToLoginLink } from '@/shared/components/back-to-login-link';
+import { AuthCard } from '@/shared/components/layouts/auth-card';
+import { useOtpLength } from '@/shared/lib/app-config';
+import { setStaffSession } from '@/shared/lib/auth-storage';
 import { staffPaths } from '../../../app/paths';
 import { homeOf } from '../../../app/routes';
 import { useStaffVerifyOtp } from '../api/staff-session';
-import { OtpField } from '@/components/otp-field';
+import { OtpField } from '@/shared/components/otp-field';
 
 /** The emailed code (spec 3 "Staff code check"): the email read-only, a numeric code, Verify OTP. */
 export function StaffVerifyOtpPage() {
