@@ -47,7 +47,7 @@ const parts = partChunks({
   entries: { portal: 'src/portal/main.tsx', office: 'src/back-office/main.tsx' },
   parts: {
     login: ['src/portal/features/auth/pages/login-page.tsx'],
-    'staff-login': ['src/back-office/features/session/pages/staff-login-page.tsx'],
+    'staff-login': ['src/back-office/features/account/pages/staff-login-page.tsx'],
     toasts: ['src/shared/app/notifications-host.tsx'],
     portal: ['src/portal/components/layouts/portal-layout.tsx', 'src/portal/app/portal-routes.tsx'],
     office: ['src/back-office/components/back-office-layout.tsx'],

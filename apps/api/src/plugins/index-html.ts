@@ -64,12 +64,12 @@ const APPS = {
   backOffice: {
     file: 'admin.html',
     loginPath: '/super-admin/login',
-    loginModule: /(^|\/)back-office\/features\/session\/pages\/staff-login-page\.tsx$/,
+    loginModule: /(^|\/)back-office\/features\/account\/pages\/staff-login-page\.tsx$/,
     pageModule: /^src\/back-office\/features\/[^/]+\/pages\/([a-z0-9-]+)-page\.tsx$/,
     areas: [],
     signedInLayout: {
       layout: 'src/back-office/components/back-office-layout.tsx',
-      except: /^src\/back-office\/features\/session\//,
+      except: /^src\/back-office\/features\/account\//,
     },
   },
 } satisfies Record<string, AppSpec>;

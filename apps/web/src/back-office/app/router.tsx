@@ -60,9 +60,7 @@ export function preloadStaffPage(pathname: string, search: string, queryClient: 
   void BackOfficeLayout.load();
   void route.page.load();
   route.prefetch?.(queryClient, new URLSearchParams(search));
-  void import('@/back-office/features/session/api/staff-session').then((m) =>
-    queryClient.prefetchQuery(m.staffDetailQueryOptions()),
-  );
+  void import('@/back-office/api/staff-session').then((m) => queryClient.prefetchQuery(m.staffDetailQueryOptions()));
   void queryClient.prefetchQuery(appConfigQueryOptions());
 }
 

@@ -9,7 +9,7 @@ import { clearStaffSession, getStaffRole } from '@/shared/lib/auth-storage';
 import { menuOf, titleOf } from '@/shared/lib/route-table';
 import { staffPaths } from '../app/paths';
 import { backOfficeRoutes, homeOf } from '../app/routes';
-import { useStaffDetail, useStaffLogout } from '../features/session/api/staff-session';
+import { useStaffDetail, useStaffLogout } from '../api/staff-session';
 
 const areaOf = new Map(backOfficeRoutes.map((r) => [r.key as string, r.area]));
 

@@ -4,7 +4,7 @@ import { Link, RichTextEditor as MantineRichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId } from 'react';
-import type { RichTextFieldProps } from './rich-text-field';
+import type { RichTextFieldProps } from './types';
 
 /**
  * The rich-text editor (`@mantine/tiptap` over Tiptap's starter kit): paragraphs, headings, emphasis, lists, quotes,

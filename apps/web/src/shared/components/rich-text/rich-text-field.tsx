@@ -1,16 +1,9 @@
 import { Input, Skeleton } from '@mantine/core';
 import { Suspense } from 'react';
 import { lazyNamed } from '@/shared/lib/route-table';
+import type { RichTextFieldProps } from './types';
 
-export interface RichTextFieldProps {
-  label: string;
-  /** HTML; '' when empty. */
-  value: string;
-  onChange: (html: string) => void;
-  error?: string | null | undefined;
-  required?: boolean;
-  minHeight?: number;
-}
+export type { RichTextFieldProps } from './types';
 
 // Tiptap and its toolbar load only on the pages that edit rich text (FAQ, blog).
 const Editor = lazyNamed(() => import('./rich-text-editor'), 'RichTextEditor');

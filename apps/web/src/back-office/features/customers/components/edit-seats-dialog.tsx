@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { DeleteAction } from '@/shared/components/delete-action';
 import { LoadError } from '@/shared/components/load-error';
 import { checkNumber, NumberField } from '@/shared/components/number-field';
-import { usePaymentDetail } from '../../refunds/api/payment-detail';
+import { usePaymentDetail } from '../../../api/payment-detail';
 import { useDeleteCustomerDevice } from '../api/delete-device';
 import { useDevicesByProduct } from '../api/devices-by-product';
 import { useUpdateSubscriptionQty } from '../api/subscription-update';

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LazyBarChart } from '@/shared/components/charts';
 import { LoadError } from '@/shared/components/load-error';
 import { staffPaths } from '../../../app/paths';
-import { hasErrorFilterOf, useMonthLogins, useTodayLogins, useWeekLogins } from '../api/login-counts';
+import { hasErrorFilterOf, useMonthLogins, useTodayLogins, useWeekLogins } from '../../../api/login-counts';
 
 const SOURCE_OPTIONS = [
   { value: 'all', label: 'All Records' },

@@ -1,7 +1,7 @@
 import { PAYMENT_DASHBOARD_FILES, staffApi, type PaymentDashboardExport } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { client } from '@/shared/lib/api-client';
-import { browserTimeZone } from '../../dashboard/api/login-counts';
+import { browserTimeZone } from '../../../api/login-counts';
 import { downloadFile } from '@/shared/lib/download-file';
 
 export interface PaymentDashboardFilters {

@@ -35,7 +35,7 @@ import { staffPaths } from '@/back-office/app/paths';
 import { LoadError } from '@/shared/components/load-error';
 import { useProductName } from '@/shared/lib/app-config';
 import { keyForDialCode, optionByKey } from '@/shared/lib/countries';
-import { browserTimeZone } from '../../dashboard/api/login-counts';
+import { browserTimeZone } from '../../../api/login-counts';
 import { exportPaymentDashboard, usePaymentDashboard, type PaymentDashboardFilters } from '../api/payment-dashboard';
 import { ExportButton } from '../components/export-button';
 import { ProductLegend, productsOf, type Product } from '../components/product-legend';

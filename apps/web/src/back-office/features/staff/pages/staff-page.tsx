@@ -14,7 +14,7 @@ import { ListPage } from '@/shared/components/list-page';
 import { useContractForm } from '@/shared/lib/form';
 import { formatDateTime } from '@/shared/lib/format';
 import { useListSearch } from '@/shared/lib/list-search';
-import { useStaffDetail } from '../../session/api/staff-session';
+import { useStaffDetail } from '../../../api/staff-session';
 import { useCreateStaff, useStaffAccounts, useUpdateStaff } from '../api/staff-accounts';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: r }));
