@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, Route, Routes, useNavigate } from 'react-router';
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
 import { PageLoader } from '@/shared/components/page-loader';
 import { appConfigQueryOptions } from '@/shared/lib/app-config';
@@ -20,6 +20,8 @@ function RequireStaff() {
 
 /** The sign-in pages send a signed-in staff member on: the dashboard for SuperAdmin (spec 3 §2), else their home. */
 function StaffGuestOnly() {
+  // Checked again on every navigation: the code page signs in, then goes to the login address, and lands here.
+  useLocation();
   if (getStaffToken()) return <Navigate to={homeOf(getStaffRole() as StaffRole | null)} replace />;
   return <Outlet />;
 }

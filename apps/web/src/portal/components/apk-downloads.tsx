@@ -4,7 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDownloadSdk, type DownloadSdk } from '@/portal/api/download-sdk';
 import { ApkFileFacts } from '@/portal/components/apk-file-facts';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { useProductName } from '@/shared/lib/app-config';
 
 /**
@@ -104,14 +104,7 @@ export function ApkDownloads({ value, onChange, enabled = true }: ApkDownloadsPr
           <Tabs.Panel key={app} value={app} pt="lg">
             <Stack align="center" gap="sm" ta="center" py="md">
               {sdk.isError ? (
-                <LoadError
-                  title="The download details could not load"
-                  error={sdk.error}
-                  retrying={sdk.isFetching}
-                  onRetry={() => void sdk.refetch()}
-                  w="100%"
-                  ta="left"
-                />
+                <QueryError title="The download details could not load" query={sdk} w="100%" ta="left" />
               ) : !detail ? (
                 <Stack align="center" gap="sm" aria-busy="true" aria-label={`Loading ${label} download`}>
                   <Skeleton w={QR_SIZE} h={QR_SIZE} radius="md" />

@@ -64,22 +64,39 @@ export interface DateRangeFilter<Q> {
 
 export type ListFilter<Q> = TextFilter<Q> | SelectFilter<Q> | SwitchFilter<Q> | DateRangeFilter<Q>;
 
-/** What ListPage reads from the list's query (a TanStack Query result). */
+/** The answer's paging: offset lists `{ total }`, keyset lists also `totalCapped` and `nextCursor`. */
+export interface ListPagination {
+  total: number;
+  totalCapped?: boolean;
+  nextCursor?: string | null;
+}
+
+/** What ListPage reads from the list's query (a TanStack Query result): its state and, by default, its page. */
 export interface ListQueryState {
   isFetching: boolean;
   isError: boolean;
   error: unknown;
   refetch: () => unknown;
+  /** A list answer (`{ data, pagination }`): the rows and paging shown unless `rows` / `pagination` are given. */
+  data?: unknown;
+}
+
+/** The rows and paging of a list answer (`{ data, pagination }`), the shape every list endpoint answers with. */
+interface ListAnswer<T> {
+  data?: T[];
+  pagination?: ListPagination;
 }
 
 export interface ListPageProps<T, Q> {
   /** Accessible name of the table. */
   label: string;
   search: ListSearch<Q>;
+  /** The list's query, passed as it is: its answer's `data` are the rows, its `pagination` the paging. */
   result: ListQueryState;
-  rows: T[] | undefined;
-  /** The answer's paging: offset lists `{ total }`, keyset lists also `totalCapped` and `nextCursor`. */
-  pagination: { total: number; totalCapped?: boolean; nextCursor?: string | null } | undefined;
+  /** Rows from elsewhere than `result.data.data` (a second table of the same answer, rows filtered on the page). */
+  rows?: T[] | undefined;
+  /** Paging from elsewhere than `result.data.pagination`. */
+  pagination?: ListPagination | undefined;
   columns: DataTableColumn<T>[];
   rowKey: (row: T) => string;
   filters?: ListFilter<Q>[];
@@ -268,8 +285,8 @@ export function ListPage<T, Q>({
   label,
   search,
   result,
-  rows,
-  pagination,
+  rows: givenRows,
+  pagination: givenPagination,
   columns,
   rowKey,
   filters = [],
@@ -282,6 +299,9 @@ export function ListPage<T, Q>({
   header,
   children,
 }: ListPageProps<T, Q>) {
+  const answer = result.data as ListAnswer<T> | undefined;
+  const rows = givenRows ?? answer?.data;
+  const pagination = givenPagination ?? answer?.pagination;
   const { page, limit } = search;
   const total = pagination?.total ?? 0;
 

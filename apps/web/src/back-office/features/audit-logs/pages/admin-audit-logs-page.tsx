@@ -63,8 +63,6 @@ export function AdminAuditLogsPage() {
       label="Audit logs"
       search={list}
       result={audit}
-      rows={audit.data?.data}
-      pagination={audit.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The audit logs could not load"

@@ -16,7 +16,7 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BLOG_IMAGE_MAX_BYTES, BLOG_TAGS_MAX, blogImageUrl } from '@fleetdeck/contract';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { RichTextField } from '@/shared/components/rich-text/rich-text-field';
 import { serverFieldErrors } from '@/shared/lib/form';
 import { staffPaths } from '../../../app/paths';
@@ -49,14 +49,7 @@ export function BlogCreatePage() {
   const id = params.get('id');
   const blog = useBlog(id);
   if (id && blog.isError) {
-    return (
-      <LoadError
-        title="The blog could not load"
-        error={blog.error}
-        retrying={blog.isFetching}
-        onRetry={() => void blog.refetch()}
-      />
-    );
+    return <QueryError title="The blog could not load" query={blog} />;
   }
   if (id && !blog.data) {
     return (

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +9,7 @@ import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { DeleteAction } from '@/shared/components/delete-action';
 import { ListPage } from '@/shared/components/list-page';
-import { formatDateTime } from '@/shared/lib/format';
+
 import { useListSearch } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { useBlogs, useDeleteBlog } from '../api/blogs';
@@ -49,12 +50,7 @@ export function BlogListPage() {
         </Text>
       ),
     },
-    {
-      key: 'created_at',
-      header: 'Created On',
-      width: 180,
-      render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-    },
+    dateColumn('created_at'),
     {
       key: 'actions',
       header: 'Action',
@@ -82,8 +78,6 @@ export function BlogListPage() {
       label="Blogs"
       search={list}
       result={blogs}
-      rows={blogs.data?.data}
-      pagination={blogs.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The blogs could not load"

@@ -63,8 +63,6 @@ export function ContactUsPage() {
       label="Contact requests"
       search={list}
       result={messages}
-      rows={messages.data?.data}
-      pagination={messages.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The contact requests could not load"

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import {
   PAYMENT_NOTES_MAX,
   couponListQuerySchema,
@@ -108,12 +109,7 @@ const columns = ({ onEdit, onToggle }: CouponActions): DataTableColumn<CouponSum
       </Anchor>
     ),
   },
-  {
-    key: 'created_at',
-    header: 'Created On',
-    width: 180,
-    render: (row) => <Text size="sm">{formatStaffDateTime(row.created_at)}</Text>,
-  },
+  dateColumn('created_at', 'Created On', 180, formatStaffDateTime),
   {
     key: 'actions',
     header: 'Actions',
@@ -204,8 +200,6 @@ export function CouponsPage() {
         label="Coupons"
         search={list}
         result={coupons}
-        rows={coupons.data?.data}
-        pagination={coupons.data?.pagination}
         columns={columns({ onEdit: setEditing, onToggle })}
         rowKey={(row) => row.id}
         errorTitle="The coupons could not load"

@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import { IconCurrencyEuro, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -12,7 +13,7 @@ import {
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
-import { formatDate, formatDateTime } from '@/shared/lib/format';
+import { formatDate } from '@/shared/lib/format';
 import { useListSearch } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { LoginAsLink } from '../../../components/login-as-link';
@@ -143,12 +144,7 @@ export function CustomerListPage() {
       align: 'right',
       render: (row) => count(row.totalExpiredDevices),
     },
-    {
-      key: 'created_at',
-      header: 'Created On',
-      width: 170,
-      render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-    },
+    dateColumn('created_at', 'Created On', 170),
     {
       key: 'actions',
       header: 'Actions',
@@ -191,8 +187,6 @@ export function CustomerListPage() {
         label="Customers"
         search={list}
         result={customers}
-        rows={customers.data?.data}
-        pagination={customers.data?.pagination}
         columns={columns}
         rowKey={(row) => row._id}
         errorTitle="The customer list could not load"

@@ -25,7 +25,7 @@ import {
 } from '@fleetdeck/contract/staff';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/shared/components/data-table';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { checkNumber, NumberField } from '@/shared/components/number-field';
 import { PageLoader } from '@/shared/components/page-loader';
 import { useContractForm } from '@/shared/lib/form';
@@ -198,14 +198,7 @@ export function CustomerSubscriptionsPage() {
     );
   }
   if (detail.isError && !detail.data) {
-    return (
-      <LoadError
-        title="The customer could not load"
-        error={detail.error}
-        retrying={detail.isFetching}
-        onRetry={() => void detail.refetch()}
-      />
-    );
+    return <QueryError title="The customer could not load" query={detail} />;
   }
   const data = detail.data;
   if (!data) return <PageLoader />;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FAQ_STATUSES, type FaqStatus } from '@fleetdeck/contract';
 import { faqUpdateRequestSchema } from '@fleetdeck/contract/staff';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { RichTextField } from '@/shared/components/rich-text/rich-text-field';
 import { useContractForm } from '@/shared/lib/form';
 import { staffPaths } from '../../../app/paths';
@@ -35,14 +35,7 @@ export function EditFaqPage() {
 
   if (!id) return <Text c="dimmed">No FAQ entry chosen: open one from the FAQ list.</Text>;
   if (faq.isError) {
-    return (
-      <LoadError
-        title="The FAQ entry could not load"
-        error={faq.error}
-        retrying={faq.isFetching}
-        onRetry={() => void faq.refetch()}
-      />
-    );
+    return <QueryError title="The FAQ entry could not load" query={faq} />;
   }
   return (
     <Card withBorder radius="md" padding="lg" maw={900}>

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Faq } from '@fleetdeck/contract';
@@ -8,7 +9,7 @@ import { ListPage } from '@/shared/components/list-page';
 import { HtmlContent } from '@/shared/components/rich-text/html-content';
 import { RichTextField } from '@/shared/components/rich-text/rich-text-field';
 import { useContractForm } from '@/shared/lib/form';
-import { formatDateTime } from '@/shared/lib/format';
+
 import { useListSearch } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { useCreateFaq, useFaqs } from '../api/faq';
@@ -67,12 +68,7 @@ const columns: DataTableColumn<Faq>[] = [
     ),
   },
   { key: 'status', header: 'Status', width: 110, render: (row) => <FaqStatusBadge faq={row} /> },
-  {
-    key: 'created_at',
-    header: 'Created On',
-    width: 180,
-    render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-  },
+  dateColumn('created_at'),
   {
     key: 'actions',
     header: 'Action',
@@ -101,8 +97,6 @@ export function FaqPage() {
       label="FAQ"
       search={list}
       result={faqs}
-      rows={faqs.data?.data}
-      pagination={faqs.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The FAQ could not load"

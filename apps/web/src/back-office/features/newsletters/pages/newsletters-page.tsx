@@ -1,20 +1,16 @@
 import { Text } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import type { NewsletterSubscriber } from '@fleetdeck/contract';
 import { newsletterListQuerySchema } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
-import { formatDateTime } from '@/shared/lib/format';
+
 import { useListSearch } from '@/shared/lib/list-search';
 import { exportNewsletters, useNewsletterSubscribers } from '../api/newsletters';
 
 const columns: DataTableColumn<NewsletterSubscriber>[] = [
   { key: 'email', header: 'Email', width: 280, render: (row) => <Text size="sm">{row.email}</Text> },
-  {
-    key: 'created_at',
-    header: 'Created On',
-    width: 180,
-    render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-  },
+  dateColumn('created_at'),
 ];
 
 /** Spec 3 "Newsletters": the subscribers, paged, with Export (Newsletters.csv). */
@@ -26,8 +22,6 @@ export function NewslettersPage() {
       label="Newsletter subscribers"
       search={list}
       result={subscribers}
-      rows={subscribers.data?.data}
-      pagination={subscribers.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The subscribers could not load"

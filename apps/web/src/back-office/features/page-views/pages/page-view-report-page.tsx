@@ -29,8 +29,6 @@ export function PageViewReportPage() {
       label="Country-wise page views"
       search={list}
       result={report}
-      rows={report.data?.data}
-      pagination={report.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The page-view report could not load"

@@ -1,4 +1,5 @@
 import { Code, Stack, Text } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import { STAFF_PAGE_SIZES, paymentErrorsQuerySchema, type PaymentErrorRow } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
@@ -44,12 +45,7 @@ const columns: DataTableColumn<PaymentErrorRow>[] = [
       </Stack>
     ),
   },
-  {
-    key: 'created_at',
-    header: 'Created On',
-    width: 180,
-    render: (row) => <Text size="sm">{formatStaffDateTime(row.created_at)}</Text>,
-  },
+  dateColumn('created_at', 'Created On', 180, formatStaffDateTime),
 ];
 
 /** Spec 3 "Payment errors": what the payment provider refused, newest first, 5 to 500 rows a page. */
@@ -61,8 +57,6 @@ export function PaymentErrorsPage() {
       label="Payment errors"
       search={list}
       result={errors}
-      rows={errors.data?.data}
-      pagination={errors.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The payment errors could not load"

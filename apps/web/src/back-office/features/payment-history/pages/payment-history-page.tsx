@@ -33,8 +33,6 @@ export function PaymentHistoryPage() {
       label="Payment history"
       search={list}
       result={history}
-      rows={history.data?.data}
-      pagination={history.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The payment history could not load"

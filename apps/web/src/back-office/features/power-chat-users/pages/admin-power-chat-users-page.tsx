@@ -1,9 +1,10 @@
 import { Text } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import dayjs from 'dayjs';
 import { powerChatUserListQuerySchema, type PowerChatUserRow } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
-import { formatDateTime } from '@/shared/lib/format';
+
 import { useListSearch } from '@/shared/lib/list-search';
 import { usePowerChatUsers } from '../api/power-chat-users';
 
@@ -16,12 +17,7 @@ const columns: DataTableColumn<PowerChatUserRow>[] = [
     width: 240,
     render: (row) => <Text size="sm">{row.fcmData.company || '-'}</Text>,
   },
-  {
-    key: 'created_at',
-    header: 'Created On',
-    width: 180,
-    render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-  },
+  dateColumn('created_at'),
 ];
 
 /** Spec 3 "Power Chat users": From defaults to one month ago, To to today (spec 3 §9). */
@@ -36,8 +32,6 @@ export function AdminPowerChatUsersPage() {
       label="Power Chat users"
       search={list}
       result={users}
-      rows={users.data?.data}
-      pagination={users.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The Power Chat users could not load"

@@ -255,8 +255,6 @@ export function ApkTab() {
       label="Uploaded APKs"
       search={list}
       result={apks}
-      rows={apks.data?.data}
-      pagination={apks.data?.pagination}
       columns={columns}
       rowKey={(v) => v._id}
       errorTitle="The uploaded APKs could not load"

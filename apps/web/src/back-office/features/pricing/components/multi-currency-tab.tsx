@@ -98,8 +98,6 @@ export function MultiCurrencyTab() {
       label="Currency rules"
       search={list}
       result={rules}
-      rows={rules.data?.data}
-      pagination={rules.data?.pagination}
       columns={columns}
       rowKey={(r) => r._id}
       errorTitle="The currencies could not load"

@@ -24,8 +24,6 @@ export function UpcomingExpirePage() {
       label="Upcoming expiry payments"
       search={list}
       result={upcoming}
-      rows={upcoming.data?.data}
-      pagination={upcoming.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The upcoming expiries could not load"

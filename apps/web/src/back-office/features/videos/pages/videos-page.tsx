@@ -1,4 +1,5 @@
 import { Anchor, Button, Card, Group, Text, TextInput } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Video } from '@fleetdeck/contract';
@@ -8,7 +9,7 @@ import type { DataTableColumn } from '@/shared/components/data-table';
 import { DeleteAction } from '@/shared/components/delete-action';
 import { ListPage } from '@/shared/components/list-page';
 import { useContractForm } from '@/shared/lib/form';
-import { formatDateTime } from '@/shared/lib/format';
+
 import { useListSearch } from '@/shared/lib/list-search';
 import { useCreateVideo, useDeleteVideo, useVideos } from '../api/videos';
 
@@ -77,12 +78,7 @@ export function VideosPage() {
         </Anchor>
       ),
     },
-    {
-      key: 'created_at',
-      header: 'Created On',
-      width: 180,
-      render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-    },
+    dateColumn('created_at'),
     {
       key: 'actions',
       header: 'Action',
@@ -96,8 +92,6 @@ export function VideosPage() {
       label="Videos"
       search={list}
       result={videos}
-      rows={videos.data?.data}
-      pagination={videos.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The videos could not load"

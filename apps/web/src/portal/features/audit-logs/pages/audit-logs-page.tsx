@@ -5,10 +5,11 @@ import {
   auditSubTypesOf,
   type AuditEntry,
 } from '@fleetdeck/contract';
+import { dateColumn } from '@/shared/components/columns';
 import { Badge, Text } from '@mantine/core';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
-import { formatDateTime } from '@/shared/lib/format';
+
 import { useListSearch } from '@/shared/lib/list-search';
 import { useAuditLogs } from '../api/get-audit-logs';
 
@@ -37,12 +38,7 @@ const COLUMNS: DataTableColumn<AuditEntry>[] = [
     width: 120,
     render: (row) => (row.hasError ? <Badge color="red">Error</Badge> : <Badge color="green">Success</Badge>),
   },
-  {
-    key: 'created_at',
-    header: 'Created On',
-    width: 160,
-    render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-  },
+  dateColumn('created_at', 'Created On', 160),
 ];
 
 export function AuditLogsPage() {

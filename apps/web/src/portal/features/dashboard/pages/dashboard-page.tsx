@@ -2,7 +2,7 @@ import { Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useUserDetail } from '@/portal/api/get-user-detail';
 import { AccountLoadError } from '@/portal/components/account-load-error';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { LoginQrCard } from '@/portal/components/login-qr-card';
 import { useProductName } from '@/shared/lib/app-config';
 import { useDashboard } from '../api/get-dashboard';
@@ -53,14 +53,7 @@ export function DashboardPage() {
         </Stack>
       )}
 
-      {dashboard.isError ? (
-        <LoadError
-          title="Your licence overview could not load"
-          error={dashboard.error}
-          retrying={dashboard.isFetching}
-          onRetry={() => void dashboard.refetch()}
-        />
-      ) : null}
+      {dashboard.isError ? <QueryError title="Your licence overview could not load" query={dashboard} /> : null}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>

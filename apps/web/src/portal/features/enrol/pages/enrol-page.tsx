@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/portal/config/paths';
 import { useApkDownload } from '@/portal/api/get-apk-downloads';
 import { ApkFileFacts } from '@/portal/components/apk-file-facts';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { useProductName } from '@/shared/lib/app-config';
 
 /**
@@ -43,12 +43,7 @@ export function EnrolPage() {
         {download.isPending ? (
           <Skeleton h={42} radius="md" aria-label="Loading the download link" />
         ) : download.isError ? (
-          <LoadError
-            title="The download link could not load"
-            error={download.error}
-            retrying={download.isFetching}
-            onRetry={() => void download.refetch()}
-          />
+          <QueryError title="The download link could not load" query={download} />
         ) : apkLink ? (
           <Stack gap="sm">
             <Button

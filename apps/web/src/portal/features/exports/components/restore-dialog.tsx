@@ -79,8 +79,6 @@ export function RestoreDialog({ source, onClose }: RestoreDialogProps) {
           label="Restore target"
           search={list}
           result={targets}
-          rows={targets.data?.data}
-          pagination={targets.data?.pagination}
           columns={columns}
           rowKey={(row) => row._id}
           emptyMessage={`No ${productName} device is enrolled.`}

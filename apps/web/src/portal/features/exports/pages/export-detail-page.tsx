@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { paths } from '@/portal/config/paths';
 import { formatDateTime } from '@/shared/lib/format';
 import { pagingQuerySchema, useListSearch } from '@/shared/lib/list-search';
@@ -114,12 +114,7 @@ export function ExportDetailPage() {
         {id === '' ? (
           <Text c="dimmed">Choose an export from the Export List.</Text>
         ) : (
-          <LoadError
-            title="The export could not load"
-            error={detail.error}
-            retrying={detail.isFetching}
-            onRetry={() => void detail.refetch()}
-          />
+          <QueryError title="The export could not load" query={detail} />
         )}
       </Stack>
     );

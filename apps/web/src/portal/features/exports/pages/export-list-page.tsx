@@ -1,12 +1,13 @@
 import { exportListQuerySchema, type DeviceExport } from '@fleetdeck/contract';
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
+import { Anchor, Button, Group } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 import { paths } from '@/portal/config/paths';
-import { formatDateTime } from '@/shared/lib/format';
+
 import { useListSearch } from '@/shared/lib/list-search';
 import { useDeleteExport } from '../api/delete-export';
 import { useExports } from '../api/get-exports';
@@ -43,12 +44,7 @@ export function ExportListPage() {
     textColumn('serialNumber', 'Serial Number', 170, (row) => row.serialNumber),
     appColumn(),
     textColumn('disabled', 'Disabled Apps', 120, (row) => row.disabledApplications.length),
-    {
-      key: 'created_at',
-      header: 'Created On',
-      width: 160,
-      render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-    },
+    dateColumn('created_at', 'Created On', 160),
     {
       key: 'actions',
       header: 'Action',
@@ -74,16 +70,7 @@ export function ExportListPage() {
   ];
 
   return (
-    <ListPage
-      label="Exports"
-      search={list}
-      result={exports}
-      rows={exports.data?.data}
-      pagination={exports.data?.pagination}
-      columns={columns}
-      rowKey={(row) => row._id}
-      minWidth={900}
-    >
+    <ListPage label="Exports" search={list} result={exports} columns={columns} rowKey={(row) => row._id} minWidth={900}>
       <RestoreDialog
         source={
           restoring && {

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { paths } from '@/portal/config/paths';
 import { usePriceDetail } from '../api/get-price-detail';
 
@@ -48,14 +48,7 @@ export function PriceDetailGate({
   if (!id) return <NoPlanChosen />;
   if (detail.isPending) return <CheckoutSkeleton />;
   if (detail.isError) {
-    return (
-      <LoadError
-        title="This plan could not load"
-        error={detail.error}
-        retrying={detail.isFetching}
-        onRetry={() => void detail.refetch()}
-      />
-    );
+    return <QueryError title="This plan could not load" query={detail} />;
   }
   return children(detail.data, params);
 }

@@ -198,8 +198,6 @@ export function PaymentHistoryPage() {
       label="Payment history"
       search={list}
       result={history}
-      rows={history.data?.data}
-      pagination={history.data?.pagination}
       columns={COLUMNS}
       rowKey={(row) => row._id}
       errorTitle="The payment history could not load"

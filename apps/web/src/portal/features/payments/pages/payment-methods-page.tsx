@@ -11,7 +11,7 @@ import {
 } from '@/portal/components/card-entry';
 import { DeleteAction } from '@/shared/components/delete-action';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { errorMessage } from '@/shared/lib/api-client';
 import { notifyError } from '@/shared/lib/notify';
 import { useAttachPaymentMethod } from '../api/attach-payment-method';
@@ -161,12 +161,7 @@ export function PaymentMethodsPage() {
               <Skeleton height={110} radius="md" />
             </>
           ) : methods.isError ? (
-            <LoadError
-              title="Your payment methods could not load"
-              error={methods.error}
-              retrying={methods.isFetching}
-              onRetry={() => void methods.refetch()}
-            />
+            <QueryError title="Your payment methods could not load" query={methods} />
           ) : list.length === 0 ? (
             <Card withBorder padding="xl" radius="md">
               <Stack align="center" gap="xs" ta="center">

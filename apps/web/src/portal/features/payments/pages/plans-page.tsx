@@ -1,7 +1,7 @@
 import type { Plan } from '@fleetdeck/contract';
 import { Alert, Anchor, Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useUserDetail } from '@/portal/api/get-user-detail';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { useAppConfig } from '@/shared/lib/app-config';
 import { PlanSections } from '@/portal/components/plan-sections';
 import { usePageView } from '@/portal/lib/page-view';
@@ -66,14 +66,7 @@ export function PlansPage() {
 
   if (plans.isPending) return <PlansSkeleton />;
   if (plans.isError) {
-    return (
-      <LoadError
-        title="The plans could not load"
-        error={plans.error}
-        retrying={plans.isFetching}
-        onRetry={() => void plans.refetch()}
-      />
-    );
+    return <QueryError title="The plans could not load" query={plans} />;
   }
 
   return (

@@ -2,7 +2,7 @@ import type { LocalPricing, Plan } from '@fleetdeck/contract';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { AuthCard } from '@/shared/components/layouts/auth-card';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { PlanFeatures } from '@/portal/components/plan-features';
 import { PlanSections } from '@/portal/components/plan-sections';
 import { paths } from '@/portal/config/paths';
@@ -100,14 +100,7 @@ export function PricingPage() {
   const body = () => {
     if (plans.isPending) return <PricingSkeleton />;
     if (plans.isError) {
-      return (
-        <LoadError
-          title="The prices could not load"
-          error={plans.error}
-          retrying={plans.isFetching}
-          onRetry={() => void plans.refetch()}
-        />
-      );
+      return <QueryError title="The prices could not load" query={plans} />;
     }
     return (
       <PlanSections

@@ -1,4 +1,5 @@
 import { chatUserListQuerySchema, type ChatUser } from '@fleetdeck/contract';
+import { dateColumn } from '@/shared/components/columns';
 import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconQrcode, IconRefresh, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 import { paths } from '@/portal/config/paths';
-import { formatDateTime } from '@/shared/lib/format';
+
 import { useListSearch } from '@/shared/lib/list-search';
 import { useDeleteChatUser } from '../api/delete-chat-user';
 import { useChatUsers } from '../api/get-chat-users';
@@ -71,12 +72,7 @@ export function PowerChatUsersPage() {
           <Badge color="green">Licensed</Badge>
         ),
     },
-    {
-      key: 'created_at',
-      header: 'Created On',
-      width: 160,
-      render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-    },
+    dateColumn('created_at', 'Created On', 160),
     {
       key: 'actions',
       header: 'Action',
@@ -103,8 +99,6 @@ export function PowerChatUsersPage() {
       label="Power Chat users"
       search={list}
       result={users}
-      rows={users.data?.data}
-      pagination={users.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The Power Chat users could not load"

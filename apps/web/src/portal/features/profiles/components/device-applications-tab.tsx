@@ -10,7 +10,7 @@ import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/shared/components/data-table';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { FIRST_DEVICE_APPS_FILTERS, useDeviceDetail, type DeviceDetailFilters } from '../api/get-device-detail';
 import { profileQueryKeys } from '../api/query-keys';
 import { useSyncDeviceApplications } from '../api/sync-device-applications';
@@ -240,14 +240,7 @@ export function DeviceApplicationsTab({ profile }: { profile: ProfileDetail }) {
         />
       </Group>
 
-      {device.isError ? (
-        <LoadError
-          title="The applications could not load"
-          error={device.error}
-          retrying={device.isFetching}
-          onRetry={() => void device.refetch()}
-        />
-      ) : null}
+      {device.isError ? <QueryError title="The applications could not load" query={device} /> : null}
       {/* Always one line, so the table below does not jump when the counts arrive (Lighthouse CLS 0.29 on desktop). */}
       {device.isError ? null : (
         <Text size="sm" c="dimmed">

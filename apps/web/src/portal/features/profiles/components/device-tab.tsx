@@ -4,7 +4,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { paths } from '@/portal/config/paths';
 import { formatDateTime } from '@/shared/lib/format';
 import { useDeviceDetail } from '../api/get-device-detail';
@@ -64,14 +64,7 @@ export function DeviceTab({ profile }: { profile: ProfileDetail }) {
     );
   }
   if (device.isError) {
-    return (
-      <LoadError
-        title="The device details could not load"
-        error={device.error}
-        retrying={device.isFetching}
-        onRetry={() => void device.refetch()}
-      />
-    );
+    return <QueryError title="The device details could not load" query={device} />;
   }
   const d = device.data;
   const serialNumber = d.serialNumber || profile.name;

@@ -11,7 +11,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMutationState } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { formatDate } from '@/shared/lib/format';
 import { useDeleteProfileApplication } from '../api/delete-profile-application';
 import { useProfileApplications } from '../api/get-profile-applications';
@@ -60,14 +60,7 @@ export function ProfileApplicationsList({
       </Stack>
     );
   } else if (list.isError) {
-    content = (
-      <LoadError
-        title="The list could not load"
-        error={list.error}
-        retrying={list.isFetching}
-        onRetry={() => void list.refetch()}
-      />
-    );
+    content = <QueryError title="The list could not load" query={list} />;
   } else if (list.data.length === 0) {
     content = (
       <Text c="dimmed" ta="center" py="xl" size="sm">

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-re
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { paths } from '@/portal/config/paths';
 import { useProfileDetail } from '../api/get-profile-detail';
 import { profileDetailHref, profilePageOf, TAB_PARAM, type ProfilePageKey } from './app-routes';
@@ -162,12 +162,7 @@ function ProfileDetailContent({
   if (detail.isError) {
     return (
       <Stack gap="md">
-        <LoadError
-          title="The device profile could not load"
-          error={detail.error}
-          retrying={detail.isFetching}
-          onRetry={() => void detail.refetch()}
-        />
+        <QueryError title="The device profile could not load" query={detail} />
         <BackToDevices />
       </Stack>
     );

@@ -79,8 +79,6 @@ export function ProfilesPage() {
       label="Devices"
       search={list}
       result={profiles}
-      rows={profiles.data?.data}
-      pagination={profiles.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       filters={[

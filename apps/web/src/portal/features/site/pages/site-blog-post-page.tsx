@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Image, Skeleton, Stack, Text, Title } from '@mant
 import { IconArrowLeft } from '@tabler/icons-react';
 import { blogImageUrl } from '@fleetdeck/contract';
 import { Link, useParams } from 'react-router';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { HtmlContent } from '@/shared/components/rich-text/html-content';
 import { paths } from '@/portal/config/paths';
 import { ApiError } from '@/shared/lib/api-client';
@@ -38,12 +38,7 @@ export function SiteBlogPostPage() {
         {missing ? (
           <Text>This post does not exist or was removed.</Text>
         ) : (
-          <LoadError
-            title="The post could not load"
-            error={blog.error}
-            retrying={blog.isFetching}
-            onRetry={() => void blog.refetch()}
-          />
+          <QueryError title="The post could not load" query={blog} />
         )}
       </Stack>
     );

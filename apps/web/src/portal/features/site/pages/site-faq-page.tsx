@@ -1,5 +1,5 @@
 import { Accordion, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { HtmlContent } from '@/shared/components/rich-text/html-content';
 import { usePublicFaq } from '../api/site';
 
@@ -23,12 +23,7 @@ export function SiteFaqPage() {
           ))}
         </Stack>
       ) : faq.isError ? (
-        <LoadError
-          title="The FAQ could not load"
-          error={faq.error}
-          retrying={faq.isFetching}
-          onRetry={() => void faq.refetch()}
-        />
+        <QueryError title="The FAQ could not load" query={faq} />
       ) : faq.data.length === 0 ? (
         <Text c="dimmed">No questions yet.</Text>
       ) : (

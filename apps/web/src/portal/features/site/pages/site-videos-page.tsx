@@ -1,7 +1,7 @@
 import { AspectRatio, Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { videoEmbedUrl } from '@fleetdeck/contract';
-import { LoadError } from '@/shared/components/load-error';
+import { QueryError } from '@/shared/components/query-view';
 import { usePublicVideos } from '../api/site';
 
 /**
@@ -27,12 +27,7 @@ export function SiteVideosPage() {
           ))}
         </SimpleGrid>
       ) : videos.isError ? (
-        <LoadError
-          title="The videos could not load"
-          error={videos.error}
-          retrying={videos.isFetching}
-          onRetry={() => void videos.refetch()}
-        />
+        <QueryError title="The videos could not load" query={videos} />
       ) : videos.data.length === 0 ? (
         <Text c="dimmed">No videos yet.</Text>
       ) : (
