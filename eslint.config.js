@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import apiBoundaries from './eslint/api-boundaries.js';
+import webBoundaries from './eslint/web-boundaries.js';
 
 export default tseslint.config(
   {
@@ -25,23 +26,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  {
-    // Features never import each other: shared code lives in components/, lib/ or the contract.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../*/**', '@/features/*/**'],
-              message: 'Features must not import other features; move shared code to src/components or src/lib.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The web's boundaries and cycles: a separate file (eslint/web-boundaries.js).
+  ...webBoundaries,
   {
     files: ['scripts/**', '.ci/**', 'bench/**', 'apps/web/scripts/**', 'e2e/**'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

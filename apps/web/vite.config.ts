@@ -26,13 +26,13 @@ const mantine = (component: string, file = component) =>
   `../../node_modules/@mantine/core/esm/components/${component}/${file}.mjs`;
 /** What most signed-in pages of both apps import: loaded with the frames (vite-plugins.ts, partChunks `kit`). */
 const PAGE_KIT = [
-  'src/components/load-error.tsx',
-  'src/components/data-table.tsx',
-  'src/components/list-page.tsx',
-  'src/components/confirm-dialog.tsx',
-  'src/lib/list-search.ts',
-  'src/lib/format.ts',
-  'src/lib/form.ts',
+  'src/shared/components/load-error.tsx',
+  'src/shared/components/data-table.tsx',
+  'src/shared/components/list-page.tsx',
+  'src/shared/components/confirm-dialog.tsx',
+  'src/shared/lib/list-search.ts',
+  'src/shared/lib/format.ts',
+  'src/shared/lib/form.ts',
   mantine('Paper'),
   mantine('Card'),
   mantine('Table'),
@@ -44,12 +44,12 @@ const PAGE_KIT = [
 /** The lazily loaded parts every first visit needs (vite-plugins.ts, partChunks): the login pages and the frames. */
 const parts = partChunks({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  entries: { portal: 'src/main.tsx', office: 'src/back-office/main.tsx' },
+  entries: { portal: 'src/portal/main.tsx', office: 'src/back-office/main.tsx' },
   parts: {
-    login: ['src/features/auth/pages/login-page.tsx'],
-    'staff-login': ['src/back-office/features/session/pages/staff-login-page.tsx'],
-    toasts: ['src/app/notifications-host.tsx'],
-    portal: ['src/components/layouts/portal-layout.tsx', 'src/app/portal-routes.tsx'],
+    login: ['src/portal/features/auth/pages/login-page.tsx'],
+    'staff-login': ['src/back-office/features/account/pages/staff-login-page.tsx'],
+    toasts: ['src/shared/app/notifications-host.tsx'],
+    portal: ['src/portal/components/layouts/portal-layout.tsx', 'src/portal/app/portal-routes.tsx'],
     office: ['src/back-office/components/back-office-layout.tsx'],
   },
   kit: { portal: [...PAGE_KIT, mantine('Tabs')], office: PAGE_KIT },

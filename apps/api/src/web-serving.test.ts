@@ -170,9 +170,9 @@ describe('the web app', () => {
     const dashboardHtml = (await get('/dashboard')).body;
     const dashboard = preloadsOf(dashboardHtml);
     for (const module of [
-      /^src\/features\/dashboard\/pages\/dashboard-page\.tsx$/,
-      /^src\/components\/layouts\/portal-layout\.tsx$/,
-      /^src\/app\/portal-routes\.tsx$/,
+      /^src\/portal\/features\/dashboard\/pages\/dashboard-page\.tsx$/,
+      /^src\/portal\/components\/layouts\/portal-layout\.tsx$/,
+      /^src\/portal\/app\/portal-routes\.tsx$/,
     ]) {
       // Each file once: preloaded, or already the HTML's own script or preload.
       for (const file of chunksOf(module))
@@ -204,13 +204,13 @@ describe('the web app', () => {
     expect(html.indexOf(`/${shellCss[0]}`)).toBeGreaterThan(html.indexOf('id="root"'));
     expect(new Set(stylesheetsOf(html)).size).toBe(stylesheetsOf(html).length);
     // The profiles feature's prefetch (the route table loads it lazily) comes with the page, not after the table ran.
-    for (const file of chunksOf(/^src\/features\/profiles\/api\/prefetch\.ts$/)) {
+    for (const file of chunksOf(/^src\/portal\/features\/profiles\/api\/prefetch\.ts$/)) {
       expect(html.split(`"${file}"`), file).toHaveLength(2);
     }
     // A page of another feature gets neither.
     const plans = (await get('/plans')).body;
     expect(plans).not.toContain(`/${shellCss[0]}`);
-    expect(plans).not.toContain(`"/${manifest['src/features/profiles/api/prefetch.ts']!.file}"`);
+    expect(plans).not.toContain(`"/${manifest['src/portal/features/profiles/api/prefetch.ts']!.file}"`);
   });
 
   it("answers the back office's addresses with its own page (DECISIONS §8), its login card on its login only", async () => {

@@ -21,14 +21,14 @@ const APPS = [
   {
     name: 'customer',
     entry: 'index.html',
-    guest: { module: '../src/app/guest-routes.ts', table: 'guestRoutes' },
+    guest: { module: '../src/portal/app/guest-routes.ts', table: 'guestRoutes' },
     login: '/login',
     budget: 150 * KB,
     areas: [
       {
-        module: '../src/app/portal-routes.tsx',
+        module: '../src/portal/app/portal-routes.tsx',
         table: 'portalRoutes',
-        loadedWith: ['src/components/layouts/portal-layout.tsx', 'src/app/portal-routes.tsx'],
+        loadedWith: ['src/portal/components/layouts/portal-layout.tsx', 'src/portal/app/portal-routes.tsx'],
       },
     ],
   },

@@ -55,21 +55,21 @@ const APPS = {
     file: 'index.html',
     loginPath: '/login',
     loginModule: /(^|\/)features\/auth\/pages\/login-page\.tsx$/,
-    pageModule: /^src\/features\/[^/]+\/pages\/([a-z0-9-]+)-page\.tsx$/,
+    pageModule: /^src\/portal\/features\/[^/]+\/pages\/([a-z0-9-]+)-page\.tsx$/,
     areas: [
-      { routes: 'src/app/portal-routes.tsx', layout: 'src/components/layouts/portal-layout.tsx' },
-      { routes: 'src/app/site-routes.tsx', layout: 'src/features/site/components/site-layout.tsx' },
+      { routes: 'src/portal/app/portal-routes.tsx', layout: 'src/portal/components/layouts/portal-layout.tsx' },
+      { routes: 'src/portal/app/site-routes.tsx', layout: 'src/portal/features/site/components/site-layout.tsx' },
     ],
   },
   backOffice: {
     file: 'admin.html',
     loginPath: '/super-admin/login',
-    loginModule: /(^|\/)back-office\/features\/session\/pages\/staff-login-page\.tsx$/,
+    loginModule: /(^|\/)back-office\/features\/account\/pages\/staff-login-page\.tsx$/,
     pageModule: /^src\/back-office\/features\/[^/]+\/pages\/([a-z0-9-]+)-page\.tsx$/,
     areas: [],
     signedInLayout: {
       layout: 'src/back-office/components/back-office-layout.tsx',
-      except: /^src\/back-office\/features\/session\//,
+      except: /^src\/back-office\/features\/account\//,
     },
   },
 } satisfies Record<string, AppSpec>;

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { preloadStaffPage } from '@/back-office/app/router';
-import { setApiSession } from '@/lib/api-client';
-import { customerSession, staffSession } from '@/lib/auth-storage';
-import { createQueryClient } from '@/lib/query-client';
+import { setApiSession } from '@/shared/lib/api-client';
+import { customerSession, staffSession } from '@/shared/lib/auth-storage';
+import { createQueryClient } from '@/shared/lib/query-client';
 import { mockApi } from '@/test/mock-api';
 import { currentLocation, renderBackOffice } from '@/test/render-back-office';
 

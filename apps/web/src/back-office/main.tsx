@@ -1,10 +1,10 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '../app/global.css';
-import { setApiSession } from '@/lib/api-client';
-import { staffSession } from '@/lib/auth-storage';
-import { mountApp } from '@/lib/mount-app';
-import { createQueryClient } from '@/lib/query-client';
+import '@/shared/app/global.css';
+import { setApiSession } from '@/shared/lib/api-client';
+import { staffSession } from '@/shared/lib/auth-storage';
+import { mountApp } from '@/shared/lib/mount-app';
+import { createQueryClient } from '@/shared/lib/query-client';
 import { BackOfficeApp } from './app/app';
 import { preloadStaffPage } from './app/router';
 

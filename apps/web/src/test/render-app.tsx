@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
-import { AppProvider } from '@/app/provider';
-import { AppRoutes } from '@/app/router';
-import { createQueryClient } from '@/lib/query-client';
+import { AppProvider } from '@/shared/app/provider';
+import { AppRoutes } from '@/portal/app/router';
+import { createQueryClient } from '@/shared/lib/query-client';
 
 function LocationProbe() {
   const location = useLocation();

@@ -2,11 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
-import { AppProvider } from '@/app/provider';
+import { AppProvider } from '@/shared/app/provider';
 import { BackOfficeRoutes } from '@/back-office/app/router';
-import { setApiSession } from '@/lib/api-client';
-import { staffSession } from '@/lib/auth-storage';
-import { createQueryClient } from '@/lib/query-client';
+import { setApiSession } from '@/shared/lib/api-client';
+import { staffSession } from '@/shared/lib/auth-storage';
+import { createQueryClient } from '@/shared/lib/query-client';
 
 function LocationProbe() {
   const location = useLocation();

@@ -1,7 +1,7 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import { useMutation } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 
 /** Login-as (DECISIONS §8): a customer token for a 60-minute staff session in the customer's console. */
 export const loginAs = (email: string) => client(staffApi.bypassLogin, { body: { email } });

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { AppProvider } from '@/app/provider';
+import { AppProvider } from '@/shared/app/provider';
 import { BackOfficeRoutes } from './router';
 
 /** The back office; `main.tsx` passes the query client its first-visit preloads filled (router.tsx). */

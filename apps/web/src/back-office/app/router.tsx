@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, Route, Routes, useNavigate } from 'react-router';
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
-import { PageLoader } from '@/components/page-loader';
-import { appConfigQueryOptions } from '@/lib/app-config';
-import { setSessionEndedHandler } from '@/lib/api-client';
-import { getStaffRole, getStaffToken } from '@/lib/auth-storage';
-import { lazyNamed, RoutePage } from '@/lib/route-table';
+import { PageLoader } from '@/shared/components/page-loader';
+import { appConfigQueryOptions } from '@/shared/lib/app-config';
+import { setSessionEndedHandler } from '@/shared/lib/api-client';
+import { getStaffRole, getStaffToken } from '@/shared/lib/auth-storage';
+import { lazyNamed, RoutePage } from '@/shared/lib/route-table';
 import { NoAccessPage } from '../components/no-access-page';
 import { StaffAuthLayout } from '../components/staff-auth-layout';
 import { staffPaths } from './paths';
@@ -20,6 +20,8 @@ function RequireStaff() {
 
 /** The sign-in pages send a signed-in staff member on: the dashboard for SuperAdmin (spec 3 §2), else their home. */
 function StaffGuestOnly() {
+  // Checked again on every navigation: the code page signs in, then goes to the login address, and lands here.
+  useLocation();
   if (getStaffToken()) return <Navigate to={homeOf(getStaffRole() as StaffRole | null)} replace />;
   return <Outlet />;
 }
@@ -60,9 +62,7 @@ export function preloadStaffPage(pathname: string, search: string, queryClient: 
   void BackOfficeLayout.load();
   void route.page.load();
   route.prefetch?.(queryClient, new URLSearchParams(search));
-  void import('@/back-office/features/session/api/staff-session').then((m) =>
-    queryClient.prefetchQuery(m.staffDetailQueryOptions()),
-  );
+  void import('@/back-office/api/staff-session').then((m) => queryClient.prefetchQuery(m.staffDetailQueryOptions()));
   void queryClient.prefetchQuery(appConfigQueryOptions());
 }
 

@@ -1,5 +1,5 @@
 import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
-import { lazyNamed, routeTable } from '@/lib/route-table';
+import { lazyNamed, routeTable } from '@/shared/lib/route-table';
 import { staffPaths } from './paths';
 
 /**
@@ -13,12 +13,12 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   login: {
     title: 'Staff login',
     area: 'guest',
-    page: lazyNamed(() => import('@/back-office/features/session/pages/staff-login-page'), 'StaffLoginPage'),
+    page: lazyNamed(() => import('@/back-office/features/account/pages/staff-login-page'), 'StaffLoginPage'),
   },
   verifyOtp: {
     title: 'Verify OTP',
     area: 'guest',
-    page: lazyNamed(() => import('@/back-office/features/session/pages/staff-verify-otp-page'), 'StaffVerifyOtpPage'),
+    page: lazyNamed(() => import('@/back-office/features/account/pages/staff-verify-otp-page'), 'StaffVerifyOtpPage'),
   },
   dashboard: {
     title: 'Dashboard',
@@ -26,9 +26,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     nav: {},
     page: lazyNamed(() => import('@/back-office/features/dashboard/pages/admin-dashboard-page'), 'AdminDashboardPage'),
     prefetch: (queryClient, search) =>
-      void import('@/back-office/features/dashboard/api/login-counts').then((m) =>
-        m.prefetchLoginCounts(queryClient, search),
-      ),
+      void import('@/back-office/api/login-counts').then((m) => m.prefetchLoginCounts(queryClient, search)),
   },
   dashboardHistory: {
     title: 'Login History',
@@ -55,46 +53,49 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     title: 'Blogs',
     area: 'blogs',
     nav: {},
-    page: lazyNamed(() => import('@/back-office/features/content/pages/blog-list-page'), 'BlogListPage'),
+    page: lazyNamed(() => import('@/back-office/features/blogs/pages/blog-list-page'), 'BlogListPage'),
   },
   blogCreate: {
     title: 'Blog',
     area: 'blogs',
-    page: lazyNamed(() => import('@/back-office/features/content/pages/blog-create-page'), 'BlogCreatePage'),
+    page: lazyNamed(() => import('@/back-office/features/blogs/pages/blog-create-page'), 'BlogCreatePage'),
   },
   videos: {
     title: 'Videos',
     area: 'videos',
     nav: {},
-    page: lazyNamed(() => import('@/back-office/features/content/pages/videos-page'), 'VideosPage'),
+    page: lazyNamed(() => import('@/back-office/features/videos/pages/videos-page'), 'VideosPage'),
   },
   faq: {
     title: 'FAQ',
     area: 'faq',
     nav: {},
-    page: lazyNamed(() => import('@/back-office/features/content/pages/faq-page'), 'FaqPage'),
+    page: lazyNamed(() => import('@/back-office/features/faq/pages/faq-page'), 'FaqPage'),
   },
   editFaq: {
     title: 'Edit FAQ',
     area: 'faq',
-    page: lazyNamed(() => import('@/back-office/features/content/pages/edit-faq-page'), 'EditFaqPage'),
+    page: lazyNamed(() => import('@/back-office/features/faq/pages/edit-faq-page'), 'EditFaqPage'),
   },
   contactUs: {
     title: 'Contact Us',
     area: 'contactUs',
     nav: {},
-    page: lazyNamed(() => import('@/back-office/features/content/pages/contact-us-page'), 'ContactUsPage'),
+    page: lazyNamed(() => import('@/back-office/features/contact-us/pages/contact-us-page'), 'ContactUsPage'),
   },
   newsletters: {
     title: 'Newsletters',
     area: 'newsletters',
     nav: {},
-    page: lazyNamed(() => import('@/back-office/features/content/pages/newsletters-page'), 'NewslettersPage'),
+    page: lazyNamed(() => import('@/back-office/features/newsletters/pages/newsletters-page'), 'NewslettersPage'),
   },
   pageViewReport: {
     title: 'Page View Report',
     area: 'pageViews',
-    page: lazyNamed(() => import('@/back-office/features/content/pages/page-view-report-page'), 'PageViewReportPage'),
+    page: lazyNamed(
+      () => import('@/back-office/features/page-views/pages/page-view-report-page'),
+      'PageViewReportPage',
+    ),
   },
   customerList: {
     title: 'Customers List',
@@ -157,7 +158,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     area: 'powerChatUsers',
     nav: {},
     page: lazyNamed(
-      () => import('@/back-office/features/power-chat/pages/admin-power-chat-users-page'),
+      () => import('@/back-office/features/power-chat-users/pages/admin-power-chat-users-page'),
       'AdminPowerChatUsersPage',
     ),
   },
@@ -183,21 +184,24 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     title: 'Change Password',
     area: 'account',
     page: lazyNamed(
-      () => import('@/back-office/features/session/pages/staff-change-password-page'),
+      () => import('@/back-office/features/account/pages/staff-change-password-page'),
       'StaffChangePasswordPage',
     ),
   },
   customerRefund: {
     title: 'Refund',
     area: 'customerPayments',
-    page: lazyNamed(() => import('@/back-office/features/refunds/pages/refund-payment-page'), 'RefundPaymentPage'),
+    page: lazyNamed(
+      () => import('@/back-office/features/customer-payments/pages/refund-payment-page'),
+      'RefundPaymentPage',
+    ),
   },
   paymentHistory: {
     title: 'Payment History',
     area: 'paymentHistory',
     nav: {},
     page: lazyNamed(
-      () => import('@/back-office/features/payment-lists/pages/payment-history-page'),
+      () => import('@/back-office/features/payment-history/pages/payment-history-page'),
       'PaymentHistoryPage',
     ),
   },
@@ -206,7 +210,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     area: 'paymentErrors',
     nav: {},
     page: lazyNamed(
-      () => import('@/back-office/features/payment-lists/pages/payment-errors-page'),
+      () => import('@/back-office/features/payment-errors/pages/payment-errors-page'),
       'PaymentErrorsPage',
     ),
   },
@@ -215,7 +219,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     area: 'upcomingExpire',
     nav: {},
     page: lazyNamed(
-      () => import('@/back-office/features/payment-lists/pages/upcoming-expire-page'),
+      () => import('@/back-office/features/upcoming-expire/pages/upcoming-expire-page'),
       'UpcomingExpirePage',
     ),
   },
@@ -223,7 +227,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
     title: 'Coupons',
     area: 'coupons',
     nav: {},
-    page: lazyNamed(() => import('@/back-office/features/payment-lists/pages/coupons-page'), 'CouponsPage'),
+    page: lazyNamed(() => import('@/back-office/features/coupons/pages/coupons-page'), 'CouponsPage'),
   },
   pricingList: {
     title: 'Pricing',

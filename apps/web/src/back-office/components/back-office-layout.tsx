@@ -4,12 +4,12 @@ import { NAV_ICONS } from './nav-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { canUseArea, type StaffArea, type StaffRole } from '@fleetdeck/contract/staff';
-import { AppFrame } from '@/components/layouts/app-frame';
-import { clearStaffSession, getStaffRole } from '@/lib/auth-storage';
-import { menuOf, titleOf } from '@/lib/route-table';
+import { AppFrame } from '@/shared/components/layouts/app-frame';
+import { clearStaffSession, getStaffRole } from '@/shared/lib/auth-storage';
+import { menuOf, titleOf } from '@/shared/lib/route-table';
 import { staffPaths } from '../app/paths';
 import { backOfficeRoutes, homeOf } from '../app/routes';
-import { useStaffDetail, useStaffLogout } from '../features/session/api/staff-session';
+import { useStaffDetail, useStaffLogout } from '../api/staff-session';
 
 const areaOf = new Map(backOfficeRoutes.map((r) => [r.key as string, r.area]));
 

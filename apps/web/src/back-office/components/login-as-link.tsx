@@ -1,5 +1,5 @@
 import { Anchor, Loader, Tooltip } from '@mantine/core';
-import { setToken } from '@/lib/auth-storage';
+import { setToken } from '@/shared/lib/auth-storage';
 import { useLoginAs } from '../api/login-as';
 
 /**

@@ -2,7 +2,7 @@ import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { areasOfRole, type StaffRole } from '@fleetdeck/contract/staff';
-import { getStaffRole } from '@/lib/auth-storage';
+import { getStaffRole } from '@/shared/lib/auth-storage';
 import { backOfficeRoutes } from '../app/routes';
 
 /** Shown instead of a page whose area the signed-in role does not open. */

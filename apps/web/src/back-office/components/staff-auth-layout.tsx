@@ -1,10 +1,10 @@
 import { Box, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { BrandMark } from '@/components/brand-mark';
-import { PageLoader } from '@/components/page-loader';
-import { useProductName } from '@/lib/app-config';
-import classes from '@/components/layouts/auth-layout.module.css';
+import { BrandMark } from '@/shared/components/brand-mark';
+import { PageLoader } from '@/shared/components/page-loader';
+import { useProductName } from '@/shared/lib/app-config';
+import classes from '@/shared/components/layouts/auth-layout.module.css';
 
 /** The back office's sign-in screens: the product mark above a centred card. */
 export function StaffAuthLayout() {

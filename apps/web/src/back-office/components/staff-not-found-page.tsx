@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { AuthCard } from '@/components/layouts/auth-layout';
+import { AuthCard } from '@/shared/components/layouts/auth-card';
 import { staffPaths } from '../app/paths';
 
 export function StaffNotFoundPage() {

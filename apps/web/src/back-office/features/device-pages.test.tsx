@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setApiSession } from '@/lib/api-client';
-import { customerSession } from '@/lib/auth-storage';
+import { setApiSession } from '@/shared/lib/api-client';
+import { customerSession } from '@/shared/lib/auth-storage';
 import { mockApi } from '@/test/mock-api';
 import { renderBackOffice } from '@/test/render-back-office';
 

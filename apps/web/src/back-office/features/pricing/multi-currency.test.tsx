@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setApiSession } from '@/lib/api-client';
-import { customerSession } from '@/lib/auth-storage';
+import { setApiSession } from '@/shared/lib/api-client';
+import { customerSession } from '@/shared/lib/auth-storage';
 import { expectRefusedAsTyped } from '@/test/number-cases';
 import { mockApi, type RecordedCall } from '@/test/mock-api';
 import { currentLocation, renderBackOffice } from '@/test/render-back-office';

@@ -1,7 +1,7 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 import { AUDIT_KEY } from './audit-list';
 
 export const resetDeletedDevices = (email: string) => client(staffApi.resetDeletedDeviceDate, { body: { email } });

@@ -2,11 +2,11 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { staffAuditListQuerySchema, type StaffAuditRow } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { formatDateTime } from '@/shared/lib/format';
+import { useListSearch } from '@/shared/lib/list-search';
 import { LoginAsLink } from '../../../components/login-as-link';
 import { exportAuditLogs, useAuditList } from '../api/audit-list';
 import { useResetDeletedDevices } from '../api/reset-deleted-devices';
@@ -63,8 +63,6 @@ export function AdminAuditLogsPage() {
       label="Audit logs"
       search={list}
       result={audit}
-      rows={audit.data?.data}
-      pagination={audit.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The audit logs could not load"

@@ -1,8 +1,8 @@
 import { staffApi, type bloatwareListQuerySchema } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
-import { client } from '@/lib/api-client';
-import { downloadFile } from '@/lib/download-file';
+import { client } from '@/shared/lib/api-client';
+import { downloadFile } from '@/shared/lib/download-file';
 
 export const BLOATWARE_KEY = ['staff', 'bloatware'] as const;
 export type BloatwareSearch = z.output<typeof bloatwareListQuerySchema>;

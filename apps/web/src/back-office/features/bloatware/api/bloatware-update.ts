@@ -1,7 +1,7 @@
 import { staffApi, type BloatwareUpdateRequest } from '@fleetdeck/contract/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 import { BLOATWARE_KEY } from './bloatware-list';
 
 export const updateBloatware = (body: BloatwareUpdateRequest) => client(staffApi.bloatwareUpdate, { body });

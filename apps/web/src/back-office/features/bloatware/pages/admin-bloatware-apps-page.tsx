@@ -1,12 +1,13 @@
 import { Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { bloatwareListQuerySchema, bloatwareUpdateRequestSchema, type BloatwareApp } from '@fleetdeck/contract/staff';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { useContractForm } from '@/lib/form';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { useContractForm } from '@/shared/lib/form';
+
+import { useListSearch } from '@/shared/lib/list-search';
 import { exportBloatware, useBloatwareList } from '../api/bloatware-list';
 import { useUpdateBloatware } from '../api/bloatware-update';
 
@@ -84,12 +85,7 @@ export function AdminBloatwareAppsPage() {
     { key: 'isBloatware', header: 'Is Bloatware', width: 120, render: (row) => flag(row.isBloatware) },
     { key: 'reason', header: 'Reason', render: (row) => <Text size="sm">{row.reason || '-'}</Text> },
     { key: 'created_by', header: 'Created By', width: 220, render: (row) => <Text size="sm">{row.created_by}</Text> },
-    {
-      key: 'created_at',
-      header: 'Created On',
-      width: 170,
-      render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-    },
+    dateColumn('created_at', 'Created On', 170),
     {
       key: 'action',
       header: 'Action',
@@ -112,8 +108,6 @@ export function AdminBloatwareAppsPage() {
       label="Bloatware apps"
       search={list}
       result={apps}
-      rows={apps.data?.data}
-      pagination={apps.data?.pagination}
       columns={columns}
       rowKey={(row) => row.packageName}
       errorTitle="The bloatware apps could not load"

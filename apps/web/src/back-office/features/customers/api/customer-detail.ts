@@ -1,6 +1,6 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
+import { client } from '@/shared/lib/api-client';
 import { customerDetailKey } from './keys';
 
 /** `customers/detail`: the customer, a page of their payments, the prices and their seat totals. */

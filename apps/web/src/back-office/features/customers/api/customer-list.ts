@@ -1,9 +1,9 @@
 import { staffApi, type customerListQuerySchema } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
-import { client } from '@/lib/api-client';
+import { client } from '@/shared/lib/api-client';
 import { CUSTOMERS_KEY } from './keys';
-import { downloadFile } from '@/lib/download-file';
+import { downloadFile } from '@/shared/lib/download-file';
 
 export type CustomerListSearch = z.output<typeof customerListQuerySchema>;
 

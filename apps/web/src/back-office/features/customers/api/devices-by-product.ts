@@ -1,6 +1,6 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import { useQuery } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
+import { client } from '@/shared/lib/api-client';
 import { customerDevicesKey } from './keys';
 
 /** `payments/deviceByProduct`: the customer's enrolled devices of a product's family. */

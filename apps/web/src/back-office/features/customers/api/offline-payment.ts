@@ -1,7 +1,7 @@
 import { staffApi, type OfflinePaymentRequest } from '@fleetdeck/contract/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 import { CUSTOMERS_KEY } from './keys';
 
 /** `payments/create` with the form's Idempotency-Key: a retried Save records the sale once. */

@@ -1,6 +1,6 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import { useQuery } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
+import { client } from '@/shared/lib/api-client';
 import { customerDetailKey } from './keys';
 
 /** `payments/subscription/detail`: the customer's unexpired seats on a plan (the page's existing qty). */

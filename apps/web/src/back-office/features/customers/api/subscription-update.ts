@@ -1,7 +1,7 @@
 import { staffApi, type SubscriptionUpdateRequest } from '@fleetdeck/contract/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 import { CUSTOMERS_KEY } from './keys';
 
 export const updateSubscriptionQty = (body: SubscriptionUpdateRequest) => client(staffApi.subscriptionUpdate, { body });

@@ -1,11 +1,11 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { MAX_STAFF_QTY, type CustomerPayment, type EnrolledDevice } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DeleteAction } from '@/components/delete-action';
-import { LoadError } from '@/components/load-error';
-import { checkNumber, NumberField } from '@/components/number-field';
-import { usePaymentDetail } from '../../refunds/api/payment-detail';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { DeleteAction } from '@/shared/components/delete-action';
+import { QueryError } from '@/shared/components/query-view';
+import { checkNumber, NumberField } from '@/shared/components/number-field';
+import { usePaymentDetail } from '../../../api/payment-detail';
 import { useDeleteCustomerDevice } from '../api/delete-device';
 import { useDevicesByProduct } from '../api/devices-by-product';
 import { useUpdateSubscriptionQty } from '../api/subscription-update';
@@ -73,12 +73,7 @@ export function EditSeatsDialog({
                 Enrolled devices{devices.data ? ` (${devices.data.total})` : ''}
               </Text>
               {devices.isError ? (
-                <LoadError
-                  title="The devices could not load"
-                  error={devices.error}
-                  retrying={devices.isFetching}
-                  onRetry={() => void devices.refetch()}
-                />
+                <QueryError title="The devices could not load" query={devices} />
               ) : (
                 <Stack gap={0} mah={300} style={{ overflowY: 'auto' }} aria-label="Enrolled devices" role="list">
                   {rows.length === 0 ? (

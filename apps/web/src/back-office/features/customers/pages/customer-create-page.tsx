@@ -1,9 +1,9 @@
 import { Button, Card, Container, Grid, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { customerCreateRequestSchema } from '@fleetdeck/contract/staff';
-import { CountryCodeSelect } from '@/components/country-code-select';
-import { useContractForm } from '@/lib/form';
-import { phoneFieldMessage } from '@/lib/phone';
+import { CountryCodeSelect } from '@/shared/components/country-code-select';
+import { useContractForm } from '@/shared/lib/form';
+import { phoneFieldMessage } from '@/shared/lib/phone';
 import { staffPaths } from '../../../app/paths';
 import { useCreateCustomer } from '../api/customer-create';
 

@@ -2,9 +2,9 @@ import { Button, Card, Container, Group, PasswordInput, Stack, Text, TextInput }
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { customerUpdateRequestSchema } from '@fleetdeck/contract/staff';
-import { LoadError } from '@/components/load-error';
-import { PageLoader } from '@/components/page-loader';
-import { useContractForm } from '@/lib/form';
+import { QueryError } from '@/shared/components/query-view';
+import { PageLoader } from '@/shared/components/page-loader';
+import { useContractForm } from '@/shared/lib/form';
 import { staffPaths } from '../../../app/paths';
 import { useCustomerDetail } from '../api/customer-detail';
 import { useUpdateCustomer } from '../api/customer-update';
@@ -50,14 +50,7 @@ export function CustomerEditPage() {
     );
   }
   if (detail.isError) {
-    return (
-      <LoadError
-        title="The customer could not load"
-        error={detail.error}
-        retrying={detail.isFetching}
-        onRetry={() => void detail.refetch()}
-      />
-    );
+    return <QueryError title="The customer could not load" query={detail} />;
   }
   if (!customer) return <PageLoader />;
   return (

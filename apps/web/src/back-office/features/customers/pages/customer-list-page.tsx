@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import { IconCurrencyEuro, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -9,11 +10,11 @@ import {
   type OldPortalUser,
   type StaffCustomer,
 } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { formatDate, formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { formatDate } from '@/shared/lib/format';
+import { useListSearch } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { LoginAsLink } from '../../../components/login-as-link';
 import { exportCustomers, useCustomerList } from '../api/customer-list';
@@ -143,12 +144,7 @@ export function CustomerListPage() {
       align: 'right',
       render: (row) => count(row.totalExpiredDevices),
     },
-    {
-      key: 'created_at',
-      header: 'Created On',
-      width: 170,
-      render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-    },
+    dateColumn('created_at', 'Created On', 170),
     {
       key: 'actions',
       header: 'Actions',
@@ -191,8 +187,6 @@ export function CustomerListPage() {
         label="Customers"
         search={list}
         result={customers}
-        rows={customers.data?.data}
-        pagination={customers.data?.pagination}
         columns={columns}
         rowKey={(row) => row._id}
         errorTitle="The customer list could not load"

@@ -23,13 +23,13 @@ import {
   type OfflinePaymentRequest,
   type OfflinePrice,
 } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { LoadError } from '@/components/load-error';
-import { checkNumber, NumberField } from '@/components/number-field';
-import { PageLoader } from '@/components/page-loader';
-import { useContractForm } from '@/lib/form';
-import { formatDate, formatDateTime, formatEuro } from '@/lib/format';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { DataTable, type DataTableColumn } from '@/shared/components/data-table';
+import { QueryError } from '@/shared/components/query-view';
+import { checkNumber, NumberField } from '@/shared/components/number-field';
+import { PageLoader } from '@/shared/components/page-loader';
+import { useContractForm } from '@/shared/lib/form';
+import { formatDate, formatDateTime, formatEuro } from '@/shared/lib/format';
 import { staffPaths } from '../../../app/paths';
 import { LoginAsLink } from '../../../components/login-as-link';
 import { useCustomerDetail } from '../api/customer-detail';
@@ -198,14 +198,7 @@ export function CustomerSubscriptionsPage() {
     );
   }
   if (detail.isError && !detail.data) {
-    return (
-      <LoadError
-        title="The customer could not load"
-        error={detail.error}
-        retrying={detail.isFetching}
-        onRetry={() => void detail.refetch()}
-      />
-    );
+    return <QueryError title="The customer could not load" query={detail} />;
   }
   const data = detail.data;
   if (!data) return <PageLoader />;

@@ -1,7 +1,7 @@
 import { staffApi, type loginHistoryQuerySchema } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
-import { client } from '@/lib/api-client';
+import { client } from '@/shared/lib/api-client';
 
 type LoginHistorySearch = z.output<typeof loginHistoryQuerySchema>;
 

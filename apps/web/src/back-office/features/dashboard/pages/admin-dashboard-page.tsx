@@ -2,10 +2,10 @@ import { Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title }
 import { IconDeviceMobile, IconSearch, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LazyBarChart } from '@/components/charts';
-import { LoadError } from '@/components/load-error';
+import { LazyBarChart } from '@/shared/components/charts';
+import { LoadError } from '@/shared/components/load-error';
 import { staffPaths } from '../../../app/paths';
-import { hasErrorFilterOf, useMonthLogins, useTodayLogins, useWeekLogins } from '../api/login-counts';
+import { hasErrorFilterOf, useMonthLogins, useTodayLogins, useWeekLogins } from '../../../api/login-counts';
 
 const SOURCE_OPTIONS = [
   { value: 'all', label: 'All Records' },

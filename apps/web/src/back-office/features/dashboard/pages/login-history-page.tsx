@@ -1,9 +1,10 @@
 import { Badge, Text } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import { loginHistoryQuerySchema, type LoginHistoryRow } from '@fleetdeck/contract/staff';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+
+import { useListSearch } from '@/shared/lib/list-search';
 import { LoginAsLink } from '../../../components/login-as-link';
 import { useLoginHistory } from '../api/login-history';
 
@@ -31,12 +32,7 @@ const columns: DataTableColumn<LoginHistoryRow>[] = [
     ),
   },
   { key: 'message', header: 'Message', render: (row) => <Text size="sm">{row.message}</Text> },
-  {
-    key: 'created_at',
-    header: 'Created On',
-    width: 180,
-    render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-  },
+  dateColumn('created_at'),
 ];
 
 /** Spec 3 "Dashboard history": the login log across customers with its filters. */
@@ -48,8 +44,6 @@ export function LoginHistoryPage() {
       label="Login history"
       search={list}
       result={history}
-      rows={history.data?.data}
-      pagination={history.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The login history could not load"

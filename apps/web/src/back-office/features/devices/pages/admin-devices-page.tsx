@@ -1,10 +1,11 @@
 import { Text } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import dayjs from 'dayjs';
 import { STAFF_PAGE_SIZES, staffDeviceListQuerySchema, type StaffDeviceRow } from '@fleetdeck/contract/staff';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+
+import { useListSearch } from '@/shared/lib/list-search';
 import { exportDevices, useDeviceList } from '../api/device-list';
 
 const text = (value: string) => <Text size="sm">{value || '-'}</Text>;
@@ -14,12 +15,7 @@ const columns: DataTableColumn<StaffDeviceRow>[] = [
   { key: 'serialNumber', header: 'Serial Number', width: 180, render: (row) => text(row.serialNumber) },
   { key: 'deviceName', header: 'Device Name', width: 200, render: (row) => text(row.deviceName) },
   { key: 'appVersionCode', header: 'Version Code', width: 120, render: (row) => text(row.appVersionCode) },
-  {
-    key: 'created_at',
-    header: 'Created On',
-    width: 180,
-    render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-  },
+  dateColumn('created_at'),
 ];
 
 /** Spec 3 "Devices": every enrolled device across customers (from, to, email; Export AllDevices.csv). */
@@ -32,8 +28,6 @@ export function AdminDevicesPage() {
       label="Devices"
       search={list}
       result={devices}
-      rows={devices.data?.data}
-      pagination={devices.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The devices could not load"

@@ -1,9 +1,10 @@
 import { Text } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import { customerExportListQuerySchema, type CustomerExportRow } from '@fleetdeck/contract/staff';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+
+import { useListSearch } from '@/shared/lib/list-search';
 import { LoginAsLink } from '../../../components/login-as-link';
 import { useCustomerExports } from '../api/customer-exports';
 
@@ -22,12 +23,7 @@ const columns: DataTableColumn<CustomerExportRow>[] = [
     width: 260,
     render: (row) => (row.userId ? <LoginAsLink email={row.userId.email} /> : <Text size="sm">-</Text>),
   },
-  {
-    key: 'created_at',
-    header: 'Created On',
-    width: 180,
-    render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-  },
+  dateColumn('created_at'),
 ];
 
 /** Spec 3 "Customer exports": backups of disabled apps; the email opens that customer's console. */
@@ -39,8 +35,6 @@ export function AdminExportsListPage() {
       label="Customer exports"
       search={list}
       result={exports}
-      rows={exports.data?.data}
-      pagination={exports.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The exports could not load"

@@ -1,7 +1,7 @@
 import { staffApi, type notificationDetailQuerySchema } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
-import { client } from '@/lib/api-client';
+import { client } from '@/shared/lib/api-client';
 import { NOTIFICATION_REFRESH_MS } from './notification-list';
 
 export type NotificationDetailSearch = Omit<z.output<typeof notificationDetailQuerySchema>, 'id'>;

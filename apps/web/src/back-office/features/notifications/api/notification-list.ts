@@ -1,7 +1,7 @@
 import { staffApi, type notificationListQuerySchema } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
-import { client } from '@/lib/api-client';
+import { client } from '@/shared/lib/api-client';
 
 export const NOTIFICATIONS_KEY = ['staff', 'notifications', 'list'] as const;
 /** While a fan-out runs or devices confirm, the list and the detail refresh on their own. */

@@ -1,7 +1,7 @@
 import { staffApi, type NotificationSendRequest } from '@fleetdeck/contract/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 import { NOTIFICATIONS_KEY } from './notification-list';
 
 export const sendNotification = (body: NotificationSendRequest) => client(staffApi.notificationSend, { body });

@@ -15,6 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import { IconSearch, IconSend } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -31,13 +32,13 @@ import {
   type NotificationPreview,
   type NotificationSendRequest,
 } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { errorMessage } from '@/lib/api-client';
-import { useContractForm } from '@/lib/form';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { errorMessage } from '@/shared/lib/api-client';
+import { useContractForm } from '@/shared/lib/form';
+
+import { useListSearch } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { useCustomerSearch } from '../api/customer-search';
 import { useNotificationDevices } from '../api/notification-devices';
@@ -195,8 +196,6 @@ function DevicePicker({ chosen, onChange }: { chosen: string[]; onChange: (next:
         label="Devices to choose from"
         search={list}
         result={devices}
-        rows={devices.data?.data}
-        pagination={devices.data?.pagination}
         columns={columns}
         rowKey={(row) => row._id}
         errorTitle="The devices could not load"
@@ -420,12 +419,7 @@ const columns: DataTableColumn<Notification>[] = [
     width: 90,
     render: (row) => <Text size="sm">{row.openedNotificationCount.toLocaleString('en-GB')}</Text>,
   },
-  {
-    key: 'created_at',
-    header: 'Created On',
-    width: 170,
-    render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-  },
+  dateColumn('created_at', 'Created On', 170),
 ];
 
 /** Spec 3 "Notifications": compose a push notification, and the notifications sent with their counts. */
@@ -443,8 +437,6 @@ export function AdminCustomNotificationsPage() {
         search={list}
         // The 3-second refresh does not dim the table: only a new page or filter does.
         result={{ ...sent, isFetching: sent.isFetching && (sent.isPlaceholderData || !sent.data) }}
-        rows={sent.data?.data}
-        pagination={sent.data?.pagination}
         columns={columns}
         rowKey={(row) => row._id}
         errorTitle="The notifications could not load"

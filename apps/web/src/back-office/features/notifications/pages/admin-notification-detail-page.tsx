@@ -1,12 +1,13 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
 import { STAFF_PAGE_SIZES, notificationDetailQuerySchema, type NotificationDelivery } from '@fleetdeck/contract/staff';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { formatDateTime } from '@/shared/lib/format';
+import { useListSearch } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { useNotificationDetail } from '../api/notification-detail';
 
@@ -45,12 +46,7 @@ const columns: DataTableColumn<NotificationDelivery>[] = [
     render: (row) => yesNo(row.isDelivered, 'Delivered', 'Not Delivered'),
   },
   { key: 'isOpen', header: 'Is Open', width: 120, render: (row) => yesNo(row.isOpen, 'Open', 'Not Open') },
-  {
-    key: 'openDate',
-    header: 'Open At',
-    width: 180,
-    render: (row) => <Text size="sm">{formatDateTime(row.openDate)}</Text>,
-  },
+  dateColumn('openDate', 'Open At'),
 ];
 
 function Stat({ label, value }: { label: string; value: number | undefined }) {
@@ -94,8 +90,6 @@ export function AdminNotificationDetailPage() {
       search={list}
       // The 3-second refresh does not dim the table: only a new page or filter does.
       result={{ ...detail, isFetching: detail.isFetching && (detail.isPlaceholderData || !detail.data) }}
-      rows={detail.data?.data}
-      pagination={detail.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The notification could not load"

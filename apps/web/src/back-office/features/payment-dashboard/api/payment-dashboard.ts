@@ -1,8 +1,8 @@
 import { PAYMENT_DASHBOARD_FILES, staffApi, type PaymentDashboardExport } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import { browserTimeZone } from '../../dashboard/api/login-counts';
-import { downloadFile } from '@/lib/download-file';
+import { client } from '@/shared/lib/api-client';
+import { browserTimeZone } from '../../../api/login-counts';
+import { downloadFile } from '@/shared/lib/download-file';
 
 export interface PaymentDashboardFilters {
   reportMonth: number;

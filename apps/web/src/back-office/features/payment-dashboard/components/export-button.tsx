@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
+import { errorMessage } from '@/shared/lib/api-client';
+import { notifyError } from '@/shared/lib/notify';
 
 /** A chart's Export button: downloads its CSV; "No data to export" and other failures toast the server's message. */
 export function ExportButton({ onExport, label }: { onExport: () => Promise<unknown>; label: string }) {

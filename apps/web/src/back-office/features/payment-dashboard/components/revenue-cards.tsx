@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { RevenueFigures } from '@fleetdeck/contract/staff';
-import { formatEuro } from '@/lib/format';
+import { formatEuro } from '@/shared/lib/format';
 
 export interface RevenuePeriod {
   /** "Today", "March 2025", "2025". */

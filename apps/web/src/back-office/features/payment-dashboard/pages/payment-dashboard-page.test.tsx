@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDashboard } from '@fleetdeck/contract/staff';
-import { setApiSession } from '@/lib/api-client';
-import { customerSession } from '@/lib/auth-storage';
+import { setApiSession } from '@/shared/lib/api-client';
+import { customerSession } from '@/shared/lib/auth-storage';
 import { mockApi } from '@/test/mock-api';
 import { currentLocation, renderBackOffice } from '@/test/render-back-office';
 

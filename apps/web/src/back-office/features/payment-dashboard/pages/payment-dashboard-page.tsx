@@ -30,11 +30,11 @@ import {
   type PaymentDashboardExport,
   type ProductCounts,
 } from '@fleetdeck/contract/staff';
-import { LazyBarChart, LazyMultiBarChart, LazyPieChart, preloadCharts } from '@/components/charts';
+import { LazyBarChart, LazyMultiBarChart, LazyPieChart, preloadCharts } from '@/shared/components/charts';
 import { staffPaths } from '@/back-office/app/paths';
-import { LoadError } from '@/components/load-error';
-import { useProductName } from '@/lib/app-config';
-import { browserTimeZone } from '../../dashboard/api/login-counts';
+import { LoadError } from '@/shared/components/load-error';
+import { useProductName } from '@/shared/lib/app-config';
+import { browserTimeZone } from '../../../api/login-counts';
 import { exportPaymentDashboard, usePaymentDashboard, type PaymentDashboardFilters } from '../api/payment-dashboard';
 import { ExportButton } from '../components/export-button';
 import { ProductLegend, productsOf, type Product } from '../components/product-legend';

@@ -2,9 +2,9 @@ import type { Family } from '@fleetdeck/contract';
 import { APK_UPLOAD_FIELDS, staffApi, type apkListQuerySchema } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
-import { uploadWithProgress } from '@/lib/upload-file';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
+import { uploadWithProgress } from '@/shared/lib/upload-file';
 import { PRICES_KEY } from './price-list';
 
 /** APK publishing (DECISIONS §14): `price/apk/list` and the multipart `price/apk/upload` with progress. */

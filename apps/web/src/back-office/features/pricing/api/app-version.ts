@@ -1,8 +1,8 @@
 import type { PlanCode } from '@fleetdeck/contract';
 import { staffApi, type AppVersionUpdateRequest } from '@fleetdeck/contract/staff';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 
 const APP_VERSION_KEY = ['staff', 'app-version'] as const;
 

@@ -6,9 +6,9 @@ import {
 } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
-import { useInvalidatingMutation } from '../../content/api/invalidating';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
+import { useInvalidatingMutation } from '../../../api/invalidating';
 
 /** Currency rules (spec 3 Multi Currency tab): `price/list|add|update|delete/currency`. */
 export const CURRENCIES_KEY = ['staff', 'currencies'] as const;

@@ -1,6 +1,6 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import { useQuery } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
+import { client } from '@/shared/lib/api-client';
 import { PRICES_KEY } from './price-list';
 
 /** `price/detail?id`: one price for the edit page. */

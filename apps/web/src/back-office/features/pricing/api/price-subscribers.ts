@@ -1,6 +1,6 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import { useQuery } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
+import { client } from '@/shared/lib/api-client';
 import { PRICES_KEY } from './price-list';
 
 /** `price/subscribers?id`: the live subscriptions an amount change's confirmation names. */

@@ -1,7 +1,7 @@
 import { staffApi, type PriceUpdateRequest } from '@fleetdeck/contract/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 import { PRICES_KEY } from './price-list';
 
 export const updatePrice = (body: PriceUpdateRequest) => client(staffApi.priceUpdate, { body });

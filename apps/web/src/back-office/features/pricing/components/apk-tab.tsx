@@ -16,13 +16,13 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import { useProductName } from '@/lib/app-config';
-import { serverFieldErrors } from '@/lib/form';
-import { formatBytes, formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { ApiError, errorMessage } from '@/shared/lib/api-client';
+import { useProductName } from '@/shared/lib/app-config';
+import { serverFieldErrors } from '@/shared/lib/form';
+import { formatBytes, formatDateTime } from '@/shared/lib/format';
+import { useListSearch } from '@/shared/lib/list-search';
 import { useApkList, useUploadApk } from '../api/apks';
 import { usePriceList } from '../api/price-list';
 
@@ -255,8 +255,6 @@ export function ApkTab() {
       label="Uploaded APKs"
       search={list}
       result={apks}
-      rows={apks.data?.data}
-      pagination={apks.data?.pagination}
       columns={columns}
       rowKey={(v) => v._id}
       errorTitle="The uploaded APKs could not load"

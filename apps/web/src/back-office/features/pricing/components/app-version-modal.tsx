@@ -2,7 +2,7 @@ import { Button, Group, Loader, Modal, Stack, Switch, Text, Textarea } from '@ma
 import { useState } from 'react';
 import type { PlanCode } from '@fleetdeck/contract';
 import { MAX_VERSION_CODE, type AppVersionConfig, type StaffPrice } from '@fleetdeck/contract/staff';
-import { checkNumber, NumberField } from '@/components/number-field';
+import { checkNumber, NumberField } from '@/shared/components/number-field';
 import { useAppVersion, useUpdateAppVersion } from '../api/app-version';
 
 /** Android version codes: whole, 1 to 2,100,000,000 (the server refuses the same). */

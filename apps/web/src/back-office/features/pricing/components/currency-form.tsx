@@ -2,11 +2,11 @@ import { Button, Card, Group, Loader, Select, Text, TextInput } from '@mantine/c
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { currencyAddRequestSchema, type CurrencyRule } from '@fleetdeck/contract/staff';
-import { NumberField } from '@/components/number-field';
-import { errorMessage } from '@/lib/api-client';
-import { countryOptions } from '@/lib/countries';
-import { useContractForm } from '@/lib/form';
-import { notifyError } from '@/lib/notify';
+import { NumberField } from '@/shared/components/number-field';
+import { errorMessage } from '@/shared/lib/api-client';
+import { countryOptions } from '@/shared/lib/countries';
+import { useContractForm } from '@/shared/lib/form';
+import { notifyError } from '@/shared/lib/notify';
 import { lookupCountry } from '../api/country-lookup';
 import { useAddCurrency, useUpdateCurrency } from '../api/currency-rules';
 

@@ -2,13 +2,13 @@ import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, Tooltip } from
 import { IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { currencyListQuerySchema, type CurrencyRule, type CurrencySyncSummary } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import type { DataTableColumn } from '@/components/data-table';
-import { DeleteAction } from '@/components/delete-action';
-import { ListPage } from '@/components/list-page';
-import { countryName } from '@/lib/countries';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { DeleteAction } from '@/shared/components/delete-action';
+import { ListPage } from '@/shared/components/list-page';
+import { countryName } from '@/shared/lib/countries';
+import { formatDateTime } from '@/shared/lib/format';
+import { useListSearch } from '@/shared/lib/list-search';
 import { useCurrencyRules, useDeleteCurrency } from '../api/currency-rules';
 import { useSyncCurrencyRates } from '../api/currency-sync';
 import { CurrencyForm, rateLabel } from './currency-form';
@@ -98,8 +98,6 @@ export function MultiCurrencyTab() {
       label="Currency rules"
       search={list}
       result={rules}
-      rows={rules.data?.data}
-      pagination={rules.data?.pagination}
       columns={columns}
       rowKey={(r) => r._id}
       errorTitle="The currencies could not load"

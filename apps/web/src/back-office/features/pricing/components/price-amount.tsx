@@ -1,8 +1,8 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useState } from 'react';
 import type { PriceUpdateRequest, StaffPrice } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { formatEuro } from '@/lib/format';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { formatEuro } from '@/shared/lib/format';
 import { usePriceSubscribers } from '../api/price-subscribers';
 
 /**

@@ -19,9 +19,9 @@ import {
   type PriceUpdateRequest,
   type StaffPrice,
 } from '@fleetdeck/contract/staff';
-import { LoadError } from '@/components/load-error';
-import { ContentSkeleton } from '@/components/page-loader';
-import { useContractForm } from '@/lib/form';
+import { LoadError } from '@/shared/components/load-error';
+import { ContentSkeleton } from '@/shared/components/page-loader';
+import { useContractForm } from '@/shared/lib/form';
 import { staffPaths } from '../../../app/paths';
 import { usePriceDetail } from '../api/price-detail';
 import { useUpdatePrice } from '../api/price-update';

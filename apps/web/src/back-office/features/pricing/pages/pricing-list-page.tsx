@@ -3,10 +3,10 @@ import { IconDeviceMobileCog, IconPencil, IconRefresh } from '@tabler/icons-reac
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PriceSyncSummary, StaffPrice } from '@fleetdeck/contract/staff';
-import { stackedTableClasses } from '@/components/data-table';
-import { LoadError } from '@/components/load-error';
-import { ContentSkeleton } from '@/components/page-loader';
-import { formatDate } from '@/lib/format';
+import { stackedTableClasses } from '@/shared/components/data-table';
+import { LoadError } from '@/shared/components/load-error';
+import { ContentSkeleton } from '@/shared/components/page-loader';
+import { formatDate } from '@/shared/lib/format';
 import { staffPaths } from '../../../app/paths';
 import { usePriceList } from '../api/price-list';
 import { useSyncPrices } from '../api/price-sync';

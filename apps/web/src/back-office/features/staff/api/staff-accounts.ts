@@ -6,8 +6,8 @@ import {
 } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import { client } from '@/shared/lib/api-client';
+import type { MutationConfig } from '@/shared/lib/query-client';
 
 /** SuperAdmin's staff accounts (DECISIONS §8). */
 const STAFF_LIST_KEY = ['staff', 'accounts'] as const;

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -8,13 +9,13 @@ import {
   type StaffAccount,
   type StaffRole,
 } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
-import { useContractForm } from '@/lib/form';
-import { formatDateTime } from '@/lib/format';
-import { useListSearch } from '@/lib/list-search';
-import { useStaffDetail } from '../../session/api/staff-session';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { useContractForm } from '@/shared/lib/form';
+
+import { useListSearch } from '@/shared/lib/list-search';
+import { useStaffDetail } from '../../../api/staff-session';
 import { useCreateStaff, useStaffAccounts, useUpdateStaff } from '../api/staff-accounts';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: r }));
@@ -110,12 +111,7 @@ export function StaffPage() {
         </Badge>
       ),
     },
-    {
-      key: 'created_at',
-      header: 'Created On',
-      width: 180,
-      render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
-    },
+    dateColumn('created_at'),
     {
       key: 'actions',
       header: 'Action',
@@ -138,8 +134,6 @@ export function StaffPage() {
       label="Staff"
       search={list}
       result={accounts}
-      rows={accounts.data?.data}
-      pagination={accounts.data?.pagination}
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The staff list could not load"

@@ -1,0 +1,105 @@
+import { ActionIcon, Button, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { blogImageUrl, type BlogSummary } from '@fleetdeck/contract';
+import { contentPageQuerySchema } from '@fleetdeck/contract/staff';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { DeleteAction } from '@/shared/components/delete-action';
+import { ListPage } from '@/shared/components/list-page';
+
+import { useListSearch } from '@/shared/lib/list-search';
+import { staffPaths } from '../../../app/paths';
+import { useBlogs, useDeleteBlog } from '../api/blogs';
+
+/** Spec 3 "admin-blog-list": the paged blog table with edit, a confirmed delete and Create Blog. */
+export function BlogListPage() {
+  const list = useListSearch(contentPageQuerySchema);
+  const blogs = useBlogs(list.query);
+  const [deleting, setDeleting] = useState<BlogSummary | null>(null);
+  const remove = useDeleteBlog({ onSettled: () => setDeleting(null) });
+
+  const columns: DataTableColumn<BlogSummary>[] = [
+    {
+      key: 'title',
+      header: 'Title',
+      width: 260,
+      render: (row) => (
+        <Group gap="sm" wrap="nowrap">
+          {row.image ? <Image src={blogImageUrl(row.image)} alt="" w={56} h={40} radius="sm" fit="cover" /> : null}
+          <Stack gap={0}>
+            <Text size="sm" fw={600}>
+              {row.title}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {row.category} · {row.author}
+            </Text>
+          </Stack>
+        </Group>
+      ),
+    },
+    {
+      key: 'description',
+      header: 'Description',
+      width: 320,
+      render: (row) => (
+        <Text size="sm" lineClamp={2}>
+          {row.shortDescription}
+        </Text>
+      ),
+    },
+    dateColumn('created_at'),
+    {
+      key: 'actions',
+      header: 'Action',
+      width: 100,
+      render: (row) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="Edit" withArrow>
+            <ActionIcon
+              component={Link}
+              to={staffPaths.blogCreate.getHref(row._id)}
+              variant="subtle"
+              aria-label={`Edit blog ${row.title}`}
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <DeleteAction label={`Delete blog ${row.title}`} onClick={() => setDeleting(row)} />
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      label="Blogs"
+      search={list}
+      result={blogs}
+      columns={columns}
+      rowKey={(row) => row._id}
+      errorTitle="The blogs could not load"
+      minWidth={860}
+      header={
+        <Group justify="flex-end">
+          <Button component={Link} to={staffPaths.blogCreate.getHref()} leftSection={<IconPlus size={16} />}>
+            Create Blog
+          </Button>
+        </Group>
+      }
+    >
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Are you sure?"
+        message="Blog will be removed from this list"
+        confirmLabel="Yes, delete it!"
+        confirmColor="red"
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting._id)}
+        onCancel={() => setDeleting(null)}
+      />
+    </ListPage>
+  );
+}

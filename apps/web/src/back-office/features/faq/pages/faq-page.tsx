@@ -1,0 +1,107 @@
+import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { dateColumn } from '@/shared/components/columns';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { Faq } from '@fleetdeck/contract';
+import { contentPageQuerySchema, faqCreateRequestSchema } from '@fleetdeck/contract/staff';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { HtmlContent } from '@/shared/components/rich-text/html-content';
+import { RichTextField } from '@/shared/components/rich-text/rich-text-field';
+import { useContractForm } from '@/shared/lib/form';
+
+import { useListSearch } from '@/shared/lib/list-search';
+import { staffPaths } from '../../../app/paths';
+import { useCreateFaq, useFaqs } from '../api/faq';
+import { FaqStatusBadge } from '../components/faq-status-badge';
+
+function AddFaqForm() {
+  const form = useContractForm(
+    faqCreateRequestSchema,
+    { question: '', answer: '' },
+    { labels: { question: 'Question', answer: 'Answer' } },
+  );
+  const create = useCreateFaq({ onSuccess: () => form.reset(), onError: (e) => form.setServerErrors(e) });
+  return (
+    <Card withBorder radius="md" padding="md">
+      <form onSubmit={form.submit((body) => create.mutate(body), create.isPending)} noValidate aria-label="Add an FAQ">
+        <Stack gap="sm">
+          <TextInput label="Question" required maxLength={500} {...form.getInputProps('question')} />
+          <RichTextField
+            label="Answer"
+            required
+            value={form.values.answer}
+            onChange={(html) => form.setFieldValue('answer', html)}
+            error={form.errors.answer as string | undefined}
+            minHeight={120}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" leftSection={<IconPlus size={16} />} loading={create.isPending}>
+              Add
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+const columns: DataTableColumn<Faq>[] = [
+  {
+    key: 'question',
+    header: 'Question',
+    width: 240,
+    render: (row) => (
+      <Text size="sm" fw={600}>
+        {row.question}
+      </Text>
+    ),
+  },
+  {
+    key: 'answer',
+    header: 'Answer',
+    width: 320,
+    render: (row) => (
+      <Text size="sm" component="div">
+        <HtmlContent html={row.answer} maxLines={3} />
+      </Text>
+    ),
+  },
+  { key: 'status', header: 'Status', width: 110, render: (row) => <FaqStatusBadge faq={row} /> },
+  dateColumn('created_at'),
+  {
+    key: 'actions',
+    header: 'Action',
+    width: 80,
+    render: (row) => (
+      <Tooltip label="Edit" withArrow>
+        <ActionIcon
+          component={Link}
+          to={staffPaths.editFaq.getHref(row._id)}
+          variant="subtle"
+          aria-label={`Edit FAQ ${row.question}`}
+        >
+          <IconPencil size={16} />
+        </ActionIcon>
+      </Tooltip>
+    ),
+  },
+];
+
+/** Spec 3 "FAQ": question and rich-text answer, the table with the status toggle and the edit link. */
+export function FaqPage() {
+  const list = useListSearch(contentPageQuerySchema);
+  const faqs = useFaqs(list.query);
+  return (
+    <ListPage
+      label="FAQ"
+      search={list}
+      result={faqs}
+      columns={columns}
+      rowKey={(row) => row._id}
+      errorTitle="The FAQ could not load"
+      minWidth={900}
+      header={<AddFaqForm />}
+    />
+  );
+}

@@ -1,8 +1,0 @@
-import { usersApi, type LoginRequest } from '@fleetdeck/contract';
-import { useMutation } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
-
-export const login = (body: LoginRequest) => client(usersApi.login, { body });
-
-export const useLogin = (config: MutationConfig<typeof login> = {}) => useMutation({ ...config, mutationFn: login });

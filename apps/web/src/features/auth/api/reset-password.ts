@@ -1,9 +1,0 @@
-import { usersApi, type ResetPasswordRequest } from '@fleetdeck/contract';
-import { useMutation } from '@tanstack/react-query';
-import { client } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
-
-export const resetPassword = (body: ResetPasswordRequest) => client(usersApi.resetPassword, { body });
-
-export const useResetPassword = (config: MutationConfig<typeof resetPassword> = {}) =>
-  useMutation({ ...config, mutationFn: resetPassword });

@@ -1,0 +1,108 @@
+import { Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useImperativeHandle, useState, type Ref } from 'react';
+import { confirmSandboxPayment, createSandboxPaymentMethod } from '@/portal/api/sandbox-payments';
+import { errorMessage } from '@/shared/lib/api-client';
+import { PaymentBrandIcon } from './card-brand-icon';
+import {
+  BRAND_LABELS,
+  detectBrand,
+  emptyCard,
+  formatCardNumber,
+  formatExpiry,
+  toSandboxCard,
+  validateCard,
+  type CardErrors,
+  type CardValues,
+} from './card-utils';
+import { CardPaymentError, type CardEntryHandle } from './types';
+
+/** Card number (spaced as typed, brand icon), MM / YY and CVC, confirmed against the sandbox provider. */
+export function SandboxCardForm({ ref, disabled }: { ref?: Ref<CardEntryHandle>; disabled?: boolean }) {
+  const [values, setValues] = useState<CardValues>(emptyCard);
+  const [errors, setErrors] = useState<CardErrors>({});
+  const brand = detectBrand(values.number);
+
+  const set = (field: keyof CardValues, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const check = (): boolean => {
+    const found = validateCard(values);
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  };
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      validate: check,
+      confirmPayment: async (clientSecret) => {
+        try {
+          const answer = await confirmSandboxPayment({ clientSecret, ...toSandboxCard(values) });
+          return answer.status;
+        } catch (error) {
+          throw new CardPaymentError(errorMessage(error));
+        }
+      },
+      createPaymentMethod: async () => {
+        try {
+          return (await createSandboxPaymentMethod(toSandboxCard(values))).id;
+        } catch (error) {
+          throw new CardPaymentError(errorMessage(error));
+        }
+      },
+      clear: () => {
+        setValues(emptyCard());
+        setErrors({});
+      },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [values],
+  );
+
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label="Card number"
+        name="cardnumber"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={values.number}
+        onChange={(e) => set('number', formatCardNumber(e.currentTarget.value))}
+        error={errors.number}
+        disabled={disabled}
+        rightSection={
+          <Group gap={0} role="img" aria-label={BRAND_LABELS[brand]} title={BRAND_LABELS[brand]} data-brand={brand}>
+            <PaymentBrandIcon brand={brand} size={22} />
+          </Group>
+        }
+      />
+      <SimpleGrid cols={2} spacing="sm">
+        <TextInput
+          label="Expiry (MM / YY)"
+          name="exp-date"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          value={values.expiry}
+          onChange={(e) => set('expiry', formatExpiry(e.currentTarget.value))}
+          error={errors.expiry}
+          disabled={disabled}
+        />
+        <TextInput
+          label="CVC"
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder={brand === 'amex' ? '1234' : '123'}
+          value={values.cvc}
+          onChange={(e) => set('cvc', e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
+          error={errors.cvc}
+          disabled={disabled}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

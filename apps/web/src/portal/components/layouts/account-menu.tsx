@@ -1,0 +1,88 @@
+import { Avatar, Box, Group, Menu, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { portalRoutes } from '@/portal/app/portal-routes';
+import { paths } from '@/portal/config/paths';
+import { useUserDetail } from '@/portal/api/get-user-detail';
+import { useLogout } from '@/portal/api/logout';
+import { menuOf } from '@/shared/lib/route-table';
+
+/** The account menu's pages: the portal route table's entries with `nav.menu: 'account'`. */
+const ACCOUNT_MENU = menuOf(portalRoutes, 'account');
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase() ?? '')
+    .join('') || '?';
+
+export function AccountMenu() {
+  const navigate = useNavigate();
+  const detail = useUserDetail();
+  const logout = useLogout({
+    onSettled: () => void navigate(paths.auth.login.getHref(), { replace: true }),
+  });
+  const name = detail.data?.name ?? '';
+
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton style={{ borderRadius: 'var(--mantine-radius-xl)' }} p={4}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="brand" radius="xl" size={34} aria-hidden>
+              {detail.data ? initials(name) : null}
+            </Avatar>
+            {detail.isPending ? (
+              <Skeleton h={14} w={90} visibleFrom="sm" />
+            ) : (
+              <Text size="sm" fw={600} visibleFrom="sm" maw={160} truncate="end">
+                {name || 'Account'}
+              </Text>
+            )}
+            {/* Named by its content (the name shows from sm), so what is read contains what is seen. */}
+            <VisuallyHidden>Account menu</VisuallyHidden>
+            <Box visibleFrom="sm" display="flex">
+              <IconChevronDown size={14} stroke={1.8} />
+            </Box>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {detail.data ? (
+          <>
+            <Menu.Label>
+              <Text size="sm" fw={600} c="dark" truncate="end">
+                {detail.data.name}
+              </Text>
+              <Text size="xs" c="dimmed" truncate="end">
+                {detail.data.email}
+              </Text>
+            </Menu.Label>
+            <Menu.Divider />
+          </>
+        ) : null}
+        {ACCOUNT_MENU.map((item) => (
+          <Menu.Item
+            key={item.key}
+            leftSection={item.icon ? <item.icon size={16} /> : undefined}
+            onClick={() => void navigate(item.href)}
+          >
+            {item.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          disabled={logout.isPending}
+          closeMenuOnClick={false}
+          onClick={() => logout.mutate()}
+        >
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,66 @@
+import { changePasswordRequestSchema } from '@fleetdeck/contract';
+import { Button, Card, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { paths } from '@/portal/config/paths';
+import { logout } from '@/portal/api/logout';
+import { clearToken } from '@/shared/lib/auth-storage';
+import { useContractForm } from '@/shared/lib/form';
+import { useChangePassword } from '../api/change-password';
+
+export function ChangePasswordForm() {
+  const navigate = useNavigate();
+  // Spec 1: no client checks on a password change; the server decides and its message is shown.
+  const form = useContractForm(
+    changePasswordRequestSchema,
+    { old_password: '', new_password: '', confirm_password: '' },
+    { clientCheck: false },
+  );
+
+  const change = useChangePassword({
+    onSuccess: () => {
+      // The server revoked every session; drop ours, tell the server anyway (errors ignored), then log in again.
+      clearToken();
+      logout().catch(() => undefined);
+      void navigate(paths.auth.login.getHref(), { replace: true });
+    },
+  });
+
+  return (
+    <Card padding="xl" maw={560}>
+      <Text fw={700} size="lg">
+        Change your password
+      </Text>
+      <Text size="sm" c="dimmed" mt={4}>
+        After the change you will be signed out everywhere and asked to log in with the new password.
+      </Text>
+      <form onSubmit={form.submit((request) => change.mutate(request), change.isPending)} noValidate>
+        <Stack gap="md" mt="lg">
+          <PasswordInput
+            label="Old password"
+            name="old_password"
+            autoComplete="current-password"
+            {...form.getInputProps('old_password')}
+          />
+          <PasswordInput
+            label="New password"
+            name="new_password"
+            autoComplete="new-password"
+            description="8 to 128 characters"
+            {...form.getInputProps('new_password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            name="confirm_password"
+            autoComplete="new-password"
+            {...form.getInputProps('confirm_password')}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button type="submit" loading={change.isPending}>
+              Submit
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

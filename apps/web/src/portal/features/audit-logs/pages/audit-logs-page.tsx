@@ -1,0 +1,101 @@
+import {
+  AUDIT_SOURCES,
+  AUDIT_TYPES,
+  auditListQuerySchema,
+  auditSubTypesOf,
+  type AuditEntry,
+} from '@fleetdeck/contract';
+import { dateColumn } from '@/shared/components/columns';
+import { Badge, Text } from '@mantine/core';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+
+import { useListSearch } from '@/shared/lib/list-search';
+import { useAuditLogs } from '../api/get-audit-logs';
+
+const STATUS_OPTIONS = [
+  { value: 'false', label: 'Success' },
+  { value: 'true', label: 'Error' },
+];
+
+const COLUMNS: DataTableColumn<AuditEntry>[] = [
+  { key: 'type', header: 'Type', width: 130, render: (row) => <Text size="sm">{row.type}</Text> },
+  { key: 'sub_type', header: 'Sub-type', width: 170, render: (row) => <Text size="sm">{row.sub_type}</Text> },
+  { key: 'message', header: 'Message', width: 320, render: (row) => <Text size="sm">{row.message}</Text> },
+  {
+    key: 'source',
+    header: 'Source',
+    width: 90,
+    render: (row) => (
+      <Badge variant="light" color={row.source === 'App' ? 'grape' : 'blue'}>
+        {row.source}
+      </Badge>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    width: 120,
+    render: (row) => (row.hasError ? <Badge color="red">Error</Badge> : <Badge color="green">Success</Badge>),
+  },
+  dateColumn('created_at', 'Created On', 160),
+];
+
+export function AuditLogsPage() {
+  const list = useListSearch(auditListQuerySchema);
+  const { type, sub_type: subType, source, hasError, page, limit, cursor } = list.query;
+  const audit = useAuditLogs({ type, subType, source, hasError, page, limit, cursor });
+
+  // Every filter applies at once and starts again from the first page.
+  return (
+    <ListPage
+      label="Audit logs"
+      search={list}
+      result={audit}
+      rows={audit.data?.data.data}
+      pagination={audit.data?.data.pagination}
+      columns={COLUMNS}
+      rowKey={(row) => row._id}
+      filtersLabel="Audit log filters"
+      filters={[
+        {
+          kind: 'select',
+          key: 'type',
+          label: 'Type',
+          placeholder: 'All types',
+          data: AUDIT_TYPES,
+          // The sub-types depend on the type.
+          clears: ['sub_type'],
+          w: { base: '100%', xs: 190 },
+        },
+        {
+          kind: 'select',
+          key: 'sub_type',
+          label: 'Sub-type',
+          placeholder: (q) => (q.type ? 'All sub-types' : 'Choose a type first'),
+          data: (q) => (q.type ? [...auditSubTypesOf(q.type)] : []),
+          disabled: (q) => !q.type,
+          searchable: true,
+          w: { base: '100%', xs: 230 },
+        },
+        {
+          kind: 'select',
+          key: 'source',
+          label: 'Source',
+          placeholder: 'Web and App',
+          data: AUDIT_SOURCES,
+          w: { base: '100%', xs: 180 },
+        },
+        {
+          kind: 'select',
+          key: 'hasError',
+          label: 'Status',
+          placeholder: 'Success and Error',
+          data: STATUS_OPTIONS,
+          w: { base: '100%', xs: 220 },
+        },
+      ]}
+      minWidth={980}
+    />
+  );
+}

@@ -1,0 +1,127 @@
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconLock, IconMail } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LOGIN_FIELD_RESET_MS } from '@/shared/config/constants';
+import { paths } from '@/portal/config/paths';
+import { ApiError } from '@/shared/lib/api-client';
+import { setToken } from '@/shared/lib/auth-storage';
+import { browser } from '@/shared/lib/navigation';
+import { notifyError } from '@/shared/lib/notify';
+import { rememberNext, safeNext, takeNext } from '@/portal/lib/post-login-redirect';
+import { useLogin } from '../api/login';
+import { rememberChallenge } from '../api/verify-otp';
+
+// The dialog (Mantine Modal) is only needed after a failed login of an old-system user.
+const LegacyUserDialog = lazy(async () => ({ default: (await import('./legacy-user-dialog')).LegacyUserDialog }));
+
+/**
+ * The one form not on `useContractForm` (lib/form): the login page is the bundle-budget entry (≤ 150 KB gzip of initial
+ * JS) and @mantine/form would add 6.2 KB to it (147.3 → 154.3 KB measured). It has no client checks to share anyway.
+ */
+export function LoginForm({ onFailed }: { onFailed?: () => void } = {}) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [legacyOpen, setLegacyOpen] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  // Bumped to remount the inputs, which also drops values a browser autofilled.
+  const [generation, setGeneration] = useState(0);
+  const userTouched = useRef(false);
+
+  // The old system blanked the fields one second after the screen appeared (against autofill).
+  // Fields the user has already focused are left alone so fast typists keep what they typed.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (userTouched.current) return;
+      setEmail('');
+      setPassword('');
+      setGeneration((g) => g + 1);
+    }, LOGIN_FIELD_RESET_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const login = useLogin({
+    onSuccess: (answer, variables) => {
+      const next = safeNext(params.get('next'));
+      if (answer.enable_two_step_email_verification) {
+        if (next) rememberNext(next);
+        rememberChallenge(variables.email, answer.challengeId);
+        void navigate(paths.auth.verifyOtp.getHref(variables.email));
+        return;
+      }
+      const token = answer.data?.token;
+      if (!token) {
+        notifyError('The server did not start a session. Please try again.');
+        return;
+      }
+      setToken(token);
+      setEmail('');
+      setPassword('');
+      setRedirecting(true);
+      browser.assign(next ?? takeNext() ?? paths.portal.dashboard.getHref());
+    },
+    onError: (error) => {
+      onFailed?.();
+      if (error instanceof ApiError && error.userExist) setLegacyOpen(true);
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending || redirecting) return;
+    login.mutate({ email: email.trim(), password, userAgent: navigator.userAgent });
+  };
+
+  const markTouched = () => {
+    userTouched.current = true;
+  };
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            key={`email-${generation}`}
+            label="Email"
+            type="email"
+            name="email"
+            placeholder="you@company.com"
+            autoComplete="username"
+            leftSection={<IconMail size={18} stroke={1.6} />}
+            value={email}
+            onFocus={markTouched}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <div>
+            <PasswordInput
+              key={`password-${generation}`}
+              label="Password"
+              name="password"
+              placeholder="Your password"
+              autoComplete="current-password"
+              leftSection={<IconLock size={18} stroke={1.6} />}
+              value={password}
+              onFocus={markTouched}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Group justify="flex-end" mt={6}>
+              <Anchor component={Link} to={paths.auth.forgetPassword.getHref()} size="sm">
+                Forgot password?
+              </Anchor>
+            </Group>
+          </div>
+          <Button type="submit" size="md" fullWidth mt="xs" loading={login.isPending || redirecting}>
+            Login
+          </Button>
+        </Stack>
+      </form>
+      {legacyOpen ? (
+        <Suspense fallback={null}>
+          <LegacyUserDialog opened onClose={() => setLegacyOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { registerRequestSchema, type RegisterRequest } from '@fleetdeck/contract';
+import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PhoneFields } from '@/portal/components/phone-fields';
+import { PRIVACY_POLICY_URL } from '@/shared/config/constants';
+import { paths } from '@/portal/config/paths';
+import { fieldMessage, issuesByField, useContractForm, type FieldErrors } from '@/shared/lib/form';
+import { phoneFieldMessage } from '@/shared/lib/phone';
+import { useRegister } from '../api/register';
+
+export const TERMS_REQUIRED_MESSAGE = 'Please accept the terms and condition';
+
+const LABELS = { name: 'Full name', email: 'Email', password: 'Password', phone_number: 'Phone number' };
+
+type RegisterValues = {
+  name: string;
+  email: string;
+  password: string;
+  country_code: string | null;
+  phone_number: string;
+  accepted: boolean;
+};
+
+const toRequest = (values: RegisterValues): RegisterRequest => ({
+  name: values.name.trim(),
+  email: values.email.trim(),
+  password: values.password,
+  registration_code: '',
+  country_code: values.country_code,
+  phone_number: values.phone_number.trim(),
+});
+
+/**
+ * Spec 1 §5: the terms box is checked in the browser ("Please accept the terms and condition"). The contract's
+ * rules (the server's own) are checked too, so an empty form shows each field's message beside the field, together
+ * with the terms message, instead of the server's first complaint in a toast.
+ */
+const registerRules = (values: RegisterValues): FieldErrors => {
+  const errors: FieldErrors = {};
+  const checked = registerRequestSchema.safeParse(toRequest(values));
+  if (!checked.success) {
+    for (const [field, message] of Object.entries(issuesByField(checked.error))) {
+      const label = LABELS[field as keyof typeof LABELS];
+      const text = label ? fieldMessage(label, message) : message;
+      if (text) errors[field] = text;
+    }
+  }
+  // The number must be one of the chosen country's (the server stores it in E.164, DECISIONS §14).
+  const phone = errors.phone_number ? undefined : phoneFieldMessage(values.phone_number, values.country_code);
+  if (phone) errors.phone_number = phone;
+  if (!values.accepted) errors.accepted = TERMS_REQUIRED_MESSAGE;
+  return errors;
+};
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const form = useContractForm(
+    registerRequestSchema,
+    {
+      name: '',
+      email: params.get('email') ?? '',
+      password: '',
+      country_code: null as string | null,
+      phone_number: '',
+      accepted: false,
+    },
+    { clientCheck: false, rules: registerRules, toRequest, labels: LABELS },
+  );
+
+  const register = useRegister({
+    // A message about a field goes under that field (the toast still says what the server said).
+    onError: (error) => form.setServerErrors(error),
+    onSuccess: () => {
+      form.reset();
+      form.setFieldValue('email', '');
+      void navigate(paths.auth.login.getHref({ showEmailNotice: true }));
+    },
+  });
+
+  return (
+    <form onSubmit={form.submit((request) => register.mutate(request), register.isPending)} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Full name"
+          withAsterisk
+          name="name"
+          autoComplete="name"
+          placeholder="Jane Cooper"
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Email"
+          withAsterisk
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          description="Please use your work email"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          withAsterisk
+          name="password"
+          autoComplete="new-password"
+          placeholder="At least 8 characters"
+          {...form.getInputProps('password')}
+        />
+        <PhoneFields form={form} placeholder="7700 900123" />
+        <Checkbox
+          {...form.getInputProps('accepted', { type: 'checkbox' })}
+          label={
+            <>
+              I accept the{' '}
+              <Anchor href={PRIVACY_POLICY_URL} target="_blank" rel="noopener noreferrer" inherit>
+                terms and privacy policy
+              </Anchor>
+            </>
+          }
+        />
+        <Button type="submit" size="md" fullWidth loading={register.isPending}>
+          Get Started
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { IconDeviceMobile, IconDownload, IconShoppingCart } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '@/portal/config/paths';
+
+const STEPS = [
+  { title: 'Install the app', text: 'Use Download APK at the top to get the app for your devices.' },
+  { title: 'Scan the QR code', text: 'Scan your enrolment code with each device to add it.' },
+  { title: 'Manage devices', text: 'Set up profiles and follow activity under Devices.' },
+];
+
+/** Three steps to a first enrolled device, with the matching shortcuts. */
+export function GettingStarted({ showBuy }: { showBuy: boolean }) {
+  return (
+    <Card padding="lg">
+      <Text fw={700}>Getting started</Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="md">
+        {STEPS.map((step, index) => (
+          <Group key={step.title} gap="sm" wrap="nowrap" align="flex-start">
+            <ThemeIcon variant="light" radius="xl" size={28} fw={700} fz="sm">
+              {index + 1}
+            </ThemeIcon>
+            <div>
+              <Text size="sm" fw={600}>
+                {step.title}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {step.text}
+              </Text>
+            </div>
+          </Group>
+        ))}
+      </SimpleGrid>
+      <Group gap="sm" mt="lg">
+        <Button component={Link} to={paths.portal.profiles.getHref()} leftSection={<IconDeviceMobile size={16} />}>
+          View devices
+        </Button>
+        <Button
+          component={Link}
+          to={paths.portal.downloadApk.getHref()}
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+        >
+          Download APK
+        </Button>
+        {showBuy ? (
+          <Button
+            component={Link}
+            to={paths.portal.plans.getHref()}
+            variant="light"
+            leftSection={<IconShoppingCart size={16} />}
+          >
+            Buy licences
+          </Button>
+        ) : null}
+      </Group>
+    </Card>
+  );
+}

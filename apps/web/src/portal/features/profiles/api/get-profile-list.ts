@@ -1,0 +1,23 @@
+import { devicesApi, type EndpointQueryOut } from '@fleetdeck/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { client } from '@/shared/lib/api-client';
+import { profileQueryKeys } from './query-keys';
+
+/** App name filter (a plan code, a family code, or PDALL; empty: every app), the device search, paging and sort. */
+export type ProfileListParams = EndpointQueryOut<typeof devicesApi.profileList>;
+
+/** `GET profile/list`: one profile per enrolled device and app, paged and sorted by the server. */
+export const getProfileList = (
+  { appName, search, page, limit, sort, order }: ProfileListParams,
+  signal?: AbortSignal,
+) => client(devicesApi.profileList, { query: { appName, search, page, limit, sort, order }, signal });
+
+export const profileListQueryOptions = (params: ProfileListParams) =>
+  queryOptions({
+    queryKey: profileQueryKeys.list(params),
+    queryFn: ({ signal }) => getProfileList(params, signal),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+
+export const useProfileList = (params: ProfileListParams) => useQuery(profileListQueryOptions(params));

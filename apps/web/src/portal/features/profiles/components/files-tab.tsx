@@ -1,0 +1,85 @@
+import { filePathSchema, profileUpdateRequestSchema, type ProfileDetail } from '@fleetdeck/contract';
+import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useContractForm } from '@/shared/lib/form';
+import { useAddProfileFile } from '../api/add-profile-file';
+import { useDeleteProfileFile } from '../api/delete-profile-file';
+import { useUpdateProfile } from '../api/update-profile';
+import { EntryListEditor, succeeded } from './entry-list-editor';
+
+function BlockFileUrlForm({ profile }: { profile: ProfileDetail }) {
+  const form = useContractForm(
+    profileUpdateRequestSchema,
+    { blockFileUrl: profile.blockFileUrl },
+    { labels: { blockFileUrl: 'Block file URL' }, toRequest: (values) => ({ profileId: profile._id, ...values }) },
+  );
+  const update = useUpdateProfile();
+  return (
+    <form
+      onSubmit={form.submit((request) => update.mutate(request), update.isPending)}
+      noValidate
+      aria-label="Block file URL"
+    >
+      <Stack gap="sm">
+        <div>
+          <Text fw={700}>Block file URL</Text>
+          <Text size="sm" c="dimmed">
+            An http(s) address the device downloads its file block list from. Leave it empty for none.
+          </Text>
+        </div>
+        <Group align="flex-start" gap="sm" wrap="nowrap">
+          <TextInput
+            label="Block file URL"
+            placeholder="https://example.com/blocked-files.txt"
+            {...form.getInputProps('blockFileUrl')}
+            size="sm"
+            style={{ flex: 1 }}
+            autoComplete="off"
+          />
+          <Button type="submit" loading={update.isPending} disabled={update.isPending} size="sm" mt={25}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Files (Power Cleaner, Super Lock cleaner) and File (URL Blocker, with the block file URL): profileFiles. */
+export function FilesTab({
+  profile,
+  withBlockFileUrl = false,
+}: {
+  profile: ProfileDetail;
+  withBlockFileUrl?: boolean;
+}) {
+  const add = useAddProfileFile();
+  const remove = useDeleteProfileFile();
+  return (
+    <Stack gap="xl">
+      <EntryListEditor
+        title="Files"
+        description={
+          withBlockFileUrl
+            ? 'Files the app blocks on the device. Paths are absolute, e.g. /sdcard/Download/report.pdf.'
+            : 'Files the cleaner deletes on the device. Paths are absolute, e.g. /sdcard/Download/report.pdf.'
+        }
+        items={profile.profileFiles}
+        inputLabel="File path"
+        placeholder="/sdcard/Download/report.pdf"
+        schema={filePathSchema}
+        emptyMessage="No file paths yet."
+        deleteMessage="File path will be removed from this list"
+        adding={add.isPending}
+        deleting={remove.isPending}
+        onAdd={(filePath) => succeeded(add.mutateAsync({ profileId: profile._id, filePath }))}
+        onDelete={(filePath) => succeeded(remove.mutateAsync({ profileId: profile._id, filePath }))}
+      />
+      {withBlockFileUrl ? (
+        <>
+          <Divider />
+          <BlockFileUrlForm profile={profile} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

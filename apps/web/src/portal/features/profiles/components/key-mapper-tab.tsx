@@ -1,0 +1,158 @@
+import {
+  KEY_EVENTS,
+  KEY_NAMES,
+  keyMapperAddRequestSchema,
+  type KeyMapperEntry,
+  type ProfileDetail,
+} from '@fleetdeck/contract';
+import { Button, Grid, Stack, Table, Text, TextInput, NativeSelect } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { useContractForm } from '@/shared/lib/form';
+import { formatDate } from '@/shared/lib/format';
+import { useAddKeyMapper } from '../api/add-key-mapper';
+import { useDeleteKeyMapper } from '../api/delete-key-mapper';
+import { DeleteAction } from '@/shared/components/delete-action';
+
+type KeyName = (typeof KEY_NAMES)[number];
+type KeyEvent = (typeof KEY_EVENTS)[number];
+
+export const KEY_NAME_LABELS: Record<KeyName, string> = {
+  BACK_KEY: 'Back key',
+  RECENT_KEY: 'Recents key',
+  HOME_KEY: 'Home key',
+  VOLUME_UP_KEY: 'Volume Up key',
+  VOLUME_DOWN_KEY: 'Volume Down key',
+  POWER_KEY: 'Power key',
+};
+export const KEY_EVENT_LABELS: Record<KeyEvent, string> = {
+  SINGLE_TAP: 'Single tap',
+  DOUBLE_TAP: 'Double tap',
+  LONG_PRESS: 'Long press',
+};
+
+function AddKeyMappingForm({ profileId }: { profileId: string }) {
+  const form = useContractForm(
+    keyMapperAddRequestSchema,
+    { keyName: 'BACK_KEY' as KeyName, keyEvent: 'SINGLE_TAP' as KeyEvent, packageName: '' },
+    {
+      labels: { keyName: 'Key name', keyEvent: 'Key event', packageName: 'Package name' },
+      toRequest: (values) => ({ profileId, ...values }),
+    },
+  );
+  const add = useAddKeyMapper({ onSuccess: () => form.setFieldValue('packageName', '') });
+  return (
+    <form
+      onSubmit={form.submit((request) => add.mutate(request), add.isPending)}
+      noValidate
+      aria-label="Add key mapping"
+    >
+      {/* Bottom-aligned: the button lines up with the inputs although only the package name has a description. */}
+      <Grid gap="sm" align="flex-end">
+        <Grid.Col span={{ base: 6, md: 3 }}>
+          <NativeSelect
+            label="Key name"
+            size="sm"
+            {...form.getInputProps('keyName')}
+            data={KEY_NAMES.map((k) => ({ value: k, label: KEY_NAME_LABELS[k] }))}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 3 }}>
+          <NativeSelect
+            label="Key event"
+            size="sm"
+            {...form.getInputProps('keyEvent')}
+            data={KEY_EVENTS.map((k) => ({ value: k, label: KEY_EVENT_LABELS[k] }))}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <TextInput
+            label="Package name"
+            description="The app the key opens"
+            placeholder="com.android.chrome"
+            size="sm"
+            {...form.getInputProps('packageName')}
+            autoComplete="off"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 2 }}>
+          <Button
+            type="submit"
+            leftSection={<IconPlus size={16} />}
+            loading={add.isPending}
+            disabled={add.isPending}
+            size="sm"
+            fullWidth
+          >
+            Add
+          </Button>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}
+
+/** Key Mapper (Super Lock) and Key Mapping (Key Mapper): which app a key press opens. */
+export function KeyMapperTab({ profile }: { profile: ProfileDetail }) {
+  const [toDelete, setToDelete] = useState<KeyMapperEntry>();
+  const remove = useDeleteKeyMapper({ onSuccess: () => setToDelete(undefined) });
+  return (
+    <Stack gap="lg">
+      <div>
+        <Text fw={700}>Key Mapping</Text>
+        <Text size="sm" c="dimmed">
+          Open an app when a hardware key is pressed in a certain way.
+        </Text>
+      </div>
+      <AddKeyMappingForm profileId={profile._id} />
+      {profile.keyMapper.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg" size="sm">
+          No key mappings yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={620} type="native">
+          <Table verticalSpacing="sm" highlightOnHover aria-label="Key mappings">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Key Name</Table.Th>
+                <Table.Th>Key Event</Table.Th>
+                <Table.Th>Package Name</Table.Th>
+                <Table.Th>Created On</Table.Th>
+                <Table.Th w={60} aria-label="Actions" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {profile.keyMapper.map((entry) => (
+                <Table.Tr key={entry._id}>
+                  <Table.Td>{KEY_NAME_LABELS[entry.keyName]}</Table.Td>
+                  <Table.Td>{KEY_EVENT_LABELS[entry.keyEvent]}</Table.Td>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{entry.packageName}</Table.Td>
+                  <Table.Td>{formatDate(entry.created_at)}</Table.Td>
+                  <Table.Td>
+                    <DeleteAction
+                      label={`Delete ${KEY_NAME_LABELS[entry.keyName]} ${KEY_EVENT_LABELS[entry.keyEvent]}`}
+                      onClick={() => setToDelete(entry)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ConfirmDialog
+        opened={toDelete !== undefined}
+        title="Are you sure?"
+        message="Key mapping will be removed from this list"
+        confirmLabel="Yes, delete it!"
+        confirmColor="red"
+        loading={remove.isPending}
+        onConfirm={() => {
+          if (toDelete && !remove.isPending) remove.mutate({ profileId: profile._id, id: toDelete._id });
+        }}
+        onCancel={() => setToDelete(undefined)}
+      />
+    </Stack>
+  );
+}

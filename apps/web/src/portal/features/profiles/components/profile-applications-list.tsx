@@ -1,0 +1,170 @@
+import {
+  APPLICATION_ACTIONS,
+  type ApplicationAction,
+  type ProductType,
+  type ProfileApplication,
+  type ProfileApplicationUpdateRequest,
+  type ProfileEntryDeleteRequest,
+} from '@fleetdeck/contract';
+import { Button, Group, NativeSelect, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMutationState } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { QueryError } from '@/shared/components/query-view';
+import { formatDate } from '@/shared/lib/format';
+import { useDeleteProfileApplication } from '../api/delete-profile-application';
+import { useProfileApplications } from '../api/get-profile-applications';
+import { PROFILE_APPLICATION_UPDATE_KEY, useUpdateProfileApplication } from '../api/update-profile-application';
+import { AddApplicationModal } from './add-application-modal';
+import { AppIcon } from './app-icon';
+import { DeleteAction } from '@/shared/components/delete-action';
+
+export const DELETE_APPLICATION_TITLE = 'Are you sure?';
+export const DELETE_APPLICATION_TEXT = 'Application will be removed from this list';
+
+interface ProfileApplicationsListProps {
+  profileId: string;
+  /** Absent: Power Cleaner's list; 'Super Lock': Cleaner Apps; 'Kiosk': the Multi App kiosk list. */
+  productType?: ProductType;
+  title: string;
+  description: string;
+  emptyMessage?: string;
+}
+
+/** An uninstall/clear list (or the kiosk list): add from the Play Store, change the status, delete. */
+export function ProfileApplicationsList({
+  profileId,
+  productType,
+  title,
+  description,
+  emptyMessage = 'No applications in this list yet.',
+}: ProfileApplicationsListProps) {
+  const list = useProfileApplications(profileId, productType);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<ProfileApplication>();
+  const update = useUpdateProfileApplication();
+  const busyPackages = useMutationState({
+    filters: { mutationKey: PROFILE_APPLICATION_UPDATE_KEY, status: 'pending' },
+    select: (m) => (m.state.variables as ProfileApplicationUpdateRequest | undefined)?.appPackageName,
+  });
+  const remove = useDeleteProfileApplication({ onSuccess: () => setDeleting(undefined) });
+
+  let content;
+  if (list.isPending) {
+    content = (
+      <Stack gap="xs" aria-busy="true" aria-label="Loading">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} h={40} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (list.isError) {
+    content = <QueryError title="The list could not load" query={list} />;
+  } else if (list.data.length === 0) {
+    content = (
+      <Text c="dimmed" ta="center" py="xl" size="sm">
+        {emptyMessage}
+      </Text>
+    );
+  } else {
+    content = (
+      <Table.ScrollContainer minWidth={620} type="native">
+        <Table verticalSpacing="sm" highlightOnHover aria-label={title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Application</Table.Th>
+              <Table.Th w={180}>Status</Table.Th>
+              <Table.Th w={130}>Added On</Table.Th>
+              <Table.Th w={60} aria-label="Actions" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.map((entry) => {
+              const name = entry.appDetails.title || entry.appPackageName;
+              return (
+                <Table.Tr key={entry._id}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <AppIcon src={entry.appIcon || entry.appDetails.icon} name={name} />
+                      <Stack gap={0} style={{ minWidth: 0 }}>
+                        <Text size="sm" fw={600} lineClamp={1}>
+                          {name}
+                        </Text>
+                        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                          {entry.appPackageName}
+                        </Text>
+                      </Stack>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <NativeSelect
+                      aria-label={`Status of ${name}`}
+                      size="xs"
+                      value={entry.status}
+                      data={[...APPLICATION_ACTIONS]}
+                      disabled={busyPackages.includes(entry.appPackageName)}
+                      onChange={(e) =>
+                        update.mutate({
+                          profileId,
+                          appPackageName: entry.appPackageName,
+                          status: e.currentTarget.value as ApplicationAction,
+                          ...(productType ? { productType } : {}),
+                        })
+                      }
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatDate(entry.created_at)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <DeleteAction label={`Delete ${name}`} onClick={() => setDeleting(entry)} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div style={{ flex: '1 1 240px' }}>
+          <Text fw={700}>{title}</Text>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+          Add Application
+        </Button>
+      </Group>
+      {content}
+      <AddApplicationModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        profileId={profileId}
+        productType={productType}
+        title="Add application"
+      />
+      <ConfirmDialog
+        opened={deleting !== undefined}
+        title={DELETE_APPLICATION_TITLE}
+        message={DELETE_APPLICATION_TEXT}
+        confirmLabel="Yes, delete it!"
+        confirmColor="red"
+        loading={remove.isPending}
+        onConfirm={() => {
+          if (deleting && !remove.isPending) {
+            const request: ProfileEntryDeleteRequest = { profileId, id: deleting._id };
+            remove.mutate(request);
+          }
+        }}
+        onCancel={() => setDeleting(undefined)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ProfileDetail } from '@fleetdeck/contract';
+import { Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useProductName } from '@/shared/lib/app-config';
+import { formatDateTime } from '@/shared/lib/format';
+import { useApplyProfile } from '../api/apply-profile';
+import { appLabel } from './app-routes';
+import { ApplyState, OnlineStatus } from './device-status';
+
+/** Serial number and device name, app, online state, and Apply with the delivery state of the latest version. */
+export function ProfileHeader({ profile }: { profile: ProfileDetail }) {
+  const productName = useProductName();
+  const apply = useApplyProfile();
+  return (
+    <Card padding="lg" data-testid="profile-header">
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={6} style={{ minWidth: 0, flex: '1 1 260px' }}>
+          <Group gap="sm" wrap="wrap">
+            <Title order={2} fz={{ base: 20, sm: 24 }} style={{ wordBreak: 'break-all' }}>
+              {profile.name}
+            </Title>
+            <Tooltip label={appLabel(profile.appName, productName)} withArrow>
+              <Badge variant="light" size="lg">
+                {profile.appName}
+              </Badge>
+            </Tooltip>
+          </Group>
+          <Text c="dimmed" size="sm">
+            {[profile.profileName || 'Unnamed device', appLabel(profile.appName, productName)].join(' · ')}
+          </Text>
+          <OnlineStatus online={profile.online} lastSeenAt={profile.lastSeenAt} />
+        </Stack>
+        {/* marginLeft auto: on a narrow screen this column wraps below the name and must stay on the right. */}
+        <Stack gap={8} align="flex-end" style={{ flex: '0 1 auto', marginLeft: 'auto' }}>
+          <Button
+            leftSection={<IconSend size={16} />}
+            onClick={() => apply.mutate(profile._id)}
+            loading={apply.isPending}
+            disabled={apply.isPending}
+            aria-describedby="apply-help"
+          >
+            Apply
+          </Button>
+          <ApplyState profile={profile} />
+          {/* A device acknowledges version 0 (nothing applied yet) too: only a real Apply has a "last applied". */}
+          {profile.appliedAt && profile.policyVersion > 0 ? (
+            <Text
+              size="xs"
+              c="dimmed"
+              ta="right"
+              id="apply-help"
+            >{`Last applied by the device ${formatDateTime(profile.appliedAt)}`}</Text>
+          ) : (
+            <Text size="xs" c="dimmed" ta="right" id="apply-help">
+              Apply sends the saved settings to the device.
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

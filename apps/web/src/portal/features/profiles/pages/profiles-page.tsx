@@ -1,0 +1,106 @@
+import { profileListQuerySchema, type PROFILE_SORT_FIELDS, type ProfileListItem } from '@fleetdeck/contract';
+import { Anchor, Badge, Text, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
+import type { DataTableColumn } from '@/shared/components/data-table';
+import { ListPage } from '@/shared/components/list-page';
+import { ariaSort, SortHeader, type SortOrder } from '@/shared/components/sort-header';
+import { useProductName } from '@/shared/lib/app-config';
+import { formatDateTime } from '@/shared/lib/format';
+import { useListSearch } from '@/shared/lib/list-search';
+import { useProfileList } from '../api/get-profile-list';
+import { APP_NAME_CHOICES, appLabel, profileDetailHref } from '../components/app-routes';
+import { OnlineStatus, PolicyBadge } from '../components/device-status';
+import { textColumn } from '@/portal/components/table-columns';
+
+type SortField = (typeof PROFILE_SORT_FIELDS)[number];
+
+/** The list's state lives in the URL (search, page, size, sort), so Back from a detail page returns to it. */
+export function ProfilesPage() {
+  const productName = useProductName();
+  const list = useListSearch(profileListQuerySchema);
+  const params = list.query;
+  const profiles = useProfileList(params);
+
+  const onSort = (field: SortField, order: SortOrder) => list.setFilters({ sort: field, order });
+  const sortHeader = (label: string, field: SortField) => (
+    <SortHeader label={label} field={field} sort={params.sort} order={params.order} onSort={onSort} />
+  );
+
+  const columns: DataTableColumn<ProfileListItem>[] = [
+    {
+      key: 'name',
+      header: sortHeader('Serial Number', 'name'),
+      label: 'Serial Number',
+      sort: ariaSort('name', params.sort, params.order),
+      width: 180,
+      render: (row) => {
+        const href = profileDetailHref(row.appName, row._id);
+        return href ? (
+          <Anchor component={Link} to={href} fw={600} size="sm">
+            {row.name}
+          </Anchor>
+        ) : (
+          <Text size="sm" fw={600}>
+            {row.name}
+          </Text>
+        );
+      },
+    },
+    textColumn('profileName', 'Device Name', 160, (row) => row.profileName || '-'),
+    {
+      key: 'appName',
+      header: 'App Name',
+      width: 120,
+      render: (row) => (
+        <Tooltip label={appLabel(row.appName, productName)} withArrow>
+          <Badge variant="light">{row.appName}</Badge>
+        </Tooltip>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 170,
+      render: (row) => <OnlineStatus online={row.online} lastSeenAt={row.lastSeenAt} />,
+    },
+    { key: 'policy', header: 'Policy', width: 170, render: (row) => <PolicyBadge item={row} /> },
+    {
+      key: 'created_at',
+      header: sortHeader('Created On', 'created_at'),
+      label: 'Created On',
+      sort: ariaSort('created_at', params.sort, params.order),
+      width: 170,
+      render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
+    },
+  ];
+
+  return (
+    <ListPage
+      label="Devices"
+      search={list}
+      result={profiles}
+      columns={columns}
+      rowKey={(row) => row._id}
+      filters={[
+        {
+          kind: 'text',
+          key: 'search',
+          label: 'Find a device',
+          placeholder: 'Serial number, device or app name',
+          maxLength: 64,
+        },
+        {
+          kind: 'text',
+          key: 'appName',
+          label: 'App Name',
+          placeholder: 'e.g. PD, SL or PDALL',
+          suggestions: APP_NAME_CHOICES,
+          normalize: (typed) => typed.trim().toUpperCase(),
+        },
+      ]}
+      filtersLabel="Search devices"
+      errorTitle="The devices could not load"
+      minWidth={920}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { contactRequestSchema } from '@fleetdeck/contract';
+import { useState } from 'react';
+import { CaptchaField } from '@/portal/components/captcha-field';
+import { useContractForm } from '@/shared/lib/form';
+import { useSendContact } from '../api/site';
+
+/** /contact (DECISIONS §9): name, email, subject, message and the captcha. */
+export function SiteContactPage() {
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const [resetSignal, setResetSignal] = useState(0);
+  const [sent, setSent] = useState(false);
+  const form = useContractForm(
+    contactRequestSchema,
+    { name: '', email: '', subject: '', message: '' },
+    { labels: { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message' } },
+  );
+  const send = useSendContact({
+    onSuccess: () => {
+      form.reset();
+      setSent(true);
+    },
+    onError: (error) => {
+      form.setServerErrors(error);
+      if ((error as { code?: string }).code === 'E_CAPTCHA') setCaptchaError('Please verify captcha.');
+    },
+    onSettled: () => {
+      setCaptcha(null);
+      setResetSignal((n) => n + 1);
+    },
+  });
+  return (
+    <Stack gap="lg" maw={720} mx="auto">
+      <div>
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          Contact us
+        </Title>
+        <Text c="dimmed" mt={4}>
+          Questions about the apps, licences or an order? Write to us and we answer by email.
+        </Text>
+      </div>
+      {sent ? (
+        <Alert color="green" title="Message sent" role="status" withCloseButton onClose={() => setSent(false)}>
+          Thank you, your message has been sent. We will answer by email.
+        </Alert>
+      ) : null}
+      <Card withBorder radius="md" padding="lg">
+        <form
+          aria-label="Contact form"
+          noValidate
+          onSubmit={form.submit((body) => {
+            if (!captcha) return setCaptchaError('Please verify captcha.');
+            setCaptchaError(null);
+            send.mutate({ ...body, captcha });
+          }, send.isPending)}
+        >
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Name" required autoComplete="name" maxLength={100} {...form.getInputProps('name')} />
+              <TextInput label="Email" required type="email" autoComplete="email" {...form.getInputProps('email')} />
+            </SimpleGrid>
+            <TextInput label="Subject" required maxLength={200} {...form.getInputProps('subject')} />
+            <Textarea label="Message" required rows={6} maxLength={5000} {...form.getInputProps('message')} />
+            <CaptchaField onChange={setCaptcha} resetSignal={resetSignal} error={captchaError} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={send.isPending}>
+                Send message
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

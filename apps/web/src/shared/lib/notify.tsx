@@ -1,0 +1,54 @@
+import { notifications, notificationsStore } from '@mantine/notifications';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { ERROR_TOAST_MS, SUCCESS_TOAST_MS } from '@/shared/config/constants';
+
+/** At most this many toasts at once (the others wait in a queue), bottom centre (notifications-host.tsx). */
+export const TOAST_LIMIT = 3;
+export const TOAST_POSITION = 'bottom-center' as const;
+
+// The toast container mounts with the first toast (provider.tsx) and would set these then; the store places the toasts
+// raised before it (a burst of failures) with them already.
+notificationsStore.updateState((state) => ({ ...state, limit: TOAST_LIMIT, defaultPosition: TOAST_POSITION }));
+
+/** When each open toast appeared (by id), so a route change can close the ones about an earlier page. */
+const openToasts = new Map<string, number>();
+
+/** A toast raised this long before a route change is about the page left behind; a newer one led to the new page. */
+const ROUTE_CHANGE_GRACE_MS = 1000;
+
+const show = (color: 'green' | 'red', message: string, autoClose: number) => {
+  const id = notifications.show({
+    color,
+    icon: color === 'green' ? <IconCheck size={18} /> : <IconX size={18} />,
+    message,
+    autoClose,
+    onClose: () => openToasts.delete(id),
+  });
+  openToasts.set(id, Date.now());
+};
+
+export const notifySuccess = (message: string): void => show('green', message, SUCCESS_TOAST_MS);
+
+export const notifyError = (message: string): void => show('red', message, ERROR_TOAST_MS);
+
+/**
+ * Toasts do not follow the user to another page: on a route change, the toasts raised before it close. One raised
+ * just before (the message of the action that navigated, e.g. "log in again") stays.
+ */
+export function useToastsClearedOnRouteChange(): void {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const cutoff = Date.now() - ROUTE_CHANGE_GRACE_MS;
+    for (const [id, at] of openToasts) {
+      if (at < cutoff) {
+        notifications.hide(id);
+        openToasts.delete(id);
+      }
+    }
+  }, [pathname]);
+}
