@@ -50,23 +50,7 @@ import * as paymentLists from '../apps/api/src/modules/staff/payment-lists/servi
 import type { Runtime } from '../apps/api/src/runtime.ts';
 import { loopbackFetch } from './http.ts';
 import { CUSTOMER_ID, measureExport, seedCustomersAndPayments } from './payment-seed.ts';
-import {
-  backfillPaymentDashboardRollups,
-  benchInstallation,
-  fillTable,
-  fmtLatency,
-  interruptSignal,
-  loadAverage,
-  machineFacts,
-  round,
-  runBenchmark,
-  seconds,
-  seedPageViews,
-  startProduct,
-  unboundedPool,
-  teardown,
-  writeResults,
-} from './support.ts';
+import * as bench from './support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -112,7 +96,7 @@ const customerEmail = (n: number) => `c${n}@bench.local`;
 
 // ------------------------------------------------------------------------------------------------------------ seed
 
-const fill = fillTable;
+const fill = bench.fillTable;
 
 async function seed(pool: pg.Pool) {
   const t = performance.now();
@@ -134,14 +118,14 @@ async function seed(pool: pg.Pool) {
       'audit_entries, login_counts, page_views, payment_counts, payment_counts_daily, customer_country_counts',
   );
   await pool.query('checkpoint');
-  console.log(`  vacuum (analyze) + checkpoint in ${seconds(performance.now() - v)} s`);
-  return { customers, payments, errors, ...rollups, totalSeconds: seconds(performance.now() - t) };
+  console.log(`  vacuum (analyze) + checkpoint in ${bench.seconds(performance.now() - v)} s`);
+  return { customers, payments, errors, ...rollups, totalSeconds: bench.seconds(performance.now() - t) };
 }
 
 async function timedStep<T>(what: string, work: () => Promise<T>) {
   const t = performance.now();
   await work();
-  const s = seconds(performance.now() - t);
+  const s = bench.seconds(performance.now() - t);
   console.log(`  ${what}: ${s} s`);
   return s;
 }
@@ -169,7 +153,7 @@ async function seedRollups(pool: pg.Pool) {
      ) a on a.customer_id = c.id`,
   );
   const dashboardRollupSeconds = await timedStep('payment dashboard rollups (the migration statements)', () =>
-    backfillPaymentDashboardRollups(pool),
+    bench.backfillPaymentDashboardRollups(pool),
   );
   const logins = await fill(
     pool,
@@ -190,7 +174,7 @@ async function seedRollups(pool: pg.Pool) {
     while ((await db.transaction((tx) => rollUpLogins(tx))) > 0);
   });
   const pageViewSeconds = await timedStep(`${opts.pageViews} page views, folded by rollup.payments`, async () => {
-    await seedPageViews(pool, opts.pageViews);
+    await bench.seedPageViews(pool, opts.pageViews);
     const db = drizzle(pool, { schema }) as unknown as AppContext['db'];
     while ((await db.transaction((tx) => foldDashboardRollups(tx))).pageViews > 0);
   });
@@ -480,7 +464,7 @@ async function explainCase(rt: Runtime, c: Case, query: Record<string, string>):
     const lines = r.rows.map((x) => x['QUERY PLAN']);
     out.push({
       sql: q.sql.length > 400 ? `${q.sql.slice(0, 400)}…` : q.sql,
-      ms: round(ms),
+      ms: bench.round(ms),
       nodes: lines
         .filter((l) => /->|^\S/.test(l) && !/^(Planning|Execution|Buffers)/.test(l.trim()))
         .map((l) =>
@@ -522,10 +506,10 @@ const EXPORTS: { name: string; endpoint: StaffEndpoint; query: (c: CaseContext) 
 // ------------------------------------------------------------------------------------------------------------ main
 
 async function main() {
-  const signal = interruptSignal();
+  const signal = bench.interruptSignal();
   const startedAt = new Date();
-  const loadAtStart = loadAverage();
-  const { dataDir, baseUrl, config, logger } = await benchInstallation('fd-bench-staff-', opts.dataDir);
+  const loadAtStart = bench.loadAverage();
+  const { dataDir, baseUrl, config, logger } = await bench.benchInstallation('fd-bench-staff-', opts.dataDir);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let rt: Runtime | null = null;
   let bulk: pg.Pool | null = null;
@@ -535,7 +519,7 @@ async function main() {
       `Load average ${loadAtStart.join(' / ')}`,
   );
   try {
-    const started = await startProduct(config, logger, dataDir);
+    const started = await bench.startProduct(config, logger, dataDir);
     rt = started.rt;
     const { ctx } = rt;
     const [staff] = await ctx.db
@@ -551,7 +535,7 @@ async function main() {
     const fetchStaff = loopbackFetch(agent, '127.0.0.1');
 
     const seedingFile = path.join(dataDir, 'bench-staff-seeding.json');
-    bulk = unboundedPool(ctx.pool);
+    bulk = bench.unboundedPool(ctx.pool);
     const { rows: seeded } = await bulk.query<{ n: string }>('select count(*) as n from payments');
     let seeding: Awaited<ReturnType<typeof seed>>;
     if (opts.dataDir && Number(seeded[0]?.n) > 0) {
@@ -635,7 +619,7 @@ async function main() {
         plans,
       });
       const r = results.at(-1)!;
-      console.log(`  ${c.name}: ${fmtLatency(latency)}; ${r.rows} rows of ${r.total}${r.totalCapped ? '+' : ''}`);
+      console.log(`  ${c.name}: ${bench.fmtLatency(latency)}; ${r.rows} rows of ${r.total}${r.totalCapped ? '+' : ''}`);
     }
 
     const exports: (Awaited<ReturnType<typeof measureExport>> & { name: string })[] = [];
@@ -654,19 +638,19 @@ async function main() {
       benchmark: 'staff',
       startedAt: startedAt.toISOString(),
       options: opts,
-      machine: machineFacts(),
-      loadAverage: { start: loadAtStart, end: loadAverage() },
-      startSeconds: seconds(started.startMs),
+      machine: bench.machineFacts(),
+      loadAverage: { start: loadAtStart, end: bench.loadAverage() },
+      startSeconds: bench.seconds(started.startMs),
       seeding,
       cases: results,
       exports,
     };
     const md = markdown(result);
-    if (opts.write) await writeResults('staff', startedAt, result, md);
+    if (opts.write) await bench.writeResults('staff', startedAt, result, md);
     else console.log(md);
   } finally {
     await bulk?.end();
-    await teardown(agent, rt, dataDir, { keep: Boolean(opts.dataDir) });
+    await bench.teardown(agent, rt, dataDir, { keep: Boolean(opts.dataDir) });
   }
 }
 
@@ -689,7 +673,7 @@ const planOf = (plans: PlanSummary[]) => {
 function markdown(r: {
   startedAt: string;
   options: typeof opts;
-  machine: ReturnType<typeof machineFacts>;
+  machine: ReturnType<typeof bench.machineFacts>;
   loadAverage: { start: number[]; end: number[] };
   seeding: Awaited<ReturnType<typeof seed>>;
   cases: {
@@ -727,7 +711,7 @@ function markdown(r: {
     '|---|---:|---:|---:|---:|---:|---:|---|',
     ...r.exports.map(
       (e) =>
-        `| ${e.name} | ${e.rows.toLocaleString('en-US')} | ${round(e.bytes / 2 ** 20)} | ${e.seconds} | ` +
+        `| ${e.name} | ${e.rows.toLocaleString('en-US')} | ${bench.round(e.bytes / 2 ** 20)} | ${e.seconds} | ` +
         `${e.rowsPerSecond.toLocaleString('en-US')} | ${e.rssBeforeMiB} | ${e.rssPeakMiB} | ${e.complete ? 'yes' : 'stopped at the limit'} |`,
     ),
     '',
@@ -740,4 +724,4 @@ function markdown(r: {
   return `${lines.join('\n')}\n`;
 }
 
-runBenchmark(main);
+bench.runBenchmark(main);
