@@ -16,9 +16,6 @@ import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { staffApi } from '@fleetdeck/contract/staff';
-import * as schema from '../apps/api/src/db/schema.ts';
-import { hashPassword } from '../apps/api/src/lib/crypto.ts';
-import { createSession } from '../apps/api/src/modules/sessions/service.ts';
 import { measureExport, seedCustomersAndPayments } from './payment-seed.ts';
 import * as bench from './support.ts';
 import type { Runtime } from '../apps/api/src/runtime.ts';
@@ -50,16 +47,7 @@ bench.runBenchmark(async () => {
   try {
     rt = (await bench.startProduct(config, logger, dataDir)).rt;
     const { ctx } = rt;
-    const [staff] = await ctx.db
-      .insert(schema.staffUsers)
-      .values({
-        email: `bench-root-${Date.now()}@fleetdeck.local`,
-        name: 'Bench',
-        role: 'SuperAdmin',
-        passwordHash: await hashPassword('Bench-Pass-123456'),
-      })
-      .returning();
-    const token = await createSession(ctx.db, 'staff', staff!.id, { userAgent: 'bench', ip: '127.0.0.1' });
+    const token = await bench.benchSuperAdminToken(ctx);
 
     const bulk = bench.unboundedPool(ctx.pool);
     const t = performance.now();

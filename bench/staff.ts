@@ -39,8 +39,6 @@ import { staffApi, type StaffEndpoint } from '@fleetdeck/contract/staff';
 import { summarise, type LatencySummary } from '@fleetdeck/device-sim';
 import type { AppContext } from '../apps/api/src/context.ts';
 import * as schema from '../apps/api/src/db/schema.ts';
-import { hashPassword } from '../apps/api/src/lib/crypto.ts';
-import { createSession } from '../apps/api/src/modules/sessions/service.ts';
 import * as customersService from '../apps/api/src/modules/staff/customers/service.ts';
 import { rollUpLogins } from '../apps/api/src/modules/staff/dashboard/repository.ts';
 import * as loginDashboard from '../apps/api/src/modules/staff/dashboard/service.ts';
@@ -522,16 +520,7 @@ async function main() {
     const started = await bench.startProduct(config, logger, dataDir);
     rt = started.rt;
     const { ctx } = rt;
-    const [staff] = await ctx.db
-      .insert(schema.staffUsers)
-      .values({
-        email: `bench-root-${Date.now()}@fleetdeck.local`,
-        name: 'Bench',
-        role: 'SuperAdmin',
-        passwordHash: await hashPassword('Bench-Pass-123456'),
-      })
-      .returning();
-    const token = await createSession(ctx.db, 'staff', staff!.id, { userAgent: 'bench', ip: '127.0.0.1' });
+    const token = await bench.benchSuperAdminToken(ctx);
     const fetchStaff = loopbackFetch(agent, '127.0.0.1');
 
     const seedingFile = path.join(dataDir, 'bench-staff-seeding.json');
