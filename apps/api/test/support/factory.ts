@@ -15,8 +15,8 @@ import { createSession } from '../../src/modules/sessions/service.ts';
 import { enrolmentTokenOf, newEnrolmentToken } from '../../src/modules/users/service.ts';
 import { writeAudit } from '../../src/modules/audit/service.ts';
 import { call } from './call.ts';
-import { STRONG_PASSWORD, uniqueEmail } from './helpers.ts';
-import { buy as buyInLedger } from './ledger.ts';
+import { STRONG_PASSWORD, linkParams, uniqueEmail } from './helpers.ts';
+import { buy as buyInLedger, customerIdOf } from './ledger.ts';
 import type { TestRuntime } from './runtime.ts';
 
 /**
@@ -49,11 +49,14 @@ export async function newCustomer(
 ) {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? STRONG_PASSWORD;
+  const name = overrides.name ?? 'Test Customer';
+  // A server in another process (httpRuntime) keeps its keys to itself: there the customer signs up through the API.
+  if (!rt.ctx.secrets) return signUpThroughApi(rt, { email, password, name });
   const [row] = await rt.ctx.db
     .insert(customers)
     .values({
       email,
-      name: overrides.name ?? 'Test Customer',
+      name,
       passwordHash: await passwordHashOf(password),
       emailVerifiedAt: new Date(),
       ...newEnrolmentToken(rt.ctx),
@@ -67,6 +70,19 @@ export async function newCustomer(
   const login = await call(rt, usersApi.login, { body: { email, password, userAgent: 'vitest' }, ip: randomIp() });
   const token = login.data().data!.token;
   return { email, password, token, id };
+}
+
+/** The sign-up journey through the API: register, the verification email's link, verify, log in. */
+async function signUpThroughApi(rt: TestRuntime, body: { email: string; password: string; name: string }) {
+  const { email, password } = body;
+  const reg = await call(rt, usersApi.register, { body, ip: randomIp() });
+  if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.body}`);
+  const mail = await rt.smtp.waitFor(email, (m) => m.subject.startsWith('Verify'));
+  const { iv, encryptedData } = linkParams(mail.text, '/login');
+  (await call(rt, usersApi.verifyEmail, { body: { iv, encryptedData } })).data();
+  const login = await call(rt, usersApi.login, { body: { email, password, userAgent: 'vitest' }, ip: randomIp() });
+  const token = login.data().data!.token;
+  return { email, password, token, id: await customerIdOf(rt.ctx.db, email) };
 }
 
 export type TestStaff = Awaited<ReturnType<typeof newStaff>>;
