@@ -1,8 +1,14 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for the whole repository: each workspace is a project with its own environment.
+// Vitest's default is one worker less than the cores (one on CI's 2 cores); the API and browser files mostly wait on
+// PostgreSQL and the browser, so every core runs a worker (TEST_WORKERS overrides).
+const workers = Number(process.env.TEST_WORKERS) || os.availableParallelism();
+
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: ['packages/contract', 'packages/device-sim', 'apps/api', 'apps/web', 'e2e'],
   },
 });

@@ -43,21 +43,7 @@ import {
   timed,
 } from './activity-seed.ts';
 import { loopbackFetch } from './http.ts';
-import {
-  benchCustomer,
-  benchInstallation,
-  fmtLatency,
-  interruptSignal,
-  loadAverage,
-  machineFacts,
-  round,
-  runBenchmark,
-  seconds,
-  startProduct,
-  teardown,
-  writeResults,
-  intOption,
-} from './support.ts';
+import * as bench from './support.ts';
 
 /** 13 months of history: what LOG_RETENTION_MONTHS keeps by default. */
 const SPAN_SECONDS = 396 * 24 * 3600;
@@ -86,11 +72,11 @@ function options() {
     process.exit(0);
   }
   return {
-    rows: intOption('rows', values.rows, 10_000, 50_000_000),
-    otherRows: intOption('other-rows', values['other-rows'], 0, 50_000_000),
-    otherCustomers: intOption('other-customers', values['other-customers'], 1, 100_000),
-    requests: intOption('requests', values.requests, 1, 1000),
-    warmup: intOption('warmup', values.warmup, 0, 50),
+    rows: bench.intOption('rows', values.rows, 10_000, 50_000_000),
+    otherRows: bench.intOption('other-rows', values['other-rows'], 0, 50_000_000),
+    otherCustomers: bench.intOption('other-customers', values['other-customers'], 1, 100_000),
+    requests: bench.intOption('requests', values.requests, 1, 1000),
+    warmup: bench.intOption('warmup', values.warmup, 0, 50),
     write: !values['no-write'],
   };
 }
@@ -123,13 +109,13 @@ async function seed(pool: pg.Pool, customerId: string, email: string, opts: Opti
   }
   const [sizes] = await tableSizes(pool, ['audit_entries']);
   const totalMs = performance.now() - t0;
-  console.log(`  seeded in ${seconds(totalMs)} s`);
+  console.log(`  seeded in ${bench.seconds(totalMs)} s`);
   return {
-    seconds: seconds(totalMs),
+    seconds: bench.seconds(totalMs),
     partitionsCreated,
     auditEntries,
-    vacuumAnalyzeSeconds: seconds(vacuumMs),
-    checkpointSeconds: checkpointMs === null ? null : seconds(checkpointMs),
+    vacuumAnalyzeSeconds: bench.seconds(vacuumMs),
+    checkpointSeconds: checkpointMs === null ? null : bench.seconds(checkpointMs),
     table: sizes!,
   };
 }
@@ -165,20 +151,20 @@ const rowsAre =
 
 async function main() {
   const opts = options();
-  const signal = interruptSignal();
+  const signal = bench.interruptSignal();
   const startedAt = new Date();
-  const loadAtStart = loadAverage();
-  const { dataDir, baseUrl, config, logger } = await benchInstallation('fd-bench-audit-');
+  const loadAtStart = bench.loadAverage();
+  const { dataDir, baseUrl, config, logger } = await bench.benchInstallation('fd-bench-audit-');
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let rt: Runtime | null = null;
   console.log(`Audit list benchmark. Load average ${loadAtStart.join(' / ')}`);
   try {
-    const started = await startProduct(config, logger, dataDir);
+    const started = await bench.startProduct(config, logger, dataDir);
     rt = started.rt;
     const { ctx } = started.rt;
     const customerFetch = loopbackFetch(agent, '127.0.0.1');
     const email = 'bench-audit@fleetdeck.local';
-    const { customer, token } = await benchCustomer(started.rt, customerFetch, email);
+    const { customer, token } = await bench.benchCustomer(started.rt, customerFetch, email);
     const seeding = await seed(ctx.pool, customer.id, email, opts);
     if (signal.aborted) throw new Error('interrupted');
 
@@ -309,7 +295,7 @@ async function main() {
       }
       const latencyMs = summarise(samples);
       measured.push({ id: c.id, title: c.title, target: c.target, latencyMs, total, problems });
-      console.log(`  ${c.title}: ${fmtLatency(latencyMs)}${total ? `; total ${total}` : ''}`);
+      console.log(`  ${c.title}: ${bench.fmtLatency(latencyMs)}${total ? `; total ${total}` : ''}`);
       for (const p of problems) console.log(`    PROBLEM ${p}`);
     }
 
@@ -346,7 +332,7 @@ async function main() {
       total: '–',
       problems: walkProblems.slice(0, 5),
     });
-    console.log(`  walk across a month boundary: ${fmtLatency(walk)}`);
+    console.log(`  walk across a month boundary: ${bench.fmtLatency(walk)}`);
 
     // EXPLAIN (ANALYZE, BUFFERS) of each case's queries, captured from the service (the route's code path).
     const captured: { sql: string; params: unknown[] }[] = [];
@@ -369,14 +355,14 @@ async function main() {
       }
     }
 
-    const loadAtEnd = loadAverage();
+    const loadAtEnd = bench.loadAverage();
     const dbVersion =
       (await ctx.pool.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v ?? 'unknown';
     const result = {
       benchmark: 'audit-list',
       date: startedAt.toISOString(),
       machine: {
-        ...machineFacts(),
+        ...bench.machineFacts(),
         postgres: dbVersion,
         loadAverageAtStart: loadAtStart,
         loadAverageAtEnd: loadAtEnd,
@@ -393,17 +379,17 @@ async function main() {
     };
     const md = markdown(result);
     console.log(`\n${md}`);
-    if (opts.write) await writeResults('audit', startedAt, result, md);
+    if (opts.write) await bench.writeResults('audit', startedAt, result, md);
     const problems = measured.flatMap((m) => m.problems.map((p) => `${m.id}: ${p}`));
     if (problems.length) throw new Error(`wrong answers:\n${problems.join('\n')}`);
   } finally {
-    await teardown(agent, rt, dataDir);
+    await bench.teardown(agent, rt, dataDir);
   }
 }
 
 type Result = {
   date: string;
-  machine: ReturnType<typeof machineFacts> & {
+  machine: ReturnType<typeof bench.machineFacts> & {
     postgres: string;
     loadAverageAtStart: number[];
     loadAverageAtEnd: number[];
@@ -427,7 +413,7 @@ function markdown(r: Result) {
   const n = (x: number) => x.toLocaleString('en-US');
   const db = (c: Result['cases'][number], q: 'list' | 'count') => {
     const e = c.explain.find((p) => p.query === q);
-    return e ? String(round(e.executionMs, 1)) : '–';
+    return e ? String(bench.round(e.executionMs, 1)) : '–';
   };
   const worst = r.plans['all-filters-nothing'] ?? [];
   return [
@@ -470,4 +456,4 @@ function markdown(r: Result) {
   ].join('\n');
 }
 
-runBenchmark(main);
+bench.runBenchmark(main);

@@ -34,18 +34,7 @@ import * as ops from '../apps/api/src/modules/staff/notifications/repository.ts'
 import { enrolmentTokenOf, newEnrolmentToken } from '../apps/api/src/modules/users/service.ts';
 import type { Runtime } from '../apps/api/src/runtime.ts';
 import { buy } from '../apps/api/test/support/ledger.ts';
-import {
-  benchInstallation,
-  fmtLatency,
-  loadAverage,
-  machineFacts,
-  round,
-  runBenchmark,
-  seconds,
-  startProduct,
-  writeResults,
-  intOption,
-} from './support.ts';
+import * as bench from './support.ts';
 
 /** Enrolments per loopback source address: under the API's 120 a minute per IP. */
 const ENROLMENTS_PER_ADDRESS = 100;
@@ -86,13 +75,13 @@ function options() {
     process.exit(2);
   }
   return {
-    enrol: intOption('enrol', values.enrol, 1, 50_000),
-    enrolConcurrency: intOption('enrol-concurrency', values['enrol-concurrency'], 1, 512),
-    duration: intOption('duration', values.duration, 1, 600),
-    warmup: intOption('warmup', values.warmup, 0, 60),
-    concurrency: intOption('concurrency', values.concurrency, 1, 512),
-    pollers: intOption('pollers', values.pollers, 1, 100_000),
-    pollWait: intOption('poll-wait', values['poll-wait'], 10, 300),
+    enrol: bench.intOption('enrol', values.enrol, 1, 50_000),
+    enrolConcurrency: bench.intOption('enrol-concurrency', values['enrol-concurrency'], 1, 512),
+    duration: bench.intOption('duration', values.duration, 1, 600),
+    warmup: bench.intOption('warmup', values.warmup, 0, 60),
+    concurrency: bench.intOption('concurrency', values.concurrency, 1, 512),
+    pollers: bench.intOption('pollers', values.pollers, 1, 100_000),
+    pollWait: bench.intOption('poll-wait', values['poll-wait'], 10, 300),
     phases: { enrol: has('enrol'), checkins: has('checkins'), longpoll: has('longpoll') },
     write: !values['no-write'],
   };
@@ -188,22 +177,22 @@ async function cpuSeconds(dataDir: string) {
 /** CPU milliseconds per operation between two `cpuSeconds` readings. */
 function cpuPer(before: { server: number; postgres: number }, after: { server: number; postgres: number }, n: number) {
   return {
-    serverMs: round(((after.server - before.server) * 1000) / n, 3),
-    postgresMs: round(((after.postgres - before.postgres) * 1000) / n, 3),
-    serverSeconds: round(after.server - before.server, 1),
-    postgresSeconds: round(after.postgres - before.postgres, 1),
+    serverMs: bench.round(((after.server - before.server) * 1000) / n, 3),
+    postgresMs: bench.round(((after.postgres - before.postgres) * 1000) / n, 3),
+    serverSeconds: bench.round(after.server - before.server, 1),
+    postgresSeconds: bench.round(after.postgres - before.postgres, 1),
   };
 }
 const epochMs = () => performance.timeOrigin + performance.now();
-const mib = (bytes: number) => round(bytes / 2 ** 20, 1);
+const mib = (bytes: number) => bench.round(bytes / 2 ** 20, 1);
 
 // ----------------------------------------------------------------------------------------------------- main
 
 async function main() {
   const opts = options();
   const startedAt = new Date();
-  const load: Record<string, number[]> = { start: loadAverage() };
-  const { dataDir, baseUrl, config, logger } = await benchInstallation('fd-bench-');
+  const load: Record<string, number[]> = { start: bench.loadAverage() };
+  const { dataDir, baseUrl, config, logger } = await bench.benchInstallation('fd-bench-');
   let rt: Runtime | null = null;
   const loaders: LoadProcess[] = [];
   console.log(
@@ -216,17 +205,17 @@ async function main() {
     settings: { ...opts, dbPool: 20, maxLongPolls: config.maxLongPolls },
   };
   try {
-    const started = await startProduct(config, logger, dataDir);
+    const started = await bench.startProduct(config, logger, dataDir);
     rt = started.rt;
     const { ctx } = rt;
-    result.server = { startSeconds: seconds(started.startMs), pid: process.pid };
+    result.server = { startSeconds: bench.seconds(started.startMs), pid: process.pid };
     const gen = new LoadProcess();
     loaders.push(gen);
 
     // ------------------------------------------------------------------------------------ (1) enrolment
     let enrolled: { token: string; profileId: string; deviceId: string }[] = [];
     if (opts.phases.enrol) {
-      load.enrol = loadAverage();
+      load.enrol = bench.loadAverage();
       const [c] = await ctx.db
         .insert(customers)
         .values({ email: 'bench@fleetdeck.local', name: 'Bench', passwordHash: 'x', ...newEnrolmentToken(ctx) })
@@ -263,8 +252,8 @@ async function main() {
       const enrolment = {
         devices: opts.enrol,
         enrolled: enrolled.length,
-        seconds: seconds(r.ms),
-        devicesPerSecond: round(enrolled.length / (r.ms / 1000)),
+        seconds: bench.seconds(r.ms),
+        devicesPerSecond: bench.round(enrolled.length / (r.ms / 1000)),
         concurrency: opts.enrolConcurrency,
         sourceAddresses: r.sourceAddresses,
         latencyMs: r.latencyMs,
@@ -277,7 +266,7 @@ async function main() {
       result.enrolment = enrolment;
       console.log(
         `(1) Enrolled ${enrolled.length}/${opts.enrol} into one family in ${enrolment.seconds} s ` +
-          `(${enrolment.devicesPerSecond}/s, ${opts.enrolConcurrency} in flight); POST enrol ${fmtLatency(r.latencyMs)}; ` +
+          `(${enrolment.devicesPerSecond}/s, ${opts.enrolConcurrency} in flight); POST enrol ${bench.fmtLatency(r.latencyMs)}; ` +
           `seats used ${seat?.used} (counter) / ${ledger.used} (ledger) / ${n} devices; one more: ${r.oneMore.status} ${r.oneMore.code}`,
       );
       console.log(`    CPU per enrolment: server ${cpu.serverMs} ms, PostgreSQL ${cpu.postgresMs} ms`);
@@ -286,7 +275,7 @@ async function main() {
 
     // ------------------------------------------------------------------------------------ (2) check-ins
     if (opts.phases.checkins && enrolled.length > 0) {
-      load.checkins = loadAverage();
+      load.checkins = bench.loadAverage();
       const cpu0 = await cpuSeconds(dataDir);
       const r = await gen.run<{
         ms: number;
@@ -307,31 +296,33 @@ async function main() {
       const cpu = cpuPer(cpu0, await cpuSeconds(dataDir), Math.max(1, r.checkIns));
       const checkIn = {
         cpuPerCheckIn: cpu,
-        seconds: seconds(r.ms),
+        seconds: bench.seconds(r.ms),
         concurrency: opts.concurrency,
         devices: enrolled.length,
         checkIns: r.checkIns,
         requests: r.requests,
-        checkInsPerSecond: round(r.checkIns / (r.ms / 1000)),
-        requestsPerSecond: round(r.requests / (r.ms / 1000)),
+        checkInsPerSecond: bench.round(r.checkIns / (r.ms / 1000)),
+        requestsPerSecond: bench.round(r.requests / (r.ms / 1000)),
         latencyMs: r.latencyMs,
         errors: r.errors,
         hotPath: { ...ctx.hot.counters },
-        loadAverageAtEnd: loadAverage(),
+        loadAverageAtEnd: bench.loadAverage(),
       };
       result.checkIn = checkIn;
       console.log(
         `(2) Check-ins: ${checkIn.checkInsPerSecond}/s (${checkIn.requestsPerSecond} requests/s) over ${checkIn.seconds} s ` +
-          `at ${opts.concurrency} in flight; all ${fmtLatency(r.latencyMs.all)}`,
+          `at ${opts.concurrency} in flight; all ${bench.fmtLatency(r.latencyMs.all)}`,
       );
-      console.log(`    POST status ${fmtLatency(r.latencyMs.status)}; GET policy ${fmtLatency(r.latencyMs.policy)}`);
+      console.log(
+        `    POST status ${bench.fmtLatency(r.latencyMs.status)}; GET policy ${bench.fmtLatency(r.latencyMs.policy)}`,
+      );
       console.log(`    CPU per check-in: server ${cpu.serverMs} ms, PostgreSQL ${cpu.postgresMs} ms`);
       if (r.errors.length) console.log(`    errors: ${r.errors.join('; ')}`);
     }
 
     // ------------------------------------------------------------------------------------ (3) long-polls
     if (opts.phases.longpoll) {
-      load.longpoll = loadAverage();
+      load.longpoll = bench.loadAverage();
       const [owner] = await ctx.db
         .insert(customers)
         .values({
@@ -357,7 +348,7 @@ async function main() {
         [owner!.id],
       );
       await ctx.pool.query('vacuum (analyze) devices, profiles, device_messages');
-      console.log(`(3) Seeded ${opts.pollers} polling devices in ${seconds(performance.now() - t)} s`);
+      console.log(`(3) Seeded ${opts.pollers} polling devices in ${bench.seconds(performance.now() - t)} s`);
 
       const before = process.memoryUsage();
       const tokens = Array.from({ length: opts.pollers }, (_, i) => tokenOf(i + 1));
@@ -377,13 +368,13 @@ async function main() {
           }),
         ),
       );
-      const openedAt = seconds(performance.now() - tOpen);
+      const openedAt = bench.seconds(performance.now() - tOpen);
       for (const r of sent) if (r.reasons.length) console.log(`    connect errors: ${r.reasons.join('; ')}`);
       console.log(`    all polls sent in ${openedAt} s; waiting for the server to hold them`);
       const deadline = performance.now() + 120_000;
       while (ctx.wakeups.waiterCount() < opts.pollers && performance.now() < deadline) await sleep(100);
       const held = ctx.wakeups.waiterCount();
-      const openSeconds = seconds(performance.now() - tOpen);
+      const openSeconds = bench.seconds(performance.now() - tOpen);
       await sleep(2000);
       const holding = process.memoryUsage();
       console.log(
@@ -393,7 +384,7 @@ async function main() {
       const answered = holders.map((h) => h.start({ cmd: 'answers', timeoutMs: 60_000 }));
 
       // The broadcast: a staff notification to every device of the customer, its delivery rows in one transaction.
-      load.broadcast = loadAverage();
+      load.broadcast = bench.loadAverage();
       const n = await ops.insertNotification(ctx.db, {
         title: 'Bench broadcast',
         message: 'To every device',
@@ -478,10 +469,10 @@ async function main() {
         openSeconds,
         serverRssMiB: { before: mib(before.rss), holding: mib(holding.rss), afterBroadcast: mib(afterBroadcast.rss) },
         serverHeapUsedMiB: { before: mib(before.heapUsed), holding: mib(holding.heapUsed) },
-        rssPerPollKiB: held > 0 ? round((holding.rss - before.rss) / held / 1024, 1) : null,
+        rssPerPollKiB: held > 0 ? bench.round((holding.rss - before.rss) / held / 1024, 1) : null,
         broadcast: {
           deliveryRows: written,
-          transactionMs: round(committedAt - tTx, 1),
+          transactionMs: bench.round(committedAt - tTx, 1),
           answered: answers.length,
           answeredWithMessage: withMessage.length,
           errors: answers.filter((a) => a.status !== 200).length,
@@ -490,12 +481,12 @@ async function main() {
           timelineMs: timeline,
         },
         wakeupsDelivered: ctx.wakeups.wakeupsDelivered,
-        loadAverageAtEnd: loadAverage(),
+        loadAverageAtEnd: bench.loadAverage(),
       };
       result.longPoll = longPoll;
       console.log(
         `    broadcast: ${written} delivery rows committed in ${longPoll.broadcast.transactionMs} ms; ` +
-          `${withMessage.length}/${held} polls answered with it; commit → answer ${fmtLatency(latency)}`,
+          `${withMessage.length}/${held} polls answered with it; commit → answer ${bench.fmtLatency(latency)}`,
       );
       console.log(`    after the commit (ms): ${fmtTimeline(timeline)}`);
       console.log(
@@ -510,19 +501,19 @@ async function main() {
     }
 
     result.machine = {
-      ...machineFacts(),
+      ...bench.machineFacts(),
       loadAverage: load,
       note: 'server (this process) and PostgreSQL vs the load generator (forked processes): separate event loops, same 2 cores',
     };
     const md = markdown(result as unknown as Result);
-    if (opts.write) await writeResults('device', startedAt, result, md);
+    if (opts.write) await bench.writeResults('device', startedAt, result, md);
     else console.log(md);
   } finally {
     for (const l of loaders) l.stop();
     if (rt) {
       const t = performance.now();
       await rt.stop();
-      console.log(`Server and embedded database stopped in ${seconds(performance.now() - t)} s`);
+      console.log(`Server and embedded database stopped in ${bench.seconds(performance.now() - t)} s`);
     }
     const fs = await import('node:fs/promises');
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -542,12 +533,12 @@ function broadcastTimeline(
   const when = (key: 'woken' | 'read', share: number) => {
     const need = Math.max(1, Math.ceil(polls * share));
     const s = samples.find((x) => x[key] >= need);
-    return s ? round(s.at - committedAt, 1) : null;
+    return s ? bench.round(s.at - committedAt, 1) : null;
   };
   const sorted = [...arrivals].sort((a, b) => a - b);
   const arrived = (share: number) =>
     sorted.length
-      ? round(sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1))]!, 1)
+      ? bench.round(sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1))]!, 1)
       : null;
   return {
     woken: { first: when('woken', 0), half: when('woken', 0.5), all: when('woken', 1) },
@@ -703,4 +694,4 @@ function markdown(r: Result) {
   return out.join('\n');
 }
 
-runBenchmark(main);
+bench.runBenchmark(main);

@@ -8,15 +8,12 @@
  */
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { createPool } from '../apps/api/src/db/client.ts';
-import * as schema from '../apps/api/src/db/schema.ts';
 import {
   countCustomersSqlForExplain,
   listCustomersSqlForExplain,
   type CustomerListFilter,
 } from '../apps/api/src/modules/staff/customers/repository.ts';
-import { createTestDatabase, startTestPostgres } from '../apps/api/test/support/postgres.ts';
+import { onScratchDatabase } from './explain-support.ts';
 
 const { values } = parseArgs({ options: { customers: { type: 'string', default: '1000000' } } });
 const N = Number(values.customers);
@@ -39,55 +36,43 @@ const CASES: [string, CustomerListFilter][] = [
   ['Purchased Devices = 19 + country +44 (rare)', { purchasedDevices: 19, countryCode: '+44' }],
 ];
 
-async function main() {
-  const pgServer = await startTestPostgres();
-  const { url, drop } = await createTestDatabase(pgServer.adminUrl);
-  const pool = createPool(url, 2);
-  const db = drizzle(pool, { schema });
-  try {
-    const t0 = Date.now();
-    await db.execute(sql`
-      insert into customers (id, email, name, password_hash, phone_number, country_code, is_offline_customer,
-        reseller_mode_enabled, reseller_mode_approved, enrolment_token_hash, enrolment_token_enc, login_qr_key, created_at)
-      select gen_random_uuid(), 'c' || g || '@example.com', 'Customer ' || g, 'x', '7700 900' || (g % 1000),
-        '+' || (array[44,1,33,49,91,61,34,39,31,46,47,48,351,353,358,45,41,43,32,352])[1 + g % 20],
-        g % 50 = 0, g % 1000 = 0, g % 2000 = 0, 'h' || g, 'e', 'q' || g,
-        now() - (g::float / ${N} * interval '3 years')
-      from generate_series(1, ${N}) g`);
-    await db.execute(sql`
-      insert into customer_seats (customer_id, family, customer_created_at, purchased, used, expired)
-      select id, 'ALL', created_at, p, least(p + 2, (random() * (p + 3))::int), (random() * 3)::int
-      from (select id, created_at, (random() * 20)::int as p from customers where random() < 0.6) s`);
-    await db.execute(sql`
-      insert into customer_seats (customer_id, family, customer_created_at, purchased, used, expired)
-      select customer_id, (array['PD','PC','UB','KM','POB'])[1 + (abs(hashtext(customer_id::text)) % 5)],
-        customer_created_at, purchased, used, expired
-      from customer_seats where family = 'ALL'`);
-    await db.execute(sql`vacuum analyze customers`);
-    await db.execute(sql`vacuum analyze customer_seats`);
-    console.log(`seeded ${N} customers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+await onScratchDatabase(async (pool, db) => {
+  const t0 = Date.now();
+  await db.execute(sql`
+    insert into customers (id, email, name, password_hash, phone_number, country_code, is_offline_customer,
+      reseller_mode_enabled, reseller_mode_approved, enrolment_token_hash, enrolment_token_enc, login_qr_key, created_at)
+    select gen_random_uuid(), 'c' || g || '@example.com', 'Customer ' || g, 'x', '7700 900' || (g % 1000),
+      '+' || (array[44,1,33,49,91,61,34,39,31,46,47,48,351,353,358,45,41,43,32,352])[1 + g % 20],
+      g % 50 = 0, g % 1000 = 0, g % 2000 = 0, 'h' || g, 'e', 'q' || g,
+      now() - (g::float / ${N} * interval '3 years')
+    from generate_series(1, ${N}) g`);
+  await db.execute(sql`
+    insert into customer_seats (customer_id, family, customer_created_at, purchased, used, expired)
+    select id, 'ALL', created_at, p, least(p + 2, (random() * (p + 3))::int), (random() * 3)::int
+    from (select id, created_at, (random() * 20)::int as p from customers where random() < 0.6) s`);
+  await db.execute(sql`
+    insert into customer_seats (customer_id, family, customer_created_at, purchased, used, expired)
+    select customer_id, (array['PD','PC','UB','KM','POB'])[1 + (abs(hashtext(customer_id::text)) % 5)],
+      customer_created_at, purchased, used, expired
+    from customer_seats where family = 'ALL'`);
+  await db.execute(sql`vacuum analyze customers`);
+  await db.execute(sql`vacuum analyze customer_seats`);
+  console.log(`seeded ${N} customers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-    const explain = async (q: SQL) => {
-      const r = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${q}`);
-      return r.rows.map((row) => row['QUERY PLAN']).join('\n');
-    };
-    const full: string[] = [];
-    for (const [name, filter] of CASES) {
-      const page = await explain(listCustomersSqlForExplain(filter, 26));
-      const count = await explain(countCustomersSqlForExplain(filter));
-      const ms = (plan: string) => /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? '?';
-      const indexes = [...new Set([...page.matchAll(/using (\w+)/gi)].map((m) => m[1]))].join(', ');
-      console.log(
-        `${name.padEnd(46)} page ${ms(page).padStart(8)} ms  count≤10001 ${ms(count).padStart(8)} ms  ${indexes}`,
-      );
-      full.push(`## ${name}\n${page}\n-- capped count\n${count}\n`);
-    }
-    console.log('\n' + full.join('\n'));
-  } finally {
-    await pool.end();
-    await drop();
-    await pgServer.stop();
+  const explain = async (q: SQL) => {
+    const r = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${q}`);
+    return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+  };
+  const full: string[] = [];
+  for (const [name, filter] of CASES) {
+    const page = await explain(listCustomersSqlForExplain(filter, 26));
+    const count = await explain(countCustomersSqlForExplain(filter));
+    const ms = (plan: string) => /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? '?';
+    const indexes = [...new Set([...page.matchAll(/using (\w+)/gi)].map((m) => m[1]))].join(', ');
+    console.log(
+      `${name.padEnd(46)} page ${ms(page).padStart(8)} ms  count≤10001 ${ms(count).padStart(8)} ms  ${indexes}`,
+    );
+    full.push(`## ${name}\n${page}\n-- capped count\n${count}\n`);
   }
-}
-
-await main();
+  return '\n' + full.join('\n');
+});

@@ -1,7 +1,8 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { DbOrTx } from '../apps/api/src/db/client.ts';
+import { createPool, type DbOrTx } from '../apps/api/src/db/client.ts';
 import * as schema from '../apps/api/src/db/schema.ts';
+import { createTestDatabase, startTestPostgres } from '../apps/api/test/support/postgres.ts';
 
 /**
  * What the EXPLAIN scripts share: a drizzle database whose every statement is EXPLAIN (ANALYZE, BUFFERS)ed on `client`
@@ -25,4 +26,23 @@ export function planSummary(name: string, plan: string, width = 40) {
   const indexes = [...new Set([...plan.matchAll(/using (\w+)/gi)].map((m) => m[1]))].join(', ');
   const seq = [...new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]))];
   return `${name.padEnd(width)} ${ms.padStart(9)} ms  ${indexes}${seq.length ? `  SEQ SCAN: ${seq.join(', ')}` : ''}`;
+}
+
+/**
+ * Runs `work` on a throwaway database: a test PostgreSQL (embedded unless DATABASE_URL names one), a migrated database
+ * of its own, a pool of two and its drizzle handle; all of it gone afterwards, whether `work` succeeded or not. Then
+ * `console.log`s `report` of what it returned (the full plans).
+ */
+export async function onScratchDatabase(work: (pool: pg.Pool, db: DbOrTx) => Promise<string | void>) {
+  const pgServer = await startTestPostgres();
+  const { url, drop } = await createTestDatabase(pgServer.adminUrl);
+  const pool = createPool(url, 2);
+  try {
+    const report = await work(pool, drizzle({ client: pool, schema }) as unknown as DbOrTx);
+    if (report) console.log(report);
+  } finally {
+    await pool.end();
+    await drop();
+    await pgServer.stop();
+  }
 }

@@ -30,19 +30,7 @@ import { FANOUT_BATCH } from '../apps/api/src/modules/policy/fan-out.ts';
 import { newEnrolmentToken } from '../apps/api/src/modules/users/service.ts';
 import type { Runtime } from '../apps/api/src/runtime.ts';
 import { loopbackFetch } from './http.ts';
-import {
-  benchInstallation,
-  fmtLatency,
-  interruptSignal,
-  loadAverage,
-  machineFacts,
-  round,
-  runBenchmark,
-  seconds,
-  startProduct,
-  teardown,
-  writeResults,
-} from './support.ts';
+import * as bench from './support.ts';
 
 const CUSTOMERS = 100;
 
@@ -101,7 +89,7 @@ async function seed(rt: Runtime, devices: number) {
   );
   await ctx.pool.query('vacuum (analyze) devices, profiles');
   const ms = performance.now() - t;
-  console.log(`Seeded ${devices.toLocaleString('en-GB')} devices (with profiles) in ${seconds(ms)} s`);
+  console.log(`Seeded ${devices.toLocaleString('en-GB')} devices (with profiles) in ${bench.seconds(ms)} s`);
   return ms;
 }
 
@@ -139,11 +127,11 @@ const progressOf = async (rt: Runtime, id: string) => (await findNotification(rt
 
 async function main() {
   const opts = options();
-  const signal = interruptSignal();
+  const signal = bench.interruptSignal();
   setMaxListeners(0, signal);
   const startedAt = new Date();
-  const loadAtStart = loadAverage();
-  const { dataDir, baseUrl, config, logger } = await benchInstallation('fd-fanout-');
+  const loadAtStart = bench.loadAverage();
+  const { dataDir, baseUrl, config, logger } = await bench.benchInstallation('fd-fanout-');
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   let rt: Runtime | null = null;
   const stop = new AbortController();
@@ -155,7 +143,7 @@ async function main() {
       `${opts.listeners} simulated devices collecting theirs (fan-out batch ${FANOUT_BATCH})`,
   );
   try {
-    const started = await startProduct(config, logger, dataDir);
+    const started = await bench.startProduct(config, logger, dataDir);
     rt = started.rt;
     const seedMs = await seed(rt, opts.devices);
     const token = await supportToken(rt);
@@ -187,10 +175,10 @@ async function main() {
     }
     const rows = await rt.ctx.db.$count(deviceMessages, eq(deviceMessages.notificationId, sent._id));
     if (rows !== opts.devices) throw new Error(`expected ${opts.devices} delivery rows, found ${rows}`);
-    const rowsPerSecond = round(rows / (fanOutMs / 1000), 0);
+    const rowsPerSecond = bench.round(rows / (fanOutMs / 1000), 0);
     console.log(
       `(a) send answered in ${Math.round(sendMs)} ms (${sent.totalDevices.toLocaleString('en-GB')} devices counted); ` +
-        `every delivery row existed ${seconds(fanOutMs)} s later (${rowsPerSecond.toLocaleString('en-GB')} rows/s)`,
+        `every delivery row existed ${bench.seconds(fanOutMs)} s later (${rowsPerSecond.toLocaleString('en-GB')} rows/s)`,
     );
 
     // --- (b) L devices collect theirs at once. First the ANALYZE autovacuum runs after such an insert (the new rows
@@ -240,39 +228,39 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
     const cpu = process.cpuUsage(cpuAtStart);
-    const cpuSeconds = round((cpu.user + cpu.system) / 1e6, 2);
+    const cpuSeconds = bench.round((cpu.user + cpu.system) / 1e6, 2);
     const latencies = sims
       .map((s) => s.notifications[0])
       .filter((n) => n !== undefined)
       .map((n) => Math.round(n.deliveredAt - collectEpoch));
-    const deliveredPerSecond = round(opts.listeners / (deliveredMs / 1000), 0);
-    const openedPerSecond = round(opts.listeners / (openedMs / 1000), 0);
+    const deliveredPerSecond = bench.round(opts.listeners / (deliveredMs / 1000), 0);
+    const openedPerSecond = bench.round(opts.listeners / (openedMs / 1000), 0);
     const shown = summarise(latencies);
     console.log(
-      `(b) ${opts.listeners} devices collected theirs: all delivered in ${seconds(deliveredMs)} s ` +
-        `(${deliveredPerSecond} delivered/s), all opened in ${seconds(openedMs)} s (${openedPerSecond} opened/s); ` +
-        `shown after ${fmtLatency(shown)}`,
+      `(b) ${opts.listeners} devices collected theirs: all delivered in ${bench.seconds(deliveredMs)} s ` +
+        `(${deliveredPerSecond} delivered/s), all opened in ${bench.seconds(openedMs)} s (${openedPerSecond} opened/s); ` +
+        `shown after ${bench.fmtLatency(shown)}`,
     );
 
     const result = {
       benchmark: 'fanout',
       startedAt: startedAt.toISOString(),
-      machine: machineFacts(),
-      loadAverage: { atStart: loadAtStart, atEnd: loadAverage() },
+      machine: bench.machineFacts(),
+      loadAverage: { atStart: loadAtStart, atEnd: bench.loadAverage() },
       options: { ...opts, fanOutBatch: FANOUT_BATCH, customers: CUSTOMERS },
-      seedSeconds: seconds(seedMs),
+      seedSeconds: bench.seconds(seedMs),
       fanOut: {
         devices: opts.devices,
         sendAnswerMs: Math.round(sendMs),
-        allRowsSeconds: seconds(fanOutMs),
+        allRowsSeconds: bench.seconds(fanOutMs),
         rowsPerSecond,
         progress: progress.filter((_, i) => i % 10 === 0),
       },
       collection: {
         listeners: opts.listeners,
-        allDeliveredSeconds: seconds(deliveredMs),
+        allDeliveredSeconds: bench.seconds(deliveredMs),
         deliveredPerSecond,
-        allOpenedSeconds: seconds(openedMs),
+        allOpenedSeconds: bench.seconds(openedMs),
         openedPerSecond,
         shownAfterStartMs: shown,
         processCpuSeconds: cpuSeconds,
@@ -285,14 +273,14 @@ async function main() {
       `\`npm run bench -- fanout\` on ${result.machine.cpus} CPUs (${result.machine.cpuModel}), node ${result.machine.node}; ` +
       `load average at start ${loadAtStart.join(' / ')}, at end ${result.loadAverage.atEnd.join(' / ')} (shared machine).\n\n` +
       `A notification to **${opts.devices.toLocaleString('en-GB')} devices** (all devices; ${CUSTOMERS} customers; ` +
-      `fan-out batch ${FANOUT_BATCH} rows per transaction; seeded in ${seconds(seedMs)} s).\n\n` +
+      `fan-out batch ${FANOUT_BATCH} rows per transaction; seeded in ${bench.seconds(seedMs)} s).\n\n` +
       `| Measure | Result |\n|---|---|\n` +
       `| \`notification/send\` answer (stores it, counts the target) | ${Math.round(sendMs)} ms |\n` +
-      `| Every delivery row exists (from the send's answer) | **${seconds(fanOutMs)} s** (${rowsPerSecond.toLocaleString('en-GB')} rows/s) |\n` +
-      `| ${opts.listeners} simulated devices collect theirs: all delivered | **${seconds(deliveredMs)} s — ${deliveredPerSecond} delivered/s** |\n` +
-      `| … all opened (opened ack right after showing it) | ${seconds(openedMs)} s — ${openedPerSecond} opened/s |\n` +
-      `| Shown on the device after the devices started | ${fmtLatency(shown)} |\n` +
-      `| CPU time of this process (server and simulated devices) during the collection | ${cpuSeconds} s in ${seconds(openedMs)} s |\n\n` +
+      `| Every delivery row exists (from the send's answer) | **${bench.seconds(fanOutMs)} s** (${rowsPerSecond.toLocaleString('en-GB')} rows/s) |\n` +
+      `| ${opts.listeners} simulated devices collect theirs: all delivered | **${bench.seconds(deliveredMs)} s — ${deliveredPerSecond} delivered/s** |\n` +
+      `| … all opened (opened ack right after showing it) | ${bench.seconds(openedMs)} s — ${openedPerSecond} opened/s |\n` +
+      `| Shown on the device after the devices started | ${bench.fmtLatency(shown)} |\n` +
+      `| CPU time of this process (server and simulated devices) during the collection | ${cpuSeconds} s in ${bench.seconds(openedMs)} s |\n\n` +
       `Fan-out progress (ms after the send's answer → rows): ` +
       result.fanOut.progress.map((p) => `${p.ms}→${p.fannedOut}`).join(', ') +
       `\n\nCollection (ms → delivered/opened): ` +
@@ -303,13 +291,13 @@ async function main() {
         .map(([what, n]) => `- ${n} × \`${what.replaceAll('`', "'")}\``)
         .join('\n') +
       '\n';
-    if (opts.write) await writeResults('fanout', startedAt, result, md);
+    if (opts.write) await bench.writeResults('fanout', startedAt, result, md);
     else console.log(md);
   } finally {
     stop.abort();
     await Promise.all(listening);
-    await teardown(agent, rt, dataDir);
+    await bench.teardown(agent, rt, dataDir);
   }
 }
 
-runBenchmark(main);
+bench.runBenchmark(main);

@@ -15,7 +15,7 @@ import type { AppContext } from '../apps/api/src/context.ts';
 import { renderDocumentPdf } from '../apps/api/src/modules/invoices/pdf.ts';
 import { creditNoteDocument, invoiceDocument } from '../apps/api/src/modules/invoices/service.ts';
 import type { PaymentRow } from '../apps/api/src/modules/payments/repository.ts';
-import { fmtLatency, loadAverage, machineFacts, round, runBenchmark, writeResults } from './support.ts';
+import * as bench from './support.ts';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '300' } } });
 const RUNS = Number(args.runs);
@@ -90,9 +90,9 @@ async function timedRender(make: () => ReturnType<typeof invoiceDocument>) {
   return { ms: performance.now() - t, bytes: pdf.length };
 }
 
-runBenchmark(async () => {
+bench.runBenchmark(async () => {
   const startedAt = new Date();
-  const load = loadAverage();
+  const load = bench.loadAverage();
   const cold = await timedRender(() => invoiceDocument(ctx, found));
   const invoices: number[] = [];
   const credits: number[] = [];
@@ -108,18 +108,18 @@ runBenchmark(async () => {
   }
   const invoice = summarise(invoices);
   const creditNote = summarise(credits);
-  const pass = round(cold.ms) <= TARGET_MS && invoice.p95 <= TARGET_MS;
-  console.log(`first invoice (cold): ${round(cold.ms)} ms, ${cold.bytes} bytes`);
-  console.log(`invoice: ${fmtLatency(invoice)}, ${invoiceBytes} bytes`);
-  console.log(`credit note: ${fmtLatency(creditNote)}, ${creditBytes} bytes`);
+  const pass = bench.round(cold.ms) <= TARGET_MS && invoice.p95 <= TARGET_MS;
+  console.log(`first invoice (cold): ${bench.round(cold.ms)} ms, ${cold.bytes} bytes`);
+  console.log(`invoice: ${bench.fmtLatency(invoice)}, ${invoiceBytes} bytes`);
+  console.log(`credit note: ${bench.fmtLatency(creditNote)}, ${creditBytes} bytes`);
   console.log(`target ≤ ${TARGET_MS} ms (cold and p95): ${pass ? 'met' : 'NOT met'}`);
   const result = {
     startedAt,
-    machine: machineFacts(),
+    machine: bench.machineFacts(),
     loadAverage: load,
     runs: RUNS,
     targetMs: TARGET_MS,
-    coldInvoiceMs: round(cold.ms),
+    coldInvoiceMs: bench.round(cold.ms),
     invoice,
     creditNote,
     bytes: { invoice: invoiceBytes, creditNote: creditBytes },
@@ -127,7 +127,7 @@ runBenchmark(async () => {
   };
   const md = `# Invoice and credit note PDFs
 
-${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · Node ${process.version} · ${machineFacts().cpus} CPUs (${machineFacts().cpuModel}, shared) · load ${load.join(' ')}
+${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · Node ${process.version} · ${bench.machineFacts().cpus} CPUs (${bench.machineFacts().cpuModel}, shared) · load ${load.join(' ')}
 
 Produced by \`npm run bench -- invoice-pdf\` (bench/invoice-pdf.ts): pdfkit 0.20.2 in-process, the documents the
 endpoints serve (seller, buyer with company/address/tax id, plan line, coupon, total, method; credit note with its
@@ -135,12 +135,12 @@ invoice), compressed. ${RUNS} of each, one after another.
 
 | document | p50 | p95 | p99 | max | size |
 |---|---:|---:|---:|---:|---:|
-| first invoice (cold) | ${round(cold.ms)} ms | | | | ${cold.bytes} B |
+| first invoice (cold) | ${bench.round(cold.ms)} ms | | | | ${cold.bytes} B |
 | invoice | ${invoice.p50} ms | ${invoice.p95} ms | ${invoice.p99} ms | ${invoice.max} ms | ${invoiceBytes} B |
 | credit note | ${creditNote.p50} ms | ${creditNote.p95} ms | ${creditNote.p99} ms | ${creditNote.max} ms | ${creditBytes} B |
 
 Target: an invoice rendered in ≤ ${TARGET_MS} ms (cold and p95): **${pass ? 'met' : 'not met'}**.
 `;
-  await writeResults('invoice-pdf', startedAt, result, md);
+  await bench.writeResults('invoice-pdf', startedAt, result, md);
   if (!pass) throw new Error(`invoice PDF over ${TARGET_MS} ms`);
 });

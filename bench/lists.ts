@@ -55,21 +55,7 @@ import {
   timed,
 } from './activity-seed.ts';
 import { loopbackFetch } from './http.ts';
-import {
-  benchCustomer,
-  benchInstallation,
-  fmtLatency,
-  interruptSignal,
-  loadAverage,
-  machineFacts,
-  round,
-  runBenchmark,
-  seconds,
-  startProduct,
-  teardown,
-  writeResults,
-  intOption,
-} from './support.ts';
+import * as bench from './support.ts';
 
 /** A year of history. */
 const SPAN_SECONDS = 365 * 24 * 3600;
@@ -99,13 +85,13 @@ function options() {
   }
   return {
     // At least 100k: the cases read a page 10,000 rows deep and a cursor half-way down.
-    rows: intOption('rows', values.rows, 100_000, 10_000_000),
-    otherRows: intOption('other-rows', values['other-rows'], 0, 10_000_000),
-    otherCustomers: intOption('other-customers', values['other-customers'], 1, 100_000),
-    devices: intOption('devices', values.devices, 50, 100_000),
-    requests: intOption('requests', values.requests, 1, 1000),
-    warmup: intOption('warmup', values.warmup, 0, 50),
-    caseTimeout: intOption('case-timeout', values['case-timeout'], 5, 600),
+    rows: bench.intOption('rows', values.rows, 100_000, 10_000_000),
+    otherRows: bench.intOption('other-rows', values['other-rows'], 0, 10_000_000),
+    otherCustomers: bench.intOption('other-customers', values['other-customers'], 1, 100_000),
+    devices: bench.intOption('devices', values.devices, 50, 100_000),
+    requests: bench.intOption('requests', values.requests, 1, 1000),
+    warmup: bench.intOption('warmup', values.warmup, 0, 50),
+    caseTimeout: bench.intOption('case-timeout', values['case-timeout'], 5, 600),
     write: !values['no-write'],
   };
 }
@@ -162,16 +148,16 @@ async function seed(pool: pg.Pool, customerId: string, customerEmail: string, op
   }
   const sizes = await tableSizes(pool, ['device_logs', 'audit_entries']);
   const totalMs = performance.now() - t0;
-  console.log(`  seeded in ${seconds(totalMs)} s`);
+  console.log(`  seeded in ${bench.seconds(totalMs)} s`);
   return {
-    seconds: seconds(totalMs),
-    customersSeconds: seconds(customersMs),
+    seconds: bench.seconds(totalMs),
+    customersSeconds: bench.seconds(customersMs),
     /** device_logs and audit_entries are filled at the same time, on two connections. */
-    fillSeconds: seconds(fillMs),
+    fillSeconds: bench.seconds(fillMs),
     deviceLogs,
     auditEntries,
-    vacuumAnalyzeSeconds: { deviceLogs: seconds(vacuumLogsMs), auditEntries: seconds(vacuumAuditMs) },
-    checkpointSeconds: checkpointMs === null ? null : seconds(checkpointMs),
+    vacuumAnalyzeSeconds: { deviceLogs: bench.seconds(vacuumLogsMs), auditEntries: bench.seconds(vacuumAuditMs) },
+    checkpointSeconds: checkpointMs === null ? null : bench.seconds(checkpointMs),
     partitionsCreated,
     tables: sizes,
   };
@@ -232,11 +218,11 @@ async function main() {
     if (!(AUDIT_SUB_TYPES[type] as readonly string[]).includes(sub))
       throw new Error(`${sub} is not a ${type} sub-type`);
   }
-  const signal = interruptSignal();
+  const signal = bench.interruptSignal();
 
   const startedAt = new Date();
-  const loadAtStart = loadAverage();
-  const { dataDir, baseUrl, config, logger } = await benchInstallation('fd-bench-lists-');
+  const loadAtStart = bench.loadAverage();
+  const { dataDir, baseUrl, config, logger } = await bench.benchInstallation('fd-bench-lists-');
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let rt: Runtime | null = null;
 
@@ -247,13 +233,13 @@ async function main() {
   );
   try {
     // --- the product, and the customer, signed in over HTTP
-    const started = await startProduct(config, logger, dataDir);
+    const started = await bench.startProduct(config, logger, dataDir);
     rt = started.rt;
     const { startMs } = started;
     const { ctx } = started.rt;
     const customerFetch = loopbackFetch(agent, '127.0.0.1');
     const email = 'bench-lists@fleetdeck.local';
-    const { customer, token } = await benchCustomer(started.rt, customerFetch, email);
+    const { customer, token } = await bench.benchCustomer(started.rt, customerFetch, email);
 
     // --- the data
     const seeding = await seed(ctx.pool, customer.id, email, opts);
@@ -446,7 +432,7 @@ async function main() {
       }
       const latencyMs = summarise(samples);
       measured.push({ id: c.id, list: c.list, title: c.title, latencyMs, total, problems });
-      console.log(`  ${c.title}: ${fmtLatency(latencyMs)}${total ? `; total ${total}` : ''}`);
+      console.log(`  ${c.title}: ${bench.fmtLatency(latencyMs)}${total ? `; total ${total}` : ''}`);
       for (const p of problems) console.log(`    PROBLEM ${p}`);
     }
 
@@ -477,7 +463,7 @@ async function main() {
     }
 
     // --- results
-    const loadAtEnd = loadAverage();
+    const loadAtEnd = bench.loadAverage();
     const slowest = [...measured]
       .filter((m) => m.latencyMs.count > 0)
       .sort((a, b) => b.latencyMs.p95 - a.latencyMs.p95)[0]!;
@@ -487,7 +473,7 @@ async function main() {
       benchmark: 'activity-lists',
       date: startedAt.toISOString(),
       machine: {
-        ...machineFacts(),
+        ...bench.machineFacts(),
         postgres: dbVersion,
         /** 1, 5 and 15 min load averages: other work on the (shared) machine skews the numbers. */
         loadAverageAtStart: loadAtStart,
@@ -495,7 +481,7 @@ async function main() {
         note: 'server and client share one Node process; PostgreSQL (embedded, default settings) runs alongside',
       },
       settings: { ...opts, pageSize: 25, oneRequestAtATime: true },
-      server: { startSeconds: seconds(startMs) },
+      server: { startSeconds: bench.seconds(startMs) },
       seeding,
       cases: measured.map((m) => ({
         ...m,
@@ -507,12 +493,12 @@ async function main() {
     const md = markdown(result);
     console.log(`\n${md}`);
     if (opts.write) {
-      await writeResults('lists', startedAt, result, md);
+      await bench.writeResults('lists', startedAt, result, md);
     }
     const problems = measured.flatMap((m) => m.problems.map((p) => `${m.id}: ${p}`));
     if (problems.length) throw new Error(`wrong answers:\n${problems.join('\n')}`);
   } finally {
-    await teardown(agent, rt, dataDir);
+    await bench.teardown(agent, rt, dataDir);
   }
 }
 
@@ -545,7 +531,7 @@ function markdown(r: Result) {
   const n = (x: number) => x.toLocaleString('en-US');
   const db = (c: Result['cases'][number], q: 'list' | 'count') => {
     const e = c.explain.find((p) => p.query === q);
-    return e ? String(round(e.executionMs, 1)) : '–';
+    return e ? String(bench.round(e.executionMs, 1)) : '–';
   };
   const slowest = r.cases.find((c) => c.id === r.slowest.id);
   const problems = r.cases.flatMap((c) => c.problems.map((p) => `${c.id}: ${p}`));
@@ -595,4 +581,4 @@ function markdown(r: Result) {
   ].join('\n');
 }
 
-runBenchmark(main);
+bench.runBenchmark(main);

@@ -24,21 +24,7 @@ import type { AppContext } from '../apps/api/src/context.ts';
 import { foldDashboardRollups } from '../apps/api/src/modules/staff/payment-dashboard/repository.ts';
 import { paymentDashboard } from '../apps/api/src/modules/staff/payment-dashboard/service.ts';
 import * as repo from '../apps/api/src/modules/staff/payment-dashboard/repository.ts';
-import {
-  backfillPaymentDashboardRollups,
-  benchInstallation,
-  fmtLatency,
-  loadAverage,
-  machineFacts,
-  round,
-  seedPageViews,
-  runBenchmark,
-  seconds,
-  startProduct,
-  teardown,
-  unboundedPool,
-  writeResults,
-} from './support.ts';
+import * as bench from './support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,11 +47,22 @@ const TARGET_P95_MS = 50;
 /** Customers' ISO countries (DECISIONS §14: the dashboard counts `customers.country`). */
 const COUNTRIES = ['GB', 'IN', 'US', 'DE', 'FR', 'AU', 'ES', 'IT', 'NL', 'JP', 'BR', 'MX', 'ZA', 'AE'];
 
+/** Folds the seeded page views into the rollups as the job does (200k per run) until none is left: seconds taken. */
+async function foldPageViews(ctx: AppContext) {
+  const { ms } = await timed('page views folded (rollup.payments, 200k per run)', async () => {
+    for (;;) {
+      const r = await ctx.db.transaction((tx) => foldDashboardRollups(tx));
+      if (r.pageViews === 0) break;
+    }
+  });
+  return bench.seconds(ms);
+}
+
 async function timed<T>(label: string, work: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const t = performance.now();
   const value = await work();
   const ms = performance.now() - t;
-  console.log(`${label}: ${seconds(ms)} s`);
+  console.log(`${label}: ${bench.seconds(ms)} s`);
   return { value, ms };
 }
 
@@ -74,7 +71,7 @@ async function load(ctx: AppContext) {
   const steps: Record<string, number> = {};
   await q('alter table customers disable trigger user');
   await q('alter table payments disable trigger user');
-  steps.customersS = seconds(
+  steps.customersS = bench.seconds(
     (
       await timed(`${CUSTOMERS} customers`, () =>
         q(`insert into customers (email, name, password_hash, country, enrolment_token_hash, enrolment_token_enc,
@@ -111,24 +108,18 @@ async function load(ctx: AppContext) {
     );
     loaded += n;
   }
-  steps.paymentsS = seconds(performance.now() - t);
+  steps.paymentsS = bench.seconds(performance.now() - t);
   await q('alter table customers enable trigger user');
   await q('alter table payments enable trigger user');
   // The migration's backfill (drizzle/*_payment_dashboard_triggers.sql), as an installation with these rows would run it.
-  steps.backfillS = seconds(
-    (await timed('rollup backfill (the migration statements)', () => backfillPaymentDashboardRollups(ctx.pool))).ms,
+  steps.backfillS = bench.seconds(
+    (await timed('rollup backfill (the migration statements)', () => bench.backfillPaymentDashboardRollups(ctx.pool)))
+      .ms,
   );
-  steps.pageViewsS = seconds((await timed(`${PAGE_VIEWS} page views`, () => seedPageViews(ctx.pool, PAGE_VIEWS))).ms);
-  steps.pageViewFoldS = seconds(
-    (
-      await timed('page views folded (rollup.payments, 200k per run)', async () => {
-        for (;;) {
-          const r = await ctx.db.transaction((tx) => foldDashboardRollups(tx));
-          if (r.pageViews === 0) break;
-        }
-      })
-    ).ms,
+  steps.pageViewsS = bench.seconds(
+    (await timed(`${PAGE_VIEWS} page views`, () => bench.seedPageViews(ctx.pool, PAGE_VIEWS))).ms,
   );
+  steps.pageViewFoldS = await foldPageViews(ctx);
   // Between two job runs: a minute of new payments and status changes, and new customers, still in the queues.
   await q(
     `update payments set status = 'Success' where id in (select id from payments where status = 'Pending' limit 1000)`,
@@ -141,7 +132,7 @@ async function load(ctx: AppContext) {
   const foldMs = (
     await timed('one job run over a minute of changes', () => ctx.db.transaction((tx) => foldDashboardRollups(tx)))
   ).ms;
-  steps.foldMinuteMs = round(foldMs);
+  steps.foldMinuteMs = bench.round(foldMs);
   await q(
     `update payments set status = 'Failed' where id in (select id from payments where status = 'Pending' limit 300)`,
   );
@@ -159,7 +150,7 @@ async function load(ctx: AppContext) {
 
 /** The rollups 10M payments over three years would have left (see the header), written directly. */
 async function seedRollups(ctx: AppContext) {
-  const pool = unboundedPool(ctx.pool);
+  const pool = bench.unboundedPool(ctx.pool);
   const q = (text: string) => pool.query(text);
   const steps: Record<string, number> = {};
   const families = ['PD', 'PD', 'PD', 'PC', 'PC', 'UB', 'UB', 'KM', 'POB', 'PCHAT', 'PDOW', 'SL'];
@@ -172,7 +163,7 @@ async function seedRollups(ctx: AppContext) {
       q(`with draws as materialized (
            select date_bin('15 minutes', now() - (${slice} + random()) * interval '109.5 days', timestamptz '2000-01-01') as bucket,
                   (array['${families.join("','")}'])[1 + floor(random() * ${families.length})::int] as family,
-                  r, round((5 + random() * 295)::numeric, 2) as amount
+                  r, bench.round((5 + random() * 295)::numeric, 2) as amount
            from (select random() as r from generate_series(1, ${n})) g
          ), counts as (
            insert into payment_counts (bucket, family, status, count)
@@ -189,8 +180,8 @@ async function seedRollups(ctx: AppContext) {
            set gross = payment_revenue.gross + excluded.gross, refunded = payment_revenue.refunded + excluded.refunded`),
     );
   }
-  steps.rollupsS = seconds(performance.now() - t);
-  steps.dailyS = seconds(
+  steps.rollupsS = bench.seconds(performance.now() - t);
+  steps.dailyS = bench.seconds(
     (
       await timed('daily rollups from the buckets', async () => {
         await q(`insert into payment_counts_daily (day, family, status, count)
@@ -204,18 +195,11 @@ async function seedRollups(ctx: AppContext) {
       })
     ).ms,
   );
-  steps.pageViewsS = seconds((await timed(`${PAGE_VIEWS} page views`, () => seedPageViews(pool, PAGE_VIEWS))).ms);
-  await pool.end();
-  steps.pageViewFoldS = seconds(
-    (
-      await timed('page views folded (rollup.payments, 200k per run)', async () => {
-        for (;;) {
-          const r = await ctx.db.transaction((tx) => foldDashboardRollups(tx));
-          if (r.pageViews === 0) break;
-        }
-      })
-    ).ms,
+  steps.pageViewsS = bench.seconds(
+    (await timed(`${PAGE_VIEWS} page views`, () => bench.seedPageViews(pool, PAGE_VIEWS))).ms,
   );
+  await pool.end();
+  steps.pageViewFoldS = await foldPageViews(ctx);
   // Between two job runs: a minute of changes in the queues (read by every answer).
   await ctx.pool.query(`insert into payment_count_deltas (bucket, family, status, delta)
     select date_bin('15 minutes', now() - random() * interval '1 minute', timestamptz '2000-01-01'),
@@ -267,12 +251,12 @@ async function explainAll(ctx: AppContext, query: Parameters<typeof paymentDashb
   return plans;
 }
 
-runBenchmark(async () => {
+bench.runBenchmark(async () => {
   const startedAt = new Date();
-  const { dataDir, config, logger } = await benchInstallation('fd-bench-paydash-');
-  let started: Awaited<ReturnType<typeof startProduct>> | null = null;
+  const { dataDir, config, logger } = await bench.benchInstallation('fd-bench-paydash-');
+  let started: Awaited<ReturnType<typeof bench.startProduct>> | null = null;
   try {
-    started = await startProduct(config, logger, dataDir);
+    started = await bench.startProduct(config, logger, dataDir);
     const ctx = started.rt.ctx;
     const loaded = SEED === 'rollups' ? await seedRollups(ctx) : await load(ctx);
     console.table(loaded.sizes);
@@ -288,7 +272,7 @@ runBenchmark(async () => {
       }
       const latency = summarise(samples);
       results.push({ name: c.name, latency });
-      console.log(`${c.name}: ${fmtLatency(latency)}`);
+      console.log(`${c.name}: ${bench.fmtLatency(latency)}`);
     }
     const exportSamples: number[] = [];
     for (let i = 0; i < 10; i++) {
@@ -297,7 +281,7 @@ runBenchmark(async () => {
       exportSamples.push(performance.now() - t);
     }
     const countryExport = summarise(exportSamples);
-    console.log(`country-wise export rows: ${fmtLatency(countryExport)}`);
+    console.log(`country-wise export rows: ${bench.fmtLatency(countryExport)}`);
 
     const plans = await explainAll(ctx, CASES[1]!.query);
     const readsBigTables = plans.filter(
@@ -309,8 +293,8 @@ runBenchmark(async () => {
 
     const result = {
       startedAt,
-      machine: machineFacts(),
-      loadAverage: loadAverage(),
+      machine: bench.machineFacts(),
+      loadAverage: bench.loadAverage(),
       seed: SEED,
       customers: CUSTOMERS,
       payments: PAYMENTS,
@@ -354,9 +338,9 @@ runBenchmark(async () => {
       '',
       ...plans.map((p, i) => `### Statement ${i + 1}\n\n\`\`\`\n${p}\n\`\`\`\n`),
     ].join('\n');
-    await writeResults('payment-dashboard', startedAt, result, md);
+    await bench.writeResults('payment-dashboard', startedAt, result, md);
     if (readsBigTables.length > 0) throw new Error('a dashboard statement reads payments or customers');
   } finally {
-    await teardown(new Agent(), started?.rt ?? null, dataDir);
+    await bench.teardown(new Agent(), started?.rt ?? null, dataDir);
   }
 });

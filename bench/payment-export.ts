@@ -16,22 +16,8 @@ import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { staffApi } from '@fleetdeck/contract/staff';
-import * as schema from '../apps/api/src/db/schema.ts';
-import { hashPassword } from '../apps/api/src/lib/crypto.ts';
-import { createSession } from '../apps/api/src/modules/sessions/service.ts';
 import { measureExport, seedCustomersAndPayments } from './payment-seed.ts';
-import {
-  benchInstallation,
-  intOption,
-  loadAverage,
-  machineFacts,
-  round,
-  runBenchmark,
-  seconds,
-  startProduct,
-  unboundedPool,
-  writeResults,
-} from './support.ts';
+import * as bench from './support.ts';
 import type { Runtime } from '../apps/api/src/runtime.ts';
 
 const { values: args } = parseArgs({
@@ -43,51 +29,42 @@ const { values: args } = parseArgs({
   },
 });
 const opts = {
-  customers: intOption('customers', args.customers, 1, 10_000_000),
-  payments: intOption('payments', args.payments, 1, 100_000_000),
-  runs: intOption('runs', args.runs, 1, 20),
-  maxSeconds: intOption('max-seconds', args['max-seconds'], 5, 3600),
+  customers: bench.intOption('customers', args.customers, 1, 10_000_000),
+  payments: bench.intOption('payments', args.payments, 1, 100_000_000),
+  runs: bench.intOption('runs', args.runs, 1, 20),
+  maxSeconds: bench.intOption('max-seconds', args['max-seconds'], 5, 3600),
 };
 
 /** The issue's targets. */
 const TARGET_ROWS_PER_SECOND = 50_000;
 const TARGET_RSS_GROWTH_MB = 100;
 
-runBenchmark(async () => {
+bench.runBenchmark(async () => {
   const startedAt = new Date();
-  const loadAtStart = loadAverage();
-  const { dataDir, baseUrl, config, logger } = await benchInstallation('fd-bench-payexport-');
+  const loadAtStart = bench.loadAverage();
+  const { dataDir, baseUrl, config, logger } = await bench.benchInstallation('fd-bench-payexport-');
   let rt: Runtime | null = null;
   try {
-    rt = (await startProduct(config, logger, dataDir)).rt;
+    rt = (await bench.startProduct(config, logger, dataDir)).rt;
     const { ctx } = rt;
-    const [staff] = await ctx.db
-      .insert(schema.staffUsers)
-      .values({
-        email: `bench-root-${Date.now()}@fleetdeck.local`,
-        name: 'Bench',
-        role: 'SuperAdmin',
-        passwordHash: await hashPassword('Bench-Pass-123456'),
-      })
-      .returning();
-    const token = await createSession(ctx.db, 'staff', staff!.id, { userAgent: 'bench', ip: '127.0.0.1' });
+    const token = await bench.benchSuperAdminToken(ctx);
 
-    const bulk = unboundedPool(ctx.pool);
+    const bulk = bench.unboundedPool(ctx.pool);
     const t = performance.now();
     const seeded = await seedCustomersAndPayments(bulk, opts);
     await bulk.query('vacuum (analyze) customers, payments');
     await bulk.query('checkpoint');
     await bulk.end();
-    const seedSeconds = seconds(performance.now() - t);
+    const seedSeconds = bench.seconds(performance.now() - t);
     console.log(`Seeded in ${seedSeconds} s`);
 
     const runs: (Awaited<ReturnType<typeof measureExport>> & { rssGrowthMB: number })[] = [];
     for (let i = 0; i < opts.runs; i++) {
       const r = await measureExport(baseUrl, token, staffApi.paymentHistory, {}, opts.maxSeconds);
-      const rssGrowthMB = round(((r.rssPeakMiB - r.rssBeforeMiB) * 2 ** 20) / 1e6);
+      const rssGrowthMB = bench.round(((r.rssPeakMiB - r.rssBeforeMiB) * 2 ** 20) / 1e6);
       runs.push({ ...r, rssGrowthMB });
       console.log(
-        `run ${i + 1}: ${r.rows.toLocaleString('en-US')} rows, ${round(r.bytes / 2 ** 20)} MiB in ${r.seconds} s: ` +
+        `run ${i + 1}: ${r.rows.toLocaleString('en-US')} rows, ${bench.round(r.bytes / 2 ** 20)} MiB in ${r.seconds} s: ` +
           `${r.rowsPerSecond.toLocaleString('en-US')} rows/s; RSS ${r.rssBeforeMiB} → ${r.rssPeakMiB} MiB ` +
           `(+${rssGrowthMB} MB; at the peak ${JSON.stringify(r.atPeakMiB)})${r.complete ? '' : ' — stopped at the limit'}`,
       );
@@ -100,8 +77,8 @@ runBenchmark(async () => {
     const pass = runs.every((r) => r.complete) && worst >= TARGET_ROWS_PER_SECOND && growth <= TARGET_RSS_GROWTH_MB;
     const result = {
       startedAt,
-      machine: machineFacts(),
-      loadAverage: { start: loadAtStart, end: loadAverage() },
+      machine: bench.machineFacts(),
+      loadAverage: { start: loadAtStart, end: bench.loadAverage() },
       options: opts,
       seeded,
       seedSeconds,
@@ -130,14 +107,14 @@ runBenchmark(async () => {
       '|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
       ...runs.map(
         (r, i) =>
-          `| ${i + 1} | ${r.rows.toLocaleString('en-GB')} | ${round(r.bytes / 2 ** 20)} | ${r.seconds} | ` +
+          `| ${i + 1} | ${r.rows.toLocaleString('en-GB')} | ${bench.round(r.bytes / 2 ** 20)} | ${r.seconds} | ` +
           `${r.rowsPerSecond.toLocaleString('en-GB')} | ${r.rssBeforeMiB} | ${r.rssPeakMiB} | ${r.rssGrowthMB} | ` +
           `${r.atPeakMiB.newSpace} / ${r.atPeakMiB.oldSpace}, ${r.atPeakMiB.external} | ` +
           `${r.complete ? 'yes' : 'stopped at the limit'} |`,
       ),
       '',
     ].join('\n');
-    await writeResults('payment-export', startedAt, result, md);
+    await bench.writeResults('payment-export', startedAt, result, md);
     console.log(`Targets ${pass ? 'met' : 'NOT met'} (slowest run ${worst} rows/s, RSS growth ≤ ${growth} MB)`);
   } finally {
     if (rt) await rt.stop();

@@ -39,8 +39,6 @@ import { staffApi, type StaffEndpoint } from '@fleetdeck/contract/staff';
 import { summarise, type LatencySummary } from '@fleetdeck/device-sim';
 import type { AppContext } from '../apps/api/src/context.ts';
 import * as schema from '../apps/api/src/db/schema.ts';
-import { hashPassword } from '../apps/api/src/lib/crypto.ts';
-import { createSession } from '../apps/api/src/modules/sessions/service.ts';
 import * as customersService from '../apps/api/src/modules/staff/customers/service.ts';
 import { rollUpLogins } from '../apps/api/src/modules/staff/dashboard/repository.ts';
 import * as loginDashboard from '../apps/api/src/modules/staff/dashboard/service.ts';
@@ -53,23 +51,7 @@ import { upcomingExpire } from '../apps/api/src/modules/staff/upcoming-expire/se
 import type { Runtime } from '../apps/api/src/runtime.ts';
 import { loopbackFetch } from './http.ts';
 import { CUSTOMER_ID, measureExport, seedCustomersAndPayments } from './payment-seed.ts';
-import {
-  backfillPaymentDashboardRollups,
-  benchInstallation,
-  fillTable,
-  fmtLatency,
-  interruptSignal,
-  loadAverage,
-  machineFacts,
-  round,
-  runBenchmark,
-  seconds,
-  seedPageViews,
-  startProduct,
-  unboundedPool,
-  teardown,
-  writeResults,
-} from './support.ts';
+import * as bench from './support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -115,7 +97,7 @@ const customerEmail = (n: number) => `c${n}@bench.local`;
 
 // ------------------------------------------------------------------------------------------------------------ seed
 
-const fill = fillTable;
+const fill = bench.fillTable;
 
 async function seed(pool: pg.Pool) {
   const t = performance.now();
@@ -137,14 +119,14 @@ async function seed(pool: pg.Pool) {
       'audit_entries, login_counts, page_views, payment_counts, payment_counts_daily, customer_country_counts',
   );
   await pool.query('checkpoint');
-  console.log(`  vacuum (analyze) + checkpoint in ${seconds(performance.now() - v)} s`);
-  return { customers, payments, errors, ...rollups, totalSeconds: seconds(performance.now() - t) };
+  console.log(`  vacuum (analyze) + checkpoint in ${bench.seconds(performance.now() - v)} s`);
+  return { customers, payments, errors, ...rollups, totalSeconds: bench.seconds(performance.now() - t) };
 }
 
 async function timedStep<T>(what: string, work: () => Promise<T>) {
   const t = performance.now();
   await work();
-  const s = seconds(performance.now() - t);
+  const s = bench.seconds(performance.now() - t);
   console.log(`  ${what}: ${s} s`);
   return s;
 }
@@ -172,7 +154,7 @@ async function seedRollups(pool: pg.Pool) {
      ) a on a.customer_id = c.id`,
   );
   const dashboardRollupSeconds = await timedStep('payment dashboard rollups (the migration statements)', () =>
-    backfillPaymentDashboardRollups(pool),
+    bench.backfillPaymentDashboardRollups(pool),
   );
   const logins = await fill(
     pool,
@@ -193,7 +175,7 @@ async function seedRollups(pool: pg.Pool) {
     while ((await db.transaction((tx) => rollUpLogins(tx))) > 0);
   });
   const pageViewSeconds = await timedStep(`${opts.pageViews} page views, folded by rollup.payments`, async () => {
-    await seedPageViews(pool, opts.pageViews);
+    await bench.seedPageViews(pool, opts.pageViews);
     const db = drizzle(pool, { schema }) as unknown as AppContext['db'];
     while ((await db.transaction((tx) => foldDashboardRollups(tx))).pageViews > 0);
   });
@@ -483,7 +465,7 @@ async function explainCase(rt: Runtime, c: Case, query: Record<string, string>):
     const lines = r.rows.map((x) => x['QUERY PLAN']);
     out.push({
       sql: q.sql.length > 400 ? `${q.sql.slice(0, 400)}…` : q.sql,
-      ms: round(ms),
+      ms: bench.round(ms),
       nodes: lines
         .filter((l) => /->|^\S/.test(l) && !/^(Planning|Execution|Buffers)/.test(l.trim()))
         .map((l) =>
@@ -525,10 +507,10 @@ const EXPORTS: { name: string; endpoint: StaffEndpoint; query: (c: CaseContext) 
 // ------------------------------------------------------------------------------------------------------------ main
 
 async function main() {
-  const signal = interruptSignal();
+  const signal = bench.interruptSignal();
   const startedAt = new Date();
-  const loadAtStart = loadAverage();
-  const { dataDir, baseUrl, config, logger } = await benchInstallation('fd-bench-staff-', opts.dataDir);
+  const loadAtStart = bench.loadAverage();
+  const { dataDir, baseUrl, config, logger } = await bench.benchInstallation('fd-bench-staff-', opts.dataDir);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let rt: Runtime | null = null;
   let bulk: pg.Pool | null = null;
@@ -538,23 +520,14 @@ async function main() {
       `Load average ${loadAtStart.join(' / ')}`,
   );
   try {
-    const started = await startProduct(config, logger, dataDir);
+    const started = await bench.startProduct(config, logger, dataDir);
     rt = started.rt;
     const { ctx } = rt;
-    const [staff] = await ctx.db
-      .insert(schema.staffUsers)
-      .values({
-        email: `bench-root-${Date.now()}@fleetdeck.local`,
-        name: 'Bench',
-        role: 'SuperAdmin',
-        passwordHash: await hashPassword('Bench-Pass-123456'),
-      })
-      .returning();
-    const token = await createSession(ctx.db, 'staff', staff!.id, { userAgent: 'bench', ip: '127.0.0.1' });
+    const token = await bench.benchSuperAdminToken(ctx);
     const fetchStaff = loopbackFetch(agent, '127.0.0.1');
 
     const seedingFile = path.join(dataDir, 'bench-staff-seeding.json');
-    bulk = unboundedPool(ctx.pool);
+    bulk = bench.unboundedPool(ctx.pool);
     const { rows: seeded } = await bulk.query<{ n: string }>('select count(*) as n from payments');
     let seeding: Awaited<ReturnType<typeof seed>>;
     if (opts.dataDir && Number(seeded[0]?.n) > 0) {
@@ -638,7 +611,7 @@ async function main() {
         plans,
       });
       const r = results.at(-1)!;
-      console.log(`  ${c.name}: ${fmtLatency(latency)}; ${r.rows} rows of ${r.total}${r.totalCapped ? '+' : ''}`);
+      console.log(`  ${c.name}: ${bench.fmtLatency(latency)}; ${r.rows} rows of ${r.total}${r.totalCapped ? '+' : ''}`);
     }
 
     const exports: (Awaited<ReturnType<typeof measureExport>> & { name: string })[] = [];
@@ -657,19 +630,19 @@ async function main() {
       benchmark: 'staff',
       startedAt: startedAt.toISOString(),
       options: opts,
-      machine: machineFacts(),
-      loadAverage: { start: loadAtStart, end: loadAverage() },
-      startSeconds: seconds(started.startMs),
+      machine: bench.machineFacts(),
+      loadAverage: { start: loadAtStart, end: bench.loadAverage() },
+      startSeconds: bench.seconds(started.startMs),
       seeding,
       cases: results,
       exports,
     };
     const md = markdown(result);
-    if (opts.write) await writeResults('staff', startedAt, result, md);
+    if (opts.write) await bench.writeResults('staff', startedAt, result, md);
     else console.log(md);
   } finally {
     await bulk?.end();
-    await teardown(agent, rt, dataDir, { keep: Boolean(opts.dataDir) });
+    await bench.teardown(agent, rt, dataDir, { keep: Boolean(opts.dataDir) });
   }
 }
 
@@ -692,7 +665,7 @@ const planOf = (plans: PlanSummary[]) => {
 function markdown(r: {
   startedAt: string;
   options: typeof opts;
-  machine: ReturnType<typeof machineFacts>;
+  machine: ReturnType<typeof bench.machineFacts>;
   loadAverage: { start: number[]; end: number[] };
   seeding: Awaited<ReturnType<typeof seed>>;
   cases: {
@@ -730,7 +703,7 @@ function markdown(r: {
     '|---|---:|---:|---:|---:|---:|---:|---|',
     ...r.exports.map(
       (e) =>
-        `| ${e.name} | ${e.rows.toLocaleString('en-US')} | ${round(e.bytes / 2 ** 20)} | ${e.seconds} | ` +
+        `| ${e.name} | ${e.rows.toLocaleString('en-US')} | ${bench.round(e.bytes / 2 ** 20)} | ${e.seconds} | ` +
         `${e.rowsPerSecond.toLocaleString('en-US')} | ${e.rssBeforeMiB} | ${e.rssPeakMiB} | ${e.complete ? 'yes' : 'stopped at the limit'} |`,
     ),
     '',
@@ -743,4 +716,4 @@ function markdown(r: {
   return `${lines.join('\n')}\n`;
 }
 
-runBenchmark(main);
+bench.runBenchmark(main);

@@ -12,8 +12,9 @@ import pg from 'pg';
 
 const PgPool = pg.Pool;
 import type { Config } from '../apps/api/src/config.ts';
-import { customers } from '../apps/api/src/db/schema.ts';
+import { customers, staffUsers } from '../apps/api/src/db/schema.ts';
 import { hashPassword } from '../apps/api/src/lib/crypto.ts';
+import { createSession } from '../apps/api/src/modules/sessions/service.ts';
 import { newEnrolmentToken } from '../apps/api/src/modules/users/service.ts';
 import { startRuntime, type Runtime } from '../apps/api/src/runtime.ts';
 import { freePort } from '../apps/api/test/support/postgres.ts';
@@ -259,4 +260,18 @@ export function intOption(name: string, raw: string, min: number, max: number): 
     process.exit(2);
   }
   return n;
+}
+
+/** A SuperAdmin of the bench and its staff session token (what the back-office benches call the API with). */
+export async function benchSuperAdminToken(ctx: Runtime['ctx']) {
+  const [staff] = await ctx.db
+    .insert(staffUsers)
+    .values({
+      email: `bench-root-${Date.now()}@fleetdeck.local`,
+      name: 'Bench',
+      role: 'SuperAdmin',
+      passwordHash: await hashPassword('Bench-Pass-123456'),
+    })
+    .returning();
+  return createSession(ctx.db, 'staff', staff!.id, { userAgent: 'bench', ip: '127.0.0.1' });
 }

@@ -10,7 +10,8 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // vite-plugins.test.ts: the build's chunk grouping and HTML/asset plugins (plain Node code, run in jsdom like the rest)
+    include: ['src/**/*.test.{ts,tsx}', 'vite-plugins.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     testTimeout: 30_000,
