@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { MODULE_MOCKING_TESTS, webProject } from './apps/web/vitest.config.ts';
 
 // One runner for the whole repository: each workspace is a project with its own environment.
 // Vitest's default is one worker less than the cores (one on CI's 2 cores); the API and browser files mostly wait on
@@ -9,6 +10,14 @@ const workers = Number(process.env.TEST_WORKERS) || os.availableParallelism();
 export default defineConfig({
   test: {
     maxWorkers: workers,
-    projects: ['packages/contract', 'packages/device-sim', 'apps/api', 'apps/web', 'e2e'],
+    projects: [
+      'packages/contract',
+      'packages/device-sim',
+      'apps/api',
+      'apps/web',
+      // The web files that mock modules, each in a fresh module registry (apps/web/vitest.config.ts).
+      webProject('web-modules', MODULE_MOCKING_TESTS, [], true),
+      'e2e',
+    ],
   },
 });

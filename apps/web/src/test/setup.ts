@@ -40,6 +40,8 @@ afterEach(() => {
   });
   cleanup();
   window.localStorage.clear();
+  // Test files share a worker's window (web project: isolate false), so nothing a file saved may reach the next.
+  window.sessionStorage.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
