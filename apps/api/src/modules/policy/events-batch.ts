@@ -16,6 +16,12 @@ export interface BatchedRequest {
   profileId: string;
   knownVersion: number | undefined;
   takeMessages: boolean;
+  /**
+   * Asked when the batch's statement is built: false once the poll was abandoned (its connection closed) while it
+   * queued. Under load a poll's first read can run after the device hung up; it must not then take, and lose, the
+   * messages queued meanwhile.
+   */
+  stillWanted?: () => boolean;
 }
 
 export interface BatchedEvents {
@@ -130,10 +136,13 @@ export class EventsBatcher {
   private async run(batch: Queued[]) {
     // One device may poll twice at once (MAX_WAITERS_PER_DEVICE): one row per device, answers shared.
     const unique = new Map<string, BatchedRequest>();
+    const takes = new Map<Queued, boolean>();
     for (const q of batch) {
+      const take = q.req.takeMessages && (q.req.stillWanted?.() ?? true);
+      takes.set(q, take);
       const seen = unique.get(q.req.deviceId);
-      if (!seen) unique.set(q.req.deviceId, { ...q.req });
-      else seen.takeMessages ||= q.req.takeMessages;
+      if (!seen) unique.set(q.req.deviceId, { ...q.req, takeMessages: take });
+      else seen.takeMessages ||= take;
     }
     const reqs = [...unique.values()];
     try {
@@ -179,7 +188,7 @@ export class EventsBatcher {
         const known = q.req.knownVersion;
         const policyChanged = known === undefined ? (s.applied ?? 0) < policyVersion : policyVersion > known;
         // A device's messages go to one of its polls only (the first that may take them).
-        const mine = q.req.takeMessages && !given.has(q.req.deviceId) ? (messages.get(q.req.deviceId) ?? []) : [];
+        const mine = takes.get(q) && !given.has(q.req.deviceId) ? (messages.get(q.req.deviceId) ?? []) : [];
         if (mine.length > 0) given.add(q.req.deviceId);
         q.resolve({ policyVersion, policyChanged, messages: mine, logout: false });
       }

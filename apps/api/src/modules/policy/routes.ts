@@ -155,7 +155,13 @@ export const policyDeviceRoutes = (ctx: AppContext) => {
           // Polls opening or ending together (a reconnecting fleet; a broadcast waking them all) share one statement
           // (events-batch.ts: the same answer as policy.pendingEvents for one poll).
           const read = (takeMessages: boolean) =>
-            ctx.hot.events.read({ deviceId: d.deviceId, profileId: d.profileId, knownVersion: version, takeMessages });
+            ctx.hot.events.read({
+              deviceId: d.deviceId,
+              profileId: d.profileId,
+              knownVersion: version,
+              takeMessages,
+              stillWanted: () => !reply.raw.destroyed,
+            });
           let events = await read(true);
           const pending = events.policyChanged || events.logout || events.messages.length > 0;
           if (!pending && waiting) {
