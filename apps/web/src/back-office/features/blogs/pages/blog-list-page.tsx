@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { blogImageUrl, type BlogSummary } from '@fleetdeck/contract';
 import { contentPageQuerySchema } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { DeleteDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { DeleteAction } from '@/shared/components/delete-action';
 import { IconLink } from '@/shared/components/icon-action';
@@ -87,14 +87,11 @@ export function BlogListPage() {
         </Group>
       }
     >
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Are you sure?"
+      <DeleteDialog
+        item={deleting}
         message="Blog will be removed from this list"
-        confirmLabel="Yes, delete it!"
-        confirmColor="red"
         loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting._id)}
+        onConfirm={(row) => remove.mutate(row._id)}
         onCancel={() => setDeleting(null)}
       />
     </ListPage>

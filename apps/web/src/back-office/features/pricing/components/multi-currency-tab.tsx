@@ -2,7 +2,7 @@ import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { currencyListQuerySchema, type CurrencyRule, type CurrencySyncSummary } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { DeleteDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { dateColumn } from '@/shared/components/columns';
 import { DeleteAction } from '@/shared/components/delete-action';
@@ -128,14 +128,11 @@ export function MultiCurrencyTab() {
         </Stack>
       }
     >
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Are you sure?"
+      <DeleteDialog
+        item={deleting}
         message="Currency will be removed from this list"
-        confirmLabel="Yes, delete it!"
-        confirmColor="red"
         loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting._id)}
+        onConfirm={(row) => remove.mutate(row._id)}
         onCancel={() => setDeleting(null)}
       />
     </ListPage>
