@@ -41,3 +41,28 @@ export function ConfirmDialog({
     </Modal>
   );
 }
+
+interface DeleteDialogProps<T> {
+  /** The row being deleted; the dialog is open while it is set. */
+  item: T | null;
+  message: ReactNode;
+  loading?: boolean;
+  onConfirm: (item: T) => void;
+  onCancel: () => void;
+}
+
+/** A list row's delete confirmation: "Are you sure?" with a red "Yes, delete it!". */
+export function DeleteDialog<T>({ item, message, loading, onConfirm, onCancel }: DeleteDialogProps<T>) {
+  return (
+    <ConfirmDialog
+      opened={item !== null}
+      title="Are you sure?"
+      message={message}
+      confirmLabel="Yes, delete it!"
+      confirmColor="red"
+      loading={loading}
+      onConfirm={() => item !== null && onConfirm(item)}
+      onCancel={onCancel}
+    />
+  );
+}

@@ -62,6 +62,10 @@ export interface DateRangeFilter<Q> {
   label: string;
 }
 
+/** A select's options from `{ value: label }` (in that order), e.g. `choices({ true: 'Yes', false: 'No' })`. */
+export const choices = (labels: Record<string, string>): ComboboxData =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
 export type ListFilter<Q> = TextFilter<Q> | SelectFilter<Q> | SwitchFilter<Q> | DateRangeFilter<Q>;
 
 /** The answer's paging: offset lists `{ total }`, keyset lists also `totalCapped` and `nextCursor`. */

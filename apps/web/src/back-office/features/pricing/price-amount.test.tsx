@@ -5,6 +5,7 @@ import { customerSession } from '@/shared/lib/auth-storage';
 import { mockApi, type RecordedCall } from '@/test/mock-api';
 import { currentLocation, renderBackOffice } from '@/test/render-back-office';
 import { amountChangeMessage } from './components/price-amount';
+import { PD, price } from './test-prices';
 
 /** Issue 22 item 9 / DECISIONS §14 "Price amounts": the amount field of pricing edit. */
 afterEach(() => {
@@ -13,23 +14,7 @@ afterEach(() => {
 });
 
 const S = '/api/v1/super-admin';
-const PD = '5b0b7f39-7a53-4a36-9b0e-0f3b9f7d1a11';
-const pd = {
-  _id: PD,
-  name: 'Fleetdeck Subscription',
-  identifier: 'PD',
-  priceId: 'price_123',
-  description: 'Renews yearly.',
-  status: 'Active',
-  apkLink: '',
-  features: [{ text: 'Disable apps', checked: true }],
-  amount: 29.99,
-  currency: 'eur',
-  interval: 'year',
-  intervalCount: 1,
-  type: 'recurring',
-  created_at: '2026-11-01T10:00:00.000Z',
-};
+const pd = price({});
 
 function editPage() {
   window.localStorage.setItem('super_admin_token', 'staff-token');

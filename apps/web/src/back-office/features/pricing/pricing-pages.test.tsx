@@ -5,6 +5,7 @@ import { customerSession } from '@/shared/lib/auth-storage';
 import { expectRefusedAsTyped } from '@/test/number-cases';
 import { mockApi, type RecordedCall } from '@/test/mock-api';
 import { currentLocation, renderBackOffice } from '@/test/render-back-office';
+import { PD, price } from './test-prices';
 
 afterEach(() => {
   setApiSession(customerSession);
@@ -12,26 +13,7 @@ afterEach(() => {
 });
 
 const S = '/api/v1/super-admin';
-const PD = '5b0b7f39-7a53-4a36-9b0e-0f3b9f7d1a11';
 const PDOT = '6c0b7f39-7a53-4a36-9b0e-0f3b9f7d1a11';
-
-const price = (over: Record<string, unknown>) => ({
-  _id: PD,
-  name: 'Fleetdeck Subscription',
-  identifier: 'PD',
-  priceId: 'price_123',
-  description: 'Renews yearly.',
-  status: 'Active',
-  apkLink: '',
-  features: [{ text: 'Disable apps', checked: true }],
-  amount: 29.99,
-  currency: 'eur',
-  interval: 'year',
-  intervalCount: 1,
-  type: 'recurring',
-  created_at: '2026-11-01T10:00:00.000Z',
-  ...over,
-});
 const pdot = price({
   _id: PDOT,
   name: 'Fleetdeck Onetime',

@@ -4,7 +4,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { bloatwareListQuerySchema, bloatwareUpdateRequestSchema, type BloatwareApp } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/shared/components/data-table';
-import { ListPage } from '@/shared/components/list-page';
+import { choices, ListPage } from '@/shared/components/list-page';
 import { useContractForm } from '@/shared/lib/form';
 
 import { useListSearch } from '@/shared/lib/list-search';
@@ -120,10 +120,7 @@ export function AdminBloatwareAppsPage() {
           kind: 'select',
           key: 'isBloatware',
           label: 'Bloatware',
-          data: [
-            { value: 'true', label: 'Yes' },
-            { value: 'false', label: 'No' },
-          ],
+          data: choices({ true: 'Yes', false: 'No' }),
           placeholder: 'All',
         },
       ]}

@@ -1,13 +1,14 @@
-import { ActionIcon, Button, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { dateColumn } from '@/shared/components/columns';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { blogImageUrl, type BlogSummary } from '@fleetdeck/contract';
 import { contentPageQuerySchema } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { DeleteDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { DeleteAction } from '@/shared/components/delete-action';
+import { IconLink } from '@/shared/components/icon-action';
 import { ListPage } from '@/shared/components/list-page';
 
 import { useListSearch } from '@/shared/lib/list-search';
@@ -57,16 +58,12 @@ export function BlogListPage() {
       width: 100,
       render: (row) => (
         <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit" withArrow>
-            <ActionIcon
-              component={Link}
-              to={staffPaths.blogCreate.getHref(row._id)}
-              variant="subtle"
-              aria-label={`Edit blog ${row.title}`}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <IconLink
+            hint="Edit"
+            icon={IconPencil}
+            to={staffPaths.blogCreate.getHref(row._id)}
+            label={`Edit blog ${row.title}`}
+          />
           <DeleteAction label={`Delete blog ${row.title}`} onClick={() => setDeleting(row)} />
         </Group>
       ),
@@ -90,14 +87,11 @@ export function BlogListPage() {
         </Group>
       }
     >
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Are you sure?"
+      <DeleteDialog
+        item={deleting}
         message="Blog will be removed from this list"
-        confirmLabel="Yes, delete it!"
-        confirmColor="red"
         loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting._id)}
+        onConfirm={(row) => remove.mutate(row._id)}
         onCancel={() => setDeleting(null)}
       />
     </ListPage>

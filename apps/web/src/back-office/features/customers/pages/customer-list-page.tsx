@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { dateColumn } from '@/shared/components/columns';
 import { IconCurrencyEuro, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -12,6 +12,7 @@ import {
 } from '@fleetdeck/contract/staff';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
+import { IconLink } from '@/shared/components/icon-action';
 import { ListPage } from '@/shared/components/list-page';
 import { formatDate } from '@/shared/lib/format';
 import { useListSearch } from '@/shared/lib/list-search';
@@ -151,26 +152,20 @@ export function CustomerListPage() {
       width: 150,
       render: (row) => (
         <Group gap={4} wrap="nowrap">
-          <Tooltip label="Subscriptions and offline payment" withArrow>
-            <ActionIcon
-              component={Link}
-              to={staffPaths.customerSubscriptions.getHref(row._id)}
-              variant="subtle"
-              aria-label={`Subscriptions of ${row.email}`}
-            >
-              <IconCurrencyEuro size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Edit customer" withArrow>
-            <ActionIcon
-              component={Link}
-              to={staffPaths.customerEdit.getHref(row._id)}
-              variant="subtle"
-              aria-label={`Edit ${row.email}`}
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <IconLink
+            hint="Subscriptions and offline payment"
+            icon={IconCurrencyEuro}
+            size={18}
+            to={staffPaths.customerSubscriptions.getHref(row._id)}
+            label={`Subscriptions of ${row.email}`}
+          />
+          <IconLink
+            hint="Edit customer"
+            icon={IconPencil}
+            size={18}
+            to={staffPaths.customerEdit.getHref(row._id)}
+            label={`Edit ${row.email}`}
+          />
           {canSell && row.isResellerModeEnabled && !row.isResellerModeRequestApprove ? (
             <Button size="compact-xs" variant="light" color="teal" onClick={() => setApproving(row)}>
               Approve

@@ -23,6 +23,7 @@ import {
   type OfflinePaymentRequest,
   type OfflinePrice,
 } from '@fleetdeck/contract/staff';
+import { moneyColumn, statusColumn } from '@/shared/components/columns';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/shared/components/data-table';
 import { QueryError } from '@/shared/components/query-view';
@@ -257,23 +258,8 @@ export function CustomerSubscriptionsPage() {
         </Group>
       ),
     },
-    {
-      key: 'amount',
-      header: 'Amount',
-      width: 100,
-      align: 'right',
-      render: (p) => <Text size="sm">{formatEuro(p.totalAmount)}</Text>,
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      width: 110,
-      render: (p) => (
-        <Badge color={STATUS_COLOR[p.status] ?? 'gray'} variant="light">
-          {p.status}
-        </Badge>
-      ),
-    },
+    moneyColumn('amount', 'Amount', 100, (p) => p.totalAmount),
+    statusColumn('status', 'Status', 110, (p) => ({ label: p.status, color: STATUS_COLOR[p.status] ?? 'gray' })),
     {
       key: 'refundBy',
       header: 'Refund By',

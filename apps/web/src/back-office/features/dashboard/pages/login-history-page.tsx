@@ -1,8 +1,8 @@
-import { Badge, Text } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { Text } from '@mantine/core';
+import { dateColumn, statusColumn } from '@/shared/components/columns';
 import { loginHistoryQuerySchema, type LoginHistoryRow } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/shared/components/data-table';
-import { ListPage } from '@/shared/components/list-page';
+import { choices, ListPage } from '@/shared/components/list-page';
 
 import { useListSearch } from '@/shared/lib/list-search';
 import { LoginAsLink } from '../../../components/login-as-link';
@@ -21,16 +21,9 @@ const columns: DataTableColumn<LoginHistoryRow>[] = [
       ),
   },
   { key: 'source', header: 'Source', width: 90, render: (row) => <Text size="sm">{row.source}</Text> },
-  {
-    key: 'hasError',
-    header: 'Has Error',
-    width: 110,
-    render: (row) => (
-      <Badge color={row.hasError ? 'red' : 'green'} variant="light">
-        {row.hasError ? 'Error' : 'Success'}
-      </Badge>
-    ),
-  },
+  statusColumn('hasError', 'Has Error', 110, (row) =>
+    row.hasError ? { label: 'Error', color: 'red' } : { label: 'Success', color: 'green' },
+  ),
   { key: 'message', header: 'Message', render: (row) => <Text size="sm">{row.message}</Text> },
   dateColumn('created_at'),
 ];
@@ -55,29 +48,19 @@ export function LoginHistoryPage() {
           kind: 'select',
           key: 'source',
           label: 'Source',
-          data: [
-            { value: 'All', label: 'All' },
-            { value: 'Web', label: 'Web' },
-            { value: 'App', label: 'App' },
-          ],
+          data: ['All', 'Web', 'App'],
         },
         {
           kind: 'select',
           key: 'type',
           label: 'Type',
-          data: [
-            { value: 'All', label: 'All' },
-            { value: 'Login', label: 'Login' },
-          ],
+          data: ['All', 'Login'],
         },
         {
           kind: 'select',
           key: 'hasError',
           label: 'Status',
-          data: [
-            { value: 'false', label: 'Success' },
-            { value: 'true', label: 'Error' },
-          ],
+          data: choices({ false: 'Success', true: 'Error' }),
           placeholder: 'All',
         },
         { kind: 'text', key: 'email', label: 'Email', placeholder: 'customer@example.com', maxLength: 254 },

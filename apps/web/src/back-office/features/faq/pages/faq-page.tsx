@@ -1,10 +1,10 @@
-import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { dateColumn } from '@/shared/components/columns';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import type { Faq } from '@fleetdeck/contract';
 import { contentPageQuerySchema, faqCreateRequestSchema } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/shared/components/data-table';
+import { IconLink } from '@/shared/components/icon-action';
 import { ListPage } from '@/shared/components/list-page';
 import { HtmlContent } from '@/shared/components/rich-text/html-content';
 import { RichTextField } from '@/shared/components/rich-text/rich-text-field';
@@ -74,16 +74,12 @@ const columns: DataTableColumn<Faq>[] = [
     header: 'Action',
     width: 80,
     render: (row) => (
-      <Tooltip label="Edit" withArrow>
-        <ActionIcon
-          component={Link}
-          to={staffPaths.editFaq.getHref(row._id)}
-          variant="subtle"
-          aria-label={`Edit FAQ ${row.question}`}
-        >
-          <IconPencil size={16} />
-        </ActionIcon>
-      </Tooltip>
+      <IconLink
+        hint="Edit"
+        icon={IconPencil}
+        to={staffPaths.editFaq.getHref(row._id)}
+        label={`Edit FAQ ${row.question}`}
+      />
     ),
   },
 ];

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
 import { STAFF_PAGE_SIZES, notificationDetailQuerySchema, type NotificationDelivery } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/shared/components/data-table';
-import { ListPage } from '@/shared/components/list-page';
+import { choices, ListPage } from '@/shared/components/list-page';
 import { formatDateTime } from '@/shared/lib/format';
 import { useListSearch } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
@@ -128,20 +128,14 @@ export function AdminNotificationDetailPage() {
           kind: 'select',
           key: 'isDelivered',
           label: 'Delivery status',
-          data: [
-            { value: 'true', label: 'Delivered' },
-            { value: 'false', label: 'Not Delivered' },
-          ],
+          data: choices({ true: 'Delivered', false: 'Not Delivered' }),
           placeholder: 'All',
         },
         {
           kind: 'select',
           key: 'isOpen',
           label: 'Is open',
-          data: [
-            { value: 'true', label: 'Open' },
-            { value: 'false', label: 'Not Open' },
-          ],
+          data: choices({ true: 'Open', false: 'Not Open' }),
           placeholder: 'All',
         },
       ]}

@@ -42,10 +42,7 @@ export function PageViewReportPage() {
           kind: 'select',
           key: 'pageName',
           label: 'Page',
-          data: [
-            { value: 'Home', label: 'Home' },
-            { value: 'Payment', label: 'Payment' },
-          ],
+          data: ['Home', 'Payment'],
           placeholder: 'All',
         },
       ]}

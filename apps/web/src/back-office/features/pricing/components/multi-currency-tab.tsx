@@ -1,13 +1,14 @@
-import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { currencyListQuerySchema, type CurrencyRule, type CurrencySyncSummary } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { DeleteDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
+import { dateColumn } from '@/shared/components/columns';
 import { DeleteAction } from '@/shared/components/delete-action';
+import { IconButton } from '@/shared/components/icon-action';
 import { ListPage } from '@/shared/components/list-page';
 import { countryName } from '@/shared/lib/countries';
-import { formatDateTime } from '@/shared/lib/format';
 import { useListSearch } from '@/shared/lib/list-search';
 import { useCurrencyRules, useDeleteCurrency } from '../api/currency-rules';
 import { useSyncCurrencyRates } from '../api/currency-sync';
@@ -68,25 +69,22 @@ export function MultiCurrencyTab() {
       width: 100,
       render: (r) => (r.couponCode ? `${r.discountPercentage}%` : '—'),
     },
-    { key: 'created_at', header: 'Created On', width: 170, render: (r) => formatDateTime(r.created_at) },
+    dateColumn('created_at', 'Created On', 170),
     {
       key: 'actions',
       header: 'Action',
       width: 90,
       render: (r) => (
         <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit" withArrow>
-            <ActionIcon
-              variant="subtle"
-              aria-label={`Edit currency of ${r.countryCode}`}
-              onClick={() => {
-                setEditing(r);
-                window.scrollTo({ top: 0, behavior: 'smooth' });
-              }}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <IconButton
+            hint="Edit"
+            icon={IconPencil}
+            label={`Edit currency of ${r.countryCode}`}
+            onClick={() => {
+              setEditing(r);
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+          />
           <DeleteAction label={`Delete currency of ${r.countryCode}`} onClick={() => setDeleting(r)} />
         </Group>
       ),
@@ -130,14 +128,11 @@ export function MultiCurrencyTab() {
         </Stack>
       }
     >
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Are you sure?"
+      <DeleteDialog
+        item={deleting}
         message="Currency will be removed from this list"
-        confirmLabel="Yes, delete it!"
-        confirmColor="red"
         loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting._id)}
+        onConfirm={(row) => remove.mutate(row._id)}
         onCancel={() => setDeleting(null)}
       />
     </ListPage>

@@ -19,8 +19,8 @@ import {
   type PriceUpdateRequest,
   type StaffPrice,
 } from '@fleetdeck/contract/staff';
-import { LoadError } from '@/shared/components/load-error';
 import { ContentSkeleton } from '@/shared/components/page-loader';
+import { QueryView } from '@/shared/components/query-view';
 import { useContractForm } from '@/shared/lib/form';
 import { staffPaths } from '../../../app/paths';
 import { usePriceDetail } from '../api/price-detail';
@@ -39,11 +39,11 @@ export function PricingEditPage() {
       </Alert>
     );
   }
-  if (detail.isPending) return <ContentSkeleton />;
-  if (detail.isError) {
-    return <LoadError title="The price could not load" error={detail.error} onRetry={() => void detail.refetch()} />;
-  }
-  return <PriceForm key={detail.data.data._id} price={detail.data.data} />;
+  return (
+    <QueryView query={detail} errorTitle="The price could not load" loading={<ContentSkeleton />}>
+      {({ data }) => <PriceForm key={data._id} price={data} />}
+    </QueryView>
+  );
 }
 
 function PriceForm({ price }: { price: StaffPrice }) {

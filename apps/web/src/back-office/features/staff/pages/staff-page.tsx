@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { dateColumn, statusColumn } from '@/shared/components/columns';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -101,16 +101,9 @@ export function StaffPage() {
         />
       ),
     },
-    {
-      key: 'status',
-      header: 'Status',
-      width: 110,
-      render: (row) => (
-        <Badge color={row.disabled ? 'gray' : 'green'} variant="light">
-          {row.disabled ? 'Disabled' : 'Active'}
-        </Badge>
-      ),
-    },
+    statusColumn('status', 'Status', 110, (row) =>
+      row.disabled ? { label: 'Disabled', color: 'gray' } : { label: 'Active', color: 'green' },
+    ),
     dateColumn('created_at'),
     {
       key: 'actions',

@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Video } from '@fleetdeck/contract';
 import { contentPageQuerySchema, videoCreateRequestSchema } from '@fleetdeck/contract/staff';
-import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { DeleteDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { DeleteAction } from '@/shared/components/delete-action';
 import { ListPage } from '@/shared/components/list-page';
@@ -98,14 +98,11 @@ export function VideosPage() {
       minWidth={760}
       header={<AddVideoForm />}
     >
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Are you sure?"
+      <DeleteDialog
+        item={deleting}
         message={`The video "${deleting?.title ?? ''}" will be removed from the website.`}
-        confirmLabel="Yes, delete it!"
-        confirmColor="red"
         loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting._id)}
+        onConfirm={(row) => remove.mutate(row._id)}
         onCancel={() => setDeleting(null)}
       />
     </ListPage>
