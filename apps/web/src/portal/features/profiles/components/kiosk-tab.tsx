@@ -31,6 +31,7 @@ import { useContractForm } from '@/shared/lib/form';
 import { useReportUnsaved } from './unsaved-changes';
 import { PlayStoreSearch } from './play-store-search';
 import { ProfileApplicationsList } from './profile-applications-list';
+import { SaveRow } from './save-button';
 
 type NumberValue = number | string;
 
@@ -357,11 +358,7 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
             </Stack>
           ) : null}
 
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending} disabled={update.isPending}>
-              Save
-            </Button>
-          </Group>
+          <SaveRow pending={update.isPending} />
         </Stack>
       </form>
 
