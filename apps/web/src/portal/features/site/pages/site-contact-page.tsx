@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { contactRequestSchema } from '@fleetdeck/contract';
 import { useState } from 'react';
 import { CaptchaField } from '@/portal/components/captcha-field';
 import { useContractForm } from '@/shared/lib/form';
 import { useCaptchaGate } from '../lib/use-captcha-gate';
 import { useSendContact } from '../api/site';
+import { SitePageHeading } from '../components/site-page-heading';
 
 /** /contact (DECISIONS §9): name, email, subject, message and the captcha. */
 export function SiteContactPage() {
@@ -25,14 +26,9 @@ export function SiteContactPage() {
   });
   return (
     <Stack gap="lg" maw={720} mx="auto">
-      <div>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Contact us
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Questions about the apps, licences or an order? Write to us and we answer by email.
-        </Text>
-      </div>
+      <SitePageHeading title="Contact us">
+        Questions about the apps, licences or an order? Write to us and we answer by email.
+      </SitePageHeading>
       {sent ? (
         <Alert color="green" title="Message sent" role="status" withCloseButton onClose={() => setSent(false)}>
           Thank you, your message has been sent. We will answer by email.
