@@ -35,6 +35,13 @@ const listAnswer = (data: unknown[]) => ({
   body: { respones_msg: 'Power Chat users', data, pagination: { page: 1, limit: 25, total: data.length } },
 });
 
+/** Signs in and opens the users page; the shell, SDK and seat calls answered, and `routes`. */
+const openUsers = (routes: Parameters<typeof mockApi>[0]) => {
+  window.localStorage.setItem('token', 'tok');
+  const api = mockApi({ ...shellRoutes, ...sdkRoute, ...summaryRoute, ...routes });
+  return { api, ...renderApp('/power-chat-users') };
+};
+
 describe('Power Chat users page', () => {
   it('lists the users with their licence, a QR dialog per user, the APK link and the seats in use', async () => {
     window.localStorage.setItem('token', 'tok');
@@ -78,11 +85,7 @@ describe('Power Chat users page', () => {
   });
 
   it('syncs: the server’s message is shown and the list is read again', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      ...sdkRoute,
-      ...summaryRoute,
+    const { api, user } = openUsers({
       [`GET ${F}/list`]: listAnswer([chatUser('u-1', 'alice')]),
       [`GET ${F}/sync`]: {
         body: {
@@ -91,7 +94,6 @@ describe('Power Chat users page', () => {
         },
       },
     });
-    const { user } = renderApp('/power-chat-users');
     await screen.findByText('Showing 1 to 1 of 1 entries');
     await user.click(screen.getByRole('button', { name: 'Sync' }));
     expect(await screen.findByText('Power Chat users synced: 1 of 2 licences in use.')).toBeInTheDocument();
@@ -99,15 +101,10 @@ describe('Power Chat users page', () => {
   });
 
   it('deletes a user after "Are you sure?" / "Yes, delete it!"', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      ...sdkRoute,
-      ...summaryRoute,
+    const { api, user } = openUsers({
       [`GET ${F}/list`]: listAnswer([chatUser('u-1', 'alice')]),
       [`DELETE ${F}/delete`]: { body: { respones_msg: 'Power Chat user deleted successfully.' } },
     });
-    const { user } = renderApp('/power-chat-users');
     await user.click(await screen.findByRole('button', { name: 'Delete alice' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure?')).toBeInTheDocument();
