@@ -1,7 +1,8 @@
-import { Button, PasswordInput, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, TextInput } from '@mantine/core';
 import type { ButtonProps, PasswordInputProps, TextInputProps } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { IconMail } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 /** What a bound field needs of a form (`useContractForm` or `useForm`). */
 export interface BoundForm<F extends string> {
@@ -63,5 +64,16 @@ export function FullSubmitButton({ loading, children = 'Submit', ...rest }: Butt
     <Button type="submit" size="md" fullWidth loading={loading} {...rest}>
       {children}
     </Button>
+  );
+}
+
+/** A card form's submit button, on the right under the fields. */
+export function SubmitRow({ loading, children }: { loading: boolean; children: ReactNode }) {
+  return (
+    <Group justify="flex-end" mt="xs">
+      <Button type="submit" loading={loading}>
+        {children}
+      </Button>
+    </Group>
   );
 }

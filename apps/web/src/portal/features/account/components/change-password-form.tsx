@@ -1,7 +1,7 @@
 import { changePasswordRequestSchema } from '@fleetdeck/contract';
-import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { BoundPasswordInput, NewPasswordInputs } from '@/portal/components/form-fields';
+import { BoundPasswordInput, NewPasswordInputs, SubmitRow } from '@/portal/components/form-fields';
 import { paths } from '@/portal/config/paths';
 import { logout } from '@/portal/api/logout';
 import { clearToken } from '@/shared/lib/auth-storage';
@@ -38,11 +38,7 @@ export function ChangePasswordForm() {
         <Stack gap="md" mt="lg">
           <BoundPasswordInput form={form} field="old_password" label="Old password" autoComplete="current-password" />
           <NewPasswordInputs form={form} field="new_password" description="8 to 128 characters" />
-          <Group justify="flex-end" mt="xs">
-            <Button type="submit" loading={change.isPending}>
-              Submit
-            </Button>
-          </Group>
+          <SubmitRow loading={change.isPending}>Submit</SubmitRow>
         </Stack>
       </form>
     </Card>

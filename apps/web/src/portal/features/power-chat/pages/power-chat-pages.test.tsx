@@ -44,17 +44,12 @@ const openUsers = (routes: Parameters<typeof mockApi>[0]) => {
 
 describe('Power Chat users page', () => {
   it('lists the users with their licence, a QR dialog per user, the APK link and the seats in use', async () => {
-    window.localStorage.setItem('token', 'tok');
-    mockApi({
-      ...shellRoutes,
-      ...sdkRoute,
-      ...summaryRoute,
+    const { user } = openUsers({
       [`GET ${F}/list`]: listAnswer([
         chatUser('u-2', 'bob', { isTrialUser: true, addToGlobalPull: true }),
         chatUser('u-1', 'alice'),
       ]),
     });
-    const { user } = renderApp('/power-chat-users');
     expect(await screen.findByText('Showing 1 to 2 of 2 entries')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Power Chat users' });
     expect(
