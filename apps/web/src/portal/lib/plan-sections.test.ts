@@ -1,27 +1,9 @@
-import type { Family, Plan } from '@fleetdeck/contract';
+import type { Plan } from '@fleetdeck/contract';
 import { describe, expect, it } from 'vitest';
+import { planOf } from '@/test/plans';
 import { PLAN_SECTIONS, planSections, plansOf } from './plan-sections';
 
-const plan = (identifier: string, family: Family, overrides: Partial<Plan> = {}): Plan =>
-  ({
-    _id: `id-${identifier}`,
-    identifier,
-    family,
-    name: identifier,
-    description: '',
-    type: identifier.endsWith('OT') ? 'one_time' : 'recurring',
-    amount: 10,
-    currency: 'eur',
-    interval: identifier.endsWith('OT') ? null : 'year',
-    intervalCount: 1,
-    features: [],
-    apkLink: '',
-    status: 'Active',
-    expiry: null,
-    totalPurchasedDevices: 0,
-    subscriptionDetail: null,
-    ...overrides,
-  }) as Plan;
+const plan = planOf;
 
 const ids = (plans: Plan[]) => plans.map((p) => p.identifier);
 

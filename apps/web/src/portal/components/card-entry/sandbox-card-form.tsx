@@ -1,5 +1,5 @@
 import { Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useImperativeHandle, useState, type Ref } from 'react';
+import { useImperativeHandle, useState, type ChangeEvent, type Ref } from 'react';
 import { confirmSandboxPayment, createSandboxPaymentMethod } from '@/portal/api/sandbox-payments';
 import { errorMessage } from '@/shared/lib/api-client';
 import { PaymentBrandIcon } from './card-brand-icon';
@@ -26,6 +26,13 @@ export function SandboxCardForm({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
+  /** A field's value, error and disabled state; what is typed goes through `format`. */
+  const bind = (field: keyof CardValues, format: (typed: string) => string) => ({
+    value: values[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, format(e.currentTarget.value)),
+    error: errors[field],
+    disabled,
+  });
 
   const check = (): boolean => {
     const found = validateCard(values);
@@ -69,10 +76,7 @@ export function SandboxCardForm({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
-        value={values.number}
-        onChange={(e) => set('number', formatCardNumber(e.currentTarget.value))}
-        error={errors.number}
-        disabled={disabled}
+        {...bind('number', formatCardNumber)}
         rightSection={
           <Group gap={0} role="img" aria-label={BRAND_LABELS[brand]} title={BRAND_LABELS[brand]} data-brand={brand}>
             <PaymentBrandIcon brand={brand} size={22} />
@@ -86,10 +90,7 @@ export function SandboxCardForm({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM / YY"
-          value={values.expiry}
-          onChange={(e) => set('expiry', formatExpiry(e.currentTarget.value))}
-          error={errors.expiry}
-          disabled={disabled}
+          {...bind('expiry', formatExpiry)}
         />
         <TextInput
           label="CVC"
@@ -97,10 +98,7 @@ export function SandboxCardForm({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder={brand === 'amex' ? '1234' : '123'}
-          value={values.cvc}
-          onChange={(e) => set('cvc', e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
-          error={errors.cvc}
-          disabled={disabled}
+          {...bind('cvc', (typed) => typed.replace(/\D/g, '').slice(0, 4))}
         />
       </SimpleGrid>
     </Stack>

@@ -1,6 +1,7 @@
 import { changePasswordRequestSchema } from '@fleetdeck/contract';
-import { Button, Card, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Card, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { BoundPasswordInput, NewPasswordInputs, SubmitRow } from '@/portal/components/form-fields';
 import { paths } from '@/portal/config/paths';
 import { logout } from '@/portal/api/logout';
 import { clearToken } from '@/shared/lib/auth-storage';
@@ -35,30 +36,9 @@ export function ChangePasswordForm() {
       </Text>
       <form onSubmit={form.submit((request) => change.mutate(request), change.isPending)} noValidate>
         <Stack gap="md" mt="lg">
-          <PasswordInput
-            label="Old password"
-            name="old_password"
-            autoComplete="current-password"
-            {...form.getInputProps('old_password')}
-          />
-          <PasswordInput
-            label="New password"
-            name="new_password"
-            autoComplete="new-password"
-            description="8 to 128 characters"
-            {...form.getInputProps('new_password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            name="confirm_password"
-            autoComplete="new-password"
-            {...form.getInputProps('confirm_password')}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button type="submit" loading={change.isPending}>
-              Submit
-            </Button>
-          </Group>
+          <BoundPasswordInput form={form} field="old_password" label="Old password" autoComplete="current-password" />
+          <NewPasswordInputs form={form} field="new_password" description="8 to 128 characters" />
+          <SubmitRow loading={change.isPending}>Submit</SubmitRow>
         </Stack>
       </form>
     </Card>

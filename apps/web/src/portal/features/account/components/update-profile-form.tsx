@@ -1,5 +1,6 @@
 import { updateUserRequestSchema, type UserDetail } from '@fleetdeck/contract';
-import { Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Card, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { SubmitRow } from '@/portal/components/form-fields';
 import { PhoneFields } from '@/portal/components/phone-fields';
 import { normaliseDialCode } from '@/shared/lib/countries';
 import { useContractForm } from '@/shared/lib/form';
@@ -66,11 +67,7 @@ export function UpdateProfileForm({ user }: { user: UserDetail }) {
             {...form.getInputProps('address')}
           />
           <TextInput label="VAT / Tax ID" name="tax_id" {...form.getInputProps('tax_id')} />
-          <Group justify="flex-end" mt="xs">
-            <Button type="submit" loading={update.isPending}>
-              Save
-            </Button>
-          </Group>
+          <SubmitRow loading={update.isPending}>Save</SubmitRow>
         </Stack>
       </form>
     </Card>

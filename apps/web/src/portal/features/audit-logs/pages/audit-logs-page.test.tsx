@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Mock } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { mockApi, sampleUser } from '@/test/mock-api';
+import { queriesTo } from '@/test/queries';
 import { renderApp } from '@/test/render-app';
 
 const LIST = '/api/v1/admin/users/audit/list';
@@ -24,12 +25,6 @@ const answer = (data: unknown[], total = data.length) => ({
     data: { data, pagination: { page: 1, limit: 25, total, totalCapped: false, nextCursor: null } },
   },
 });
-
-const queriesTo = (fetchMock: Mock, path: string) =>
-  fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((u) => u.pathname === path)
-    .map((u) => u.searchParams);
 
 const lastQuery = (fetchMock: Mock) => Object.fromEntries(queriesTo(fetchMock, LIST).at(-1)!);
 

@@ -12,6 +12,7 @@ import { ListPage } from '@/shared/components/list-page';
 
 import { useListSearch } from '@/shared/lib/list-search';
 import { useAuditLogs } from '../api/get-audit-logs';
+import { enveloped } from '@/portal/lib/list-answer';
 
 const STATUS_OPTIONS = [
   { value: 'false', label: 'Success' },
@@ -51,11 +52,8 @@ export function AuditLogsPage() {
     <ListPage
       label="Audit logs"
       search={list}
-      result={audit}
-      rows={audit.data?.data.data}
-      pagination={audit.data?.data.pagination}
+      {...enveloped(audit)}
       columns={COLUMNS}
-      rowKey={(row) => row._id}
       filtersLabel="Audit log filters"
       filters={[
         {

@@ -1,6 +1,7 @@
 import { registerRequestSchema, type RegisterRequest } from '@fleetdeck/contract';
-import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Stack } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BoundPasswordInput, BoundTextInput, FullSubmitButton } from '@/portal/components/form-fields';
 import { PhoneFields } from '@/portal/components/phone-fields';
 import { PRIVACY_POLICY_URL } from '@/shared/config/constants';
 import { paths } from '@/portal/config/paths';
@@ -81,32 +82,32 @@ export function RegisterForm() {
   return (
     <form onSubmit={form.submit((request) => register.mutate(request), register.isPending)} noValidate>
       <Stack gap="md">
-        <TextInput
+        <BoundTextInput
+          form={form}
+          field="name"
           label="Full name"
           withAsterisk
-          name="name"
           autoComplete="name"
           placeholder="Jane Cooper"
-          {...form.getInputProps('name')}
         />
-        <TextInput
+        <BoundTextInput
+          form={form}
+          field="email"
           label="Email"
           withAsterisk
           type="email"
-          name="email"
           autoComplete="email"
           placeholder="you@company.com"
           description="Please use your work email"
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          {...form.getInputProps('email')}
         />
-        <PasswordInput
+        <BoundPasswordInput
+          form={form}
+          field="password"
           label="Password"
           withAsterisk
-          name="password"
           autoComplete="new-password"
           placeholder="At least 8 characters"
-          {...form.getInputProps('password')}
         />
         <PhoneFields form={form} placeholder="7700 900123" />
         <Checkbox
@@ -120,9 +121,7 @@ export function RegisterForm() {
             </>
           }
         />
-        <Button type="submit" size="md" fullWidth loading={register.isPending}>
-          Get Started
-        </Button>
+        <FullSubmitButton loading={register.isPending}>Get Started</FullSubmitButton>
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
 import { forgetPasswordRequestSchema } from '@fleetdeck/contract';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { IconMail, IconMailCheck } from '@tabler/icons-react';
+import { Alert, Stack } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
 import { BackToLoginLink } from '@/shared/components/back-to-login-link';
+import { BoundEmailInput, FullSubmitButton } from '@/portal/components/form-fields';
 import { paths } from '@/portal/config/paths';
 import { AuthCard } from '@/shared/components/layouts/auth-card';
 import { useContractForm } from '@/shared/lib/form';
@@ -29,18 +30,8 @@ export function ForgetPasswordPage() {
         ) : null}
         <form onSubmit={form.submit((request) => send.mutate(request), send.isPending)} noValidate>
           <Stack gap="md">
-            <TextInput
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder="you@company.com"
-              leftSection={<IconMail size={18} stroke={1.6} />}
-              {...form.getInputProps('email')}
-            />
-            <Button type="submit" size="md" fullWidth loading={send.isPending}>
-              Submit
-            </Button>
+            <BoundEmailInput form={form} field="email" autoComplete="email" />
+            <FullSubmitButton loading={send.isPending} />
           </Stack>
         </form>
         <BackToLoginLink to={paths.auth.login.getHref()} />

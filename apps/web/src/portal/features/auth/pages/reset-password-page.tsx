@@ -1,9 +1,10 @@
 import { resetPasswordRequestSchema } from '@fleetdeck/contract';
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BackToLoginLink } from '@/shared/components/back-to-login-link';
 import { AuthCard } from '@/shared/components/layouts/auth-card';
+import { FullSubmitButton, NewPasswordInputs } from '@/portal/components/form-fields';
 import { paths } from '@/portal/config/paths';
 import { errorMessage } from '@/shared/lib/api-client';
 import { useContractForm } from '@/shared/lib/form';
@@ -46,21 +47,8 @@ export function ResetPasswordPage() {
         ) : null}
         <form onSubmit={form.submit((request) => reset.mutate(request), reset.isPending)} noValidate>
           <Stack gap="md">
-            <PasswordInput
-              label="New password"
-              name="password"
-              autoComplete="new-password"
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Confirm password"
-              name="confirm_password"
-              autoComplete="new-password"
-              {...form.getInputProps('confirm_password')}
-            />
-            <Button type="submit" size="md" fullWidth loading={reset.isPending}>
-              Submit
-            </Button>
+            <NewPasswordInputs form={form} field="password" />
+            <FullSubmitButton loading={reset.isPending} />
           </Stack>
         </form>
         <BackToLoginLink to={paths.auth.login.getHref()} />

@@ -1,5 +1,6 @@
-import { Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Button, type ButtonProps, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconDeviceMobile, IconDownload, IconShoppingCart } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/portal/config/paths';
 
@@ -32,28 +33,37 @@ export function GettingStarted({ showBuy }: { showBuy: boolean }) {
         ))}
       </SimpleGrid>
       <Group gap="sm" mt="lg">
-        <Button component={Link} to={paths.portal.profiles.getHref()} leftSection={<IconDeviceMobile size={16} />}>
+        <LinkButton to={paths.portal.profiles.getHref()} icon={IconDeviceMobile}>
           View devices
-        </Button>
-        <Button
-          component={Link}
-          to={paths.portal.downloadApk.getHref()}
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-        >
+        </LinkButton>
+        <LinkButton to={paths.portal.downloadApk.getHref()} variant="default" icon={IconDownload}>
           Download APK
-        </Button>
+        </LinkButton>
         {showBuy ? (
-          <Button
-            component={Link}
-            to={paths.portal.plans.getHref()}
-            variant="light"
-            leftSection={<IconShoppingCart size={16} />}
-          >
+          <LinkButton to={paths.portal.plans.getHref()} variant="light" icon={IconShoppingCart}>
             Buy licences
-          </Button>
+          </LinkButton>
         ) : null}
       </Group>
     </Card>
+  );
+}
+
+/** A button that is a link to a console page, with its icon on the left. */
+function LinkButton({
+  to,
+  icon: Icon,
+  variant,
+  children,
+}: {
+  to: string;
+  icon: typeof IconDownload;
+  variant?: ButtonProps['variant'];
+  children: ReactNode;
+}) {
+  return (
+    <Button component={Link} to={to} variant={variant} leftSection={<Icon size={16} />}>
+      {children}
+    </Button>
   );
 }

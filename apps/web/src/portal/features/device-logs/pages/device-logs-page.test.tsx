@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Mock } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { mockApi, sampleUser } from '@/test/mock-api';
+import { queriesTo } from '@/test/queries';
 import { renderApp } from '@/test/render-app';
 
 const LIST = '/api/v1/admin/device/log/list';
@@ -37,12 +37,6 @@ const answer = (
 });
 
 /** The query strings the page sent to `path`, in order. */
-const queriesTo = (fetchMock: Mock, path: string) =>
-  fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((u) => u.pathname === path)
-    .map((u) => u.searchParams);
-
 describe('Device Logs page', () => {
   it('shows serial number with the device name, activity, result and date', async () => {
     window.localStorage.setItem('token', 'tok');

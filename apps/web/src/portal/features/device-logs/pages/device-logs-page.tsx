@@ -6,6 +6,7 @@ import { ariaSort, SortHeader, type SortOrder } from '@/shared/components/sort-h
 import { formatDateTime } from '@/shared/lib/format';
 import { useListSearch } from '@/shared/lib/list-search';
 import { useDeviceLogs } from '../api/get-device-logs';
+import { enveloped } from '@/portal/lib/list-answer';
 
 /** Success in green, failures in red, anything else the device reported as it is. */
 function ActivityResult({ value }: { value: string }) {
@@ -72,11 +73,8 @@ export function DeviceLogsPage() {
     <ListPage
       label="Device logs"
       search={list}
-      result={logs}
-      rows={logs.data?.data.data}
-      pagination={logs.data?.data.pagination}
+      {...enveloped(logs)}
       columns={columns}
-      rowKey={(row) => row._id}
       filters={[
         {
           kind: 'text',

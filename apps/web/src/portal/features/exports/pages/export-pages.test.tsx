@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Mock } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { mockApi, sampleUser } from '@/test/mock-api';
+import { queriesTo } from '@/test/queries';
 import { currentLocation, renderApp } from '@/test/render-app';
 
 const X = '/api/v1/admin/users/export';
@@ -40,13 +40,6 @@ const profilesAnswer = {
     pagination: { page: 1, limit: 25, total: 2 },
   },
 };
-
-const queriesTo = (fetchMock: Mock, method: string, path: string) =>
-  fetchMock.mock.calls
-    .filter(([, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === method)
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((u) => u.pathname === path)
-    .map((u) => u.searchParams);
 
 describe('Export List page', () => {
   it('lists the exports with a link to each detail', async () => {

@@ -1,9 +1,10 @@
 import type { Plan } from '@fleetdeck/contract';
-import { Alert, Anchor, Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Alert, Anchor, Skeleton, Stack } from '@mantine/core';
 import { useUserDetail } from '@/portal/api/get-user-detail';
 import { QueryError } from '@/shared/components/query-view';
 import { useAppConfig } from '@/shared/lib/app-config';
 import { PlanSections } from '@/portal/components/plan-sections';
+import { PlanSectionsSkeleton } from '@/portal/components/plan-sections-skeleton';
 import { usePageView } from '@/portal/lib/page-view';
 import { planSections } from '@/portal/lib/plan-sections';
 import { usePlans } from '../api/get-plans';
@@ -15,24 +16,20 @@ const isListed = (plan: Plan) => plan.status === 'Active' || plan.totalPurchased
 
 function PlansSkeleton() {
   return (
-    <Stack gap="xl" aria-busy="true" data-testid="plans-loading">
-      {[0, 1].map((s) => (
-        <Stack key={s} gap="md">
-          <Skeleton height={24} width={200} />
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-            {[0, 1].map((c) => (
-              <Card key={c} withBorder padding="lg" radius="md">
-                <Skeleton height={20} width="60%" />
-                <Skeleton height={28} width="40%" mt="md" />
-                <Skeleton height={12} mt="md" />
-                <Skeleton height={12} mt={8} />
-                <Skeleton height={36} mt="lg" />
-              </Card>
-            ))}
-          </SimpleGrid>
-        </Stack>
-      ))}
-    </Stack>
+    <PlanSectionsSkeleton
+      data-testid="plans-loading"
+      spacing="lg"
+      title={<Skeleton height={24} width={200} />}
+      card={
+        <>
+          <Skeleton height={20} width="60%" />
+          <Skeleton height={28} width="40%" mt="md" />
+          <Skeleton height={12} mt="md" />
+          <Skeleton height={12} mt={8} />
+          <Skeleton height={36} mt="lg" />
+        </>
+      }
+    />
   );
 }
 

@@ -1,26 +1,15 @@
 import { sampleUser } from '@/test/mock-api';
+import { planOf } from '@/test/plans';
 
 type Family = 'PD' | 'PDOW' | 'SL' | 'PC' | 'UB' | 'KM' | 'POB' | 'PCHAT';
 
 export const plan = (identifier: string, family: Family, overrides: Record<string, unknown> = {}) => {
   const oneTime = identifier.endsWith('OT');
   return {
-    _id: `id-${identifier}`,
-    identifier,
-    family,
+    ...planOf(identifier, family),
     name: `${identifier} ${oneTime ? 'One-time' : 'Subscription'}`,
-    description: '',
-    type: oneTime ? 'one_time' : 'recurring',
     amount: oneTime ? 79.99 : 29.99,
-    currency: 'eur',
-    interval: oneTime ? null : 'year',
-    intervalCount: 1,
     features: [{ text: 'Remove bloatware', checked: true }],
-    apkLink: '',
-    status: 'Active',
-    expiry: null,
-    totalPurchasedDevices: 0,
-    subscriptionDetail: null,
     ...overrides,
   };
 };

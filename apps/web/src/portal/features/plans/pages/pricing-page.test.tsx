@@ -3,26 +3,11 @@ import { familyOfPlan } from '@fleetdeck/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/mock-api';
+import { planOf } from '@/test/plans';
 import { currentLocation, renderApp } from '@/test/render-app';
 
-const plan = (identifier: PlanCode, amount: number, name: string): Plan => ({
-  _id: `id-${identifier}`,
-  identifier,
-  family: familyOfPlan(identifier),
-  name,
-  description: '',
-  type: identifier === 'PCHAT' || !identifier.endsWith('OT') ? 'recurring' : 'one_time',
-  amount,
-  currency: 'eur',
-  interval: identifier.endsWith('OT') ? null : 'year',
-  intervalCount: 1,
-  features: [],
-  apkLink: '',
-  status: 'Active',
-  expiry: null,
-  totalPurchasedDevices: 0,
-  subscriptionDetail: null,
-});
+const plan = (identifier: PlanCode, amount: number, name: string): Plan =>
+  planOf(identifier, familyOfPlan(identifier), { amount, name });
 
 const recurring = [
   plan('PCHAT', 12, 'Power Chat Subscription'),

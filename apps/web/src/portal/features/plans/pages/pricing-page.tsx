@@ -1,5 +1,6 @@
 import type { LocalPricing, Plan } from '@fleetdeck/contract';
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Text, Title } from '@mantine/core';
+import { PlanSectionsSkeleton } from '@/portal/components/plan-sections-skeleton';
 import { Link } from 'react-router';
 import { AuthCard } from '@/shared/components/layouts/auth-card';
 import { QueryError } from '@/shared/components/query-view';
@@ -72,22 +73,18 @@ function PublicPlanCard({ plan, local }: { plan: Plan; local: LocalPricing | nul
 
 function PricingSkeleton() {
   return (
-    <Stack gap="xl" aria-busy="true" aria-label="Loading prices">
-      {[0, 1].map((s) => (
-        <Stack key={s} gap="md">
-          <Skeleton h={22} w={180} />
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {[0, 1].map((c) => (
-              <Card key={c} withBorder padding="lg" radius="md">
-                <Skeleton h={18} w="60%" />
-                <Skeleton h={28} w="40%" mt="md" />
-                <Skeleton h={36} mt="lg" />
-              </Card>
-            ))}
-          </SimpleGrid>
-        </Stack>
-      ))}
-    </Stack>
+    <PlanSectionsSkeleton
+      aria-label="Loading prices"
+      spacing="md"
+      title={<Skeleton h={22} w={180} />}
+      card={
+        <>
+          <Skeleton h={18} w="60%" />
+          <Skeleton h={28} w="40%" mt="md" />
+          <Skeleton h={36} mt="lg" />
+        </>
+      }
+    />
   );
 }
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Mock } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { downloadSdkAnswer } from '@/test/licence-fixtures';
 import { mockApi, sampleUser } from '@/test/mock-api';
+import { queriesTo } from '@/test/queries';
 import { currentLocation, renderApp } from '@/test/render-app';
 
 const F = '/api/v1/admin/fcm/user';
@@ -35,26 +35,21 @@ const listAnswer = (data: unknown[]) => ({
   body: { respones_msg: 'Power Chat users', data, pagination: { page: 1, limit: 25, total: data.length } },
 });
 
-const queriesTo = (fetchMock: Mock, method: string, path: string) =>
-  fetchMock.mock.calls
-    .filter(([, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === method)
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((u) => u.pathname === path)
-    .map((u) => u.searchParams);
+/** Signs in and opens the users page; the shell, SDK and seat calls answered, and `routes`. */
+const openUsers = (routes: Parameters<typeof mockApi>[0]) => {
+  window.localStorage.setItem('token', 'tok');
+  const api = mockApi({ ...shellRoutes, ...sdkRoute, ...summaryRoute, ...routes });
+  return { api, ...renderApp('/power-chat-users') };
+};
 
 describe('Power Chat users page', () => {
   it('lists the users with their licence, a QR dialog per user, the APK link and the seats in use', async () => {
-    window.localStorage.setItem('token', 'tok');
-    mockApi({
-      ...shellRoutes,
-      ...sdkRoute,
-      ...summaryRoute,
+    const { user } = openUsers({
       [`GET ${F}/list`]: listAnswer([
         chatUser('u-2', 'bob', { isTrialUser: true, addToGlobalPull: true }),
         chatUser('u-1', 'alice'),
       ]),
     });
-    const { user } = renderApp('/power-chat-users');
     expect(await screen.findByText('Showing 1 to 2 of 2 entries')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Power Chat users' });
     expect(
@@ -85,11 +80,7 @@ describe('Power Chat users page', () => {
   });
 
   it('syncs: the server’s message is shown and the list is read again', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      ...sdkRoute,
-      ...summaryRoute,
+    const { api, user } = openUsers({
       [`GET ${F}/list`]: listAnswer([chatUser('u-1', 'alice')]),
       [`GET ${F}/sync`]: {
         body: {
@@ -98,7 +89,6 @@ describe('Power Chat users page', () => {
         },
       },
     });
-    const { user } = renderApp('/power-chat-users');
     await screen.findByText('Showing 1 to 1 of 1 entries');
     await user.click(screen.getByRole('button', { name: 'Sync' }));
     expect(await screen.findByText('Power Chat users synced: 1 of 2 licences in use.')).toBeInTheDocument();
@@ -106,15 +96,10 @@ describe('Power Chat users page', () => {
   });
 
   it('deletes a user after "Are you sure?" / "Yes, delete it!"', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      ...sdkRoute,
-      ...summaryRoute,
+    const { api, user } = openUsers({
       [`GET ${F}/list`]: listAnswer([chatUser('u-1', 'alice')]),
       [`DELETE ${F}/delete`]: { body: { respones_msg: 'Power Chat user deleted successfully.' } },
     });
-    const { user } = renderApp('/power-chat-users');
     await user.click(await screen.findByRole('button', { name: 'Delete alice' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure?')).toBeInTheDocument();
@@ -129,6 +114,15 @@ describe('Create Power Chat user page', () => {
     await user.type(await screen.findByLabelText(/^Name/), 'Alice Example');
     await user.type(screen.getByLabelText(/^User ID/), userId);
     await user.type(screen.getByLabelText(/^Password/), 'Violet-Canyon-2231');
+  };
+
+  /** Fills the form and sends it to a create call that answers with an error. */
+  const createAnswering = async (status: number, body: Record<string, unknown>, userId?: string) => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi({ ...shellRoutes, [`POST ${F}/create`]: { status, body } });
+    const { user } = renderApp('/power-chat-user-create');
+    await fill(user, userId);
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
   };
 
   it('checks the fields before sending: each error under its field, no call', async () => {
@@ -168,62 +162,36 @@ describe('Create Power Chat user page', () => {
   });
 
   it('with no free licence and no subscription: to make-payment with the quantity to buy', async () => {
-    window.localStorage.setItem('token', 'tok');
-    mockApi({
-      ...shellRoutes,
-      [`POST ${F}/create`]: {
-        status: 402,
-        body: {
-          respones_msg: 'All your Power Chat licences are in use (0 of 0). Please buy 2 more to add this user.',
-          code: 'E_NO_LICENCE',
-          redirectToPaymentPage: 1,
-          requiredPurchasedQty: 2,
-        },
-      },
+    await createAnswering(402, {
+      respones_msg: 'All your Power Chat licences are in use (0 of 0). Please buy 2 more to add this user.',
+      code: 'E_NO_LICENCE',
+      redirectToPaymentPage: 1,
+      requiredPurchasedQty: 2,
     });
-    const { user } = renderApp('/power-chat-user-create');
-    await fill(user);
-    await user.click(screen.getByRole('button', { name: 'Create User' }));
     await waitFor(() => expect(currentLocation()).toBe('/make-payment?id=PCHAT&qty=2'));
   });
 
   it('with no free licence and a Power Chat subscription: to update-subscription', async () => {
-    window.localStorage.setItem('token', 'tok');
-    mockApi({
-      ...shellRoutes,
-      [`POST ${F}/create`]: {
-        status: 402,
-        body: {
-          respones_msg: 'All your Power Chat licences are in use (2 of 2). Please buy 1 more to add this user.',
-          code: 'E_NO_LICENCE',
-          redirectToPaymentPage: 1,
-          isSubscriptionUpdate: 1,
-          requiredPurchasedQty: 1,
-        },
-      },
+    await createAnswering(402, {
+      respones_msg: 'All your Power Chat licences are in use (2 of 2). Please buy 1 more to add this user.',
+      code: 'E_NO_LICENCE',
+      redirectToPaymentPage: 1,
+      isSubscriptionUpdate: 1,
+      requiredPurchasedQty: 1,
     });
-    const { user } = renderApp('/power-chat-user-create');
-    await fill(user);
-    await user.click(screen.getByRole('button', { name: 'Create User' }));
     await waitFor(() => expect(currentLocation()).toBe('/update-subscription?id=PCHAT'));
   });
 
   it('shows a taken user id under its field', async () => {
-    window.localStorage.setItem('token', 'tok');
-    mockApi({
-      ...shellRoutes,
-      [`POST ${F}/create`]: {
-        status: 409,
-        body: {
-          respones_msg: 'user_id: this user id is already taken. Please choose another one.',
-          code: 'E_CONFLICT',
-          errors: [{ field: 'user_id', message: 'is already taken' }],
-        },
+    await createAnswering(
+      409,
+      {
+        respones_msg: 'user_id: this user id is already taken. Please choose another one.',
+        code: 'E_CONFLICT',
+        errors: [{ field: 'user_id', message: 'is already taken' }],
       },
-    });
-    const { user } = renderApp('/power-chat-user-create');
-    await fill(user, 'alice');
-    await user.click(screen.getByRole('button', { name: 'Create User' }));
+      'alice',
+    );
     expect(await screen.findByText('User ID is already taken')).toBeInTheDocument();
     expect(currentLocation()).toBe('/power-chat-user-create');
   });

@@ -2,7 +2,7 @@ import { httpUrlSchema, type ProfileDetail } from '@fleetdeck/contract';
 import { z } from 'zod/mini';
 import { useAddBlockUrl } from '../api/add-block-url';
 import { useDeleteBlockUrl } from '../api/delete-block-url';
-import { EntryListEditor, succeeded } from './entry-list-editor';
+import { EntryListEditor, entryCalls } from './entry-list-editor';
 
 /** A bare domain (`facebook.com`, `m.example.org/path`) is taken as its https:// address; a URL stays as typed. */
 export const withScheme = (typed: string): string => {
@@ -30,10 +30,7 @@ export function BlockUrlTab({ profile }: { profile: ProfileDetail }) {
       schema={blockUrlSchema}
       emptyMessage="No blocked URLs yet."
       deleteMessage="URL will be removed from this list"
-      adding={add.isPending}
-      deleting={remove.isPending}
-      onAdd={(url) => succeeded(add.mutateAsync({ profileId: profile._id, url }))}
-      onDelete={(url) => succeeded(remove.mutateAsync({ profileId: profile._id, url }))}
+      {...entryCalls(profile._id, 'url', add, remove)}
     />
   );
 }

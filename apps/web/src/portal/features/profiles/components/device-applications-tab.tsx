@@ -58,6 +58,30 @@ function EnableSwitch({
 }
 
 /** Applications ({product}, Super Lock): the device's apps with filters, an enable switch each, and Sync. */
+/** A filter select: "All" (empty) or one of the options. */
+function AllOrOneSelect<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V | '';
+  options: V[];
+  onChange: (value: V | '') => void;
+}) {
+  return (
+    <NativeSelect
+      label={label}
+      size="sm"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value as V | '')}
+      data={[{ value: '', label: 'All' }, ...options.map((option) => ({ value: option, label: option }))]}
+      w={{ base: 'calc(50% - 6px)', sm: 150 }}
+    />
+  );
+}
+
 export function DeviceApplicationsTab({ profile }: { profile: ProfileDetail }) {
   const profileId = profile._id;
   const queryClient = useQueryClient();
@@ -208,29 +232,12 @@ export function DeviceApplicationsTab({ profile }: { profile: ProfileDetail }) {
           size="sm"
           w={{ base: '100%', sm: 240 }}
         />
-        <NativeSelect
-          label="Status"
-          size="sm"
-          value={status}
-          onChange={(e) => setStatus(e.currentTarget.value as typeof status)}
-          data={[
-            { value: '', label: 'All' },
-            { value: 'Enabled', label: 'Enabled' },
-            { value: 'Disabled', label: 'Disabled' },
-          ]}
-          w={{ base: 'calc(50% - 6px)', sm: 150 }}
-        />
-        <NativeSelect
+        <AllOrOneSelect label="Status" value={status} options={['Enabled', 'Disabled']} onChange={setStatus} />
+        <AllOrOneSelect
           label="Install status"
-          size="sm"
           value={install}
-          onChange={(e) => setInstall(e.currentTarget.value as typeof install)}
-          data={[
-            { value: '', label: 'All' },
-            { value: 'Installed', label: 'Installed' },
-            { value: 'Uninstalled', label: 'Uninstalled' },
-          ]}
-          w={{ base: 'calc(50% - 6px)', sm: 150 }}
+          options={['Installed', 'Uninstalled']}
+          onChange={setInstall}
         />
         <Switch
           label="Show system apps"

@@ -131,3 +131,27 @@ export const succeeded = (promise: Promise<unknown>): Promise<boolean> =>
     () => true,
     () => false,
   );
+
+type EntryRequest<K extends string> = { profileId: string } & Record<K, string>;
+
+interface EntryMutation<K extends string> {
+  isPending: boolean;
+  mutateAsync: (request: EntryRequest<K>) => Promise<unknown>;
+}
+
+/** `EntryListEditor`'s add and delete through two mutations that take `{ profileId, [key]: value }`. */
+export function entryCalls<K extends string>(
+  profileId: string,
+  key: K,
+  add: EntryMutation<K>,
+  remove: EntryMutation<K>,
+) {
+  const call = (mutation: EntryMutation<K>, value: string) =>
+    succeeded(mutation.mutateAsync({ profileId, [key]: value } as EntryRequest<K>));
+  return {
+    adding: add.isPending,
+    deleting: remove.isPending,
+    onAdd: (value: string) => call(add, value),
+    onDelete: (value: string) => call(remove, value),
+  };
+}

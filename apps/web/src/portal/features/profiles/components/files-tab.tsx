@@ -1,10 +1,11 @@
 import { filePathSchema, profileUpdateRequestSchema, type ProfileDetail } from '@fleetdeck/contract';
-import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useContractForm } from '@/shared/lib/form';
 import { useAddProfileFile } from '../api/add-profile-file';
 import { useDeleteProfileFile } from '../api/delete-profile-file';
 import { useUpdateProfile } from '../api/update-profile';
-import { EntryListEditor, succeeded } from './entry-list-editor';
+import { EntryListEditor, entryCalls } from './entry-list-editor';
+import { SaveButton } from './save-button';
 
 function BlockFileUrlForm({ profile }: { profile: ProfileDetail }) {
   const form = useContractForm(
@@ -35,9 +36,7 @@ function BlockFileUrlForm({ profile }: { profile: ProfileDetail }) {
             style={{ flex: 1 }}
             autoComplete="off"
           />
-          <Button type="submit" loading={update.isPending} disabled={update.isPending} size="sm" mt={25}>
-            Save
-          </Button>
+          <SaveButton pending={update.isPending} size="sm" mt={25} />
         </Group>
       </Stack>
     </form>
@@ -69,10 +68,7 @@ export function FilesTab({
         schema={filePathSchema}
         emptyMessage="No file paths yet."
         deleteMessage="File path will be removed from this list"
-        adding={add.isPending}
-        deleting={remove.isPending}
-        onAdd={(filePath) => succeeded(add.mutateAsync({ profileId: profile._id, filePath }))}
-        onDelete={(filePath) => succeeded(remove.mutateAsync({ profileId: profile._id, filePath }))}
+        {...entryCalls(profile._id, 'filePath', add, remove)}
       />
       {withBlockFileUrl ? (
         <>

@@ -31,6 +31,7 @@ import { useContractForm } from '@/shared/lib/form';
 import { useReportUnsaved } from './unsaved-changes';
 import { PlayStoreSearch } from './play-store-search';
 import { ProfileApplicationsList } from './profile-applications-list';
+import { SaveRow } from './save-button';
 
 type NumberValue = number | string;
 
@@ -54,16 +55,15 @@ const TYPE_HELP: Record<KioskType, string> = {
   Signage: 'The device plays a list of videos in a loop.',
 };
 
-function TimeoutField({
-  value = '',
-  onChange,
-  error,
-}: {
+/** A number field bound with `getInputProps`. */
+interface BoundNumberProps {
   /** Optional only for `getInputProps`; always set. */
   value?: NumberValue;
   onChange: (v: NumberValue) => void;
   error?: ReactNode;
-}) {
+}
+
+function TimeoutField({ value = '', onChange, error }: BoundNumberProps) {
   return (
     <NumberField
       label="Screen timeout (s)"
@@ -78,16 +78,7 @@ function TimeoutField({
   );
 }
 
-function BrightnessField({
-  value = '',
-  onChange,
-  error,
-}: {
-  /** Optional only for `getInputProps`; always set. */
-  value?: NumberValue;
-  onChange: (v: NumberValue) => void;
-  error?: ReactNode;
-}) {
+function BrightnessField({ value = '', onChange, error }: BoundNumberProps) {
   // The slider follows the text while it is a valid brightness; the text stays as typed.
   const n = checkNumber(String(value), BRIGHTNESS_RULES).value ?? 0;
   return (
@@ -357,11 +348,7 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
             </Stack>
           ) : null}
 
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending} disabled={update.isPending}>
-              Save
-            </Button>
-          </Group>
+          <SaveRow pending={update.isPending} />
         </Stack>
       </form>
 

@@ -1,7 +1,8 @@
 import { profileUpdateRequestSchema, type ProfileDetail } from '@fleetdeck/contract';
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput, Stack, Text } from '@mantine/core';
 import { useContractForm } from '@/shared/lib/form';
 import { useUpdateProfile } from '../api/update-profile';
+import { SaveRow } from './save-button';
 
 /** Pin: 4 to 12 digits, or empty for none. */
 export function PinTab({ profile }: { profile: ProfileDetail }) {
@@ -28,11 +29,7 @@ export function PinTab({ profile }: { profile: ProfileDetail }) {
           description="4 to 12 digits"
           {...form.getInputProps('pin')}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending} disabled={update.isPending}>
-            Save
-          </Button>
-        </Group>
+        <SaveRow pending={update.isPending} />
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
 import { powerOnBootSettingRequestSchema, SCHEDULE_TYPES, WEEK_DAYS, type ProfileDetail } from '@fleetdeck/contract';
-import { Button, Checkbox, Group, Input, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Input, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useContractForm } from '@/shared/lib/form';
 import { useUpdatePowerOnBootSettings } from '../api/update-power-on-boot-settings';
 import { useReportUnsaved } from './unsaved-changes';
+import { SaveRow } from './save-button';
 
 type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 type WeekDay = (typeof WEEK_DAYS)[number];
@@ -122,11 +123,7 @@ export function PowerOnBootTab({ profile }: { profile: ProfileDetail }) {
             ) : null}
           </Stack>
         ) : null}
-        <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending} disabled={update.isPending}>
-            Save
-          </Button>
-        </Group>
+        <SaveRow pending={update.isPending} />
       </Stack>
     </form>
   );

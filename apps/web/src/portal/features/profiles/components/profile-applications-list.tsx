@@ -23,7 +23,7 @@ import { DeleteAction } from '@/shared/components/delete-action';
 export const DELETE_APPLICATION_TITLE = 'Are you sure?';
 export const DELETE_APPLICATION_TEXT = 'Application will be removed from this list';
 
-interface ProfileApplicationsListProps {
+export interface ProfileApplicationsListProps {
   profileId: string;
   /** Absent: Power Cleaner's list; 'Super Lock': Cleaner Apps; 'Kiosk': the Multi App kiosk list. */
   productType?: ProductType;

@@ -17,15 +17,18 @@ const updated = (overrides: Parameters<typeof profile>[0] = {}) => ({
   body: { respones_msg: 'Profile updated.', data: profile({ hasUnappliedChanges: true, ...overrides }) },
 });
 
+/** Signs in, answers the detail call with `shown` (and the other calls with `routes`) and opens `url`. */
+const openProfile = (url: string, shown: ReturnType<typeof profile>, routes: Parameters<typeof mockApi>[0] = {}) => {
+  window.localStorage.setItem('token', 'tok');
+  const api = mockApi({ ...shellRoutes, [`GET ${API}/profile/detail`]: detailAnswer(shown), ...routes });
+  return { api, ...renderApp(url) };
+};
+
 describe('Profile detail forms', () => {
   it('Pin: refuses a pin that is not 4 to 12 digits under the field, saves a valid one', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile()),
+    const { api, user } = openProfile(`/profile-detail?profile_id=${PROFILE_ID}&tab=pin`, profile(), {
       [`POST ${API}/profile/update`]: updated({ pin: '123456' }),
     });
-    const { user } = renderApp(`/profile-detail?profile_id=${PROFILE_ID}&tab=pin`);
     const pin = await screen.findByLabelText('Pin', { selector: 'input' });
     await user.type(pin, '12a');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -44,13 +47,9 @@ describe('Profile detail forms', () => {
   });
 
   it('Advance Setting: the 19 switches with the Samsung note; Save sends all of them', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile()),
+    const { api, user } = openProfile(`/profile-detail?profile_id=${PROFILE_ID}&tab=advance-setting`, profile(), {
       [`POST ${API}/profile/update`]: updated(),
     });
-    const { user } = renderApp(`/profile-detail?profile_id=${PROFILE_ID}&tab=advance-setting`);
     const form = await screen.findByRole('form', { name: 'Advance Setting' });
     expect(within(form).getByText('Works with Samsung devices only')).toBeInTheDocument();
     expect(within(form).getAllByRole('switch')).toHaveLength(19);
@@ -70,12 +69,10 @@ describe('Profile detail forms', () => {
   });
 
   it('Kiosk: a screen timeout of -5 or 1.5 is refused as typed (never made 5) and nothing is sent', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'SL' })),
-    });
-    const { user } = renderApp(`/sl-profile-detail?profile_id=${PROFILE_ID}&tab=kiosk`);
+    const { api, user } = openProfile(
+      `/sl-profile-detail?profile_id=${PROFILE_ID}&tab=kiosk`,
+      profile({ appName: 'SL' }),
+    );
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Kiosk type' }), 'Browser');
     await user.type(screen.getByRole('textbox', { name: 'Website URL' }), 'https://shop.example.com');
     await expectRefusedAsTyped(
@@ -91,13 +88,13 @@ describe('Profile detail forms', () => {
   });
 
   it('Kiosk Browser: names a bad URL and a brightness of 256 under their fields and sends nothing', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'SL' })),
-      [`POST ${API}/profile/update/kiosk/setting`]: updated({ appName: 'SL', kioskType: 'Browser' }),
-    });
-    const { user } = renderApp(`/sl-profile-detail?profile_id=${PROFILE_ID}&tab=kiosk`);
+    const { api, user } = openProfile(
+      `/sl-profile-detail?profile_id=${PROFILE_ID}&tab=kiosk`,
+      profile({ appName: 'SL' }),
+      {
+        [`POST ${API}/profile/update/kiosk/setting`]: updated({ appName: 'SL', kioskType: 'Browser' }),
+      },
+    );
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Kiosk type' }), 'Browser');
     expect(
       within(screen.getByRole('combobox', { name: 'Kiosk type' }))
@@ -137,13 +134,13 @@ describe('Profile detail forms', () => {
   });
 
   it('Kiosk Signage: blank video rows are dropped on save', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'SL' })),
-      [`POST ${API}/profile/update/kiosk/setting`]: updated({ appName: 'SL', kioskType: 'Signage' }),
-    });
-    const { user } = renderApp(`/sl-profile-detail?profile_id=${PROFILE_ID}&tab=kiosk`);
+    const { api, user } = openProfile(
+      `/sl-profile-detail?profile_id=${PROFILE_ID}&tab=kiosk`,
+      profile({ appName: 'SL' }),
+      {
+        [`POST ${API}/profile/update/kiosk/setting`]: updated({ appName: 'SL', kioskType: 'Signage' }),
+      },
+    );
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Kiosk type' }), 'Signage');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Add at least one video URL for a Signage kiosk')).toBeInTheDocument();
@@ -161,23 +158,23 @@ describe('Profile detail forms', () => {
   });
 
   it('Kiosk Single App needs a package; Multi App shows the kiosk list (productType Kiosk)', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'SL' })),
-      [`GET ${API}/profile/applications`]: {
-        body: {
-          respones_msg: 'OK',
-          data: [
-            profileApplication('9b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e', 'com.android.chrome', 'Chrome', {
-              productType: 'Kiosk',
-            }),
-          ],
+    const { api, user } = openProfile(
+      `/sl-profile-detail?profile_id=${PROFILE_ID}&tab=kiosk`,
+      profile({ appName: 'SL' }),
+      {
+        [`GET ${API}/profile/applications`]: {
+          body: {
+            respones_msg: 'OK',
+            data: [
+              profileApplication('9b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e', 'com.android.chrome', 'Chrome', {
+                productType: 'Kiosk',
+              }),
+            ],
+          },
         },
+        [`POST ${API}/profile/update/kiosk/setting`]: updated({ appName: 'SL', kioskType: 'Multi App' }),
       },
-      [`POST ${API}/profile/update/kiosk/setting`]: updated({ appName: 'SL', kioskType: 'Multi App' }),
-    });
-    const { user } = renderApp(`/sl-profile-detail?profile_id=${PROFILE_ID}&tab=kiosk`);
+    );
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Kiosk type' }), 'Single App');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Package name is required for a Single App kiosk')).toBeInTheDocument();
@@ -195,18 +192,14 @@ describe('Profile detail forms', () => {
   });
 
   it('Applications list: deleting asks "Are you sure?" with "Application will be removed from this list"', async () => {
-    window.localStorage.setItem('token', 'tok');
     const entry = profileApplication('7b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e', 'com.facebook.katana', 'Facebook');
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'PC' })),
+    const { api, user } = openProfile(`/pc-profile-detail?profile_id=${PROFILE_ID}`, profile({ appName: 'PC' }), {
       [`GET ${API}/profile/applications`]: { body: { respones_msg: 'OK', data: [entry] } },
       [`DELETE ${API}/profile/application/delete`]: { body: { respones_msg: 'Application removed.', data: [] } },
       [`POST ${API}/profile/application/update`]: {
         body: { respones_msg: 'Application updated.', data: [{ ...entry, status: 'Clear Data' }] },
       },
     });
-    const { user } = renderApp(`/pc-profile-detail?profile_id=${PROFILE_ID}`);
     expect(await screen.findByText('Facebook')).toBeInTheDocument();
     // Power Cleaner's own list: no productType.
     expect(queriesTo(api.fetchMock, `${API}/profile/applications`)[0]?.has('productType')).toBe(false);
@@ -236,33 +229,33 @@ describe('Profile detail forms', () => {
   });
 
   it("adds an app found in the Play Store to Super Lock's cleaner list", async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'SL' })),
-      [`GET ${API}/profile/applications`]: { body: { respones_msg: 'OK', data: [] } },
-      [`GET ${API}/device/playstore/search`]: {
-        body: {
-          respones_msg: 'OK',
-          data: [
-            {
-              appId: 'com.zhiliaoapp.musically',
-              title: 'TikTok',
-              icon: 'https://img.example/tt.png',
-              developer: 'TikTok',
-            },
-          ],
+    const { api, user } = openProfile(
+      `/sl-profile-detail?profile_id=${PROFILE_ID}&tab=cleaner-apps`,
+      profile({ appName: 'SL' }),
+      {
+        [`GET ${API}/profile/applications`]: { body: { respones_msg: 'OK', data: [] } },
+        [`GET ${API}/device/playstore/search`]: {
+          body: {
+            respones_msg: 'OK',
+            data: [
+              {
+                appId: 'com.zhiliaoapp.musically',
+                title: 'TikTok',
+                icon: 'https://img.example/tt.png',
+                developer: 'TikTok',
+              },
+            ],
+          },
+        },
+        [`POST ${API}/profile/application/create`]: (call: RecordedCall) => {
+          const { appPackageName } = call.body as { appPackageName: string };
+          const added = profileApplication('8c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', appPackageName, 'TikTok', {
+            productType: 'Super Lock',
+          });
+          return { body: { respones_msg: 'Application added.', data: [added] } };
         },
       },
-      [`POST ${API}/profile/application/create`]: (call: RecordedCall) => {
-        const { appPackageName } = call.body as { appPackageName: string };
-        const added = profileApplication('8c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', appPackageName, 'TikTok', {
-          productType: 'Super Lock',
-        });
-        return { body: { respones_msg: 'Application added.', data: [added] } };
-      },
-    });
-    const { user } = renderApp(`/sl-profile-detail?profile_id=${PROFILE_ID}&tab=cleaner-apps`);
+    );
     expect(await screen.findByText('No applications in this list yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Application' }));
     const dialog = await screen.findByRole('dialog');
@@ -285,17 +278,17 @@ describe('Profile detail forms', () => {
   });
 
   it('Files: checks the path is absolute, adds and deletes after confirmation', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'PC' })),
-      [`POST ${API}/profile/file/add`]: (call: RecordedCall) => {
-        const { filePath } = call.body as { filePath: string };
-        return updated({ appName: 'PC', profileFiles: ['/sdcard/Download/old.pdf', filePath] });
+    const { api, user } = openProfile(
+      `/pc-profile-detail?profile_id=${PROFILE_ID}&tab=files`,
+      profile({ appName: 'PC' }),
+      {
+        [`POST ${API}/profile/file/add`]: (call: RecordedCall) => {
+          const { filePath } = call.body as { filePath: string };
+          return updated({ appName: 'PC', profileFiles: ['/sdcard/Download/old.pdf', filePath] });
+        },
+        [`POST ${API}/profile/file/delete`]: updated({ appName: 'PC', profileFiles: [] }),
       },
-      [`POST ${API}/profile/file/delete`]: updated({ appName: 'PC', profileFiles: [] }),
-    });
-    const { user } = renderApp(`/pc-profile-detail?profile_id=${PROFILE_ID}&tab=files`);
+    );
     const input = await screen.findByRole('textbox', { name: 'File path' });
     await user.type(input, 'Download/report.pdf');
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -328,17 +321,13 @@ describe('Profile detail forms', () => {
   });
 
   it('URL Blocker: blocked URLs must be http(s); File has the block file URL', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'UB' })),
+    const { api, user } = openProfile(`/ub-profile-detail?profile_id=${PROFILE_ID}`, profile({ appName: 'UB' }), {
       [`POST ${API}/profile/blockUrl/add`]: updated({
         appName: 'UB',
         blockUrl: ['https://games.example.com', 'https://x.example'],
       }),
       [`POST ${API}/profile/update`]: updated({ appName: 'UB', blockFileUrl: 'https://lists.example.com/files.txt' }),
     });
-    const { user } = renderApp(`/ub-profile-detail?profile_id=${PROFILE_ID}`);
     expect(await screen.findByText('https://games.example.com')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'URL' }), 'javascript:alert(1)');
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -368,13 +357,13 @@ describe('Profile detail forms', () => {
   });
 
   it('URL Blocker: a bare domain is taken as its https address', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'UB', blockUrl: [] })),
-      [`POST ${API}/profile/blockUrl/add`]: updated({ appName: 'UB', blockUrl: ['https://facebook.com'] }),
-    });
-    const { user } = renderApp(`/ub-profile-detail?profile_id=${PROFILE_ID}`);
+    const { api, user } = openProfile(
+      `/ub-profile-detail?profile_id=${PROFILE_ID}`,
+      profile({ appName: 'UB', blockUrl: [] }),
+      {
+        [`POST ${API}/profile/blockUrl/add`]: updated({ appName: 'UB', blockUrl: ['https://facebook.com'] }),
+      },
+    );
     await user.type(await screen.findByRole('textbox', { name: 'URL' }), ' facebook.com ');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() =>
@@ -386,16 +375,12 @@ describe('Profile detail forms', () => {
   });
 
   it('asks before a tab change drops switches changed without Save', async () => {
-    window.localStorage.setItem('token', 'tok');
     const saved = profile();
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(saved),
+    const { api, user } = openProfile(`/profile-detail?profile_id=${PROFILE_ID}&tab=advance-setting`, saved, {
       [`POST ${API}/profile/update`]: updated({
         advancedSettings: { ...saved.advancedSettings, disbableBixbyPackages: true },
       }),
     });
-    const { user } = renderApp(`/profile-detail?profile_id=${PROFILE_ID}&tab=advance-setting`);
     const form = await screen.findByRole('form', { name: 'Advance Setting' });
     await user.click(within(form).getByRole('switch', { name: 'Disable Bixby' }));
     await user.click(screen.getByRole('tab', { name: 'Pin' }));
@@ -425,13 +410,13 @@ describe('Profile detail forms', () => {
   });
 
   it('Power On Boot: the time is typed and shown in 24-hour HH:MM', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'SL' })),
-      [`POST ${API}/profile/update/pob/setting`]: updated({ appName: 'SL' }),
-    });
-    const { user } = renderApp(`/sl-profile-detail?profile_id=${PROFILE_ID}&tab=power-on-boot`);
+    const { api, user } = openProfile(
+      `/sl-profile-detail?profile_id=${PROFILE_ID}&tab=power-on-boot`,
+      profile({ appName: 'SL' }),
+      {
+        [`POST ${API}/profile/update/pob/setting`]: updated({ appName: 'SL' }),
+      },
+    );
     await user.click(await screen.findByRole('switch', { name: /Schedule shutdown/ }));
     const time = screen.getByRole('textbox', { name: 'Time' });
     expect(time).toHaveValue('22:00');
@@ -447,14 +432,10 @@ describe('Profile detail forms', () => {
   });
 
   it('Key Mapping: adds an entry with key name, key event and package', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'KM' })),
+    const { api, user } = openProfile(`/km-profile-detail?profile_id=${PROFILE_ID}`, profile({ appName: 'KM' }), {
       [`POST ${API}/profile/keyMapper/add`]: updated({ appName: 'KM' }),
       [`POST ${API}/profile/keyMapper/delete`]: updated({ appName: 'KM', keyMapper: [] }),
     });
-    const { user } = renderApp(`/km-profile-detail?profile_id=${PROFILE_ID}`);
     const table = await screen.findByRole('table', { name: 'Key mappings' });
     expect(within(table).getByText('Volume Up key')).toBeInTheDocument();
     expect(within(table).getByText('Double tap')).toBeInTheDocument();
@@ -485,13 +466,13 @@ describe('Profile detail forms', () => {
   });
 
   it('Power On Boot: days only for Weekly, at least one of them', async () => {
-    window.localStorage.setItem('token', 'tok');
-    const api = mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile({ appName: 'SL' })),
-      [`POST ${API}/profile/update/pob/setting`]: updated({ appName: 'SL' }),
-    });
-    const { user } = renderApp(`/sl-profile-detail?profile_id=${PROFILE_ID}&tab=power-on-boot`);
+    const { api, user } = openProfile(
+      `/sl-profile-detail?profile_id=${PROFILE_ID}&tab=power-on-boot`,
+      profile({ appName: 'SL' }),
+      {
+        [`POST ${API}/profile/update/pob/setting`]: updated({ appName: 'SL' }),
+      },
+    );
     await user.click(await screen.findByRole('switch', { name: /Enable Power On Boot/ }));
     await user.click(screen.getByRole('switch', { name: /Schedule shutdown/ }));
     expect(screen.queryByRole('checkbox', { name: 'Monday' })).not.toBeInTheDocument();

@@ -1,35 +1,19 @@
 import type { ProfileDetail } from '@fleetdeck/contract';
+import { cleanerTabs } from '../components/cleaner-tabs';
 import { DeviceApplicationsTab } from '../components/device-applications-tab';
 import {
   AdvancedSettingsTab,
   BlockUrlTab,
   DeviceTab,
-  FilesTab,
   KeyMapperTab,
   KioskTab,
   PinTab,
-  PowerCleanerSettingsTab,
   PowerOnBootTab,
   ProfileApplicationsList,
 } from '../components/lazy-tabs';
 import { ProfileDetailShell, UrlTabs, type ProfileTab } from '../components/profile-detail-shell';
 
-const CLEANER_TABS: ProfileTab[] = [
-  {
-    value: 'applications',
-    label: 'Applications',
-    render: (p) => (
-      <ProfileApplicationsList
-        profileId={p._id}
-        productType="Super Lock"
-        title="Cleaner applications"
-        description="Apps the cleaner uninstalls or clears the data of on the device."
-      />
-    ),
-  },
-  { value: 'files', label: 'Files', render: (p) => <FilesTab profile={p} /> },
-  { value: 'settings', label: 'Settings', render: (p) => <PowerCleanerSettingsTab profile={p} /> },
-];
+const CLEANER_TABS = cleanerTabs(ProfileApplicationsList, { productType: 'Super Lock', title: 'Cleaner applications' });
 
 function CleanerAppsTab({ profile }: { profile: ProfileDetail }) {
   return <UrlTabs tabs={CLEANER_TABS} profile={profile} param="sub" label="Cleaner Apps sections" variant="pills" />;

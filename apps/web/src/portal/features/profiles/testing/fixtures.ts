@@ -162,11 +162,7 @@ export const profileApplication = (
 });
 
 /** The search params of the recorded calls to `path`. */
-export const queriesTo = (fetchMock: { mock: { calls: unknown[][] } }, path: string) =>
-  fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((u) => u.pathname === path)
-    .map((u) => u.searchParams);
+export { queriesTo } from '@/test/queries';
 
 /** The plans page the licence redirect lands on. */
 export const plansAnswer = { body: { respones_msg: 'OK', data: { recurringPriceList: [], oneTimePriceList: [] } } };

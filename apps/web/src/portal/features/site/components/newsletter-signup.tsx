@@ -3,39 +3,30 @@ import { newsletterRequestSchema } from '@fleetdeck/contract';
 import { useState } from 'react';
 import { CaptchaField } from '@/portal/components/captcha-field';
 import { useContractForm } from '@/shared/lib/form';
+import { useCaptchaGate } from '../lib/use-captcha-gate';
 import { useSubscribeNewsletter } from '../api/site';
 
 /** The footer's newsletter sign-up (DECISIONS §9): email and captcha. */
 export function NewsletterSignup() {
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [resetSignal, setResetSignal] = useState(0);
-  const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useContractForm(newsletterRequestSchema, { email: '' }, { labels: { email: 'Email' } });
+  const gate = useCaptchaGate(form);
   const subscribe = useSubscribeNewsletter({
     onSuccess: () => {
       form.reset();
       setDone(true);
     },
-    onError: (error) => {
-      form.setServerErrors(error);
-      if ((error as { code?: string }).code === 'E_CAPTCHA') setCaptchaError('Please verify captcha.');
-    },
-    // A used captcha cannot be sent again.
-    onSettled: () => {
-      setCaptcha(null);
-      setResetSignal((n) => n + 1);
-    },
+    onError: gate.onError,
+    onSettled: gate.onSettled,
   });
   return (
     <form
       aria-label="Newsletter sign-up"
       noValidate
-      onSubmit={form.submit((body) => {
-        if (!captcha) return setCaptchaError('Please verify captcha.');
-        setCaptchaError(null);
-        subscribe.mutate({ ...body, captcha });
-      }, subscribe.isPending)}
+      onSubmit={form.submit(
+        gate.withCaptcha((body) => subscribe.mutate(body)),
+        subscribe.isPending,
+      )}
     >
       <Stack gap="xs">
         <Text fw={700} size="sm">
@@ -58,7 +49,7 @@ export function NewsletterSignup() {
             Subscribe
           </Button>
         </Group>
-        <CaptchaField onChange={setCaptcha} resetSignal={resetSignal} error={captchaError} />
+        <CaptchaField {...gate.field} />
         {done ? (
           <Text size="sm" c="green.8" role="status">
             Thank you for subscribing.

@@ -1,10 +1,11 @@
-import { Badge, Card, Group, Image, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Image, Pagination, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { blogImageUrl } from '@fleetdeck/contract';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '@/shared/components/load-error';
 import { paths } from '@/portal/config/paths';
 import { formatDate } from '@/shared/lib/format';
 import { PUBLIC_BLOG_PAGE_SIZE, usePublicBlogs } from '../api/site';
+import { SitePageHeading } from '../components/site-page-heading';
 
 /** /blog (DECISIONS §9): the posts, newest first, 12 a page. */
 export function SiteBlogListPage() {
@@ -14,14 +15,7 @@ export function SiteBlogListPage() {
   const totalPages = Math.max(1, Math.ceil((blogs.data?.pagination.total ?? 0) / PUBLIC_BLOG_PAGE_SIZE));
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Blog
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Guides, news and tips for running Android fleets.
-        </Text>
-      </div>
+      <SitePageHeading title="Blog">Guides, news and tips for running Android fleets.</SitePageHeading>
       {blogs.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label="Loading the blog">
           {[0, 1, 2].map((i) => (

@@ -1,45 +1,34 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { contactRequestSchema } from '@fleetdeck/contract';
 import { useState } from 'react';
 import { CaptchaField } from '@/portal/components/captcha-field';
 import { useContractForm } from '@/shared/lib/form';
+import { useCaptchaGate } from '../lib/use-captcha-gate';
 import { useSendContact } from '../api/site';
+import { SitePageHeading } from '../components/site-page-heading';
 
 /** /contact (DECISIONS §9): name, email, subject, message and the captcha. */
 export function SiteContactPage() {
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [captchaError, setCaptchaError] = useState<string | null>(null);
-  const [resetSignal, setResetSignal] = useState(0);
   const [sent, setSent] = useState(false);
   const form = useContractForm(
     contactRequestSchema,
     { name: '', email: '', subject: '', message: '' },
     { labels: { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message' } },
   );
+  const gate = useCaptchaGate(form);
   const send = useSendContact({
     onSuccess: () => {
       form.reset();
       setSent(true);
     },
-    onError: (error) => {
-      form.setServerErrors(error);
-      if ((error as { code?: string }).code === 'E_CAPTCHA') setCaptchaError('Please verify captcha.');
-    },
-    onSettled: () => {
-      setCaptcha(null);
-      setResetSignal((n) => n + 1);
-    },
+    onError: gate.onError,
+    onSettled: gate.onSettled,
   });
   return (
     <Stack gap="lg" maw={720} mx="auto">
-      <div>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Contact us
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Questions about the apps, licences or an order? Write to us and we answer by email.
-        </Text>
-      </div>
+      <SitePageHeading title="Contact us">
+        Questions about the apps, licences or an order? Write to us and we answer by email.
+      </SitePageHeading>
       {sent ? (
         <Alert color="green" title="Message sent" role="status" withCloseButton onClose={() => setSent(false)}>
           Thank you, your message has been sent. We will answer by email.
@@ -49,11 +38,10 @@ export function SiteContactPage() {
         <form
           aria-label="Contact form"
           noValidate
-          onSubmit={form.submit((body) => {
-            if (!captcha) return setCaptchaError('Please verify captcha.');
-            setCaptchaError(null);
-            send.mutate({ ...body, captcha });
-          }, send.isPending)}
+          onSubmit={form.submit(
+            gate.withCaptcha((body) => send.mutate(body)),
+            send.isPending,
+          )}
         >
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -62,7 +50,7 @@ export function SiteContactPage() {
             </SimpleGrid>
             <TextInput label="Subject" required maxLength={200} {...form.getInputProps('subject')} />
             <Textarea label="Message" required rows={6} maxLength={5000} {...form.getInputProps('message')} />
-            <CaptchaField onChange={setCaptcha} resetSignal={resetSignal} error={captchaError} />
+            <CaptchaField {...gate.field} />
             <Group justify="flex-end">
               <Button type="submit" loading={send.isPending}>
                 Send message

@@ -1,21 +1,15 @@
-import { Accordion, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Skeleton, Stack, Text } from '@mantine/core';
 import { QueryError } from '@/shared/components/query-view';
 import { HtmlContent } from '@/shared/components/rich-text/html-content';
 import { usePublicFaq } from '../api/site';
+import { SitePageHeading } from '../components/site-page-heading';
 
 /** /faq (DECISIONS §9): the Active FAQ entries. */
 export function SiteFaqPage() {
   const faq = usePublicFaq();
   return (
     <Stack gap="lg" maw={860} mx="auto">
-      <div>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Frequently asked questions
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Answers to what customers ask us most.
-        </Text>
-      </div>
+      <SitePageHeading title="Frequently asked questions">Answers to what customers ask us most.</SitePageHeading>
       {faq.isPending ? (
         <Stack aria-busy="true" aria-label="Loading the FAQ">
           {[0, 1, 2].map((i) => (

@@ -1,8 +1,9 @@
-import { AspectRatio, Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { AspectRatio, Anchor, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { videoEmbedUrl } from '@fleetdeck/contract';
 import { QueryError } from '@/shared/components/query-view';
 import { usePublicVideos } from '../api/site';
+import { SitePageHeading } from '../components/site-page-heading';
 
 /**
  * /videos (DECISIONS §9): YouTube and Vimeo links play embedded from their privacy-respecting hosts
@@ -12,14 +13,7 @@ export function SiteVideosPage() {
   const videos = usePublicVideos();
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Videos
-        </Title>
-        <Text c="dimmed" mt={4}>
-          See the console and the apps at work.
-        </Text>
-      </div>
+      <SitePageHeading title="Videos">See the console and the apps at work.</SitePageHeading>
       {videos.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label="Loading the videos">
           {[0, 1].map((i) => (
