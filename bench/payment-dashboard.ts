@@ -142,6 +142,7 @@ async function load(ctx: AppContext) {
     await q(`select relname, n_live_tup::bigint as rows, pg_size_pretty(pg_total_relation_size(relid)) as size
                          from pg_stat_user_tables
                          where relname in ('payments','customers','payment_counts','payment_counts_daily',
+                                           'payment_counts_monthly',
                                            'payment_count_deltas','customer_country_counts','customer_country_deltas',
                                            'page_views','page_view_counts','page_view_daily')
                          order by relname`);
@@ -163,7 +164,7 @@ async function seedRollups(ctx: AppContext) {
       q(`with draws as materialized (
            select date_bin('15 minutes', now() - (${slice} + random()) * interval '109.5 days', timestamptz '2000-01-01') as bucket,
                   (array['${families.join("','")}'])[1 + floor(random() * ${families.length})::int] as family,
-                  r, bench.round((5 + random() * 295)::numeric, 2) as amount
+                  r, round((5 + random() * 295)::numeric, 2) as amount
            from (select random() as r from generate_series(1, ${n})) g
          ), counts as (
            insert into payment_counts (bucket, family, status, count)
@@ -190,6 +191,13 @@ async function seedRollups(ctx: AppContext) {
         await q(`insert into payment_revenue_daily (day, gross, refunded)
                  select (bucket at time zone 'UTC')::date, sum(gross), sum(refunded) from payment_revenue
                  group by 1 order by 1`);
+        // The monthly rollups as the migration builds them, from the daily rows (issue 22).
+        await q(`insert into payment_counts_monthly (month, family, status, count)
+                 select date_trunc('month', day)::date, family, status, sum(count)::int from payment_counts_daily
+                 group by 1, 2, 3 order by 1, 2, 3`);
+        await q(`insert into payment_revenue_monthly (month, gross, refunded)
+                 select date_trunc('month', day)::date, sum(gross), sum(refunded) from payment_revenue_daily
+                 group by 1 order by 1`);
         await q(`insert into customer_country_counts (country, count)
                  select c, ${Math.round(CUSTOMERS / COUNTRIES.length)} from unnest(array['${COUNTRIES.join("','")}']) c`);
       })
@@ -213,8 +221,9 @@ async function seedRollups(ctx: AppContext) {
   await ctx.pool.query('analyze');
   const sizes = await ctx.pool.query(`select relname, n_live_tup::bigint as rows,
       pg_size_pretty(pg_total_relation_size(relid)) as size from pg_stat_user_tables
-    where relname in ('payments','customers','payment_counts','payment_counts_daily','payment_count_deltas',
-                      'payment_revenue','payment_revenue_daily','payment_revenue_deltas','customer_country_counts',
+    where relname in ('payments','customers','payment_counts','payment_counts_daily','payment_counts_monthly',
+                      'payment_count_deltas','payment_revenue','payment_revenue_daily','payment_revenue_monthly',
+                      'payment_revenue_deltas','customer_country_counts',
                       'customer_country_deltas','page_views','page_view_counts','page_view_daily')
     order by relname`);
   return { steps, sizes: sizes.rows as { relname: string; rows: string; size: string }[] };

@@ -116,7 +116,8 @@ async function seed(pool: pg.Pool) {
   const v = performance.now();
   await pool.query(
     'vacuum (analyze) customers, payments, payment_errors, coupons, customer_payment_stats, customer_seats, ' +
-      'audit_entries, login_counts, page_views, payment_counts, payment_counts_daily, customer_country_counts',
+      'audit_entries, login_counts, page_views, payment_counts, payment_counts_daily, payment_counts_monthly, ' +
+      'customer_country_counts',
   );
   await pool.query('checkpoint');
   console.log(`  vacuum (analyze) + checkpoint in ${bench.seconds(performance.now() - v)} s`);

@@ -233,6 +233,11 @@ export async function backfillPaymentDashboardRollups(pool: pg.Pool) {
     ) x group by 1`);
   await pool.query(`insert into payment_revenue_daily (day, gross, refunded)
     select (bucket at time zone 'UTC')::date, sum(gross), sum(refunded) from payment_revenue group by 1`);
+  // Monthly rollups (drizzle/*_payment_monthly_rollups.sql), from the daily rows.
+  await pool.query(`insert into payment_counts_monthly (month, family, status, count)
+    select date_trunc('month', day)::date, family, status, sum(count)::int from payment_counts_daily group by 1, 2, 3`);
+  await pool.query(`insert into payment_revenue_monthly (month, gross, refunded)
+    select date_trunc('month', day)::date, sum(gross), sum(refunded) from payment_revenue_daily group by 1`);
 }
 
 /** `n` page views (spec 3 page-view endpoint's rows) over the last 365 days, two thirds Home, seven countries. */

@@ -192,6 +192,58 @@ describe('payment dashboard: payments (spec 3 "Payment dashboard")', () => {
     }
   });
 
+  it('reads whole months of a year from the monthly rollup: month bars, the all-time pie and revenue equal a direct count', async () => {
+    // Issue 22: payments spread over 2025 (and a few either side), some a minute either side of zone midnights at
+    // month ends; after the job the year's months come from payment_counts_monthly, which must equal the daily rows.
+    const times: number[] = [];
+    for (let m = 0; m < 12; m++) {
+      const end = Date.UTC(2025, m + 1, 1);
+      for (const off of [-5 * 3600_000 - 60_000, -5.5 * 3600_000 + 60_000, -60_000, 0, 4 * 3600_000 + 60_000])
+        times.push(end + off);
+      times.push(Date.UTC(2025, m, 10, 12));
+    }
+    times.push(Date.UTC(2024, 11, 31, 23), Date.UTC(2026, 0, 1, 1));
+    const statuses = ['Success', 'Failed', 'Success', 'Pending', 'Refunded'] as const;
+    for (const [i, t] of times.entries()) await paymentAt(new Date(t), i % 4 === 0 ? 'UB' : 'PD', statuses[i % 5]);
+    await fold();
+    expect(await pendingDeltas()).toBe(0);
+    const mismatched = await rt.ctx.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from payment_counts_monthly m
+      full join (select date_trunc('month', day)::date as month, family, status, sum(count)::int as count
+                 from payment_counts_daily group by 1, 2, 3) d using (month, family, status)
+      where m.count is distinct from d.count`);
+    expect(Number(mismatched.rows[0]!.n)).toBe(0);
+    expect(
+      Number(
+        (await rt.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from payment_counts_monthly`)).rows[0]!.n,
+      ),
+    ).toBeGreaterThan(0);
+    for (const zone of ['UTC', 'Asia/Kolkata', 'America/New_York']) {
+      const answer = await dashboard({ timeZone: zone, reportMonth: 5, reportYear: 2025 });
+      const direct = await rt.ctx.db.execute<{ m: number; n: number }>(sql`
+        select extract(month from created_at at time zone ${zone})::int as m, count(*)::int as n from payments
+        where extract(year from created_at at time zone ${zone}) = 2025 group by 1`);
+      const byMonth = new Map(direct.rows.map((r) => [Number(r.m), Number(r.n)]));
+      expect(
+        answer.monthWiseBarChart.map((b) => b.count),
+        zone,
+      ).toEqual(Array.from({ length: 12 }, (_, i) => byMonth.get(i + 1) ?? 0));
+      const ub = await rt.ctx.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from payments where status = 'Success' and family = 'UB'`,
+      );
+      expect(answer.planWisePieChart.ubSubscriptions, zone).toBe(Number(ub.rows[0]!.n));
+      const gross = await rt.ctx.db.execute<{ m: number; gross: string }>(sql`
+        select extract(month from created_at at time zone ${zone})::int as m, sum(total_amount)::text as gross
+        from payments where status in ('Success', 'Refunded', 'Partially refunded')
+          and extract(year from created_at at time zone ${zone}) = 2025 group by 1`);
+      const grossByMonth = new Map(gross.rows.map((r) => [Number(r.m), Math.round(Number(r.gross) * 100)]));
+      expect(
+        answer.monthWiseRevenueChart.map((b) => Math.round(b.gross * 100)),
+        zone,
+      ).toEqual(Array.from({ length: 12 }, (_, i) => grossByMonth.get(i + 1) ?? 0));
+    }
+  });
+
   it('follows a status change after creation (Pending → Success → Refunded, Pending → Failed), whoever writes it', async () => {
     const now = new Date();
     const a = await paymentAt(now, 'POB', 'Pending');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startOfDay } from '../dashboard/zoned-time.ts';
-import { planSpans } from './service.ts';
+import { planSpans, splitMonths } from './service.ts';
 
 const monthOf = (t: number, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(t);
@@ -59,5 +59,53 @@ describe('planSpans: whole UTC days from the daily rollup, the edges from 15-min
     // 151 hours of buckets (the edges, 19 and 4; 5 a day until 9 March, then 4) instead of the whole month's 743.
     const hours = buckets.reduce((h, b) => h + (Date.parse(b.to) - Date.parse(b.from)) / 3_600_000, 0);
     expect(hours).toBe(19 + 8 * 5 + 22 * 4 + 4);
+  });
+});
+
+describe('splitMonths: whole UTC months from the monthly rollup (issue 22)', () => {
+  it("reads each inner month of a zone's year from the monthly rollup, whatever the zone, and keeps the edges as days", () => {
+    for (const zone of ['UTC', 'Asia/Kolkata', 'America/New_York', 'Asia/Kathmandu']) {
+      const from = startOfDay({ year: 2025, month: 0, day: 1 }, zone);
+      const to = startOfDay({ year: 2026, month: 0, day: 1 }, zone);
+      const { days, buckets } = planSpans(from, to, (t) => monthOf(t, zone));
+      const { months, days: rest } = splitMonths(days);
+      // February to November are whole UTC months in every zone; January too in UTC and east of it (its first UTC
+      // day is a partial edge west of UTC), December in UTC and west of it (its last UTC day is an edge to the east).
+      const keys = months.map((m) => m.key);
+      const inner = Array.from({ length: 10 }, (_, i) => `2025-${String(i + 2).padStart(2, '0')}`);
+      expect(
+        keys.filter((k) => inner.includes(k)),
+        zone,
+      ).toEqual(inner);
+      expect(keys.includes('2025-01'), zone).toBe(zone !== 'America/New_York');
+      expect(keys.includes('2025-12'), zone).toBe(zone === 'UTC' || zone === 'America/New_York');
+      if (zone === 'UTC') {
+        expect(months).toHaveLength(12);
+        expect(rest).toEqual([]);
+      }
+      // Nothing is lost or read twice: months and days together are the planned days, in order.
+      const covered = [...months, ...rest].sort((a, b) => a.from.localeCompare(b.from));
+      expect(covered[0]!.from, zone).toBe(days[0]!.from);
+      expect(covered[covered.length - 1]!.to, zone).toBe(days[days.length - 1]!.to);
+      for (let i = 1; i < covered.length; i++) expect(covered[i]!.from, zone).toBe(covered[i - 1]!.to);
+      expect(buckets.length > 0, zone).toBe(zone !== 'UTC');
+    }
+  });
+
+  it('leaves runs shorter than a month, or not covering one from its first day, as days', () => {
+    expect(splitMonths([{ from: '2025-03-02', to: '2025-03-31', key: 'a' }])).toEqual({
+      months: [],
+      days: [{ from: '2025-03-02', to: '2025-03-31', key: 'a' }],
+    });
+    expect(splitMonths([{ from: '2025-02-15', to: '2025-05-10', key: 'b' }])).toEqual({
+      months: [{ from: '2025-03-01', to: '2025-05-01', key: 'b' }],
+      days: [
+        { from: '2025-02-15', to: '2025-03-01', key: 'b' },
+        { from: '2025-05-01', to: '2025-05-10', key: 'b' },
+      ],
+    });
+    expect(splitMonths([{ from: '2024-12-01', to: '2025-01-01', key: 'c' }]).months).toEqual([
+      { from: '2024-12-01', to: '2025-01-01', key: 'c' },
+    ]);
   });
 });

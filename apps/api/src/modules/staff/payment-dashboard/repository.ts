@@ -43,8 +43,15 @@ export async function foldDashboardRollups(tx: DbOrTx): Promise<FoldResult> {
       select (bucket at time zone 'UTC')::date, family, status, sum(n)::int from grouped group by 1, 2, 3
       on conflict (day, family, status) do update set count = c.count + excluded.count
       returning 1
+    ), months as (
+      insert into payment_counts_monthly as c (month, family, status, count)
+      select date_trunc('month', bucket at time zone 'UTC')::date, family, status, sum(n)::int from grouped
+      group by 1, 2, 3
+      on conflict (month, family, status) do update set count = c.count + excluded.count
+      returning 1
     )
-    select (select count(*) from taken)::int as n, (select count(*) from buckets) + (select count(*) from days) as w`);
+    select (select count(*) from taken)::int as n,
+           (select count(*) from buckets) + (select count(*) from days) + (select count(*) from months) as w`);
 
   const revenue = await tx.execute<{ n: number }>(sql`
     with taken as (
@@ -63,8 +70,14 @@ export async function foldDashboardRollups(tx: DbOrTx): Promise<FoldResult> {
       select (bucket at time zone 'UTC')::date, sum(gross), sum(refunded) from grouped group by 1
       on conflict (day) do update set gross = r.gross + excluded.gross, refunded = r.refunded + excluded.refunded
       returning 1
+    ), months as (
+      insert into payment_revenue_monthly as r (month, gross, refunded)
+      select date_trunc('month', bucket at time zone 'UTC')::date, sum(gross), sum(refunded) from grouped group by 1
+      on conflict (month) do update set gross = r.gross + excluded.gross, refunded = r.refunded + excluded.refunded
+      returning 1
     )
-    select (select count(*) from taken)::int as n, (select count(*) from buckets) + (select count(*) from days) as w`);
+    select (select count(*) from taken)::int as n,
+           (select count(*) from buckets) + (select count(*) from days) + (select count(*) from months) as w`);
 
   const customers = await tx.execute<{ n: number }>(sql`
     with taken as (
@@ -130,7 +143,7 @@ export interface Span {
   to: string;
 }
 
-/** Whole UTC days read from a daily rollup, counted in the group `key`. */
+/** Whole UTC days (or months: `from` and `to` first days of months) read from a rollup, counted in the group `key`. */
 export interface DaySpan extends Span {
   key: string;
 }
@@ -149,6 +162,8 @@ export interface SpanQuery {
   timeZone: string;
   /** `to_char` format of the group key in the zone ('YYYY-MM-DD', 'FMMM'), or null for one group. */
   keyFormat: string | null;
+  /** Whole UTC months read from the monthly rollup. */
+  months: DaySpan[];
   /** Whole UTC days read from the daily rollup. */
   days: DaySpan[];
   /** Instants read from the 15-minute buckets (the edges, and the part of a cut day that is the other group's). */
@@ -171,8 +186,9 @@ export interface PaymentCountRow {
 /** A text[] literal (`null`: NULL). */
 const pgArray = (values: (string | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : `"${v}"`)).join(',')}}`;
 
-/** A rollup kept at three levels: by UTC day, by 15-minute bucket, and the deltas not folded yet. */
+/** A rollup kept at four levels: by UTC month, by UTC day, by 15-minute bucket, and the deltas not folded yet. */
 interface Rollup {
+  monthly: string;
   daily: string;
   buckets: string;
   deltas: string;
@@ -186,6 +202,7 @@ interface Rollup {
 }
 
 const COUNTS: Rollup = {
+  monthly: 'payment_counts_monthly',
   daily: 'payment_counts_daily',
   buckets: 'payment_counts',
   deltas: 'payment_count_deltas',
@@ -195,6 +212,7 @@ const COUNTS: Rollup = {
 };
 
 const REVENUE: Rollup = {
+  monthly: 'payment_revenue_monthly',
   daily: 'payment_revenue_daily',
   buckets: 'payment_revenue',
   deltas: 'payment_revenue_deltas',
@@ -204,7 +222,7 @@ const REVENUE: Rollup = {
 };
 
 /**
- * The rows of a rollup over a zone's range as `x (key, …group columns, …sums)`: daily rows and buckets in the group
+ * The rows of a rollup over a zone's range as `x (key, …group columns, …sums)`: monthly and daily rows and buckets in the group
  * the plan gave them (a bucket span with `minus` also taken off that group: `sign` -1), plus the deltas not folded yet
  * and any bucket span without a group, whose zone day/month the database computes once per distinct instant (to_char
  * … at time zone is the costly part), in one statement (one snapshot). `sums` use `sign`. `filter` (e.g. a status)
@@ -221,13 +239,18 @@ function rollupRows(r: Rollup, q: SpanQuery, opts: { groups: string; sums: strin
   const rollupGroups = r.groups === '' ? '' : `${r.groups}, `;
   const rollupGroupBy = r.groups === '' ? '' : `, ${r.groups}`;
   const sumNames = r.sums.replace(/sum\(\w+\) as /g, '');
+  // Whole UTC months, then whole UTC days: each span's rows of the table summed into its group.
+  const whole = (table: string, column: string, spans: DaySpan[]) => sql`
+      select r.key, 1 as sign, null::timestamptz as at, ${sql.raw(rollupGroups)}${sql.raw(r.sums)}
+      from unnest(${pgArray(spans.map((s) => s.from))}::date[], ${pgArray(spans.map((s) => s.to))}::date[],
+                  ${pgArray(spans.map((s) => s.key))}::text[]) as r(s, e, key)
+      join ${sql.raw(table)} w on w.${sql.raw(column)} >= r.s and w.${sql.raw(column)} < r.e
+      group by r.key${sql.raw(rollupGroupBy)}`;
   return sql`
     with picked as materialized (
-      select r.key, 1 as sign, null::timestamptz as at, ${sql.raw(rollupGroups)}${sql.raw(r.sums)}
-      from unnest(${pgArray(q.days.map((s) => s.from))}::date[], ${pgArray(q.days.map((s) => s.to))}::date[],
-                  ${pgArray(q.days.map((s) => s.key))}::text[]) as r(s, e, key)
-      join ${sql.raw(r.daily)} d on d.day >= r.s and d.day < r.e
-      group by r.key${sql.raw(rollupGroupBy)}
+      ${whole(r.monthly, 'month', q.months)}
+      union all
+      ${whole(r.daily, 'day', q.days)}
       union all
       select k.key, k.sign, b.at, ${sql.raw(rollupGroups)}${sql.raw(sumNames)}
       from (
@@ -284,12 +307,12 @@ export async function revenueBy(db: DbOrTx, q: SpanQuery): Promise<RevenueRow[]>
   return result.rows.map((r) => ({ key: r.key, gross: r.gross, refunded: r.refunded }));
 }
 
-/** All-time payment counts by family (the overall pie): the daily rollup plus the pending deltas. */
+/** All-time payment counts by family (the overall pie): the monthly rollup plus the pending deltas. */
 export async function paymentCountsAllTime(db: DbOrTx, statuses: readonly string[] | null) {
   const statusFilter = statuses === null ? sql`true` : sql`status = any(${pgArray([...statuses])}::text[])`;
   const result = await db.execute<{ family: string; n: number }>(sql`
     select family, sum(n)::int as n from (
-      select family, status, count as n from payment_counts_daily
+      select family, status, count as n from payment_counts_monthly
       union all
       select family, status, delta from payment_count_deltas
     ) x
