@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -10,6 +9,7 @@ import { newCustomer } from '../../apps/api/test/support/factory.ts';
 import { buy, customerIdOf, enrol } from '../../apps/api/test/support/ledger.ts';
 import { SimulatedDevice, tokenFromQr } from '../../packages/device-sim/src/index.ts';
 import { startE2e, type E2e } from '../support/app.ts';
+import { axeViolations } from '../support/axe.ts';
 
 /**
  * The customer portal as a new customer meets it (issue 15), on a 390 px phone and a 1366 px laptop: lists that
@@ -277,7 +277,6 @@ const PUBLIC_PAGES = ['login', 'register', 'forget-password', 'pricing', 'enrol?
 
 describe('accessibility (axe, WCAG 2 A and AA)', () => {
   it('finds no violation on the customer pages at laptop and phone widths', { timeout: 240_000 }, async () => {
-    const axe = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const found: string[] = [];
     for (const viewport of [LAPTOP, PHONE]) {
       // The audit's script is injected: the page's CSP (script-src 'self') would refuse it.
@@ -286,21 +285,7 @@ describe('accessibility (axe, WCAG 2 A and AA)', () => {
         for (const name of PAGES) {
           await page.goto(`/${name}`);
           await settle(page);
-          await page.addScriptTag({ content: axe });
-          const violations = await page.evaluate(async () => {
-            const w = window as unknown as {
-              axe: {
-                run: (
-                  ctx: Document,
-                  opts: object,
-                ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-              };
-            };
-            const result = await w.axe.run(document, {
-              runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-            });
-            return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-          });
+          const violations = await axeViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
           found.push(...violations.map((v) => `${viewport.width} /${name} ${v}`));
         }
       } finally {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { preloadStaffPage } from '@/back-office/app/router';
 import { setApiSession } from '@/shared/lib/api-client';
@@ -207,6 +207,32 @@ describe('roles (DECISIONS §8)', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(nav).not.toHaveTextContent('Dashboard');
     expect(nav).not.toHaveTextContent('Staff');
+  });
+
+  it('groups the sidebar in sections: Overview, Finance, Customers, Devices, Content, Settings (issue 24)', async () => {
+    window.localStorage.setItem('super_admin_token', 'staff-token');
+    window.localStorage.setItem('adminRole', 'SuperAdmin');
+    mockApi({
+      [`GET ${S}/users/detail`]: {
+        body: {
+          respones_msg: 'Staff detail',
+          data: { _id: 'b1', email: 'root@fleetdeck.test', name: 'Root', role: 'SuperAdmin', areas: [] },
+        },
+      },
+    });
+    renderBackOffice('/admin-staff');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const sections = within(nav).getAllByRole('group');
+    expect(sections.map((g) => g.getAttribute('aria-label'))).toEqual([
+      'Overview',
+      'Finance',
+      'Customers',
+      'Devices',
+      'Content',
+      'Settings',
+    ]);
+    expect(within(sections[1]!).getByRole('link', { name: 'Coupons' })).toBeInTheDocument();
+    expect(within(sections[5]!).getAllByRole('link')).toHaveLength(1);
   });
 
   it('ends the session on is_logout: clears the staff token and goes to the staff login', async () => {

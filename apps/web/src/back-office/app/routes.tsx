@@ -23,7 +23,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   dashboard: {
     title: 'Dashboard',
     area: 'dashboard',
-    nav: {},
+    nav: { group: 'Overview' },
     page: lazyNamed(() => import('@/back-office/features/dashboard/pages/admin-dashboard-page'), 'AdminDashboardPage'),
     prefetch: (queryClient, search) =>
       void import('@/back-office/api/login-counts').then((m) => m.prefetchLoginCounts(queryClient, search)),
@@ -31,13 +31,13 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   dashboardHistory: {
     title: 'Login History',
     area: 'dashboard',
-    nav: {},
+    nav: { group: 'Overview' },
     page: lazyNamed(() => import('@/back-office/features/dashboard/pages/login-history-page'), 'LoginHistoryPage'),
   },
   paymentDashboard: {
     title: 'Payment Dashboard',
     area: 'paymentDashboard',
-    nav: {},
+    nav: { group: 'Overview' },
     page: lazyNamed(
       () => import('@/back-office/features/payment-dashboard/pages/payment-dashboard-page'),
       'PaymentDashboardPage',
@@ -46,13 +46,13 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   staff: {
     title: 'Staff',
     area: 'staff',
-    nav: {},
+    nav: { group: 'Settings' },
     page: lazyNamed(() => import('@/back-office/features/staff/pages/staff-page'), 'StaffPage'),
   },
   blogList: {
     title: 'Blogs',
     area: 'blogs',
-    nav: {},
+    nav: { group: 'Content' },
     page: lazyNamed(() => import('@/back-office/features/blogs/pages/blog-list-page'), 'BlogListPage'),
   },
   blogCreate: {
@@ -63,13 +63,13 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   videos: {
     title: 'Videos',
     area: 'videos',
-    nav: {},
+    nav: { group: 'Content' },
     page: lazyNamed(() => import('@/back-office/features/videos/pages/videos-page'), 'VideosPage'),
   },
   faq: {
     title: 'FAQ',
     area: 'faq',
-    nav: {},
+    nav: { group: 'Content' },
     page: lazyNamed(() => import('@/back-office/features/faq/pages/faq-page'), 'FaqPage'),
   },
   editFaq: {
@@ -80,13 +80,13 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   contactUs: {
     title: 'Contact Us',
     area: 'contactUs',
-    nav: {},
+    nav: { group: 'Content' },
     page: lazyNamed(() => import('@/back-office/features/contact-us/pages/contact-us-page'), 'ContactUsPage'),
   },
   newsletters: {
     title: 'Newsletters',
     area: 'newsletters',
-    nav: {},
+    nav: { group: 'Content' },
     page: lazyNamed(() => import('@/back-office/features/newsletters/pages/newsletters-page'), 'NewslettersPage'),
   },
   pageViewReport: {
@@ -100,7 +100,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   customerList: {
     title: 'Customers List',
     area: 'customers',
-    nav: {},
+    nav: { group: 'Customers' },
     page: lazyNamed(() => import('@/back-office/features/customers/pages/customer-list-page'), 'CustomerListPage'),
   },
   customerCreate: {
@@ -124,13 +124,13 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   devices: {
     title: 'Devices',
     area: 'devices',
-    nav: {},
+    nav: { group: 'Devices' },
     page: lazyNamed(() => import('@/back-office/features/devices/pages/admin-devices-page'), 'AdminDevicesPage'),
   },
   customNotifications: {
     title: 'Notification List',
     area: 'notifications',
-    nav: {},
+    nav: { group: 'Devices' },
     page: lazyNamed(
       () => import('@/back-office/features/notifications/pages/admin-custom-notifications-page'),
       'AdminCustomNotificationsPage',
@@ -147,7 +147,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   auditLogs: {
     title: 'Audit Logs',
     area: 'auditLogs',
-    nav: {},
+    nav: { group: 'Customers' },
     page: lazyNamed(
       () => import('@/back-office/features/audit-logs/pages/admin-audit-logs-page'),
       'AdminAuditLogsPage',
@@ -156,7 +156,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   powerChatUsers: {
     title: 'Power Chat Users',
     area: 'powerChatUsers',
-    nav: {},
+    nav: { group: 'Customers' },
     page: lazyNamed(
       () => import('@/back-office/features/power-chat-users/pages/admin-power-chat-users-page'),
       'AdminPowerChatUsersPage',
@@ -165,7 +165,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   bloatwareApps: {
     title: 'Bloatware Apps',
     area: 'bloatware',
-    nav: {},
+    nav: { group: 'Devices' },
     page: lazyNamed(
       () => import('@/back-office/features/bloatware/pages/admin-bloatware-apps-page'),
       'AdminBloatwareAppsPage',
@@ -174,7 +174,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   exportsList: {
     title: 'Export List',
     area: 'exports',
-    nav: {},
+    nav: { group: 'Customers' },
     page: lazyNamed(
       () => import('@/back-office/features/exports/pages/admin-exports-list-page'),
       'AdminExportsListPage',
@@ -199,7 +199,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   paymentHistory: {
     title: 'Payment History',
     area: 'paymentHistory',
-    nav: {},
+    nav: { group: 'Finance' },
     page: lazyNamed(
       () => import('@/back-office/features/payment-history/pages/payment-history-page'),
       'PaymentHistoryPage',
@@ -208,7 +208,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   paymentErrors: {
     title: 'Payment Errors',
     area: 'paymentErrors',
-    nav: {},
+    nav: { group: 'Finance' },
     page: lazyNamed(
       () => import('@/back-office/features/payment-errors/pages/payment-errors-page'),
       'PaymentErrorsPage',
@@ -217,7 +217,7 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   upcomingExpire: {
     title: 'Upcoming Expire Payment',
     area: 'upcomingExpire',
-    nav: {},
+    nav: { group: 'Finance' },
     page: lazyNamed(
       () => import('@/back-office/features/upcoming-expire/pages/upcoming-expire-page'),
       'UpcomingExpirePage',
@@ -226,13 +226,13 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
   coupons: {
     title: 'Coupons',
     area: 'coupons',
-    nav: {},
+    nav: { group: 'Finance' },
     page: lazyNamed(() => import('@/back-office/features/coupons/pages/coupons-page'), 'CouponsPage'),
   },
   pricingList: {
     title: 'Pricing',
     area: 'pricing',
-    nav: {},
+    nav: { group: 'Finance' },
     page: lazyNamed(() => import('@/back-office/features/pricing/pages/pricing-list-page'), 'PricingListPage'),
   },
   pricingEdit: {

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
+import { Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconUserShield } from '@tabler/icons-react';
 import { NAV_ICONS } from './nav-icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,9 @@ import { backOfficeRoutes, homeOf } from '../app/routes';
 import { useStaffDetail, useStaffLogout } from '../api/staff-session';
 
 const areaOf = new Map(backOfficeRoutes.map((r) => [r.key as string, r.area]));
+/** The sidebar's sections, in this order (each route's `nav.group` names one). */
+const NAV_SECTIONS = ['Overview', 'Finance', 'Customers', 'Devices', 'Content', 'Settings'];
+const sectionIndex = (group: string | undefined) => NAV_SECTIONS.indexOf(group ?? '');
 
 /** The signed-in back office: the pages the role opens (from the route table) in the shared frame. */
 export function BackOfficeLayout() {
@@ -22,7 +25,8 @@ export function BackOfficeLayout() {
   const role = (detail.data?.role ?? getStaffRole()) as StaffRole | null;
   const links = menuOf(backOfficeRoutes)
     .filter((l) => canUseArea(role, areaOf.get(l.key) as StaffArea))
-    .map((l) => ({ ...l, icon: NAV_ICONS[l.key as keyof typeof NAV_ICONS] }));
+    .map((l) => ({ ...l, icon: NAV_ICONS[l.key as keyof typeof NAV_ICONS] }))
+    .sort((a, b) => sectionIndex(a.group) - sectionIndex(b.group));
 
   const endSession = () => {
     clearStaffSession();
@@ -41,27 +45,23 @@ export function BackOfficeLayout() {
       actions={
         <Menu position="bottom-end" width={220} withinPortal>
           <Menu.Target>
-            <Group
-              gap={6}
-              wrap="nowrap"
-              style={{ cursor: 'pointer' }}
-              role="button"
-              aria-label="Account menu"
-              tabIndex={0}
-            >
-              <IconUserShield size={20} />
-              <Text size="sm" fw={600} visibleFrom="sm" truncate="end" maw={260} title={detail.data?.email}>
-                {detail.data?.email ?? 'Staff'}
-              </Text>
-              {role ? (
-                <Badge variant="light" size="sm" visibleFrom="xs">
-                  {role}
-                </Badge>
-              ) : null}
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-hidden tabIndex={-1}>
-                <IconChevronDown size={16} />
-              </ActionIcon>
-            </Group>
+            {/* One button, named by what it shows (the email, the role) and then "Account menu"; nothing focusable
+                inside it (axe nested-interactive, label-content-name-mismatch). */}
+            <UnstyledButton style={{ borderRadius: 'var(--mantine-radius-sm)' }} p={4}>
+              <Group gap={6} wrap="nowrap">
+                <IconUserShield size={20} aria-hidden />
+                <Text size="sm" fw={600} visibleFrom="sm" truncate="end" maw={260} title={detail.data?.email}>
+                  {detail.data?.email ?? 'Staff'}
+                </Text>
+                {role ? (
+                  <Badge variant="light" size="sm" visibleFrom="xs">
+                    {role}
+                  </Badge>
+                ) : null}
+                <VisuallyHidden>Account menu</VisuallyHidden>
+                <IconChevronDown size={16} aria-hidden />
+              </Group>
+            </UnstyledButton>
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item component={Link} to={staffPaths.changePassword.getHref()} leftSection={<IconKey size={16} />}>

@@ -33,6 +33,8 @@ export interface RouteNav {
   isNew?: boolean;
   /** Which menu lists it: the sidebar (`main`, the default) or another one of the layout (e.g. `account`). */
   menu?: string;
+  /** The sidebar section it sits in (a heading above it; sections in the order they first appear). */
+  group?: string;
 }
 
 /** One page of an app. */
@@ -73,7 +75,7 @@ export function routeTable<Key extends string, Area extends string = never>(
 export const menuOf = (table: readonly RouteEntry[], menu = 'main') =>
   table.flatMap(({ key, path, title, nav }) =>
     nav && (nav.menu ?? 'main') === menu
-      ? [{ key, href: path, label: nav.label ?? title, icon: nav.icon, isNew: nav.isNew ?? false }]
+      ? [{ key, href: path, label: nav.label ?? title, icon: nav.icon, isNew: nav.isNew ?? false, group: nav.group }]
       : [],
   );
 

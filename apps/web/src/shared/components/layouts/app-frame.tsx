@@ -27,6 +27,18 @@ export interface FrameLink {
   label: string;
   icon?: ComponentType<{ size?: number; stroke?: number }>;
   isNew?: boolean;
+  /** Sidebar section (a heading above its links); links without one are listed first, under `navHeading`. */
+  group?: string | undefined;
+}
+
+/** Links in sections, in the order each section first appears (a flat list is one section without a heading). */
+function sectionsOf(links: FrameLink[]) {
+  const sections = new Map<string, FrameLink[]>();
+  for (const link of links) {
+    const key = link.group ?? '';
+    sections.set(key, [...(sections.get(key) ?? []), link]);
+  }
+  return [...sections];
 }
 
 interface AppFrameProps {
@@ -118,28 +130,32 @@ export function AppFrame({
           </Group>
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea} mx="-xs" px="xs">
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px={12} mb={6} lts={0.5}>
-            {navHeading}
-          </Text>
-          <Stack gap={2} component="nav" aria-label="Main">
-            {links.map((item) => (
-              <NavLink
-                key={item.href}
-                component={Link}
-                to={item.href}
-                label={item.label}
-                className={classes.link}
-                leftSection={item.icon ? <item.icon size={20} stroke={1.6} /> : undefined}
-                rightSection={
-                  item.isNew ? (
-                    <Badge size="xs" variant="filled" color="pink" radius="sm">
-                      New
-                    </Badge>
-                  ) : null
-                }
-                active={location.pathname === item.href}
-                onClick={nav.close}
-              />
+          <Stack gap="sm" component="nav" aria-label="Main">
+            {sectionsOf(links).map(([group, items]) => (
+              <Stack key={group} gap={2} role="group" aria-label={group || navHeading}>
+                <Text size="xs" fw={700} c="dimmed" tt="uppercase" px={12} mb={4} lts={0.5} aria-hidden>
+                  {group || navHeading}
+                </Text>
+                {items.map((item) => (
+                  <NavLink
+                    key={item.href}
+                    component={Link}
+                    to={item.href}
+                    label={item.label}
+                    className={classes.link}
+                    leftSection={item.icon ? <item.icon size={20} stroke={1.6} /> : undefined}
+                    rightSection={
+                      item.isNew ? (
+                        <Badge size="xs" variant="filled" color="pink" radius="sm">
+                          New
+                        </Badge>
+                      ) : null
+                    }
+                    active={location.pathname === item.href}
+                    onClick={nav.close}
+                  />
+                ))}
+              </Stack>
             ))}
           </Stack>
         </AppShell.Section>

@@ -43,7 +43,14 @@ function OldPortalUsers({ rows, total }: { rows: OldPortalUser[]; total: number 
             {total === rows.length ? `${total}` : `${rows.length} of ${total}`}
           </Text>
         </Group>
-        <Table.ScrollContainer minWidth={560}>
+        {/* Focusable, so a keyboard can scroll it on a phone (WCAG 2.1.1; axe scrollable-region-focusable). */}
+        <Table.ScrollContainer
+          minWidth={560}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Old portal users, scrollable"
+        >
           <Table striped aria-label="Old portal users">
             <Table.Thead>
               <Table.Tr>

@@ -10,6 +10,7 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
   type MantineColor,
 } from '@mantine/core';
 import {
@@ -138,8 +139,10 @@ function StatCard({
     </Group>
   );
   return to ? (
-    <Card withBorder radius="lg" p="md" component={Link} to={to} aria-label={`${label}: open the page-view report`}>
+    <Card withBorder radius="lg" p="md" component={Link} to={to}>
       {body}
+      {/* Named by what it shows, then where it goes: a spoken or typed name must hold the visible text. */}
+      <VisuallyHidden>: open the page-view report</VisuallyHidden>
     </Card>
   ) : (
     <Card withBorder radius="lg" p="md">
@@ -431,7 +434,7 @@ export function PaymentDashboardPage() {
       <Text size="xs" c="dimmed">
         Payments count on the day they were made, with their status now; the product pies count Success payments.
         Revenue counts a payment on the day it succeeded and a refund on the day it was made.{' '}
-        <Anchor component={Link} to={pageViewReportHref('Home')} size="xs">
+        <Anchor component={Link} to={pageViewReportHref('Home')} size="xs" underline="always">
           Page-view report
         </Anchor>
       </Text>

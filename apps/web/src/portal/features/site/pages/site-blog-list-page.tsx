@@ -34,23 +34,20 @@ export function SiteBlogListPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {blogs.data.data.map((post) => (
-            <Card
-              key={post._id}
-              component={Link}
-              to={paths.site.blogPost.getHref(post._id)}
-              withBorder
-              radius="md"
-              padding="md"
-              aria-label={post.title}
-            >
-              <Card.Section>
+            <Card key={post._id} component="article" withBorder radius="md" padding="md">
+              {/* The link holds the picture and the title only, so its name is what it shows (axe
+                  label-content-name-mismatch); category, date and summary follow it. */}
+              <Card.Section component={Link} to={paths.site.blogPost.getHref(post._id)} c="inherit" td="none">
                 {post.image ? (
                   <Image src={blogImageUrl(post.image)} alt="" h={170} fit="cover" />
                 ) : (
                   <Skeleton h={170} animate={false} />
                 )}
+                <Text fw={700} px="md" pt="md" lineClamp={2}>
+                  {post.title}
+                </Text>
               </Card.Section>
-              <Group gap={6} mt="md">
+              <Group gap={6} mt="xs">
                 <Badge variant="light" size="sm">
                   {post.category}
                 </Badge>
@@ -58,9 +55,6 @@ export function SiteBlogListPage() {
                   {formatDate(post.created_at)}
                 </Text>
               </Group>
-              <Text fw={700} mt="xs" lineClamp={2}>
-                {post.title}
-              </Text>
               <Text size="sm" c="dimmed" mt={4} lineClamp={3}>
                 {post.shortDescription}
               </Text>
