@@ -16,6 +16,7 @@ import { profileQueryKeys } from '../api/query-keys';
 import { useSyncDeviceApplications } from '../api/sync-device-applications';
 import { DEVICE_APPLICATION_UPDATE_KEY, useUpdateDeviceApplication } from '../api/update-device-application';
 import { AppIcon } from './app-icon';
+import { TabHeading } from './tab-form';
 
 /** After Sync, the list is fetched again this much later (the device answers through its wake-up channel). */
 export const SYNC_REFRESH_MS = 5000;
@@ -198,12 +199,10 @@ export function DeviceApplicationsTab({ profile }: { profile: ProfileDetail }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
-        <div>
-          <Text fw={700}>Applications</Text>
-          <Text size="sm" c="dimmed">
-            Switch an app off to disable it on the device. Changes reach the device when you press Apply.
-          </Text>
-        </div>
+        <TabHeading
+          title="Applications"
+          description="Switch an app off to disable it on the device. Changes reach the device when you press Apply."
+        />
         <Tooltip label="Ask the device for its current application list" withArrow>
           <Button
             variant="light"
