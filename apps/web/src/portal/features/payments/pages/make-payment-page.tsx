@@ -10,7 +10,7 @@ import { useApplyCoupon } from '../api/apply-coupon';
 import { purchase } from '../api/checkout';
 import { CheckoutForm } from '../components/checkout-form';
 import { PriceDetailGate } from '../components/checkout-state';
-import { cents, minQtyOf, priceLabelOf, seatWordOf } from '../components/plan-helpers';
+import { cents, minQtyOf, seatSummaryRows, seatWordOf, totalSummaryRow } from '../components/plan-helpers';
 import { useCheckoutForm } from '../components/quantity-input';
 import { useCheckout } from '../components/use-checkout';
 import { PaymentNotes } from '@/portal/components/payment-notes';
@@ -107,13 +107,15 @@ function MakePaymentForm({ detail, qtyParam }: { detail: PriceDetailResponse; qt
       submitLabel="Pay"
       submitIcon={<IconLock size={16} />}
       summary={[
-        { key: 'product', label: 'Product', value: plan.name },
-        { key: 'price', label: 'Plan Price', value: priceLabelOf(plan) },
-        // Spec 1 §2's labels; Power Chat counts users.
-        { key: 'current', label: `Current ${seatWordOf(plan)}`, value: plan.totalPurchasedDevices },
-        { key: 'after', label: `${seatWordOf(plan)} After Purchase`, value: plan.totalPurchasedDevices + n },
+        ...seatSummaryRows(
+          plan,
+          // Spec 1 §2's labels; Power Chat counts users.
+          { current: `Current ${seatWordOf(plan)}`, after: `${seatWordOf(plan)} After Purchase` },
+          plan.totalPurchasedDevices,
+          n,
+        ),
         { key: 'discount', label: 'Discount', value: discount > 0 ? `- ${formatEuro(discount)}` : formatEuro(0) },
-        { key: 'total', label: 'Total', value: formatEuro(total), strong: true },
+        totalSummaryRow(total),
       ]}
     >
       <Stack gap={6}>

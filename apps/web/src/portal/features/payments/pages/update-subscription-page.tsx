@@ -17,9 +17,8 @@ import { updateSubscription } from '../api/checkout';
 import { useCouponDiscount } from '../api/get-coupon-discount';
 import { CheckoutForm } from '../components/checkout-form';
 import { PriceDetailGate } from '../components/checkout-state';
-import { cents, minQtyOf, priceLabelOf } from '../components/plan-helpers';
+import { cents, minQtyOf, seatSummaryRows, totalSummaryRow } from '../components/plan-helpers';
 import { useCheckoutForm } from '../components/quantity-input';
-import type { SummaryRow } from '../components/summary-panel';
 import { useCheckout } from '../components/use-checkout';
 
 /** The card on file that the update will charge, with a link to change it. */
@@ -89,12 +88,7 @@ function UpdateSubscriptionForm({ detail }: { detail: PriceDetailResponse }) {
     );
   };
 
-  const rows: SummaryRow[] = [
-    { key: 'product', label: 'Product', value: plan.name },
-    { key: 'price', label: 'Plan Price', value: priceLabelOf(plan) },
-    { key: 'current', label: 'Current License', value: current },
-    { key: 'after', label: 'License After Purchase', value: current + n },
-  ];
+  const rows = seatSummaryRows(plan, { current: 'Current License', after: 'License After Purchase' }, current, n);
   if (couponCode) {
     rows.push(
       { key: 'coupon', label: 'Coupon', value: couponCode },
@@ -105,7 +99,7 @@ function UpdateSubscriptionForm({ detail }: { detail: PriceDetailResponse }) {
       },
     );
   }
-  rows.push({ key: 'total', label: 'Total', value: formatEuro(total), strong: true });
+  rows.push(totalSummaryRow(total));
 
   return (
     <CheckoutForm
