@@ -27,7 +27,9 @@ export function SandboxCardForm({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
   /** A field's value, error and disabled state; what is typed goes through `format`. */
+  /** A card field: each holds digits (typed through `format`), its value and error kept here. */
   const bind = (field: keyof CardValues, format: (typed: string) => string) => ({
+    inputMode: 'numeric' as const,
     value: values[field],
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, format(e.currentTarget.value)),
     error: errors[field],
@@ -73,7 +75,6 @@ export function SandboxCardForm({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
       <TextInput
         label="Card number"
         name="cardnumber"
-        inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
         {...bind('number', formatCardNumber)}
@@ -87,7 +88,6 @@ export function SandboxCardForm({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
         <TextInput
           label="Expiry (MM / YY)"
           name="exp-date"
-          inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM / YY"
           {...bind('expiry', formatExpiry)}
@@ -95,7 +95,6 @@ export function SandboxCardForm({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
         <TextInput
           label="CVC"
           name="cvc"
-          inputMode="numeric"
           autoComplete="cc-csc"
           placeholder={brand === 'amex' ? '1234' : '123'}
           {...bind('cvc', (typed) => typed.replace(/\D/g, '').slice(0, 4))}

@@ -2,7 +2,7 @@ import type { PriceDetailResponse } from '@fleetdeck/contract';
 import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconLock, IconTicket, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { CardEntry, type CardEntryHandle } from '@/portal/components/card-entry';
+import { CardEntry, confirmWithEnteredCard, type CardEntryHandle } from '@/portal/components/card-entry';
 import { formatEuro } from '@/shared/lib/format';
 import { notifyError, notifySuccess } from '@/shared/lib/notify';
 import { usePageView } from '@/portal/lib/page-view';
@@ -89,10 +89,7 @@ function MakePaymentForm({ detail, qtyParam }: { detail: PriceDetailResponse; qt
             },
             key,
           ),
-        confirm: (clientSecret) => {
-          if (!card.current) throw new Error('The card form is not ready.');
-          return card.current.confirmPayment(clientSecret);
-        },
+        confirm: (clientSecret) => confirmWithEnteredCard(card, clientSecret),
       },
       () => card.current?.validate() ?? false,
     );

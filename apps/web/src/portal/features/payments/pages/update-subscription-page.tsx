@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import {
   brandLabel,
   CardEntry,
+  confirmWithEnteredCard,
   confirmWithSavedCard,
   PaymentBrandIcon,
   type CardEntryHandle,
@@ -80,8 +81,7 @@ function UpdateSubscriptionForm({ detail }: { detail: PriceDetailResponse }) {
         start: (captcha, key) => updateSubscription({ qty: n, priceId: plan._id, captcha }, key),
         confirm: (clientSecret) => {
           if (saved && config.data) return confirmWithSavedCard(config.data, clientSecret, saved.id);
-          if (!card.current) throw new Error('The card form is not ready.');
-          return card.current.confirmPayment(clientSecret);
+          return confirmWithEnteredCard(card, clientSecret);
         },
       },
       () => (saved ? true : (card.current?.validate() ?? false)),
