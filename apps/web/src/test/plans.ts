@@ -21,3 +21,14 @@ export const planOf = (identifier: string, family: Family, overrides: Partial<Pl
     subscriptionDetail: null,
     ...overrides,
   }) as Plan;
+
+/** The headings of the plan sections in the Plans order (the owner app named as the tests' config names it). */
+export const PLAN_SECTION_HEADINGS = [
+  'Fleetdeck',
+  'Super Lock',
+  'Power Cleaner',
+  'URL Blocker',
+  'Key Mapper',
+  'Power On Boot',
+  'Power Chat',
+];

@@ -1,4 +1,4 @@
 export { CardEntry } from './card-entry';
 export { PaymentBrandIcon, brandLabel } from './card-brand-icon';
-export { confirmWithSavedCard } from './confirm-saved-card';
+export { confirmWithEnteredCard, confirmWithSavedCard } from './confirm-card';
 export { CardPaymentError, type CardEntryHandle } from './types';

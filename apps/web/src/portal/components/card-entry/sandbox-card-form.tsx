@@ -16,6 +16,13 @@ import {
 } from './card-utils';
 import { CardPaymentError, type CardEntryHandle } from './types';
 
+/** What the browser's autofill knows each card field by. */
+const AUTOFILL: Record<keyof CardValues, { name: string; autoComplete: string }> = {
+  number: { name: 'cardnumber', autoComplete: 'cc-number' },
+  expiry: { name: 'exp-date', autoComplete: 'cc-exp' },
+  cvc: { name: 'cvc', autoComplete: 'cc-csc' },
+};
+
 /** Card number (spaced as typed, brand icon), MM / YY and CVC, confirmed against the sandbox provider. */
 export function SandboxCardForm({ ref, disabled }: { ref?: Ref<CardEntryHandle>; disabled?: boolean }) {
   const [values, setValues] = useState<CardValues>(emptyCard);
@@ -26,8 +33,10 @@ export function SandboxCardForm({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
-  /** A field's value, error and disabled state; what is typed goes through `format`. */
+  /** A card field's autofill name, value, error and disabled state: digits, what is typed going through `format`. */
   const bind = (field: keyof CardValues, format: (typed: string) => string) => ({
+    ...AUTOFILL[field],
+    inputMode: 'numeric' as const,
     value: values[field],
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, format(e.currentTarget.value)),
     error: errors[field],
@@ -72,9 +81,6 @@ export function SandboxCardForm({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
     <Stack gap="sm">
       <TextInput
         label="Card number"
-        name="cardnumber"
-        inputMode="numeric"
-        autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
         {...bind('number', formatCardNumber)}
         rightSection={
@@ -84,19 +90,9 @@ export function SandboxCardForm({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
         }
       />
       <SimpleGrid cols={2} spacing="sm">
-        <TextInput
-          label="Expiry (MM / YY)"
-          name="exp-date"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM / YY"
-          {...bind('expiry', formatExpiry)}
-        />
+        <TextInput label="Expiry (MM / YY)" placeholder="MM / YY" {...bind('expiry', formatExpiry)} />
         <TextInput
           label="CVC"
-          name="cvc"
-          inputMode="numeric"
-          autoComplete="cc-csc"
           placeholder={brand === 'amex' ? '1234' : '123'}
           {...bind('cvc', (typed) => typed.replace(/\D/g, '').slice(0, 4))}
         />

@@ -14,8 +14,6 @@ export function LicenceBanner() {
     <TopBanner
       role="alert"
       testId="licence-banner"
-      py={10}
-      bg="red.7"
       icon={<IconAlertTriangle size={18} aria-hidden />}
       text={LICENCE_EXCEEDED_MESSAGE}
     >

@@ -14,8 +14,6 @@ export function StaffSessionBanner() {
     <TopBanner
       role="status"
       testId="staff-session-banner"
-      py={8}
-      bg="dark.7"
       icon={<IconUserShield size={18} aria-hidden />}
       text={`Viewing as ${detail.data.email} — staff session (${staff.staffEmail})`}
     />

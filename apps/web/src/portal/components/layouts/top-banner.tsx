@@ -1,24 +1,27 @@
 import { Group, Text, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** What a banner's kind decides: a red alert (announced at once) or a dark status line. */
+const KINDS: Record<'alert' | 'status', { py: number; bg: MantineColor }> = {
+  alert: { py: 10, bg: 'red.7' },
+  status: { py: 8, bg: 'dark.7' },
+};
+
 /** A full-width strip above a console page: an icon, a bold line and what follows it (a link). */
 export function TopBanner({
   role,
   testId,
-  py,
-  bg,
   icon,
   text,
   children,
 }: {
-  role: 'alert' | 'status';
+  role: keyof typeof KINDS;
   testId: string;
-  py: number;
-  bg: MantineColor;
   icon: ReactNode;
   text: ReactNode;
   children?: ReactNode;
 }) {
+  const { py, bg } = KINDS[role];
   return (
     <Group
       role={role}

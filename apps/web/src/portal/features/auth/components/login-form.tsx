@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_FIELD_RESET_MS } from '@/shared/config/constants';
 import { paths } from '@/portal/config/paths';
@@ -74,9 +74,21 @@ export function LoginForm({ onFailed }: { onFailed?: () => void } = {}) {
     login.mutate({ email: email.trim(), password, userAgent: navigator.userAgent });
   };
 
-  const markTouched = () => {
-    userTouched.current = true;
-  };
+  /** What both fields share: their icon, their state, and a focus that keeps them from being blanked. */
+  const fieldProps = (
+    name: 'email' | 'password',
+    value: string,
+    set: (value: string) => void,
+    Icon: typeof IconMail,
+  ) => ({
+    name,
+    value,
+    leftSection: <Icon size={18} stroke={1.6} />,
+    onFocus: () => {
+      userTouched.current = true;
+    },
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(e.currentTarget.value),
+  });
 
   return (
     <>
@@ -86,25 +98,17 @@ export function LoginForm({ onFailed }: { onFailed?: () => void } = {}) {
             key={`email-${generation}`}
             label="Email"
             type="email"
-            name="email"
             placeholder="you@company.com"
             autoComplete="username"
-            leftSection={<IconMail size={18} stroke={1.6} />}
-            value={email}
-            onFocus={markTouched}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            {...fieldProps('email', email, setEmail, IconMail)}
           />
           <div>
             <PasswordInput
               key={`password-${generation}`}
               label="Password"
-              name="password"
               placeholder="Your password"
               autoComplete="current-password"
-              leftSection={<IconLock size={18} stroke={1.6} />}
-              value={password}
-              onFocus={markTouched}
-              onChange={(e) => setPassword(e.currentTarget.value)}
+              {...fieldProps('password', password, setPassword, IconLock)}
             />
             <Group justify="flex-end" mt={6}>
               <Anchor component={Link} to={paths.auth.forgetPassword.getHref()} size="sm">

@@ -4,6 +4,29 @@ import { useProductName } from '@/shared/lib/app-config';
 
 const order = (l: FamilyLicence) => FAMILIES.indexOf(l.family);
 
+/** A family's seats at a glance: exceeded, how many are free, or a dash when none were bought. */
+function LicenceStatus({ licence }: { licence: FamilyLicence }) {
+  if (licence.exceeded) {
+    return (
+      <Badge color="red" variant="light">
+        Exceeded
+      </Badge>
+    );
+  }
+  if (licence.purchased <= 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        -
+      </Text>
+    );
+  }
+  return (
+    <Badge color="teal" variant="light">
+      {`${licence.purchased - licence.used} free`}
+    </Badge>
+  );
+}
+
 /** Seats per app: purchased, used, expired; a family using more than it bought is flagged. */
 export function LicenceTable({ licences }: { licences: FamilyLicence[] }) {
   const product = useProductName();
@@ -45,19 +68,7 @@ export function LicenceTable({ licences }: { licences: FamilyLicence[] }) {
                   <Table.Td ta="right">{l.used}</Table.Td>
                   <Table.Td ta="right">{l.expired}</Table.Td>
                   <Table.Td>
-                    {l.exceeded ? (
-                      <Badge color="red" variant="light">
-                        Exceeded
-                      </Badge>
-                    ) : l.purchased > 0 ? (
-                      <Badge color="teal" variant="light">
-                        {`${l.purchased - l.used} free`}
-                      </Badge>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        -
-                      </Text>
-                    )}
+                    <LicenceStatus licence={l} />
                   </Table.Td>
                 </Table.Tr>
               ))}

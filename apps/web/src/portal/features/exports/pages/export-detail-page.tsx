@@ -7,6 +7,8 @@ import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 import { QueryError } from '@/shared/components/query-view';
 import { paths } from '@/portal/config/paths';
+import { applicationColumn, textColumn } from '@/portal/components/table-columns';
+import { pageOf } from '@/portal/lib/browser-paging';
 import { formatDateTime } from '@/shared/lib/format';
 import { pagingQuerySchema, useListSearch } from '@/shared/lib/list-search';
 import { useDeleteExportApplication } from '../api/delete-export-application';
@@ -57,34 +59,24 @@ export function ExportDetailPage() {
   const remove = useDeleteExportApplication({ onSuccess: () => setDeleting(null) });
 
   const applications = detail.data?.applications ?? [];
-  const rows = applications.slice((page - 1) * limit, page * limit);
+  const rows = pageOf(applications, page, limit);
 
   const columns: DataTableColumn<Application>[] = [
-    {
-      key: 'app',
-      header: 'Application',
-      width: 260,
-      render: (row) => (
-        <Group gap="sm" wrap="nowrap">
-          <Avatar src={row.appIcon || null} radius="sm" size={32} alt="">
-            <IconApps size={18} />
-          </Avatar>
-          <Text size="sm" fw={600}>
-            {row.appName || row.packageName}
-          </Text>
-        </Group>
-      ),
-    },
-    {
-      key: 'packageName',
-      header: 'Package Name',
-      width: 260,
-      render: (row) => (
-        <Text size="sm" ff="monospace">
-          {row.packageName}
+    applicationColumn((row) => (
+      <>
+        <Avatar src={row.appIcon || null} radius="sm" size={32} alt="">
+          <IconApps size={18} />
+        </Avatar>
+        <Text size="sm" fw={600}>
+          {row.appName || row.packageName}
         </Text>
-      ),
-    },
+      </>
+    )),
+    textColumn('packageName', 'Package Name', 260, (row) => (
+      <Text span inherit ff="monospace">
+        {row.packageName}
+      </Text>
+    )),
     {
       key: 'actions',
       header: 'Action',

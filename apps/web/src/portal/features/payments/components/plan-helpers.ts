@@ -1,6 +1,7 @@
 import { PCHAT_MIN_QTY, MIN_QTY, type Plan } from '@fleetdeck/contract';
 import { formatEuro } from '@/shared/lib/format';
 import { periodOf } from '@/portal/lib/plan-price';
+import type { SummaryRow } from './summary-panel';
 
 export const isPowerChat = (plan: Pick<Plan, 'family'>): boolean => plan.family === 'PCHAT';
 
@@ -25,6 +26,27 @@ export const seatWordOf = (plan: Pick<Plan, 'family'>): 'Users' | 'Devices' =>
 /** "€29.99 / year". */
 export const priceLabelOf = (plan: Pick<Plan, 'amount' | 'type' | 'interval' | 'intervalCount'>): string =>
   `${formatEuro(plan.amount)} ${periodOf(plan)}`;
+
+/** The rows a checkout summary opens with: the plan, its price, the seats held now and after this purchase. */
+export const seatSummaryRows = (
+  plan: Pick<Plan, 'name' | 'amount' | 'type' | 'interval' | 'intervalCount'>,
+  labels: { current: string; after: string },
+  current: number,
+  qty: number,
+): SummaryRow[] => [
+  { key: 'product', label: 'Product', value: plan.name },
+  { key: 'price', label: 'Plan Price', value: priceLabelOf(plan) },
+  { key: 'current', label: labels.current, value: current },
+  { key: 'after', label: labels.after, value: current + qty },
+];
+
+/** The summary's last row: what the customer pays. */
+export const totalSummaryRow = (total: number): SummaryRow => ({
+  key: 'total',
+  label: 'Total',
+  value: formatEuro(total),
+  strong: true,
+});
 
 /** Rounds a euro amount to cents. */
 export const cents = (n: number): number => Math.round(n * 100) / 100;

@@ -2,7 +2,7 @@ import type { PriceDetailResponse } from '@fleetdeck/contract';
 import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconLock, IconTicket, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { CardEntry, type CardEntryHandle } from '@/portal/components/card-entry';
+import { CardEntry, confirmWithEnteredCard, type CardEntryHandle } from '@/portal/components/card-entry';
 import { formatEuro } from '@/shared/lib/format';
 import { notifyError, notifySuccess } from '@/shared/lib/notify';
 import { usePageView } from '@/portal/lib/page-view';
@@ -10,7 +10,7 @@ import { useApplyCoupon } from '../api/apply-coupon';
 import { purchase } from '../api/checkout';
 import { CheckoutForm } from '../components/checkout-form';
 import { PriceDetailGate } from '../components/checkout-state';
-import { cents, minQtyOf, priceLabelOf, seatWordOf } from '../components/plan-helpers';
+import { cents, minQtyOf, seatSummaryRows, seatWordOf, totalSummaryRow } from '../components/plan-helpers';
 import { useCheckoutForm } from '../components/quantity-input';
 import { useCheckout } from '../components/use-checkout';
 import { PaymentNotes } from '@/portal/components/payment-notes';
@@ -89,10 +89,7 @@ function MakePaymentForm({ detail, qtyParam }: { detail: PriceDetailResponse; qt
             },
             key,
           ),
-        confirm: (clientSecret) => {
-          if (!card.current) throw new Error('The card form is not ready.');
-          return card.current.confirmPayment(clientSecret);
-        },
+        confirm: (clientSecret) => confirmWithEnteredCard(card, clientSecret),
       },
       () => card.current?.validate() ?? false,
     );
@@ -107,13 +104,15 @@ function MakePaymentForm({ detail, qtyParam }: { detail: PriceDetailResponse; qt
       submitLabel="Pay"
       submitIcon={<IconLock size={16} />}
       summary={[
-        { key: 'product', label: 'Product', value: plan.name },
-        { key: 'price', label: 'Plan Price', value: priceLabelOf(plan) },
-        // Spec 1 §2's labels; Power Chat counts users.
-        { key: 'current', label: `Current ${seatWordOf(plan)}`, value: plan.totalPurchasedDevices },
-        { key: 'after', label: `${seatWordOf(plan)} After Purchase`, value: plan.totalPurchasedDevices + n },
+        ...seatSummaryRows(
+          plan,
+          // Spec 1 §2's labels; Power Chat counts users.
+          { current: `Current ${seatWordOf(plan)}`, after: `${seatWordOf(plan)} After Purchase` },
+          plan.totalPurchasedDevices,
+          n,
+        ),
         { key: 'discount', label: 'Discount', value: discount > 0 ? `- ${formatEuro(discount)}` : formatEuro(0) },
-        { key: 'total', label: 'Total', value: formatEuro(total), strong: true },
+        totalSummaryRow(total),
       ]}
     >
       <Stack gap={6}>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, sampleUser } from '@/test/mock-api';
+import { PLAN_SECTION_HEADINGS } from '@/test/plans';
 import { currentLocation, renderApp } from '@/test/render-app';
 import { plan, userDetailRoute } from '../testing/fixtures';
 
@@ -40,15 +41,7 @@ describe('Plans', () => {
 
     await screen.findByTestId('plan-PD');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual([
-      'Fleetdeck',
-      'Super Lock',
-      'Power Cleaner',
-      'URL Blocker',
-      'Key Mapper',
-      'Power On Boot',
-      'Power Chat',
-    ]);
+    expect(headings).toEqual(PLAN_SECTION_HEADINGS);
     const superLock = screen.getByRole('region', { name: 'Super Lock' });
     expect(within(superLock).getByText('Super Lock Subscription')).toBeInTheDocument();
     expect(within(superLock).getByText('Super Lock One-time')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import type { Plan } from '@fleetdeck/contract';
-import { Alert, Anchor, Skeleton, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { useUserDetail } from '@/portal/api/get-user-detail';
 import { QueryError } from '@/shared/components/query-view';
 import { useAppConfig } from '@/shared/lib/app-config';
@@ -13,25 +13,6 @@ import { PaymentNotes } from '@/portal/components/payment-notes';
 
 /** The portal lists the Active plans and those the customer still holds devices on. */
 const isListed = (plan: Plan) => plan.status === 'Active' || plan.totalPurchasedDevices > 0;
-
-function PlansSkeleton() {
-  return (
-    <PlanSectionsSkeleton
-      data-testid="plans-loading"
-      spacing="lg"
-      title={<Skeleton height={24} width={200} />}
-      card={
-        <>
-          <Skeleton height={20} width="60%" />
-          <Skeleton height={28} width="40%" mt="md" />
-          <Skeleton height={12} mt="md" />
-          <Skeleton height={12} mt={8} />
-          <Skeleton height={36} mt="lg" />
-        </>
-      }
-    />
-  );
-}
 
 /** An offline customer's licences are changed by the vendor's staff (DECISIONS §14): whom to write to. */
 function OfflineNotice() {
@@ -61,7 +42,7 @@ export function PlansPage() {
   const offline = detail.data?.isOfflineCustomer === true;
   const canChange = detail.data ? !offline : false;
 
-  if (plans.isPending) return <PlansSkeleton />;
+  if (plans.isPending) return <PlanSectionsSkeleton data-testid="plans-loading" spacing="lg" descriptionLines={2} />;
   if (plans.isError) {
     return <QueryError title="The plans could not load" query={plans} />;
   }

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import {
   brandLabel,
   CardEntry,
+  confirmWithEnteredCard,
   confirmWithSavedCard,
   PaymentBrandIcon,
   type CardEntryHandle,
@@ -17,9 +18,8 @@ import { updateSubscription } from '../api/checkout';
 import { useCouponDiscount } from '../api/get-coupon-discount';
 import { CheckoutForm } from '../components/checkout-form';
 import { PriceDetailGate } from '../components/checkout-state';
-import { cents, minQtyOf, priceLabelOf } from '../components/plan-helpers';
+import { cents, minQtyOf, seatSummaryRows, totalSummaryRow } from '../components/plan-helpers';
 import { useCheckoutForm } from '../components/quantity-input';
-import type { SummaryRow } from '../components/summary-panel';
 import { useCheckout } from '../components/use-checkout';
 
 /** The card on file that the update will charge, with a link to change it. */
@@ -81,20 +81,14 @@ function UpdateSubscriptionForm({ detail }: { detail: PriceDetailResponse }) {
         start: (captcha, key) => updateSubscription({ qty: n, priceId: plan._id, captcha }, key),
         confirm: (clientSecret) => {
           if (saved && config.data) return confirmWithSavedCard(config.data, clientSecret, saved.id);
-          if (!card.current) throw new Error('The card form is not ready.');
-          return card.current.confirmPayment(clientSecret);
+          return confirmWithEnteredCard(card, clientSecret);
         },
       },
       () => (saved ? true : (card.current?.validate() ?? false)),
     );
   };
 
-  const rows: SummaryRow[] = [
-    { key: 'product', label: 'Product', value: plan.name },
-    { key: 'price', label: 'Plan Price', value: priceLabelOf(plan) },
-    { key: 'current', label: 'Current License', value: current },
-    { key: 'after', label: 'License After Purchase', value: current + n },
-  ];
+  const rows = seatSummaryRows(plan, { current: 'Current License', after: 'License After Purchase' }, current, n);
   if (couponCode) {
     rows.push(
       { key: 'coupon', label: 'Coupon', value: couponCode },
@@ -105,7 +99,7 @@ function UpdateSubscriptionForm({ detail }: { detail: PriceDetailResponse }) {
       },
     );
   }
-  rows.push({ key: 'total', label: 'Total', value: formatEuro(total), strong: true });
+  rows.push(totalSummaryRow(total));
 
   return (
     <CheckoutForm

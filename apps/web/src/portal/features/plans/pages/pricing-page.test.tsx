@@ -3,7 +3,7 @@ import { familyOfPlan } from '@fleetdeck/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/mock-api';
-import { planOf } from '@/test/plans';
+import { PLAN_SECTION_HEADINGS, planOf } from '@/test/plans';
 import { currentLocation, renderApp } from '@/test/render-app';
 
 const plan = (identifier: PlanCode, amount: number, name: string): Plan =>
@@ -30,15 +30,7 @@ describe('Pricing (public)', () => {
     const { user } = renderApp('/pricing');
 
     await screen.findByTestId('pricing-section-PD');
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
-      'Fleetdeck',
-      'Super Lock',
-      'Power Cleaner',
-      'URL Blocker',
-      'Key Mapper',
-      'Power On Boot',
-      'Power Chat',
-    ]);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(PLAN_SECTION_HEADINGS);
 
     const pd = screen.getByTestId('pricing-section-PD');
     expect(within(pd).getByText('€29.99')).toBeInTheDocument();

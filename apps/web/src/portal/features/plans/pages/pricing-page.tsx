@@ -1,5 +1,5 @@
 import type { LocalPricing, Plan } from '@fleetdeck/contract';
-import { Anchor, Badge, Button, Card, Group, Skeleton, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { PlanSectionsSkeleton } from '@/portal/components/plan-sections-skeleton';
 import { Link } from 'react-router';
 import { AuthCard } from '@/shared/components/layouts/auth-card';
@@ -71,23 +71,6 @@ function PublicPlanCard({ plan, local }: { plan: Plan; local: LocalPricing | nul
   );
 }
 
-function PricingSkeleton() {
-  return (
-    <PlanSectionsSkeleton
-      aria-label="Loading prices"
-      spacing="md"
-      title={<Skeleton h={22} w={180} />}
-      card={
-        <>
-          <Skeleton h={18} w="60%" />
-          <Skeleton h={28} w="40%" mt="md" />
-          <Skeleton h={36} mt="lg" />
-        </>
-      }
-    />
-  );
-}
-
 /** /pricing (public): the price list by app, in the Plans order, with Subscribe / Buy entries. */
 export function PricingPage() {
   const product = useProductName();
@@ -95,7 +78,7 @@ export function PricingPage() {
   const local = useLocalPricing().data ?? null;
 
   const body = () => {
-    if (plans.isPending) return <PricingSkeleton />;
+    if (plans.isPending) return <PlanSectionsSkeleton aria-label="Loading prices" spacing="md" />;
     if (plans.isError) {
       return <QueryError title="The prices could not load" query={plans} />;
     }

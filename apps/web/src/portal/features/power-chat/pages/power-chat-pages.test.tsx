@@ -161,25 +161,30 @@ describe('Create Power Chat user page', () => {
     expect(await screen.findByText('Power Chat user created successfully.')).toBeInTheDocument();
   });
 
-  it('with no free licence and no subscription: to make-payment with the quantity to buy', async () => {
+  it.each([
+    {
+      name: 'with no free licence and no subscription: to make-payment with the quantity to buy',
+      held: 0,
+      buy: 2,
+      subscription: {},
+      location: '/make-payment?id=PCHAT&qty=2',
+    },
+    {
+      name: 'with no free licence and a Power Chat subscription: to update-subscription',
+      held: 2,
+      buy: 1,
+      subscription: { isSubscriptionUpdate: 1 },
+      location: '/update-subscription?id=PCHAT',
+    },
+  ])('$name', async ({ held, buy, subscription, location }) => {
     await createAnswering(402, {
-      respones_msg: 'All your Power Chat licences are in use (0 of 0). Please buy 2 more to add this user.',
+      respones_msg: `All your Power Chat licences are in use (${held} of ${held}). Please buy ${buy} more to add this user.`,
       code: 'E_NO_LICENCE',
       redirectToPaymentPage: 1,
-      requiredPurchasedQty: 2,
+      ...subscription,
+      requiredPurchasedQty: buy,
     });
-    await waitFor(() => expect(currentLocation()).toBe('/make-payment?id=PCHAT&qty=2'));
-  });
-
-  it('with no free licence and a Power Chat subscription: to update-subscription', async () => {
-    await createAnswering(402, {
-      respones_msg: 'All your Power Chat licences are in use (2 of 2). Please buy 1 more to add this user.',
-      code: 'E_NO_LICENCE',
-      redirectToPaymentPage: 1,
-      isSubscriptionUpdate: 1,
-      requiredPurchasedQty: 1,
-    });
-    await waitFor(() => expect(currentLocation()).toBe('/update-subscription?id=PCHAT'));
+    await waitFor(() => expect(currentLocation()).toBe(location));
   });
 
   it('shows a taken user id under its field', async () => {

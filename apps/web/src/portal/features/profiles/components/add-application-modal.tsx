@@ -5,11 +5,12 @@ import {
   type PlayStoreApp,
   type ProductType,
 } from '@fleetdeck/contract';
-import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useCreateProfileApplication } from '../api/create-profile-application';
 import { useContractForm } from '@/shared/lib/form';
 import { PlayStoreSearch } from './play-store-search';
+import { PackageNameInput } from './tab-form';
 
 interface AddApplicationModalProps {
   opened: boolean;
@@ -73,12 +74,10 @@ function AddApplicationForm({
     >
       <Stack gap="md">
         <PlayStoreSearch selected={picked?.appId} onPick={onPick} />
-        <TextInput
-          label="Package name"
+        <PackageNameInput
           placeholder="com.example.app"
           description="Filled in when you pick an app above."
           {...form.getInputProps('appPackageName')}
-          size="sm"
         />
         <NativeSelect label="Status" size="sm" {...form.getInputProps('status')} data={[...APPLICATION_ACTIONS]} />
         <Group justify="flex-end" gap="sm">

@@ -15,7 +15,10 @@ import { FIRST_DEVICE_APPS_FILTERS, useDeviceDetail, type DeviceDetailFilters } 
 import { profileQueryKeys } from '../api/query-keys';
 import { useSyncDeviceApplications } from '../api/sync-device-applications';
 import { DEVICE_APPLICATION_UPDATE_KEY, useUpdateDeviceApplication } from '../api/update-device-application';
+import { applicationColumn } from '@/portal/components/table-columns';
+import { pageOf } from '@/portal/lib/browser-paging';
 import { AppIcon } from './app-icon';
+import { TabHeading } from './tab-form';
 
 /** After Sync, the list is fetched again this much later (the device answers through its wake-up channel). */
 export const SYNC_REFRESH_MS = 5000;
@@ -131,33 +134,28 @@ export function DeviceApplicationsTab({ profile }: { profile: ProfileDetail }) {
 
   const apps = device.data?.applications;
   const total = apps?.length ?? 0;
-  const rows = apps?.slice((page - 1) * pageSize, page * pageSize);
+  const rows = apps && pageOf(apps, page, pageSize);
   const nothingReported = device.data?.applicationsTotal === 0;
 
   const columns: DataTableColumn<DeviceApplicationItem>[] = [
-    {
-      key: 'app',
-      header: 'Application',
-      width: 260,
-      render: (app) => (
-        <Group gap="sm" wrap="nowrap">
-          <AppIcon src={app.appIcon} name={app.app_name} />
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600} lineClamp={1}>
-              {app.app_name || app.package_name}
-            </Text>
-            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-              {app.package_name}
-            </Text>
-            {app.suggested_disable && !app.app_disable ? (
-              <Badge variant="light" color="orange" size="xs" mt={2} w="fit-content">
-                Suggested to disable
-              </Badge>
-            ) : null}
-          </Stack>
-        </Group>
-      ),
-    },
+    applicationColumn((app) => (
+      <>
+        <AppIcon src={app.appIcon} name={app.app_name} />
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} lineClamp={1}>
+            {app.app_name || app.package_name}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            {app.package_name}
+          </Text>
+          {app.suggested_disable && !app.app_disable ? (
+            <Badge variant="light" color="orange" size="xs" mt={2} w="fit-content">
+              Suggested to disable
+            </Badge>
+          ) : null}
+        </Stack>
+      </>
+    )),
     {
       key: 'enabled',
       header: 'Enabled',
@@ -198,12 +196,10 @@ export function DeviceApplicationsTab({ profile }: { profile: ProfileDetail }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
-        <div>
-          <Text fw={700}>Applications</Text>
-          <Text size="sm" c="dimmed">
-            Switch an app off to disable it on the device. Changes reach the device when you press Apply.
-          </Text>
-        </div>
+        <TabHeading
+          title="Applications"
+          description="Switch an app off to disable it on the device. Changes reach the device when you press Apply."
+        />
         <Tooltip label="Ask the device for its current application list" withArrow>
           <Button
             variant="light"

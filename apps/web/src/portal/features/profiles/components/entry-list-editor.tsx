@@ -2,9 +2,10 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { z } from 'zod/mini';
-import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { DeleteDialog } from '@/shared/components/confirm-dialog';
 import { useContractForm } from '@/shared/lib/form';
 import classes from './profiles.module.css';
+import { TabHeading } from './tab-form';
 import { DeleteAction } from '@/shared/components/delete-action';
 
 interface EntryListEditorProps {
@@ -53,7 +54,7 @@ export function EntryListEditor({
       },
     },
   );
-  const [toDelete, setToDelete] = useState<string>();
+  const [toDelete, setToDelete] = useState<string | null>(null);
 
   const add = ({ entry }: { entry: string }) =>
     void onAdd(entry).then((ok) => {
@@ -62,12 +63,7 @@ export function EntryListEditor({
 
   return (
     <Stack gap="md">
-      <div>
-        <Text fw={700}>{title}</Text>
-        <Text size="sm" c="dimmed">
-          {description}
-        </Text>
-      </div>
+      <TabHeading title={title} description={description} />
       <form onSubmit={form.submit(add, adding)} noValidate aria-label={`Add ${inputLabel}`}>
         <Group align="flex-start" gap="sm" wrap="nowrap">
           <TextInput
@@ -106,20 +102,17 @@ export function EntryListEditor({
           ))}
         </Stack>
       )}
-      <ConfirmDialog
-        opened={toDelete !== undefined}
-        title="Are you sure?"
+      <DeleteDialog
+        item={toDelete}
         message={deleteMessage}
-        confirmLabel="Yes, delete it!"
-        confirmColor="red"
         loading={deleting}
-        onConfirm={() => {
-          if (toDelete === undefined || deleting) return;
-          void onDelete(toDelete).then((ok) => {
-            if (ok) setToDelete(undefined);
+        onConfirm={(item) => {
+          if (deleting) return;
+          void onDelete(item).then((ok) => {
+            if (ok) setToDelete(null);
           });
         }}
-        onCancel={() => setToDelete(undefined)}
+        onCancel={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -1,11 +1,12 @@
 import { filePathSchema, profileUpdateRequestSchema, type ProfileDetail } from '@fleetdeck/contract';
-import { Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Divider, Group, Stack, TextInput } from '@mantine/core';
 import { useContractForm } from '@/shared/lib/form';
 import { useAddProfileFile } from '../api/add-profile-file';
 import { useDeleteProfileFile } from '../api/delete-profile-file';
 import { useUpdateProfile } from '../api/update-profile';
 import { EntryListEditor, entryCalls } from './entry-list-editor';
 import { SaveButton } from './save-button';
+import { TabForm } from './tab-form';
 
 function BlockFileUrlForm({ profile }: { profile: ProfileDetail }) {
   const form = useContractForm(
@@ -15,31 +16,24 @@ function BlockFileUrlForm({ profile }: { profile: ProfileDetail }) {
   );
   const update = useUpdateProfile();
   return (
-    <form
+    <TabForm
+      title="Block file URL"
+      description="An http(s) address the device downloads its file block list from. Leave it empty for none."
       onSubmit={form.submit((request) => update.mutate(request), update.isPending)}
-      noValidate
-      aria-label="Block file URL"
+      gap="sm"
     >
-      <Stack gap="sm">
-        <div>
-          <Text fw={700}>Block file URL</Text>
-          <Text size="sm" c="dimmed">
-            An http(s) address the device downloads its file block list from. Leave it empty for none.
-          </Text>
-        </div>
-        <Group align="flex-start" gap="sm" wrap="nowrap">
-          <TextInput
-            label="Block file URL"
-            placeholder="https://example.com/blocked-files.txt"
-            {...form.getInputProps('blockFileUrl')}
-            size="sm"
-            style={{ flex: 1 }}
-            autoComplete="off"
-          />
-          <SaveButton pending={update.isPending} size="sm" mt={25} />
-        </Group>
-      </Stack>
-    </form>
+      <Group align="flex-start" gap="sm" wrap="nowrap">
+        <TextInput
+          label="Block file URL"
+          placeholder="https://example.com/blocked-files.txt"
+          {...form.getInputProps('blockFileUrl')}
+          size="sm"
+          style={{ flex: 1 }}
+          autoComplete="off"
+        />
+        <SaveButton pending={update.isPending} size="sm" mt={25} />
+      </Group>
+    </TabForm>
   );
 }
 

@@ -5,15 +5,16 @@ import {
   type KeyMapperEntry,
   type ProfileDetail,
 } from '@fleetdeck/contract';
-import { Button, Grid, Stack, Table, Text, TextInput, NativeSelect } from '@mantine/core';
+import { Button, Grid, Stack, Table, Text, NativeSelect } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { DeleteDialog } from '@/shared/components/confirm-dialog';
 import { useContractForm } from '@/shared/lib/form';
 import { formatDate } from '@/shared/lib/format';
 import { useAddKeyMapper } from '../api/add-key-mapper';
 import { useDeleteKeyMapper } from '../api/delete-key-mapper';
 import { DeleteAction } from '@/shared/components/delete-action';
+import { PackageNameInput, TabHeading } from './tab-form';
 
 type KeyName = (typeof KEY_NAMES)[number];
 type KeyEvent = (typeof KEY_EVENTS)[number];
@@ -67,13 +68,10 @@ function AddKeyMappingForm({ profileId }: { profileId: string }) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <TextInput
-            label="Package name"
+          <PackageNameInput
             description="The app the key opens"
             placeholder="com.android.chrome"
-            size="sm"
             {...form.getInputProps('packageName')}
-            autoComplete="off"
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 2 }}>
@@ -95,16 +93,11 @@ function AddKeyMappingForm({ profileId }: { profileId: string }) {
 
 /** Key Mapper (Super Lock) and Key Mapping (Key Mapper): which app a key press opens. */
 export function KeyMapperTab({ profile }: { profile: ProfileDetail }) {
-  const [toDelete, setToDelete] = useState<KeyMapperEntry>();
-  const remove = useDeleteKeyMapper({ onSuccess: () => setToDelete(undefined) });
+  const [toDelete, setToDelete] = useState<KeyMapperEntry | null>(null);
+  const remove = useDeleteKeyMapper({ onSuccess: () => setToDelete(null) });
   return (
     <Stack gap="lg">
-      <div>
-        <Text fw={700}>Key Mapping</Text>
-        <Text size="sm" c="dimmed">
-          Open an app when a hardware key is pressed in a certain way.
-        </Text>
-      </div>
+      <TabHeading title="Key Mapping" description="Open an app when a hardware key is pressed in a certain way." />
       <AddKeyMappingForm profileId={profile._id} />
       {profile.keyMapper.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg" size="sm">
@@ -141,17 +134,14 @@ export function KeyMapperTab({ profile }: { profile: ProfileDetail }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <ConfirmDialog
-        opened={toDelete !== undefined}
-        title="Are you sure?"
+      <DeleteDialog
+        item={toDelete}
         message="Key mapping will be removed from this list"
-        confirmLabel="Yes, delete it!"
-        confirmColor="red"
         loading={remove.isPending}
-        onConfirm={() => {
-          if (toDelete && !remove.isPending) remove.mutate({ profileId: profile._id, id: toDelete._id });
+        onConfirm={(entry) => {
+          if (!remove.isPending) remove.mutate({ profileId: profile._id, id: entry._id });
         }}
-        onCancel={() => setToDelete(undefined)}
+        onCancel={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -15,11 +15,9 @@ import {
   Group,
   Input,
   NativeSelect,
-  SegmentedControl,
   Slider,
   Stack,
   Switch,
-  Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
@@ -32,6 +30,7 @@ import { useReportUnsaved } from './unsaved-changes';
 import { PlayStoreSearch } from './play-store-search';
 import { ProfileApplicationsList } from './profile-applications-list';
 import { SaveRow } from './save-button';
+import { PackageNameInput, SegmentedField, TabForm } from './tab-form';
 
 type NumberValue = number | string;
 
@@ -118,19 +117,7 @@ function OrientationField({
   value?: ScreenOrientation;
   onChange: (v: ScreenOrientation) => void;
 }) {
-  return (
-    <Input.Wrapper label="Screen orientation">
-      <SegmentedControl
-        aria-label="Screen orientation"
-        display="flex"
-        w="fit-content"
-        mt={4}
-        value={value}
-        onChange={(v) => onChange(v as ScreenOrientation)}
-        data={[...SCREEN_ORIENTATIONS]}
-      />
-    </Input.Wrapper>
-  );
+  return <SegmentedField label="Screen orientation" value={value} data={SCREEN_ORIENTATIONS} onChange={onChange} />;
 }
 
 interface KioskValues {
@@ -242,115 +229,109 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
 
   return (
     <Stack gap="lg">
-      <form onSubmit={form.submit(save, update.isPending)} noValidate aria-label="Kiosk">
-        <Stack gap="lg">
-          <div>
-            <Text fw={700}>Kiosk</Text>
-            <Text size="sm" c="dimmed">
-              Lock the device to an app, a set of apps, a website or a video loop.
-            </Text>
-          </div>
-          <NativeSelect
-            label="Kiosk type"
-            size="sm"
-            {...form.getInputProps('kioskType')}
-            data={[...KIOSK_TYPES]}
-            description={TYPE_HELP[kioskType]}
-            maw={320}
-          />
+      <TabForm
+        title="Kiosk"
+        description="Lock the device to an app, a set of apps, a website or a video loop."
+        onSubmit={form.submit(save, update.isPending)}
+        gap="lg"
+      >
+        <NativeSelect
+          label="Kiosk type"
+          size="sm"
+          {...form.getInputProps('kioskType')}
+          data={[...KIOSK_TYPES]}
+          description={TYPE_HELP[kioskType]}
+          maw={320}
+        />
 
-          {kioskType === 'Single App' ? (
-            <Stack gap="md" maw={560}>
-              <TextInput
-                label="Package name"
-                placeholder="com.android.chrome"
-                description="Type it, or pick the app below."
-                {...form.getInputProps('singleAppKioskPackageName')}
-                size="sm"
-                autoComplete="off"
-              />
-              <PlayStoreSearch
-                selected={form.values.singleAppKioskPackageName}
-                onPick={(app) => form.setFieldValue('singleAppKioskPackageName', app.appId)}
-              />
-            </Stack>
-          ) : null}
+        {kioskType === 'Single App' ? (
+          <Stack gap="md" maw={560}>
+            <PackageNameInput
+              placeholder="com.android.chrome"
+              description="Type it, or pick the app below."
+              {...form.getInputProps('singleAppKioskPackageName')}
+            />
+            <PlayStoreSearch
+              selected={form.values.singleAppKioskPackageName}
+              onPick={(app) => form.setFieldValue('singleAppKioskPackageName', app.appId)}
+            />
+          </Stack>
+        ) : null}
 
-          {kioskType === 'Browser' ? (
-            <Stack gap="md">
-              <TextInput
-                label="Website URL"
-                placeholder="https://example.com"
-                {...form.getInputProps('browserKioskWebsiteUrl')}
-                size="sm"
-                maw={560}
-                autoComplete="off"
-              />
-              <TimeoutField {...form.getInputProps('browserKioskScreenTimeout')} />
-              <BrightnessField {...form.getInputProps('browserKioskScreenBrightness')} />
-              <OrientationField {...form.getInputProps('browserKioskScreenOrientation')} />
-              <Switch
-                label="Show address bar"
-                {...form.getInputProps('browserKioskShowAddressBar', { type: 'checkbox' })}
-              />
-            </Stack>
-          ) : null}
+        {kioskType === 'Browser' ? (
+          <Stack gap="md">
+            <TextInput
+              label="Website URL"
+              placeholder="https://example.com"
+              {...form.getInputProps('browserKioskWebsiteUrl')}
+              size="sm"
+              maw={560}
+              autoComplete="off"
+            />
+            <TimeoutField {...form.getInputProps('browserKioskScreenTimeout')} />
+            <BrightnessField {...form.getInputProps('browserKioskScreenBrightness')} />
+            <OrientationField {...form.getInputProps('browserKioskScreenOrientation')} />
+            <Switch
+              label="Show address bar"
+              {...form.getInputProps('browserKioskShowAddressBar', { type: 'checkbox' })}
+            />
+          </Stack>
+        ) : null}
 
-          {kioskType === 'Signage' ? (
-            <Stack gap="md">
-              <Input.Wrapper
-                label="Video URLs"
-                description="Played in this order. Empty rows are dropped when you save."
-                error={form.errors.signageVideoLists}
-              >
-                <Stack gap="xs" mt={6} maw={640}>
-                  {videos.map((video, i) => (
-                    // Rows have no identity but their place; the inputs are controlled, so index keys are safe.
-                    <Group key={i} gap="xs" wrap="nowrap">
-                      <TextInput
-                        aria-label={`Video URL ${i + 1}`}
-                        placeholder="https://example.com/video.mp4"
-                        value={video}
-                        onChange={(e) => {
-                          const value = e.currentTarget.value;
-                          setVideos(videos.map((v, j) => (j === i ? value : v)));
-                        }}
-                        size="sm"
-                        style={{ flex: 1 }}
-                        autoComplete="off"
-                      />
-                      <Tooltip label="Remove" withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove video ${i + 1}`}
-                          onClick={() => setVideos(videos.length > 1 ? videos.filter((_, j) => j !== i) : [''])}
-                        >
-                          <IconX size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  ))}
-                  <Button
-                    variant="light"
-                    size="xs"
-                    leftSection={<IconPlus size={14} />}
-                    onClick={() => setVideos([...videos, ''])}
-                    w="fit-content"
-                  >
-                    Add video
-                  </Button>
-                </Stack>
-              </Input.Wrapper>
-              <TimeoutField {...form.getInputProps('signageKioskScreenTimeout')} />
-              <BrightnessField {...form.getInputProps('signageKioskScreenBrightness')} />
-              <OrientationField {...form.getInputProps('signageKioskScreenOrientation')} />
-            </Stack>
-          ) : null}
+        {kioskType === 'Signage' ? (
+          <Stack gap="md">
+            <Input.Wrapper
+              label="Video URLs"
+              description="Played in this order. Empty rows are dropped when you save."
+              error={form.errors.signageVideoLists}
+            >
+              <Stack gap="xs" mt={6} maw={640}>
+                {videos.map((video, i) => (
+                  // Rows have no identity but their place; the inputs are controlled, so index keys are safe.
+                  <Group key={i} gap="xs" wrap="nowrap">
+                    <TextInput
+                      aria-label={`Video URL ${i + 1}`}
+                      placeholder="https://example.com/video.mp4"
+                      value={video}
+                      onChange={(e) => {
+                        const value = e.currentTarget.value;
+                        setVideos(videos.map((v, j) => (j === i ? value : v)));
+                      }}
+                      size="sm"
+                      style={{ flex: 1 }}
+                      autoComplete="off"
+                    />
+                    <Tooltip label="Remove" withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove video ${i + 1}`}
+                        onClick={() => setVideos(videos.length > 1 ? videos.filter((_, j) => j !== i) : [''])}
+                      >
+                        <IconX size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                ))}
+                <Button
+                  variant="light"
+                  size="xs"
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() => setVideos([...videos, ''])}
+                  w="fit-content"
+                >
+                  Add video
+                </Button>
+              </Stack>
+            </Input.Wrapper>
+            <TimeoutField {...form.getInputProps('signageKioskScreenTimeout')} />
+            <BrightnessField {...form.getInputProps('signageKioskScreenBrightness')} />
+            <OrientationField {...form.getInputProps('signageKioskScreenOrientation')} />
+          </Stack>
+        ) : null}
 
-          <SaveRow pending={update.isPending} />
-        </Stack>
-      </form>
+        <SaveRow pending={update.isPending} />
+      </TabForm>
 
       {kioskType === 'Multi App' ? (
         <>

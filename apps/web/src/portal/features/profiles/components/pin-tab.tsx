@@ -1,8 +1,9 @@
 import { profileUpdateRequestSchema, type ProfileDetail } from '@fleetdeck/contract';
-import { PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { useContractForm } from '@/shared/lib/form';
 import { useUpdateProfile } from '../api/update-profile';
 import { SaveRow } from './save-button';
+import { TabForm } from './tab-form';
 
 /** Pin: 4 to 12 digits, or empty for none. */
 export function PinTab({ profile }: { profile: ProfileDetail }) {
@@ -13,24 +14,21 @@ export function PinTab({ profile }: { profile: ProfileDetail }) {
   );
   const update = useUpdateProfile();
   return (
-    <form onSubmit={form.submit((request) => update.mutate(request), update.isPending)} noValidate aria-label="Pin">
-      <Stack gap="md" maw={420}>
-        <div>
-          <Text fw={700}>Pin</Text>
-          <Text size="sm" c="dimmed">
-            The pin that unlocks the app&apos;s settings on the device. Leave it empty for no pin.
-          </Text>
-        </div>
-        <PasswordInput
-          label="Pin"
-          name="pin"
-          inputMode="numeric"
-          autoComplete="off"
-          description="4 to 12 digits"
-          {...form.getInputProps('pin')}
-        />
-        <SaveRow pending={update.isPending} />
-      </Stack>
-    </form>
+    <TabForm
+      title="Pin"
+      description="The pin that unlocks the app's settings on the device. Leave it empty for no pin."
+      onSubmit={form.submit((request) => update.mutate(request), update.isPending)}
+      maw={420}
+    >
+      <PasswordInput
+        label="Pin"
+        name="pin"
+        inputMode="numeric"
+        autoComplete="off"
+        description="4 to 12 digits"
+        {...form.getInputProps('pin')}
+      />
+      <SaveRow pending={update.isPending} />
+    </TabForm>
   );
 }

@@ -1,9 +1,10 @@
 import { powerOnBootSettingRequestSchema, SCHEDULE_TYPES, WEEK_DAYS, type ProfileDetail } from '@fleetdeck/contract';
-import { Checkbox, Group, Input, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { useContractForm } from '@/shared/lib/form';
 import { useUpdatePowerOnBootSettings } from '../api/update-power-on-boot-settings';
 import { useReportUnsaved } from './unsaved-changes';
 import { SaveRow } from './save-button';
+import { SegmentedField, TabForm } from './tab-form';
 
 type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 type WeekDay = (typeof WEEK_DAYS)[number];
@@ -49,82 +50,70 @@ export function PowerOnBootTab({ profile }: { profile: ProfileDetail }) {
   useReportUnsaved('Power On Boot', form.isDirty());
 
   return (
-    <form
+    <TabForm
+      title="Power On Boot"
+      description="When the device switches itself on and off."
       onSubmit={form.submit(
         (request) => update.mutate(request, { onSuccess: () => form.resetDirty() }),
         update.isPending,
       )}
-      noValidate
-      aria-label="Power On Boot"
+      gap="lg"
     >
-      <Stack gap="lg">
-        <div>
-          <Text fw={700}>Power On Boot</Text>
-          <Text size="sm" c="dimmed">
-            When the device switches itself on and off.
-          </Text>
-        </div>
-        <Switch
-          label="Enable Power On Boot"
-          description="The device switches on as soon as it is connected to power."
-          {...form.getInputProps('enablePowerOnBoot', { type: 'checkbox' })}
-        />
-        <Switch
-          label="Shutdown on disconnect"
-          description="The device shuts down when it is disconnected from power."
-          {...form.getInputProps('shutdownOnDisconnect', { type: 'checkbox' })}
-        />
-        <Switch
-          label="Schedule shutdown"
-          description="Shut the device down at a set time."
-          checked={scheduled}
-          onChange={(e) => {
-            form.setFieldValue('scheduled', e.currentTarget.checked);
-            form.clearErrors();
-          }}
-        />
-        {scheduled ? (
-          <Stack gap="md" pl={{ base: 0, sm: 'xl' }}>
-            <Input.Wrapper label="Schedule type">
-              <SegmentedControl
-                aria-label="Schedule type"
-                display="flex"
-                w="fit-content"
-                mt={4}
-                value={scheduleType}
-                onChange={(v) => {
-                  form.setFieldValue('scheduleType', v as ScheduleType);
-                  form.clearErrors();
-                }}
-                data={[...SCHEDULE_TYPES]}
-              />
-            </Input.Wrapper>
-            {/* Not type="time": the browser shows that in the locale's 12-hour clock, beside a 24-hour hint. */}
-            <TextInput
-              label="Time"
-              description="24-hour time (HH:MM), e.g. 22:00"
-              placeholder="HH:MM"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={5}
-              {...form.getInputProps('scheduleTime')}
-              onChange={(e) => form.setFieldValue('scheduleTime', toClockTime(e.currentTarget.value))}
-              size="sm"
-              w={180}
-            />
-            {scheduleType === 'Weekly' ? (
-              <Checkbox.Group label="Days" {...form.getInputProps('days')}>
-                <Group gap="md" mt={6}>
-                  {WEEK_DAYS.map((d) => (
-                    <Checkbox key={d} value={d} label={d} />
-                  ))}
-                </Group>
-              </Checkbox.Group>
-            ) : null}
-          </Stack>
-        ) : null}
-        <SaveRow pending={update.isPending} />
-      </Stack>
-    </form>
+      <Switch
+        label="Enable Power On Boot"
+        description="The device switches on as soon as it is connected to power."
+        {...form.getInputProps('enablePowerOnBoot', { type: 'checkbox' })}
+      />
+      <Switch
+        label="Shutdown on disconnect"
+        description="The device shuts down when it is disconnected from power."
+        {...form.getInputProps('shutdownOnDisconnect', { type: 'checkbox' })}
+      />
+      <Switch
+        label="Schedule shutdown"
+        description="Shut the device down at a set time."
+        checked={scheduled}
+        onChange={(e) => {
+          form.setFieldValue('scheduled', e.currentTarget.checked);
+          form.clearErrors();
+        }}
+      />
+      {scheduled ? (
+        <Stack gap="md" pl={{ base: 0, sm: 'xl' }}>
+          <SegmentedField
+            label="Schedule type"
+            value={scheduleType}
+            data={SCHEDULE_TYPES}
+            onChange={(v) => {
+              form.setFieldValue('scheduleType', v);
+              form.clearErrors();
+            }}
+          />
+          {/* Not type="time": the browser shows that in the locale's 12-hour clock, beside a 24-hour hint. */}
+          <TextInput
+            label="Time"
+            description="24-hour time (HH:MM), e.g. 22:00"
+            placeholder="HH:MM"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={5}
+            {...form.getInputProps('scheduleTime')}
+            onChange={(e) => form.setFieldValue('scheduleTime', toClockTime(e.currentTarget.value))}
+            size="sm"
+            w={180}
+          />
+          {scheduleType === 'Weekly' ? (
+            <Checkbox.Group label="Days" {...form.getInputProps('days')}>
+              <Group gap="md" mt={6}>
+                {WEEK_DAYS.map((d) => (
+                  <Checkbox key={d} value={d} label={d} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+          ) : null}
+        </Stack>
+      ) : null}
+      <SaveRow pending={update.isPending} />
+    </TabForm>
   );
 }

@@ -10,7 +10,7 @@ import { Button, Group, NativeSelect, Skeleton, Stack, Table, Text } from '@mant
 import { IconPlus } from '@tabler/icons-react';
 import { useMutationState } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { DeleteDialog } from '@/shared/components/confirm-dialog';
 import { QueryError } from '@/shared/components/query-view';
 import { formatDate } from '@/shared/lib/format';
 import { useDeleteProfileApplication } from '../api/delete-profile-application';
@@ -20,7 +20,6 @@ import { AddApplicationModal } from './add-application-modal';
 import { AppIcon } from './app-icon';
 import { DeleteAction } from '@/shared/components/delete-action';
 
-export const DELETE_APPLICATION_TITLE = 'Are you sure?';
 export const DELETE_APPLICATION_TEXT = 'Application will be removed from this list';
 
 export interface ProfileApplicationsListProps {
@@ -42,13 +41,13 @@ export function ProfileApplicationsList({
 }: ProfileApplicationsListProps) {
   const list = useProfileApplications(profileId, productType);
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<ProfileApplication>();
+  const [deleting, setDeleting] = useState<ProfileApplication | null>(null);
   const update = useUpdateProfileApplication();
   const busyPackages = useMutationState({
     filters: { mutationKey: PROFILE_APPLICATION_UPDATE_KEY, status: 'pending' },
     select: (m) => (m.state.variables as ProfileApplicationUpdateRequest | undefined)?.appPackageName,
   });
-  const remove = useDeleteProfileApplication({ onSuccess: () => setDeleting(undefined) });
+  const remove = useDeleteProfileApplication({ onSuccess: () => setDeleting(null) });
 
   let content;
   if (list.isPending) {
@@ -150,20 +149,17 @@ export function ProfileApplicationsList({
         productType={productType}
         title="Add application"
       />
-      <ConfirmDialog
-        opened={deleting !== undefined}
-        title={DELETE_APPLICATION_TITLE}
+      <DeleteDialog
+        item={deleting}
         message={DELETE_APPLICATION_TEXT}
-        confirmLabel="Yes, delete it!"
-        confirmColor="red"
         loading={remove.isPending}
-        onConfirm={() => {
-          if (deleting && !remove.isPending) {
-            const request: ProfileEntryDeleteRequest = { profileId, id: deleting._id };
+        onConfirm={(entry) => {
+          if (!remove.isPending) {
+            const request: ProfileEntryDeleteRequest = { profileId, id: entry._id };
             remove.mutate(request);
           }
         }}
-        onCancel={() => setDeleting(undefined)}
+        onCancel={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Switch, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useReportUnsaved } from './unsaved-changes';
+import { TabForm } from './tab-form';
 
 interface SwitchesFormProps<K extends string> {
   title: string;
@@ -37,43 +38,33 @@ export function SwitchesForm<K extends string>({
   const dirty = keys.some((k) => values[k] !== (initial[k] ?? false));
   useReportUnsaved(title, dirty);
   return (
-    <form
+    <TabForm
+      title={title}
+      description={description}
       onSubmit={form.onSubmit(() => {
         if (!saving) onSave(values);
       })}
-      noValidate
-      aria-label={title}
     >
-      <Stack gap="md">
-        <div>
-          <Text fw={700}>{title}</Text>
-          {description ? (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          ) : null}
-        </div>
-        {note ? (
-          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} py="xs">
-            <Text size="sm">{note}</Text>
-          </Alert>
+      {note ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} py="xs">
+          <Text size="sm">{note}</Text>
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
+        {keys.map((k) => (
+          <Switch key={k} label={labels[k]} {...form.getInputProps(k, { type: 'checkbox' })} />
+        ))}
+      </SimpleGrid>
+      <Group justify="flex-end" gap="sm">
+        {dirty ? (
+          <Text size="sm" c="dimmed">
+            Unsaved changes
+          </Text>
         ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
-          {keys.map((k) => (
-            <Switch key={k} label={labels[k]} {...form.getInputProps(k, { type: 'checkbox' })} />
-          ))}
-        </SimpleGrid>
-        <Group justify="flex-end" gap="sm">
-          {dirty ? (
-            <Text size="sm" c="dimmed">
-              Unsaved changes
-            </Text>
-          ) : null}
-          <Button type="submit" loading={saving} disabled={saving}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <Button type="submit" loading={saving} disabled={saving}>
+          Save
+        </Button>
+      </Group>
+    </TabForm>
   );
 }

@@ -10,24 +10,10 @@ import { useSubscribeNewsletter } from '../api/site';
 export function NewsletterSignup() {
   const [done, setDone] = useState(false);
   const form = useContractForm(newsletterRequestSchema, { email: '' }, { labels: { email: 'Email' } });
-  const gate = useCaptchaGate(form);
-  const subscribe = useSubscribeNewsletter({
-    onSuccess: () => {
-      form.reset();
-      setDone(true);
-    },
-    onError: gate.onError,
-    onSettled: gate.onSettled,
-  });
+  const gate = useCaptchaGate(form, () => setDone(true));
+  const subscribe = useSubscribeNewsletter(gate.mutation);
   return (
-    <form
-      aria-label="Newsletter sign-up"
-      noValidate
-      onSubmit={form.submit(
-        gate.withCaptcha((body) => subscribe.mutate(body)),
-        subscribe.isPending,
-      )}
-    >
+    <form aria-label="Newsletter sign-up" noValidate onSubmit={gate.onSubmit(subscribe)}>
       <Stack gap="xs">
         <Text fw={700} size="sm">
           Newsletter

@@ -15,15 +15,8 @@ export function SiteContactPage() {
     { name: '', email: '', subject: '', message: '' },
     { labels: { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message' } },
   );
-  const gate = useCaptchaGate(form);
-  const send = useSendContact({
-    onSuccess: () => {
-      form.reset();
-      setSent(true);
-    },
-    onError: gate.onError,
-    onSettled: gate.onSettled,
-  });
+  const gate = useCaptchaGate(form, () => setSent(true));
+  const send = useSendContact(gate.mutation);
   return (
     <Stack gap="lg" maw={720} mx="auto">
       <SitePageHeading title="Contact us">
@@ -35,14 +28,7 @@ export function SiteContactPage() {
         </Alert>
       ) : null}
       <Card withBorder radius="md" padding="lg">
-        <form
-          aria-label="Contact form"
-          noValidate
-          onSubmit={form.submit(
-            gate.withCaptcha((body) => send.mutate(body)),
-            send.isPending,
-          )}
-        >
+        <form aria-label="Contact form" noValidate onSubmit={gate.onSubmit(send)}>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="Name" required autoComplete="name" maxLength={100} {...form.getInputProps('name')} />

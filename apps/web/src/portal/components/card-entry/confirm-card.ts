@@ -2,7 +2,8 @@ import type { AppConfig } from '@fleetdeck/contract';
 import { confirmSandboxPayment } from '@/portal/api/sandbox-payments';
 import { errorMessage } from '@/shared/lib/api-client';
 import { getStripe } from './stripe-loader';
-import { CardPaymentError } from './types';
+import type { RefObject } from 'react';
+import { CardPaymentError, type CardEntryHandle } from './types';
 
 /** Confirms a payment intent with a payment method already on file (the default card). */
 export const confirmWithSavedCard = async (
@@ -22,4 +23,13 @@ export const confirmWithSavedCard = async (
   } catch (error) {
     throw new CardPaymentError(errorMessage(error));
   }
+};
+
+/** Confirms a payment intent with the card typed into `CardEntry` (through its handle). */
+export const confirmWithEnteredCard = (
+  card: RefObject<CardEntryHandle | null>,
+  clientSecret: string,
+): Promise<'succeeded' | 'processing'> => {
+  if (!card.current) throw new Error('The card form is not ready.');
+  return card.current.confirmPayment(clientSecret);
 };
