@@ -25,9 +25,9 @@ export const staffSessionRoutes = (ctx: AppContext) =>
       {
         summary: 'Staff login, step two: the emailed code; answers the staff token and role',
         description:
-          'Send `challengeId` from the login answer with the code: then the code allows 5 tries. With `email` alone ' +
-          'wrong codes count against that email (5 in 10 minutes, then 400 `E_OTP_EXHAUSTED`) and never use up the ' +
-          'code of the login in progress.',
+          'Send `challengeId` from the login answer with the code (required): the code allows 5 tries, each counted ' +
+          'before the code is checked (then 400 `E_OTP_EXHAUSTED`). An unknown email or a challenge that does not name ' +
+          'the latest code answers 400 `E_OTP_EXPIRED`: log in again.',
       },
       async (req) => ({
         respones_msg: 'Logged in successfully.',
