@@ -217,13 +217,16 @@ describe('secrets never logged (issue 12, Prove 6)', () => {
     });
     before = rt.smtp.inbox.length;
     plant('staff password', staff.password);
-    ok(
+    const staffChallenge = ok(
       await call(rt, staffApi.login, { body: { email: staff.email, password: staff.password }, ip: randomIp() }),
       'staff login',
-    );
+    ).json<{ challengeId: string }>().challengeId;
     const staffCode = plant('staff code', codeIn((await mailAfter(staff.email, before, /login code/)).text)!);
     const staffSession = ok(
-      await call(rt, staffApi.verifyOtp, { body: { email: staff.email, otp: staffCode }, ip: randomIp() }),
+      await call(rt, staffApi.verifyOtp, {
+        body: { email: staff.email, otp: staffCode, challengeId: staffChallenge },
+        ip: randomIp(),
+      }),
       'staff otp',
     ).json<{ data: { token: string } }>().data.token;
     plant('staff session token', staffSession);

@@ -95,4 +95,10 @@ export const otpSchema = text().check(
 );
 
 /** Non-empty opaque value from an emailed link. */
+/**
+ * The ALTCHA widget's payload (base64 JSON) on a sign-in call: optional, as the server asks for it only when an
+ * account saw many failed logins across addresses (DECISIONS §4; then 400 `E_CAPTCHA`).
+ */
+export const signInCaptchaSchema = z.optional(z.nullable(text().check(z.maxLength(4096))));
+
 export const linkPartSchema = (n: number) => text().check(z.trim(), required, max(n));

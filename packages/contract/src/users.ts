@@ -9,6 +9,7 @@ import {
   personNameSchema,
   phoneNumberSchema,
   text,
+  signInCaptchaSchema,
 } from './common.ts';
 import { messageSchema, withData } from './envelope.ts';
 
@@ -29,6 +30,7 @@ export const loginRequestSchema = z.object({
   email: emailSchema,
   password: passwordInputSchema,
   userAgent: z.optional(text().check(z.maxLength(512))),
+  captcha: signInCaptchaSchema,
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 

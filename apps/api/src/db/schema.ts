@@ -63,7 +63,6 @@ export const customers = pgTable(
     loginQrKey: text('login_qr_key').notNull(),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** The buyer on invoices and credit notes (issue 22, DECISIONS §14), set on Update Profile. */
     billingCompany: text('billing_company').notNull().default(''),
@@ -118,7 +117,6 @@ export const staffUsers = pgTable(
     role: text('role').$type<StaffRole>().notNull(),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -149,6 +147,10 @@ export const sessions = pgTable(
     index('sessions_subject_idx')
       .on(t.realm, t.subjectId)
       .where(sql`${t.revokedAt} is null`),
+    // Login-as sessions still open, by the staff member behind them (ended with that person's credentials).
+    index('sessions_impersonator_idx')
+      .on(t.impersonatorId)
+      .where(sql`${t.impersonatorId} is not null and ${t.revokedAt} is null`),
   ],
 );
 
@@ -283,6 +285,27 @@ export const rateLimitCounters = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_window_idx').on(t.windowStart)],
+);
+
+/**
+ * Failed sign-ins of one account from one client address (DECISIONS §4, db/account-lockout.ts): attempts numbered in a
+ * 15-minute window; the 10th wrong one locks that address out of that account until `locked_until`.
+ */
+export const loginAddressFailures = pgTable(
+  'login_address_failures',
+  {
+    realm: text('realm').$type<'customer' | 'staff'>().notNull(),
+    accountId: uuid('account_id').notNull(),
+    /** `addressKey` of the client address: IPv4 as is, IPv6 by its /64. */
+    address: text('address').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.realm, t.accountId, t.address] }),
+    index('login_address_failures_window_idx').on(t.windowStart),
+  ],
 );
 
 /** The plan catalogue (DECISIONS §1), seeded from `catalogue.json` at start. */

@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import { maintainPartitions } from '../db/partitions.ts';
 import { sweepRateLimits } from '../lib/rate-limit.ts';
+import { sweepLoginFailures } from '../db/account-lockout.ts';
 import { deliverEmail, sweepOutbox } from '../modules/mail/outbox.ts';
 import { DEVICE_PUSH_QUEUE, deliverPush, type PushSender } from '../modules/policy/push.ts';
 import { WAKE_FAMILY_QUEUE, wakeFamily } from '../modules/policy/wake-family.ts';
@@ -63,6 +64,7 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   });
   await boss.work('maintenance.hourly', async () => {
     await sweepRateLimits(ctx.db);
+    await sweepLoginFailures(ctx.db);
     await deleteOldSessions(ctx.db);
     await deleteOldCodes(ctx.db);
     await deleteOldNonces(ctx.db);

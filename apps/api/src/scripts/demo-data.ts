@@ -6,6 +6,7 @@ import { SimulatedDevice, deviceProfile, hashSeed } from '@fleetdeck/device-sim'
 import { buildApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { clearAllFailedLogins } from '../db/account-lockout.ts';
 import {
   chatUsers,
   customers,
@@ -100,11 +101,10 @@ async function upsertCustomer(ctx: Pick<AppContext, 'secrets'>, tx: DbOrTx, pass
         passwordHash,
         emailVerifiedAt: existing.emailVerifiedAt ?? now,
         disabledAt: null,
-        lockedUntil: null,
-        failedLoginCount: 0,
         updatedAt: now,
       })
       .where(eq(customers.id, existing.id));
+    await clearAllFailedLogins(tx, 'customer', existing.id);
     return existing.id;
   }
   const [row] = await tx

@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadStaffPage } from '@/back-office/app/router';
 import { setApiSession } from '@/shared/lib/api-client';
 import { customerSession, staffSession } from '@/shared/lib/auth-storage';
 import { createQueryClient } from '@/shared/lib/query-client';
 import { mockApi } from '@/test/mock-api';
 import { currentLocation, renderBackOffice } from '@/test/render-back-office';
+
+vi.mock('@/shared/components/captcha-field', async () => ({
+  CaptchaField: (await import('@/portal/features/payments/testing/captcha-mock')).FakeCaptchaField,
+}));
 
 afterEach(() => {
   setApiSession(customerSession);
@@ -89,9 +93,11 @@ describe('back office sign-in (spec 3 §2, §4)', () => {
     expect(window.localStorage.getItem('super_admin_token')).toBe('staff-token');
     expect(window.localStorage.getItem('adminRole')).toBe('SuperAdmin');
     expect(window.localStorage.getItem('token')).toBeNull();
+    // No challenge in the login answer: an empty one is sent, which the server answers with "log in again" (issue 24).
     expect(api.callsTo('POST', `${S}/users/verify/otp`)[0]?.body).toEqual({
       email: 'root@fleetdeck.test',
       otp: '4821',
+      challengeId: '',
     });
 
     expect(await screen.findByText('12')).toBeInTheDocument();
@@ -129,6 +135,34 @@ describe('back office sign-in (spec 3 §2, §4)', () => {
         challengeId: 'c'.repeat(64),
       }),
     );
+  });
+
+  it('shows the captcha when the server asks for it and sends the solved one (issue 24, item 4)', async () => {
+    let tries = 0;
+    const api = mockApi({
+      [`POST ${S}/users/login`]: () => {
+        tries += 1;
+        return tries === 1
+          ? { status: 400, body: { respones_msg: 'Please verify captcha.', code: 'E_CAPTCHA' } }
+          : { body: { respones_msg: 'We have sent a login code to your email.', challengeId: 'd'.repeat(64) } };
+      },
+    });
+    const { user } = renderBackOffice('/super-admin/login');
+    expect(screen.queryByRole('button', { name: 'Solve captcha' })).not.toBeInTheDocument();
+    await user.type(await screen.findByLabelText(/Email/), 'root@fleetdeck.test');
+    await user.type(screen.getByLabelText(/Password/), 'Staff-Password-123{Enter}');
+    const solve = await screen.findByRole('button', { name: 'Solve captcha' });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findAllByText('Please verify captcha.')).not.toHaveLength(0);
+    expect(api.callsTo('POST', `${S}/users/login`)).toHaveLength(1);
+    await user.click(solve);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(currentLocation()).toBe('/super-admin/verify/otp?email=root%40fleetdeck.test'));
+    expect(api.callsTo('POST', `${S}/users/login`)[1]?.body).toEqual({
+      email: 'root@fleetdeck.test',
+      password: 'Staff-Password-123',
+      captcha: 'captcha-payload',
+    });
   });
 
   it('sends a signed-in staff member from the login page to the dashboard', async () => {

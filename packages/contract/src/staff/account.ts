@@ -1,12 +1,23 @@
 import { z } from 'zod/mini';
-import { emailSchema, newPasswordSchema, otpSchema, passwordInputSchema, text } from '../common.ts';
+import {
+  emailSchema,
+  newPasswordSchema,
+  otpSchema,
+  passwordInputSchema,
+  signInCaptchaSchema,
+  text,
+} from '../common.ts';
 import { messageSchema, withData } from '../envelope.ts';
 import { STAFF_AREAS, staffRoleSchema } from './areas.ts';
 import { staffEndpoint, STAFF_API_BASE } from './staff-endpoint.ts';
 
 const S = STAFF_API_BASE;
 
-export const staffLoginRequestSchema = z.object({ email: emailSchema, password: passwordInputSchema });
+export const staffLoginRequestSchema = z.object({
+  email: emailSchema,
+  password: passwordInputSchema,
+  captcha: signInCaptchaSchema,
+});
 
 export type StaffLoginRequest = z.input<typeof staffLoginRequestSchema>;
 
@@ -18,8 +29,8 @@ export type StaffLoginResponse = z.infer<typeof staffLoginResponseSchema>;
 export const staffVerifyOtpRequestSchema = z.object({
   otp: otpSchema,
   email: emailSchema,
-  /** The login answer's `challengeId`. Without it (the spec's payload) wrong codes count against a per-email limit. */
-  challengeId: z.optional(text().check(z.trim(), z.maxLength(128))),
+  /** The login answer's `challengeId`: the staff realm requires it (DECISIONS §4). */
+  challengeId: text().check(z.trim(), z.maxLength(128)),
 });
 
 export type StaffVerifyOtpRequest = z.input<typeof staffVerifyOtpRequestSchema>;

@@ -61,27 +61,29 @@ export async function latestCode(db: DbOrTx, { realm, subjectId }: CodeOwner, pu
   return row ?? null;
 }
 
-/** Counts a wrong try atomically; the tries after it (null when the code was consumed meanwhile). */
-export async function countWrongTry(db: Db, codeId: string): Promise<number | null> {
+/**
+ * Counts a try before the code is checked (DECISIONS §4): one atomic update that numbers the try while the code is
+ * open and under the limit. Null when the code was consumed meanwhile or its tries are spent: it is not checked then,
+ * so a burst of parallel guesses checks at most `maxTries` of them.
+ */
+export async function claimTry(db: Db, codeId: string, maxTries: number): Promise<number | null> {
   const [after] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(and(eq(oneTimeCodes.id, codeId), isNull(oneTimeCodes.consumedAt)))
+    .where(
+      and(eq(oneTimeCodes.id, codeId), isNull(oneTimeCodes.consumedAt), sql`${oneTimeCodes.attempts} < ${maxTries}`),
+    )
     .returning({ attempts: oneTimeCodes.attempts });
   return after?.attempts ?? null;
 }
 
-/** Consumes the code atomically while it is open and under the try limit: false when another request won. */
-export async function consumeOpenCode(db: Db, codeId: string, maxWrongTries: number): Promise<boolean> {
+/** Consumes the code atomically while it is open and within the try limit: false when another request won. */
+export async function consumeOpenCode(db: Db, codeId: string, maxTries: number): Promise<boolean> {
   const [won] = await db
     .update(oneTimeCodes)
     .set({ consumedAt: sql`now()` })
     .where(
-      and(
-        eq(oneTimeCodes.id, codeId),
-        isNull(oneTimeCodes.consumedAt),
-        sql`${oneTimeCodes.attempts} < ${maxWrongTries}`,
-      ),
+      and(eq(oneTimeCodes.id, codeId), isNull(oneTimeCodes.consumedAt), sql`${oneTimeCodes.attempts} <= ${maxTries}`),
     )
     .returning({ id: oneTimeCodes.id });
   return Boolean(won);

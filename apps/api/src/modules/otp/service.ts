@@ -64,9 +64,23 @@ export async function issueChallengeCode(
 /** Stands in for an owner that does not exist, so an unknown email costs the same lookup as a known one. */
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 
+const wrongCode = () =>
+  new AppError(400, 'E_OTP_INVALID', 'The code is incorrect. Please check the email and try again.');
+const staleCode = () =>
+  new AppError(400, 'E_OTP_EXPIRED', 'This code is no longer valid. Please log in again to get a new code.');
+export const codesExhausted = () =>
+  new AppError(400, 'E_OTP_EXHAUSTED', 'Too many wrong codes. Please log in again to get a new code.');
+
 /**
- * Checks a code. Wrong tries are counted atomically; the right code is consumed atomically, so two
- * requests racing with the same code cannot both win.
+ * Checks a code; the right one is consumed atomically, so two requests racing with the same code cannot both win.
+ *
+ * With the login answer's `challengeId` (the caller passed the password step): the try is counted on the code before
+ * it is checked, atomically (DECISIONS §4), so parallel guesses check at most 5; the answers then say why a code is
+ * refused. A challenge that does not name the owner's latest code answers "no longer valid", for an unknown email too.
+ *
+ * Without it (the customer's spec payload, `email` alone) the caller has counted the try against the email already;
+ * every refusal is then the same "incorrect" answer, so a code check tells nobody whether an email has an account,
+ * is staff, uses two-step or has just logged in (issue 24, item 6).
  */
 export async function consumeCode(
   db: Db,
@@ -75,41 +89,27 @@ export async function consumeCode(
   subjectId: string | null,
   purpose: string,
   code: string,
-  opts: { challengeId?: string | undefined; countWrongTries?: boolean } = {},
+  challengeId?: string,
 ) {
-  const wrong = () =>
-    new AppError(400, 'E_OTP_INVALID', 'The code is incorrect. Please check the email and try again.');
-  // An unknown owner and an owner without any code answer alike, after the same lookup (issue 12, item 3).
-  const row = await repo.latestCode(db, { realm, subjectId: subjectId ?? NOBODY }, purpose);
-  if (!subjectId || !row) {
-    hmac(key, `${subjectId ?? NOBODY}:${code}`);
-    throw wrong();
+  const owner = subjectId ?? NOBODY;
+  const row = await repo.latestCode(db, { realm, subjectId: owner }, purpose);
+  const matches = () => safeEqualHex(hmac(key, `${owner}:${code}`), row?.codeHash ?? '');
+  if (challengeId === undefined) {
+    const right = matches();
+    const open = row && subjectId && !row.consumedAt && row.expiresAt.getTime() > Date.now();
+    if (!open || row.attempts >= MAX_WRONG_TRIES || !right) throw wrongCode();
+    if (!(await repo.consumeOpenCode(db, row.id, MAX_WRONG_TRIES))) throw wrongCode();
+    return;
   }
-  if (
-    opts.challengeId !== undefined &&
-    !(/^[0-9a-f]{64}$/.test(opts.challengeId) && safeEqualHex(challengeOf(key, row.id), opts.challengeId))
-  ) {
-    throw new AppError(400, 'E_OTP_EXPIRED', 'This code is no longer valid. Please log in again to get a new code.');
-  }
-  if (row.consumedAt) {
-    throw new AppError(400, 'E_OTP_EXPIRED', 'This code is no longer valid. Please log in again to get a new code.');
-  }
-  if (row.attempts >= MAX_WRONG_TRIES) {
-    throw new AppError(400, 'E_OTP_EXHAUSTED', 'Too many wrong codes. Please log in again to get a new code.');
-  }
+  const named = /^[0-9a-f]{64}$/.test(challengeId) && row && safeEqualHex(challengeOf(key, row.id), challengeId);
+  if (!row || !subjectId || !named || row.consumedAt) throw staleCode();
   if (row.expiresAt.getTime() <= Date.now()) {
     throw new AppError(400, 'E_OTP_EXPIRED', 'This code has expired. Please log in again to get a new code.');
   }
-  if (!safeEqualHex(hmac(key, `${subjectId}:${code}`), row.codeHash)) {
-    // Without the challenge the caller counts the wrong try elsewhere: a stranger cannot burn the login's code.
-    if (opts.countWrongTries === false) throw wrong();
-    const attempts = await repo.countWrongTry(db, row.id);
-    if ((attempts ?? MAX_WRONG_TRIES) >= MAX_WRONG_TRIES) {
-      throw new AppError(400, 'E_OTP_EXHAUSTED', 'Too many wrong codes. Please log in again to get a new code.');
-    }
-    throw wrong();
-  }
-  const won = await repo.consumeOpenCode(db, row.id, MAX_WRONG_TRIES);
-  if (!won)
+  const tries = await repo.claimTry(db, row.id, MAX_WRONG_TRIES);
+  if (tries === null) throw codesExhausted();
+  if (!matches()) throw tries >= MAX_WRONG_TRIES ? codesExhausted() : wrongCode();
+  if (!(await repo.consumeOpenCode(db, row.id, MAX_WRONG_TRIES))) {
     throw new AppError(400, 'E_OTP_EXPIRED', 'This code was already used. Please log in again to get a new code.');
+  }
 }

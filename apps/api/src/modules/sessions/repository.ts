@@ -80,6 +80,18 @@ export async function revokeAllSessions(tx: DbOrTx, realm: Realm, subjectId: str
     .where(and(eq(sessions.realm, realm), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt)));
 }
 
+/**
+ * Ends everything a staff member's sign-in opened: their back-office sessions and the customer sessions they opened
+ * with login-as (a password change or reset, a new role, disabling; issue 24, item 6).
+ */
+export async function revokeStaffMemberSessions(tx: DbOrTx, staffId: string, reason: string) {
+  await revokeAllSessions(tx, 'staff', staffId, reason);
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: `login-as ended: ${reason}` })
+    .where(and(eq(sessions.realm, 'customer'), eq(sessions.impersonatorId, staffId), isNull(sessions.revokedAt)));
+}
+
 /** Sessions expired or revoked over 30 days ago. */
 export async function deleteOldSessions(db: DbOrTx) {
   await db.execute(

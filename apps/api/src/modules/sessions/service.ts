@@ -7,9 +7,14 @@ import * as repo from './repository.ts';
 export type { Realm } from './repository.ts';
 import type { Realm } from './repository.ts';
 
-/** DECISIONS §4: 12 h idle, 30 days absolute. */
-export const IDLE_MS = 12 * 3600_000;
-export const ABSOLUTE_MS = 30 * 24 * 3600_000;
+/**
+ * How long a session lasts, by realm: customers 12 h idle and 30 days absolute (DECISIONS §4); staff sessions open every
+ * customer's data, so 30 minutes idle and 12 h absolute (issue 24, item 6).
+ */
+export const SESSION_LIFETIMES: Record<Realm, { idleMs: number; absoluteMs: number }> = {
+  customer: { idleMs: 12 * 3600_000, absoluteMs: 30 * 24 * 3600_000 },
+  staff: { idleMs: 30 * 60_000, absoluteMs: 12 * 3600_000 },
+};
 /** last_seen_at is written at most once a minute per session, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -34,7 +39,7 @@ export async function createSession(
     subjectId,
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
     ip: meta.ip ?? null,
-    expiresAt: new Date(Date.now() + (opts.lifetimeMs ?? ABSOLUTE_MS)),
+    expiresAt: new Date(Date.now() + (opts.lifetimeMs ?? SESSION_LIFETIMES[realm].absoluteMs)),
     impersonatorId: opts.impersonatorId ?? null,
   });
   return token;
@@ -50,7 +55,7 @@ export function tokenFromHeader(header: string | undefined): string | null {
 export async function authenticate(db: Db, realm: Realm, header: string | undefined): Promise<SessionInfo> {
   const token = tokenFromHeader(header);
   if (!token) throw unauthorized('Please log in to continue.');
-  return checkedSession(db, await repo.findSession(db, realm, sha256(token)));
+  return checkedSession(db, realm, await repo.findSession(db, realm, sha256(token)));
 }
 
 /** `authenticate` in the customer realm, with the customer's row read by the same query (null if it is gone). */
@@ -61,12 +66,13 @@ export async function authenticateCustomerWithRow(
   const token = tokenFromHeader(header);
   if (!token) throw unauthorized('Please log in to continue.');
   const row = await repo.findCustomerSessionWithRow(db, sha256(token));
-  return { session: await checkedSession(db, row), customer: row?.customer ?? null };
+  return { session: await checkedSession(db, 'customer', row), customer: row?.customer ?? null };
 }
 
 /** A found session row's checks (revoked, absolute and idle expiry) and its once-a-minute touch. */
 async function checkedSession(
   db: Db,
+  realm: Realm,
   row: {
     id: string;
     subjectId: string;
@@ -78,11 +84,11 @@ async function checkedSession(
 ): Promise<SessionInfo> {
   if (!row || row.revokedAt) throw unauthorized();
   const now = Date.now();
-  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + IDLE_MS <= now) {
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_LIFETIMES[realm].idleMs <= now) {
     throw unauthorized('Your session has expired. Please log in again.', 'E_SESSION_EXPIRED');
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, row.id);
   return { sessionId: row.id, subjectId: row.subjectId, impersonatorId: row.impersonatorId };
 }
 
-export { revokeAllSessions, revokeSession } from './repository.ts';
+export { revokeAllSessions, revokeSession, revokeStaffMemberSessions } from './repository.ts';

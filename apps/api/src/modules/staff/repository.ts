@@ -52,13 +52,19 @@ export async function updateStaff(db: DbOrTx, id: string, values: Partial<typeof
   return row ?? null;
 }
 
-/** How many enabled SuperAdmins remain besides `exceptId` (the last one may not be demoted or disabled). */
-export async function otherActiveSuperAdmins(db: DbOrTx, exceptId: string) {
-  const [row] = await db
-    .select({ n: count() })
+/**
+ * How many enabled SuperAdmins remain besides `exceptId` (the last one may not be demoted or disabled). Locks the
+ * enabled SuperAdmins' rows (in id order, so two callers never deadlock) until the caller's transaction ends: a
+ * concurrent demotion or disabling waits and then counts what this one committed.
+ */
+export async function otherActiveSuperAdmins(tx: DbOrTx, exceptId: string) {
+  const rows = await tx
+    .select({ id: staffUsers.id })
     .from(staffUsers)
-    .where(and(eq(staffUsers.role, 'SuperAdmin'), isNull(staffUsers.disabledAt), sql`${staffUsers.id} <> ${exceptId}`));
-  return row?.n ?? 0;
+    .where(and(eq(staffUsers.role, 'SuperAdmin'), isNull(staffUsers.disabledAt)))
+    .orderBy(staffUsers.id)
+    .for('update');
+  return rows.filter((r) => r.id !== exceptId).length;
 }
 
 const BOOTSTRAP_LOCK = 7_391_002;

@@ -21,7 +21,8 @@ async function signIn(email: string, password: string, ip = '127.0.0.1') {
   const login = await call(rt, staffApi.login, { body: { email, password }, ip });
   expect(login.statusCode, login.body).toBe(200);
   const mail = await rt.smtp.waitFor(email, (m) => rt.smtp.inbox.indexOf(m) >= before && /login code/.test(m.text));
-  const verified = await call(rt, staffApi.verifyOtp, { body: { email, otp: codeIn(mail.text)! }, ip });
+  const challengeId = login.data().challengeId!;
+  const verified = await call(rt, staffApi.verifyOtp, { body: { email, otp: codeIn(mail.text)!, challengeId }, ip });
   expect(verified.statusCode, verified.body).toBe(200);
   return verified.data().data;
 }
@@ -51,9 +52,11 @@ describe('staff session (spec 3 §7)', () => {
 
   it('refuses a wrong code, and a customer token never opens a staff route nor the reverse', async () => {
     const s = await newStaff(rt, 'SuperAdmin');
-    await call(rt, staffApi.login, { body: { email: s.email, password: s.password } });
-    await rt.smtp.waitFor(s.email, (m) => /login code/.test(m.text));
-    const bad = await call(rt, staffApi.verifyOtp, { body: { email: s.email, otp: '0000' } });
+    const login = await call(rt, staffApi.login, { body: { email: s.email, password: s.password } });
+    const mail = await rt.smtp.waitFor(s.email, (m) => /login code/.test(m.text));
+    const wrong = codeIn(mail.text) === '0000' ? '1111' : '0000';
+    const challengeId = login.data().challengeId!;
+    const bad = await call(rt, staffApi.verifyOtp, { body: { email: s.email, otp: wrong, challengeId } });
     expect(bad.statusCode).toBe(400);
     const c = await newCustomer(rt);
     expect((await call(rt, staffApi.detail, { token: c.token })).statusCode).toBe(401);

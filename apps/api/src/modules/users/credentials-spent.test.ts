@@ -96,7 +96,7 @@ describe('a new staff password spends pending staff login codes (issue 12, item 
       const login = await call(rt, staffApi.login, { body: { email: s.email, password: s.password } });
       expect(login.statusCode, login.body).toBe(200);
       const mail = await rt.smtp.waitFor(s.email, (m) => rt.smtp.inbox.indexOf(m) >= before && Boolean(codeIn(m.text)));
-      return codeIn(mail.text)!;
+      return { otp: codeIn(mail.text)!, challengeId: login.data().challengeId! };
     };
     const first = await staffCode();
     const changed = await call(rt, staffApi.changePassword, {
@@ -104,7 +104,7 @@ describe('a new staff password spends pending staff login codes (issue 12, item 
       body: { old_password: s.password, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect((await call(rt, staffApi.verifyOtp, { body: { email: s.email, otp: first } })).statusCode).toBe(400);
+    expect((await call(rt, staffApi.verifyOtp, { body: { email: s.email, ...first } })).statusCode).toBe(400);
 
     s.password = NEW_PASSWORD;
     const second = await staffCode();
@@ -113,7 +113,7 @@ describe('a new staff password spends pending staff login codes (issue 12, item 
       body: { id: s.id, password: 'Set-By-Root-4412' },
     });
     expect(set.statusCode, set.body).toBe(200);
-    expect((await call(rt, staffApi.verifyOtp, { body: { email: s.email, otp: second } })).statusCode).toBe(400);
+    expect((await call(rt, staffApi.verifyOtp, { body: { email: s.email, ...second } })).statusCode).toBe(400);
   });
 });
 

@@ -1,12 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  claimLoginAttempt as claimAccountAttempt,
-  clearFailedLogins as clearAccountFailures,
-  failLoginAttempt as failAccountAttempt,
-  lockedUntilOf as accountLockedUntil,
-  recordFailedLogin as recordAccountFailure,
-} from '../../db/account-lockout.ts';
 import { coupons, customers, enrolmentTokenCounters, legacyUsers } from '../../db/schema.ts';
 
 /** SQL of the customer identity area. Calls made for a signed-in customer take its id from the token. */
@@ -57,26 +50,6 @@ export async function updateCustomer(db: DbOrTx, customerId: string, values: Par
     .returning();
   return row ?? null;
 }
-
-/** Counts a wrong password in a 15-minute window; the 10th locks the account for 15 minutes. */
-/** DECISIONS §4 lockout, shared with staff accounts (db/account-lockout.ts). */
-export const recordFailedLogin = (db: DbOrTx, customerId: string, maxFailures: number, windowMinutes: number) =>
-  recordAccountFailure(db, customers, customerId, maxFailures, windowMinutes);
-
-export const clearFailedLogins = (db: DbOrTx, customerId: string) => clearAccountFailures(db, customers, customerId);
-
-export const claimLoginAttempt = (db: DbOrTx, customerId: string, maxFailures: number, windowMinutes: number) =>
-  claimAccountAttempt(db, customers, customerId, maxFailures, windowMinutes);
-
-export const failLoginAttempt = (
-  db: DbOrTx,
-  customerId: string,
-  attempt: number,
-  maxFailures: number,
-  windowMinutes: number,
-) => failAccountAttempt(db, customers, customerId, attempt, maxFailures, windowMinutes);
-
-export const lockedUntilOf = (db: DbOrTx, customerId: string) => accountLockedUntil(db, customers, customerId);
 
 /** The personal coupon of a reseller (coupons_reseller_idx), or null. */
 /** Enrolments counted for the customer's current enrolment token (`enrolment_token_counters`; none yet: 0). */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { customers, legacyUsers, oneTimeCodes } from '../../db/schema.ts';
+import { customers, legacyUsers, loginAddressFailures, oneTimeCodes } from '../../db/schema.ts';
 import { seal } from '../../lib/crypto.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { call } from '../../../test/support/call.ts';
@@ -232,8 +232,8 @@ describe('login', () => {
     expect(config.data.oldSystemLoginUrl).toBe('https://old.example.com/login');
   });
 
-  it('locks the account for 15 minutes after 10 wrong passwords, even for the right one', async () => {
-    const { email, password } = await newCustomer(rt);
+  it('locks the account from that address for 15 minutes after 10 wrong passwords, even for the right one', async () => {
+    const { id, email, password } = await newCustomer(rt);
     for (let i = 0; i < 10; i++) {
       expect((await call(rt, usersApi.login, { body: { email, password: `Wrong-${i}-password` } })).statusCode).toBe(
         401,
@@ -245,9 +245,9 @@ describe('login', () => {
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
     // No permanent lockout: once the window has passed the right password works again.
     await rt.ctx.db
-      .update(customers)
+      .update(loginAddressFailures)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(customers.email, email));
+      .where(eq(loginAddressFailures.accountId, id));
     expect((await call(rt, usersApi.login, { body: { email, password } })).statusCode).toBe(200);
   });
 });
@@ -411,7 +411,16 @@ describe('two-step login', () => {
       challengeId: expect.any(String), // issue 12, item 3
     });
     const mail = await rt.smtp.waitFor(email, (m) => rt.smtp.inbox.indexOf(m) >= before && Boolean(codeIn(m.text)));
+    lastChallenge = jsonOf<{ challengeId: string }>(res).challengeId;
     return codeIn(mail.text)!;
+  }
+  let lastChallenge = '';
+  /** By email alone a spent code answers like an unknown email (issue 24, item 6): no hint that a login happened. */
+  async function expectAnswerLikeUnknownEmail(otp: string, email: string) {
+    const known = await call(rt, usersApi.verifyOtp, { body: { otp, email } });
+    const unknown = await call(rt, usersApi.verifyOtp, { body: { otp, email: uniqueEmail('ghost') } });
+    expect(known.statusCode).toBe(400);
+    expect(jsonOf(known)).toEqual(jsonOf(unknown));
   }
 
   it('answers the two-step branch without a token; the emailed code gives one, once', async () => {
@@ -422,8 +431,9 @@ describe('two-step login', () => {
     expect(ok.statusCode).toBe(200);
     const token = jsonOf<{ data: { token: string } }>(ok).data.token;
     expect((await call(rt, usersApi.detail, { token })).statusCode).toBe(200);
-    const reused = await call(rt, usersApi.verifyOtp, { body: { otp: code, email } });
+    const reused = await call(rt, usersApi.verifyOtp, { body: { otp: code, email, challengeId: lastChallenge } });
     expect(jsonOf(reused)).toMatchObject({ code: 'E_OTP_EXPIRED' });
+    await expectAnswerLikeUnknownEmail(code, email);
   });
 
   it('kills the code after 5 wrong tries, even for the right code', async () => {
@@ -448,9 +458,11 @@ describe('two-step login', () => {
       .update(oneTimeCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(oneTimeCodes.subjectId, row!.id));
-    expect(jsonOf(await call(rt, usersApi.verifyOtp, { body: { otp: code, email } }))).toMatchObject({
+    const challengeId = lastChallenge;
+    expect(jsonOf(await call(rt, usersApi.verifyOtp, { body: { otp: code, email, challengeId } }))).toMatchObject({
       code: 'E_OTP_EXPIRED',
     });
+    await expectAnswerLikeUnknownEmail(code, email);
     expect((await call(rt, usersApi.verifyOtp, { body: { otp: '12a4', email } })).statusCode).toBe(400);
     expect((await call(rt, usersApi.verifyOtp, { body: { otp: '12345', email } })).statusCode).toBe(400);
     for (let i = 0; i < 4; i++) await call(rt, usersApi.login, { body: { email, password } });

@@ -17,8 +17,17 @@ export const userRoutes = (ctx: AppContext) =>
       return { respones_msg: 'Your email has been verified. You can log in now.' };
     });
 
-    route(usersApi.login, { summary: 'Log in (may answer with the two-step branch)', public: true }, (req) =>
-      users.login(ctx, req.body, metaOf(req)),
+    route(
+      usersApi.login,
+      {
+        summary: 'Log in (may answer with the two-step branch)',
+        description:
+          'Ten wrong passwords in 15 minutes from one address refuse the account from that address for 15 minutes ' +
+          '(429 `E_ACCOUNT_LOCKED`); after 20 attempts in 15 minutes from anywhere the login needs `captcha` (the ALTCHA ' +
+          'payload; without it 400 `E_CAPTCHA`), so nobody can lock another person out (DECISIONS §4).',
+        public: true,
+      },
+      (req) => users.login(ctx, req.body, metaOf(req)),
     );
 
     route(

@@ -13,20 +13,33 @@ import type { Actor, CustomerActor } from '../../lib/actor.ts';
 import { AppError, badRequest, forbidden, notFound, tooMany } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, open, randomToken, seal, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
-import { enforceLimit, hit, peek } from '../../lib/rate-limit.ts';
+import { enforceLimit, hit } from '../../lib/rate-limit.ts';
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import {
+  claimLoginAttempt,
+  clearAllFailedLogins,
+  clearFailedLogins,
+  failLoginAttempt,
+  lockedUntilOf,
+} from '../../db/account-lockout.ts';
 import { writeAudit } from '../audit/service.ts';
+import { verifyCaptcha } from '../captcha/service.ts';
 import { WELCOME_LINK_TTL_MS, consumeLink, issueLink, openLink, voidLinks } from '../links/service.ts';
 import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
-import { CODE_TTL_MS, MAX_WRONG_TRIES, closeAllCodes, consumeCode, issueChallengeCode } from '../otp/service.ts';
+import {
+  CODE_TTL_MS,
+  MAX_WRONG_TRIES,
+  closeAllCodes,
+  codesExhausted,
+  consumeCode,
+  issueChallengeCode,
+} from '../otp/service.ts';
 import { createSession, revokeAllSessions, revokeSession, type SessionInfo } from '../sessions/service.ts';
 import { enrolmentQrText } from '../qr/service.ts';
 import * as repo from './repository.ts';
 
-export const MAX_LOGIN_FAILURES = 10;
-export const LOCK_MINUTES = 15;
 const LOGIN_CODE = 'login';
 
 export interface RequestMeta {
@@ -200,7 +213,7 @@ function accountLocked(until: Date) {
 
 export async function login(
   ctx: AppContext,
-  input: { email: string; password: string; userAgent?: string | undefined },
+  input: { email: string; password: string; userAgent?: string | undefined; captcha?: string | null | undefined },
   meta: RequestMeta,
 ): Promise<LoginResponse> {
   await enforceLimit(
@@ -231,29 +244,34 @@ export async function login(
     }
     throw invalid();
   }
-  // The attempt is counted before the slow check, atomically: a burst of parallel guesses cannot all be verified.
-  const claim = await repo.claimLoginAttempt(ctx.db, customer.id, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+  // The attempt is counted before the slow check, atomically, per account and address (DECISIONS §4): a burst of
+  // parallel guesses cannot all be verified, and guesses from elsewhere ask for the captcha instead of locking.
+  const who = { realm: 'customer', accountId: customer.id, ip: meta.ip } as const;
+  const claim = await claimLoginAttempt(ctx.db, who);
   if (!claim.ok) throw accountLocked(claim.lockedUntil);
+  if (claim.captchaNeeded) await verifyCaptcha(ctx, ctx.db, input.captcha);
   if (!(await verifyPassword(input.password, customer.passwordHash))) {
-    const locked = await repo.failLoginAttempt(ctx.db, customer.id, claim.attempt, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+    const locked = await failLoginAttempt(ctx.db, who, claim.attempt);
     await writeAudit(ctx.db, {
       customerId: customer.id,
       email: customer.email,
       type: 'User Account',
       subType: 'Login',
-      message: locked ? 'Login failed: wrong password, account locked for 15 minutes' : 'Login failed: wrong password',
+      message: locked
+        ? 'Login failed: wrong password, this address locked out for 15 minutes'
+        : 'Login failed: wrong password',
       actor: visitorActor(meta, customer.id),
       hasError: true,
     });
     throw invalid();
   }
-  // A parallel guess may have locked the account while this one was being checked: no session then.
-  const lockedNow = await repo.lockedUntilOf(ctx.db, customer.id);
+  // A parallel guess may have locked this address out while this one was being checked: no session then.
+  const lockedNow = await lockedUntilOf(ctx.db, who);
   if (lockedNow) throw accountLocked(lockedNow);
   if (customer.disabledAt) {
     throw forbidden('This account has been disabled. Please contact support.', 'E_ACCOUNT_DISABLED');
   }
-  await repo.clearFailedLogins(ctx.db, customer.id);
+  await clearFailedLogins(ctx.db, who);
 
   if (!customer.emailVerifiedAt) {
     // Re-send the link, at most 3 times an hour, so a lost email does not strand the account.
@@ -321,8 +339,9 @@ const OTP_FAILURES: Partial<Record<ErrorCode, string>> = {
 
 /**
  * The second step. With the login answer's `challengeId` the code's own 5 tries count; with `email` alone (the spec's
- * payload) wrong codes count against a per-email counter instead, so a stranger who knows the email cannot burn the
- * code of the one logging in (issue 12, item 3). Unknown emails and accounts without a code answer alike.
+ * payload) tries count against a per-email counter instead, so a stranger who knows the email cannot burn the
+ * code of the one logging in (issue 12, item 3). Either is counted before the code is checked (issue 24, item 1).
+ * Unknown emails and accounts without a code answer alike.
  */
 export async function verifyOtp(ctx: AppContext, email: string, otp: string, meta: RequestMeta, challengeId?: string) {
   await enforceLimit(
@@ -339,21 +358,18 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, met
   const emailTries = `otp-email:${email}`;
   const windowSeconds = CODE_TTL_MS / 1000;
   try {
-    if (!challengeId && (await peek(ctx.db, emailTries, windowSeconds)) >= MAX_WRONG_TRIES) {
-      throw new AppError(400, 'E_OTP_EXHAUSTED', 'Too many wrong codes. Please log in again to get a new code.');
-    }
-    try {
-      await consumeCode(ctx.db, ctx.secrets.codeKey, 'customer', customer?.id ?? null, LOGIN_CODE, otp, {
-        challengeId,
-        countWrongTries: Boolean(challengeId),
-      });
-    } catch (err) {
-      if (!challengeId && err instanceof AppError && err.code === 'E_OTP_INVALID') {
-        const { count } = await hit(ctx.db, emailTries, windowSeconds);
-        if (count >= MAX_WRONG_TRIES)
-          throw new AppError(400, 'E_OTP_EXHAUSTED', 'Too many wrong codes. Please log in again to get a new code.');
+    if (!challengeId) {
+      // Counted before the check, atomically (DECISIONS §4): a burst by email checks at most 5 guesses.
+      const { count } = await hit(ctx.db, emailTries, windowSeconds);
+      if (count > MAX_WRONG_TRIES) throw codesExhausted();
+      try {
+        await consumeCode(ctx.db, ctx.secrets.codeKey, 'customer', customer?.id ?? null, LOGIN_CODE, otp);
+      } catch (err) {
+        if (count >= MAX_WRONG_TRIES) throw codesExhausted();
+        throw err;
       }
-      throw err;
+    } else {
+      await consumeCode(ctx.db, ctx.secrets.codeKey, 'customer', customer?.id ?? null, LOGIN_CODE, otp, challengeId);
     }
   } catch (err) {
     // A wrong, stale or exhausted code is a failed login of a known account, like a wrong password.
@@ -450,12 +466,10 @@ export async function resetPassword(
     if (!customer) throw new AppError(400, 'E_LINK_INVALID', 'This link belongs to an account that no longer exists.');
     await repo.updateCustomer(tx, userId, {
       passwordHash,
-      failedLoginCount: 0,
-      failedLoginWindowStart: null,
-      lockedUntil: null,
       // Following a link sent to the address proves it.
       emailVerifiedAt: customer.emailVerifiedAt ?? new Date(),
     });
+    await clearAllFailedLogins(tx, 'customer', userId);
     await revokeAllSessions(tx, 'customer', userId, 'password reset');
     await spendCredentials(tx, userId);
     await writeAudit(tx, {
@@ -683,10 +697,12 @@ async function confirmPassword(
   refusal: { subType: 'Change Password' | 'Two Step Setting Changed'; message: string; answer: string },
 ) {
   const customerId = actor.id;
-  const claim = await repo.claimLoginAttempt(ctx.db, customerId, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+  // Counted per account and address like a login (DECISIONS §4); signed in already, so no captcha here.
+  const who = { realm: 'customer', accountId: customerId, ip: actor.ip ?? 'unknown' } as const;
+  const claim = await claimLoginAttempt(ctx.db, who);
   if (!claim.ok) throw accountLocked(claim.lockedUntil);
   if (!(await verifyPassword(password, customer.passwordHash))) {
-    await repo.failLoginAttempt(ctx.db, customerId, claim.attempt, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+    await failLoginAttempt(ctx.db, who, claim.attempt);
     await writeAudit(ctx.db, {
       customerId,
       email: customer.email,
@@ -698,7 +714,7 @@ async function confirmPassword(
     });
     throw badRequest('E_WRONG_PASSWORD', refusal.answer);
   }
-  await repo.clearFailedLogins(ctx.db, customerId);
+  await clearFailedLogins(ctx.db, who);
 }
 
 export async function changePassword(ctx: AppContext, actor: CustomerActor, input: Required<ChangePasswordRequest>) {

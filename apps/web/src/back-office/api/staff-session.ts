@@ -16,7 +16,7 @@ function rememberChallenge(email: string, challengeId: string | undefined) {
     if (challengeId) sessionStorage.setItem(CHALLENGE_KEY, JSON.stringify({ email, challengeId }));
     else sessionStorage.removeItem(CHALLENGE_KEY);
   } catch {
-    // Storage refused: the code is checked by email alone.
+    // Storage refused: the code page then answers "log in again" (the staff realm requires the challenge).
   }
 }
 
@@ -40,10 +40,9 @@ export const staffLogin = async (body: StaffLoginRequest) => {
 export const useStaffLogin = (config: MutationConfig<typeof staffLogin> = {}) =>
   useMutation({ ...config, mutationFn: staffLogin });
 
-export const staffVerifyOtp = (body: { email: string; otp: string }) => {
-  const challengeId = challengeFor(body.email);
-  return client(staffApi.verifyOtp, { body: challengeId ? { ...body, challengeId } : body });
-};
+/** Without a remembered challenge (another tab, storage refused) the server answers "log in again". */
+export const staffVerifyOtp = (body: { email: string; otp: string }) =>
+  client(staffApi.verifyOtp, { body: { ...body, challengeId: challengeFor(body.email) ?? '' } });
 export const useStaffVerifyOtp = (config: MutationConfig<typeof staffVerifyOtp> = {}) =>
   useMutation({ ...config, mutationFn: staffVerifyOtp });
 

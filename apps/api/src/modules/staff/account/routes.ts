@@ -14,7 +14,9 @@ export const staffSessionRoutes = (ctx: AppContext) =>
         summary: 'Staff login, step one: the password (the emailed code follows, always)',
         description:
           'Checks the password and emails a login code. Unknown emails, wrong passwords and disabled accounts answer ' +
-          'the same 401 `E_INVALID_CREDENTIALS`; ten wrong passwords in 15 minutes lock the account for 15 minutes (429). ' +
+          'the same 401 `E_INVALID_CREDENTIALS`; ten wrong passwords in 15 minutes from one address refuse the account ' +
+          'from that address for 15 minutes (429); after 20 attempts in 15 minutes from anywhere the login needs ' +
+          '`captcha` (the ALTCHA payload; without it 400 `E_CAPTCHA`). ' +
           'The answer carries `challengeId`, an opaque id of this login attempt to send back with the code.',
       },
       (req) => session.login(ctx, req.body, metaOf(req)),
@@ -25,9 +27,9 @@ export const staffSessionRoutes = (ctx: AppContext) =>
       {
         summary: 'Staff login, step two: the emailed code; answers the staff token and role',
         description:
-          'Send `challengeId` from the login answer with the code: then the code allows 5 tries. With `email` alone ' +
-          'wrong codes count against that email (5 in 10 minutes, then 400 `E_OTP_EXHAUSTED`) and never use up the ' +
-          'code of the login in progress.',
+          'Send `challengeId` from the login answer with the code (required): the code allows 5 tries, each counted ' +
+          'before the code is checked (then 400 `E_OTP_EXHAUSTED`). An unknown email or a challenge that does not name ' +
+          'the latest code answers 400 `E_OTP_EXPIRED`: log in again.',
       },
       async (req) => ({
         respones_msg: 'Logged in successfully.',

@@ -1,18 +1,23 @@
 import type { StaffChangePasswordRequest, StaffUser } from '@fleetdeck/contract/staff';
 import { inTransaction, type AppContext } from '../../../context.ts';
-import { staffUsers } from '../../../db/schema.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
 import { assertNotCommonPassword } from '../../../lib/common-passwords.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../../lib/crypto.ts';
 import { AppError, badRequest, tooMany } from '../../../lib/errors.ts';
-import { claimLoginAttempt, clearFailedLogins, failLoginAttempt, lockedUntilOf } from '../../../db/account-lockout.ts';
-import { enforceLimit, hit, peek } from '../../../lib/rate-limit.ts';
+import {
+  claimLoginAttempt,
+  clearFailedLogins,
+  failLoginAttempt,
+  lockedUntilOf,
+  type SignInSubject,
+} from '../../../db/account-lockout.ts';
+import { enforceLimit } from '../../../lib/rate-limit.ts';
 import { writeAudit } from '../../audit/service.ts';
 import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
 import { emailTemplates } from '../../mail/templates.ts';
-import { CODE_TTL_MS, MAX_WRONG_TRIES, closeAllCodes, consumeCode, issueChallengeCode } from '../../otp/service.ts';
-import { createSession, revokeAllSessions, revokeSession, type SessionInfo } from '../../sessions/service.ts';
-import { LOCK_MINUTES, MAX_LOGIN_FAILURES } from '../../users/service.ts';
+import { closeAllCodes, consumeCode, issueChallengeCode } from '../../otp/service.ts';
+import { createSession, revokeSession, revokeStaffMemberSessions, type SessionInfo } from '../../sessions/service.ts';
+import { verifyCaptcha } from '../../captcha/service.ts';
 import { findStaffByEmail, findStaffById, updateStaff, type StaffRow } from '../repository.ts';
 
 const STAFF_LOGIN_CODE = 'staff-login';
@@ -48,7 +53,11 @@ function staffLocked(until: Date) {
  * passwords and disabled accounts get the same answer after the same work; ten wrong passwords lock the account for
  * 15 minutes; per-IP limits as for customers.
  */
-export async function login(ctx: AppContext, input: { email: string; password: string }, meta: RequestMeta) {
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string; captcha?: string | null | undefined },
+  meta: RequestMeta,
+) {
   await enforceLimit(
     ctx.db,
     `staff-login:ip:${meta.ip}`,
@@ -62,34 +71,31 @@ export async function login(ctx: AppContext, input: { email: string; password: s
     await burnPasswordCheck(input.password);
     throw invalid();
   }
-  // Counted before the slow check, atomically (issue 12, item 2; db/account-lockout.ts).
-  const claim = await claimLoginAttempt(ctx.db, staffUsers, staff.id, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+  // Counted before the slow check, atomically, per account and address (DECISIONS §4; db/account-lockout.ts).
+  const who: SignInSubject = { realm: 'staff', accountId: staff.id, ip: meta.ip };
+  const claim = await claimLoginAttempt(ctx.db, who);
   if (!claim.ok) throw staffLocked(claim.lockedUntil);
+  if (claim.captchaNeeded) await verifyCaptcha(ctx, ctx.db, input.captcha);
   if (!(await verifyPassword(input.password, staff.passwordHash))) {
-    const locked = await failLoginAttempt(
-      ctx.db,
-      staffUsers,
-      staff.id,
-      claim.attempt,
-      MAX_LOGIN_FAILURES,
-      LOCK_MINUTES,
-    );
+    const locked = await failLoginAttempt(ctx.db, who, claim.attempt);
     await writeAudit(ctx.db, {
       customerId: null,
       email: staff.email,
       type: 'Staff Account',
       subType: 'Login',
-      message: locked ? 'Login failed: wrong password, account locked for 15 minutes' : 'Login failed: wrong password',
+      message: locked
+        ? 'Login failed: wrong password, this address locked out for 15 minutes'
+        : 'Login failed: wrong password',
       hasError: true,
       actor: actorOf(staff, meta),
     });
     throw invalid();
   }
-  const lockedNow = await lockedUntilOf(ctx.db, staffUsers, staff.id);
+  const lockedNow = await lockedUntilOf(ctx.db, who);
   if (lockedNow) throw staffLocked(lockedNow);
   // A disabled account answers like a wrong password: the back office tells outsiders nothing.
   if (staff.disabledAt) throw invalid();
-  await clearFailedLogins(ctx.db, staffUsers, staff.id);
+  await clearFailedLogins(ctx.db, who);
   const challengeId = await inTransaction(ctx.db, async (tx, afterCommit) => {
     const issued = await issueChallengeCode(
       tx,
@@ -110,15 +116,12 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   return { respones_msg: STAFF_LOGIN_MESSAGE, challengeId };
 }
 
-const codesExhausted = () =>
-  new AppError(400, 'E_OTP_EXHAUSTED', 'Too many wrong codes. Please log in again to get a new code.');
-
 /**
- * Step two: the emailed code opens a staff session. Clears nothing of the customer realm on the server. As for
- * customers (issue 12, item 3): with the login answer's `challengeId` the code's own 5 tries count; with `email` alone
- * wrong codes count against a per-email counter and do not touch the code of the login in progress.
+ * Step two: the emailed code opens a staff session. The staff realm requires the login answer's `challengeId`
+ * (DECISIONS §4): the code's own 5 tries count, each counted before the code is checked, so a burst of guesses checks
+ * at most 5 (issue 24, item 1). An unknown or disabled email answers exactly like a forged challenge.
  */
-export async function verifyOtp(ctx: AppContext, email: string, otp: string, meta: RequestMeta, challengeId?: string) {
+export async function verifyOtp(ctx: AppContext, email: string, otp: string, meta: RequestMeta, challengeId: string) {
   await enforceLimit(
     ctx.db,
     `staff-otp:ip:${meta.ip}`,
@@ -131,22 +134,8 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, met
   }
   const staff = await findStaffByEmail(ctx.db, email);
   const usable = staff && !staff.disabledAt ? staff : null;
-  const emailTries = `staff-otp-email:${email}`;
-  const windowSeconds = CODE_TTL_MS / 1000;
   try {
-    if (!challengeId && (await peek(ctx.db, emailTries, windowSeconds)) >= MAX_WRONG_TRIES) throw codesExhausted();
-    try {
-      await consumeCode(ctx.db, ctx.secrets.codeKey, 'staff', usable?.id ?? null, STAFF_LOGIN_CODE, otp, {
-        challengeId,
-        countWrongTries: Boolean(challengeId),
-      });
-    } catch (err) {
-      if (!challengeId && err instanceof AppError && err.code === 'E_OTP_INVALID') {
-        const { count } = await hit(ctx.db, emailTries, windowSeconds);
-        if (count >= MAX_WRONG_TRIES) throw codesExhausted();
-      }
-      throw err;
-    }
+    await consumeCode(ctx.db, ctx.secrets.codeKey, 'staff', usable?.id ?? null, STAFF_LOGIN_CODE, otp, challengeId);
   } catch (err) {
     if (usable && err instanceof AppError) {
       await writeAudit(ctx.db, {
@@ -182,13 +171,14 @@ export async function changePassword(ctx: AppContext, actor: StaffActor, input: 
   const staff = await findStaffById(ctx.db, actor.id);
   if (!staff)
     throw new AppError(401, 'E_UNAUTHORIZED', 'Your session has ended. Please log in again.', { is_logout: 1 });
-  const claim = await claimLoginAttempt(ctx.db, staffUsers, staff.id, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+  const who: SignInSubject = { realm: 'staff', accountId: staff.id, ip: actor.ip ?? 'unknown' };
+  const claim = await claimLoginAttempt(ctx.db, who);
   if (!claim.ok) throw staffLocked(claim.lockedUntil);
   if (!(await verifyPassword(input.old_password, staff.passwordHash))) {
-    await failLoginAttempt(ctx.db, staffUsers, staff.id, claim.attempt, MAX_LOGIN_FAILURES, LOCK_MINUTES);
+    await failLoginAttempt(ctx.db, who, claim.attempt);
     throw badRequest('E_WRONG_PASSWORD', 'Your old password is incorrect.');
   }
-  await clearFailedLogins(ctx.db, staffUsers, staff.id);
+  await clearFailedLogins(ctx.db, who);
   if (input.new_password !== input.confirm_password) {
     throw badRequest('E_PASSWORD_MISMATCH', 'New password and confirm password do not match.');
   }
@@ -199,14 +189,14 @@ export async function changePassword(ctx: AppContext, actor: StaffActor, input: 
   const passwordHash = await hashPassword(input.new_password);
   await inTransaction(ctx.db, async (tx) => {
     await updateStaff(tx, staff.id, { passwordHash });
-    await revokeAllSessions(tx, 'staff', staff.id, 'password change');
+    await revokeStaffMemberSessions(tx, staff.id, 'password change');
     await closeAllCodes(tx, 'staff', staff.id); // a pending login code dies with the old password (issue 12, item 8)
     await writeAudit(tx, {
       customerId: null,
       email: staff.email,
       type: 'Staff Account',
       subType: 'Change Password',
-      message: 'Password changed; all back-office sessions signed out',
+      message: 'Password changed; all back-office and login-as sessions signed out',
       actor,
     });
   });

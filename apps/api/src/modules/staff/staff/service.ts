@@ -6,7 +6,7 @@ import { hashPassword } from '../../../lib/crypto.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { writeAudit } from '../../audit/service.ts';
 import { closeAllCodes } from '../../otp/service.ts';
-import { revokeAllSessions } from '../../sessions/service.ts';
+import { revokeStaffMemberSessions } from '../../sessions/service.ts';
 import * as repo from '../repository.ts';
 
 const toAccount = (s: repo.StaffRow): StaffAccount => ({
@@ -46,7 +46,9 @@ export async function create(ctx: AppContext, actor: StaffActor, input: StaffCre
 
 /**
  * Name, role, password or disabled (DECISIONS §8). Disabling, a new password or a new role ends that person's
- * sessions at once. Nobody disables or demotes themselves, and the last enabled SuperAdmin stays one.
+ * sessions at once, their login-as sessions too. Nobody disables or demotes themselves, and the last enabled
+ * SuperAdmin stays one: the enabled SuperAdmins' rows are locked first, so two of them disabling each other at once
+ * are checked one after the other (issue 24, item 6).
  */
 export async function update(ctx: AppContext, actor: StaffActor, input: StaffUpdateRequest) {
   const target = await repo.findStaffById(ctx.db, input.id);
@@ -87,7 +89,7 @@ export async function update(ctx: AppContext, actor: StaffActor, input: StaffUpd
     if (said.length === 0) return toAccount(target);
     const row = (await repo.updateStaff(tx, target.id, changes))!;
     if (changes.disabledAt || changes.passwordHash || changes.role) {
-      await revokeAllSessions(tx, 'staff', target.id, said.join(', '));
+      await revokeStaffMemberSessions(tx, target.id, said.join(', '));
       await closeAllCodes(tx, 'staff', target.id); // and the login codes still pending (issue 12, item 8)
     }
     await writeAudit(tx, {

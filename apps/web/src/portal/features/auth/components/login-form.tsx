@@ -14,6 +14,9 @@ import { rememberChallenge } from '../api/verify-otp';
 
 // The dialog (Mantine Modal) is only needed after a failed login of an old-system user.
 const LegacyUserDialog = lazy(async () => ({ default: (await import('./legacy-user-dialog')).LegacyUserDialog }));
+// The captcha only after the server asks for it (many failed logins of the account across addresses, DECISIONS §4).
+const CaptchaField = lazy(async () => ({ default: (await import('@/portal/components/captcha-field')).CaptchaField }));
+const CAPTCHA_MISSING = 'Please verify captcha.';
 
 /**
  * The one form not on `useContractForm` (lib/form): the login page is the bundle-budget entry (≤ 150 KB gzip of initial
@@ -29,6 +32,10 @@ export function LoginForm({ onFailed }: { onFailed?: () => void } = {}) {
   // Bumped to remount the inputs, which also drops values a browser autofilled.
   const [generation, setGeneration] = useState(0);
   const userTouched = useRef(false);
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const [captchaReset, setCaptchaReset] = useState(0);
 
   // The old system blanked the fields one second after the screen appeared (against autofill).
   // Fields the user has already focused are left alone so fast typists keep what they typed.
@@ -65,13 +72,29 @@ export function LoginForm({ onFailed }: { onFailed?: () => void } = {}) {
     onError: (error) => {
       onFailed?.();
       if (error instanceof ApiError && error.userExist) setLegacyOpen(true);
+      if (error instanceof ApiError && error.code === 'E_CAPTCHA') setCaptchaAsked(true);
+    },
+    // A solved captcha is accepted once: the next try needs a new one.
+    onSettled: () => {
+      setCaptcha(null);
+      setCaptchaReset((n) => n + 1);
     },
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (login.isPending || redirecting) return;
-    login.mutate({ email: email.trim(), password, userAgent: navigator.userAgent });
+    if (captchaAsked && !captcha) {
+      setCaptchaError(CAPTCHA_MISSING);
+      return;
+    }
+    setCaptchaError(null);
+    login.mutate({
+      email: email.trim(),
+      password,
+      userAgent: navigator.userAgent,
+      ...(captchaAsked && captcha ? { captcha } : {}),
+    });
   };
 
   /** What both fields share: their icon, their state, and a focus that keeps them from being blanked. */
@@ -116,6 +139,11 @@ export function LoginForm({ onFailed }: { onFailed?: () => void } = {}) {
               </Anchor>
             </Group>
           </div>
+          {captchaAsked ? (
+            <Suspense fallback={null}>
+              <CaptchaField onChange={setCaptcha} resetSignal={captchaReset} error={captchaError} />
+            </Suspense>
+          ) : null}
           <Button type="submit" size="md" fullWidth mt="xs" loading={login.isPending || redirecting}>
             Login
           </Button>

@@ -4,6 +4,10 @@ import { browser } from '@/shared/lib/navigation';
 import { mockApi } from '@/test/mock-api';
 import { currentLocation, renderApp } from '@/test/render-app';
 
+vi.mock('@/portal/components/captcha-field', async () => ({
+  CaptchaField: (await import('../../payments/testing/captcha-mock')).FakeCaptchaField,
+}));
+
 type User = ReturnType<typeof renderApp>['user'];
 
 const signIn = async (user: User, email = 'jane@acme.test', password = 'correct horse battery') => {
@@ -106,6 +110,38 @@ describe('Login', () => {
     await signIn(user);
     expect(await screen.findByText('Invalid email or password.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the captcha when the server asks for it and sends the solved one with the next try (issue 24)', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    let tries = 0;
+    const api = mockApi({
+      'POST /api/v1/admin/users/login': () => {
+        tries += 1;
+        return tries === 1
+          ? { status: 400, body: { respones_msg: 'Please verify captcha.', code: 'E_CAPTCHA' } }
+          : {
+              body: {
+                respones_msg: 'Logged in successfully.',
+                enable_two_step_email_verification: false,
+                data: { token: 'tok-captcha' },
+              },
+            };
+      },
+    });
+    const { user } = renderApp('/login');
+    expect(screen.queryByRole('button', { name: 'Solve captcha' })).not.toBeInTheDocument();
+    await signIn(user);
+    const solve = await screen.findByRole('button', { name: 'Solve captcha' });
+    // Unsolved: the form says so and sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findAllByText('Please verify captcha.')).not.toHaveLength(0);
+    expect(api.callsTo('POST', '/api/v1/admin/users/login')).toHaveLength(1);
+    await user.click(solve);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(window.localStorage.getItem('token')).toBe('tok-captcha'));
+    expect(api.callsTo('POST', '/api/v1/admin/users/login')[1]?.body).toMatchObject({ captcha: 'captcha-payload' });
+    expect(assign).toHaveBeenCalled();
   });
 
   it('blanks autofilled fields one second after the screen appears', async () => {
