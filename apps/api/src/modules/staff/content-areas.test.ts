@@ -556,8 +556,8 @@ describe('contact form and newsletter (DECISIONS §9)', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="Newsletters.csv"');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Email,Created On');
-    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['new.reader@example.com', 'reader@example.com']);
+    expect(lines[0]).toBe('"Email","Created On"');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['"new.reader@example.com"', '"reader@example.com"']);
     expect((await call(rt, publicApi.newsletter, { ip, body: { email: 'x@example.com' } })).error().code).toBe(
       'E_CAPTCHA',
     );
@@ -633,7 +633,7 @@ describe('page-view report (spec 3 "Page-view report")', () => {
       query: { from_date: '2026-03-01', to_date: '2026-03-03', isExportData: 'true' },
     });
     expect(csv.headers['content-disposition']).toBe('attachment; filename="CountryWisePageView.csv"');
-    expect(csv.body.trim().split('\r\n')).toEqual(['Country,Count', 'DE,2', 'GB,2', 'Unknown,1']);
+    expect(csv.body.trim().split('\r\n')).toEqual(['"Country","Count"', '"DE","2"', '"GB","2"', '"Unknown","1"']);
     const empty = await call(rt, staffApi.pageViewReport, { token: root.token, query: { isExportData: 'true' } });
     expect(empty.statusCode).toBe(404);
 
