@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { ErrorCode } from '@fleetdeck/contract';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { tooMany } from './errors.ts';
 
 /**
@@ -71,6 +71,25 @@ export async function enforceLimit(
 ) {
   const { count, retryAfter } = await hit(db, key, windowSeconds);
   if (count > max) throw tooMany(message, code, retryAfter);
+}
+
+/**
+ * True when nothing was claimed under `rawKey` in the last `seconds` (a sliding window, unlike `hit`'s fixed ones), and
+ * then claims it: at most one true per key per `seconds`. Run it in the transaction of what it allows: the key's
+ * advisory lock is held until that transaction ends, so two callers at once get one true. Rows older than a day are
+ * swept, so `seconds` is at most a day.
+ */
+export async function claimOncePer(tx: DbOrTx, rawKey: string, seconds: number): Promise<boolean> {
+  const key = limitKey(rawKey);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`once:${key}`}, 0))`);
+  const claimed = await tx.execute(sql`
+    insert into rate_limit_counters (key, window_start, count)
+    select ${key}, now(), 1
+     where not exists (select 1 from rate_limit_counters
+                        where key = ${key} and window_start > now() - make_interval(secs => ${seconds}))
+    on conflict (key, window_start) do nothing
+    returning 1 as claimed`);
+  return claimed.rows.length > 0;
 }
 
 export async function sweepRateLimits(db: Db) {

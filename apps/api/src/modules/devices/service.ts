@@ -15,7 +15,7 @@ import {
 import { inTransaction, type AppContext } from '../../context.ts';
 import { AppError, forbidden, tooMany } from '../../lib/errors.ts';
 import { randomToken, safeEqualHex, sha256 } from '../../lib/crypto.ts';
-import { enforceLimit, limitKey } from '../../lib/rate-limit.ts';
+import { claimOncePer, enforceLimit, limitKey } from '../../lib/rate-limit.ts';
 import { auditedActor, sourceOf, type Actor, type CustomerActor, type DeviceActor } from '../../lib/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DeviceInfo } from './device-info.ts';
@@ -262,9 +262,12 @@ export async function enrol(
   };
 }
 
+/** One email an hour at most per serial about refused re-enrolments. */
+const REENROL_EMAIL_SECONDS = 3600;
+
 /**
  * An active serial's re-enrolment without its credential (DECISIONS §6): shown to the customer, an audit entry and an
- * email written on their own (nothing else changed), then 409 `E_DEVICE_ACTIVE`.
+ * email (at most one an hour per serial) written on their own (nothing else changed), then 409 `E_DEVICE_ACTIVE`.
  */
 async function refuseReenrolment(
   ctx: AppContext,
@@ -283,6 +286,10 @@ async function refuseReenrolment(
       actor: { kind: 'anonymous', id: null, ip },
       hasError: true,
     });
+    // The audit row every time; the email at most once an hour per serial (issue 24: anyone who knows a serial and
+    // the enrolment token could otherwise fill the customer's inbox).
+    if (!(await claimOncePer(tx, `reenrol-refused-email:${customer.id}:${serialNumber}`, REENROL_EMAIL_SECONDS)))
+      return;
     const outboxId = await queueEmail(
       tx,
       customer.email,
