@@ -74,6 +74,35 @@ export async function enforceLimit(
 }
 
 /**
+ * Adds `amount` to the current fixed window of `rawKey` unless the count would pass `max` (then adds nothing): a
+ * budget of units (rows, bytes) rather than of calls. One statement, so concurrent spenders never pass `max`
+ * together. `retryAfter`: seconds until the window ends.
+ */
+export async function spend(db: DbOrTx, rawKey: string, amount: number, max: number, windowSeconds: number) {
+  const key = limitKey(rawKey);
+  const units = sql`${amount}::int`;
+  const cap = sql`${max}::int`;
+  const window = sql`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limit_counters as c (key, window_start, count)
+    select ${key}, ${window}, ${units} where ${units} <= ${cap}
+    on conflict (key, window_start) do update set count = c.count + ${units} where c.count + ${units} <= ${cap}
+    returning c.count`);
+  const end = await db.execute<{ retry_after: number }>(
+    sql`select extract(epoch from (${window} + make_interval(secs => ${windowSeconds}) - now()))::float as retry_after`,
+  );
+  return { spent: result.rows.length > 0, retryAfter: Number(end.rows[0]!.retry_after) };
+}
+
+/** Gives back what `spend` took in the current window (a later check refused the work it paid for). */
+export async function unspend(db: DbOrTx, rawKey: string, amount: number, windowSeconds: number) {
+  await db.execute(sql`
+    update rate_limit_counters set count = greatest(count - ${amount}::int, 0)
+     where key = ${limitKey(rawKey)}
+       and window_start = to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`);
+}
+
+/**
  * True when nothing was claimed under `rawKey` in the last `seconds` (a sliding window, unlike `hit`'s fixed ones), and
  * then claims it: at most one true per key per `seconds`. Run it in the transaction of what it allows: the key's
  * advisory lock is held until that transaction ends, so two callers at once get one true. Rows older than a day are
