@@ -88,7 +88,7 @@ describe('back office payment pages', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe('payment-history.csv');
     const csv = fs.readFileSync((await file.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toMatch(/^Name,Email,/);
+    expect(csv.split('\r\n')[0]).toMatch(/^"Name","Email",/);
     expect(csv).toContain(failing.email);
     expect(csv).not.toContain(paying.email);
 

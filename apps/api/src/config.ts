@@ -104,6 +104,18 @@ const envSchema = z.object({
   ),
   /** Device long-polls (`GET events`) one API process holds at once; beyond it a poll answers as with wait=0. */
   MAX_LONG_POLLS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(20_000)),
+  /**
+   * Device log rows (`POST logs`) one device may write per UTC day, and all of one customer's devices together
+   * (issue 24: the per-call limit alone let one device write ~43M rows a day). Over either: 429, nothing written.
+   */
+  DEVICE_LOG_ROWS_PER_DAY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100_000_000).default(20_000),
+  ),
+  CUSTOMER_LOG_ROWS_PER_DAY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000_000).default(2_000_000),
+  ),
 });
 
 const TRUST_EVERYONE = new Set(['true', '*', 'all', '0.0.0.0/0', '::/0', '0/0']);
@@ -220,6 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     countryHeader: e.TRUST_PROXY !== undefined && e.COUNTRY_HEADER ? e.COUNTRY_HEADER.toLowerCase() : null,
     metricsToken: e.METRICS_TOKEN ?? null,
     maxLongPolls: e.MAX_LONG_POLLS,
+    deviceLogRowsPerDay: e.DEVICE_LOG_ROWS_PER_DAY,
+    customerLogRowsPerDay: e.CUSTOMER_LOG_ROWS_PER_DAY,
     fxRatesUrl: e.FX_RATES_URL ?? null,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };

@@ -57,9 +57,9 @@ describe('CSV exports (DECISIONS §8)', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="probe_list.csv"');
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe('Number,Label');
-    expect(lines[1]).toBe('1,row 1');
-    expect(lines[5000]).toBe('5000,row 5000');
+    expect(lines[0]).toBe('"Number","Label"');
+    expect(lines[1]).toBe('"1","row 1"');
+    expect(lines[5000]).toBe('"5000","row 5000"');
     expect(lines).toHaveLength(5002); // header + rows + the empty string after the last CRLF
     // The cursor's connection went back to the pool.
     expect(pool.totalCount - pool.idleCount).toBe(0);
@@ -75,7 +75,26 @@ describe('CSV exports (DECISIONS §8)', () => {
       yield* rows;
     });
     const res = await app.inject({ url: '/export' });
-    expect(res.body).toBe('Number,Label\r\n1,"a, ""b""\nc"\r\n2,\'=cmd|calc\r\n');
+    expect(res.body).toBe('"Number","Label"\r\n"1","a, ""b""\nc"\r\n"2","\'=cmd|calc"\r\n');
+    await app.close();
+  });
+
+  it('quotes every field, so a `;`-separated spreadsheet never splits a cell into a formula (issue 24)', async () => {
+    const rows = [
+      { n: 1, label: ';=HYPERLINK("http://x")' },
+      { n: 2, label: '=1+1;@SUM(A1)' },
+      { n: 3, label: 'a;-2' },
+      { n: 4, label: '' },
+    ];
+    const app = appExporting(async function* () {
+      yield* rows;
+    });
+    const res = await app.inject({ url: '/export' });
+    expect(res.body).toBe(
+      ['"Number","Label"', '"1",";=HYPERLINK(""http://x"")"', '"2","\'=1+1;@SUM(A1)"', '"3","a;-2"', '"4",""', ''].join(
+        '\r\n',
+      ),
+    );
     await app.close();
   });
 

@@ -39,9 +39,13 @@ export const csvCell = (value: CsvCell): string => {
   return typeof value === 'string' && FORMULA_START.test(text) && !E164.test(text) ? `'${text}` : text;
 };
 
-/** A cell as RFC 4180 wants it: quoted (quotes doubled) when it holds a quote, comma, CR or LF. */
-const NEEDS_QUOTES = /[",\r\n]/;
-const quoted = (cell: string) => (NEEDS_QUOTES.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+/**
+ * Every cell quoted (quotes doubled), as csv-stringify's `quoted: true` writes it (issue 24). Quoting only the cells
+ * RFC 4180 requires (a quote, comma, CR or LF) left `;` and other separators a spreadsheet may split on (Excel in
+ * many locales splits on `;`) outside quotes: `a;=cmd|…` opened as two cells, the second a formula the guard never
+ * saw. A quoted cell is never split, so the guard's first character is the cell's.
+ */
+const quoted = (cell: string) => `"${cell.replace(/"/g, '""')}"`;
 
 /** One CSV record with its CRLF. */
 export const csvLine = (cells: readonly string[]) => `${cells.map(quoted).join(',')}\r\n`;
@@ -67,8 +71,8 @@ export async function sendCsv<Row>(
   }
 
   // Rows are written as text chunks of about 64 kB (one stream write per chunk, not per row or per cell): the cells
-  // are joined by hand (RFC 4180: a cell holding a quote, comma, CR or LF is quoted, quotes doubled), which is what
-  // a CSV library does, without its per-field work (csv-stringify capped an export near 100,000 rows/s).
+  // are joined by hand (every cell quoted, quotes doubled: csv-stringify's `quoted: true` output), which is what a CSV
+  // library does, without its per-field work (csv-stringify capped an export near 100,000 rows/s).
   async function* chunks(): AsyncGenerator<string> {
     let next: IteratorResult<Row> = first;
     try {

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { ErrorCode } from '@fleetdeck/contract';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { tooMany } from './errors.ts';
 
 /**
@@ -71,6 +71,54 @@ export async function enforceLimit(
 ) {
   const { count, retryAfter } = await hit(db, key, windowSeconds);
   if (count > max) throw tooMany(message, code, retryAfter);
+}
+
+/**
+ * Adds `amount` to the current fixed window of `rawKey` unless the count would pass `max` (then adds nothing): a
+ * budget of units (rows, bytes) rather than of calls. One statement, so concurrent spenders never pass `max`
+ * together. `retryAfter`: seconds until the window ends.
+ */
+export async function spend(db: DbOrTx, rawKey: string, amount: number, max: number, windowSeconds: number) {
+  const key = limitKey(rawKey);
+  const units = sql`${amount}::int`;
+  const cap = sql`${max}::int`;
+  const window = sql`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limit_counters as c (key, window_start, count)
+    select ${key}, ${window}, ${units} where ${units} <= ${cap}
+    on conflict (key, window_start) do update set count = c.count + ${units} where c.count + ${units} <= ${cap}
+    returning c.count`);
+  const end = await db.execute<{ retry_after: number }>(
+    sql`select extract(epoch from (${window} + make_interval(secs => ${windowSeconds}) - now()))::float as retry_after`,
+  );
+  return { spent: result.rows.length > 0, retryAfter: Number(end.rows[0]!.retry_after) };
+}
+
+/** Gives back what `spend` took in the current window (a later check refused the work it paid for). */
+export async function unspend(db: DbOrTx, rawKey: string, amount: number, windowSeconds: number) {
+  await db.execute(sql`
+    update rate_limit_counters set count = greatest(count - ${amount}::int, 0)
+     where key = ${limitKey(rawKey)}
+       and window_start = to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`);
+}
+
+/**
+ * True when nothing was claimed under `rawKey` in the last `seconds` (a sliding window, unlike `hit`'s fixed ones), and
+ * then claims it: at most one true per key per `seconds`. Run it in the transaction of what it allows: the key's
+ * advisory lock is held until that transaction ends, so two callers at once get one true. Rows older than a day are
+ * swept, so `seconds` is at most a day.
+ */
+export async function claimOncePer(tx: DbOrTx, rawKey: string, seconds: number): Promise<boolean> {
+  const key = limitKey(rawKey);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`once:${key}`}, 0))`);
+  const claimed = await tx.execute(sql`
+    insert into rate_limit_counters (key, window_start, count)
+    select ${key}, now(), 1
+     where not exists (select 1 from rate_limit_counters
+                        where key = ${key} and window_start > now() - make_interval(secs => ${seconds}))
+    on conflict (key, window_start) do nothing
+    returning 1 as claimed`);
+  return claimed.rows.length > 0;
 }
 
 export async function sweepRateLimits(db: Db) {

@@ -5,6 +5,11 @@ import type { Logger } from 'pino';
 const DEVICE_API_PREFIX = '/api/v1/device/';
 /** The load balancer's and orchestrator's probes: a line each, every few seconds per process, tells an operator nothing. */
 const PROBES = new Set(['/healthz', '/readyz']);
+/**
+ * The build's hashed files (issue 24): a page load fetches 30–40 of them, so they were 80% of all log lines (6,602 of
+ * 8,212) and hid the API's. Immutable and served from disk, a successful one tells an operator nothing.
+ */
+const STATIC_ASSETS_PREFIX = '/assets/';
 
 /**
  * The request log: one line per request, written when the answer has been sent, with what an operator needs —
@@ -28,9 +33,11 @@ export class RequestLog extends LogController {
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     // The device API's successful calls are the fleet's heartbeat (thousands a second): counted by `GET /metrics`,
-    // logged at debug only (issue 14); so are the health probes' successful answers. Their failures, and every other
-    // route, keep their info line.
-    const quiet = reply.statusCode < 400 && (path.startsWith(DEVICE_API_PREFIX) || PROBES.has(path));
+    // logged at debug only (issue 14); so are the health probes' and the static assets' successful answers. Their
+    // failures, and every other route (the API's calls, the pages), keep their info line.
+    const quiet =
+      reply.statusCode < 400 &&
+      (path.startsWith(DEVICE_API_PREFIX) || PROBES.has(path) || path.startsWith(STATIC_ASSETS_PREFIX));
     const level = error ? 'error' : quiet ? 'debug' : 'info';
     // Nothing more to do for a line the level drops (a broadcast answers 20,000 polls at once: the client's address
     // alone is a system call each, the redaction two regular expressions).

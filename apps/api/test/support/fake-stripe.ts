@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
  * (one-time, and the one each invoice makes) remember their amount, `POST /v1/refunds` refuses more than remains, and
  * `GET /v1/invoice_payments` answers the PaymentIntent of an invoice (and the invoice of a PaymentIntent). Coupons
  * change only their name and metadata, and can be deleted; prices change only `active` and metadata (archiving); a
- * subscription item moves to another price without proration.
+ * subscription item moves to another price without proration. Payment methods attach and detach.
  */
 
 export interface RecordedRequest {
@@ -405,6 +405,12 @@ export async function startFakeStripe() {
       };
       pm.customer = body.customer;
       paymentMethods.set(pmId, pm);
+      return { status: 200, body: pm };
+    }
+    if (method === 'POST' && (m = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path))) {
+      const pm = paymentMethods.get(m[1]!);
+      if (!pm) return notFound(`PaymentMethod: '${m[1]!}'`, 'payment_method');
+      pm.customer = null;
       return { status: 200, body: pm };
     }
     return {

@@ -64,6 +64,15 @@ export const STAFF_AUDIT_SUB_TYPES = [
   // Back-office writes that concern no one customer's trail (issue 11).
   'Deleted Devices Reset',
   'Bloatware Updated',
+  // Website content and bulk exports, with the staff member who did it (issue 24).
+  'FAQ Created',
+  'FAQ Updated',
+  'Blog Created',
+  'Blog Updated',
+  'Blog Deleted',
+  'Video Created',
+  'Video Deleted',
+  'Data Exported',
 ] as const;
 export type StaffAuditSubType = (typeof STAFF_AUDIT_SUB_TYPES)[number];
 

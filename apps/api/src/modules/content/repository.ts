@@ -138,7 +138,7 @@ export async function updateBlog(db: DbOrTx, id: string, v: BlogValues & { image
 }
 
 export async function deleteBlog(db: DbOrTx, id: string) {
-  const [row] = await db.delete(blogs).where(eq(blogs.id, id)).returning({ image: blogs.image });
+  const [row] = await db.delete(blogs).where(eq(blogs.id, id)).returning({ image: blogs.image, title: blogs.title });
   return row ?? null;
 }
 

@@ -11,7 +11,10 @@ import {
 } from '@fleetdeck/contract';
 import type { z } from 'zod/mini';
 import { inTransaction, type AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { StaffActor } from '../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/service.ts';
 import { LIST_COUNT_CAP } from '@fleetdeck/contract';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { blogImageDir, checkUpload, imageTooLarge, reencode, removeImage, storeImage } from './images.ts';
@@ -72,6 +75,16 @@ export const pageInfo = (p: repo.Paging, total: number) => ({
   nextCursor: null,
 });
 
+type ContentAuditSubType =
+  'FAQ Created' | 'FAQ Updated' | 'Blog Created' | 'Blog Updated' | 'Blog Deleted' | 'Video Created' | 'Video Deleted';
+
+/**
+ * The audit row of a staff member's content write (issue 24: the site's content changed with nobody named), in the
+ * write's transaction. Content concerns no one customer: a staff row, the actor's kind and id recorded.
+ */
+const auditContent = (tx: DbOrTx, actor: StaffActor, subType: ContentAuditSubType, message: string) =>
+  writeAudit(tx, { customerId: null, email: null, type: 'Staff Account', subType, message, actor });
+
 /** Sanitised rich text; a field left with nothing to show is refused as missing. */
 function richText(field: string, html: string): string {
   const clean = sanitizeRichText(html);
@@ -83,8 +96,12 @@ function richText(field: string, html: string): string {
 
 // ---------------------------------------------------------------------------------------------------------- videos
 
-export async function createVideo(ctx: AppContext, staffId: string, v: { title: string; link: string }) {
-  return toVideo(await repo.insertVideo(ctx.db, { ...v, createdBy: staffId }));
+export async function createVideo(ctx: AppContext, actor: StaffActor, v: { title: string; link: string }) {
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await repo.insertVideo(tx, { ...v, createdBy: actor.id });
+    await auditContent(tx, actor, 'Video Created', `Video added: ${row.title}`);
+    return toVideo(row);
+  });
 }
 
 export async function listVideos(ctx: AppContext, p: repo.Paging) {
@@ -92,22 +109,26 @@ export async function listVideos(ctx: AppContext, p: repo.Paging) {
   return { data: rows.map(toVideo), pagination: pageInfo(p, total) };
 }
 
-export async function deleteVideo(ctx: AppContext, id: string) {
-  if (!(await repo.deleteVideo(ctx.db, id))) throw notFound('Video not found.');
+export async function deleteVideo(ctx: AppContext, actor: StaffActor, id: string) {
+  await inTransaction(ctx.db, async (tx) => {
+    if (!(await repo.deleteVideo(tx, id))) throw notFound('Video not found.');
+    await auditContent(tx, actor, 'Video Deleted', `Video deleted: ${id}`);
+  });
 }
 
 // ------------------------------------------------------------------------------------------------------------- FAQ
 
 export async function createFaq(
   ctx: AppContext,
+  actor: StaffActor,
   v: { question: string; answer: string; status?: 'Active' | 'Inactive' | undefined },
 ) {
-  const row = await repo.insertFaq(ctx.db, {
-    question: v.question,
-    answer: richText('answer', v.answer),
-    status: v.status ?? 'Active',
+  const answer = richText('answer', v.answer);
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await repo.insertFaq(tx, { question: v.question, answer, status: v.status ?? 'Active' });
+    await auditContent(tx, actor, 'FAQ Created', `FAQ added: ${row.question}`);
+    return toFaq(row);
   });
-  return toFaq(row);
 }
 
 export async function listFaqs(ctx: AppContext, p: repo.Paging) {
@@ -123,6 +144,7 @@ export async function faqDetail(ctx: AppContext, id: string) {
 
 export async function updateFaq(
   ctx: AppContext,
+  actor: StaffActor,
   v: {
     id: string;
     status?: 'Active' | 'Inactive' | undefined;
@@ -130,13 +152,18 @@ export async function updateFaq(
     answer?: string | undefined;
   },
 ) {
-  const row = await repo.updateFaq(ctx.db, v.id, {
-    ...(v.status !== undefined ? { status: v.status } : {}),
-    ...(v.question !== undefined ? { question: v.question } : {}),
-    ...(v.answer !== undefined ? { answer: richText('answer', v.answer) } : {}),
+  const answer = v.answer !== undefined ? richText('answer', v.answer) : undefined;
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await repo.updateFaq(tx, v.id, {
+      ...(v.status !== undefined ? { status: v.status } : {}),
+      ...(v.question !== undefined ? { question: v.question } : {}),
+      ...(answer !== undefined ? { answer } : {}),
+    });
+    if (!row) throw notFound('FAQ not found.');
+    const changed = Object.keys(v).filter((k) => k !== 'id');
+    await auditContent(tx, actor, 'FAQ Updated', `FAQ updated (${changed.join(', ')}): ${row.question}`);
+    return toFaq(row);
   });
-  if (!row) throw notFound('FAQ not found.');
-  return toFaq(row);
 }
 
 // ----------------------------------------------------------------------------------------------------------- blogs
@@ -215,20 +242,24 @@ const blogValues = (f: z.output<typeof blogFieldsSchema>): repo.BlogValues => ({
   author: f.author,
 });
 
-export async function createBlog(ctx: AppContext, parts: () => PartsSource) {
+export async function createBlog(ctx: AppContext, actor: StaffActor, parts: () => PartsSource) {
   const form = await readBlogForm(parts, blogFieldsSchema);
   const values = blogValues(form.fields);
   const dir = blogImageDir(ctx.config.dataDir);
   const image = form.image ? await storeImage(dir, form.image) : null;
   try {
-    return toBlog(await repo.insertBlog(ctx.db, { ...values, image }));
+    return await inTransaction(ctx.db, async (tx) => {
+      const row = await repo.insertBlog(tx, { ...values, image });
+      await auditContent(tx, actor, 'Blog Created', `Blog created: ${row.title}`);
+      return toBlog(row);
+    });
   } catch (err) {
     await removeImage(dir, image);
     throw err;
   }
 }
 
-export async function updateBlog(ctx: AppContext, parts: () => PartsSource) {
+export async function updateBlog(ctx: AppContext, actor: StaffActor, parts: () => PartsSource) {
   const form = await readBlogForm(parts, blogUpdateFieldsSchema);
   const values = blogValues(form.fields);
   const dir = blogImageDir(ctx.config.dataDir);
@@ -240,7 +271,12 @@ export async function updateBlog(ctx: AppContext, parts: () => PartsSource) {
       const current = await repo.lockBlog(tx, form.fields.id);
       if (!current) throw notFound('Blog not found.');
       if (image !== undefined) replaced = current.image;
-      return repo.updateBlog(tx, form.fields.id, { ...values, ...(image !== undefined ? { image } : {}) });
+      const updated = await repo.updateBlog(tx, form.fields.id, {
+        ...values,
+        ...(image !== undefined ? { image } : {}),
+      });
+      await auditContent(tx, actor, 'Blog Updated', `Blog updated: ${values.title}`);
+      return updated;
     });
     await removeImage(dir, replaced);
     return toBlog(row!);
@@ -262,9 +298,13 @@ export async function blogDetail(ctx: AppContext, id: string) {
 }
 
 /** Deletes the blog and then its picture. */
-export async function deleteBlog(ctx: AppContext, id: string) {
-  const row = await repo.deleteBlog(ctx.db, id);
-  if (!row) throw notFound('Blog not found.');
+export async function deleteBlog(ctx: AppContext, actor: StaffActor, id: string) {
+  const row = await inTransaction(ctx.db, async (tx) => {
+    const deleted = await repo.deleteBlog(tx, id);
+    if (!deleted) throw notFound('Blog not found.');
+    await auditContent(tx, actor, 'Blog Deleted', `Blog deleted: ${deleted.title}`);
+    return deleted;
+  });
   await removeImage(blogImageDir(ctx.config.dataDir), row.image);
 }
 

@@ -15,7 +15,7 @@ import {
 import { inTransaction, type AppContext } from '../../context.ts';
 import { AppError, forbidden, tooMany } from '../../lib/errors.ts';
 import { randomToken, safeEqualHex, sha256 } from '../../lib/crypto.ts';
-import { enforceLimit, limitKey } from '../../lib/rate-limit.ts';
+import { claimOncePer, enforceLimit, limitKey, spend, unspend } from '../../lib/rate-limit.ts';
 import { auditedActor, sourceOf, type Actor, type CustomerActor, type DeviceActor } from '../../lib/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DeviceInfo } from './device-info.ts';
@@ -262,9 +262,12 @@ export async function enrol(
   };
 }
 
+/** One email an hour at most per serial about refused re-enrolments. */
+const REENROL_EMAIL_SECONDS = 3600;
+
 /**
  * An active serial's re-enrolment without its credential (DECISIONS §6): shown to the customer, an audit entry and an
- * email written on their own (nothing else changed), then 409 `E_DEVICE_ACTIVE`.
+ * email (at most one an hour per serial) written on their own (nothing else changed), then 409 `E_DEVICE_ACTIVE`.
  */
 async function refuseReenrolment(
   ctx: AppContext,
@@ -283,6 +286,10 @@ async function refuseReenrolment(
       actor: { kind: 'anonymous', id: null, ip },
       hasError: true,
     });
+    // The audit row every time; the email at most once an hour per serial (issue 24: anyone who knows a serial and
+    // the enrolment token could otherwise fill the customer's inbox).
+    if (!(await claimOncePer(tx, `reenrol-refused-email:${customer.id}:${serialNumber}`, REENROL_EMAIL_SECONDS)))
+      return;
     const outboxId = await queueEmail(
       tx,
       customer.email,
@@ -477,6 +484,36 @@ export async function enforceDeviceLimit(ctx: AppContext, device: DeviceInfo, ca
   );
 }
 
+const DAY_SECONDS = 86_400;
+
+/**
+ * The daily budgets of device log rows (config `DEVICE_LOG_ROWS_PER_DAY`, `CUSTOMER_LOG_ROWS_PER_DAY`; issue 24): the
+ * batch's rows are taken from the device's and then the customer's budget of the UTC day, or the call is refused
+ * with 429 and nothing written (the device's share given back when the customer's budget refuses).
+ */
+async function spendLogBudget(ctx: AppContext, device: DeviceInfo, rows: number) {
+  const deviceKey = `device-log-rows:${device.deviceId}`;
+  const perDevice = ctx.config.deviceLogRowsPerDay;
+  const own = await spend(ctx.db, deviceKey, rows, perDevice, DAY_SECONDS);
+  if (!own.spent) {
+    throw tooMany(
+      `This device has used its log budget for today (${perDevice.toLocaleString('en-GB')} rows a day). Send logs again tomorrow (UTC).`,
+      'E_RATE_LIMITED',
+      own.retryAfter,
+    );
+  }
+  const perCustomer = ctx.config.customerLogRowsPerDay;
+  const shared = await spend(ctx.db, `customer-log-rows:${device.customerId}`, rows, perCustomer, DAY_SECONDS);
+  if (!shared.spent) {
+    await unspend(ctx.db, deviceKey, rows, DAY_SECONDS);
+    throw tooMany(
+      `This account's devices have used their log budget for today (${perCustomer.toLocaleString('en-GB')} rows a day). Send logs again tomorrow (UTC).`,
+      'E_RATE_LIMITED',
+      shared.retryAfter,
+    );
+  }
+}
+
 const quotaExceeded = (message: string) => new AppError(409, 'E_QUOTA_EXCEEDED', message);
 
 /** `PUT applications`: the full inventory replaces the stored one (last entry wins for a repeated package). */
@@ -536,6 +573,7 @@ export async function appendLogs(ctx: AppContext, device: DeviceInfo, logs: read
     throw new AppError(400, 'E_VALIDATION', `${shown[0]!.field}: ${shown[0]!.message}`, { errors: shown });
   }
   await enforceDeviceLimit(ctx, device, 'logs');
+  await spendLogBudget(ctx, device, logs.length);
   await repo.insertDeviceLogs(
     ctx.db,
     logs.map((l) => {

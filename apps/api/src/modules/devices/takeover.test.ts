@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { devicesApi, policyApi, type EnrolResponse } from '@fleetdeck/contract';
-import { auditEntries } from '../../db/schema.ts';
+import { auditEntries, emailOutbox } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { call } from '../../../test/support/call.ts';
 import { customerWithSeats, enrolBody, enrolDevice, enrolmentToken, randomIp } from '../../../test/support/factory.ts';
@@ -47,6 +47,39 @@ describe('re-enrolment of an active serial (issue 12, item 4)', () => {
     const mail = await rt.smtp.waitFor(c.email, (m) => m.subject.includes('take over device'));
     expect(mail.text).toContain(real.serialNumber);
     expect(mail.text).toContain('198.51.100.66');
+  });
+
+  it('emails the customer at most once an hour per serial, however many refusals (issue 24)', async () => {
+    const c = await customerWithSeats(rt, 'PD', 3);
+    const token = await enrolmentToken(rt, c.id);
+    const [first, second] = [await enrolDevice(rt, token), await enrolDevice(rt, token)];
+    const refuse = (serialNumber: string) =>
+      call(rt, devicesApi.enrol, { ip: randomIp(), body: enrolBody(token, { serialNumber }) });
+    const attempts = await Promise.all([...Array(6)].map(() => refuse(first.serialNumber)));
+    expect(attempts.map((a) => a.statusCode)).toEqual(Array(6).fill(409));
+    expect((await refuse(second.serialNumber)).statusCode).toBe(409);
+    const emails = async () =>
+      (
+        await rt.ctx.db
+          .select({ id: emailOutbox.id })
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.toAddress, c.email), eq(emailOutbox.template, 'device-reenrol-refused')))
+      ).length;
+    // One for each serial (six refusals of the first, one of the second); every refusal is still audited.
+    expect(await emails()).toBe(2);
+    const audited = await rt.ctx.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.customerId, c.id), eq(auditEntries.hasError, true)));
+    expect(audited).toHaveLength(7);
+
+    // An hour later the next refusal emails again.
+    await rt.ctx.db.execute(
+      sql`update rate_limit_counters set window_start = window_start - interval '61 minutes'
+           where key like ${`reenrol-refused-email:${c.id}:${first.serialNumber}`}`,
+    );
+    expect((await refuse(first.serialNumber)).statusCode).toBe(409);
+    expect(await emails()).toBe(3);
   });
 
   it('re-enrols with the device’s current credential, and with the enrolment token alone after a logout', async () => {

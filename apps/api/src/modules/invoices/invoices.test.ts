@@ -156,10 +156,12 @@ describe('refunds on the payment record and credit notes', () => {
       query: { email: c.email, isExportData: 'true' },
     });
     const [header, line] = csv.body.trim().split('\r\n');
-    expect(header!.endsWith(',Refunded Amount,Refunded Qty,Refunded On,Payment ID,Invoice,Note')).toBe(true);
+    expect(header!.endsWith(',"Refunded Amount","Refunded Qty","Refunded On","Payment ID","Invoice","Note"')).toBe(
+      true,
+    );
     expect(
       line!.endsWith(
-        `,${Number(done.refundedAmount).toFixed(2)},3,${done.refundedAt!.toISOString()},${p.providerRef},${p.invoiceNumber},`,
+        `,"${Number(done.refundedAmount).toFixed(2)}","3","${done.refundedAt!.toISOString()}","${p.providerRef}","${p.invoiceNumber}",""`,
       ),
     ).toBe(true);
   });
@@ -181,9 +183,9 @@ describe('refunds on the payment record and credit notes', () => {
       token: boss.token,
       query: { email: c.email, isExportData: 'true' },
     });
-    expect(csv.body.trim().split('\r\n')[1]!.endsWith(`,0.00,0,,,${row.invoiceNumber},Bank transfer 2026-11-28`)).toBe(
-      true,
-    );
+    expect(
+      csv.body.trim().split('\r\n')[1]!.endsWith(`,"0.00","0","","","${row.invoiceNumber}","Bank transfer 2026-11-28"`),
+    ).toBe(true);
   });
 
   it('a refund made at the provider (charge.refunded) keeps the refunded columns and issues its credit note; a won dispute gives the money back', async () => {

@@ -10,7 +10,7 @@ import {
 } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { CustomerActor } from '../../lib/actor.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { enforceLimit } from '../../lib/rate-limit.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
@@ -559,48 +559,59 @@ export async function listPaymentMethods(
   return { data, defaultSource: data.find((pm) => pm.isDefault)?.id ?? null };
 }
 
-async function withCustomer<T>(
-  ctx: AppContext,
-  customerId: string,
-  work: (tx: DbOrTx, provider: PaymentProvider, customer: ProviderCustomer) => Promise<T>,
-) {
-  const provider = createPaymentProvider(ctx);
-  return inTransaction(ctx.db, async (tx) => {
-    const customer = await repo.findCustomer(tx, customerId);
-    if (!customer) throw notFound('Customer not found.');
-    return work(tx, provider, providerCustomerOf(customer));
-  });
+/**
+ * The customer as the provider sees it (`attachMethod` and `makeDefaultMethod` create it there when missing). Every
+ * payment-method call below reaches the provider with no database transaction open (issue 24, as checkout since
+ * issue 12): the provider is called first, then our rows are written in a short transaction of their own.
+ */
+async function providerCustomer(db: Db, customerId: string): Promise<ProviderCustomer> {
+  const row = await repo.findCustomer(db, customerId);
+  if (!row) throw notFound('Customer not found.');
+  return providerCustomerOf(row);
+}
+
+/** One of the customer's attached methods (404 for anyone else's, or one detached). */
+async function ownMethod(db: Db, provider: PaymentProvider, customer: ProviderCustomer, pmId: string) {
+  const pm = await repo.findPaymentMethod(db, provider.name, pmId);
+  if (!pm || pm.customerId !== customer.id || pm.detachedAt) throw notFound('No such payment method.');
+  return pm;
 }
 
 /**
  * Attaches a tokenised method at the provider and mirrors it in `payment_methods`; the customer's first method
- * becomes the default (at the provider too).
+ * becomes the default (at the provider too). `db` is the pool: no transaction is open while the provider is called.
  */
 export async function attachMethod(
-  tx: DbOrTx,
+  db: Db,
   provider: PaymentProvider,
   customer: ProviderCustomer,
   pmId: string,
 ): Promise<SavedPaymentMethod> {
-  const ready = { ...customer, providerCustomerId: await ensureProviderCustomer(tx, provider, customer) };
-  const reported = await provider.attachPaymentMethod(tx, ready, pmId);
-  const row = await repo.mirrorPaymentMethod(tx, customer.id, provider.name, reported, { makeDefaultIfNone: true });
+  const ready = { ...customer, providerCustomerId: await ensureProviderCustomer(db, provider, customer) };
+  const reported = await provider.attachPaymentMethod(db, ready, pmId);
+  const row = await inTransaction(db, (tx) =>
+    repo.mirrorPaymentMethod(tx, customer.id, provider.name, reported, { makeDefaultIfNone: true }),
+  );
   if (row.isDefault) await provider.setDefaultPaymentMethod(ready, pmId);
   return repo.toSavedPaymentMethod(row);
 }
 
-/** Makes one of the customer's attached methods the default (404 for anyone else's). */
+/** Makes one of the customer's attached methods the default (404 for anyone else's): the provider first, then us. */
 export async function makeDefaultMethod(
-  tx: DbOrTx,
+  db: Db,
   provider: PaymentProvider,
   customer: ProviderCustomer,
   pmId: string,
 ): Promise<void> {
-  const pm = await repo.findPaymentMethod(tx, provider.name, pmId);
-  if (!pm || pm.customerId !== customer.id || pm.detachedAt) throw notFound('No such payment method.');
-  const ready = { ...customer, providerCustomerId: await ensureProviderCustomer(tx, provider, customer) };
+  await ownMethod(db, provider, customer, pmId);
+  const ready = { ...customer, providerCustomerId: await ensureProviderCustomer(db, provider, customer) };
   await provider.setDefaultPaymentMethod(ready, pmId);
-  await repo.makeDefaultPaymentMethod(tx, customer.id, provider.name, pm.id);
+  await inTransaction(db, async (tx) => {
+    // Checked again in the write's transaction: it may have been detached while the provider answered.
+    const pm = await repo.findPaymentMethod(tx, provider.name, pmId);
+    if (!pm || pm.customerId !== customer.id || pm.detachedAt) throw notFound('No such payment method.');
+    await repo.makeDefaultPaymentMethod(tx, customer.id, provider.name, pm.id);
+  });
 }
 
 export async function attachPaymentMethod(
@@ -608,7 +619,8 @@ export async function attachPaymentMethod(
   actor: CustomerActor,
   pmId: string,
 ): Promise<SavedPaymentMethod> {
-  return withCustomer(ctx, actor.id, (tx, provider, customer) => attachMethod(tx, provider, customer, pmId));
+  const provider = createPaymentProvider(ctx);
+  return attachMethod(ctx.db, provider, await providerCustomer(ctx.db, actor.id), pmId);
 }
 
 /**
@@ -616,17 +628,17 @@ export async function attachPaymentMethod(
  * renew with it): another one must become the default first.
  */
 export async function detachPaymentMethod(ctx: AppContext, actor: CustomerActor, pmId: string) {
-  await withCustomer(ctx, actor.id, async (tx, provider, customer) => {
-    const pm = await repo.findPaymentMethod(tx, provider.name, pmId);
-    if (!pm || pm.customerId !== customer.id || pm.detachedAt) throw notFound('No such payment method.');
-    if (pm.isDefault) {
-      throw new AppError(409, 'E_CONFLICT', 'The default card cannot be removed: make another card the default first.');
-    }
-    await provider.detachPaymentMethod(customer, pmId);
-    await repo.detachPaymentMethod(tx, provider.name, pmId);
-  });
+  const provider = createPaymentProvider(ctx);
+  const customer = await providerCustomer(ctx.db, actor.id);
+  const pm = await ownMethod(ctx.db, provider, customer, pmId);
+  if (pm.isDefault) {
+    throw new AppError(409, 'E_CONFLICT', 'The default card cannot be removed: make another card the default first.');
+  }
+  await provider.detachPaymentMethod(customer, pmId);
+  await repo.detachPaymentMethod(ctx.db, provider.name, pmId);
 }
 
 export async function setDefaultPaymentMethod(ctx: AppContext, actor: CustomerActor, pmId: string) {
-  await withCustomer(ctx, actor.id, (tx, provider, customer) => makeDefaultMethod(tx, provider, customer, pmId));
+  const provider = createPaymentProvider(ctx);
+  await makeDefaultMethod(ctx.db, provider, await providerCustomer(ctx.db, actor.id), pmId);
 }

@@ -556,8 +556,8 @@ describe('contact form and newsletter (DECISIONS §9)', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="Newsletters.csv"');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Email,Created On');
-    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['new.reader@example.com', 'reader@example.com']);
+    expect(lines[0]).toBe('"Email","Created On"');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['"new.reader@example.com"', '"reader@example.com"']);
     expect((await call(rt, publicApi.newsletter, { ip, body: { email: 'x@example.com' } })).error().code).toBe(
       'E_CAPTCHA',
     );
@@ -633,7 +633,7 @@ describe('page-view report (spec 3 "Page-view report")', () => {
       query: { from_date: '2026-03-01', to_date: '2026-03-03', isExportData: 'true' },
     });
     expect(csv.headers['content-disposition']).toBe('attachment; filename="CountryWisePageView.csv"');
-    expect(csv.body.trim().split('\r\n')).toEqual(['Country,Count', 'DE,2', 'GB,2', 'Unknown,1']);
+    expect(csv.body.trim().split('\r\n')).toEqual(['"Country","Count"', '"DE","2"', '"GB","2"', '"Unknown","1"']);
     const empty = await call(rt, staffApi.pageViewReport, { token: root.token, query: { isExportData: 'true' } });
     expect(empty.statusCode).toBe(404);
 
@@ -653,6 +653,83 @@ describe('page-view report (spec 3 "Page-view report")', () => {
 });
 
 // ------------------------------------------------------------------------------------------------------------ roles
+
+describe('content writes and bulk exports name the staff member in the audit (issue 24)', () => {
+  const staffRows = async (staffId: string) =>
+    (
+      await rt.ctx.db.execute<{ sub_type: string; message: string; actor_kind: string; source: string }>(
+        sql`select sub_type, message, actor_kind, source from audit_entries
+            where actor_id = ${staffId} and type = 'Staff Account' order by created_at, id`,
+      )
+    ).rows;
+
+  it('FAQ, blog and video writes and a CSV export each leave a row with the staff actor', async () => {
+    const editor = await newStaff(rt, 'Content');
+    const faq = (
+      await call(rt, staffApi.faqCreate, {
+        token: editor.token,
+        body: { question: 'Audited?', answer: '<p>Yes</p>' },
+      })
+    ).data().data;
+    await call(rt, staffApi.faqUpdate, { token: editor.token, body: { id: faq._id, status: 'Inactive' } });
+    const blog = (await postBlog(staffApi.blogCreate, blogFields({ title: 'Audited post' }), editor.token)).data().data;
+    await postBlog(staffApi.blogUpdate, [{ name: 'id', value: blog._id }, ...blogFields()], editor.token);
+    expect((await call(rt, staffApi.blogDelete, { token: editor.token, query: { id: blog._id } })).statusCode).toBe(
+      200,
+    );
+    const video = (
+      await call(rt, staffApi.videoCreate, {
+        token: editor.token,
+        body: { title: 'Audited video', link: 'https://example.com/v' },
+      })
+    ).data().data;
+    await call(rt, staffApi.videoDelete, { token: editor.token, query: { id: video._id } });
+    await call(rt, publicApi.newsletter, {
+      ip: randomIp(),
+      body: { email: 'audited.reader@example.com', captcha: await solvedCaptcha(rt) },
+    });
+    const csv = await call(rt, staffApi.newsletterList, { token: editor.token, query: { isExportData: 'true' } });
+    expect(csv.statusCode).toBe(200);
+
+    const rows = await staffRows(editor.id);
+    expect(rows.map((r) => r.sub_type)).toEqual([
+      'FAQ Created',
+      'FAQ Updated',
+      'Blog Created',
+      'Blog Updated',
+      'Blog Deleted',
+      'Video Created',
+      'Video Deleted',
+      'Data Exported',
+    ]);
+    for (const row of rows) expect(row).toMatchObject({ actor_kind: 'staff', source: 'Web' });
+    expect(rows[0]!.message).toContain('Audited?');
+    expect(rows[2]!.message).toContain('Audited post');
+    expect(rows[7]!.message).toContain('Newsletters.csv');
+
+    // A refused write and an empty export leave no row.
+    const before = rows.length;
+    const rootRows = (await staffRows(root.id)).length;
+    expect(
+      (
+        await call(rt, staffApi.faqUpdate, {
+          token: editor.token,
+          body: { id: faq._id.replace(/.$/, '0'), status: 'Active' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(rt, staffApi.pageViewReport, {
+          token: root.token,
+          query: { isExportData: 'true', from_date: '1999-01-01', to_date: '1999-01-02' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(await staffRows(editor.id)).toHaveLength(before);
+    expect(await staffRows(root.id)).toHaveLength(rootRows);
+  });
+});
 
 describe('who may call (STAFF_AREAS)', () => {
   it('Content uses every content area but not the page-view report; customers and strangers get nothing', async () => {

@@ -109,7 +109,7 @@ describe('admin devices list (DECISIONS §8 devices/list)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('AllDevices.csv');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Email,Serial Number,Device Name,Version Code,Created On');
+    expect(lines[0]).toBe('"Email","Serial Number","Device Name","Version Code","Created On"');
     expect(lines).toHaveLength(3);
     const empty = await call(rt, staffApi.deviceList, {
       token: root.token,
@@ -455,7 +455,7 @@ describe('audit logs: deleted devices (DECISIONS §8)', () => {
       query: { email: carol.email, isExportData: true },
     });
     expect(csv.headers['content-disposition']).toContain('auditLogs.csv');
-    expect(csv.body.split('\r\n')[0]).toBe('Email,Error Count,Deleted Device,Reset Count,Reset Date');
+    expect(csv.body.split('\r\n')[0]).toBe('"Email","Error Count","Deleted Device","Reset Count","Reset Date"');
     const all = (await call(rt, staffApi.auditList, { token: root.token, query: { limit: 5 } })).data();
     expect(all.pagination.total).toBeGreaterThanOrEqual(3);
 
@@ -570,8 +570,8 @@ describe('bloatware catalogue loop (DECISIONS §8)', () => {
     const csv = await call(rt, staffApi.bloatwareList, { token: root.token, query: { isExportData: true } });
     expect(csv.headers['content-disposition']).toContain('BloatwareAppList.csv');
     expect(csv.body.split('\r\n').slice(0, 2)).toEqual([
-      'Package Name,Is Bloatware,Reason,Created By,Created On',
-      expect.stringContaining(`${pkg},Yes,Vendor junk,${alice.email},`),
+      '"Package Name","Is Bloatware","Reason","Created By","Created On"',
+      expect.stringContaining(`"${pkg}","Yes","Vendor junk","${alice.email}",`),
     ]);
 
     const update = (body: unknown, token = support.token) => call(rt, staffApi.bloatwareUpdate, { token, body });

@@ -1,9 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { canUseArea, type StaffArea, type StaffEndpoint, type StaffRole } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../context.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 import { areaRoutes, type RouteDoc, type EndpointHandler } from '../../lib/area-routes.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/service.ts';
 import { authenticate, revokeSession } from '../sessions/service.ts';
 import { findStaffById } from './repository.ts';
 
@@ -62,8 +63,12 @@ type StaffRouteFn = <E extends StaffEndpoint>(endpoint: E, doc: RouteDoc, handle
  * A back-office area's routes. Every endpoint names its area in the contract and gets that area's role guard; one
  * registered here without an area stops start-up (deny by default). `area: null` marks the sign-in calls.
  */
-export function staffAreaRoutes(ctx: AppContext, tags: string[], register: (route: StaffRouteFn) => void) {
-  return areaRoutes(
+export function staffAreaRoutes(
+  ctx: AppContext,
+  tags: string[],
+  register: (route: StaffRouteFn) => void,
+): FastifyPluginAsync {
+  const routes = areaRoutes(
     {
       tags,
       guardFor: (endpoint) => {
@@ -76,4 +81,34 @@ export function staffAreaRoutes(ctx: AppContext, tags: string[], register: (rout
     (route) =>
       register((endpoint, doc, handler) => route(endpoint, { ...doc, public: endpoint.area === null }, handler)),
   );
+  return async (app, options) => {
+    // Before the file's first bytes leave (onSend is awaited before the payload is written).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.staff && reply.statusCode === 200 && isCsvExport(reply)) await auditExport(ctx, request, reply);
+      return payload;
+    });
+    await routes(app, options);
+  };
+}
+
+const isCsvExport = (reply: FastifyReply) => String(reply.getHeader('content-type') ?? '').startsWith('text/csv');
+
+/**
+ * A bulk export leaves the back office with customer data in a file (issue 24): every CSV a list answers
+ * (`isExportData=true`, lib/csv-export.ts `sendCsv`) is audited with the staff member, the file and its filters,
+ * once its first rows are read (an empty export is a 404 and no file).
+ */
+async function auditExport(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const file = /filename="([^"]+)"/.exec(String(reply.getHeader('content-disposition') ?? ''))?.[1] ?? 'export.csv';
+  const filters = Object.entries((request.query ?? {}) as Record<string, unknown>)
+    .filter(([key, value]) => key !== 'isExportData' && value !== undefined && value !== '')
+    .map(([key, value]) => `${key}=${String(value)}`);
+  await writeAudit(ctx.db, {
+    customerId: null,
+    email: null,
+    type: 'Staff Account',
+    subType: 'Data Exported',
+    message: `Exported ${file}${filters.length ? ` (${filters.join(', ')})` : ''}`,
+    actor: staffActorOf(request),
+  });
 }

@@ -4,6 +4,7 @@ import { paymentsApi, type CheckoutResponse } from '@fleetdeck/contract';
 import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
 import { newCustomer } from '../../../../test/support/factory.ts';
 import { jsonOf } from '../../../../test/support/helpers.ts';
+import { call } from '../../../../test/support/call.ts';
 import { postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
 import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
 
@@ -68,5 +69,38 @@ describe('checkout calls Stripe outside database transactions (issue 12, item 7)
       expect.arrayContaining(['/v1/customers', '/v1/payment_intents', '/v1/subscriptions']),
     );
     expect(seen.filter((s) => s.openTransactions.length > 0)).toEqual([]);
+  });
+});
+
+describe('saved payment methods call Stripe outside database transactions (issue 24)', () => {
+  it('attach, make default and detach: no transaction open during any Stripe call, and the rows follow', async () => {
+    const c = await newCustomer(rt);
+    seen.length = 0;
+    for (const pmId of ['pm_card_visa_tx1', 'pm_card_visa_tx2']) {
+      const attached = await call(rt, paymentsApi.attachPaymentMethod, { token: c.token, body: { pmId } });
+      expect(attached.statusCode, attached.body).toBe(200);
+    }
+    const setDefault = await call(rt, paymentsApi.setDefaultPaymentMethod, {
+      token: c.token,
+      body: { pmId: 'pm_card_visa_tx2' },
+    });
+    expect(setDefault.statusCode, setDefault.body).toBe(200);
+    const detach = await call(rt, paymentsApi.detachPaymentMethod, {
+      token: c.token,
+      body: { pmId: 'pm_card_visa_tx1' },
+    });
+    expect(detach.statusCode, detach.body).toBe(200);
+
+    expect(seen.map((s) => s.path)).toEqual(
+      expect.arrayContaining([
+        '/v1/payment_methods/pm_card_visa_tx1/attach',
+        '/v1/payment_methods/pm_card_visa_tx2/attach',
+        '/v1/payment_methods/pm_card_visa_tx1/detach',
+      ]),
+    );
+    expect(seen.filter((s) => s.openTransactions.length > 0)).toEqual([]);
+    const list = (await call(rt, paymentsApi.paymentMethods, { token: c.token })).data();
+    expect(list.defaultSource).toBe('pm_card_visa_tx2');
+    expect(list.data.map((pm) => pm.id)).toEqual(['pm_card_visa_tx2']);
   });
 });

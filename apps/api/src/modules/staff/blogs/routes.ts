@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as content from '../../content/service.ts';
 import multipart from '@fastify/multipart';
 import { staffApi } from '@fleetdeck/contract/staff';
-import { staffAreaRoutes } from '../guard.ts';
+import { staffActorOf, staffAreaRoutes } from '../guard.ts';
 
 /**
  * The back office's blogs (spec 3 §7 Content). Blog create/update read
@@ -34,7 +34,7 @@ export const staffBlogsRoutes =
           'and 40 megapixels; re-encoded without metadata, stored under a generated name, served at /upload/blog/).';
         route(staffApi.blogCreate, { summary: 'Creates a blog post', description: BLOG_FORM }, async (req) => ({
           respones_msg: 'Blog created successfully.',
-          data: await content.createBlog(ctx, () => req.parts()),
+          data: await content.createBlog(ctx, staffActorOf(req), () => req.parts()),
         }));
 
         route(
@@ -45,7 +45,7 @@ export const staffBlogsRoutes =
           },
           async (req) => ({
             respones_msg: 'Blog updated successfully.',
-            data: await content.updateBlog(ctx, () => req.parts()),
+            data: await content.updateBlog(ctx, staffActorOf(req), () => req.parts()),
           }),
         );
 
@@ -60,7 +60,7 @@ export const staffBlogsRoutes =
         }));
 
         route(staffApi.blogDelete, { summary: 'Deletes a blog post and its picture' }, async (req) => {
-          await content.deleteBlog(ctx, req.query.id);
+          await content.deleteBlog(ctx, staffActorOf(req), req.query.id);
           return { respones_msg: 'Blog deleted successfully.' };
         });
       }),

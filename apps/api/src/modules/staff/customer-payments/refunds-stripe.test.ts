@@ -317,6 +317,35 @@ describe('seat edits of a Stripe subscription (payments/subscription/update)', (
     expect(await seats(c, 'PD')).toMatchObject({ purchased: 4 });
   });
 
+  it("a double-submitted edit leaves Stripe at the committed quantity, not the losing twin's snapshot (issue 24)", async () => {
+    const { c, payment } = await paidSubscription('PD', 3);
+    const subId = payment.providerSubscriptionId!;
+    // Both submissions plan before either commits: Stripe answers neither until both have asked.
+    let arrived = 0;
+    let release!: () => void;
+    const bothAsked = new Promise<void>((resolve) => (release = resolve));
+    fake.onRequest(async (r) => {
+      if (r.method !== 'POST' || r.path !== `/v1/subscriptions/${subId}`) return;
+      if (++arrived === 2) release();
+      if (arrived <= 2) await bothAsked;
+    });
+    const [a, b] = await Promise.all([edit(payment.id, 5), edit(payment.id, 5)]);
+    fake.onRequest(null);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    expect([a, b].find((r) => r.statusCode === 400)!.error().code).toBe('E_NO_CHANGE');
+    // Same edit, same key: Stripe applied it once.
+    const calls = fake.calls('POST', `/v1/subscriptions/${subId}`);
+    expect(calls[0]!.idempotencyKey).toBe(calls[1]!.idempotencyKey);
+    // The loser reconciled Stripe from the committed row (5), with a key naming that state.
+    expect(calls.slice(2).map((r) => r.body)).toEqual([
+      expect.objectContaining({ items: [expect.objectContaining({ quantity: '5' })] }),
+    ]);
+    expect(calls[2]!.idempotencyKey).toMatch(/^seats-reconcile:[0-9a-f-]{36}:5:\d+$/);
+    expect(itemQuantity(subId)).toBe(5);
+    expect(await ourSubscription(c)).toMatchObject({ quantity: 5 });
+    expect(await seats(c, 'PD')).toMatchObject({ purchased: 5 });
+  });
+
   it('a one-time payment has no subscription: no Stripe call', async () => {
     const { c, payment } = await paidOneTime('PDOT', 2);
     expect((await edit(payment.id, 3)).statusCode).toBe(200);

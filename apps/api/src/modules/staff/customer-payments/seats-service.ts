@@ -273,9 +273,11 @@ export async function updatePaymentSeats(
       });
     });
   } catch (err) {
-    // Not committed: the provider's quantity goes back to what our subscription row still says.
+    // Not committed: the provider's quantity goes back to what our subscription row says once committed (issue 24:
+    // not to this edit's snapshot, which a double-submitted edit's twin has already moved on from). A cancellation
+    // (quantity 0) cannot be undone.
     if (sub && sub.newQuantity > 0) {
-      await setQuantity(sub.quantity, `${editKey}:undo`).catch((undoErr: unknown) =>
+      await reconcileQuantity(ctx, planned.payment, setQuantity).catch((undoErr: unknown) =>
         ctx.logger.error(
           { err: undoErr, paymentId: input.id },
           'seat edit: could not put the subscription quantity back',
@@ -285,6 +287,31 @@ export async function updatePaymentSeats(
     throw err;
   }
   return paymentOf((await repo.findCustomerPayment(ctx.db, input.id))!);
+}
+
+/**
+ * Sets the provider's quantity to what our subscription row holds as committed: read under the payment's row lock
+ * (an edit of the payment being committed finishes first), then the provider called outside any transaction with a
+ * key naming that committed state (a retry replays it; a later state gets its own). If an edit committed meanwhile,
+ * again from the new state (at most three rounds: edits of one payment are a staff member's clicks).
+ */
+async function reconcileQuantity(
+  ctx: AppContext,
+  payment: { id: string; customerId: string; planId: string },
+  setQuantity: (quantity: number, key: string) => Promise<void>,
+) {
+  const committed = () =>
+    inTransaction(ctx.db, async (tx) => {
+      await repo.lockPayment(tx, payment.id);
+      return lockSubscriptionOfPlan(tx, payment.customerId, payment.planId);
+    });
+  let sub = await committed();
+  for (let round = 0; round < 3 && sub && sub.status !== 'canceled' && sub.quantity > 0; round++) {
+    const state = `${sub.quantity}:${sub.updatedAt.getTime()}`;
+    await setQuantity(sub.quantity, `seats-reconcile:${sub.id}:${state}`);
+    sub = await committed();
+    if (!sub || `${sub.quantity}:${sub.updatedAt.getTime()}` === state) return;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------- devices

@@ -161,11 +161,13 @@ describe('customers/list (spec 3 "Customer list")', () => {
     expect(csv.headers['content-disposition']).toBe('attachment; filename="customers.csv"');
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Email,Name,Phone Number,Active License,Active Used License,Expired License,Source,Created On',
+      '"Email","Name","Phone Number","Active License","Active Used License","Expired License","Source","Created On"',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      new RegExp(`^${p}\\.csv@example\\.com,"'=HYPERLINK\\(""x""\\)",\\+447700900123,0,0,0,Offline,\\d{4}-`),
+      new RegExp(
+        `^"${p}\\.csv@example\\.com","'=HYPERLINK\\(""x""\\)","\\+447700900123","0","0","0","Offline","\\d{4}-`,
+      ),
     );
     const empty = await list({ email: `${p}-nobody`, isExportData: 'true' });
     expect(empty.statusCode).toBe(404);

@@ -495,28 +495,28 @@ describe('payment dashboard: inputs, roles and exports', () => {
     expect(day.statusCode).toBe(200);
     expect(day.headers['content-disposition']).toBe('attachment; filename="day-wise-payments.csv"');
     const dayLines = day.body.trim().split('\r\n');
-    expect(dayLines[0]).toBe('Date,Payments');
+    expect(dayLines[0]).toBe('"Date","Payments"');
     expect(dayLines).toHaveLength(31); // header + 30 days of June
-    expect(dayLines[2]).toBe('2025-06-02,2');
-    expect((await exp({ exportType: 'dayWise', hasError: 'true' })).body).toContain('2025-06-02,1');
+    expect(dayLines[2]).toBe('"2025-06-02","2"');
+    expect((await exp({ exportType: 'dayWise', hasError: 'true' })).body).toContain('"2025-06-02","1"');
 
     const month = await exp({ exportType: 'monthWise' });
     expect(month.headers['content-disposition']).toContain('month-wise-payments.csv');
     expect(month.body.split('\r\n').slice(0, 7)).toEqual([
-      'Month,Payments',
-      '2025-01,0',
-      '2025-02,0',
-      '2025-03,0',
-      '2025-04,0',
-      '2025-05,0',
-      '2025-06,2',
+      '"Month","Payments"',
+      '"2025-01","0"',
+      '"2025-02","0"',
+      '"2025-03","0"',
+      '"2025-04","0"',
+      '"2025-05","0"',
+      '"2025-06","2"',
     ]);
 
     const country = await exp({}); // countryWise is the default
     expect(country.headers['content-disposition']).toBe('attachment; filename="country-wise-customers.csv"');
     // Countries by name (DECISIONS §14); the formula guard of every export (DECISIONS §8) still quotes what is not one.
     expect(country.body.split('\r\n').slice(0, 3).sort()).toEqual(
-      ["'=cmd,1", 'United Kingdom,1', 'Country,Count'].sort(),
+      ['"\'=cmd","1"', '"United Kingdom","1"', '"Country","Count"'].sort(),
     );
 
     const empty = await exp({ exportType: 'dayWise', reportYear: 2024 });

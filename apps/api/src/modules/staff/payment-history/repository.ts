@@ -121,20 +121,19 @@ export type PaymentExportRow = Awaited<ReturnType<typeof paymentHistoryBatch>>[n
  * `paymentHistoryBatch` is the same file built in JS: the tests compare the two byte for byte.
  */
 /**
- * `FORMULA_START` (=, +, -, @, tab, CR: the first character's code, cheaper than a pattern per cell), `E164` (ASCII
- * digits) and `NEEDS_QUOTES` of csv-export.ts in PostgreSQL.
+ * `FORMULA_START` (=, +, -, @, tab, CR: the first character's code, cheaper than a pattern per cell) and `E164`
+ * (ASCII digits) of csv-export.ts in PostgreSQL.
  */
 const CSV_FORMULA_CODES = sql.raw('(61, 43, 45, 64, 9, 13)');
 
 const CSV_E164 = sql.raw(`'^[+][1-9][0-9]{6,14}$'`);
 
-const CSV_QUOTES = sql.raw(String.raw`E'[",\r\n]'`);
+/** A text value as a CSV cell's text: '' for null, `'` before a formula start (not an E.164 phone). */
+const csvText = (v: SQL) =>
+  sql`(case when ascii(${v}) in ${CSV_FORMULA_CODES} and ${v} !~ ${CSV_E164} then '''' || ${v} else coalesce(${v}, '') end)`;
 
-/** A text value as a CSV cell: '' for null, `'` before a formula start (not an E.164 phone), quoted when needed. */
-const csvText = (v: SQL) => {
-  const guarded = sql`(case when ascii(${v}) in ${CSV_FORMULA_CODES} and ${v} !~ ${CSV_E164} then '''' || ${v} else coalesce(${v}, '') end)`;
-  return sql`(case when ${v} ~ ${CSV_QUOTES} then '"' || replace(${guarded}, '"', '""') || '"' else ${guarded} end)`;
-};
+/** Every cell quoted, quotes doubled (csv-export.ts `csvLine`). */
+const quotedCell = (cell: SQL) => sql`'"' || replace(${cell}, '"', '""') || '"'`;
 
 /** A time as `isoOfUtcText` writes it ("2026-11-28T04:26:47.123Z", milliseconds cut, not rounded); '' for null. */
 const csvTime = (column: typeof payments.createdAt | typeof payments.expiryAt | typeof payments.refundedAt) =>
@@ -179,7 +178,7 @@ const csvCells: SQL[] = [
  */
 export function paymentHistoryCsvQuery(db: DbOrTx, f: PaymentFilter) {
   return db
-    .select({ line: sql<string>`concat_ws(',', ${sql.join(csvCells, sql`, `)}) || E'\r\n'`.as('line') })
+    .select({ line: sql<string>`concat_ws(',', ${sql.join(csvCells.map(quotedCell), sql`, `)}) || E'\r\n'`.as('line') })
     .from(payments)
     .innerJoin(customers, eq(customers.id, payments.customerId))
     .leftJoin(customerFollowups, eq(customerFollowups.customerId, payments.customerId))

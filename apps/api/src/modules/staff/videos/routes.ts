@@ -1,15 +1,14 @@
 import type { AppContext } from '../../../context.ts';
 import * as content from '../../content/service.ts';
 import { staffApi } from '@fleetdeck/contract/staff';
-import { staffAreaRoutes } from '../guard.ts';
-import { staffOf } from '../guard.ts';
+import { staffActorOf, staffAreaRoutes } from '../guard.ts';
 
 /** The back office's videos page (spec 3 §7 Content). */
 export const staffVideosRoutes = (ctx: AppContext) =>
   staffAreaRoutes(ctx, ['Back office: content'], (route) => {
     route(staffApi.videoCreate, { summary: 'Adds a video (title and an http(s) link)' }, async (req) => ({
       respones_msg: 'Video added successfully.',
-      data: await content.createVideo(ctx, staffOf(req).id, req.body),
+      data: await content.createVideo(ctx, staffActorOf(req), req.body),
     }));
 
     route(staffApi.videoList, { summary: 'Videos, newest first' }, async (req) => ({
@@ -18,7 +17,7 @@ export const staffVideosRoutes = (ctx: AppContext) =>
     }));
 
     route(staffApi.videoDelete, { summary: 'Deletes a video' }, async (req) => {
-      await content.deleteVideo(ctx, req.query.id);
+      await content.deleteVideo(ctx, staffActorOf(req), req.query.id);
       return { respones_msg: 'Video deleted successfully.' };
     });
   });
