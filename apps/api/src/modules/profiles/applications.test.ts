@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   policyApi,
   profilesApi,
@@ -12,14 +12,14 @@ import {
   type ProfileDetail,
 } from '@fleetdeck/contract';
 import { deviceApplications, deviceMessages, devices, profiles } from '../../db/schema.ts';
-import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
+import type { TestRuntime } from '../../../test/support/runtime.ts';
 import { jsonOf } from '../../../test/support/helpers.ts';
 import { call } from '../../../test/support/call.ts';
 import {
   api,
   dataOf,
   failure,
-  fleetOwner,
+  type fleetOwner,
   profileRow,
   reportInventory,
   applyProfile,
@@ -27,6 +27,7 @@ import {
   lastProfileAudit,
   profileDetail,
 } from '../../../test/support/profiles.ts';
+import { startWithFleetOwner } from '../../../test/support/suites.ts';
 
 /**
  * The Applications tabs: the device's reported apps (profile/device/detail, device/application/update, sync) and
@@ -36,10 +37,7 @@ import {
 let rt: TestRuntime;
 let owner: Awaited<ReturnType<typeof fleetOwner>>;
 
-beforeAll(async () => {
-  rt = await startTestRuntime(inject('pgAdminUrl'));
-  owner = await fleetOwner(rt);
-});
+beforeAll(async () => ({ rt, owner } = await startWithFleetOwner()));
 afterAll(async () => rt?.close());
 
 const get = (path: string, query: Record<string, string | boolean>) =>

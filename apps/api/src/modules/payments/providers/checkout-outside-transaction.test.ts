@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsApi, type CheckoutResponse } from '@fleetdeck/contract';
-import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import type { TestRuntime } from '../../../../test/support/runtime.ts';
 import { newCustomer } from '../../../../test/support/factory.ts';
 import { jsonOf } from '../../../../test/support/helpers.ts';
 import { postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
-import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
+import type { FakeStripe } from '../../../../test/support/fake-stripe.ts';
+import { startWithStripe } from '../../../../test/support/suites.ts';
 
 /**
  * Issue 12, item 7: no database transaction stays open while Stripe is called at checkout. The local Stripe stand-in
@@ -17,8 +18,7 @@ let rt: TestRuntime;
 const seen: { path: string; openTransactions: string[] }[] = [];
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  rt = await startTestRuntime(inject('pgAdminUrl'), { env: STRIPE_TEST_ENV(fake.url) });
+  ({ rt, fake } = await startWithStripe());
   fake.onRequest(async (request) => {
     const open = await rt.ctx.db.execute<{ query: string }>(sql`
       select query from pg_stat_activity
@@ -28,11 +28,7 @@ beforeAll(async () => {
     seen.push({ path: request.path, openTransactions: open.rows.map((r) => r.query) });
   });
 });
-afterAll(async () => {
-  fake?.onRequest(null);
-  await rt?.close();
-  await fake?.close();
-});
+afterAll(async () => rt?.close()); // also forgets the stand-in's onRequest
 
 describe('checkout calls Stripe outside database transactions (issue 12, item 7)', () => {
   it('a one-time purchase and a new subscription: no transaction open during any Stripe call', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckoutResponse, PaymentMethodListResponse } from '@fleetdeck/contract';
 import {
   coupons,
@@ -11,32 +11,29 @@ import {
   plans,
   subscriptions,
 } from '../../../db/schema.ts';
-import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import type { TestRuntime } from '../../../../test/support/runtime.ts';
 import { newCustomer } from '../../../../test/support/factory.ts';
 import { call } from '../../../../test/support/call.ts';
 import { paymentsApi, webhooksApi } from '@fleetdeck/contract';
 import { jsonOf } from '../../../../test/support/helpers.ts';
 import { subscribe } from '../../../../test/support/ledger.ts';
 import { postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
-import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
+import type { FakeStripe } from '../../../../test/support/fake-stripe.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { attachMethod, createSubscriptionIntent, ensureProviderCustomer, makeDefaultMethod } from '../service.ts';
 import { createPaymentProvider } from './index.ts';
 import type { PaymentProvider, ProviderCustomer } from './types.ts';
+import { startWithStripe } from '../../../../test/support/suites.ts';
 
 let fake: FakeStripe;
 let rt: TestRuntime;
 let provider: PaymentProvider;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  rt = await startTestRuntime(inject('pgAdminUrl'), { env: STRIPE_TEST_ENV(fake.url) });
+  ({ rt, fake } = await startWithStripe());
   provider = createPaymentProvider(rt.ctx);
 });
-afterAll(async () => {
-  await rt?.close();
-  await fake?.close();
-});
+afterAll(async () => rt?.close());
 beforeEach(() => fake.reset());
 
 async function stripeCustomer(): Promise<ProviderCustomer & { token: string }> {

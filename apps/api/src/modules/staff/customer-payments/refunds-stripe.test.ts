@@ -1,37 +1,25 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { licencesApi, paymentsApi, policyApi, webhooksApi, type CheckoutResponse } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { paymentRefunds, payments, subscriptions } from '../../../db/schema.ts';
 import { call } from '../../../../test/support/call.ts';
-import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
-import {
-  enrolDevice,
-  newCustomer,
-  newStaff,
-  type TestCustomer,
-  type TestStaff,
-} from '../../../../test/support/factory.ts';
+import type { FakeStripe } from '../../../../test/support/fake-stripe.ts';
+import { enrolDevice, newCustomer, type TestCustomer, type TestStaff } from '../../../../test/support/factory.ts';
 import { jsonOf } from '../../../../test/support/helpers.ts';
 import { postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
-import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import type { TestRuntime } from '../../../../test/support/runtime.ts';
 import { resumePendingRefunds } from '../../payments/refunds.ts';
+import { startWithStripe } from '../../../../test/support/suites.ts';
 
 /** Refunds with PAYMENT_PROVIDER=stripe against the local Stripe stand-in, outcomes as signed webhooks. */
 
 let fake: FakeStripe;
 let rt: TestRuntime;
 let admin: TestStaff;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  rt = await startTestRuntime(inject('pgAdminUrl'), { env: STRIPE_TEST_ENV(fake.url) });
-  admin = await newStaff(rt, 'SuperAdmin');
-});
-afterAll(async () => {
-  await rt?.close();
-  await fake?.close();
-});
+beforeAll(async () => ({ rt, fake, staff: admin } = await startWithStripe()));
+afterAll(async () => rt?.close());
 beforeEach(() => fake.reset());
 
 async function webhook(type: string, object: Record<string, unknown>) {
