@@ -61,3 +61,14 @@ export async function purchasesAtOnce(rt: TestRuntime, buyers: number, body: Rec
     ),
   );
 }
+
+/** A checkout call with a fresh captcha and, when `key` is given, an `Idempotency-Key`: the answer as it comes. */
+export async function checkoutCall(
+  rt: TestRuntime,
+  token: string,
+  body: Record<string, unknown>,
+  key?: string,
+  endpoint: CheckoutEndpoint = paymentsApi.purchase,
+) {
+  return postWithKey(rt, endpoint, { ...body, captcha: await solvedCaptcha(rt) }, token, key);
+}

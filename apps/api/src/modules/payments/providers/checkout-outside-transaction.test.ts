@@ -4,7 +4,7 @@ import { paymentsApi, type CheckoutResponse } from '@fleetdeck/contract';
 import type { TestRuntime } from '../../../../test/support/runtime.ts';
 import { newCustomer } from '../../../../test/support/factory.ts';
 import { jsonOf } from '../../../../test/support/helpers.ts';
-import { postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
+import { checkoutCall, postWithKey } from '../../../../test/support/payments.ts';
 import type { FakeStripe } from '../../../../test/support/fake-stripe.ts';
 import { startWithStripe } from '../../../../test/support/suites.ts';
 
@@ -34,21 +34,9 @@ describe('checkout calls Stripe outside database transactions (issue 12, item 7)
   it('a one-time purchase and a new subscription: no transaction open during any Stripe call', async () => {
     const c = await newCustomer(rt);
     seen.length = 0;
-    const oneTime = await postWithKey(
-      rt,
-      paymentsApi.purchase,
-      { priceId: 'PDOT', qty: 2, captcha: await solvedCaptcha(rt) },
-      c.token,
-      'ot-1',
-    );
+    const oneTime = await checkoutCall(rt, c.token, { priceId: 'PDOT', qty: 2 }, 'ot-1');
     expect(oneTime.statusCode, oneTime.body).toBe(200);
-    const subscription = await postWithKey(
-      rt,
-      paymentsApi.purchase,
-      { priceId: 'PD', qty: 3, captcha: await solvedCaptcha(rt) },
-      c.token,
-      'sub-1',
-    );
+    const subscription = await checkoutCall(rt, c.token, { priceId: 'PD', qty: 3 }, 'sub-1');
     expect(subscription.statusCode, subscription.body).toBe(200);
     // A retry of the same request answers the same client secret, again without a transaction around Stripe.
     const retry = await postWithKey(
