@@ -31,8 +31,6 @@ afterAll(async () => rt?.close());
 const paymentById = async (id: string) => (await rt.ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 const grantsOf = (paymentId: string) =>
   rt.ctx.db.select().from(licenceGrants).where(eq(licenceGrants.paymentId, paymentId));
-const customerIdOf = async (email: string) =>
-  (await rt.ctx.db.select().from(customers).where(eq(customers.email, email)))[0]!.id;
 const historyOf = async (token: string, query: Record<string, unknown> = {}) =>
   (await call(rt, paymentsApi.history, { token, query })).data();
 const auditSubTypes = async (customerId: string) =>
@@ -206,8 +204,7 @@ describe('sandbox confirm and the event handler', () => {
   let email: string;
   let customerId: string;
   beforeAll(async () => {
-    ({ token, email } = await newCustomer(rt));
-    customerId = await customerIdOf(email);
+    ({ token, email, id: customerId } = await newCustomer(rt));
   });
 
   it('4242 succeeds: payment Success, 3 seats for 3 years, card saved as default, audit and confirmation email', async () => {
@@ -428,8 +425,7 @@ describe('subscriptions', () => {
   let email: string;
   let customerId: string;
   beforeAll(async () => {
-    ({ token, email } = await newCustomer(rt));
-    customerId = await customerIdOf(email);
+    ({ token, email, id: customerId } = await newCustomer(rt));
     await addCoupon('SUB20', '20.00');
   });
 
