@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_HASH_COST } from './lib/crypto.ts';
 
 /** Environment of DECISIONS §3, checked once at start-up: a wrong value stops start-up with a clear message. */
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -68,6 +69,17 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   OTP_LENGTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(4).max(6).default(4)),
+  /**
+   * Test runs only (NODE_ENV=test, refused otherwise): scrypt's cost as log2 N, below the product's 15 (DECISIONS §4),
+   * so the thousands of logins of the test suite do not spend most of its CPU on password hashing.
+   */
+  TEST_PASSWORD_HASH_COST: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(15).optional()),
+  /**
+   * Test runs only (NODE_ENV=test, refused otherwise): how often the queues without their own interval (the sweeps,
+   * the start-up partition upkeep) look for due jobs, instead of pg-boss's 2 s; a test that waits for the queue to
+   * settle waits for those.
+   */
+  TEST_JOB_POLL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.5).max(2).optional()),
   /** Months of device logs and audit entries kept: older monthly partitions are dropped (issue 14). */
   LOG_RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(120).default(13)),
   /**
@@ -185,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         'localhost: set PAYMENT_PROVIDER=stripe with its keys, or ALLOW_SANDBOX_PAYMENTS=1 for a test installation',
     );
   }
+  for (const name of ['TEST_PASSWORD_HASH_COST', 'TEST_JOB_POLL_SECONDS'] as const) {
+    if (e[name] !== undefined && process.env.NODE_ENV !== 'test') {
+      throw new ConfigError(`Invalid environment:\n  ${name} is for test runs only (NODE_ENV=test)`);
+    }
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
@@ -226,6 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     otpLength: e.OTP_LENGTH,
     logRetentionMonths: e.LOG_RETENTION_MONTHS,
+    /** scrypt's cost (log2 N) of new password hashes: 15, or a test run's TEST_PASSWORD_HASH_COST. */
+    passwordHashCost: e.TEST_PASSWORD_HASH_COST ?? PASSWORD_HASH_COST,
+    /** The job queue's default polling interval in seconds: pg-boss's own (2 s) unless a test run sets one. */
+    jobPollSeconds: e.TEST_JOB_POLL_SECONDS ?? null,
     /** Fastify's `trustProxy`: false (the socket address), a hop count or the proxies' addresses and CIDRs. */
     trustProxy: e.TRUST_PROXY ?? (false as const),
     /** Believed only behind a trusted proxy (TRUST_PROXY set); lower-cased as Node gives header names. */

@@ -9,6 +9,7 @@ import { DB_STATEMENT_TIMEOUT_MS, createDb, createPool, runMigrations } from './
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { startQueue } from './jobs/queue.ts';
 import { startWorkers } from './jobs/workers.ts';
+import { setPasswordHashCost } from './lib/crypto.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { seedCatalogue } from './modules/catalogue/seed.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -40,6 +41,7 @@ export async function startRuntime(
 ): Promise<Runtime> {
   // A wrong FCM_CREDENTIALS file stops start-up before anything starts.
   if (config.fcmCredentials) readServiceAccount(config.fcmCredentials);
+  setPasswordHashCost(config.passwordHashCost);
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -77,7 +79,10 @@ export async function startRuntime(
     await bootstrapStaff(db, config, logger);
 
     const runsWorkers = config.role !== 'api';
-    const { boss, queue } = await startQueue(pool, logger, { supervise: runsWorkers });
+    const { boss, queue } = await startQueue(pool, logger, {
+      supervise: runsWorkers,
+      pollSeconds: config.jobPollSeconds,
+    });
     const ctx: AppContext = { config, pool, db, logger, secrets, queue, wakeups, hot };
     const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     // Push wake-ups are sent by the workers only (one tickle per change, whichever API process made it).

@@ -10,7 +10,7 @@ import { customers, payments } from './db/schema.ts';
 import { createTestDatabase } from '../test/support/postgres.ts';
 import { startSmtpServer } from '../test/support/smtp.ts';
 import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../test/support/fake-stripe.ts';
-import { planOf } from '../test/support/ledger.ts';
+import { planOf, planPayment } from '../test/support/ledger.ts';
 import type { Db } from './db/client.ts';
 
 /**
@@ -140,15 +140,8 @@ async function seed(db: Db, f: Fixture) {
       return {
         id: p.id,
         customerId: p.customerId,
-        planId: plan.id,
-        planIdentifier: plan.identifier,
-        family: plan.family,
-        productName: plan.name,
-        subscriptionType: plan.type,
+        ...planPayment(plan, p.qty),
         subscriptionReason: 'onetime',
-        qty: p.qty,
-        unitAmount: plan.amount,
-        totalAmount: (Number(plan.amount) * p.qty).toFixed(2),
         status: 'Pending' as const,
         provider: 'stripe' as const,
         providerRef: p.pi,

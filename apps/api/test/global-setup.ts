@@ -9,6 +9,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // Names this run's test databases (support/postgres.ts); the workers start after this and inherit it.
+  process.env.FD_TEST_RUN ??= String(process.pid);
   const pg = await startTestPostgres();
   project.provide('pgAdminUrl', pg.adminUrl);
   return async () => pg.stop();

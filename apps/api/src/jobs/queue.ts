@@ -25,8 +25,14 @@ export const QUEUES = [
 ] as const;
 
 /** pg-boss on the application's own pool, in its own schema. */
-export async function startQueue(pool: pg.Pool, logger: Logger, opts: { supervise: boolean }) {
+export async function startQueue(
+  pool: pg.Pool,
+  logger: Logger,
+  opts: { supervise: boolean; pollSeconds?: number | null },
+) {
   const boss = new PgBoss({
+    // The default of the workers that name no interval of their own (pg-boss's 2 s unless a test run sets one).
+    ...(opts.pollSeconds ? { pollingIntervalSeconds: opts.pollSeconds } : {}),
     db: { executeSql: (text, values) => pool.query(text, values) },
     schema: 'pgboss',
     supervise: opts.supervise,

@@ -53,8 +53,15 @@ async function scrypt(
   }
 }
 
-/** scrypt parameters (DECISIONS §4 allows argon2id or scrypt; scrypt ships with Node, no native build). */
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keylen: 32, maxmem: 64 * 1024 * 1024 };
+/** scrypt's cost of new hashes as log2 N (DECISIONS §4 allows argon2id or scrypt; scrypt ships with Node). */
+export const PASSWORD_HASH_COST = 15;
+/** scrypt parameters of new hashes; a hash keeps its own (verifyPassword reads them from it). */
+const SCRYPT = { N: 2 ** PASSWORD_HASH_COST, r: 8, p: 1, keylen: 32, maxmem: 64 * 1024 * 1024 };
+
+/** Sets the cost of new hashes: the config's `passwordHashCost` (lower only in a test run), set at start-up. */
+export function setPasswordHashCost(log2N: number) {
+  SCRYPT.N = 2 ** log2N;
+}
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);

@@ -92,7 +92,7 @@ export async function newStaff(rt: TestRuntime, role: StaffRole, overrides: Part
   const email = overrides.email ?? uniqueEmail(`staff-${role.toLowerCase()}`);
   const [row] = await rt.ctx.db
     .insert(staffUsers)
-    .values({ email, name: `${role} member`, role, passwordHash: await hashPassword(STRONG_PASSWORD) })
+    .values({ email, name: `${role} member`, role, passwordHash: await passwordHashOf(STRONG_PASSWORD) })
     .returning();
   const token = await createSession(rt.ctx.db, 'staff', row!.id, { userAgent: 'vitest', ip: '127.0.0.1' });
   return { id: row!.id, email, role, password: STRONG_PASSWORD, token };

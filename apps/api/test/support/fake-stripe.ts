@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { webhooksApi } from '@fleetdeck/contract';
+import type { TestRuntime } from './runtime.ts';
 
 /**
  * A local stand-in for the Stripe API (only what the `stripe` provider calls), for the official SDK pointed at it
@@ -519,3 +522,19 @@ export const STRIPE_TEST_ENV = (fakeUrl: string) => ({
   STRIPE_WEBHOOK_SECRET: 'whsec_test',
   STRIPE_API_BASE: fakeUrl,
 });
+
+/** Posts `payload` to the Stripe webhook as Stripe does: the exact bytes, signed with the test endpoint's secret. */
+export function postStripeWebhook(rt: Pick<TestRuntime, 'app'>, payload: string) {
+  return rt.app.inject({
+    method: 'POST',
+    url: webhooksApi.stripe.path,
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: STRIPE_TEST_ENV('').STRIPE_WEBHOOK_SECRET,
+      }),
+    },
+  });
+}

@@ -22,6 +22,20 @@ export async function planOf(db: Db, identifier: string) {
   return row;
 }
 
+/** The columns of a payments row that come from its plan: `qty` of it at the plan's amount. */
+export function planPayment(plan: Awaited<ReturnType<typeof planOf>>, qty: number) {
+  return {
+    planId: plan.id,
+    planIdentifier: plan.identifier,
+    family: plan.family,
+    productName: plan.name,
+    subscriptionType: plan.type,
+    qty,
+    unitAmount: plan.amount,
+    totalAmount: (Number(plan.amount) * qty).toFixed(2),
+  };
+}
+
 /** A payment of `seats` on a plan and, when it succeeded, its grant. */
 export async function buy(
   db: Db,
@@ -41,15 +55,8 @@ export async function buy(
     .insert(payments)
     .values({
       customerId,
-      planId: plan.id,
-      planIdentifier: plan.identifier,
-      family: plan.family,
-      productName: plan.name,
-      subscriptionType: plan.type,
+      ...planPayment(plan, seats),
       subscriptionReason: plan.type === 'recurring' ? 'subscription_create' : 'onetime',
-      qty: seats,
-      unitAmount: plan.amount,
-      totalAmount: (Number(plan.amount) * seats).toFixed(2),
       status,
       provider: 'sandbox',
       providerRef: `pi_test_${crypto.randomUUID()}`,

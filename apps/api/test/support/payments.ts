@@ -2,6 +2,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { captchaApi, paymentsApi, sandboxApi } from '@fleetdeck/contract';
 import { call } from './call.ts';
+import { newCustomer } from './factory.ts';
 import type { TestRuntime } from './runtime.ts';
 
 /** Solves the API's ALTCHA challenge as the widget does and returns the widget's payload (base64 JSON). */
@@ -48,4 +49,26 @@ export const card = (number: string, extra: Record<string, unknown> = {}) => ({
 /** The sandbox's confirm (what the card form does), with the client secret as the credential. */
 export async function confirm(rt: TestRuntime, clientSecret: string, extra: Record<string, unknown> = {}) {
   return call(rt, sandboxApi.confirm, { body: { clientSecret, ...extra } });
+}
+
+/** `buyers` new customers send the same purchase at once, each with a solved captcha; answers their answers. */
+export async function purchasesAtOnce(rt: TestRuntime, buyers: number, body: Record<string, unknown>) {
+  const customers = await Promise.all(Array.from({ length: buyers }, () => newCustomer(rt)));
+  const captchas = await Promise.all(customers.map(() => solvedCaptcha(rt)));
+  return Promise.all(
+    customers.map((c, i) =>
+      call(rt, paymentsApi.purchase, { token: c.token, body: { ...body, captcha: captchas[i] } }),
+    ),
+  );
+}
+
+/** A checkout call with a fresh captcha and, when `key` is given, an `Idempotency-Key`: the answer as it comes. */
+export async function checkoutCall(
+  rt: TestRuntime,
+  token: string,
+  body: Record<string, unknown>,
+  key?: string,
+  endpoint: CheckoutEndpoint = paymentsApi.purchase,
+) {
+  return postWithKey(rt, endpoint, { ...body, captcha: await solvedCaptcha(rt) }, token, key);
 }

@@ -9,6 +9,9 @@ import { STRONG_PASSWORD } from './helpers.ts';
 
 export type TestRuntime = Awaited<ReturnType<typeof startTestRuntime>>;
 
+/** scrypt's cost (log2 N) of the passwords a test runtime hashes. */
+export const TEST_PASSWORD_HASH_COST = 10;
+
 /**
  * The real product on a fresh database with a real SMTP peer. Only the log goes to memory, so tests
  * can read it (and check that no secret ever reaches it).
@@ -25,7 +28,7 @@ export async function startTestRuntime(
   adminUrl: string,
   opts: { env?: Record<string, string>; listen?: boolean; serveWeb?: boolean; pushAgent?: Agent } = {},
 ) {
-  const database = await createTestDatabase(adminUrl);
+  const database = await createTestDatabase(adminUrl, { prefetch: true });
   const smtp = await startSmtpServer();
   const logLines: string[] = [];
   const sink = new Writable({
@@ -45,6 +48,12 @@ export async function startTestRuntime(
     HOST: '127.0.0.1',
     // Tests seed log rows with fixed past dates; the partition job's retention must not delete them meanwhile.
     LOG_RETENTION_MONTHS: '120',
+    // Cheap password hashes (scrypt N = 2^10 instead of 2^15): every login of the suite verifies one. The product's
+    // cost is tested in test/test-knobs.test.ts.
+    TEST_PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
+    // The sweeps and the start-up partition upkeep picked up within 0.5 s, not 2 s: settle() (before the first test
+    // too) waits for them.
+    TEST_JOB_POLL_SECONDS: '0.5',
     ...opts.env,
   });
   const logger = createLogger(config.logLevel, sink);

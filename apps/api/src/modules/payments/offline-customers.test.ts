@@ -7,7 +7,7 @@ import { call } from '../../../test/support/call.ts';
 import { newCustomer } from '../../../test/support/factory.ts';
 import { jsonOf } from '../../../test/support/helpers.ts';
 import { subscribe } from '../../../test/support/ledger.ts';
-import { postWithKey, solvedCaptcha } from '../../../test/support/payments.ts';
+import { checkoutCall, postWithKey, solvedCaptcha } from '../../../test/support/payments.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 
 /** Offline customers (DECISIONS §14): their licences are changed by the vendor's staff, never at checkout. */
@@ -42,12 +42,7 @@ describe('offline customers at checkout', () => {
 
   it('lets an online customer buy as before', async () => {
     const c = await newCustomer(rt);
-    const res = await postWithKey(
-      rt,
-      paymentsApi.purchase,
-      { priceId: 'PDOT', qty: 1, captcha: await solvedCaptcha(rt) },
-      c.token,
-    );
+    const res = await checkoutCall(rt, c.token, { priceId: 'PDOT', qty: 1 });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -15,7 +15,7 @@ import { call } from '../../../test/support/call.ts';
 import { newCustomer } from '../../../test/support/factory.ts';
 import { paymentsApi } from '@fleetdeck/contract';
 import { jsonOf } from '../../../test/support/helpers.ts';
-import { card, checkout, confirm, postWithKey, solvedCaptcha } from '../../../test/support/payments.ts';
+import { card, checkout, confirm, checkoutCall, postWithKey, solvedCaptcha } from '../../../test/support/payments.ts';
 import { buildSandboxEvent, renewSandboxSubscription } from '../sandbox/service.ts';
 import { signSandboxPayload } from './providers/sandbox.ts';
 import { createPaymentProvider } from './providers/index.ts';
@@ -31,8 +31,6 @@ afterAll(async () => rt?.close());
 const paymentById = async (id: string) => (await rt.ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 const grantsOf = (paymentId: string) =>
   rt.ctx.db.select().from(licenceGrants).where(eq(licenceGrants.paymentId, paymentId));
-const customerIdOf = async (email: string) =>
-  (await rt.ctx.db.select().from(customers).where(eq(customers.email, email)))[0]!.id;
 const historyOf = async (token: string, query: Record<string, unknown> = {}) =>
   (await call(rt, paymentsApi.history, { token, query })).data();
 const auditSubTypes = async (customerId: string) =>
@@ -55,23 +53,13 @@ describe('purchase rules', () => {
   });
 
   it('qty 0 → 400', async () => {
-    const res = await postWithKey(
-      rt,
-      paymentsApi.purchase,
-      { priceId: 'PDOT', qty: 0, captcha: await solvedCaptcha(rt) },
-      token,
-    );
+    const res = await checkoutCall(rt, token, { priceId: 'PDOT', qty: 0 });
     expect(res.statusCode).toBe(400);
     expect(jsonOf(res).code).toBe('E_VALIDATION');
   });
 
   it('Power Chat with 1 user → 400 with the exact message', async () => {
-    const res = await postWithKey(
-      rt,
-      paymentsApi.purchase,
-      { priceId: 'PCHAT', qty: 1, captcha: await solvedCaptcha(rt) },
-      token,
-    );
+    const res = await checkoutCall(rt, token, { priceId: 'PCHAT', qty: 1 });
     expect(res.statusCode).toBe(400);
     expect(jsonOf(res)).toEqual({
       respones_msg: 'Please purchase minimum 2 license for 2 users.',
@@ -216,8 +204,7 @@ describe('sandbox confirm and the event handler', () => {
   let email: string;
   let customerId: string;
   beforeAll(async () => {
-    ({ token, email } = await newCustomer(rt));
-    customerId = await customerIdOf(email);
+    ({ token, email, id: customerId } = await newCustomer(rt));
   });
 
   it('4242 succeeds: payment Success, 3 seats for 3 years, card saved as default, audit and confirmation email', async () => {
@@ -250,26 +237,44 @@ describe('sandbox confirm and the event handler', () => {
     expect(await grantsOf(data.paymentId)).toHaveLength(1);
   });
 
-  it('a declined card answers 402 with Stripe’s message; history shows the Failed row; the customer is emailed', async () => {
-    const data = await checkout(rt, token, { priceId: 'SLOT', qty: 1 });
-    const res = await confirm(rt, data.clientSecret, card('4000000000000002'));
+  /**
+   * Checkout of `priceId`, paid with a card the sandbox declines: the 402 answer is exactly Stripe's message, code and
+   * decline code, and the payment history's newest row of the price is Failed with them. Answers the checkout.
+   */
+  async function declinedCheckout(
+    priceId: string,
+    qty: number,
+    cardNumber: string,
+    expected: { message: string; code: string; declineCode: string },
+  ) {
+    const data = await checkout(rt, token, { priceId, qty });
+    const res = await confirm(rt, data.clientSecret, card(cardNumber));
     expect(res.statusCode).toBe(402);
     expect(jsonOf(res)).toEqual({
-      respones_msg: 'Your card was declined.',
+      respones_msg: expected.message,
+      code: expected.code,
+      decline_code: expected.declineCode,
+    });
+    const history = await historyOf(token, { priceId });
+    expect(history.data[0]).toMatchObject({
+      status: 'Failed',
+      message: expected.message,
+      errorCode: expected.declineCode,
+    });
+    return { data, history };
+  }
+
+  it('a declined card answers 402 with Stripe’s message; history shows the Failed row; the customer is emailed', async () => {
+    const { data, history } = await declinedCheckout('SLOT', 1, '4000000000000002', {
+      message: 'Your card was declined.',
       code: 'E_CARD_DECLINED',
-      decline_code: 'card_declined',
+      declineCode: 'card_declined',
     });
     const row = await paymentById(data.paymentId);
     expect(row).toMatchObject({ status: 'Failed', message: 'Your card was declined.', errorCode: 'card_declined' });
     expect(await grantsOf(data.paymentId)).toHaveLength(0);
-    const history = await historyOf(token, { priceId: 'SLOT' });
     expect(history.data).toHaveLength(1);
-    expect(history.data[0]).toMatchObject({
-      status: 'Failed',
-      message: 'Your card was declined.',
-      errorCode: 'card_declined',
-      priceId: { identifier: 'SLOT' },
-    });
+    expect(history.data[0]).toMatchObject({ priceId: { identifier: 'SLOT' } });
     const mail = await rt.smtp.waitFor(email, (m) => m.subject.includes('payment failed'));
     expect(mail.text).toContain('Your card was declined.');
     expect(await auditSubTypes(customerId)).toContainEqual({ sub_type: 'Onetime Purchased Failed', has_error: true });
@@ -282,19 +287,10 @@ describe('sandbox confirm and the event handler', () => {
   });
 
   it('insufficient funds → 402 E_INSUFFICIENT_FUNDS and a Failed row with its message', async () => {
-    const data = await checkout(rt, token, { priceId: 'PCOT', qty: 2 });
-    const res = await confirm(rt, data.clientSecret, card('4000000000009995'));
-    expect(res.statusCode).toBe(402);
-    expect(jsonOf(res)).toEqual({
-      respones_msg: 'Your card has insufficient funds.',
-      code: 'E_INSUFFICIENT_FUNDS',
-      decline_code: 'insufficient_funds',
-    });
-    const history = await historyOf(token, { priceId: 'PCOT' });
-    expect(history.data[0]).toMatchObject({
-      status: 'Failed',
+    await declinedCheckout('PCOT', 2, '4000000000009995', {
       message: 'Your card has insufficient funds.',
-      errorCode: 'insufficient_funds',
+      code: 'E_INSUFFICIENT_FUNDS',
+      declineCode: 'insufficient_funds',
     });
     await rt.smtp.waitFor(email, (m) => m.subject.includes('payment failed') && m.text.includes('insufficient funds'));
   });
@@ -429,8 +425,7 @@ describe('subscriptions', () => {
   let email: string;
   let customerId: string;
   beforeAll(async () => {
-    ({ token, email } = await newCustomer(rt));
-    customerId = await customerIdOf(email);
+    ({ token, email, id: customerId } = await newCustomer(rt));
     await addCoupon('SUB20', '20.00');
   });
 
@@ -449,12 +444,7 @@ describe('subscriptions', () => {
     expect(cust!.stripePlanId).toBe('PD');
     expect(await auditSubTypes(customerId)).toContainEqual({ sub_type: 'Subscription Created', has_error: false });
 
-    const again = await postWithKey(
-      rt,
-      paymentsApi.purchase,
-      { priceId: 'PD', qty: 1, captcha: await solvedCaptcha(rt) },
-      token,
-    );
+    const again = await checkoutCall(rt, token, { priceId: 'PD', qty: 1 });
     expect(again.statusCode).toBe(409);
     expect(jsonOf(again)).toMatchObject({ code: 'E_CONFLICT', isSubscriptionUpdate: 1 });
 
@@ -524,12 +514,7 @@ describe('subscriptions', () => {
   });
 
   it('subscription update without a subscription → 400 E_NO_SUBSCRIPTION', async () => {
-    const res = await postWithKey(
-      rt,
-      paymentsApi.updateSubscription,
-      { priceId: 'KM', qty: 1, captcha: await solvedCaptcha(rt) },
-      token,
-    );
+    const res = await checkoutCall(rt, token, { priceId: 'KM', qty: 1 }, undefined, paymentsApi.updateSubscription);
     expect(res.statusCode).toBe(400);
     expect(jsonOf(res).code).toBe('E_NO_SUBSCRIPTION');
   });

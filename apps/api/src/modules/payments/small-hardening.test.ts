@@ -5,7 +5,7 @@ import { SYSTEM } from '../../lib/actor.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { call } from '../../../test/support/call.ts';
 import { newCustomer } from '../../../test/support/factory.ts';
-import { card, confirm, solvedCaptcha } from '../../../test/support/payments.ts';
+import { card, confirm, purchasesAtOnce, solvedCaptcha } from '../../../test/support/payments.ts';
 import { coupons } from '../../db/schema.ts';
 import { redactCapabilities } from '../../plugins/request-log.ts';
 import { approveReseller } from '../users/service.ts';
@@ -51,16 +51,7 @@ describe('maxRedemptions (issue 12, item 8)', () => {
   it('parallel purchases take the last redemption once; paying it does not count it twice', async () => {
     const code = `LAST${Date.now()}`;
     await rt.ctx.db.insert(coupons).values({ code, percentOff: '50.00', maxRedemptions: 2, timesRedeemed: 1 });
-    const buyers = await Promise.all([1, 2, 3, 4].map(() => newCustomer(rt)));
-    const captchas = await Promise.all(buyers.map(() => solvedCaptcha(rt)));
-    const answers = await Promise.all(
-      buyers.map((b, i) =>
-        call(rt, paymentsApi.purchase, {
-          token: b.token,
-          body: { priceId: 'PDOT', qty: 1, couponCode: code, captcha: captchas[i] },
-        }),
-      ),
-    );
+    const answers = await purchasesAtOnce(rt, 4, { priceId: 'PDOT', qty: 1, couponCode: code });
     const won = answers.filter((a) => a.statusCode === 200);
     expect(won).toHaveLength(1);
     for (const lost of answers.filter((a) => a.statusCode !== 200)) {

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyApi, type EventsResponse, type PolicyResponse } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { call } from '../../../test/support/call.ts';
-import {
-  customerWithSeats,
-  enrolDevice,
-  newStaff,
-  type TestDevice,
-  type TestStaff,
-} from '../../../test/support/factory.ts';
+import { customerWithSeats, enrolDevice, type TestDevice, type TestStaff } from '../../../test/support/factory.ts';
 import { jsonOf } from '../../../test/support/helpers.ts';
-import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
+import type { TestRuntime } from '../../../test/support/runtime.ts';
 import { wakeFamily } from './wake-family.ts';
+import { startWithStaff } from '../../../test/support/suites.ts';
 
 /** Issue 11: saving an app version config wakes the family's long-polling devices as Apply does. */
 
 let rt: TestRuntime;
 let root: TestStaff;
-beforeAll(async () => {
-  rt = await startTestRuntime(inject('pgAdminUrl'));
-  root = await newStaff(rt, 'SuperAdmin');
-});
+beforeAll(async () => ({ rt, staff: root } = await startWithStaff('SuperAdmin')));
 afterAll(async () => rt?.close());
 
 const eventsOf = (res: { body: string }) => jsonOf<EventsResponse>(res).data;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   policyApi,
   profilesApi,
@@ -12,14 +12,14 @@ import {
   type ProfileDetail,
 } from '@fleetdeck/contract';
 import { deviceApplications, deviceMessages, devices, profiles } from '../../db/schema.ts';
-import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
+import type { TestRuntime } from '../../../test/support/runtime.ts';
 import { jsonOf } from '../../../test/support/helpers.ts';
 import { call } from '../../../test/support/call.ts';
 import {
   api,
   dataOf,
   failure,
-  fleetOwner,
+  type fleetOwner,
   profileRow,
   reportInventory,
   applyProfile,
@@ -27,6 +27,7 @@ import {
   lastProfileAudit,
   profileDetail,
 } from '../../../test/support/profiles.ts';
+import { startWithFleetOwner } from '../../../test/support/suites.ts';
 
 /**
  * The Applications tabs: the device's reported apps (profile/device/detail, device/application/update, sync) and
@@ -36,10 +37,7 @@ import {
 let rt: TestRuntime;
 let owner: Awaited<ReturnType<typeof fleetOwner>>;
 
-beforeAll(async () => {
-  rt = await startTestRuntime(inject('pgAdminUrl'));
-  owner = await fleetOwner(rt);
-});
+beforeAll(async () => ({ rt, owner } = await startWithFleetOwner()));
 afterAll(async () => rt?.close());
 
 const get = (path: string, query: Record<string, string | boolean>) =>
@@ -175,13 +173,12 @@ describe('profile/device/detail', () => {
 });
 
 describe('profile/device/application/update', () => {
+  const updateDeviceApp = (profileId: string, packageName: string, appDisable: unknown) =>
+    post('profile/device/application/update', { profileId, packageName, app_disable: appDisable });
+
   it('records the choice, shows it as pending until the device reports it, and Apply sends it', async () => {
     const d = await deviceWithApps();
-    const res = await post('profile/device/application/update', {
-      profileId: d.profileId,
-      packageName: 'com.whatsapp',
-      app_disable: true,
-    });
+    const res = await updateDeviceApp(d.profileId, 'com.whatsapp', true);
     const item = dataOf<DeviceApplicationItem>(res);
     expect(jsonOf(res).respones_msg).toBe('The application will be disabled when you apply the profile.');
     expect(item).toMatchObject({ package_name: 'com.whatsapp', app_disable: false, desired_disable: true });
@@ -208,61 +205,23 @@ describe('profile/device/application/update', () => {
 
     // Enabling again on a Super Lock profile works the same.
     const sl = await deviceWithApps('SL');
-    const enabled = dataOf<DeviceApplicationItem>(
-      await post('profile/device/application/update', {
-        profileId: sl.profileId,
-        packageName: 'com.facebook.katana',
-        app_disable: false,
-      }),
-    );
+    const enabled = dataOf<DeviceApplicationItem>(await updateDeviceApp(sl.profileId, 'com.facebook.katana', false));
     expect(enabled).toMatchObject({ app_disable: true, desired_disable: false });
   });
 
   it('404 for a package the device never reported; 400 for bad input; 400 naming the call on apps without an app list', async () => {
     const d = await deviceWithApps();
-    const missing = failure(
-      await post('profile/device/application/update', {
-        profileId: d.profileId,
-        packageName: 'com.unknown.app',
-        app_disable: true,
-      }),
-      404,
-      'E_NOT_FOUND',
-    );
+    const missing = failure(await updateDeviceApp(d.profileId, 'com.unknown.app', true), 404, 'E_NOT_FOUND');
     expect(missing.respones_msg).toContain('has not reported com.unknown.app');
-    expect(
-      failure(
-        await post('profile/device/application/update', {
-          profileId: d.profileId,
-          packageName: 'com.whatsapp',
-          app_disable: 'yes',
-        }),
-        400,
-        'E_VALIDATION',
-      ).respones_msg,
-    ).toBe('app_disable: must be true or false');
-    expect(
-      failure(
-        await post('profile/device/application/update', {
-          profileId: d.profileId,
-          packageName: 'whatsapp',
-          app_disable: true,
-        }),
-        400,
-        'E_VALIDATION',
-      ).respones_msg,
-    ).toContain('packageName: must be an Android package name');
+    expect(failure(await updateDeviceApp(d.profileId, 'com.whatsapp', 'yes'), 400, 'E_VALIDATION').respones_msg).toBe(
+      'app_disable: must be true or false',
+    );
+    expect(failure(await updateDeviceApp(d.profileId, 'whatsapp', true), 400, 'E_VALIDATION').respones_msg).toContain(
+      'packageName: must be an Android package name',
+    );
     for (const app of ['UB', 'KM', 'POB']) {
       const other = await deviceWithApps(app);
-      const err = failure(
-        await post('profile/device/application/update', {
-          profileId: other.profileId,
-          packageName: 'com.whatsapp',
-          app_disable: true,
-        }),
-        400,
-        'E_VALIDATION',
-      );
+      const err = failure(await updateDeviceApp(other.profileId, 'com.whatsapp', true), 400, 'E_VALIDATION');
       expect(err.respones_msg).toMatch(/^profile\/device\/application\/update does not apply to /);
       const [row] = await rt.ctx.db
         .select()

@@ -1,16 +1,16 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profilesApi, ADVANCED_SETTINGS, type ErrorResponse, type ProfileDetail } from '@fleetdeck/contract';
 import { auditEntries, devices, profiles } from '../../db/schema.ts';
-import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
+import type { TestRuntime } from '../../../test/support/runtime.ts';
 import { jsonOf } from '../../../test/support/helpers.ts';
 import { call } from '../../../test/support/call.ts';
 import {
   api,
   dataOf,
   failure,
-  fleetOwner,
+  type fleetOwner,
   profileRow,
   applyProfile,
   devicePolicy,
@@ -18,16 +18,14 @@ import {
   profileDetail,
   type Device,
 } from '../../../test/support/profiles.ts';
+import { startWithFleetOwner } from '../../../test/support/suites.ts';
 
 /** Settings calls of spec 2 §7: profile/detail, update, files, URLs, key mapper, cleaner, power on boot, kiosk. */
 
 let rt: TestRuntime;
 let owner: Awaited<ReturnType<typeof fleetOwner>>;
 
-beforeAll(async () => {
-  rt = await startTestRuntime(inject('pgAdminUrl'));
-  owner = await fleetOwner(rt);
-});
+beforeAll(async () => ({ rt, owner } = await startWithFleetOwner()));
 afterAll(async () => rt?.close());
 
 const post = (path: string, body: unknown) => api(rt, 'POST', path, { token: owner.token, body });

@@ -118,23 +118,21 @@ describe('register', () => {
   });
 
   it('answers malformed JSON, an empty body and a wrong media type with clear 4xx, never 5xx', async () => {
-    const bad = await rt.app.inject({
-      method: 'POST',
-      url: usersApi.register.path,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name":',
-    });
+    // The raw bytes of a register call (not the contract's JSON).
+    const registerRaw = (headers: Record<string, string> = {}, payload?: string) =>
+      rt.app.inject({
+        method: 'POST',
+        url: usersApi.register.path,
+        headers,
+        ...(payload === undefined ? {} : { payload }),
+      });
+    const bad = await registerRaw({ 'content-type': 'application/json' }, '{"name":');
     expect(bad.statusCode).toBe(400);
     expect(jsonOf(bad)).toMatchObject({ code: 'E_MALFORMED_JSON' });
-    const empty = await rt.app.inject({ method: 'POST', url: usersApi.register.path });
+    const empty = await registerRaw();
     expect(empty.statusCode).toBe(400);
     expect(jsonOf(empty).respones_msg).toBe('Request body is required');
-    const text = await rt.app.inject({
-      method: 'POST',
-      url: usersApi.register.path,
-      headers: { 'content-type': 'text/plain' },
-      payload: 'hello',
-    });
+    const text = await registerRaw({ 'content-type': 'text/plain' }, 'hello');
     expect(text.statusCode).toBe(415);
     const arr = await call(rt, usersApi.register, { body: [1, 2] });
     expect(arr.statusCode).toBe(400);

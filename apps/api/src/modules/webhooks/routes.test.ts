@@ -1,30 +1,23 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, licenceGrants, payments, providerEvents, subscriptions } from '../../db/schema.ts';
-import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
+import type { TestRuntime } from '../../../test/support/runtime.ts';
 import { call } from '../../../test/support/call.ts';
 import { newCustomer } from '../../../test/support/factory.ts';
 import { paymentsApi, usersApi, webhooksApi } from '@fleetdeck/contract';
 import { jsonOf } from '../../../test/support/helpers.ts';
-import { customerIdOf, planOf } from '../../../test/support/ledger.ts';
-import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../test/support/fake-stripe.ts';
+import { customerIdOf, planOf, planPayment } from '../../../test/support/ledger.ts';
+import { startFileRuntime, startWithStripe } from '../../../test/support/suites.ts';
 
 const HOOK = webhooksApi.stripe.path;
 const SECRET = 'whsec_test';
 
-let fake: FakeStripe;
 let rt: TestRuntime;
 
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  rt = await startTestRuntime(inject('pgAdminUrl'), { env: STRIPE_TEST_ENV(fake.url) });
-});
-afterAll(async () => {
-  await rt?.close();
-  await fake?.close();
-});
+beforeAll(async () => ({ rt } = await startWithStripe()));
+afterAll(async () => rt?.close());
 
 const evtId = () => `evt_${crypto.randomBytes(12).toString('hex')}`;
 
@@ -76,15 +69,8 @@ async function pendingPayment(
     .insert(payments)
     .values({
       customerId,
-      planId: plan.id,
-      planIdentifier: plan.identifier,
-      family: plan.family,
-      productName: plan.name,
-      subscriptionType: plan.type,
+      ...planPayment(plan, qty),
       subscriptionReason: reason,
-      qty,
-      unitAmount: plan.amount,
-      totalAmount: (Number(plan.amount) * qty).toFixed(2),
       status: 'Pending',
       provider: 'stripe',
       providerRef,
@@ -416,7 +402,7 @@ describe('POST /api/v1/webhooks/stripe', () => {
 describe('with PAYMENT_PROVIDER=sandbox', () => {
   let sandbox: TestRuntime;
   beforeAll(async () => {
-    sandbox = await startTestRuntime(inject('pgAdminUrl'));
+    sandbox = await startFileRuntime();
   });
   afterAll(async () => sandbox?.close());
 

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsApi, type CheckoutResponse } from '@fleetdeck/contract';
-import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import type { TestRuntime } from '../../../../test/support/runtime.ts';
 import { newCustomer } from '../../../../test/support/factory.ts';
 import { jsonOf } from '../../../../test/support/helpers.ts';
 import { call } from '../../../../test/support/call.ts';
-import { postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
-import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
+import { checkoutCall, postWithKey } from '../../../../test/support/payments.ts';
+import type { FakeStripe } from '../../../../test/support/fake-stripe.ts';
+import { startWithStripe } from '../../../../test/support/suites.ts';
 
 /**
  * Issue 12, item 7: no database transaction stays open while Stripe is called at checkout. The local Stripe stand-in
@@ -18,8 +19,7 @@ let rt: TestRuntime;
 const seen: { path: string; openTransactions: string[] }[] = [];
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  rt = await startTestRuntime(inject('pgAdminUrl'), { env: STRIPE_TEST_ENV(fake.url) });
+  ({ rt, fake } = await startWithStripe());
   fake.onRequest(async (request) => {
     const open = await rt.ctx.db.execute<{ query: string }>(sql`
       select query from pg_stat_activity
@@ -29,31 +29,15 @@ beforeAll(async () => {
     seen.push({ path: request.path, openTransactions: open.rows.map((r) => r.query) });
   });
 });
-afterAll(async () => {
-  fake?.onRequest(null);
-  await rt?.close();
-  await fake?.close();
-});
+afterAll(async () => rt?.close()); // also forgets the stand-in's onRequest
 
 describe('checkout calls Stripe outside database transactions (issue 12, item 7)', () => {
   it('a one-time purchase and a new subscription: no transaction open during any Stripe call', async () => {
     const c = await newCustomer(rt);
     seen.length = 0;
-    const oneTime = await postWithKey(
-      rt,
-      paymentsApi.purchase,
-      { priceId: 'PDOT', qty: 2, captcha: await solvedCaptcha(rt) },
-      c.token,
-      'ot-1',
-    );
+    const oneTime = await checkoutCall(rt, c.token, { priceId: 'PDOT', qty: 2 }, 'ot-1');
     expect(oneTime.statusCode, oneTime.body).toBe(200);
-    const subscription = await postWithKey(
-      rt,
-      paymentsApi.purchase,
-      { priceId: 'PD', qty: 3, captcha: await solvedCaptcha(rt) },
-      c.token,
-      'sub-1',
-    );
+    const subscription = await checkoutCall(rt, c.token, { priceId: 'PD', qty: 3 }, 'sub-1');
     expect(subscription.statusCode, subscription.body).toBe(200);
     // A retry of the same request answers the same client secret, again without a transaction around Stripe.
     const retry = await postWithKey(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckoutResponse, PaymentMethodListResponse } from '@fleetdeck/contract';
 import {
   coupons,
@@ -11,32 +11,29 @@ import {
   plans,
   subscriptions,
 } from '../../../db/schema.ts';
-import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import type { TestRuntime } from '../../../../test/support/runtime.ts';
 import { newCustomer } from '../../../../test/support/factory.ts';
 import { call } from '../../../../test/support/call.ts';
-import { paymentsApi, webhooksApi } from '@fleetdeck/contract';
+import { paymentsApi } from '@fleetdeck/contract';
 import { jsonOf } from '../../../../test/support/helpers.ts';
 import { subscribe } from '../../../../test/support/ledger.ts';
-import { postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
-import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
+import { checkoutCall, postWithKey } from '../../../../test/support/payments.ts';
+import { postStripeWebhook, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { attachMethod, createSubscriptionIntent, ensureProviderCustomer, makeDefaultMethod } from '../service.ts';
 import { createPaymentProvider } from './index.ts';
 import type { PaymentProvider, ProviderCustomer } from './types.ts';
+import { startWithStripe } from '../../../../test/support/suites.ts';
 
 let fake: FakeStripe;
 let rt: TestRuntime;
 let provider: PaymentProvider;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  rt = await startTestRuntime(inject('pgAdminUrl'), { env: STRIPE_TEST_ENV(fake.url) });
+  ({ rt, fake } = await startWithStripe());
   provider = createPaymentProvider(rt.ctx);
 });
-afterAll(async () => {
-  await rt?.close();
-  await fake?.close();
-});
+afterAll(async () => rt?.close());
 beforeEach(() => fake.reset());
 
 async function stripeCustomer(): Promise<ProviderCustomer & { token: string }> {
@@ -355,13 +352,7 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
   it('payments/purchase (one-time) creates a PaymentIntent with an Idempotency-Key and answers its client secret', async () => {
     const c = await stripeCustomer();
     const key = `browser-key-${crypto.randomUUID()}`;
-    const res = await postWithKey(
-      rt,
-      paymentsApi.purchase,
-      { priceId: 'PDOT', qty: 2, captcha: await solvedCaptcha(rt) },
-      c.token,
-      key,
-    );
+    const res = await checkoutCall(rt, c.token, { priceId: 'PDOT', qty: 2 }, key);
     expect(res.statusCode).toBe(200);
     const { data } = jsonOf<CheckoutResponse>(res);
     const unit = toCentsOf((await planRow('PDOT')).amount);
@@ -414,15 +405,7 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
       },
     };
     const payload = JSON.stringify(event);
-    const hook = await rt.app.inject({
-      method: 'POST',
-      url: webhooksApi.stripe.path,
-      payload,
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' }),
-      },
-    });
+    const hook = await postStripeWebhook(rt, payload);
     expect(hook.statusCode).toBe(200);
     const grants = await rt.ctx.db.select().from(licenceGrants).where(eq(licenceGrants.paymentId, data.paymentId));
     expect(grants.map((g) => g.seats)).toEqual([2]);
@@ -430,13 +413,7 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
 
   it('payments/purchase of a recurring plan creates a Stripe subscription and answers its invoice secret', async () => {
     const c = await stripeCustomer();
-    const res = await postWithKey(
-      rt,
-      paymentsApi.purchase,
-      { priceId: 'POB', qty: 3, captcha: await solvedCaptcha(rt) },
-      c.token,
-      'sub-key-1',
-    );
+    const res = await checkoutCall(rt, c.token, { priceId: 'POB', qty: 3 }, 'sub-key-1');
     expect(res.statusCode).toBe(200);
     const { data } = jsonOf<CheckoutResponse>(res);
     const [req] = fake.calls('POST', '/v1/subscriptions');
@@ -478,13 +455,7 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
       .where(eq(subscriptions.id, sub.id));
     fake.reset();
 
-    const res = await postWithKey(
-      rt,
-      paymentsApi.updateSubscription,
-      { priceId: 'PC', qty: 1, captcha: await solvedCaptcha(rt) },
-      c.token,
-      'upd-1',
-    );
+    const res = await checkoutCall(rt, c.token, { priceId: 'PC', qty: 1 }, 'upd-1', paymentsApi.updateSubscription);
     expect(res.statusCode).toBe(200);
     const { data } = jsonOf<CheckoutResponse>(res);
     const [req] = fake.calls('POST', `/v1/subscriptions/${created.providerSubscriptionId}`);
@@ -499,13 +470,7 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
   it('a Stripe outage during checkout → 502 E_PROVIDER and no payment row is left behind', async () => {
     const c = await stripeCustomer();
     fake.failNext('POST', /^\/v1\/customers$/, 400, { type: 'invalid_request_error', message: 'boom' });
-    const res = await postWithKey(
-      rt,
-      paymentsApi.purchase,
-      { priceId: 'PDOT', qty: 1, captcha: await solvedCaptcha(rt) },
-      c.token,
-      'k-out',
-    );
+    const res = await checkoutCall(rt, c.token, { priceId: 'PDOT', qty: 1 }, 'k-out');
     expect(res.statusCode).toBe(502);
     expect(jsonOf(res).code).toBe('E_PROVIDER');
     expect(await rt.ctx.db.select().from(payments).where(eq(payments.customerId, c.id))).toHaveLength(0);

@@ -1,21 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { coupons } from '../../../db/schema.ts';
 import { call } from '../../../../test/support/call.ts';
 import { newCustomer, newStaff, type TestStaff } from '../../../../test/support/factory.ts';
-import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
-import { card, confirm, solvedCaptcha } from '../../../../test/support/payments.ts';
-import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import type { FakeStripe } from '../../../../test/support/fake-stripe.ts';
+import { card, confirm, purchasesAtOnce, solvedCaptcha } from '../../../../test/support/payments.ts';
+import type { TestRuntime } from '../../../../test/support/runtime.ts';
+import { startWithStaff, startWithStripe } from '../../../../test/support/suites.ts';
 
 /** Issue 22 item 9 / DECISIONS §14 "Coupons": staff create, limit, expire and disable coupons; checkout obeys. */
 let rt: TestRuntime;
 let root: TestStaff;
-beforeAll(async () => {
-  rt = await startTestRuntime(inject('pgAdminUrl'));
-  root = await newStaff(rt, 'SuperAdmin');
-});
+beforeAll(async () => ({ rt, staff: root } = await startWithStaff('SuperAdmin')));
 afterAll(async () => rt?.close());
 
 let n = 0;
@@ -39,26 +37,17 @@ describe('payments/coupons/create', () => {
     const code = uniqueCode();
     const res = await create({ code: code.toLowerCase(), percentOff: 15, maxRedemptions: 5, expiresAt: '2099-12-31' });
     expect(res.statusCode).toBe(200);
-    expect(res.data().data).toEqual({
+    // What both the answer and the list say of the new coupon.
+    const coupon = {
       id: code,
       percentOff: 15,
       active: true,
       redeemed: 0,
       maxRedemptions: 5,
       expiresAt: '2099-12-31T23:59:59.999Z',
-      planIdentifiers: null,
-      providerCouponId: null,
-    });
-    expect(await listed(code)).toMatchObject({
-      id: code,
-      percentOff: 15,
-      active: true,
-      redeemed: 0,
-      maxRedemptions: 5,
-      expiresAt: '2099-12-31T23:59:59.999Z',
-      totalPaymentCount: 0,
-      resellerEmail: null,
-    });
+    };
+    expect(res.data().data).toEqual({ ...coupon, planIdentifiers: null, providerCouponId: null });
+    expect(await listed(code)).toMatchObject({ ...coupon, totalPaymentCount: 0, resellerEmail: null });
     // Checkout gives 15% off.
     const bought = await purchase(code, 'PDOT', 2);
     expect(bought.statusCode).toBe(200);
@@ -178,16 +167,7 @@ describe('checkout refuses a disabled, expired, used-up or other-plan coupon wit
   it('the limit holds under parallel checkouts: limit 3, 10 at once → 3 succeed', async () => {
     const code = uniqueCode();
     await create({ code, percentOff: 20, maxRedemptions: 3 });
-    const buyers = await Promise.all(Array.from({ length: 10 }, () => newCustomer(rt)));
-    const captchas = await Promise.all(buyers.map(() => solvedCaptcha(rt)));
-    const answers = await Promise.all(
-      buyers.map((b, i) =>
-        call(rt, paymentsApi.purchase, {
-          token: b.token,
-          body: { priceId: 'PDOT', qty: 1, couponCode: code, captcha: captchas[i] },
-        }),
-      ),
-    );
+    const answers = await purchasesAtOnce(rt, 10, { priceId: 'PDOT', qty: 1, couponCode: code });
     const won = answers.filter((a) => a.statusCode === 200);
     expect(won).toHaveLength(3);
     for (const lost of answers.filter((a) => a.statusCode !== 200)) {
@@ -254,15 +234,8 @@ describe('coupons mirrored at Stripe (PAYMENT_PROVIDER=stripe)', () => {
   let fake: FakeStripe;
   let srt: TestRuntime;
   let admin: TestStaff;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    srt = await startTestRuntime(inject('pgAdminUrl'), { env: STRIPE_TEST_ENV(fake.url) });
-    admin = await newStaff(srt, 'SuperAdmin');
-  });
-  afterAll(async () => {
-    await srt?.close();
-    await fake?.close();
-  });
+  beforeAll(async () => ({ rt: srt, fake, staff: admin } = await startWithStripe()));
+  afterAll(async () => srt?.close());
 
   it('creates the Stripe coupon, mirrors enable/disable, limit and expiry in its metadata, replaces it on a percent change', async () => {
     const created = await call(srt, staffApi.couponCreate, {

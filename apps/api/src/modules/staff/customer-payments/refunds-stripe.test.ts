@@ -1,37 +1,24 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { licencesApi, paymentsApi, policyApi, webhooksApi, type CheckoutResponse } from '@fleetdeck/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { licencesApi, policyApi, type CheckoutResponse } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { paymentRefunds, payments, subscriptions } from '../../../db/schema.ts';
 import { call } from '../../../../test/support/call.ts';
-import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
-import {
-  enrolDevice,
-  newCustomer,
-  newStaff,
-  type TestCustomer,
-  type TestStaff,
-} from '../../../../test/support/factory.ts';
+import { postStripeWebhook, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
+import { enrolDevice, newCustomer, type TestCustomer, type TestStaff } from '../../../../test/support/factory.ts';
 import { jsonOf } from '../../../../test/support/helpers.ts';
-import { postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
-import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import { checkoutCall } from '../../../../test/support/payments.ts';
+import type { TestRuntime } from '../../../../test/support/runtime.ts';
 import { resumePendingRefunds } from '../../payments/refunds.ts';
+import { startWithStripe } from '../../../../test/support/suites.ts';
 
 /** Refunds with PAYMENT_PROVIDER=stripe against the local Stripe stand-in, outcomes as signed webhooks. */
 
 let fake: FakeStripe;
 let rt: TestRuntime;
 let admin: TestStaff;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  rt = await startTestRuntime(inject('pgAdminUrl'), { env: STRIPE_TEST_ENV(fake.url) });
-  admin = await newStaff(rt, 'SuperAdmin');
-});
-afterAll(async () => {
-  await rt?.close();
-  await fake?.close();
-});
+beforeAll(async () => ({ rt, fake, staff: admin } = await startWithStripe()));
+afterAll(async () => rt?.close());
 beforeEach(() => fake.reset());
 
 async function webhook(type: string, object: Record<string, unknown>) {
@@ -42,16 +29,7 @@ async function webhook(type: string, object: Record<string, unknown>) {
     created: Math.floor(Date.now() / 1000),
     data: { object },
   });
-  const res = await rt.app.inject({
-    method: 'POST',
-    url: webhooksApi.stripe.path,
-    payload,
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' }),
-    },
-  });
-  expect(res.statusCode).toBe(200);
+  expect((await postStripeWebhook(rt, payload)).statusCode).toBe(200);
 }
 
 const paymentRow = async (id: string) => (await rt.ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!;
@@ -59,16 +37,16 @@ const seats = async (c: TestCustomer, family: string) =>
   (await call(rt, licencesApi.summary, { token: c.token })).data().data.find((l) => l.family === family)!;
 const refund = (body: Record<string, unknown>) => call(rt, staffApi.paymentRefund, { token: admin.token, body });
 
+/** A new customer's purchase through the API, not paid yet: the customer and the checkout's answer. */
+async function purchase(plan: string, qty: number) {
+  const c = await newCustomer(rt);
+  const res = await checkoutCall(rt, c.token, { priceId: plan, qty });
+  return { c, data: jsonOf<CheckoutResponse>(res).data };
+}
+
 /** A one-time purchase through the API, paid (its `payment_intent.succeeded` webhook). */
 async function paidOneTime(plan: string, qty: number) {
-  const c = await newCustomer(rt);
-  const res = await postWithKey(
-    rt,
-    paymentsApi.purchase,
-    { priceId: plan, qty, captcha: await solvedCaptcha(rt) },
-    c.token,
-  );
-  const { data } = jsonOf<CheckoutResponse>(res);
+  const { c, data } = await purchase(plan, qty);
   const payment = await paymentRow(data.paymentId);
   await webhook('payment_intent.succeeded', {
     id: payment.providerRef,
@@ -81,14 +59,7 @@ async function paidOneTime(plan: string, qty: number) {
 
 /** A subscription bought through the API, its first invoice paid (`invoice.paid` webhook of the stand-in's invoice). */
 async function paidSubscription(plan: string, qty: number) {
-  const c = await newCustomer(rt);
-  const res = await postWithKey(
-    rt,
-    paymentsApi.purchase,
-    { priceId: plan, qty, captcha: await solvedCaptcha(rt) },
-    c.token,
-  );
-  const { data } = jsonOf<CheckoutResponse>(res);
+  const { c, data } = await purchase(plan, qty);
   const pending = await paymentRow(data.paymentId);
   const invoice = fake.invoices.get(pending.providerRef!)!;
   await webhook('invoice.paid', { ...invoice, status: 'paid', amount_paid: invoice.amount_due });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licencesApi, policyApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { auditEntries, devices, licenceGrants, paymentRefunds, payments, subscriptions } from '../../../db/schema.ts';
@@ -14,17 +14,15 @@ import {
 } from '../../../../test/support/factory.ts';
 import { daysFromNow } from '../../../../test/support/ledger.ts';
 import { card, checkout, confirm } from '../../../../test/support/payments.ts';
-import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import type { TestRuntime } from '../../../../test/support/runtime.ts';
 import { emitSandboxChargeEvent, renewSandboxSubscription } from '../../sandbox/service.ts';
 import { periodOf, proratedRefundCents } from '../../payments/refunds.ts';
 import { logOutDevicesInTransaction } from '../../devices/service.ts';
+import { startWithStaff } from '../../../../test/support/suites.ts';
 
 let rt: TestRuntime;
 let admin: TestStaff;
-beforeAll(async () => {
-  rt = await startTestRuntime(inject('pgAdminUrl'));
-  admin = await newStaff(rt, 'Admin');
-});
+beforeAll(async () => ({ rt, staff: admin } = await startWithStaff('Admin')));
 afterAll(async () => rt?.close());
 
 /** A customer who bought `qty` seats of `plan` through the real checkout, paid with the sandbox's test card. */

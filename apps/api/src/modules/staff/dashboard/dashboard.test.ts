@@ -1,19 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { auditEntries } from '../../../db/schema.ts';
 import { call } from '../../../../test/support/call.ts';
-import { newStaff, type TestStaff } from '../../../../test/support/factory.ts';
-import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import type { TestStaff } from '../../../../test/support/factory.ts';
+import type { TestRuntime } from '../../../../test/support/runtime.ts';
 import { rollUpLogins } from './repository.ts';
 import { addDays, startOfDay, today } from './zoned-time.ts';
+import { startWithStaff } from '../../../../test/support/suites.ts';
 
 let rt: TestRuntime;
 let root: TestStaff;
-beforeAll(async () => {
-  rt = await startTestRuntime(inject('pgAdminUrl'));
-  root = await newStaff(rt, 'SuperAdmin');
-});
+beforeAll(async () => ({ rt, staff: root } = await startWithStaff('SuperAdmin')));
 afterAll(async () => rt?.close());
 
 /** Audit rows that count as logins, at chosen instants (the rollup reads created_at and id only). */

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { publicApi, usersApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { buildApp } from '../../../app.ts';
@@ -9,20 +9,18 @@ import { customers, paymentRefunds, payments } from '../../../db/schema.ts';
 import { call } from '../../../../test/support/call.ts';
 import { STRONG_PASSWORD } from '../../../../test/support/helpers.ts';
 import { newCustomer, newStaff, type TestStaff } from '../../../../test/support/factory.ts';
-import { planOf } from '../../../../test/support/ledger.ts';
+import { planOf, planPayment } from '../../../../test/support/ledger.ts';
 import { card, checkout, confirm } from '../../../../test/support/payments.ts';
 import { emitSandboxChargeEvent } from '../../sandbox/service.ts';
-import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import type { TestRuntime } from '../../../../test/support/runtime.ts';
 import { startOfDay, today } from '../dashboard/zoned-time.ts';
 import { foldDashboardRollups } from './repository.ts';
+import { startWithStaff } from '../../../../test/support/suites.ts';
 
 let rt: TestRuntime;
 let root: TestStaff;
 let customerId: string;
-beforeAll(async () => {
-  rt = await startTestRuntime(inject('pgAdminUrl'));
-  root = await newStaff(rt, 'SuperAdmin');
-});
+beforeAll(async () => ({ rt, staff: root } = await startWithStaff('SuperAdmin')));
 afterAll(async () => rt?.close());
 
 /**
@@ -62,14 +60,8 @@ async function paymentAt(
     .insert(payments)
     .values({
       customerId,
-      planId: plan.id,
-      planIdentifier: plan.identifier,
-      family: plan.family,
-      productName: plan.name,
-      subscriptionType: plan.type,
+      ...planPayment(plan, 1),
       subscriptionReason: 'onetime',
-      qty: 1,
-      unitAmount: plan.amount,
       totalAmount: totalAmount ?? plan.amount,
       status,
       provider: 'sandbox',

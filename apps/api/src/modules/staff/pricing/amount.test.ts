@@ -1,40 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { staffApi, type StaffPrice } from '@fleetdeck/contract/staff';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffApi } from '@fleetdeck/contract/staff';
 import { payments, plans, subscriptions } from '../../../db/schema.ts';
 import { call } from '../../../../test/support/call.ts';
-import { newCustomer, newStaff, type TestStaff } from '../../../../test/support/factory.ts';
-import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
+import { newCustomer, type TestStaff } from '../../../../test/support/factory.ts';
+import type { FakeStripe } from '../../../../test/support/fake-stripe.ts';
 import { card, checkout, confirm } from '../../../../test/support/payments.ts';
-import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import type { TestRuntime } from '../../../../test/support/runtime.ts';
 import { createStripeClient } from '../../payments/providers/stripe.ts';
 import { renewSandboxSubscription } from '../../sandbox/service.ts';
+import { priceEditBody, priceOf } from '../../../../test/support/pricing.ts';
+import { startWithStaff, startWithStripe } from '../../../../test/support/suites.ts';
 
 /** Issue 22 item 9 / DECISIONS §14 "Price amounts": staff change a price's amount from pricing edit. */
 let rt: TestRuntime;
 let root: TestStaff;
-beforeAll(async () => {
-  rt = await startTestRuntime(inject('pgAdminUrl'));
-  root = await newStaff(rt, 'SuperAdmin');
-});
+beforeAll(async () => ({ rt, staff: root } = await startWithStaff('SuperAdmin')));
 afterAll(async () => rt?.close());
 
-const priceOf = async (r: TestRuntime, token: string, identifier: string): Promise<StaffPrice> => {
-  const l = (await call(r, staffApi.priceList, { token })).data().data;
-  return [...l.recurringPriceList, ...l.oneTimePriceList].find((p) => p.identifier === identifier)!;
-};
-const editBody = (p: StaffPrice, changes: Record<string, unknown> = {}) => ({
-  id: p._id,
-  name: p.name,
-  identifier: p.identifier,
-  description: p.description,
-  status: p.status,
-  apkLink: p.apkLink,
-  features: p.features,
-  ...changes,
-});
 const setAmount = async (identifier: string, amount: unknown, r = rt, token = root.token) =>
-  call(r, staffApi.priceUpdate, { token, body: editBody(await priceOf(r, token, identifier), { amount }) });
+  call(r, staffApi.priceUpdate, { token, body: priceEditBody(await priceOf(r, token, identifier), { amount }) });
 
 /** A customer with a live sandbox subscription of `qty` seats of PD. */
 async function subscriber(qty = 2) {
@@ -126,7 +111,7 @@ describe('price/update amount', () => {
     const before = await priceOf(rt, root.token, 'UBOT');
     const res = await call(rt, staffApi.priceUpdate, {
       token: root.token,
-      body: editBody(before, { name: 'URL Blocker forever' }),
+      body: priceEditBody(before, { name: 'URL Blocker forever' }),
     });
     expect(res.data().data).toMatchObject({ name: 'URL Blocker forever', amount: before.amount });
   });
@@ -137,15 +122,10 @@ describe('price amount with Stripe: a new Price, the old one archived, subscript
   let srt: TestRuntime;
   let admin: TestStaff;
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    srt = await startTestRuntime(inject('pgAdminUrl'), { env: STRIPE_TEST_ENV(fake.url) });
-    admin = await newStaff(srt, 'SuperAdmin');
+    ({ rt: srt, fake, staff: admin } = await startWithStripe());
     await call(srt, staffApi.priceSync, { token: admin.token });
   });
-  afterAll(async () => {
-    await srt?.close();
-    await fake?.close();
-  });
+  afterAll(async () => srt?.close());
 
   it('creates the new Price, archives the old, and moves a live subscription to it without proration', async () => {
     const pd = await priceOf(srt, admin.token, 'PD');

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { paymentsApi, plansApi, publicApi } from '@fleetdeck/contract';
-import { staffApi, type CurrencyRule, type StaffPrice } from '@fleetdeck/contract/staff';
+import { staffApi, type CurrencyRule } from '@fleetdeck/contract/staff';
 import { auditEntries, coupons, currencyRules, fxRates } from '../../../db/schema.ts';
 import { call } from '../../../../test/support/call.ts';
 import { newCustomer, newStaff, type TestStaff } from '../../../../test/support/factory.ts';
+import { priceEditBody, priceOf } from '../../../../test/support/pricing.ts';
 import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
 import { BUNDLED_RATES } from '../../pricing/bundled-rates.ts';
 import { parseRatesTable } from '../../pricing/rates.ts';
@@ -470,19 +471,11 @@ describe('public /pricing: local prices by the visitor country', () => {
 
 describe('audit rows of price edits (price/update, price/update/app-version)', () => {
   it('writes a Pricing row naming the staff member for a price edit and an app-version update', async () => {
-    const prices = (await call(rt, staffApi.priceList, { token: token() })).data().data;
-    const km: StaffPrice = prices.recurringPriceList.find((p) => p.identifier === 'KM')!;
+    const km = await priceOf(rt, token(), 'KM');
+    expect(km.type).toBe('recurring');
     await call(rt, staffApi.priceUpdate, {
       token: token(),
-      body: {
-        id: km._id,
-        name: km.name,
-        identifier: km.identifier,
-        description: 'New text',
-        status: 'Inactive',
-        apkLink: km.apkLink,
-        features: km.features,
-      },
+      body: priceEditBody(km, { description: 'New text', status: 'Inactive' }),
     }).then((r) => r.data());
     expect(await lastPricingAudit()).toMatchObject({
       subType: 'Price Updated',
@@ -512,17 +505,8 @@ describe('audit rows of price edits (price/update, price/update/app-version)', (
       (await call(rt, staffApi.priceUpdate, { token: token(), body: { id: km._id, identifier: 'PD' } })).statusCode,
     ).toBe(400);
     expect(await count()).toBe(n);
-    await call(rt, staffApi.priceUpdate, {
-      token: token(),
-      body: {
-        id: km._id,
-        name: km.name,
-        identifier: km.identifier,
-        description: km.description,
-        status: 'Active',
-        apkLink: km.apkLink,
-        features: km.features,
-      },
-    }).then((r) => r.data());
+    await call(rt, staffApi.priceUpdate, { token: token(), body: priceEditBody(km, { status: 'Active' }) }).then((r) =>
+      r.data(),
+    );
   });
 });

@@ -1,38 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plansApi, policyApi, type PolicyResponse } from '@fleetdeck/contract';
-import { staffApi, type StaffPrice } from '@fleetdeck/contract/staff';
+import { staffApi } from '@fleetdeck/contract/staff';
 import { plans } from '../../../db/schema.ts';
 import { call } from '../../../../test/support/call.ts';
 import { customerWithSeats, enrolDevice, newStaff, type TestStaff } from '../../../../test/support/factory.ts';
-import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
+import type { FakeStripe } from '../../../../test/support/fake-stripe.ts';
 import { jsonOf } from '../../../../test/support/helpers.ts';
 import { postWithKey, solvedCaptcha } from '../../../../test/support/payments.ts';
-import { startTestRuntime, type TestRuntime } from '../../../../test/support/runtime.ts';
+import type { TestRuntime } from '../../../../test/support/runtime.ts';
+import { priceEditBody, priceOf } from '../../../../test/support/pricing.ts';
+import { startWithStaff, startWithStripe } from '../../../../test/support/suites.ts';
 
 let rt: TestRuntime;
 let root: TestStaff;
-beforeAll(async () => {
-  rt = await startTestRuntime(inject('pgAdminUrl'));
-  root = await newStaff(rt, 'SuperAdmin');
-});
+beforeAll(async () => ({ rt, staff: root } = await startWithStaff('SuperAdmin')));
 afterAll(async () => rt?.close());
 
 const list = async () => (await call(rt, staffApi.priceList, { token: root.token })).data().data;
-const byIdentifier = async (identifier: string): Promise<StaffPrice> => {
-  const l = await list();
-  return [...l.recurringPriceList, ...l.oneTimePriceList].find((p) => p.identifier === identifier)!;
-};
-const editBody = (p: StaffPrice, changes: Record<string, unknown> = {}) => ({
-  id: p._id,
-  name: p.name,
-  identifier: p.identifier,
-  description: p.description,
-  status: p.status,
-  apkLink: p.apkLink,
-  features: p.features,
-  ...changes,
-});
+const byIdentifier = (identifier: string) => priceOf(rt, root.token, identifier);
 
 describe('price list and detail (spec 3 "Pricing list")', () => {
   it('lists every plan split by type with the spec fields', async () => {
@@ -84,7 +70,7 @@ describe('price list and detail (spec 3 "Pricing list")', () => {
 describe('price update (spec 3 "Pricing edit")', () => {
   it('edits name, description, features and APK link; the customer /plans shows them at once', async () => {
     const km = await byIdentifier('KM');
-    const body = editBody(km, {
+    const body = priceEditBody(km, {
       name: 'Key Mapper Pro',
       description: 'Remap keys.',
       apkLink: 'https://example.com/km.apk',
@@ -107,7 +93,7 @@ describe('price update (spec 3 "Pricing edit")', () => {
   it('refuses bad input: non-http APK links, another identifier, wrong types, missing fields, unknown ids', async () => {
     const ub = await byIdentifier('UB');
     const bad = async (changes: Record<string, unknown>) =>
-      call(rt, staffApi.priceUpdate, { token: root.token, body: editBody(ub, changes) });
+      call(rt, staffApi.priceUpdate, { token: root.token, body: priceEditBody(ub, changes) });
     for (const apkLink of ['javascript:alert(1)', 'ftp://x/y.apk', 'not a link', 'file:///etc/passwd']) {
       const res = await bad({ apkLink });
       expect(res.statusCode, apkLink).toBe(400);
@@ -122,7 +108,7 @@ describe('price update (spec 3 "Pricing edit")', () => {
     expect((await bad({ features: [{ text: '', checked: true }] })).statusCode).toBe(400);
     expect((await bad({ features: 'x' })).statusCode).toBe(400);
     expect((await bad({ id: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
-    const { features: _f, ...missing } = editBody(ub);
+    const { features: _f, ...missing } = priceEditBody(ub);
     expect((await call(rt, staffApi.priceUpdate, { token: root.token, body: missing })).statusCode).toBe(400);
     // Nothing changed.
     expect(await byIdentifier('UB')).toEqual(ub);
@@ -130,7 +116,9 @@ describe('price update (spec 3 "Pricing edit")', () => {
 
   it('an Inactive price disappears from /plans and the public pricing, and checkout refuses it', async () => {
     const pob = await byIdentifier('POBOT');
-    (await call(rt, staffApi.priceUpdate, { token: root.token, body: editBody(pob, { status: 'Inactive' }) })).data();
+    (
+      await call(rt, staffApi.priceUpdate, { token: root.token, body: priceEditBody(pob, { status: 'Inactive' }) })
+    ).data();
     expect((await byIdentifier('POBOT')).status).toBe('Inactive');
     const customer = await customerWithSeats(rt, 'PD', 1);
     const customerPlans = (await call(rt, plansApi.list, { token: customer.token })).data().data;
@@ -147,7 +135,9 @@ describe('price update (spec 3 "Pricing edit")', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.error().code).toBe('E_PLAN_INACTIVE');
     // Active again: sold again.
-    (await call(rt, staffApi.priceUpdate, { token: root.token, body: editBody(pob, { status: 'Active' }) })).data();
+    (
+      await call(rt, staffApi.priceUpdate, { token: root.token, body: priceEditBody(pob, { status: 'Active' }) })
+    ).data();
     const again = (await call(rt, plansApi.list, { token: customer.token })).data().data;
     expect(again.oneTimePriceList.map((p) => p.identifier)).toContain('POBOT');
   });
@@ -249,14 +239,8 @@ describe('app version config (DECISIONS §8)', () => {
 describe('price sync with the Stripe provider', () => {
   let fake: FakeStripe;
   let srt: TestRuntime;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    srt = await startTestRuntime(inject('pgAdminUrl'), { env: STRIPE_TEST_ENV(fake.url) });
-  });
-  afterAll(async () => {
-    await srt?.close();
-    await fake?.close();
-  });
+  beforeAll(async () => ({ rt: srt, fake } = await startWithStripe()));
+  afterAll(async () => srt?.close());
 
   it('creates the missing prices at Stripe, then imports Stripe amounts; a second run changes nothing', async () => {
     const admin = await newStaff(srt, 'SuperAdmin');
