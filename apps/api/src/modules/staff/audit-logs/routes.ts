@@ -4,6 +4,7 @@ import { type CsvColumn, sendCsv } from '../../../lib/csv-export.ts';
 import { staffActorOf, staffAreaRoutes } from '../guard.ts';
 import { PAGED } from '../shared/lists-routes.ts';
 import * as ops from './service.ts';
+import { answer } from '../../../lib/area-routes.ts';
 
 const AUDIT_COLUMNS: CsvColumn<StaffAuditRow>[] = [
   { header: 'Email', value: (r) => r.email },
@@ -42,9 +43,6 @@ export const staffAuditLogsRoutes = (ctx: AppContext) =>
         summary: "Reset a customer's deleted-devices count",
         description: 'Sets the reset date to now and adds one to the reset count. Unknown email: 404.',
       },
-      async (req) => ({
-        respones_msg: 'Deleted devices count reset.',
-        data: await ops.resetDeletedDevices(ctx, staffActorOf(req), req.body.email),
-      }),
+      answer('Deleted devices count reset.', (req) => ops.resetDeletedDevices(ctx, staffActorOf(req), req.body.email)),
     );
   });

@@ -4,6 +4,7 @@ import { type CsvColumn, sendCsv } from '../../../lib/csv-export.ts';
 import { staffActorOf, staffAreaRoutes } from '../guard.ts';
 import { PAGED } from '../shared/lists-routes.ts';
 import * as ops from './service.ts';
+import { answer } from '../../../lib/area-routes.ts';
 
 const BLOATWARE_COLUMNS: CsvColumn<BloatwareApp>[] = [
   { header: 'Package Name', value: (r) => r.packageName },
@@ -45,9 +46,6 @@ export const staffBloatwareRoutes = (ctx: AppContext) =>
           'Packages marked Yes are suggested to customers ("Suggested to disable" in the Applications tab). A package ' +
           'not in the catalogue: 404.',
       },
-      async (req) => ({
-        respones_msg: 'Bloatware app updated.',
-        data: await ops.bloatwareUpdate(ctx, staffActorOf(req), req.body),
-      }),
+      answer('Bloatware app updated.', (req) => ops.bloatwareUpdate(ctx, staffActorOf(req), req.body)),
     );
   });
