@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { countCapped, likeEscape, utcMicros } from '../../db/paging.ts';
+import { type KeyColumn, countCapped, keysetPage, likeEscape, utcMicros } from '../../db/paging.ts';
 import { auditEntries, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
 
 /**
@@ -45,35 +45,28 @@ export async function listDeviceLogs(db: DbOrTx, customerId: string, f: DeviceLo
     // collation the prefix is a range of device_logs_customer_serial_created_idx.
     f.serialNumber === undefined ? undefined : like(deviceLogs.serialNumber, `${likeEscape(f.serialNumber)}%`),
   );
+  const byTime: KeyColumn[] = [
+    [deviceLogs.createdAt, 'timestamptz'],
+    [deviceLogs.id, 'bigint'],
+  ];
   const bySerial = f.sort === 'serialNumber';
-  const cmp = f.order === 'asc' ? sql`>` : sql`<`;
-  let after: SQL | undefined;
-  if (f.after) {
-    const { serialNumber, createdAt, id } = f.after;
-    after = bySerial
-      ? sql`(${deviceLogs.serialNumber}, ${deviceLogs.createdAt}, ${deviceLogs.id}) ${cmp} (${serialNumber}, ${createdAt}::timestamptz, ${id}::bigint)`
-      : sql`(${deviceLogs.createdAt}, ${deviceLogs.id}) ${cmp} (${createdAt}::timestamptz, ${id}::bigint)`;
-  }
-  const dir = f.order === 'asc' ? asc : desc;
-  const orderBy = bySerial
-    ? [dir(deviceLogs.serialNumber), dir(deviceLogs.createdAt), dir(deviceLogs.id)]
-    : [dir(deviceLogs.createdAt), dir(deviceLogs.id)];
+  const key: KeyColumn[] = bySerial ? [[deviceLogs.serialNumber], ...byTime] : byTime;
+  const { after } = f;
+  const afterValues = after && [...(bySerial ? [after.serialNumber] : []), after.createdAt, after.id];
+  const query = db
+    .select({
+      id: deviceLogs.id,
+      serialNumber: deviceLogs.serialNumber,
+      deviceName: deviceLogs.deviceName,
+      deviceActivity: deviceLogs.deviceActivity,
+      activityResult: deviceLogs.activityResult,
+      createdAt: deviceLogs.createdAt,
+      createdAtMicros: utcMicros(deviceLogs.createdAt),
+    })
+    .from(deviceLogs)
+    .$dynamic();
   const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: deviceLogs.id,
-        serialNumber: deviceLogs.serialNumber,
-        deviceName: deviceLogs.deviceName,
-        deviceActivity: deviceLogs.deviceActivity,
-        activityResult: deviceLogs.activityResult,
-        createdAt: deviceLogs.createdAt,
-        createdAtMicros: utcMicros(deviceLogs.createdAt),
-      })
-      .from(deviceLogs)
-      .where(and(where, after))
-      .orderBy(...orderBy)
-      .limit(f.limit + 1)
-      .offset(f.after ? 0 : f.offset),
+    keysetPage(query, where, key, { ...f, after: afterValues }),
     countCapped(db, deviceLogs, where),
   ]);
   return { rows, counted };
@@ -93,6 +86,12 @@ export interface AuditFilter extends KeysetPage<AuditKey> {
   hasError?: boolean | undefined;
 }
 
+/** The audit log's keyset: (created_at, id). */
+export const AUDIT_KEY: KeyColumn[] = [
+  [auditEntries.createdAt, 'timestamptz'],
+  [auditEntries.id, 'bigint'],
+];
+
 export async function listAuditEntries(db: DbOrTx, customerId: string, f: AuditFilter) {
   const where = and(
     eq(auditEntries.customerId, customerId),
@@ -101,28 +100,21 @@ export async function listAuditEntries(db: DbOrTx, customerId: string, f: AuditF
     f.source === undefined ? undefined : eq(auditEntries.source, f.source),
     f.hasError === undefined ? undefined : eq(auditEntries.hasError, f.hasError),
   );
-  const cmp = f.order === 'asc' ? sql`>` : sql`<`;
-  const after = f.after
-    ? sql`(${auditEntries.createdAt}, ${auditEntries.id}) ${cmp} (${f.after.createdAt}::timestamptz, ${f.after.id}::bigint)`
-    : undefined;
-  const dir = f.order === 'asc' ? asc : desc;
+  const query = db
+    .select({
+      id: auditEntries.id,
+      type: auditEntries.type,
+      subType: auditEntries.subType,
+      message: auditEntries.message,
+      source: auditEntries.source,
+      hasError: auditEntries.hasError,
+      createdAt: auditEntries.createdAt,
+      createdAtMicros: utcMicros(auditEntries.createdAt),
+    })
+    .from(auditEntries)
+    .$dynamic();
   const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: auditEntries.id,
-        type: auditEntries.type,
-        subType: auditEntries.subType,
-        message: auditEntries.message,
-        source: auditEntries.source,
-        hasError: auditEntries.hasError,
-        createdAt: auditEntries.createdAt,
-        createdAtMicros: utcMicros(auditEntries.createdAt),
-      })
-      .from(auditEntries)
-      .where(and(where, after))
-      .orderBy(dir(auditEntries.createdAt), dir(auditEntries.id))
-      .limit(f.limit + 1)
-      .offset(f.after ? 0 : f.offset),
+    keysetPage(query, where, AUDIT_KEY, { ...f, after: f.after && [f.after.createdAt, f.after.id] }),
     countCapped(db, auditEntries, where),
   ]);
   return { rows, counted };

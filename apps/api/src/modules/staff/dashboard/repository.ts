@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { countCapped, utcMicros } from '../../../db/paging.ts';
+import { countCapped, keysetPage, utcMicros } from '../../../db/paging.ts';
+import { AUDIT_KEY } from '../../activity/repository.ts';
 import { AUDIT_LOGIN_ROW, auditEntries, rollupWatermarks } from '../../../db/schema.ts';
 
 /**
@@ -106,26 +107,21 @@ export async function listLoginHistory(db: DbOrTx, f: LoginHistoryFilter) {
     f.hasError === undefined ? undefined : eq(auditEntries.hasError, f.hasError),
     f.email === undefined ? undefined : eq(auditEntries.email, f.email),
   );
-  const after = f.after
-    ? sql`(${auditEntries.createdAt}, ${auditEntries.id}) < (${f.after.createdAt}::timestamptz, ${f.after.id}::bigint)`
-    : undefined;
+  const query = db
+    .select({
+      id: auditEntries.id,
+      email: auditEntries.email,
+      customerId: auditEntries.customerId,
+      source: auditEntries.source,
+      hasError: auditEntries.hasError,
+      message: auditEntries.message,
+      createdAt: auditEntries.createdAt,
+      createdAtMicros: utcMicros(auditEntries.createdAt),
+    })
+    .from(auditEntries)
+    .$dynamic();
   const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: auditEntries.id,
-        email: auditEntries.email,
-        customerId: auditEntries.customerId,
-        source: auditEntries.source,
-        hasError: auditEntries.hasError,
-        message: auditEntries.message,
-        createdAt: auditEntries.createdAt,
-        createdAtMicros: utcMicros(auditEntries.createdAt),
-      })
-      .from(auditEntries)
-      .where(and(where, after))
-      .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
-      .limit(f.limit + 1)
-      .offset(f.after ? 0 : f.offset),
+    keysetPage(query, where, AUDIT_KEY, { ...f, after: f.after && [f.after.createdAt, f.after.id] }),
     countCapped(db, auditEntries, where),
   ]);
   return { rows, counted };
