@@ -27,20 +27,24 @@ type AuditListInput = z.output<typeof auditListQuerySchema>;
 
 const exportNotFound = () => notFound('Export not found.');
 
-/** Keeps `limit` rows and makes the cursor of the next page from the last one when an extra row was read. */
-function pageOf<R>(
-  rows: R[],
-  limit: number,
-  keyOf: (row: R) => (string | number)[],
+/**
+ * A keyset list's answer: `limit` of the rows read as `toItem` writes them, the capped total, and the cursor of the
+ * next page, made from the last row kept when an extra row was read.
+ */
+function keysetAnswer<R, T>(
+  found: { rows: R[]; counted: number },
+  q: { page: number; limit: number; order: 'asc' | 'desc' },
   sort: string,
-  order: 'asc' | 'desc',
-) {
-  const more = rows.length > limit;
-  const kept = more ? rows.slice(0, limit) : rows;
+  keyOf: (row: R) => (string | number)[],
+  toItem: (row: R) => T,
+): { data: T[]; pagination: KeysetPagination } {
+  const more = found.rows.length > q.limit;
+  const kept = more ? found.rows.slice(0, q.limit) : found.rows;
   const last = kept.at(-1);
+  const nextCursor = more && last !== undefined ? encodeCursor({ sort, order: q.order, key: keyOf(last) }) : null;
   return {
-    kept,
-    nextCursor: more && last !== undefined ? encodeCursor({ sort, order, key: keyOf(last) }) : null,
+    data: kept.map(toItem),
+    pagination: { page: q.page, limit: q.limit, ...cappedTotal(found.counted), nextCursor },
   };
 }
 
@@ -53,7 +57,7 @@ export async function deviceLogList(ctx: AppContext, customerId: string, q: Devi
       ? { serialNumber: String(key[0]), createdAt: cursorTimestamp(key[1]), id: cursorId(key[2]) }
       : { serialNumber: '', createdAt: cursorTimestamp(key[0]), id: cursorId(key[1]) };
   }
-  const { rows, counted } = await repo.listDeviceLogs(ctx.db, customerId, {
+  const found = await repo.listDeviceLogs(ctx.db, customerId, {
     serialNumber: q.serialNumber,
     sort: q.sort,
     order: q.order,
@@ -61,23 +65,20 @@ export async function deviceLogList(ctx: AppContext, customerId: string, q: Devi
     offset: after ? 0 : offsetOfPage(q.page, q.limit),
     after,
   });
-  const { kept, nextCursor } = pageOf(
-    rows,
-    q.limit,
-    (r) => (bySerial ? [r.serialNumber, r.createdAtMicros, r.id] : [r.createdAtMicros, r.id]),
+  return keysetAnswer(
+    found,
+    q,
     q.sort,
-    q.order,
+    (r) => (bySerial ? [r.serialNumber, r.createdAtMicros, r.id] : [r.createdAtMicros, r.id]),
+    (r): DeviceLog => ({
+      _id: String(r.id),
+      serialNumber: r.serialNumber,
+      deviceName: r.deviceName,
+      deviceActivity: r.deviceActivity,
+      activityResult: r.activityResult,
+      created_at: r.createdAt.toISOString(),
+    }),
   );
-  const data: DeviceLog[] = kept.map((r) => ({
-    _id: String(r.id),
-    serialNumber: r.serialNumber,
-    deviceName: r.deviceName,
-    deviceActivity: r.deviceActivity,
-    activityResult: r.activityResult,
-    created_at: r.createdAt.toISOString(),
-  }));
-  const pagination: KeysetPagination = { page: q.page, limit: q.limit, ...cappedTotal(counted), nextCursor };
-  return { data, pagination };
 }
 
 export async function auditList(ctx: AppContext, customerId: string, q: AuditListInput) {
@@ -86,7 +87,7 @@ export async function auditList(ctx: AppContext, customerId: string, q: AuditLis
     const key = decodeCursor(q.cursor, 'created_at', q.order, 2);
     after = { createdAt: cursorTimestamp(key[0]), id: cursorId(key[1]) };
   }
-  const { rows, counted } = await repo.listAuditEntries(ctx.db, customerId, {
+  const found = await repo.listAuditEntries(ctx.db, customerId, {
     type: q.type,
     subType: q.sub_type,
     source: q.source,
@@ -96,18 +97,21 @@ export async function auditList(ctx: AppContext, customerId: string, q: AuditLis
     offset: after ? 0 : offsetOfPage(q.page, q.limit),
     after,
   });
-  const { kept, nextCursor } = pageOf(rows, q.limit, (r) => [r.createdAtMicros, r.id], 'created_at', q.order);
-  const data: AuditEntry[] = kept.map((r) => ({
-    _id: String(r.id),
-    type: r.type,
-    sub_type: r.subType,
-    message: r.message,
-    source: r.source,
-    hasError: r.hasError,
-    created_at: r.createdAt.toISOString(),
-  }));
-  const pagination: KeysetPagination = { page: q.page, limit: q.limit, ...cappedTotal(counted), nextCursor };
-  return { data, pagination };
+  return keysetAnswer(
+    found,
+    q,
+    'created_at',
+    (r) => [r.createdAtMicros, r.id],
+    (r): AuditEntry => ({
+      _id: String(r.id),
+      type: r.type,
+      sub_type: r.subType,
+      message: r.message,
+      source: r.source,
+      hasError: r.hasError,
+      created_at: r.createdAt.toISOString(),
+    }),
+  );
 }
 
 // ------------------------------------------------------------------------------------------------------ exports

@@ -606,46 +606,46 @@ class Handler {
     });
   }
 
-  private async confirmationEmail(
+  private confirmationEmail(
     customerId: string,
     order: { productName: string; qty: number; totalCents: number; reason: string; expiry: Date | null },
   ) {
-    const customer = await findCustomer(this.tx, customerId);
-    if (!customer) return;
-    const { config, queue } = this.ctx;
-    const outboxId = await queueEmail(
-      this.tx,
-      customer.email,
-      emailTemplates.orderConfirmation(config.productName, customer.name, {
+    return this.emailCustomer(customerId, (productName, name) =>
+      emailTemplates.orderConfirmation(productName, name, {
         productName: order.productName,
         qty: order.qty,
         total: formatEuro(order.totalCents),
         reason: order.reason,
         expiry: order.expiry ? order.expiry.toISOString().slice(0, 10) : null,
-        url: `${config.publicUrl}/payment-history`,
+        url: `${this.ctx.config.publicUrl}/payment-history`,
       }),
     );
-    this.afterCommit(() => dispatchEmail(queue, outboxId));
   }
 
-  private async failureEmail(
+  private failureEmail(
     customerId: string,
     order: { productName: string; qty: number; totalCents: number; message: string },
   ) {
-    const customer = await findCustomer(this.tx, customerId);
-    if (!customer) return;
-    const { config, queue } = this.ctx;
-    const outboxId = await queueEmail(
-      this.tx,
-      customer.email,
-      emailTemplates.paymentFailed(config.productName, customer.name, {
+    return this.emailCustomer(customerId, (productName, name) =>
+      emailTemplates.paymentFailed(productName, name, {
         productName: order.productName,
         qty: order.qty,
         total: formatEuro(order.totalCents),
         message: order.message,
-        url: `${config.publicUrl}/plans`,
+        url: `${this.ctx.config.publicUrl}/plans`,
       }),
     );
+  }
+
+  /** Queues an email to the customer in this transaction (built from the product's and the customer's name); sent after commit. */
+  private async emailCustomer(
+    customerId: string,
+    build: (productName: string, customerName: string) => Parameters<typeof queueEmail>[2],
+  ) {
+    const customer = await findCustomer(this.tx, customerId);
+    if (!customer) return;
+    const { config, queue } = this.ctx;
+    const outboxId = await queueEmail(this.tx, customer.email, build(config.productName, customer.name));
     this.afterCommit(() => dispatchEmail(queue, outboxId));
   }
 }

@@ -154,6 +154,16 @@ async function audit(tx: DbOrTx, actor: StaffActor, subType: PricingAuditSubType
 const countryTaken = (countryCode: string) =>
   fieldError(409, 'countryCode', `${countryCode} already has a currency rule: edit that one`);
 
+/** The stored columns of a checked rule. */
+const ruleValues = (rule: CheckedRule, couponCreated: boolean) => ({
+  countryCode: rule.countryCode,
+  currencyCode: rule.currencyCode,
+  conversationRate: rule.conversationRate,
+  couponCode: rule.couponCode,
+  discountPercentage: rule.discount.toFixed(2),
+  couponCreated,
+});
+
 export async function addCurrency(
   ctx: AppContext,
   actor: StaffActor,
@@ -163,14 +173,7 @@ export async function addCurrency(
   return inTransaction(ctx.db, async (tx) => {
     if (await repo.ruleOfCountry(tx, rule.countryCode)) throw countryTaken(rule.countryCode);
     const couponCreated = await keepCoupon(tx, rule.couponCode, rule.discount, null);
-    const row = await repo.insertRule(tx, {
-      countryCode: rule.countryCode,
-      currencyCode: rule.currencyCode,
-      conversationRate: rule.conversationRate,
-      couponCode: rule.couponCode,
-      discountPercentage: rule.discount.toFixed(2),
-      couponCreated,
-    });
+    const row = await repo.insertRule(tx, ruleValues(rule, couponCreated));
     if (!row) throw countryTaken(rule.countryCode);
     await audit(tx, actor, 'Currency Added', `Currency rule added: ${describe(rule)}`);
     return toRule(row);
@@ -196,14 +199,7 @@ export async function updateCurrency(
     } else if (rule.couponCode !== '') {
       couponCreated = await keepCoupon(tx, rule.couponCode, rule.discount, before);
     }
-    const row = await repo.updateRule(tx, before.id, {
-      countryCode: rule.countryCode,
-      currencyCode: rule.currencyCode,
-      conversationRate: rule.conversationRate,
-      couponCode: rule.couponCode,
-      discountPercentage: rule.discount.toFixed(2),
-      couponCreated,
-    });
+    const row = await repo.updateRule(tx, before.id, ruleValues(rule, couponCreated));
     if (!row) throw countryTaken(rule.countryCode);
     await audit(tx, actor, 'Currency Updated', `Currency rule updated: ${describe(before)} → ${describe(rule)}`);
     return toRule(row);
