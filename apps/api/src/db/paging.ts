@@ -63,3 +63,16 @@ export function keysetPage<Q extends PgSelect>(
     .limit(page.limit + 1)
     .offset(page.after ? 0 : page.offset);
 }
+
+/** A keyset page of `query` (`keysetPage`) and the capped count of every row of `table` matching `where`. */
+export async function keysetPageCounted<Q extends PgSelect>(
+  db: DbOrTx,
+  table: PgTable,
+  query: Q,
+  where: SQL | undefined,
+  key: readonly KeyColumn[],
+  page: KeysetWindow,
+) {
+  const [rows, counted] = await Promise.all([keysetPage(query, where, key, page), countCapped(db, table, where)]);
+  return { rows, counted };
+}

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type KeyColumn, countCapped, keysetPage, likeEscape, utcMicros } from '../../db/paging.ts';
+import { type KeyColumn, keysetPageCounted, likeEscape, utcMicros } from '../../db/paging.ts';
 import { auditEntries, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
 
 /**
@@ -65,11 +65,7 @@ export async function listDeviceLogs(db: DbOrTx, customerId: string, f: DeviceLo
     })
     .from(deviceLogs)
     .$dynamic();
-  const [rows, counted] = await Promise.all([
-    keysetPage(query, where, key, { ...f, after: afterValues }),
-    countCapped(db, deviceLogs, where),
-  ]);
-  return { rows, counted };
+  return keysetPageCounted(db, deviceLogs, query, where, key, { ...f, after: afterValues });
 }
 
 // --------------------------------------------------------------------------------------------------- audit log
@@ -113,11 +109,10 @@ export async function listAuditEntries(db: DbOrTx, customerId: string, f: AuditF
     })
     .from(auditEntries)
     .$dynamic();
-  const [rows, counted] = await Promise.all([
-    keysetPage(query, where, AUDIT_KEY, { ...f, after: f.after && [f.after.createdAt, f.after.id] }),
-    countCapped(db, auditEntries, where),
-  ]);
-  return { rows, counted };
+  return keysetPageCounted(db, auditEntries, query, where, AUDIT_KEY, {
+    ...f,
+    after: f.after && [f.after.createdAt, f.after.id],
+  });
 }
 
 // ------------------------------------------------------------------------------------------------------ exports

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { countCapped, keysetPage, utcMicros } from '../../../db/paging.ts';
+import { keysetPageCounted, utcMicros } from '../../../db/paging.ts';
 import { AUDIT_KEY } from '../../activity/repository.ts';
 import { AUDIT_LOGIN_ROW, auditEntries, rollupWatermarks } from '../../../db/schema.ts';
 
@@ -120,9 +120,8 @@ export async function listLoginHistory(db: DbOrTx, f: LoginHistoryFilter) {
     })
     .from(auditEntries)
     .$dynamic();
-  const [rows, counted] = await Promise.all([
-    keysetPage(query, where, AUDIT_KEY, { ...f, after: f.after && [f.after.createdAt, f.after.id] }),
-    countCapped(db, auditEntries, where),
-  ]);
-  return { rows, counted };
+  return keysetPageCounted(db, auditEntries, query, where, AUDIT_KEY, {
+    ...f,
+    after: f.after && [f.after.createdAt, f.after.id],
+  });
 }

@@ -1,6 +1,6 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { type KeyColumn, countCapped, keysetPage, utcMicros } from '../../../db/paging.ts';
+import { type KeyColumn, keysetPageCounted, utcMicros } from '../../../db/paging.ts';
 import { paymentErrors } from '../../../db/schema.ts';
 
 export interface ErrorFilter {
@@ -36,9 +36,8 @@ export async function listPaymentErrors(
     [paymentErrors.createdAt, 'timestamptz'],
     [paymentErrors.id, 'bigint'],
   ];
-  const [rows, counted] = await Promise.all([
-    keysetPage(query, where, key, { ...page, after: page.after && [page.after.at, page.after.id] }),
-    countCapped(db, paymentErrors, where),
-  ]);
-  return { rows, counted };
+  return keysetPageCounted(db, paymentErrors, query, where, key, {
+    ...page,
+    after: page.after && [page.after.at, page.after.id],
+  });
 }
