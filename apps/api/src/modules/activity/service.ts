@@ -27,6 +27,14 @@ type AuditListInput = z.output<typeof auditListQuerySchema>;
 
 const exportNotFound = () => notFound('Export not found.');
 
+/** Which rows a list query reads: after the cursor's row, or (without a cursor) the page's rows by position. */
+const keysetWindowOf = <K>(q: { page: number; limit: number; order: 'asc' | 'desc' }, after: K | undefined) => ({
+  order: q.order,
+  limit: q.limit,
+  offset: after ? 0 : offsetOfPage(q.page, q.limit),
+  after,
+});
+
 /**
  * A keyset list's answer: `limit` of the rows read as `toItem` writes them, the capped total, and the cursor of the
  * next page, made from the last row kept when an extra row was read.
@@ -60,10 +68,7 @@ export async function deviceLogList(ctx: AppContext, customerId: string, q: Devi
   const found = await repo.listDeviceLogs(ctx.db, customerId, {
     serialNumber: q.serialNumber,
     sort: q.sort,
-    order: q.order,
-    limit: q.limit,
-    offset: after ? 0 : offsetOfPage(q.page, q.limit),
-    after,
+    ...keysetWindowOf(q, after),
   });
   return keysetAnswer(
     found,
@@ -92,10 +97,7 @@ export async function auditList(ctx: AppContext, customerId: string, q: AuditLis
     subType: q.sub_type,
     source: q.source,
     hasError: q.hasError,
-    order: q.order,
-    limit: q.limit,
-    offset: after ? 0 : offsetOfPage(q.page, q.limit),
-    after,
+    ...keysetWindowOf(q, after),
   });
   return keysetAnswer(
     found,

@@ -154,6 +154,12 @@ async function audit(tx: DbOrTx, actor: StaffActor, subType: PricingAuditSubType
 const countryTaken = (countryCode: string) =>
   fieldError(409, 'countryCode', `${countryCode} already has a currency rule: edit that one`);
 
+/** Checks a rule as typed (400 before any transaction), then runs `work` with it in a transaction. */
+function inRuleTransaction<T>(ctx: AppContext, input: RuleInput, work: (tx: DbOrTx, rule: CheckedRule) => Promise<T>) {
+  const rule = check(input);
+  return inTransaction(ctx.db, (tx) => work(tx, rule));
+}
+
 /** The stored columns of a checked rule. */
 const ruleValues = (rule: CheckedRule, couponCreated: boolean) => ({
   countryCode: rule.countryCode,
@@ -169,8 +175,7 @@ export async function addCurrency(
   actor: StaffActor,
   input: CurrencyAddRequest,
 ): Promise<CurrencyRule> {
-  const rule = check(input as RuleInput);
-  return inTransaction(ctx.db, async (tx) => {
+  return inRuleTransaction(ctx, input as RuleInput, async (tx, rule) => {
     if (await repo.ruleOfCountry(tx, rule.countryCode)) throw countryTaken(rule.countryCode);
     const couponCreated = await keepCoupon(tx, rule.couponCode, rule.discount, null);
     const row = await repo.insertRule(tx, ruleValues(rule, couponCreated));
@@ -185,8 +190,7 @@ export async function updateCurrency(
   actor: StaffActor,
   input: CurrencyUpdateRequest,
 ): Promise<CurrencyRule> {
-  const rule = check(input as RuleInput);
-  return inTransaction(ctx.db, async (tx) => {
+  return inRuleTransaction(ctx, input as RuleInput, async (tx, rule) => {
     const before = await repo.lockRule(tx, input.id);
     if (!before) throw notFound('This currency rule does not exist.');
     if (before.countryCode !== rule.countryCode && (await repo.ruleOfCountry(tx, rule.countryCode))) {
