@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { type KeyColumn, keysetPageCounted, likeEscape, utcMicros } from '../../db/paging.ts';
 import { auditEntries, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
@@ -88,19 +89,26 @@ export const AUDIT_KEY: KeyColumn[] = [
   [auditEntries.id, 'bigint'],
 ];
 
-export async function listAuditEntries(db: DbOrTx, customerId: string, f: AuditFilter) {
-  const where = and(
-    eq(auditEntries.customerId, customerId),
-    f.type === undefined ? undefined : eq(auditEntries.type, f.type),
-    f.subType === undefined ? undefined : eq(auditEntries.subType, f.subType),
-    f.source === undefined ? undefined : eq(auditEntries.source, f.source),
-    f.hasError === undefined ? undefined : eq(auditEntries.hasError, f.hasError),
-  );
+/** The Source and Status filters every audit list has (absent: any). */
+export const auditSourceAndStatus = (f: { source?: 'Web' | 'App' | undefined; hasError?: boolean | undefined }) => [
+  f.source === undefined ? undefined : eq(auditEntries.source, f.source),
+  f.hasError === undefined ? undefined : eq(auditEntries.hasError, f.hasError),
+];
+
+/**
+ * A keyset page (`AUDIT_KEY`) of the audit entries matching `where`, with `fields` beside the columns every audit
+ * list shows, and their capped count.
+ */
+export function auditEntriesPage<F extends Record<string, AnyPgColumn>>(
+  db: DbOrTx,
+  where: SQL | undefined,
+  fields: F,
+  page: Omit<KeysetPage<AuditKey>, 'order'> & { order?: 'asc' | 'desc' },
+) {
   const query = db
     .select({
       id: auditEntries.id,
-      type: auditEntries.type,
-      subType: auditEntries.subType,
+      ...fields,
       message: auditEntries.message,
       source: auditEntries.source,
       hasError: auditEntries.hasError,
@@ -110,9 +118,19 @@ export async function listAuditEntries(db: DbOrTx, customerId: string, f: AuditF
     .from(auditEntries)
     .$dynamic();
   return keysetPageCounted(db, auditEntries, query, where, AUDIT_KEY, {
-    ...f,
-    after: f.after && [f.after.createdAt, f.after.id],
+    ...page,
+    after: page.after && [page.after.createdAt, page.after.id],
   });
+}
+
+export function listAuditEntries(db: DbOrTx, customerId: string, f: AuditFilter) {
+  const where = and(
+    eq(auditEntries.customerId, customerId),
+    f.type === undefined ? undefined : eq(auditEntries.type, f.type),
+    f.subType === undefined ? undefined : eq(auditEntries.subType, f.subType),
+    ...auditSourceAndStatus(f),
+  );
+  return auditEntriesPage(db, where, { type: auditEntries.type, subType: auditEntries.subType }, f);
 }
 
 // ------------------------------------------------------------------------------------------------------ exports

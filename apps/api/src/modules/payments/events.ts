@@ -162,6 +162,13 @@ interface SuccessDetails {
   quantity: number | null;
 }
 
+/** What the order and failure emails say of the order: product, quantity and total. */
+const orderLines = (order: { productName: string; qty: number; totalCents: number }) => ({
+  productName: order.productName,
+  qty: order.qty,
+  total: formatEuro(order.totalCents),
+});
+
 class Handler {
   constructor(
     private readonly ctx: AppContext,
@@ -612,9 +619,7 @@ class Handler {
   ) {
     return this.emailCustomer(customerId, (productName, name) =>
       emailTemplates.orderConfirmation(productName, name, {
-        productName: order.productName,
-        qty: order.qty,
-        total: formatEuro(order.totalCents),
+        ...orderLines(order),
         reason: order.reason,
         expiry: order.expiry ? order.expiry.toISOString().slice(0, 10) : null,
         url: `${this.ctx.config.publicUrl}/payment-history`,
@@ -628,9 +633,7 @@ class Handler {
   ) {
     return this.emailCustomer(customerId, (productName, name) =>
       emailTemplates.paymentFailed(productName, name, {
-        productName: order.productName,
-        qty: order.qty,
-        total: formatEuro(order.totalCents),
+        ...orderLines(order),
         message: order.message,
         url: `${this.ctx.config.publicUrl}/plans`,
       }),

@@ -1,7 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { keysetPageCounted, utcMicros } from '../../../db/paging.ts';
-import { AUDIT_KEY } from '../../activity/repository.ts';
+import { auditEntriesPage, auditSourceAndStatus } from '../../activity/repository.ts';
 import { AUDIT_LOGIN_ROW, auditEntries, rollupWatermarks } from '../../../db/schema.ts';
 
 /**
@@ -100,28 +99,11 @@ export interface LoginHistoryFilter {
 }
 
 /** The login log across customers, newest first, keyset-paged; counted up to the cap. */
-export async function listLoginHistory(db: DbOrTx, f: LoginHistoryFilter) {
+export function listLoginHistory(db: DbOrTx, f: LoginHistoryFilter) {
   const where = and(
     AUDIT_LOGIN_ROW,
-    f.source === undefined ? undefined : eq(auditEntries.source, f.source),
-    f.hasError === undefined ? undefined : eq(auditEntries.hasError, f.hasError),
+    ...auditSourceAndStatus(f),
     f.email === undefined ? undefined : eq(auditEntries.email, f.email),
   );
-  const query = db
-    .select({
-      id: auditEntries.id,
-      email: auditEntries.email,
-      customerId: auditEntries.customerId,
-      source: auditEntries.source,
-      hasError: auditEntries.hasError,
-      message: auditEntries.message,
-      createdAt: auditEntries.createdAt,
-      createdAtMicros: utcMicros(auditEntries.createdAt),
-    })
-    .from(auditEntries)
-    .$dynamic();
-  return keysetPageCounted(db, auditEntries, query, where, AUDIT_KEY, {
-    ...f,
-    after: f.after && [f.after.createdAt, f.after.id],
-  });
+  return auditEntriesPage(db, where, { email: auditEntries.email, customerId: auditEntries.customerId }, f);
 }

@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { countCapped, utcMicros, keysetPage } from '../../../db/paging.ts';
 import { customers, deviceExports } from '../../../db/schema.ts';
-import { type TimeKey, keysetWindow, timeKey } from '../shared/lists-repository.ts';
+import { type TimePage, keysetWindow, timeKey } from '../shared/lists-repository.ts';
 
 // ------------------------------------------------------------------------------------------------ customer exports
 
-export async function listExports(db: DbOrTx, page: { limit: number; offset: number; after?: TimeKey }) {
+export async function listExports(db: DbOrTx, page: TimePage) {
   const query = db
     .select({
       id: deviceExports.id,

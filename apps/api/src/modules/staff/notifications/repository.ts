@@ -8,7 +8,7 @@ import {
   targetWhere,
   uuidArray,
 } from '../../policy/fan-out-repository.ts';
-import { type TimeKey, keysetWindow, timeKey } from '../shared/lists-repository.ts';
+import { type TimePage, keysetWindow, timeKey } from '../shared/lists-repository.ts';
 
 export { type DeviceFilter, countDevices, customerIdByEmail, listDevices } from '../shared/lists-repository.ts';
 
@@ -79,7 +79,7 @@ export async function findNotification(db: DbOrTx, id: string): Promise<Notifica
   return row ?? null;
 }
 
-export async function listNotifications(db: DbOrTx, page: { limit: number; offset: number; after?: TimeKey }) {
+export async function listNotifications(db: DbOrTx, page: TimePage) {
   const query = db
     .select({
       n: notifications,

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { likeEscape, utcMicros, keysetPage } from '../../../db/paging.ts';
 import { chatUsers, customers } from '../../../db/schema.ts';
-import { type DateRange, type TimeKey, inDateRange, keysetWindow, timeKey } from '../shared/lists-repository.ts';
+import { type DateRange, type TimePage, inDateRange, keysetWindow, timeKey } from '../shared/lists-repository.ts';
 
 // ---------------------------------------------------------------------------------------------- Power Chat users
 
@@ -15,11 +15,7 @@ const chatWhere = (f: DateRange & { company?: string | undefined }) =>
       : undefined,
   );
 
-export async function listChatUsers(
-  db: DbOrTx,
-  f: DateRange & { company?: string | undefined },
-  page: { limit: number; offset: number; after?: TimeKey },
-) {
+export async function listChatUsers(db: DbOrTx, f: DateRange & { company?: string | undefined }, page: TimePage) {
   const query = db
     .select({
       id: chatUsers.id,

@@ -23,6 +23,13 @@ export interface TimeKey {
   id: string;
 }
 
+/** A page of a (created_at, id) list: after `after`, or at `offset` without it. */
+export interface TimePage {
+  limit: number;
+  offset: number;
+  after?: TimeKey | undefined;
+}
+
 /** The (created_at, id) key most staff lists are paged by, newest first. */
 export const timeKey = (createdAt: AnyPgColumn, id: AnyPgColumn): KeyColumn[] => [
   [createdAt, 'timestamptz'],
@@ -34,7 +41,7 @@ export const beforeKey = (createdAt: AnyPgColumn, id: AnyPgColumn, k: TimeKey | 
   afterKey(timeKey(createdAt, id), k && [k.createdAt, k.id], 'desc');
 
 /** A page of a (created_at, id) keyset list as `keysetPage` takes it. */
-export const keysetWindow = (page: { limit: number; offset: number; after?: TimeKey | undefined }): KeysetWindow => ({
+export const keysetWindow = (page: TimePage): KeysetWindow => ({
   limit: page.limit,
   offset: page.offset,
   after: page.after && [page.after.createdAt, page.after.id],
@@ -68,11 +75,7 @@ const deviceWhere = (f: DeviceFilter) =>
   );
 
 /** Enrolled devices across customers, newest first, keyset on (created_at, id); `limit + 1` rows. */
-export async function listDevices(
-  db: DbOrTx,
-  f: DeviceFilter,
-  page: { limit: number; offset: number; after?: TimeKey },
-) {
+export async function listDevices(db: DbOrTx, f: DeviceFilter, page: TimePage) {
   const query = db
     .select({
       id: devices.id,
