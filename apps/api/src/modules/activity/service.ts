@@ -2,7 +2,6 @@ import type {
   AuditEntry,
   DeviceExport,
   DeviceLog,
-  KeysetPagination,
   PlanCode,
   auditListQuerySchema,
   deviceLogListQuerySchema,
@@ -14,7 +13,7 @@ import type { CustomerActor } from '../../lib/actor.ts';
 import { writeAudit } from '../audit/service.ts';
 import { PDALL_APPS } from '../devices/service.ts';
 import { assertFamilyLicensed } from '../policy/service.ts';
-import { cappedTotal, cursorId, cursorTimestamp, decodeCursor, encodeCursor, offsetOfPage } from './keyset.ts';
+import { cursorId, cursorTimestamp, decodeCursor, keysetAnswer, keysetWindowOf } from './keyset.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -26,35 +25,6 @@ type DeviceLogListInput = z.output<typeof deviceLogListQuerySchema>;
 type AuditListInput = z.output<typeof auditListQuerySchema>;
 
 const exportNotFound = () => notFound('Export not found.');
-
-/** Which rows a list query reads: after the cursor's row, or (without a cursor) the page's rows by position. */
-const keysetWindowOf = <K>(q: { page: number; limit: number; order: 'asc' | 'desc' }, after: K | undefined) => ({
-  order: q.order,
-  limit: q.limit,
-  offset: after ? 0 : offsetOfPage(q.page, q.limit),
-  after,
-});
-
-/**
- * A keyset list's answer: `limit` of the rows read as `toItem` writes them, the capped total, and the cursor of the
- * next page, made from the last row kept when an extra row was read.
- */
-function keysetAnswer<R, T>(
-  found: { rows: R[]; counted: number },
-  q: { page: number; limit: number; order: 'asc' | 'desc' },
-  sort: string,
-  keyOf: (row: R) => (string | number)[],
-  toItem: (row: R) => T,
-): { data: T[]; pagination: KeysetPagination } {
-  const more = found.rows.length > q.limit;
-  const kept = more ? found.rows.slice(0, q.limit) : found.rows;
-  const last = kept.at(-1);
-  const nextCursor = more && last !== undefined ? encodeCursor({ sort, order: q.order, key: keyOf(last) }) : null;
-  return {
-    data: kept.map(toItem),
-    pagination: { page: q.page, limit: q.limit, ...cappedTotal(found.counted), nextCursor },
-  };
-}
 
 export async function deviceLogList(ctx: AppContext, customerId: string, q: DeviceLogListInput) {
   const bySerial = q.sort === 'serialNumber';
