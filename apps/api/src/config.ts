@@ -177,6 +177,20 @@ export function supportEmailOf(mailFrom: string): string {
   return `support@${domain ?? 'localhost'}`;
 }
 
+/**
+ * The configuration of a command's process, or its end: a bad environment is said in plain sentences on stderr
+ * (with `hint` after them) and the process exits with 1, no stack trace.
+ */
+export function loadConfigOrExit(hint = '') {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`${err.message}\n${hint}`);
+    return process.exit(1);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { createLogger } from './logger.ts';
 import { recordRunningServer } from './running-server.ts';
 import { startRuntime } from './runtime.ts';
@@ -6,16 +6,7 @@ import { startupFailureMessage } from './startup-errors.ts';
 
 /** Starts the product: `npm start` runs this. Everything else lives in runtime.ts and app.ts. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\nFix the environment and start again.\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit('Fix the environment and start again.\n');
   const logger = createLogger(config.logLevel);
   const started = Date.now();
   // A failure start-up did not expect (an 'error' event nobody listens to) ends it with a sentence too.

@@ -118,3 +118,25 @@ export function areaRoutes(
     await register(route, app);
   };
 }
+
+/** What a call answers in `data`. */
+type ReplyData<E extends Endpoint> = EndpointReply<E> extends { data: infer D } ? D : never;
+
+/**
+ * The handler most calls have: `{ respones_msg: message, data }` with `data` what `load` answers for the request, so
+ * a route says only its message and the service call: `answer('Coupon created', (req) => create(ctx, req.body))`.
+ */
+export function answer<E extends Endpoint>(
+  message: string,
+  load: (request: EndpointRequest<E>) => Promise<ReplyData<E>> | ReplyData<E>,
+): EndpointHandler<E> {
+  return async (request) => ({ respones_msg: message, data: await load(request) }) as EndpointReply<E>;
+}
+
+/** The handler of a list call: `{ respones_msg: message, ...page }` with the page (`data`, `pagination`) `load` answers. */
+export function answerList<E extends Endpoint>(
+  message: string,
+  load: (request: EndpointRequest<E>) => Promise<Omit<EndpointReply<E>, 'respones_msg'>>,
+): EndpointHandler<E> {
+  return async (request) => ({ respones_msg: message, ...(await load(request)) }) as EndpointReply<E>;
+}

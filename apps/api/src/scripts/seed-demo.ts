@@ -1,7 +1,7 @@
 import { MAX_MESSAGES_PER_POLL } from '../modules/policy/service.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { createDb, createPool, runMigrations } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
@@ -30,16 +30,7 @@ const noJobs: JobQueue = {
 };
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
 
   let embedded: EmbeddedDatabase | null = null;

@@ -1,4 +1,4 @@
-import { LIST_COUNT_CAP } from '@fleetdeck/contract';
+import { LIST_COUNT_CAP, type KeysetPagination } from '@fleetdeck/contract';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -80,3 +80,32 @@ export const cappedTotal = (counted: number) => ({
   total: Math.min(counted, LIST_COUNT_CAP),
   totalCapped: counted > LIST_COUNT_CAP,
 });
+
+/** Which rows a list query reads: after the cursor's row, or (without a cursor) the page's rows by position. */
+export const keysetWindowOf = <K>(q: { page: number; limit: number; order: 'asc' | 'desc' }, after: K | undefined) => ({
+  order: q.order,
+  limit: q.limit,
+  offset: after ? 0 : offsetOfPage(q.page, q.limit),
+  after,
+});
+
+/**
+ * A keyset list's answer: `limit` of the rows read as `toItem` writes them, the capped total, and the cursor of the
+ * next page, made from the last row kept when an extra row was read.
+ */
+export function keysetAnswer<R, T>(
+  found: { rows: R[]; counted: number },
+  q: { page: number; limit: number; order: 'asc' | 'desc' },
+  sort: string,
+  keyOf: (row: R) => (string | number)[],
+  toItem: (row: R) => T,
+): { data: T[]; pagination: KeysetPagination } {
+  const more = found.rows.length > q.limit;
+  const kept = more ? found.rows.slice(0, q.limit) : found.rows;
+  const last = kept.at(-1);
+  const nextCursor = more && last !== undefined ? encodeCursor({ sort, order: q.order, key: keyOf(last) }) : null;
+  return {
+    data: kept.map(toItem),
+    pagination: { page: q.page, limit: q.limit, ...cappedTotal(found.counted), nextCursor },
+  };
+}

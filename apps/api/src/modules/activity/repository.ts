@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { countCapped, likeEscape, utcMicros } from '../../db/paging.ts';
+import { type KeyColumn, keysetPageCounted, likeEscape, utcMicros } from '../../db/paging.ts';
 import { auditEntries, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
 
 /**
@@ -45,38 +46,27 @@ export async function listDeviceLogs(db: DbOrTx, customerId: string, f: DeviceLo
     // collation the prefix is a range of device_logs_customer_serial_created_idx.
     f.serialNumber === undefined ? undefined : like(deviceLogs.serialNumber, `${likeEscape(f.serialNumber)}%`),
   );
+  const byTime: KeyColumn[] = [
+    [deviceLogs.createdAt, 'timestamptz'],
+    [deviceLogs.id, 'bigint'],
+  ];
   const bySerial = f.sort === 'serialNumber';
-  const cmp = f.order === 'asc' ? sql`>` : sql`<`;
-  let after: SQL | undefined;
-  if (f.after) {
-    const { serialNumber, createdAt, id } = f.after;
-    after = bySerial
-      ? sql`(${deviceLogs.serialNumber}, ${deviceLogs.createdAt}, ${deviceLogs.id}) ${cmp} (${serialNumber}, ${createdAt}::timestamptz, ${id}::bigint)`
-      : sql`(${deviceLogs.createdAt}, ${deviceLogs.id}) ${cmp} (${createdAt}::timestamptz, ${id}::bigint)`;
-  }
-  const dir = f.order === 'asc' ? asc : desc;
-  const orderBy = bySerial
-    ? [dir(deviceLogs.serialNumber), dir(deviceLogs.createdAt), dir(deviceLogs.id)]
-    : [dir(deviceLogs.createdAt), dir(deviceLogs.id)];
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: deviceLogs.id,
-        serialNumber: deviceLogs.serialNumber,
-        deviceName: deviceLogs.deviceName,
-        deviceActivity: deviceLogs.deviceActivity,
-        activityResult: deviceLogs.activityResult,
-        createdAt: deviceLogs.createdAt,
-        createdAtMicros: utcMicros(deviceLogs.createdAt),
-      })
-      .from(deviceLogs)
-      .where(and(where, after))
-      .orderBy(...orderBy)
-      .limit(f.limit + 1)
-      .offset(f.after ? 0 : f.offset),
-    countCapped(db, deviceLogs, where),
-  ]);
-  return { rows, counted };
+  const key: KeyColumn[] = bySerial ? [[deviceLogs.serialNumber], ...byTime] : byTime;
+  const { after } = f;
+  const afterValues = after && [...(bySerial ? [after.serialNumber] : []), after.createdAt, after.id];
+  const query = db
+    .select({
+      id: deviceLogs.id,
+      serialNumber: deviceLogs.serialNumber,
+      deviceName: deviceLogs.deviceName,
+      deviceActivity: deviceLogs.deviceActivity,
+      activityResult: deviceLogs.activityResult,
+      createdAt: deviceLogs.createdAt,
+      createdAtMicros: utcMicros(deviceLogs.createdAt),
+    })
+    .from(deviceLogs)
+    .$dynamic();
+  return keysetPageCounted(db, deviceLogs, query, where, key, { ...f, after: afterValues });
 }
 
 // --------------------------------------------------------------------------------------------------- audit log
@@ -93,39 +83,54 @@ export interface AuditFilter extends KeysetPage<AuditKey> {
   hasError?: boolean | undefined;
 }
 
-export async function listAuditEntries(db: DbOrTx, customerId: string, f: AuditFilter) {
+/** The audit log's keyset: (created_at, id). */
+export const AUDIT_KEY: KeyColumn[] = [
+  [auditEntries.createdAt, 'timestamptz'],
+  [auditEntries.id, 'bigint'],
+];
+
+/** The Source and Status filters every audit list has (absent: any). */
+export const auditSourceAndStatus = (f: { source?: 'Web' | 'App' | undefined; hasError?: boolean | undefined }) => [
+  f.source === undefined ? undefined : eq(auditEntries.source, f.source),
+  f.hasError === undefined ? undefined : eq(auditEntries.hasError, f.hasError),
+];
+
+/**
+ * A keyset page (`AUDIT_KEY`) of the audit entries matching `where`, with `fields` beside the columns every audit
+ * list shows, and their capped count.
+ */
+export function auditEntriesPage<F extends Record<string, AnyPgColumn>>(
+  db: DbOrTx,
+  where: SQL | undefined,
+  fields: F,
+  page: Omit<KeysetPage<AuditKey>, 'order'> & { order?: 'asc' | 'desc' },
+) {
+  const query = db
+    .select({
+      id: auditEntries.id,
+      ...fields,
+      message: auditEntries.message,
+      source: auditEntries.source,
+      hasError: auditEntries.hasError,
+      createdAt: auditEntries.createdAt,
+      createdAtMicros: utcMicros(auditEntries.createdAt),
+    })
+    .from(auditEntries)
+    .$dynamic();
+  return keysetPageCounted(db, auditEntries, query, where, AUDIT_KEY, {
+    ...page,
+    after: page.after && [page.after.createdAt, page.after.id],
+  });
+}
+
+export function listAuditEntries(db: DbOrTx, customerId: string, f: AuditFilter) {
   const where = and(
     eq(auditEntries.customerId, customerId),
     f.type === undefined ? undefined : eq(auditEntries.type, f.type),
     f.subType === undefined ? undefined : eq(auditEntries.subType, f.subType),
-    f.source === undefined ? undefined : eq(auditEntries.source, f.source),
-    f.hasError === undefined ? undefined : eq(auditEntries.hasError, f.hasError),
+    ...auditSourceAndStatus(f),
   );
-  const cmp = f.order === 'asc' ? sql`>` : sql`<`;
-  const after = f.after
-    ? sql`(${auditEntries.createdAt}, ${auditEntries.id}) ${cmp} (${f.after.createdAt}::timestamptz, ${f.after.id}::bigint)`
-    : undefined;
-  const dir = f.order === 'asc' ? asc : desc;
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: auditEntries.id,
-        type: auditEntries.type,
-        subType: auditEntries.subType,
-        message: auditEntries.message,
-        source: auditEntries.source,
-        hasError: auditEntries.hasError,
-        createdAt: auditEntries.createdAt,
-        createdAtMicros: utcMicros(auditEntries.createdAt),
-      })
-      .from(auditEntries)
-      .where(and(where, after))
-      .orderBy(dir(auditEntries.createdAt), dir(auditEntries.id))
-      .limit(f.limit + 1)
-      .offset(f.after ? 0 : f.offset),
-    countCapped(db, auditEntries, where),
-  ]);
-  return { rows, counted };
+  return auditEntriesPage(db, where, { type: auditEntries.type, subType: auditEntries.subType }, f);
 }
 
 // ------------------------------------------------------------------------------------------------------ exports

@@ -1,6 +1,6 @@
 import { LIST_COUNT_CAP, activityApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { areaRoutes } from '../../lib/area-routes.ts';
+import { answer, areaRoutes } from '../../lib/area-routes.ts';
 import { fromQueryOrBody } from '../../lib/query-or-body.ts';
 import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
 import * as activity from './service.ts';
@@ -26,10 +26,7 @@ export const activityRoutes = (ctx: AppContext) =>
           '`data.data`. `serialNumber` narrows to one device (exact serial number). Sort by `created_at` (default, ' +
           `newest first) or \`serialNumber\`; \`order\` asc or desc. ${KEYSET_PAGING}`,
       },
-      async (req) => ({
-        respones_msg: 'Device logs',
-        data: await activity.deviceLogList(ctx, sessionOf(req).subjectId, req.query),
-      }),
+      answer('Device logs', (req) => activity.deviceLogList(ctx, sessionOf(req).subjectId, req.query)),
     );
 
     route(
@@ -43,10 +40,7 @@ export const activityRoutes = (ctx: AppContext) =>
           KEYSET_PAGING,
         tags: ['Customer account'],
       },
-      async (req) => ({
-        respones_msg: 'Audit logs',
-        data: await activity.auditList(ctx, sessionOf(req).subjectId, req.query),
-      }),
+      answer('Audit logs', (req) => activity.auditList(ctx, sessionOf(req).subjectId, req.query)),
     );
 
     route(
@@ -68,10 +62,7 @@ export const activityRoutes = (ctx: AppContext) =>
         summary: 'One export with the name and icon of each disabled app',
         description: "Unknown id, or another customer's: 404.",
       },
-      async (req) => ({
-        respones_msg: 'Export detail',
-        data: await activity.exportDetail(ctx, sessionOf(req).subjectId, req.query.id),
-      }),
+      answer('Export detail', (req) => activity.exportDetail(ctx, sessionOf(req).subjectId, req.query.id)),
     );
 
     route(

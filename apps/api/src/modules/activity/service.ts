@@ -2,7 +2,6 @@ import type {
   AuditEntry,
   DeviceExport,
   DeviceLog,
-  KeysetPagination,
   PlanCode,
   auditListQuerySchema,
   deviceLogListQuerySchema,
@@ -14,7 +13,7 @@ import type { CustomerActor } from '../../lib/actor.ts';
 import { writeAudit } from '../audit/service.ts';
 import { PDALL_APPS } from '../devices/service.ts';
 import { assertFamilyLicensed } from '../policy/service.ts';
-import { cappedTotal, cursorId, cursorTimestamp, decodeCursor, encodeCursor, offsetOfPage } from './keyset.ts';
+import { cursorId, cursorTimestamp, decodeCursor, keysetAnswer, keysetWindowOf } from './keyset.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -27,23 +26,6 @@ type AuditListInput = z.output<typeof auditListQuerySchema>;
 
 const exportNotFound = () => notFound('Export not found.');
 
-/** Keeps `limit` rows and makes the cursor of the next page from the last one when an extra row was read. */
-function pageOf<R>(
-  rows: R[],
-  limit: number,
-  keyOf: (row: R) => (string | number)[],
-  sort: string,
-  order: 'asc' | 'desc',
-) {
-  const more = rows.length > limit;
-  const kept = more ? rows.slice(0, limit) : rows;
-  const last = kept.at(-1);
-  return {
-    kept,
-    nextCursor: more && last !== undefined ? encodeCursor({ sort, order, key: keyOf(last) }) : null,
-  };
-}
-
 export async function deviceLogList(ctx: AppContext, customerId: string, q: DeviceLogListInput) {
   const bySerial = q.sort === 'serialNumber';
   let after: repo.DeviceLogKey | undefined;
@@ -53,31 +35,25 @@ export async function deviceLogList(ctx: AppContext, customerId: string, q: Devi
       ? { serialNumber: String(key[0]), createdAt: cursorTimestamp(key[1]), id: cursorId(key[2]) }
       : { serialNumber: '', createdAt: cursorTimestamp(key[0]), id: cursorId(key[1]) };
   }
-  const { rows, counted } = await repo.listDeviceLogs(ctx.db, customerId, {
+  const found = await repo.listDeviceLogs(ctx.db, customerId, {
     serialNumber: q.serialNumber,
     sort: q.sort,
-    order: q.order,
-    limit: q.limit,
-    offset: after ? 0 : offsetOfPage(q.page, q.limit),
-    after,
+    ...keysetWindowOf(q, after),
   });
-  const { kept, nextCursor } = pageOf(
-    rows,
-    q.limit,
-    (r) => (bySerial ? [r.serialNumber, r.createdAtMicros, r.id] : [r.createdAtMicros, r.id]),
+  return keysetAnswer(
+    found,
+    q,
     q.sort,
-    q.order,
+    (r) => (bySerial ? [r.serialNumber, r.createdAtMicros, r.id] : [r.createdAtMicros, r.id]),
+    (r): DeviceLog => ({
+      _id: String(r.id),
+      serialNumber: r.serialNumber,
+      deviceName: r.deviceName,
+      deviceActivity: r.deviceActivity,
+      activityResult: r.activityResult,
+      created_at: r.createdAt.toISOString(),
+    }),
   );
-  const data: DeviceLog[] = kept.map((r) => ({
-    _id: String(r.id),
-    serialNumber: r.serialNumber,
-    deviceName: r.deviceName,
-    deviceActivity: r.deviceActivity,
-    activityResult: r.activityResult,
-    created_at: r.createdAt.toISOString(),
-  }));
-  const pagination: KeysetPagination = { page: q.page, limit: q.limit, ...cappedTotal(counted), nextCursor };
-  return { data, pagination };
 }
 
 export async function auditList(ctx: AppContext, customerId: string, q: AuditListInput) {
@@ -86,28 +62,28 @@ export async function auditList(ctx: AppContext, customerId: string, q: AuditLis
     const key = decodeCursor(q.cursor, 'created_at', q.order, 2);
     after = { createdAt: cursorTimestamp(key[0]), id: cursorId(key[1]) };
   }
-  const { rows, counted } = await repo.listAuditEntries(ctx.db, customerId, {
+  const found = await repo.listAuditEntries(ctx.db, customerId, {
     type: q.type,
     subType: q.sub_type,
     source: q.source,
     hasError: q.hasError,
-    order: q.order,
-    limit: q.limit,
-    offset: after ? 0 : offsetOfPage(q.page, q.limit),
-    after,
+    ...keysetWindowOf(q, after),
   });
-  const { kept, nextCursor } = pageOf(rows, q.limit, (r) => [r.createdAtMicros, r.id], 'created_at', q.order);
-  const data: AuditEntry[] = kept.map((r) => ({
-    _id: String(r.id),
-    type: r.type,
-    sub_type: r.subType,
-    message: r.message,
-    source: r.source,
-    hasError: r.hasError,
-    created_at: r.createdAt.toISOString(),
-  }));
-  const pagination: KeysetPagination = { page: q.page, limit: q.limit, ...cappedTotal(counted), nextCursor };
-  return { data, pagination };
+  return keysetAnswer(
+    found,
+    q,
+    'created_at',
+    (r) => [r.createdAtMicros, r.id],
+    (r): AuditEntry => ({
+      _id: String(r.id),
+      type: r.type,
+      sub_type: r.subType,
+      message: r.message,
+      source: r.source,
+      hasError: r.hasError,
+      created_at: r.createdAt.toISOString(),
+    }),
+  );
 }
 
 // ------------------------------------------------------------------------------------------------------ exports

@@ -1,6 +1,6 @@
 import { PCHAT_MIN_QTY, chatApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { areaRoutes } from '../../lib/area-routes.ts';
+import { answer, areaRoutes } from '../../lib/area-routes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { fromQueryOrBody } from '../../lib/query-or-body.ts';
 import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
@@ -29,10 +29,7 @@ export const chatRoutes = (ctx: AppContext) =>
     route(
       chatApi.detail,
       { summary: 'One Power Chat user', description: "Unknown id, a deleted user or another customer's: 404." },
-      async (req) => ({
-        respones_msg: 'Power Chat user',
-        data: await chat.detail(ctx, sessionOf(req).subjectId, req.query.id),
-      }),
+      answer('Power Chat user', (req) => chat.detail(ctx, sessionOf(req).subjectId, req.query.id)),
     );
 
     route(
@@ -63,10 +60,7 @@ export const chatRoutes = (ctx: AppContext) =>
           `\`requiredPurchasedQty\` (a new purchase needs at least ${PCHAT_MIN_QTY}) and \`isSubscriptionUpdate: 1\` ` +
           'when the customer has an active Power Chat subscription to add seats to.',
       },
-      async (req) => ({
-        respones_msg: 'Power Chat user created successfully.',
-        data: await chat.create(ctx, customerActorOf(req), req.body),
-      }),
+      answer('Power Chat user created successfully.', (req) => chat.create(ctx, customerActorOf(req), req.body)),
     );
 
     route(

@@ -11,6 +11,7 @@ import {
   devices,
   profiles,
 } from '../../db/schema.ts';
+import { fromExcluded } from '../../db/upsert.ts';
 
 /**
  * SQL of the devices module. Customer-facing queries always take the customer id of the session and filter
@@ -230,12 +231,14 @@ export async function replaceInventory(db: DbOrTx, deviceId: string, apps: reado
       .onConflictDoUpdate({
         target: [deviceApplications.deviceId, deviceApplications.packageName],
         set: {
-          appName: sql`excluded.app_name`,
-          appDisable: sql`excluded.app_disable`,
-          appIcon: sql`excluded.app_icon`,
-          versionNumber: sql`excluded.version_number`,
-          appStatus: sql`excluded.app_status`,
-          applicationType: sql`excluded.application_type`,
+          ...fromExcluded(deviceApplications, [
+            'appName',
+            'appDisable',
+            'appIcon',
+            'versionNumber',
+            'appStatus',
+            'applicationType',
+          ]),
           updatedAt: now,
         },
       });

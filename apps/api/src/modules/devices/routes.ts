@@ -1,6 +1,6 @@
 import { MAX_INVENTORY_APPS, MAX_LOG_BATCH, ONLINE_WINDOW_MINUTES, devicesApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { areaRoutes } from '../../lib/area-routes.ts';
+import { answer, areaRoutes } from '../../lib/area-routes.ts';
 import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
 import { DEVICE_API_TAGS, deviceActorOf, deviceOf, requireDevice } from '../../plugins/device-auth.ts';
 import { requestPush } from '../policy/push.ts';
@@ -66,10 +66,7 @@ export const deviceApiRoutes = (ctx: AppContext) =>
           'enrolled devices) packages (409 `E_QUOTA_EXCEEDED`). ' +
           DEVICE_AUTH,
       },
-      async (req) => ({
-        respones_msg: 'Applications received.',
-        data: await devices.replaceApplications(ctx, deviceOf(req), req.body.applications),
-      }),
+      answer('Applications received.', (req) => devices.replaceApplications(ctx, deviceOf(req), req.body.applications)),
     );
 
     route(

@@ -1,5 +1,6 @@
 import type { Family } from '@fleetdeck/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { chatUsers, devices, licenceGrants, payments } from '../../db/schema.ts';
 
@@ -17,6 +18,24 @@ export interface GrantTotals {
   expired: number;
 }
 
+/** A customer's rows of `table` (of one family when given) that `endedAt` has not ended (revoked, logged out). */
+const liveRowsOf = (
+  table: typeof licenceGrants | typeof devices,
+  endedAt: AnyPgColumn,
+  customerId: string,
+  family: Family | undefined,
+) =>
+  and(eq(table.customerId, customerId), family === undefined ? undefined : eq(table.family, family), isNull(endedAt));
+
+/** A customer's unexpired, unrevoked grants joined to their payment (whose customer is checked as well). */
+const unexpiredGrantsOf = (customerId: string) =>
+  and(
+    eq(licenceGrants.customerId, customerId),
+    isNull(licenceGrants.revokedAt),
+    gt(licenceGrants.expiresAt, sql`now()`),
+    eq(payments.customerId, customerId),
+  );
+
 /** Purchased and expired seats per family; one row per family that has grants. */
 export async function grantTotals(db: DbOrTx, customerId: string, family?: Family): Promise<GrantTotals[]> {
   const rows = await db
@@ -26,13 +45,7 @@ export async function grantTotals(db: DbOrTx, customerId: string, family?: Famil
       expired: sql<string>`coalesce(sum(${licenceGrants.seats}) filter (where ${licenceGrants.expiresAt} <= now()), 0)`,
     })
     .from(licenceGrants)
-    .where(
-      and(
-        eq(licenceGrants.customerId, customerId),
-        family === undefined ? undefined : eq(licenceGrants.family, family),
-        isNull(licenceGrants.revokedAt),
-      ),
-    )
+    .where(liveRowsOf(licenceGrants, licenceGrants.revokedAt, customerId, family))
     .groupBy(licenceGrants.family);
   return rows.map((r) => ({ family: r.family, purchased: Number(r.purchased), expired: Number(r.expired) }));
 }
@@ -46,13 +59,7 @@ export async function usedDeviceSeats(
   const rows = await db
     .select({ family: devices.family, used: sql<string>`count(*)` })
     .from(devices)
-    .where(
-      and(
-        eq(devices.customerId, customerId),
-        family === undefined ? undefined : eq(devices.family, family),
-        isNull(devices.loggedOutAt),
-      ),
-    )
+    .where(liveRowsOf(devices, devices.loggedOutAt, customerId, family))
     .groupBy(devices.family);
   return rows.map((r) => ({ family: r.family, used: Number(r.used) }));
 }
@@ -72,15 +79,7 @@ export async function unexpiredSeatsOfPlan(db: DbOrTx, customerId: string, planI
     .select({ seats: sql<string>`coalesce(sum(${licenceGrants.seats}), 0)` })
     .from(licenceGrants)
     .innerJoin(payments, eq(payments.id, licenceGrants.paymentId))
-    .where(
-      and(
-        eq(licenceGrants.customerId, customerId),
-        isNull(licenceGrants.revokedAt),
-        gt(licenceGrants.expiresAt, sql`now()`),
-        eq(payments.customerId, customerId),
-        eq(payments.planIdentifier, planIdentifier),
-      ),
-    );
+    .where(and(unexpiredGrantsOf(customerId), eq(payments.planIdentifier, planIdentifier)));
   return Number(row?.seats ?? 0);
 }
 
@@ -97,14 +96,7 @@ export async function seatsPerPlan(
     })
     .from(licenceGrants)
     .innerJoin(payments, eq(payments.id, licenceGrants.paymentId))
-    .where(
-      and(
-        eq(licenceGrants.customerId, customerId),
-        isNull(licenceGrants.revokedAt),
-        gt(licenceGrants.expiresAt, sql`now()`),
-        eq(payments.customerId, customerId),
-      ),
-    )
+    .where(unexpiredGrantsOf(customerId))
     .groupBy(payments.planId);
   return new Map(
     rows.map((r) => [r.planId, { seats: Number(r.seats), expiry: r.expiry === null ? null : new Date(r.expiry) }]),

@@ -1,6 +1,6 @@
 import { licencesApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { areaRoutes } from '../../lib/area-routes.ts';
+import { answer, areaRoutes } from '../../lib/area-routes.ts';
 import { requireSession, sessionOf } from '../../plugins/auth.ts';
 import { dashboard } from './dashboard.ts';
 import { licenceSummary, summaryTotals } from './service.ts';
@@ -11,7 +11,7 @@ export const licenceRoutes = (ctx: AppContext) =>
     route(
       licencesApi.dashboard,
       { summary: 'Dashboard numbers: seats, enrolments per app and per month, licence summary' },
-      async (req) => ({ respones_msg: 'Dashboard', data: await dashboard(ctx.db, sessionOf(req).subjectId) }),
+      answer('Dashboard', (req) => dashboard(ctx.db, sessionOf(req).subjectId)),
     );
 
     route(

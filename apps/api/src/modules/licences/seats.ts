@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { customerSeats, customers, licenceGrants, rollupWatermarks } from '../../db/schema.ts';
 import { licenceSummary } from './summary.ts';
+import { fromExcluded } from '../../db/upsert.ts';
 
 /**
  * The per-customer seat summary (`customer_seats`, DECISIONS §7: the back office lists 1M customers by seats). The
@@ -69,13 +70,7 @@ export async function refreshSeatSummary(tx: DbOrTx, customerId: string) {
     .values(rows)
     .onConflictDoUpdate({
       target: [customerSeats.customerId, customerSeats.family],
-      set: {
-        purchased: sql`excluded.purchased`,
-        used: sql`excluded.used`,
-        expired: sql`excluded.expired`,
-        nextExpiryAt: sql`excluded.next_expiry_at`,
-        updatedAt: sql`now()`,
-      },
+      set: { ...fromExcluded(customerSeats, ['purchased', 'used', 'expired', 'nextExpiryAt']), updatedAt: sql`now()` },
     });
   // Families that went back to nothing keep their row at zero (their product filter no longer matches).
   await tx

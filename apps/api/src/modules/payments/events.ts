@@ -162,6 +162,13 @@ interface SuccessDetails {
   quantity: number | null;
 }
 
+/** What the order and failure emails say of the order: product, quantity and total. */
+const orderLines = (order: { productName: string; qty: number; totalCents: number }) => ({
+  productName: order.productName,
+  qty: order.qty,
+  total: formatEuro(order.totalCents),
+});
+
 class Handler {
   constructor(
     private readonly ctx: AppContext,
@@ -606,46 +613,42 @@ class Handler {
     });
   }
 
-  private async confirmationEmail(
+  private confirmationEmail(
     customerId: string,
     order: { productName: string; qty: number; totalCents: number; reason: string; expiry: Date | null },
   ) {
-    const customer = await findCustomer(this.tx, customerId);
-    if (!customer) return;
-    const { config, queue } = this.ctx;
-    const outboxId = await queueEmail(
-      this.tx,
-      customer.email,
-      emailTemplates.orderConfirmation(config.productName, customer.name, {
-        productName: order.productName,
-        qty: order.qty,
-        total: formatEuro(order.totalCents),
+    return this.emailCustomer(customerId, (productName, name) =>
+      emailTemplates.orderConfirmation(productName, name, {
+        ...orderLines(order),
         reason: order.reason,
         expiry: order.expiry ? order.expiry.toISOString().slice(0, 10) : null,
-        url: `${config.publicUrl}/payment-history`,
+        url: `${this.ctx.config.publicUrl}/payment-history`,
       }),
     );
-    this.afterCommit(() => dispatchEmail(queue, outboxId));
   }
 
-  private async failureEmail(
+  private failureEmail(
     customerId: string,
     order: { productName: string; qty: number; totalCents: number; message: string },
+  ) {
+    return this.emailCustomer(customerId, (productName, name) =>
+      emailTemplates.paymentFailed(productName, name, {
+        ...orderLines(order),
+        message: order.message,
+        url: `${this.ctx.config.publicUrl}/plans`,
+      }),
+    );
+  }
+
+  /** Queues an email to the customer in this transaction (built from the product's and the customer's name); sent after commit. */
+  private async emailCustomer(
+    customerId: string,
+    build: (productName: string, customerName: string) => Parameters<typeof queueEmail>[2],
   ) {
     const customer = await findCustomer(this.tx, customerId);
     if (!customer) return;
     const { config, queue } = this.ctx;
-    const outboxId = await queueEmail(
-      this.tx,
-      customer.email,
-      emailTemplates.paymentFailed(config.productName, customer.name, {
-        productName: order.productName,
-        qty: order.qty,
-        total: formatEuro(order.totalCents),
-        message: order.message,
-        url: `${config.publicUrl}/plans`,
-      }),
-    );
+    const outboxId = await queueEmail(this.tx, customer.email, build(config.productName, customer.name));
     this.afterCommit(() => dispatchEmail(queue, outboxId));
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { paymentsApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { areaRoutes } from '../../lib/area-routes.ts';
+import { answer, areaRoutes } from '../../lib/area-routes.ts';
 import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
 import { creditNotePdf, invoicePdf } from '../invoices/service.ts';
 import { sendPdf } from '../invoices/reply.ts';
@@ -32,10 +32,7 @@ export const paymentRoutes = (ctx: AppContext) =>
     route(
       paymentsApi.subscriptions,
       { summary: "The customer's subscriptions (of one plan with priceId)" },
-      async (req) => ({
-        respones_msg: 'Subscriptions',
-        data: await payments.listSubscriptions(ctx, sessionOf(req).subjectId, req.query.priceId),
-      }),
+      answer('Subscriptions', (req) => payments.listSubscriptions(ctx, sessionOf(req).subjectId, req.query.priceId)),
     );
 
     route(paymentsApi.history, { summary: 'Payment history, newest first, paged on the server' }, async (req) => ({
@@ -69,10 +66,7 @@ export const paymentRoutes = (ctx: AppContext) =>
           'At most 20 checks per account in 10 minutes (429 `E_RATE_LIMITED`). A reseller cannot use their own ' +
           'coupon (400 `E_COUPON_INVALID`).',
       },
-      async (req) => ({
-        respones_msg: 'Coupon applied.',
-        data: await payments.applyCoupon(ctx, sessionOf(req).subjectId, req.body),
-      }),
+      answer('Coupon applied.', (req) => payments.applyCoupon(ctx, sessionOf(req).subjectId, req.body)),
     );
 
     route(paymentsApi.paymentMethods, { summary: 'Saved payment methods and the default one' }, async (req) => ({

@@ -1,6 +1,6 @@
 import { plansApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { areaRoutes } from '../../lib/area-routes.ts';
+import { answer, answerList, areaRoutes } from '../../lib/area-routes.ts';
 import { requireSession, sessionOf } from '../../plugins/auth.ts';
 import * as plans from './service.ts';
 import { localPricingFor } from '../pricing/local-pricing.ts';
@@ -11,19 +11,13 @@ export const planRoutes = (ctx: AppContext) =>
     route(
       plansApi.list,
       { summary: 'Active plans with the seats and subscription of the signed-in customer' },
-      async (req) => ({
-        respones_msg: 'Plan list',
-        data: await plans.customerPlans(ctx, sessionOf(req).subjectId),
-      }),
+      answer('Plan list', (req) => plans.customerPlans(ctx, sessionOf(req).subjectId)),
     );
 
     route(
       plansApi.priceDetail,
       { summary: 'One plan (by _id or identifier), the default payment method and the email' },
-      async (req) => ({
-        respones_msg: 'Plan detail',
-        ...(await plans.priceDetail(ctx, sessionOf(req).subjectId, req.query.id)),
-      }),
+      answerList('Plan detail', (req) => plans.priceDetail(ctx, sessionOf(req).subjectId, req.query.id)),
     );
 
     route(plansApi.downloadSdk, { summary: 'APK link and QR code image URL of each app' }, async () => {

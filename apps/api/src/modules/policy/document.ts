@@ -55,16 +55,6 @@ import {
  * PCHAT (Power Chat) has no device policy: its document is `{ family: 'PCHAT' }`.
  */
 
-export {
-  ADVANCED_SETTINGS,
-  KEY_EVENTS,
-  KEY_NAMES,
-  KIOSK_TYPES,
-  POWER_CLEANER_SETTINGS,
-  SCHEDULE_TYPES,
-  SCREEN_ORIENTATIONS,
-};
-
 /**
  * Where the profile keeps its application lists (`settings.profileApplications`, spec 2 "Profile application"):
  * productType null = Power Cleaner's uninstall/clear list, 'Super Lock' = Super Lock's Cleaner Apps, 'Kiosk' =

@@ -1,6 +1,6 @@
 import { MAX_PROFILE_LIST_ENTRIES, ONLINE_WINDOW_MINUTES, profilesApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { areaRoutes, type EndpointRequest } from '../../lib/area-routes.ts';
+import { answer, areaRoutes, type EndpointRequest } from '../../lib/area-routes.ts';
 import { fromQueryOrBody } from '../../lib/query-or-body.ts';
 import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
 import * as lists from './application-lists.ts';
@@ -42,10 +42,7 @@ export const profileRoutes = (ctx: AppContext) =>
           'the settings or the app choices differ from what the last Apply sent. `online`: the device was seen within ' +
           `the last ${ONLINE_WINDOW_MINUTES} minutes. ${SCOPE}`,
       },
-      async (req) => ({
-        respones_msg: 'Profile detail',
-        data: await reads.profileDetail(ctx, sessionOf(req).subjectId, req.query.profileId),
-      }),
+      answer('Profile detail', (req) => reads.profileDetail(ctx, sessionOf(req).subjectId, req.query.profileId)),
     );
 
     route(
@@ -59,10 +56,7 @@ export const profileRoutes = (ctx: AppContext) =>
           "`application_type` 1, are hidden). `desired_disable` is the console's choice the device has not carried " +
           `out yet. \`applicationsTotal\` counts every reported app. ${SCOPE}`,
       },
-      async (req) => ({
-        respones_msg: 'Device detail',
-        data: await reads.deviceDetail(ctx, sessionOf(req).subjectId, req.query),
-      }),
+      answer('Device detail', (req) => reads.deviceDetail(ctx, sessionOf(req).subjectId, req.query)),
     );
 
     route(
@@ -74,10 +68,9 @@ export const profileRoutes = (ctx: AppContext) =>
           'it; the device answers by sending its inventory (`PUT applications`). A request the device has not picked ' +
           `up yet is not queued twice (\`requestedAt\` is then its time). ${SCOPE} ${FAMILY} ${LICENCE}`,
       },
-      async (req) => ({
-        respones_msg: 'The device was asked for its application list. It appears here once the device sends it.',
-        data: await deviceApps.requestApplicationSync(ctx, customerActorOf(req), req.query.profileId),
-      }),
+      answer('The device was asked for its application list. It appears here once the device sends it.', (req) =>
+        deviceApps.requestApplicationSync(ctx, customerActorOf(req), req.query.profileId),
+      ),
     );
 
     route(
@@ -88,10 +81,7 @@ export const profileRoutes = (ctx: AppContext) =>
           "No `productType`: Power Cleaner's uninstall/clear list; `Super Lock`: Super Lock's Cleaner Apps; `Kiosk`: " +
           `Super Lock's Multi App kiosk list. Oldest entry first. ${SCOPE} ${FAMILY}`,
       },
-      async (req) => ({
-        respones_msg: 'Profile applications',
-        data: await reads.profileApplications(ctx, sessionOf(req).subjectId, req.query),
-      }),
+      answer('Profile applications', (req) => reads.profileApplications(ctx, sessionOf(req).subjectId, req.query)),
     );
 
     route(
@@ -103,10 +93,7 @@ export const profileRoutes = (ctx: AppContext) =>
           'sent keep their value) and `blockFileUrl` (an http(s) URL, "" for none). Answers the updated profile. ' +
           EDIT,
       },
-      async (req) => ({
-        respones_msg: 'Profile updated.',
-        data: await edits.updateProfile(ctx, customerActorOf(req), req.body),
-      }),
+      answer('Profile updated.', (req) => edits.updateProfile(ctx, customerActorOf(req), req.body)),
     );
 
     route(
@@ -137,10 +124,7 @@ export const profileRoutes = (ctx: AppContext) =>
           "No `productType`: Power Cleaner's list; `Super Lock`: Super Lock's Cleaner Apps; `Kiosk`: Super Lock's " +
           `Multi App kiosk. \`status\`: Uninstall or Clear Data. ${listRules} ${EDIT}`,
       },
-      async (req) => ({
-        respones_msg: 'Application added.',
-        data: await lists.createProfileApplication(ctx, customerActorOf(req), req.body),
-      }),
+      answer('Application added.', (req) => lists.createProfileApplication(ctx, customerActorOf(req), req.body)),
     );
 
     route(
@@ -151,10 +135,7 @@ export const profileRoutes = (ctx: AppContext) =>
           'Sets `status` (Uninstall or Clear Data) of the entry of `appPackageName` in the list of `productType` ' +
           `(404 \`E_NOT_FOUND\` when it is not there). Answers the list. ${EDIT}`,
       },
-      async (req) => ({
-        respones_msg: 'Application updated.',
-        data: await lists.updateProfileApplication(ctx, customerActorOf(req), req.body),
-      }),
+      answer('Application updated.', (req) => lists.updateProfileApplication(ctx, customerActorOf(req), req.body)),
     );
 
     route(
@@ -166,10 +147,9 @@ export const profileRoutes = (ctx: AppContext) =>
           'the last app of a Multi App kiosk cannot be removed while that kiosk type is chosen (409 `E_CONFLICT`). ' +
           `Answers the list the entry was in. ${EDIT}`,
       },
-      async (req) => ({
-        respones_msg: 'Application removed.',
-        data: await lists.deleteProfileApplication(ctx, customerActorOf(req), entryRefOf(req)),
-      }),
+      answer('Application removed.', (req) =>
+        lists.deleteProfileApplication(ctx, customerActorOf(req), entryRefOf(req)),
+      ),
     );
 
     route(
@@ -180,7 +160,7 @@ export const profileRoutes = (ctx: AppContext) =>
           'An absolute path on the device (no `..`); the same path twice answers 409 `E_CONFLICT`. Answers the ' +
           `updated profile. ${EDIT}`,
       },
-      async (req) => ({ respones_msg: 'File added.', data: await edits.addFile(ctx, customerActorOf(req), req.body) }),
+      answer('File added.', (req) => edits.addFile(ctx, customerActorOf(req), req.body)),
     );
 
     route(
@@ -189,10 +169,7 @@ export const profileRoutes = (ctx: AppContext) =>
         summary: 'Remove a file path',
         description: `A path not in the list answers 404 \`E_NOT_FOUND\`. Answers the updated profile. ${EDIT}`,
       },
-      async (req) => ({
-        respones_msg: 'File removed.',
-        data: await edits.deleteFile(ctx, customerActorOf(req), req.body),
-      }),
+      answer('File removed.', (req) => edits.deleteFile(ctx, customerActorOf(req), req.body)),
     );
 
     route(
@@ -203,10 +180,7 @@ export const profileRoutes = (ctx: AppContext) =>
           'An http(s) URL; one already blocked (compared as browsers read URLs) answers 409 `E_CONFLICT`. Answers the ' +
           `updated profile. ${EDIT}`,
       },
-      async (req) => ({
-        respones_msg: 'URL blocked.',
-        data: await edits.addBlockUrl(ctx, customerActorOf(req), req.body),
-      }),
+      answer('URL blocked.', (req) => edits.addBlockUrl(ctx, customerActorOf(req), req.body)),
     );
 
     route(
@@ -215,10 +189,7 @@ export const profileRoutes = (ctx: AppContext) =>
         summary: 'Unblock a URL',
         description: `A URL not in the list answers 404 \`E_NOT_FOUND\`. Answers the updated profile. ${EDIT}`,
       },
-      async (req) => ({
-        respones_msg: 'URL unblocked.',
-        data: await edits.deleteBlockUrl(ctx, customerActorOf(req), req.body),
-      }),
+      answer('URL unblocked.', (req) => edits.deleteBlockUrl(ctx, customerActorOf(req), req.body)),
     );
 
     route(
@@ -230,10 +201,7 @@ export const profileRoutes = (ctx: AppContext) =>
           'DOUBLE_TAP, LONG_PRESS) open `packageName`; a key and event already mapped answers 409 `E_CONFLICT`. ' +
           `Answers the updated profile. ${EDIT}`,
       },
-      async (req) => ({
-        respones_msg: 'Key mapping added.',
-        data: await edits.addKeyMapping(ctx, customerActorOf(req), req.body),
-      }),
+      answer('Key mapping added.', (req) => edits.addKeyMapping(ctx, customerActorOf(req), req.body)),
     );
 
     for (const endpoint of [profilesApi.keyMapperDelete, profilesApi.keyMapperDeleteByDelete]) {
@@ -245,10 +213,7 @@ export const profileRoutes = (ctx: AppContext) =>
             '`profileId` and the mapping `id`, in a JSON body or the query string (POST as the spec has it; DELETE works ' +
             `too). An unknown id answers 404 \`E_NOT_FOUND\`. Answers the updated profile. ${EDIT}`,
         },
-        async (req) => ({
-          respones_msg: 'Key mapping removed.',
-          data: await edits.deleteKeyMapping(ctx, customerActorOf(req), entryRefOf(req)),
-        }),
+        answer('Key mapping removed.', (req) => edits.deleteKeyMapping(ctx, customerActorOf(req), entryRefOf(req))),
       );
     }
 
@@ -260,10 +225,7 @@ export const profileRoutes = (ctx: AppContext) =>
           '`powerCleanerSettings` with any of clearBrowserCoockies, clearCache, clearNotifications, clearRecentApps, ' +
           `clearcallLogs (booleans; the ones not sent keep their value). Answers the updated profile. ${EDIT}`,
       },
-      async (req) => ({
-        respones_msg: 'Cleaner settings saved.',
-        data: await edits.updatePowerCleanerSettings(ctx, customerActorOf(req), req.body),
-      }),
+      answer('Cleaner settings saved.', (req) => edits.updatePowerCleanerSettings(ctx, customerActorOf(req), req.body)),
     );
 
     route(
@@ -275,10 +237,9 @@ export const profileRoutes = (ctx: AppContext) =>
           'HH:MM, or `Weekly` on at least one of `days`; days sent with Daily are dropped). Answers the updated profile. ' +
           EDIT,
       },
-      async (req) => ({
-        respones_msg: 'Power on boot settings saved.',
-        data: await edits.updatePowerOnBootSettings(ctx, customerActorOf(req), req.body),
-      }),
+      answer('Power on boot settings saved.', (req) =>
+        edits.updatePowerOnBootSettings(ctx, customerActorOf(req), req.body),
+      ),
     );
 
     route(
@@ -292,10 +253,7 @@ export const profileRoutes = (ctx: AppContext) =>
           "that are sent are kept for later, except their orientation (only the chosen type's is taken). Answers the " +
           `updated profile. ${EDIT}`,
       },
-      async (req) => ({
-        respones_msg: 'Kiosk settings saved.',
-        data: await edits.updateKioskSettings(ctx, customerActorOf(req), req.body),
-      }),
+      answer('Kiosk settings saved.', (req) => edits.updateKioskSettings(ctx, customerActorOf(req), req.body)),
     );
 
     route(

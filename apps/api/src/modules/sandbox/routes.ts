@@ -1,6 +1,6 @@
 import { sandboxApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { areaRoutes } from '../../lib/area-routes.ts';
+import { answer, areaRoutes } from '../../lib/area-routes.ts';
 import { enforceLimit } from '../../lib/rate-limit.ts';
 import { customerActorOf, requireSession } from '../../plugins/auth.ts';
 import { confirmIntent, tokeniseCard } from './service.ts';
@@ -29,6 +29,6 @@ export const sandboxRoutes = (ctx: AppContext) =>
         summary: 'Confirm a payment with a card or a saved payment method (the client secret is the credential)',
         public: true,
       },
-      async (req) => ({ respones_msg: 'Payment succeeded.', data: await confirmIntent(ctx, req.body, req.ip) }),
+      answer('Payment succeeded.', (req) => confirmIntent(ctx, req.body, req.ip)),
     );
   });

@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import { metaOf, sessionOf } from '../../../plugins/auth.ts';
 import { staffActorOf, staffAreaRoutes, staffOf } from '../guard.ts';
 import * as session from './service.ts';
+import { answer } from '../../../lib/area-routes.ts';
 
 /** Staff sign-in and the staff member's own account (spec 3 §7 "Staff session"). */
 export const staffSessionRoutes = (ctx: AppContext) =>
@@ -31,10 +32,9 @@ export const staffSessionRoutes = (ctx: AppContext) =>
           'before the code is checked (then 400 `E_OTP_EXHAUSTED`). An unknown email or a challenge that does not name ' +
           'the latest code answers 400 `E_OTP_EXPIRED`: log in again.',
       },
-      async (req) => ({
-        respones_msg: 'Logged in successfully.',
-        data: await session.verifyOtp(ctx, req.body.email, req.body.otp, metaOf(req), req.body.challengeId),
-      }),
+      answer('Logged in successfully.', (req) =>
+        session.verifyOtp(ctx, req.body.email, req.body.otp, metaOf(req), req.body.challengeId),
+      ),
     );
 
     route(staffApi.detail, { summary: 'The signed-in staff member and the areas their role opens' }, (req) => {

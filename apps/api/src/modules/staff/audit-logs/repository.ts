@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { countCapped } from '../../../db/paging.ts';
 import { customers, deletedDeviceResets } from '../../../db/schema.ts';
-import { type TimeKey, beforeKey } from '../shared/lists-repository.ts';
+import { type TimePage, beforeKey } from '../shared/lists-repository.ts';
 
 export { type TimeKey, customerIdByEmail } from '../shared/lists-repository.ts';
 
@@ -13,11 +13,7 @@ export { type TimeKey, customerIdByEmail } from '../shared/lists-repository.ts';
  * (created_at, id) of customers; the counts read the audit indexes of one customer each (`audit_customer_error_*`,
  * `audit_customer_type_idx`).
  */
-export async function listAuditRows(
-  db: DbOrTx,
-  f: { customerId?: string | undefined },
-  page: { limit: number; offset: number; after?: TimeKey },
-) {
+export async function listAuditRows(db: DbOrTx, f: { customerId?: string | undefined }, page: TimePage) {
   const where = and(
     f.customerId ? eq(customers.id, f.customerId) : undefined,
     beforeKey(customers.createdAt, customers.id, page.after),

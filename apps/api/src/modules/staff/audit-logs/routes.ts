@@ -1,9 +1,10 @@
 import { type StaffAuditRow, staffApi } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
-import { type CsvColumn, sendCsv } from '../../../lib/csv-export.ts';
+import type { CsvColumn } from '../../../lib/csv-export.ts';
 import { staffActorOf, staffAreaRoutes } from '../guard.ts';
-import { PAGED } from '../shared/lists-routes.ts';
+import { PAGED, listOrCsv } from '../shared/lists-routes.ts';
 import * as ops from './service.ts';
+import { answer } from '../../../lib/area-routes.ts';
 
 const AUDIT_COLUMNS: CsvColumn<StaffAuditRow>[] = [
   { header: 'Email', value: (r) => r.email },
@@ -24,16 +25,15 @@ export const staffAuditLogsRoutes = (ctx: AppContext) =>
           '`deletedDevices` counts the device logouts since `deletedDeviceResetDate` (DECISIONS §8). `email` filters to ' +
           `one customer. ${PAGED} \`isExportData=true\` answers \`auditLogs.csv\`.`,
       },
-      async (req, reply) => {
-        if (req.query.isExportData) {
-          return sendCsv(reply, {
-            fileName: 'auditLogs.csv',
-            columns: AUDIT_COLUMNS,
-            rows: ops.auditExportRows(ctx, req.query),
-          });
-        }
-        return { respones_msg: 'Audit logs', ...(await ops.auditList(ctx, req.query)) };
-      },
+      listOrCsv(
+        'Audit logs',
+        (req) => ops.auditList(ctx, req.query),
+        (req) => ({
+          fileName: 'auditLogs.csv',
+          columns: AUDIT_COLUMNS,
+          rows: ops.auditExportRows(ctx, req.query),
+        }),
+      ),
     );
 
     route(
@@ -42,9 +42,6 @@ export const staffAuditLogsRoutes = (ctx: AppContext) =>
         summary: "Reset a customer's deleted-devices count",
         description: 'Sets the reset date to now and adds one to the reset count. Unknown email: 404.',
       },
-      async (req) => ({
-        respones_msg: 'Deleted devices count reset.',
-        data: await ops.resetDeletedDevices(ctx, staffActorOf(req), req.body.email),
-      }),
+      answer('Deleted devices count reset.', (req) => ops.resetDeletedDevices(ctx, staffActorOf(req), req.body.email)),
     );
   });

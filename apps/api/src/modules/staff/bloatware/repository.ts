@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { countCapped, utcMicros } from '../../../db/paging.ts';
+import { countCapped, utcMicros, keysetPage } from '../../../db/paging.ts';
 import { bloatwareApps } from '../../../db/schema.ts';
 
 // --------------------------------------------------------------------------------------------- bloatware catalogue
@@ -18,20 +18,19 @@ export async function listBloatware(
   isBloatware: boolean | undefined,
   page: { limit: number; offset: number; after?: BloatwareKey | undefined },
 ) {
-  return db
+  const query = db
     .select({ app: bloatwareApps, createdAtMicros: utcMicros(bloatwareApps.createdAt) })
     .from(bloatwareApps)
-    .where(
-      and(
-        bloatwareWhere(isBloatware),
-        page.after
-          ? sql`(${bloatwareApps.createdAt}, ${bloatwareApps.packageName}) < (${page.after.createdAt}::timestamptz, ${page.after.packageName})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(bloatwareApps.createdAt), desc(bloatwareApps.packageName))
-    .limit(page.limit + 1)
-    .offset(page.after ? 0 : page.offset);
+    .$dynamic();
+  return keysetPage(
+    query,
+    bloatwareWhere(isBloatware),
+    [[bloatwareApps.createdAt, 'timestamptz'], [bloatwareApps.packageName]],
+    {
+      ...page,
+      after: page.after && [page.after.createdAt, page.after.packageName],
+    },
+  );
 }
 
 export const countBloatware = (db: DbOrTx, isBloatware: boolean | undefined) =>

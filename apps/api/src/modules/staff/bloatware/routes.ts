@@ -1,9 +1,10 @@
 import { type BloatwareApp, staffApi } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
-import { type CsvColumn, sendCsv } from '../../../lib/csv-export.ts';
+import type { CsvColumn } from '../../../lib/csv-export.ts';
 import { staffActorOf, staffAreaRoutes } from '../guard.ts';
-import { PAGED } from '../shared/lists-routes.ts';
+import { PAGED, listOrCsv } from '../shared/lists-routes.ts';
 import * as ops from './service.ts';
+import { answer } from '../../../lib/area-routes.ts';
 
 const BLOATWARE_COLUMNS: CsvColumn<BloatwareApp>[] = [
   { header: 'Package Name', value: (r) => r.packageName },
@@ -25,16 +26,15 @@ export const staffBloatwareRoutes = (ctx: AppContext) =>
           `filters Yes/No (absent: all, including packages not judged yet: null). ${PAGED} \`isExportData=true\` ` +
           'answers `BloatwareAppList.csv`.',
       },
-      async (req, reply) => {
-        if (req.query.isExportData) {
-          return sendCsv(reply, {
-            fileName: 'BloatwareAppList.csv',
-            columns: BLOATWARE_COLUMNS,
-            rows: ops.bloatwareExportRows(ctx, req.query.isBloatware),
-          });
-        }
-        return { respones_msg: 'Bloatware apps', ...(await ops.bloatwareList(ctx, req.query)) };
-      },
+      listOrCsv(
+        'Bloatware apps',
+        (req) => ops.bloatwareList(ctx, req.query),
+        (req) => ({
+          fileName: 'BloatwareAppList.csv',
+          columns: BLOATWARE_COLUMNS,
+          rows: ops.bloatwareExportRows(ctx, req.query.isBloatware),
+        }),
+      ),
     );
 
     route(
@@ -45,9 +45,6 @@ export const staffBloatwareRoutes = (ctx: AppContext) =>
           'Packages marked Yes are suggested to customers ("Suggested to disable" in the Applications tab). A package ' +
           'not in the catalogue: 404.',
       },
-      async (req) => ({
-        respones_msg: 'Bloatware app updated.',
-        data: await ops.bloatwareUpdate(ctx, staffActorOf(req), req.body),
-      }),
+      answer('Bloatware app updated.', (req) => ops.bloatwareUpdate(ctx, staffActorOf(req), req.body)),
     );
   });

@@ -5,6 +5,7 @@ import * as content from '../../content/service.ts';
 import multipart from '@fastify/multipart';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { staffActorOf, staffAreaRoutes } from '../guard.ts';
+import { answer } from '../../../lib/area-routes.ts';
 
 /**
  * The back office's blogs (spec 3 §7 Content). Blog create/update read
@@ -43,10 +44,7 @@ export const staffBlogsRoutes =
             summary: 'Changes a blog post (a new imageFile replaces the picture)',
             description: `${BLOG_FORM} Plus id.`,
           },
-          async (req) => ({
-            respones_msg: 'Blog updated successfully.',
-            data: await content.updateBlog(ctx, staffActorOf(req), () => req.parts()),
-          }),
+          answer('Blog updated successfully.', (req) => content.updateBlog(ctx, staffActorOf(req), () => req.parts())),
         );
 
         route(staffApi.blogList, { summary: 'Blog posts, newest first' }, async (req) => ({

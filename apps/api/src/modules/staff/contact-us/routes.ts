@@ -2,6 +2,7 @@ import type { AppContext } from '../../../context.ts';
 import * as content from '../../content/service.ts';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { staffAreaRoutes } from '../guard.ts';
+import { answerList } from '../../../lib/area-routes.ts';
 
 /** The back office's contact us page (spec 3 §7 Content). */
 export const staffContactUsRoutes = (ctx: AppContext) =>
@@ -9,6 +10,6 @@ export const staffContactUsRoutes = (ctx: AppContext) =>
     route(
       staffApi.contactUsList,
       { summary: 'Contact form messages', description: 'Sortable by name, email, subject, created_at.' },
-      async (req) => ({ respones_msg: 'Contact us list', ...(await content.listContacts(ctx, req.query)) }),
+      answerList('Contact us list', (req) => content.listContacts(ctx, req.query)),
     );
   });

@@ -2,6 +2,7 @@ import { staffApi } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
 import { staffActorOf, staffAreaRoutes } from '../guard.ts';
 import * as couponsService from './service.ts';
+import { answer } from '../../../lib/area-routes.ts';
 
 /** Coupons staff create, limit, expire and disable (DECISIONS §14 "Coupons"). SuperAdmin only. */
 export const staffCouponRoutes = (ctx: AppContext) =>
@@ -16,10 +17,7 @@ export const staffCouponRoutes = (ctx: AppContext) =>
           '`planIdentifiers` (absent or empty: every plan). With PAYMENT_PROVIDER=stripe it is mirrored as a Stripe ' +
           'coupon (limits and expiry are enforced by our checkout; Stripe metadata carries them).',
       },
-      async (req) => ({
-        respones_msg: 'Coupon created',
-        data: await couponsService.createCoupon(ctx, staffActorOf(req), req.body),
-      }),
+      answer('Coupon created', (req) => couponsService.createCoupon(ctx, staffActorOf(req), req.body)),
     );
     route(
       staffApi.couponUpdate,
@@ -30,9 +28,6 @@ export const staffCouponRoutes = (ctx: AppContext) =>
           '(null: never). `percentOff` only until the coupon is first redeemed (then 409 E_CONFLICT). A disabled or ' +
           'expired coupon is refused at checkout at once.',
       },
-      async (req) => ({
-        respones_msg: 'Coupon updated',
-        data: await couponsService.updateCoupon(ctx, staffActorOf(req), req.body),
-      }),
+      answer('Coupon updated', (req) => couponsService.updateCoupon(ctx, staffActorOf(req), req.body)),
     );
   });

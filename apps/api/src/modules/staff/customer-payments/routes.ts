@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import { staffRefund } from '../../payments/refunds.ts';
 import { staffActorOf, staffAreaRoutes, staffOf } from '../guard.ts';
 import { paymentDetail } from './service.ts';
+import { answer } from '../../../lib/area-routes.ts';
 
 const FORMULA =
   'proratedRefundAmount = paid × remaining days ÷ period days × refundQty ÷ qty (cents, rounded down), never more ' +
@@ -22,7 +23,7 @@ export const staffRefundRoutes = (ctx: AppContext) =>
           'paid; subscriptions: the prorated figure). `devicesToLogOut`: every device a refund of `refundQty` seats ' +
           'choosing `refundDevices` (ids, `a,b`) would log out — the chosen ones, then the newest over the seats.',
       },
-      async (req) => ({ respones_msg: 'Payment detail', data: await paymentDetail(ctx, req.query) }),
+      answer('Payment detail', (req) => paymentDetail(ctx, req.query)),
     );
     route(
       staffApi.paymentRefund,

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { staffActorOf, staffAreaRoutes, staffOf } from '../guard.ts';
 import * as seats from './seats-service.ts';
+import { answer, answerList } from '../../../lib/area-routes.ts';
 
 const idempotencyKeyOf = (req: Pick<FastifyRequest, 'headers'>) => {
   const value = req.headers['idempotency-key'];
@@ -17,10 +18,7 @@ export const staffCustomerPaymentsRoutes = (ctx: AppContext) =>
     route(
       staffApi.resellerApprove,
       { summary: "Approve a customer's reseller request: issues the reseller's personal coupon (idempotent)" },
-      async (req) => ({
-        respones_msg: 'Reseller approved.',
-        data: await seats.approveResellerRequest(ctx, staffActorOf(req), req.body.customerId),
-      }),
+      answer('Reseller approved.', (req) => seats.approveResellerRequest(ctx, staffActorOf(req), req.body.customerId)),
     );
 
     route(
@@ -32,10 +30,9 @@ export const staffCustomerPaymentsRoutes = (ctx: AppContext) =>
           'transaction. Send an `Idempotency-Key` header: a retry with the same key answers the same payment (the ' +
           'same key for a different payment: 409). Without the header every call records a new sale.',
       },
-      async (req) => ({
-        respones_msg: 'Offline payment recorded.',
-        data: await seats.createOfflinePayment(ctx, actorWithEmail(req), req.body, idempotencyKeyOf(req)),
-      }),
+      answer('Offline payment recorded.', (req) =>
+        seats.createOfflinePayment(ctx, actorWithEmail(req), req.body, idempotencyKeyOf(req)),
+      ),
     );
 
     route(staffApi.subscriptionDetail, { summary: "The customer's unexpired seats on a plan" }, async (req) => {
@@ -51,16 +48,13 @@ export const staffCustomerPaymentsRoutes = (ctx: AppContext) =>
           'The same number answers 400 `E_NO_CHANGE` "No change made.". Lowering below the devices that use the ' +
           "family's seats is refused (409 `E_SEATS_IN_USE`): log devices out first (`payments/delete/device`).",
       },
-      async (req) => ({
-        respones_msg: 'Licences updated.',
-        data: await seats.updatePaymentSeats(ctx, actorWithEmail(req), req.body),
-      }),
+      answer('Licences updated.', (req) => seats.updatePaymentSeats(ctx, actorWithEmail(req), req.body)),
     );
 
     route(
       staffApi.deviceByProduct,
       { summary: "The customer's enrolled devices of a product's family (newest first, at most 500)" },
-      async (req) => ({ respones_msg: 'Enrolled devices', ...(await seats.devicesByProduct(ctx, req.query)) }),
+      answerList('Enrolled devices', (req) => seats.devicesByProduct(ctx, req.query)),
     );
 
     route(

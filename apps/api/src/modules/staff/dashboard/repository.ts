@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { countCapped, utcMicros } from '../../../db/paging.ts';
+import { auditEntriesPage, auditSourceAndStatus } from '../../activity/repository.ts';
 import { AUDIT_LOGIN_ROW, auditEntries, rollupWatermarks } from '../../../db/schema.ts';
 
 /**
@@ -99,34 +99,11 @@ export interface LoginHistoryFilter {
 }
 
 /** The login log across customers, newest first, keyset-paged; counted up to the cap. */
-export async function listLoginHistory(db: DbOrTx, f: LoginHistoryFilter) {
+export function listLoginHistory(db: DbOrTx, f: LoginHistoryFilter) {
   const where = and(
     AUDIT_LOGIN_ROW,
-    f.source === undefined ? undefined : eq(auditEntries.source, f.source),
-    f.hasError === undefined ? undefined : eq(auditEntries.hasError, f.hasError),
+    ...auditSourceAndStatus(f),
     f.email === undefined ? undefined : eq(auditEntries.email, f.email),
   );
-  const after = f.after
-    ? sql`(${auditEntries.createdAt}, ${auditEntries.id}) < (${f.after.createdAt}::timestamptz, ${f.after.id}::bigint)`
-    : undefined;
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: auditEntries.id,
-        email: auditEntries.email,
-        customerId: auditEntries.customerId,
-        source: auditEntries.source,
-        hasError: auditEntries.hasError,
-        message: auditEntries.message,
-        createdAt: auditEntries.createdAt,
-        createdAtMicros: utcMicros(auditEntries.createdAt),
-      })
-      .from(auditEntries)
-      .where(and(where, after))
-      .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
-      .limit(f.limit + 1)
-      .offset(f.after ? 0 : f.offset),
-    countCapped(db, auditEntries, where),
-  ]);
-  return { rows, counted };
+  return auditEntriesPage(db, where, { email: auditEntries.email, customerId: auditEntries.customerId }, f);
 }

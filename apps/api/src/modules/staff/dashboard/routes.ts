@@ -2,6 +2,7 @@ import { staffApi } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
 import { staffAreaRoutes } from '../guard.ts';
 import * as dashboard from './service.ts';
+import { answer, answerList } from '../../../lib/area-routes.ts';
 
 const ZONE =
   '`timeZone` (IANA, e.g. Europe/London; default UTC) decides where a day and a month begin. Counts come from the ' +
@@ -18,12 +19,12 @@ export const staffDashboardRoutes = (ctx: AppContext) =>
     route(
       staffApi.weekWiseLogin,
       { summary: 'App and web logins of the last 8 days (Sun..Sat labels)', description: ZONE },
-      async (req) => ({ respones_msg: 'Week-wise logins', data: await dashboard.weekCounts(ctx, req.query) }),
+      answer('Week-wise logins', (req) => dashboard.weekCounts(ctx, req.query)),
     );
     route(
       staffApi.monthWiseLogin,
       { summary: 'App and web logins by month of the current year (Jan..Dec)', description: ZONE },
-      async (req) => ({ respones_msg: 'Month-wise logins', data: await dashboard.monthCounts(ctx, req.query) }),
+      answer('Month-wise logins', (req) => dashboard.monthCounts(ctx, req.query)),
     );
     route(
       staffApi.loginHistory,
@@ -33,6 +34,6 @@ export const staffDashboardRoutes = (ctx: AppContext) =>
           'Filters: `source` (All, Web, App), `type` (All, Login), `email` (exact), `hasError`. Keyset-paged: ' +
           '`total` counts at most 10,000 rows (`totalCapped`); pages past them are reached with `nextCursor`.',
       },
-      async (req) => ({ respones_msg: 'Login history', ...(await dashboard.loginHistory(ctx, req.query)) }),
+      answerList('Login history', (req) => dashboard.loginHistory(ctx, req.query)),
     );
   });

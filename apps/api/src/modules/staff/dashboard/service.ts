@@ -1,13 +1,6 @@
 import type { LoginBar, LoginHistoryRow } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
-import {
-  cappedTotal,
-  cursorId,
-  cursorTimestamp,
-  decodeCursor,
-  encodeCursor,
-  offsetOfPage,
-} from '../../activity/keyset.ts';
+import { cursorId, cursorTimestamp, decodeCursor, keysetAnswer, keysetWindowOf } from '../../activity/keyset.ts';
 import * as repo from './repository.ts';
 import { MONTHS, addDays, isoDate, startOfDay, today, weekdayOf } from './zoned-time.ts';
 
@@ -90,36 +83,27 @@ export async function loginHistory(
         return { createdAt: cursorTimestamp(createdAt), id: cursorId(id) };
       })()
     : undefined;
-  const { rows, counted } = await repo.listLoginHistory(ctx.db, {
+  const newestFirst = { ...q, order: 'desc' as const };
+  const found = await repo.listLoginHistory(ctx.db, {
     source: q.source === 'All' ? undefined : q.source,
     email: q.email?.toLowerCase(),
     hasError: q.hasError,
-    limit: q.limit,
-    offset: after ? 0 : offsetOfPage(q.page, q.limit),
-    after,
+    ...keysetWindowOf(newestFirst, after),
   });
-  const page = rows.slice(0, q.limit);
-  const last = page[page.length - 1];
-  const data: LoginHistoryRow[] = page.map((r) => ({
-    _id: String(r.id),
-    created_by: r.email,
-    customerId: r.customerId,
-    source: r.source,
-    type: 'Login',
-    hasError: r.hasError,
-    message: r.message,
-    created_at: r.createdAt.toISOString(),
-  }));
-  return {
-    data,
-    pagination: {
-      page: q.page,
-      limit: q.limit,
-      ...cappedTotal(counted),
-      nextCursor:
-        rows.length > q.limit && last
-          ? encodeCursor({ sort: SORT, order: 'desc', key: [last.createdAtMicros, last.id] })
-          : null,
-    },
-  };
+  return keysetAnswer(
+    found,
+    newestFirst,
+    SORT,
+    (r) => [r.createdAtMicros, r.id],
+    (r): LoginHistoryRow => ({
+      _id: String(r.id),
+      created_by: r.email,
+      customerId: r.customerId,
+      source: r.source,
+      type: 'Login',
+      hasError: r.hasError,
+      message: r.message,
+      created_at: r.createdAt.toISOString(),
+    }),
+  );
 }

@@ -1,8 +1,8 @@
 import { type StaffDeviceRow, staffApi } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
-import { type CsvColumn, sendCsv } from '../../../lib/csv-export.ts';
+import type { CsvColumn } from '../../../lib/csv-export.ts';
 import { staffAreaRoutes } from '../guard.ts';
-import { PAGED } from '../shared/lists-routes.ts';
+import { PAGED, listOrCsv } from '../shared/lists-routes.ts';
 import * as ops from './service.ts';
 
 const DEVICE_COLUMNS: CsvColumn<StaffDeviceRow>[] = [
@@ -24,15 +24,14 @@ export const staffDevicesRoutes = (ctx: AppContext) =>
           'Filters: `from_date`/`to_date` (enrolment day, UTC, both included), `email` (the owner, exact). 5 to 500 per ' +
           `page. ${PAGED} \`isExportData=true\` answers the filtered list as \`AllDevices.csv\`.`,
       },
-      async (req, reply) => {
-        if (req.query.isExportData) {
-          return sendCsv(reply, {
-            fileName: 'AllDevices.csv',
-            columns: DEVICE_COLUMNS,
-            rows: ops.deviceExportRows(ctx, req.query),
-          });
-        }
-        return { respones_msg: 'Devices', ...(await ops.deviceList(ctx, req.query)) };
-      },
+      listOrCsv(
+        'Devices',
+        (req) => ops.deviceList(ctx, req.query),
+        (req) => ({
+          fileName: 'AllDevices.csv',
+          columns: DEVICE_COLUMNS,
+          rows: ops.deviceExportRows(ctx, req.query),
+        }),
+      ),
     );
   });

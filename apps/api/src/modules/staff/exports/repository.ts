@@ -1,13 +1,13 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { countCapped, utcMicros } from '../../../db/paging.ts';
+import { countCapped, utcMicros, keysetPage } from '../../../db/paging.ts';
 import { customers, deviceExports } from '../../../db/schema.ts';
-import { type TimeKey, beforeKey } from '../shared/lists-repository.ts';
+import { type TimePage, keysetWindow, timeKey } from '../shared/lists-repository.ts';
 
 // ------------------------------------------------------------------------------------------------ customer exports
 
-export async function listExports(db: DbOrTx, page: { limit: number; offset: number; after?: TimeKey }) {
-  return db
+export async function listExports(db: DbOrTx, page: TimePage) {
+  const query = db
     .select({
       id: deviceExports.id,
       exportName: deviceExports.exportName,
@@ -20,10 +20,8 @@ export async function listExports(db: DbOrTx, page: { limit: number; offset: num
     })
     .from(deviceExports)
     .innerJoin(customers, eq(customers.id, deviceExports.customerId))
-    .where(beforeKey(deviceExports.createdAt, deviceExports.id, page.after))
-    .orderBy(desc(deviceExports.createdAt), desc(deviceExports.id))
-    .limit(page.limit + 1)
-    .offset(page.after ? 0 : page.offset);
+    .$dynamic();
+  return keysetPage(query, undefined, timeKey(deviceExports.createdAt, deviceExports.id), keysetWindow(page));
 }
 
 export const countExports = (db: DbOrTx) => countCapped(db, deviceExports, undefined);

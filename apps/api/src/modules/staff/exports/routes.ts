@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import { staffAreaRoutes } from '../guard.ts';
 import { PAGED } from '../shared/lists-routes.ts';
 import * as ops from './service.ts';
+import { answerList } from '../../../lib/area-routes.ts';
 
 /** The back office's exports page (spec 3; DECISIONS §8). */
 export const staffExportsRoutes = (ctx: AppContext) =>
@@ -10,6 +11,6 @@ export const staffExportsRoutes = (ctx: AppContext) =>
     route(
       staffApi.customerExports,
       { summary: "The customers' exports (backups of disabled apps)", description: PAGED },
-      async (req) => ({ respones_msg: 'Exports', ...(await ops.exportsList(ctx, req.query)) }),
+      answerList('Exports', (req) => ops.exportsList(ctx, req.query)),
     );
   });

@@ -2,6 +2,7 @@ import type { AppContext } from '../../../context.ts';
 import * as content from '../../content/service.ts';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { staffActorOf, staffAreaRoutes } from '../guard.ts';
+import { answer } from '../../../lib/area-routes.ts';
 
 /** The back office's faq page (spec 3 §7 Content). */
 export const staffFaqRoutes = (ctx: AppContext) =>
@@ -9,10 +10,7 @@ export const staffFaqRoutes = (ctx: AppContext) =>
     route(
       staffApi.faqCreate,
       { summary: 'Adds an FAQ entry (Active unless told otherwise)', description: 'The answer HTML is sanitised.' },
-      async (req) => ({
-        respones_msg: 'FAQ added successfully.',
-        data: await content.createFaq(ctx, staffActorOf(req), req.body),
-      }),
+      answer('FAQ added successfully.', (req) => content.createFaq(ctx, staffActorOf(req), req.body)),
     );
 
     route(staffApi.faqList, { summary: 'FAQ entries, newest first' }, async (req) => ({
@@ -28,9 +26,6 @@ export const staffFaqRoutes = (ctx: AppContext) =>
     route(
       staffApi.faqUpdate,
       { summary: 'Changes an FAQ entry: status (the badge toggle), question, answer' },
-      async (req) => ({
-        respones_msg: 'FAQ updated successfully.',
-        data: await content.updateFaq(ctx, staffActorOf(req), req.body),
-      }),
+      answer('FAQ updated successfully.', (req) => content.updateFaq(ctx, staffActorOf(req), req.body)),
     );
   });

@@ -1,6 +1,6 @@
-import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { countCapped, utcMicros } from '../../../db/paging.ts';
+import { countCapped, utcMicros, keysetPage } from '../../../db/paging.ts';
 import { deviceMessages, devices, notificationCounts, notifications } from '../../../db/schema.ts';
 import {
   type NotificationRow,
@@ -8,7 +8,7 @@ import {
   targetWhere,
   uuidArray,
 } from '../../policy/fan-out-repository.ts';
-import { type TimeKey, beforeKey } from '../shared/lists-repository.ts';
+import { type TimePage, keysetWindow, timeKey } from '../shared/lists-repository.ts';
 
 export { type DeviceFilter, countDevices, customerIdByEmail, listDevices } from '../shared/lists-repository.ts';
 
@@ -79,8 +79,8 @@ export async function findNotification(db: DbOrTx, id: string): Promise<Notifica
   return row ?? null;
 }
 
-export async function listNotifications(db: DbOrTx, page: { limit: number; offset: number; after?: TimeKey }) {
-  return db
+export async function listNotifications(db: DbOrTx, page: TimePage) {
+  const query = db
     .select({
       n: notifications,
       ...countsOf,
@@ -88,10 +88,8 @@ export async function listNotifications(db: DbOrTx, page: { limit: number; offse
       createdByEmail: sql<string | null>`(select email from staff_users s where s.id = ${notifications.createdBy})`,
     })
     .from(notifications)
-    .where(beforeKey(notifications.createdAt, notifications.id, page.after))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(page.limit + 1)
-    .offset(page.after ? 0 : page.offset);
+    .$dynamic();
+  return keysetPage(query, undefined, timeKey(notifications.createdAt, notifications.id), keysetWindow(page));
 }
 
 export const countNotifications = (db: DbOrTx) => countCapped(db, notifications, undefined);
@@ -129,7 +127,7 @@ export async function listDeliveries(
   f: DeliveryFilter,
   page: { limit: number; offset: number; afterId?: string },
 ) {
-  return db
+  const query = db
     .select({
       id: deviceMessages.id,
       deviceId: deviceMessages.deviceId,
@@ -140,10 +138,12 @@ export async function listDeliveries(
     })
     .from(deviceMessages)
     .leftJoin(devices, eq(devices.id, deviceMessages.deviceId))
-    .where(and(deliveryWhere(f), page.afterId ? sql`${deviceMessages.id} > ${page.afterId}::uuid` : undefined))
-    .orderBy(deviceMessages.id)
-    .limit(page.limit + 1)
-    .offset(page.afterId ? 0 : page.offset);
+    .$dynamic();
+  return keysetPage(query, deliveryWhere(f), [[deviceMessages.id, 'uuid']], {
+    ...page,
+    after: page.afterId ? [page.afterId] : undefined,
+    order: 'asc',
+  });
 }
 
 export const countDeliveries = (db: DbOrTx, f: DeliveryFilter) => countCapped(db, deviceMessages, deliveryWhere(f));

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import { staffActorOf, staffAreaRoutes } from '../guard.ts';
 import { PAGED } from '../shared/lists-routes.ts';
 import * as ops from './service.ts';
+import { answer, answerList } from '../../../lib/area-routes.ts';
 
 /** The back office's notifications page (spec 3; DECISIONS §8). */
 export const staffNotificationsRoutes = (ctx: AppContext) =>
@@ -15,13 +16,13 @@ export const staffNotificationsRoutes = (ctx: AppContext) =>
           'Filters: `email` (owner), `from_date`/`to_date` (enrolment day), `customers` (customer ids, repeated or ' +
           `comma-separated), \`fcmToken=true\` (only devices with a push token). ${PAGED}`,
       },
-      async (req) => ({ respones_msg: 'Devices', ...(await ops.notificationDevices(ctx, req.query)) }),
+      answerList('Devices', (req) => ops.notificationDevices(ctx, req.query)),
     );
 
     route(
       staffApi.notificationCustomerSearch,
       { summary: 'One customer by email (to send to their devices)', description: 'Unknown email: 404.' },
-      async (req) => ({ respones_msg: 'Customer found.', data: await ops.customerSearch(ctx, req.query.email) }),
+      answer('Customer found.', (req) => ops.customerSearch(ctx, req.query.email)),
     );
 
     route(
@@ -33,7 +34,7 @@ export const staffNotificationsRoutes = (ctx: AppContext) =>
           'devices (`precision: atLeast` beyond). Every device (`devices` and `customers` empty) is read from the ' +
           "customers' seat summaries (`precision: estimate`), or counted up to 10,000 with `fcmToken: true`.",
       },
-      async (req) => ({ respones_msg: 'Notification preview', data: await ops.preview(ctx, req.body) }),
+      answer('Notification preview', (req) => ops.preview(ctx, req.body)),
     );
 
     route(
@@ -48,10 +49,7 @@ export const staffNotificationsRoutes = (ctx: AppContext) =>
           'FCM when configured) until it expires (7 days), and confirm delivered/opened. Unknown ids: 404; no enrolled ' +
           'device in the target: 400.',
       },
-      async (req) => ({
-        respones_msg: 'Notification queued for sending.',
-        data: await ops.send(ctx, staffActorOf(req), req.body),
-      }),
+      answer('Notification queued for sending.', (req) => ops.send(ctx, staffActorOf(req), req.body)),
     );
 
     route(
@@ -60,7 +58,7 @@ export const staffNotificationsRoutes = (ctx: AppContext) =>
         summary: 'Notifications sent, newest first',
         description: `Counts (delivered, undelivered, opened) are kept on the notification as devices confirm. ${PAGED}`,
       },
-      async (req) => ({ respones_msg: 'Notifications', ...(await ops.list(ctx, req.query)) }),
+      answerList('Notifications', (req) => ops.list(ctx, req.query)),
     );
 
     route(
@@ -71,6 +69,6 @@ export const staffNotificationsRoutes = (ctx: AppContext) =>
           '`isDelivered` and `isOpen` (true/false) filter the rows; `notification` carries the counters. Keyset on the ' +
           'row id (`nextCursor`). Unknown id: 404.',
       },
-      async (req) => ({ respones_msg: 'Notification detail', ...(await ops.detail(ctx, req.query)) }),
+      answerList('Notification detail', (req) => ops.detail(ctx, req.query)),
     );
   });

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { countCapped, utcMicros } from '../../../db/paging.ts';
+import { type KeyColumn, keysetPageCounted, utcMicros } from '../../../db/paging.ts';
 import { paymentErrors } from '../../../db/schema.ts';
 
 export interface ErrorFilter {
@@ -20,26 +20,24 @@ export async function listPaymentErrors(
     f.to ? lt(paymentErrors.createdAt, f.to) : undefined,
     f.email !== undefined ? eq(paymentErrors.email, f.email) : undefined,
   );
-  const after = page.after
-    ? sql`(${paymentErrors.createdAt}, ${paymentErrors.id}) < (${page.after.at}::timestamptz, ${page.after.id}::bigint)`
-    : undefined;
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: paymentErrors.id,
-        email: paymentErrors.email,
-        message: paymentErrors.message,
-        code: paymentErrors.code,
-        reqBody: paymentErrors.reqBody,
-        createdAt: paymentErrors.createdAt,
-        keyMicros: utcMicros(paymentErrors.createdAt),
-      })
-      .from(paymentErrors)
-      .where(and(where, after))
-      .orderBy(desc(paymentErrors.createdAt), desc(paymentErrors.id))
-      .limit(page.limit + 1)
-      .offset(page.after ? 0 : page.offset),
-    countCapped(db, paymentErrors, where),
-  ]);
-  return { rows, counted };
+  const query = db
+    .select({
+      id: paymentErrors.id,
+      email: paymentErrors.email,
+      message: paymentErrors.message,
+      code: paymentErrors.code,
+      reqBody: paymentErrors.reqBody,
+      createdAt: paymentErrors.createdAt,
+      keyMicros: utcMicros(paymentErrors.createdAt),
+    })
+    .from(paymentErrors)
+    .$dynamic();
+  const key: KeyColumn[] = [
+    [paymentErrors.createdAt, 'timestamptz'],
+    [paymentErrors.id, 'bigint'],
+  ];
+  return keysetPageCounted(db, paymentErrors, query, where, key, {
+    ...page,
+    after: page.after && [page.after.at, page.after.id],
+  });
 }

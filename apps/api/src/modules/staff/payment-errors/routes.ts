@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import { staffAreaRoutes } from '../guard.ts';
 import { KEYSET } from '../shared/payments-routes.ts';
 import * as lists from './service.ts';
+import { answerList } from '../../../lib/area-routes.ts';
 
 /** The back office's payment errors page (spec 3; DECISIONS §8). */
 export const staffPaymentErrorsRoutes = (ctx: AppContext) =>
@@ -16,6 +17,6 @@ export const staffPaymentErrorsRoutes = (ctx: AppContext) =>
           'billing_details.name`). 5 to 500 rows a page. ' +
           KEYSET,
       },
-      async (req) => ({ respones_msg: 'Payment errors', ...(await lists.paymentErrors(ctx, req.query)) }),
+      answerList('Payment errors', (req) => lists.paymentErrors(ctx, req.query)),
     );
   });

@@ -2,7 +2,7 @@ import { type SQL, and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { countCapped } from '../../../db/paging.ts';
 import { customerFollowups, customerPaymentStats, customers, payments, plans } from '../../../db/schema.ts';
-import { type After, byEmail, rowFields, selectRows } from '../shared/payments-repository.ts';
+import { type After, byEmail, pageIds, rowFields, selectRows } from '../shared/payments-repository.ts';
 
 /**
  * SQL of the back office's payment lists (spec 3 "Payment history", "Upcoming-expiry payments", "Payment errors",
@@ -51,18 +51,8 @@ export async function listPaymentHistory(
   page: { limit: number; offset: number; after?: After | undefined },
 ) {
   const where = paymentWhere(f);
-  const after = page.after
-    ? sql`(${payments.createdAt}, ${payments.id}) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)`
-    : undefined;
   // The page's ids first (index only, offset skipped there), then their customer and counters: 26 joins, not 10,000.
-  const ids = db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(where, after))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(page.limit + 1)
-    .offset(page.after ? 0 : page.offset)
-    .as('page_ids');
+  const ids = pageIds(db, where, payments.createdAt, page);
   const [rows, counted] = await Promise.all([
     selectRows(db, payments.createdAt)
       .innerJoin(ids, eq(ids.id, payments.id))

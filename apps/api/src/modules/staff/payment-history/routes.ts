@@ -4,6 +4,7 @@ import { sendPdf } from '../../invoices/reply.ts';
 import { staffAreaRoutes } from '../guard.ts';
 import { KEYSET } from '../shared/payments-routes.ts';
 import * as lists from './service.ts';
+import { answer } from '../../../lib/area-routes.ts';
 
 /** The back office's payment history page (spec 3; DECISIONS §8). */
 export const staffPaymentHistoryRoutes = (ctx: AppContext) =>
@@ -47,18 +48,12 @@ export const staffPaymentHistoryRoutes = (ctx: AppContext) =>
           'per customer, shown on each of their failed rows). 404 for an unknown email, 409 when the customer has no ' +
           'failed payment.',
       },
-      async (req) => ({
-        respones_msg: 'Email sent',
-        data: await lists.sendFailedPaymentEmail(ctx, req.body),
-      }),
+      answer('Email sent', (req) => lists.sendFailedPaymentEmail(ctx, req.body)),
     );
 
     route(
       staffApi.updateWhatsappCount,
       { summary: "Count a WhatsApp follow-up of a failed payment (the customer's whatsappRedirectCount)" },
-      async (req) => ({
-        respones_msg: 'WhatsApp count updated',
-        data: await lists.countWhatsappRedirect(ctx, req.body.id.toLowerCase()),
-      }),
+      answer('WhatsApp count updated', (req) => lists.countWhatsappRedirect(ctx, req.body.id.toLowerCase())),
     );
   });

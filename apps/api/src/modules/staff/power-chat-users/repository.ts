@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { likeEscape, utcMicros } from '../../../db/paging.ts';
+import { likeEscape, utcMicros, keysetPage } from '../../../db/paging.ts';
 import { chatUsers, customers } from '../../../db/schema.ts';
-import { type DateRange, type TimeKey, beforeKey, inDateRange } from '../shared/lists-repository.ts';
+import { type DateRange, type TimePage, inDateRange, keysetWindow, timeKey } from '../shared/lists-repository.ts';
 
 // ---------------------------------------------------------------------------------------------- Power Chat users
 
@@ -15,12 +15,8 @@ const chatWhere = (f: DateRange & { company?: string | undefined }) =>
       : undefined,
   );
 
-export async function listChatUsers(
-  db: DbOrTx,
-  f: DateRange & { company?: string | undefined },
-  page: { limit: number; offset: number; after?: TimeKey },
-) {
-  return db
+export async function listChatUsers(db: DbOrTx, f: DateRange & { company?: string | undefined }, page: TimePage) {
+  const query = db
     .select({
       id: chatUsers.id,
       userId: chatUsers.userId,
@@ -33,10 +29,8 @@ export async function listChatUsers(
     })
     .from(chatUsers)
     .innerJoin(customers, eq(customers.id, chatUsers.customerId))
-    .where(and(chatWhere(f), beforeKey(chatUsers.createdAt, chatUsers.id, page.after)))
-    .orderBy(desc(chatUsers.createdAt), desc(chatUsers.id))
-    .limit(page.limit + 1)
-    .offset(page.after ? 0 : page.offset);
+    .$dynamic();
+  return keysetPage(query, chatWhere(f), timeKey(chatUsers.createdAt, chatUsers.id), keysetWindow(page));
 }
 
 export async function countChatUsers(db: DbOrTx, f: DateRange & { company?: string | undefined }) {

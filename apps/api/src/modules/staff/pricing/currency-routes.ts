@@ -2,6 +2,7 @@ import { staffApi } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
 import { staffActorOf, staffAreaRoutes } from '../guard.ts';
 import * as currency from './currency-service.ts';
+import { answer } from '../../../lib/area-routes.ts';
 
 /** Multi currency (spec 3 "Pricing list" Multi Currency tab, §7; DECISIONS §8 "Currency rules"). SuperAdmin only. */
 export const staffCurrencyRoutes = (ctx: AppContext) =>
@@ -14,18 +15,12 @@ export const staffCurrencyRoutes = (ctx: AppContext) =>
     route(
       staffApi.currencyAdd,
       { summary: 'Add a currency rule for a country', description: ruleDoc },
-      async (req) => ({
-        respones_msg: 'Currency added',
-        data: await currency.addCurrency(ctx, staffActorOf(req), req.body),
-      }),
+      answer('Currency added', (req) => currency.addCurrency(ctx, staffActorOf(req), req.body)),
     );
     route(
       staffApi.currencyUpdate,
       { summary: 'Update a currency rule', description: `${ruleDoc} Unknown id: 404.` },
-      async (req) => ({
-        respones_msg: 'Currency updated',
-        data: await currency.updateCurrency(ctx, staffActorOf(req), req.body),
-      }),
+      answer('Currency updated', (req) => currency.updateCurrency(ctx, staffActorOf(req), req.body)),
     );
     route(staffApi.currencyList, { summary: 'Currency rules, in the order they were added' }, async (req) => ({
       respones_msg: 'Currency list',
@@ -70,9 +65,6 @@ export const staffCurrencyRoutes = (ctx: AppContext) =>
           'number, answers 502 E_PROVIDER and changes nothing. Answers `{source, asOf, currencies, updated, unchanged, ' +
           'missing}`. Audited.',
       },
-      async (req) => ({
-        respones_msg: 'Currency rates synced',
-        data: await currency.syncCurrencyRates(ctx, staffActorOf(req)),
-      }),
+      answer('Currency rates synced', (req) => currency.syncCurrencyRates(ctx, staffActorOf(req))),
     );
   });

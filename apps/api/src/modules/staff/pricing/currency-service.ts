@@ -154,23 +154,31 @@ async function audit(tx: DbOrTx, actor: StaffActor, subType: PricingAuditSubType
 const countryTaken = (countryCode: string) =>
   fieldError(409, 'countryCode', `${countryCode} already has a currency rule: edit that one`);
 
+/** Checks a rule as typed (400 before any transaction), then runs `work` with it in a transaction. */
+function inRuleTransaction<T>(ctx: AppContext, input: RuleInput, work: (tx: DbOrTx, rule: CheckedRule) => Promise<T>) {
+  const rule = check(input);
+  return inTransaction(ctx.db, (tx) => work(tx, rule));
+}
+
+/** The stored columns of a checked rule. */
+const ruleValues = (rule: CheckedRule, couponCreated: boolean) => ({
+  countryCode: rule.countryCode,
+  currencyCode: rule.currencyCode,
+  conversationRate: rule.conversationRate,
+  couponCode: rule.couponCode,
+  discountPercentage: rule.discount.toFixed(2),
+  couponCreated,
+});
+
 export async function addCurrency(
   ctx: AppContext,
   actor: StaffActor,
   input: CurrencyAddRequest,
 ): Promise<CurrencyRule> {
-  const rule = check(input as RuleInput);
-  return inTransaction(ctx.db, async (tx) => {
+  return inRuleTransaction(ctx, input as RuleInput, async (tx, rule) => {
     if (await repo.ruleOfCountry(tx, rule.countryCode)) throw countryTaken(rule.countryCode);
     const couponCreated = await keepCoupon(tx, rule.couponCode, rule.discount, null);
-    const row = await repo.insertRule(tx, {
-      countryCode: rule.countryCode,
-      currencyCode: rule.currencyCode,
-      conversationRate: rule.conversationRate,
-      couponCode: rule.couponCode,
-      discountPercentage: rule.discount.toFixed(2),
-      couponCreated,
-    });
+    const row = await repo.insertRule(tx, ruleValues(rule, couponCreated));
     if (!row) throw countryTaken(rule.countryCode);
     await audit(tx, actor, 'Currency Added', `Currency rule added: ${describe(rule)}`);
     return toRule(row);
@@ -182,8 +190,7 @@ export async function updateCurrency(
   actor: StaffActor,
   input: CurrencyUpdateRequest,
 ): Promise<CurrencyRule> {
-  const rule = check(input as RuleInput);
-  return inTransaction(ctx.db, async (tx) => {
+  return inRuleTransaction(ctx, input as RuleInput, async (tx, rule) => {
     const before = await repo.lockRule(tx, input.id);
     if (!before) throw notFound('This currency rule does not exist.');
     if (before.countryCode !== rule.countryCode && (await repo.ruleOfCountry(tx, rule.countryCode))) {
@@ -196,14 +203,7 @@ export async function updateCurrency(
     } else if (rule.couponCode !== '') {
       couponCreated = await keepCoupon(tx, rule.couponCode, rule.discount, before);
     }
-    const row = await repo.updateRule(tx, before.id, {
-      countryCode: rule.countryCode,
-      currencyCode: rule.currencyCode,
-      conversationRate: rule.conversationRate,
-      couponCode: rule.couponCode,
-      discountPercentage: rule.discount.toFixed(2),
-      couponCreated,
-    });
+    const row = await repo.updateRule(tx, before.id, ruleValues(rule, couponCreated));
     if (!row) throw countryTaken(rule.countryCode);
     await audit(tx, actor, 'Currency Updated', `Currency rule updated: ${describe(before)} → ${describe(rule)}`);
     return toRule(row);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import { staffActorOf, staffAreaRoutes } from '../guard.ts';
 import { subscriberCount } from './amount.ts';
 import * as pricing from './service.ts';
+import { answer } from '../../../lib/area-routes.ts';
 
 /** Pricing and app versions (spec 3 "Pricing list", "Pricing edit", §7 `price/*`). SuperAdmin only. */
 export const staffPricingRoutes = (ctx: AppContext) =>
@@ -26,10 +27,7 @@ export const staffPricingRoutes = (ctx: AppContext) =>
           'when it rises every subscriber is emailed (background job). With Stripe a new Price is created and the old ' +
           'one archived (502 E_PROVIDER and nothing changed when Stripe cannot be reached).',
       },
-      async (req) => ({
-        respones_msg: 'Price updated',
-        data: await pricing.updatePrice(ctx, staffActorOf(req), req.body),
-      }),
+      answer('Price updated', (req) => pricing.updatePrice(ctx, staffActorOf(req), req.body)),
     );
     route(
       staffApi.priceSubscribers,
@@ -49,15 +47,12 @@ export const staffPricingRoutes = (ctx: AppContext) =>
           '`metadata.planIdentifier` (price id, amount, currency) and creates the missing ones at Stripe. Answers ' +
           '`{provider, created, updated, unchanged}`.',
       },
-      async () => ({ respones_msg: 'Prices synced', data: await pricing.syncPrices(ctx) }),
+      answer('Prices synced', () => pricing.syncPrices(ctx)),
     );
     route(
       staffApi.appVersionGet,
       { summary: "A plan's minimum app version (null when not configured)" },
-      async (req) => ({
-        respones_msg: 'App version',
-        data: await pricing.getAppVersion(ctx, req.query.planIdentifier),
-      }),
+      answer('App version', (req) => pricing.getAppVersion(ctx, req.query.planIdentifier)),
     );
     route(
       staffApi.appVersionUpdate,
@@ -67,9 +62,6 @@ export const staffPricingRoutes = (ctx: AppContext) =>
           'Carried in the device policy document as `appVersion` for the family whose recurring plan this is; devices ' +
           'get it at their next `GET policy` (the ETag changes).',
       },
-      async (req) => ({
-        respones_msg: 'App version updated',
-        data: await pricing.updateAppVersion(ctx, staffActorOf(req), req.body),
-      }),
+      answer('App version updated', (req) => pricing.updateAppVersion(ctx, staffActorOf(req), req.body)),
     );
   });

@@ -1,7 +1,7 @@
-import { type SQL, and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { countCapped, utcMicros } from '../../../db/paging.ts';
+import { type KeyColumn, type KeysetWindow, afterKey, countCapped, keysetPage, utcMicros } from '../../../db/paging.ts';
 import { customers, devices } from '../../../db/schema.ts';
 
 /**
@@ -23,8 +23,29 @@ export interface TimeKey {
   id: string;
 }
 
+/** A page of a (created_at, id) list: after `after`, or at `offset` without it. */
+export interface TimePage {
+  limit: number;
+  offset: number;
+  after?: TimeKey | undefined;
+}
+
+/** The (created_at, id) key most staff lists are paged by, newest first. */
+export const timeKey = (createdAt: AnyPgColumn, id: AnyPgColumn): KeyColumn[] => [
+  [createdAt, 'timestamptz'],
+  [id, 'uuid'],
+];
+
+/** The rows after `k` in a (created_at, id) list, newest first (for a list written in SQL). */
 export const beforeKey = (createdAt: AnyPgColumn, id: AnyPgColumn, k: TimeKey | undefined) =>
-  k ? sql`(${createdAt}, ${id}) < (${k.createdAt}::timestamptz, ${k.id}::uuid)` : undefined;
+  afterKey(timeKey(createdAt, id), k && [k.createdAt, k.id], 'desc');
+
+/** A page of a (created_at, id) keyset list as `keysetPage` takes it. */
+export const keysetWindow = (page: TimePage): KeysetWindow => ({
+  limit: page.limit,
+  offset: page.offset,
+  after: page.after && [page.after.createdAt, page.after.id],
+});
 
 export async function customerIdByEmail(db: DbOrTx, email: string) {
   const [row] = await db
@@ -54,12 +75,8 @@ const deviceWhere = (f: DeviceFilter) =>
   );
 
 /** Enrolled devices across customers, newest first, keyset on (created_at, id); `limit + 1` rows. */
-export async function listDevices(
-  db: DbOrTx,
-  f: DeviceFilter,
-  page: { limit: number; offset: number; after?: TimeKey },
-) {
-  return db
+export async function listDevices(db: DbOrTx, f: DeviceFilter, page: TimePage) {
+  const query = db
     .select({
       id: devices.id,
       deviceName: devices.deviceName,
@@ -74,10 +91,8 @@ export async function listDevices(
     })
     .from(devices)
     .innerJoin(customers, eq(customers.id, devices.customerId))
-    .where(and(deviceWhere(f), beforeKey(devices.createdAt, devices.id, page.after)))
-    .orderBy(desc(devices.createdAt), desc(devices.id))
-    .limit(page.limit + 1)
-    .offset(page.after ? 0 : page.offset);
+    .$dynamic();
+  return keysetPage(query, deviceWhere(f), timeKey(devices.createdAt, devices.id), keysetWindow(page));
 }
 
 export const countDevices = (db: DbOrTx, f: DeviceFilter) => countCapped(db, devices, deviceWhere(f));

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { type SQL, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { utcMicros } from '../../../db/paging.ts';
+import { type KeysetWindow, keysetPage, utcMicros } from '../../../db/paging.ts';
 import { customerFollowups, customers, payments } from '../../../db/schema.ts';
 
 export const byEmail = (email: string) =>
@@ -55,3 +55,26 @@ export interface After {
   at: string;
   id: string;
 }
+
+/**
+ * The ids of one page of a payment list keyed on (`key`, id), as a subquery: found on the index alone (the offset
+ * skipped there), then joined to their customer and counters, so a deep page joins its rows, not every skipped one.
+ */
+export const pageIds = (
+  db: DbOrTx,
+  where: SQL | undefined,
+  key: typeof payments.createdAt | typeof payments.expiryAt,
+  page: { limit: number; offset: number; after?: After | undefined; order?: KeysetWindow['order'] },
+) =>
+  keysetPage(
+    db.select({ id: payments.id }).from(payments).$dynamic(),
+    where,
+    [
+      [key, 'timestamptz'],
+      [payments.id, 'uuid'],
+    ],
+    {
+      ...page,
+      after: page.after && [page.after.at, page.after.id],
+    },
+  ).as('page_ids');

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { countCapped } from '../../../db/paging.ts';
 import { payments } from '../../../db/schema.ts';
-import { type After, byEmail, selectRows } from '../shared/payments-repository.ts';
+import { type After, byEmail, pageIds, selectRows } from '../shared/payments-repository.ts';
 
 export interface UpcomingFilter {
   now: Date;
@@ -26,17 +26,7 @@ export async function listUpcomingExpiry(
     f.isOfflinePayment === undefined ? undefined : eq(payments.isOfflinePayment, f.isOfflinePayment),
     f.email !== undefined ? byEmail(f.email) : undefined,
   );
-  const after = page.after
-    ? sql`(${payments.expiryAt}, ${payments.id}) > (${page.after.at}::timestamptz, ${page.after.id}::uuid)`
-    : undefined;
-  const ids = db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(where, after))
-    .orderBy(asc(payments.expiryAt), asc(payments.id))
-    .limit(page.limit + 1)
-    .offset(page.after ? 0 : page.offset)
-    .as('page_ids');
+  const ids = pageIds(db, where, payments.expiryAt, { ...page, order: 'asc' });
   const [rows, counted] = await Promise.all([
     selectRows(db, payments.expiryAt)
       .innerJoin(ids, eq(ids.id, payments.id))

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import { staffAreaRoutes } from '../guard.ts';
 import { KEYSET } from '../shared/payments-routes.ts';
 import * as lists from './service.ts';
+import { answerList } from '../../../lib/area-routes.ts';
 
 /** The back office's upcoming expire page (spec 3; DECISIONS §8). */
 export const staffUpcomingExpireRoutes = (ctx: AppContext) =>
@@ -13,6 +14,6 @@ export const staffUpcomingExpireRoutes = (ctx: AppContext) =>
         summary: 'Success payments whose seats expire in the next 30 days, soonest first',
         description: '`isOfflinePayment=true` offline sales only, `false` online payments only. ' + KEYSET,
       },
-      async (req) => ({ respones_msg: 'Upcoming expiry', ...(await lists.upcomingExpire(ctx, req.query)) }),
+      answerList('Upcoming expiry', (req) => lists.upcomingExpire(ctx, req.query)),
     );
   });
