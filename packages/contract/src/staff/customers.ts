@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { blankAsAbsent, listPaginationSchema } from '../activity.ts';
-import { emailSchema, newPasswordSchema, numeric, personNameSchema, phoneNumberSchema, text } from '../common.ts';
+import { emailSchema, idOf, newPasswordSchema, numeric, personNameSchema, phoneNumberSchema, text } from '../common.ts';
 import { withData } from '../envelope.ts';
 import { FAMILIES } from '../plans.ts';
 import {
@@ -10,7 +10,7 @@ import {
   staffListResponse,
   staffPageQuery,
 } from './lists.ts';
-import { customerPaymentSchema, uuidOf } from './shared/schemas.ts';
+import { customerPaymentSchema } from './shared/schemas.ts';
 import { staffEndpoint, STAFF_API_BASE } from './staff-endpoint.ts';
 
 const S = STAFF_API_BASE;
@@ -119,7 +119,7 @@ export type CustomerCreateRequest = z.input<typeof customerCreateRequestSchema>;
 
 /** `customers/update`: name, and a new password when one is given (it ends the customer's sessions). */
 export const customerUpdateRequestSchema = z.object({
-  customerId: uuidOf('customer'),
+  customerId: idOf('customer'),
   name: personNameSchema,
   password: blankAsAbsent(newPasswordSchema),
 });
@@ -140,7 +140,7 @@ export const offlinePriceSchema = z.object({
 export type OfflinePrice = z.infer<typeof offlinePriceSchema>;
 
 export const customerDetailQuerySchema = z.object({
-  customerId: uuidOf('customer'),
+  customerId: idOf('customer'),
   /** Paging of `userSubscriptions` (newest first). */
   ...staffPageQuery('standard'),
 });
