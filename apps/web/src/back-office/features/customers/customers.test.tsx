@@ -42,6 +42,7 @@ const customer = (over: Partial<StaffCustomer> = {}): StaffCustomer => ({
   isOfflineCustomer: true,
   isResellerModeEnabled: true,
   isResellerModeRequestApprove: false,
+  isDisabled: false,
   created_at: '2026-11-20T10:00:00.000Z',
   ...over,
 });
