@@ -17,7 +17,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './pl
 import { requestLoggerOf } from './logger.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { htmlFor, isBackOfficePath, loadIndexHtml, sendIndexHtml } from './plugins/index-html.ts';
-import { securityHeaders, withVideoFrames } from './plugins/security-headers.ts';
+import { docsCspWithoutUpgrade, securityHeaders, withVideoFrames } from './plugins/security-headers.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
@@ -124,7 +124,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: docsCspWithoutUpgrade,
+  });
 
   // Prometheus metrics (issue 14): counts every answer, so it comes before the routes.
   registerMetrics(app, ctx);

@@ -5,6 +5,7 @@ import { buy, customerWithSeats, enrolDevice, newStaff, type TestCustomer } from
 import { createSession } from './modules/sessions/service.ts';
 import {
   apiOperations,
+  concrete,
   enc,
   encodeQuery,
   openApiDocument,
@@ -334,4 +335,53 @@ describe('bad input, generated from the OpenAPI document (issue 12, Prove 1)', (
     expect(statusClasses['5xx'] ?? 0).toBe(0);
     expect(await snapshot()).toBe(before);
   }, 600_000);
+});
+
+/** 36 characters a `^[0-9a-f-]{36}$` pattern lets through, that PostgreSQL refuses as a uuid (issue 24: a 500). */
+const NOT_A_UUID = '0'.repeat(36);
+
+describe('ids are UUIDs in the contract (issue 24)', () => {
+  it('answers 400 to a 36-character non-UUID in every id field of every call, never reaching PostgreSQL', async () => {
+    const doc = await openApiDocument(rt);
+    const checked: string[] = [];
+    const failures: string[] = [];
+    for (const { method, template, realm, queryParams, bodySchema } of apiOperations(doc)) {
+      const customerToken = await createSession(rt.ctx.db, 'customer', owner.id, { userAgent: 'ids', ip: '::1' });
+      const staffToken = await createSession(rt.ctx.db, 'staff', staffId, { userAgent: 'ids', ip: '::1' });
+      const token = realm === 'device' ? deviceAuth : realm === 'staff' ? staffToken : customerToken;
+      const baseBody = bodySchema ? (sample(bodySchema, realm) as Record<string, unknown>) : undefined;
+      const baseQuery: Record<string, string> = {};
+      for (const p of queryParams) if (p.required) baseQuery[p.name] = String(sample(p.schema, realm));
+      const path = template.replace(/\{([^}]+)\}/g, () => crypto.randomUUID());
+      const send = async (field: string, query: Record<string, string>, body: unknown) => {
+        const res = await rt.app.inject({
+          method: method as 'GET',
+          url: path + encodeQuery(query),
+          headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+          remoteAddress: `10.200.${checked.length & 255}.${(checked.length >> 8) + 1}`,
+        });
+        const label = `${method} ${template} ${field}`;
+        checked.push(label);
+        const msg = String((JSON.parse(res.body) as { respones_msg?: unknown }).respones_msg ?? '');
+        if (res.statusCode !== 400 || !msg.includes(field))
+          failures.push(`${label} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      };
+      for (const p of queryParams)
+        if (concrete(p.schema)?.format === 'uuid') await send(p.name, { ...baseQuery, [p.name]: NOT_A_UUID }, baseBody);
+      for (const [key, s] of Object.entries(concrete(bodySchema)?.properties ?? {}))
+        if (concrete(s)?.format === 'uuid') await send(key, baseQuery, { ...baseBody, [key]: NOT_A_UUID });
+    }
+    expect(failures).toEqual([]);
+    // The calls of the finding and the customer pages' ids are among those checked.
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/super-admin/customers/updateWhatsappCount id',
+        'POST /api/v1/super-admin/customers/update customerId',
+        'GET /api/v1/super-admin/customers/detail customerId',
+        'POST /api/v1/super-admin/users/update id',
+      ]),
+    );
+    expect(checked.length).toBeGreaterThan(20);
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { AUDIT_SOURCES, AUDIT_SUB_TYPES, AUDIT_TYPES, type AuditType } from './audit.ts';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, numeric, text } from './common.ts';
+import { DEFAULT_PAGE_SIZE, idOf, numeric, PAGE_SIZES, text } from './common.ts';
 import { withData } from './envelope.ts';
 
 /**
@@ -171,7 +171,7 @@ export const auditSubTypesOf = (type: AuditType): readonly string[] => AUDIT_SUB
 
 // ------------------------------------------------------------------------------------------------------ exports
 
-const exportIdSchema = z.uuid({ error: 'must be an export id' });
+const exportIdSchema = idOf('export');
 
 export const exportListQuerySchema = z.object({ page: pageQuerySchema, limit: limitQuerySchema });
 export type ExportListQuery = z.input<typeof exportListQuerySchema>;
@@ -223,7 +223,7 @@ export const exportApplicationDeleteResponseSchema = exportDeleteResponseSchema;
 
 /** `POST device/restore/pdDisabledApp`: restore export `restoreId` onto {product} profile `profileId`. */
 export const restoreDisabledAppsRequestSchema = z.object({
-  profileId: z.uuid({ error: 'must be a profile id' }),
+  profileId: idOf('profile'),
   restoreId: exportIdSchema,
 });
 export type RestoreDisabledAppsRequest = z.input<typeof restoreDisabledAppsRequestSchema>;

@@ -18,6 +18,10 @@ export const AUDIT_SUB_TYPES = {
     'Reseller Requested',
     'Reseller Approved',
     'Staff Login As',
+    // Staff on Edit customer (issue 24): the customer's own reset flow started for them, the account disabled/enabled.
+    'Reset Link Sent',
+    'Account Disabled',
+    'Account Enabled',
     'Chat User Created',
     'Chat User Deleted',
     'Chat Users Synced',

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { limitQuerySchema, listPaginationSchema, pageQuerySchema } from './activity.ts';
-import { newPasswordSchema, text } from './common.ts';
+import { idOf, newPasswordSchema, text } from './common.ts';
 import { withData } from './envelope.ts';
 
 /**
@@ -62,7 +62,7 @@ export const chatUserListResponseSchema = z.object({
 });
 export type ChatUserListResponse = z.infer<typeof chatUserListResponseSchema>;
 
-const chatUserIdParamSchema = z.uuid({ error: 'must be a chat user id' });
+const chatUserIdParamSchema = idOf('chat user');
 export const chatUserDetailQuerySchema = z.object({ id: chatUserIdParamSchema });
 export const chatUserResponseSchema = withData(chatUserSchema);
 export type ChatUserResponse = z.infer<typeof chatUserResponseSchema>;
@@ -87,6 +87,6 @@ export const chatUserDeleteBodySchema = z.optional(z.nullable(chatUserDeleteInpu
 
 /** The PNG of a user's sign-in QR code, addressed by its `qrCodeUrl` (the key in the file name is the capability). */
 export const chatQrParamsSchema = z.object({
-  id: z.uuid({ error: 'unknown QR code' }),
+  id: idOf('QR code', 'unknown QR code'),
   file: text().check(z.regex(/^[0-9a-f]{64}\.png$/, { error: 'unknown QR code' })),
 });

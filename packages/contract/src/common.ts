@@ -29,6 +29,14 @@ export const text = () =>
     .check(z.refine(NO_NUL, { error: 'must not contain NUL characters', abort: true }));
 
 /**
+ * Every id the API takes in is a UUID (issue 24: one schema, so a 36-character non-UUID is a 400 here and never
+ * reaches PostgreSQL). `what` names the thing in the message ("must be a customer id", "must be an export id");
+ * `error` replaces that message where the call has its own (lists, public links).
+ */
+export const idOf = (what: string, error = `must be ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} id`) =>
+  z.uuid({ error });
+
+/**
  * A number sent as a number or as its text (query strings, old clients): `number` is the rule it must meet, written
  * with `z.coerce.number(…)`. Anything else (an array, an object, a boolean) is refused, never coerced (`[[[1]]]` is not 1).
  */

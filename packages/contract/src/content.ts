@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { blankAsAbsent, keysetPaginationSchema, pageQuerySchema } from './activity.ts';
-import { emailSchema, numeric, personNameSchema, text } from './common.ts';
+import { emailSchema, idOf, numeric, personNameSchema, text } from './common.ts';
 import { withData } from './envelope.ts';
 import { planSchema } from './payments.ts';
 import { localPricingSchema } from './local-pricing.ts';
@@ -139,7 +139,7 @@ export const blogFieldsSchema = z.object({
 export type BlogFields = z.input<typeof blogFieldsSchema>;
 
 /** `blog/update`: the same fields plus the blog's id; a new `imageFile` replaces the image. */
-export const blogUpdateFieldsSchema = z.extend(blogFieldsSchema, { id: z.uuid({ error: 'must be a blog id' }) });
+export const blogUpdateFieldsSchema = z.extend(blogFieldsSchema, { id: idOf('blog') });
 
 export const blogSummarySchema = z.object({
   _id: z.string(),

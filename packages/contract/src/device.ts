@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, numeric, text } from './common.ts';
+import { DEFAULT_PAGE_SIZE, idOf, numeric, PAGE_SIZES, text } from './common.ts';
 import { withData } from './envelope.ts';
 
 /**
@@ -217,7 +217,7 @@ export const profileListResponseSchema = z.object({
 });
 export type ProfileListResponse = z.infer<typeof profileListResponseSchema>;
 
-export const profileIdQuerySchema = z.object({ profileId: z.uuid({ error: 'must be a profile id' }) });
+export const profileIdQuerySchema = z.object({ profileId: idOf('profile') });
 
 /** Customer: `GET profile/apply` — freezes the policy, moves its version and wakes the device. */
 export const profileApplyResponseSchema = withData(
@@ -245,7 +245,7 @@ export const policyAckResponseSchema = withData(
   z.object({ version: z.int(), currentVersion: z.int(), appliedPolicyVersion: z.nullable(z.int()) }),
 );
 /** `POST notifications/:id/delivered|opened`. */
-export const messageIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a message id' }) });
+export const messageIdParamsSchema = z.object({ id: idOf('message') });
 export const messageAckResponseSchema = withData(
   z.object({ _id: z.string(), delivered_at: z.nullable(z.string()), opened_at: z.nullable(z.string()) }),
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { text } from './common.ts';
+import { idOf, text } from './common.ts';
 import { withData } from './envelope.ts';
 
 /**
@@ -126,8 +126,8 @@ export const packageNameSchema = text().check(
   }),
 );
 
-export const profileIdSchema = z.uuid({ error: 'must be a profile id' });
-const entryIdSchema = z.uuid({ error: 'must be an entry id' });
+export const profileIdSchema = idOf('profile');
+const entryIdSchema = idOf('entry');
 
 export const pinSchema = text().check(
   z.trim(),

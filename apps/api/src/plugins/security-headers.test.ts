@@ -28,4 +28,15 @@ describe('security headers (issue 12, item 8)', () => {
     const refused = await call(rt, usersApi.detail, { token: 'not-a-token' });
     expect(refused.headers['cache-control']).toBe('no-store');
   });
+
+  it('/api/docs does not upgrade its own scripts to https: it loads over plain http on any host (issue 24)', async () => {
+    for (const url of ['/api/docs', '/api/docs/static/index.html']) {
+      const res = await rt.app.inject({ url, headers: { host: 'fleet.example.org' } });
+      expect(res.statusCode, url).toBeLessThan(400);
+      const csp = String(res.headers['content-security-policy'] ?? '');
+      expect(csp, url).not.toContain('upgrade-insecure-requests');
+    }
+    const page = await rt.app.inject({ url: '/api/docs/static/index.html', headers: { host: 'fleet.example.org' } });
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
 });

@@ -83,3 +83,15 @@ export function withVideoFrames(csp: string): string {
       `${start}${space}frame-src ${sources} ${VIDEO_FRAME_HOSTS.join(' ')}`,
   );
 }
+
+/**
+ * The API docs' own policy without `upgrade-insecure-requests` (issue 24): swagger-ui's static CSP carries it, so over
+ * plain http on any host but localhost the browser fetched the page's scripts over https and the page stayed blank.
+ * The product's own policy never upgrades; HSTS does that when PUBLIC_URL is https.
+ */
+export const docsCspWithoutUpgrade = (csp: string): string =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d !== '' && d !== 'upgrade-insecure-requests')
+    .join('; ');

@@ -29,8 +29,8 @@ export const STAFF_AREAS = {
   coupons: SUPER_ADMIN,
   customers: CUSTOMER_CARE,
   customerPayments: FINANCE,
-  /** Opening a customer's console (DECISIONS §8: any staff role; the links sit on pages every role sees). */
-  loginAs: EVERY_ROLE,
+  /** Opening a customer's console (DECISIONS §8, issue 24 M3): not Content, whose pages carry no login-as link. */
+  loginAs: CUSTOMER_CARE,
   paymentErrors: CUSTOMER_CARE,
   devices: CUSTOMER_CARE,
   notifications: CUSTOMER_CARE,

@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
+import { idOf } from '../common.ts';
 import { blogSchema, blogSummarySchema } from '../content.ts';
 import { messageSchema, withData } from '../envelope.ts';
 import { staffListResponse } from './lists.ts';
-import { contentPageQuerySchema, idOf } from './shared/schemas.ts';
+import { contentPageQuerySchema } from './shared/schemas.ts';
 import { staffEndpoint, STAFF_API_BASE } from './staff-endpoint.ts';
 
 const S = STAFF_API_BASE;

@@ -1,13 +1,13 @@
 import { z } from 'zod/mini';
-import { moneyAmountSchema, numeric, text } from '../common.ts';
+import { idOf, moneyAmountSchema, numeric, text } from '../common.ts';
 import { messageSchema, withData } from '../envelope.ts';
 import { paymentStatusSchema, planTypeSchema } from '../payments.ts';
-import { customerPaymentSchema, idListQuerySchema, uuidOf } from './shared/schemas.ts';
+import { customerPaymentSchema, idListQuerySchema } from './shared/schemas.ts';
 import { staffEndpoint, STAFF_API_BASE } from './staff-endpoint.ts';
 
 const S = STAFF_API_BASE;
 
-export const resellerApproveRequestSchema = z.object({ customerId: uuidOf('customer') });
+export const resellerApproveRequestSchema = z.object({ customerId: idOf('customer') });
 
 export type ResellerApproveRequest = z.input<typeof resellerApproveRequestSchema>;
 
@@ -23,7 +23,7 @@ export const MAX_STAFF_QTY = 100_000;
 export const MAX_OFFLINE_AMOUNT = 10_000_000;
 
 export const offlinePaymentRequestSchema = z.object({
-  customerId: uuidOf('customer'),
+  customerId: idOf('customer'),
   priceId: text().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(64)),
   qty: numeric(
     z.coerce
@@ -44,7 +44,7 @@ export type OfflinePaymentRequest = z.input<typeof offlinePaymentRequestSchema>;
 export const customerPaymentResponseSchema = withData(customerPaymentSchema);
 
 export const subscriptionDetailQuerySchema = z.object({
-  customerId: uuidOf('customer'),
+  customerId: idOf('customer'),
   priceId: text().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(64)),
 });
 
@@ -59,7 +59,7 @@ export const subscriptionDetailResponseSchema = z.object({
 
 /** `payments/subscription/update`: the new seat count of a Success payment. */
 export const subscriptionUpdateRequestSchema = z.object({
-  id: uuidOf('payment'),
+  id: idOf('payment'),
   updatedQty: numeric(
     z.coerce
       .number({ error: 'must be a number of licences' })
@@ -77,7 +77,7 @@ export type SubscriptionUpdateRequest = z.input<typeof subscriptionUpdateRequest
 export const deviceByProductQuerySchema = z.object({
   /** A plan or family code (`UB`, `UBOT`…): the devices of its family. */
   productIdentifier: text().check(z.trim(), z.toUpperCase(), z.minLength(1, { error: 'is required' }), z.maxLength(16)),
-  customerId: uuidOf('customer'),
+  customerId: idOf('customer'),
 });
 
 export type DeviceByProductQuery = z.input<typeof deviceByProductQuerySchema>;
@@ -96,7 +96,7 @@ export const deviceByProductResponseSchema = z.object({
   total: z.int(),
 });
 
-export const deleteDeviceQuerySchema = z.object({ id: uuidOf('device') });
+export const deleteDeviceQuerySchema = z.object({ id: idOf('device') });
 
 export type DeleteDeviceQuery = z.input<typeof deleteDeviceQuerySchema>;
 
@@ -111,7 +111,7 @@ export const deleteDeviceResponseSchema = messageSchema;
  * remaining days count a started day as remaining (a refund on the day of purchase is the full amount).
  */
 
-const paymentIdSchema = z.uuid({ error: 'must be a payment id' });
+const paymentIdSchema = idOf('payment');
 
 export const paymentDetailQuerySchema = z.object({
   id: paymentIdSchema,
@@ -187,7 +187,7 @@ export const refundRequestSchema = z.object({
    */
   refundAmount: z.optional(z.nullable(moneyAmountSchema(100_000_000, 'must be an amount'))),
   /** Devices (ids from `payments/detail`) to log out with the refund. */
-  refundDevices: z._default(z.array(z.uuid({ error: 'must be a device id' })).check(z.maxLength(1000)), []),
+  refundDevices: z._default(z.array(idOf('device')).check(z.maxLength(1000)), []),
 });
 
 export type RefundRequest = z.input<typeof refundRequestSchema>;

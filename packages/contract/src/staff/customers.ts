@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { blankAsAbsent, listPaginationSchema } from '../activity.ts';
-import { emailSchema, newPasswordSchema, numeric, personNameSchema, phoneNumberSchema, text } from '../common.ts';
-import { withData } from '../envelope.ts';
+import { emailSchema, idOf, newPasswordSchema, numeric, personNameSchema, phoneNumberSchema, text } from '../common.ts';
+import { messageSchema, withData } from '../envelope.ts';
 import { FAMILIES } from '../plans.ts';
 import {
   booleanQuerySchema,
@@ -10,7 +10,7 @@ import {
   staffListResponse,
   staffPageQuery,
 } from './lists.ts';
-import { customerPaymentSchema, uuidOf } from './shared/schemas.ts';
+import { customerPaymentSchema } from './shared/schemas.ts';
 import { staffEndpoint, STAFF_API_BASE } from './staff-endpoint.ts';
 
 const S = STAFF_API_BASE;
@@ -76,6 +76,8 @@ export const staffCustomerSchema = z.object({
   isOfflineCustomer: z.boolean(),
   isResellerModeEnabled: z.boolean(),
   isResellerModeRequestApprove: z.boolean(),
+  /** Disabled by staff: no sign-in, no session, no device token (issue 24). */
+  isDisabled: z.boolean(),
   created_at: z.string(),
 });
 
@@ -117,14 +119,31 @@ export const customerCreateRequestSchema = z.object({
 
 export type CustomerCreateRequest = z.input<typeof customerCreateRequestSchema>;
 
-/** `customers/update`: name, and a new password when one is given (it ends the customer's sessions). */
+/**
+ * `customers/update`: name, and a new password when one is given. Only a SuperAdmin may set a password (DECISIONS §8,
+ * issue 24 M2: others get 403 and send a reset link instead); it emails the customer and ends their sessions and
+ * reset links.
+ */
 export const customerUpdateRequestSchema = z.object({
-  customerId: uuidOf('customer'),
+  customerId: idOf('customer'),
   name: personNameSchema,
   password: blankAsAbsent(newPasswordSchema),
 });
 
 export type CustomerUpdateRequest = z.input<typeof customerUpdateRequestSchema>;
+
+/** `customers/sendResetLink`: starts the customer's own reset-password flow (the roles that may not set a password). */
+export const customerResetLinkRequestSchema = z.object({ customerId: idOf('customer') });
+
+export type CustomerResetLinkRequest = z.input<typeof customerResetLinkRequestSchema>;
+
+/** `customers/disable`: `disabled: true` ends the customer's sessions and revokes their devices' tokens at once. */
+export const customerDisableRequestSchema = z.object({
+  customerId: idOf('customer'),
+  disabled: z.boolean({ error: 'must be true or false' }),
+});
+
+export type CustomerDisableRequest = z.input<typeof customerDisableRequestSchema>;
 
 export const staffCustomerResponseSchema = withData(staffCustomerSchema);
 
@@ -140,7 +159,7 @@ export const offlinePriceSchema = z.object({
 export type OfflinePrice = z.infer<typeof offlinePriceSchema>;
 
 export const customerDetailQuerySchema = z.object({
-  customerId: uuidOf('customer'),
+  customerId: idOf('customer'),
   /** Paging of `userSubscriptions` (newest first). */
   ...staffPageQuery('standard'),
 });
@@ -189,6 +208,22 @@ export const customerUpdate = staffEndpoint({
   method: 'POST',
   path: `${S}/customers/update`,
   body: customerUpdateRequestSchema,
+  response: staffCustomerResponseSchema,
+});
+
+export const customerSendResetLink = staffEndpoint({
+  area: 'customers',
+  method: 'POST',
+  path: `${S}/customers/sendResetLink`,
+  body: customerResetLinkRequestSchema,
+  response: messageSchema,
+});
+
+export const customerDisable = staffEndpoint({
+  area: 'customers',
+  method: 'POST',
+  path: `${S}/customers/disable`,
+  body: customerDisableRequestSchema,
   response: staffCustomerResponseSchema,
 });
 

@@ -15,7 +15,14 @@ export {
   deviceByProduct,
   deleteDevice,
 } from './customer-payments.ts';
-export { customerList, customerCreate, customerUpdate, customerDetail } from './customers.ts';
+export {
+  customerList,
+  customerCreate,
+  customerUpdate,
+  customerSendResetLink,
+  customerDisable,
+  customerDetail,
+} from './customers.ts';
 export { loginDashboard, monthWiseLogin, weekWiseLogin, loginHistory } from './dashboard.ts';
 export { deviceList } from './devices.ts';
 export { customerExports } from './exports.ts';

@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
+import { idOf } from '../common.ts';
 import { FAQ_ANSWER_MAX, faqQuestionSchema, faqSchema, faqStatusSchema, richTextSchema } from '../content.ts';
 import { withData } from '../envelope.ts';
 import { staffListResponse } from './lists.ts';
-import { contentPageQuerySchema, idOf } from './shared/schemas.ts';
+import { contentPageQuerySchema } from './shared/schemas.ts';
 import { staffEndpoint, STAFF_API_BASE } from './staff-endpoint.ts';
 
 const S = STAFF_API_BASE;

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { emailSchema, text } from '../common.ts';
+import { emailSchema, idOf, text } from '../common.ts';
 import { withData } from '../envelope.ts';
 import { booleanQuerySchema, isoDateQuerySchema, staffListResponse, staffPageQuery } from './lists.ts';
 import {
@@ -73,13 +73,13 @@ const notificationTargetFields = {
   /** Chosen devices; with `customers` too, the devices of both. None of either: every enrolled device. */
   devices: z._default(
     z
-      .array(z.uuid({ error: 'must be device ids' }), { error: 'must be a list of device ids' })
+      .array(idOf('device', 'must be device ids'), { error: 'must be a list of device ids' })
       .check(z.maxLength(NOTIFICATION_MAX_DEVICES, { error: `must name at most ${NOTIFICATION_MAX_DEVICES}` })),
     [],
   ),
   customers: z._default(
     z
-      .array(z.uuid({ error: 'must be customer ids' }), { error: 'must be a list of customer ids' })
+      .array(idOf('customer', 'must be customer ids'), { error: 'must be a list of customer ids' })
       .check(z.maxLength(NOTIFICATION_MAX_CUSTOMERS, { error: `must name at most ${NOTIFICATION_MAX_CUSTOMERS}` })),
     [],
   ),
@@ -153,7 +153,7 @@ export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
 export const notificationListResponseSchema = staffListResponse(notificationSchema);
 
 export const notificationDetailQuerySchema = z.object({
-  id: z.uuid({ error: 'must be a notification id' }),
+  id: idOf('notification'),
   isDelivered: booleanQuerySchema,
   isOpen: booleanQuerySchema,
   ...staffPageQuery('wide'),

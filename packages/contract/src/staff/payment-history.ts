@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { blankAsAbsent, keysetPaginationSchema } from '../activity.ts';
-import { text } from '../common.ts';
+import { idOf, text } from '../common.ts';
 import { withData } from '../envelope.ts';
 import { creditNoteParamsSchema, invoiceParamsSchema, pdfSchema } from '../payment-record.ts';
 import { booleanQuerySchema, isExportDataSchema, isoDateQuerySchema, staffPageQuery } from './lists.ts';
@@ -93,7 +93,7 @@ export const failedPaymentEmailResponseSchema = withData(z.object({ failedEmailF
 
 /** `POST customers/updateWhatsappCount {id}`: the customer's id (`userId._id` of a payment row). */
 export const whatsappCountRequestSchema = z.object({
-  id: text().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'must be a customer id' })),
+  id: idOf('customer'),
 });
 
 export const whatsappCountResponseSchema = withData(z.object({ whatsappRedirectCount: z.int() }));

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { blankAsAbsent, keysetPaginationSchema, pageQuerySchema } from '../activity.ts';
-import { numeric, text } from '../common.ts';
+import { idOf, numeric, text } from '../common.ts';
 import { messageSchema, withData } from '../envelope.ts';
 import { planTypeSchema } from '../payments.ts';
 import { familySchema, planCodeSchema } from '../plans.ts';
@@ -50,7 +50,7 @@ export const priceListResponseSchema = withData(
 
 export type PriceListResponse = z.infer<typeof priceListResponseSchema>;
 
-export const priceIdQuerySchema = z.object({ id: z.uuid({ error: 'must be a price id' }) });
+export const priceIdQuerySchema = z.object({ id: idOf('price') });
 
 export const priceDetailResponseSchema = withData(staffPriceSchema);
 
@@ -91,7 +91,7 @@ export const priceAmountSchema = numeric(
 );
 
 export const priceUpdateRequestSchema = z.object({
-  id: z.uuid({ error: 'must be a price id' }),
+  id: idOf('price'),
   name: text().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(200)),
   identifier: planCodeSchema,
   description: z._default(text().check(z.trim(), z.maxLength(2000)), ''),
@@ -229,7 +229,7 @@ export const currencyAddRequestSchema = z.object(ruleFields);
 export type CurrencyAddRequest = z.input<typeof currencyAddRequestSchema>;
 
 /** `price/update/currency`: the same fields plus the rule's `id`. */
-export const currencyUpdateRequestSchema = z.object({ id: z.uuid({ error: 'must be a currency id' }), ...ruleFields });
+export const currencyUpdateRequestSchema = z.object({ id: idOf('currency'), ...ruleFields });
 
 export type CurrencyUpdateRequest = z.input<typeof currencyUpdateRequestSchema>;
 
@@ -241,7 +241,7 @@ export type CurrencyListQuery = z.input<typeof currencyListQuerySchema>;
 
 export const currencyListResponseSchema = staffListResponse(currencyRuleSchema);
 
-export const currencyIdQuerySchema = z.object({ id: z.uuid({ error: 'must be a currency id' }) });
+export const currencyIdQuerySchema = z.object({ id: idOf('currency') });
 
 /** `price/country/lookup?countryCode`: the country's currency and its rate from the current table. */
 export const countryLookupQuerySchema = z.object({ countryCode: countryCodeSchema });

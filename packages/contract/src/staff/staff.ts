@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { limitQuerySchema, listPaginationSchema, pageQuerySchema } from '../activity.ts';
-import { emailSchema, newPasswordSchema, personNameSchema, text } from '../common.ts';
+import { emailSchema, idOf, newPasswordSchema, personNameSchema, text } from '../common.ts';
 import { withData } from '../envelope.ts';
 import { staffRoleSchema } from './areas.ts';
 import { staffEndpoint, STAFF_API_BASE } from './staff-endpoint.ts';
@@ -43,7 +43,7 @@ export const staffCreateRequestSchema = z.object({
 export type StaffCreateRequest = z.input<typeof staffCreateRequestSchema>;
 
 export const staffUpdateRequestSchema = z.object({
-  id: z.uuid({ error: 'must be a staff id' }),
+  id: idOf('staff'),
   name: z.optional(personNameSchema),
   role: z.optional(staffRoleSchema),
   password: z.optional(newPasswordSchema),

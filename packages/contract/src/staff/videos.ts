@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
-import { text } from '../common.ts';
+import { idOf, text } from '../common.ts';
 import { videoLinkSchema, videoSchema } from '../content.ts';
 import { messageSchema, withData } from '../envelope.ts';
 import { staffListResponse } from './lists.ts';
-import { contentPageQuerySchema, idOf } from './shared/schemas.ts';
+import { contentPageQuerySchema } from './shared/schemas.ts';
 import { staffEndpoint, STAFF_API_BASE } from './staff-endpoint.ts';
 
 const S = STAFF_API_BASE;

@@ -113,6 +113,20 @@ export const emailTemplates = {
       html: layout(product, lines),
     };
   },
+  /** DECISIONS §8 (issue 24 M2): a SuperAdmin set the password on Edit customer. */
+  passwordChangedByStaff(product: string, name: string): EmailContent {
+    const lines = [
+      `Hello ${name},`,
+      `Your password was changed by ${product} support, and every session of your account was signed out.`,
+      'If you did not ask for this, reset your password at once and contact support.',
+    ];
+    return {
+      template: 'password-changed-by-staff',
+      subject: `Your ${product} password was changed by ${product} support`,
+      text: lines.join('\n\n') + '\n',
+      html: layout(product, lines),
+    };
+  },
   orderConfirmation(
     product: string,
     name: string,

@@ -216,6 +216,23 @@ describe('login-as (DECISIONS §8)', () => {
   });
 });
 
+describe('login-as roles (DECISIONS §8, issue 24 M3)', () => {
+  it('is open to SuperAdmin, Admin and Support only: Content gets 403 on both paths', async () => {
+    expect(STAFF_AREAS.loginAs).toEqual(['SuperAdmin', 'Admin', 'Support']);
+    const c = await newCustomer(rt);
+    const content = await newStaff(rt, 'Content');
+    for (const endpoint of [staffApi.bypassLogin, staffApi.usersBypassLogin]) {
+      const res = await call(rt, endpoint, { token: content.token, body: { email: c.email } });
+      expect(res.statusCode, endpoint.path).toBe(403);
+      expect(res.error().code).toBe('E_FORBIDDEN');
+    }
+    for (const role of ['SuperAdmin', 'Admin', 'Support'] as const) {
+      const s = await newStaff(rt, role);
+      expect((await call(rt, staffApi.bypassLogin, { token: s.token, body: { email: c.email } })).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('role matrix, generated from the area table', () => {
   let staffByRole: Record<string, TestStaff>;
   let customerToken: string;

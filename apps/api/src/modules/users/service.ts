@@ -870,7 +870,7 @@ export async function staffUpdateCustomer(
 ) {
   if (input.password !== undefined) assertStrongPassword(input.password);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async (tx, afterCommit) => {
     const before = await repo.findCustomerById(tx, customerId);
     if (!before) throw notFound('Customer not found.');
     const row = await repo.updateCustomer(tx, customerId, {
@@ -899,6 +899,13 @@ export async function staffUpdateCustomer(
         message: 'Password changed by staff; every session ended',
         actor,
       });
+      // DECISIONS §8: the customer hears of it at once.
+      const outboxId = await queueEmail(
+        tx,
+        row.email,
+        emailTemplates.passwordChangedByStaff(ctx.config.productName, row.name),
+      );
+      afterCommit(() => dispatchEmail(ctx.queue, outboxId));
     }
     return row;
   });

@@ -1,5 +1,6 @@
-import { Anchor, Loader, Tooltip } from '@mantine/core';
-import { setToken } from '@/shared/lib/auth-storage';
+import { Anchor, Loader, Text, Tooltip } from '@mantine/core';
+import { canUseArea, type StaffRole } from '@fleetdeck/contract/staff';
+import { getStaffRole, setToken } from '@/shared/lib/auth-storage';
 import { useLoginAs } from '../api/login-as';
 
 /**
@@ -19,6 +20,8 @@ export function LoginAsLink({ email }: { email: string }) {
       onError: () => tab?.close(),
     });
   };
+  // DECISIONS §8: a role without login-as (Content) sees the email only, no link.
+  if (!canUseArea(getStaffRole() as StaffRole | null, 'loginAs')) return <Text size="sm">{email}</Text>;
   return (
     <Tooltip label="Open this customer's console (staff session)" withArrow openDelay={400}>
       <Anchor component="button" type="button" size="sm" fw={600} onClick={open} disabled={loginAs.isPending}>

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { blankAsAbsent } from '../../activity.ts';
-import { text } from '../../common.ts';
+import { idOf, text } from '../../common.ts';
 import { paymentRecordShape } from '../../payment-record.ts';
 import { booleanQuerySchema, staffPageQuery } from '../lists.ts';
 
@@ -33,8 +33,6 @@ export const loginBarSchema = z.object({ key: z.union([z.string(), z.int()]), la
  * DECISIONS §5 reseller coupons, §8 offline sale and subscription edit). Seat counts come from the licence ledger's
  * per-customer summary; without `product` they sum every family, with it they are that family's.
  */
-
-export const uuidOf = (what: string) => z.uuid({ error: `must be a ${what} id` });
 
 /** A payment of the customer (spec 3 §3 Payment record), as the subscriptions page lists it. */
 export const customerPaymentSchema = z.object({
@@ -85,7 +83,7 @@ export const idListQuerySchema = (what: string, maxItems: number) =>
     }),
     z.optional(
       z
-        .array(z.uuid({ error: `must be ${what} ids` }))
+        .array(idOf(what, `must be ${what} ids`))
         .check(z.maxLength(maxItems, { error: `must name at most ${maxItems}` })),
     ),
   );
@@ -100,8 +98,6 @@ export const ownerSchema = z.nullable(z.object({ _id: z.string(), email: z.strin
  * "Page-view report"; §7 Content). Blog create/update are multipart forms: their text fields are `blogFieldsSchema`
  * / `blogUpdateFieldsSchema` of the main entry, the image the file part `imageFile`.
  */
-
-export const idOf = (what: string) => z.uuid({ error: `must be a ${what} id` });
 
 export const contentPageQuerySchema = z.object(staffPageQuery());
 

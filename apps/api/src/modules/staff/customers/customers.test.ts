@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { devicesApi, licencesApi, plansApi, usersApi } from '@fleetdeck/contract';
+import { devicesApi, licencesApi, plansApi, policyApi, usersApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { auditEntries, customerSeats, legacyUsers, licenceGrants } from '../../../db/schema.ts';
 import { call } from '../../../../test/support/call.ts';
@@ -321,7 +321,8 @@ describe('customers/create and customers/update', () => {
     const newPassword = 'Harbour-Lantern-9031';
     (
       await call(rt, staffApi.customerUpdate, {
-        token: support.token,
+        // Only a SuperAdmin sets a password (DECISIONS §8, issue 24).
+        token: root.token,
         body: { customerId: c.id, name: 'Renamed Ltd', password: newPassword },
       })
     ).data();
@@ -333,13 +334,145 @@ describe('customers/create and customers/update', () => {
       .select()
       .from(auditEntries)
       .where(and(eq(auditEntries.customerId, c.id), eq(auditEntries.subType, 'Change Password')));
-    expect(audit.map((a) => [a.actorKind, a.actorId])).toEqual([['staff', support.id]]);
+    expect(audit.map((a) => [a.actorKind, a.actorId])).toEqual([['staff', root.id]]);
 
     const missing = await call(rt, staffApi.customerUpdate, {
       token: admin.token,
       body: { customerId: '00000000-0000-4000-8000-000000000000', name: 'X' },
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('staff and customer passwords (DECISIONS §8, issue 24 M2)', () => {
+  it("refuses Admin and Support a customer's password (403), leaving it, the sessions and the reset links as they were", async () => {
+    const c = await newCustomer(rt);
+    await call(rt, usersApi.sendForgetPasswordLink, { body: { email: c.email }, ip: randomIp() });
+    const reset = await rt.smtp.waitFor(c.email, (m) => m.subject.startsWith('Reset'));
+    for (const staff of [admin, support]) {
+      const res = await call(rt, staffApi.customerUpdate, {
+        token: staff.token,
+        body: { customerId: c.id, name: 'Taken Over', password: 'Harbour-Lantern-9032' },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.error().code).toBe('E_FORBIDDEN');
+      expect(res.error().respones_msg).toBe(
+        "Only a SuperAdmin may set a customer's password. Send the customer a password reset link instead.",
+      );
+    }
+    expect((await call(rt, usersApi.detail, { token: c.token })).data().data.name).not.toBe('Taken Over');
+    const login = await call(rt, usersApi.login, { body: { email: c.email, password: c.password }, ip: randomIp() });
+    expect(login.statusCode).toBe(200);
+    // The customer's own reset link still works: nothing was ended by the refused calls.
+    const { iv, encryptedData } = linkParams(reset.text, '/reset-password');
+    const own = 'Meadow-Compass-7714';
+    const set = await call(rt, usersApi.resetPassword, {
+      body: { password: own, confirm_password: own, iv, encrypted_data: encryptedData },
+    });
+    expect(set.statusCode).toBe(200);
+  });
+
+  it('a SuperAdmin sets it: the customer is emailed, every session and pending reset link ends, the audit names them', async () => {
+    const c = await newCustomer(rt);
+    await call(rt, usersApi.sendForgetPasswordLink, { body: { email: c.email }, ip: randomIp() });
+    const reset = await rt.smtp.waitFor(c.email, (m) => m.subject.startsWith('Reset'));
+    const newPassword = 'Harbour-Lantern-9033';
+    const res = await call(rt, staffApi.customerUpdate, {
+      token: root.token,
+      body: { customerId: c.id, name: 'Kept Ltd', password: newPassword },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await rt.smtp.waitFor(c.email, (m) => m.subject.includes('changed by'));
+    expect(mail.subject).toBe('Your Fleetdeck password was changed by Fleetdeck support');
+    expect(mail.text).toContain('Your password was changed by Fleetdeck support');
+    expect((await call(rt, usersApi.detail, { token: c.token })).statusCode).toBe(401);
+    const { iv, encryptedData } = linkParams(reset.text, '/reset-password');
+    const late = await call(rt, usersApi.resetPassword, {
+      body: {
+        password: 'Meadow-Compass-7715',
+        confirm_password: 'Meadow-Compass-7715',
+        iv,
+        encrypted_data: encryptedData,
+      },
+    });
+    expect(late.statusCode).toBe(400);
+    const audit = await rt.ctx.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.customerId, c.id), eq(auditEntries.subType, 'Change Password')));
+    expect(audit.map((a) => [a.actorKind, a.actorId])).toEqual([['staff', root.id]]);
+  });
+
+  it("Send password reset link: starts the customer's own reset flow, audited with the staff member; not for Content", async () => {
+    const c = await newCustomer(rt);
+    const res = await call(rt, staffApi.customerSendResetLink, { token: support.token, body: { customerId: c.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.data().respones_msg).toBe(`A password reset link has been sent to ${c.email}.`);
+    const mail = await rt.smtp.waitFor(c.email, (m) => m.subject.startsWith('Reset'));
+    const { iv, encryptedData } = linkParams(mail.text, '/reset-password');
+    const own = 'Meadow-Compass-7716';
+    const set = await call(rt, usersApi.resetPassword, {
+      body: { password: own, confirm_password: own, iv, encrypted_data: encryptedData },
+    });
+    expect(set.statusCode).toBe(200);
+    const audit = await rt.ctx.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.customerId, c.id), eq(auditEntries.subType, 'Reset Link Sent')));
+    expect(audit.map((a) => [a.actorKind, a.actorId])).toEqual([['staff', support.id]]);
+    const refused = await call(rt, staffApi.customerSendResetLink, {
+      token: content.token,
+      body: { customerId: c.id },
+    });
+    expect(refused.statusCode).toBe(403);
+    const missing = await call(rt, staffApi.customerSendResetLink, {
+      token: admin.token,
+      body: { customerId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('disabling a customer (issue 24)', () => {
+  it('ends its sessions and revokes its device tokens at once; enabling lets it sign in again', async () => {
+    const c = await newCustomer(rt);
+    await buy(rt, c, 'PD', 1);
+    const device = await enrolDevice(rt, c);
+    expect((await call(rt, policyApi.policy, { token: device.auth })).statusCode).toBe(200);
+    const { token: staffSession } = (
+      await call(rt, staffApi.bypassLogin, { token: support.token, body: { email: c.email } })
+    ).data().data;
+
+    const disabled = await call(rt, staffApi.customerDisable, {
+      token: support.token,
+      body: { customerId: c.id, disabled: true },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(disabled.data().data.isDisabled).toBe(true);
+    expect((await call(rt, usersApi.detail, { token: c.token })).statusCode).toBe(401);
+    expect((await call(rt, usersApi.detail, { token: staffSession })).statusCode).toBe(401);
+    expect((await call(rt, policyApi.policy, { token: device.auth })).statusCode).toBe(401);
+    const login = await call(rt, usersApi.login, { body: { email: c.email, password: c.password }, ip: randomIp() });
+    expect(login.statusCode).toBe(403);
+    const detail = await call(rt, staffApi.customerDetail, { token: support.token, query: { customerId: c.id } });
+    expect(detail.data().customerDetail.isDisabled).toBe(true);
+    const audit = await rt.ctx.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.customerId, c.id), eq(auditEntries.subType, 'Account Disabled')));
+    expect(audit.map((a) => [a.actorKind, a.actorId])).toEqual([['staff', support.id]]);
+
+    const enabled = await call(rt, staffApi.customerDisable, {
+      token: admin.token,
+      body: { customerId: c.id, disabled: false },
+    });
+    expect(enabled.data().data.isDisabled).toBe(false);
+    const again = await call(rt, usersApi.login, { body: { email: c.email, password: c.password }, ip: randomIp() });
+    expect(again.statusCode).toBe(200);
+    expect(
+      (await call(rt, staffApi.customerDisable, { token: content.token, body: { customerId: c.id, disabled: true } }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 

@@ -1,7 +1,7 @@
 import { type Family, LIST_COUNT_CAP } from '@fleetdeck/contract';
-import { type SQL, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { legacyUsers, payments, plans } from '../../../db/schema.ts';
+import { customers, devices, legacyUsers, payments, plans } from '../../../db/schema.ts';
 import { paymentsWithStaff } from '../shared/customers-repository.ts';
 
 export { findCustomer } from '../shared/customers-repository.ts';
@@ -37,6 +37,7 @@ export interface CustomerListRow {
   isOfflineCustomer: boolean;
   resellerModeEnabled: boolean;
   resellerModeApproved: boolean;
+  disabled: boolean;
   createdAt: Date;
   createdAtMicros: string;
   purchased: number;
@@ -95,7 +96,7 @@ export async function listCustomers(
     : sql``;
   const result = await db.execute<Record<string, unknown>>(sql`
     select c.id, c.email, c.name, c.country_code, c.phone_number, c.is_offline_customer,
-      c.reseller_mode_enabled, c.reseller_mode_approved, c.created_at,
+      c.reseller_mode_enabled, c.reseller_mode_approved, c.disabled_at is not null as disabled, c.created_at,
       to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_micros,
       coalesce(s.purchased, 0) as purchased, coalesce(s.used, 0) as used, coalesce(s.expired, 0) as expired
     from (
@@ -116,6 +117,7 @@ export async function listCustomers(
     isOfflineCustomer: Boolean(r.is_offline_customer),
     resellerModeEnabled: Boolean(r.reseller_mode_enabled),
     resellerModeApproved: Boolean(r.reseller_mode_approved),
+    disabled: Boolean(r.disabled),
     createdAt: new Date(r.created_at as string | Date),
     createdAtMicros: String(r.created_at_micros),
     purchased: Number(r.purchased),
@@ -186,4 +188,30 @@ export async function listCustomerPayments(db: DbOrTx, customerId: string, page:
 /** Active plans, by family and type (the subscriptions page's product choice). */
 export async function activePlans(db: DbOrTx) {
   return db.select().from(plans).where(eq(plans.status, 'Active')).orderBy(plans.family, plans.type, plans.identifier);
+}
+
+// ------------------------------------------------------------------------------------------- disable / enable
+
+/** The customer's row, locked for the rest of the transaction (two staff members toggling at once take turns). */
+export async function lockCustomer(tx: DbOrTx, customerId: string) {
+  const [row] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
+  return row ?? null;
+}
+
+export async function setCustomerDisabledAt(tx: DbOrTx, customerId: string, disabledAt: Date | null) {
+  await tx.update(customers).set({ disabledAt }).where(eq(customers.id, customerId));
+}
+
+/**
+ * Revokes the tokens of every device of the customer (issue 24: a disabled customer's devices stop at once). The
+ * devices stay enrolled (their seats are the customer's); the `device_cache` trigger drops the cached tokens on commit,
+ * and a device of an enabled-again customer enrols again with the customer's enrolment token.
+ */
+export async function revokeDeviceTokens(tx: DbOrTx, customerId: string): Promise<number> {
+  const rows = await tx
+    .update(devices)
+    .set({ tokenHash: null })
+    .where(and(eq(devices.customerId, customerId), isNotNull(devices.tokenHash)))
+    .returning({ id: devices.id });
+  return rows.length;
 }

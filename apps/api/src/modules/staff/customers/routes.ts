@@ -60,10 +60,38 @@ export const staffCustomersRoutes = (ctx: AppContext) =>
 
     route(
       staffApi.customerUpdate,
-      { summary: "Edit a customer's name and password (a new password ends the customer's sessions)" },
+      {
+        summary: "Edit a customer's name and password",
+        description:
+          'Only a SuperAdmin may set `password` (others: 403 `E_FORBIDDEN`, use `customers/sendResetLink`): the ' +
+          'customer is emailed, every session and pending reset link of theirs ends, and the audit names the staff member.',
+      },
       async (req) => ({
         respones_msg: 'Customer updated.',
         data: await customers.updateCustomer(ctx, staffActorOf(req), req.body),
+      }),
+    );
+
+    route(
+      staffApi.customerSendResetLink,
+      { summary: "Email the customer a password reset link (the customer's own reset flow)" },
+      async (req) => {
+        const email = await customers.sendCustomerResetLink(ctx, staffActorOf(req), req.body.customerId);
+        return { respones_msg: `A password reset link has been sent to ${email}.` };
+      },
+    );
+
+    route(
+      staffApi.customerDisable,
+      {
+        summary: 'Disable or enable a customer',
+        description:
+          "Disabling ends every session of the customer and revokes their devices' tokens at once; a disabled " +
+          'customer cannot sign in or enrol devices. Enabling lets them sign in again (devices enrol again).',
+      },
+      async (req) => ({
+        respones_msg: req.body.disabled ? 'Customer disabled.' : 'Customer enabled.',
+        data: await customers.setCustomerDisabled(ctx, staffActorOf(req), req.body.customerId, req.body.disabled),
       }),
     );
 

@@ -3,11 +3,14 @@ import { phoneWithCountryCode } from '@fleetdeck/contract/phone';
 import type { OfflinePrice, OldPortalUser, StaffCustomer } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
-import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 import { cappedTotal, cursorTimestamp, decodeCursor, encodeCursor, offsetOfPage } from '../../activity/keyset.ts';
 import { licenceSummary, summaryTotals } from '../../licences/service.ts';
 import { toCents } from '../../payments/money.ts';
-import { createOfflineCustomer, staffUpdateCustomer } from '../../users/service.ts';
+import { inTransaction } from '../../../context.ts';
+import { writeAudit } from '../../audit/service.ts';
+import { revokeAllSessions } from '../../sessions/service.ts';
+import { createOfflineCustomer, sendResetLink, staffUpdateCustomer } from '../../users/service.ts';
 import { paymentOf } from '../shared/customers-service.ts';
 import * as repo from './repository.ts';
 
@@ -71,6 +74,7 @@ export const customerRowOf = (r: repo.CustomerListRow): StaffCustomer => ({
   isOfflineCustomer: r.isOfflineCustomer,
   isResellerModeEnabled: r.resellerModeEnabled,
   isResellerModeRequestApprove: r.resellerModeApproved,
+  isDisabled: r.disabled,
   created_at: r.createdAt.toISOString(),
 });
 
@@ -147,6 +151,7 @@ async function customerRow(ctx: AppContext, customerId: string): Promise<StaffCu
     isOfflineCustomer: c.isOfflineCustomer,
     resellerModeEnabled: c.resellerModeEnabled,
     resellerModeApproved: c.resellerModeApproved,
+    disabled: c.disabledAt !== null,
     createdAt: c.createdAt,
     createdAtMicros: '',
     ...seats,
@@ -173,8 +178,61 @@ export async function updateCustomer(
   actor: StaffActor,
   input: { customerId: string; name: string; password?: string | undefined },
 ) {
+  // DECISIONS §8 (issue 24 M2): a password set by staff would let them sign in as the customer without login-as's
+  // limits, so only a SuperAdmin sets one; the other roles send the customer's own reset link.
+  if (input.password !== undefined && actor.role !== 'SuperAdmin') {
+    throw forbidden(
+      "Only a SuperAdmin may set a customer's password. Send the customer a password reset link instead.",
+    );
+  }
   await staffUpdateCustomer(ctx, actor, input.customerId, { name: input.name, password: input.password });
   return customerRow(ctx, input.customerId);
+}
+
+/** "Send password reset link" (DECISIONS §8): the customer's own reset flow, started by staff and audited. */
+export async function sendCustomerResetLink(ctx: AppContext, actor: StaffActor, customerId: string) {
+  const c = await repo.findCustomer(ctx.db, customerId);
+  if (!c) throw notFound('Customer not found.');
+  if (c.disabledAt)
+    throw new AppError(409, 'E_ACCOUNT_DISABLED', 'This customer account is disabled: enable it first.');
+  await sendResetLink(ctx, c.email);
+  await writeAudit(ctx.db, {
+    customerId,
+    email: c.email,
+    type: 'User Account',
+    subType: 'Reset Link Sent',
+    message: 'Password reset link sent by staff',
+    actor,
+  });
+  return c.email;
+}
+
+/**
+ * Disable or enable a customer (issue 24). Disabling ends every session of the customer (login-as ones included) and
+ * revokes their devices' tokens in the same transaction, so nothing of theirs works a moment later.
+ */
+export async function setCustomerDisabled(ctx: AppContext, actor: StaffActor, customerId: string, disabled: boolean) {
+  await inTransaction(ctx.db, async (tx) => {
+    const c = await repo.lockCustomer(tx, customerId);
+    if (!c) throw notFound('Customer not found.');
+    if ((c.disabledAt !== null) === disabled) return;
+    await repo.setCustomerDisabledAt(tx, customerId, disabled ? new Date() : null);
+    let message = 'Account enabled by staff';
+    if (disabled) {
+      await revokeAllSessions(tx, 'customer', customerId, 'account disabled by staff');
+      const devices = await repo.revokeDeviceTokens(tx, customerId);
+      message = `Account disabled by staff; every session ended, ${devices} device token(s) revoked`;
+    }
+    await writeAudit(tx, {
+      customerId,
+      email: c.email,
+      type: 'User Account',
+      subType: disabled ? 'Account Disabled' : 'Account Enabled',
+      message,
+      actor,
+    });
+  });
+  return customerRow(ctx, customerId);
 }
 
 export async function customerDetail(ctx: AppContext, q: { customerId: string; page: number; limit: number }) {

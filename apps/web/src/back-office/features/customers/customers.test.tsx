@@ -42,6 +42,7 @@ const customer = (over: Partial<StaffCustomer> = {}): StaffCustomer => ({
   isOfflineCustomer: true,
   isResellerModeEnabled: true,
   isResellerModeRequestApprove: false,
+  isDisabled: false,
   created_at: '2026-11-20T10:00:00.000Z',
   ...over,
 });
@@ -215,7 +216,8 @@ describe('customer create (spec 3 "Create customer", DECISIONS §14)', () => {
 describe('customer edit (spec 3 "Edit customer")', () => {
   it("'Password and confirm password mismatched' before any call; Save sends name and password", async () => {
     const api = mockApi({
-      ...signedIn('Support'),
+      // Only a SuperAdmin sets a customer's password (DECISIONS §8, issue 24).
+      ...signedIn('SuperAdmin'),
       [`GET ${S}/customers/detail`]: detailAnswer([]),
       [`POST ${S}/customers/update`]: { body: { respones_msg: 'Customer updated.', data: customer() } },
       [`GET ${S}/customers/list`]: listAnswer,
@@ -238,6 +240,34 @@ describe('customer edit (spec 3 "Edit customer")', () => {
       name: 'Harbour Ops',
       password: 'Tidal-Compass-3381',
     });
+  });
+});
+
+describe('customer edit for roles that may not set a password (DECISIONS §8, issue 24)', () => {
+  it('shows "Send password reset link" instead of the password fields; Disable names what it ends', async () => {
+    const api = mockApi({
+      ...signedIn('Support'),
+      [`GET ${S}/customers/detail`]: detailAnswer([]),
+      [`POST ${S}/customers/sendResetLink`]: { body: { respones_msg: 'A password reset link has been sent.' } },
+      [`POST ${S}/customers/disable`]: {
+        body: { respones_msg: 'Customer disabled.', data: { ...customer(), isDisabled: true } },
+      },
+    });
+    const { user } = renderBackOffice(`/admin-customer-edit?id=${CUSTOMER_ID}`);
+    await screen.findByDisplayValue('ops@harbour.example');
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    expect(screen.queryByLabelText(/^Confirm password/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send password reset link' }));
+    await waitFor(() => expect(api.callsTo('POST', `${S}/customers/sendResetLink`)).toHaveLength(1));
+    expect(api.callsTo('POST', `${S}/customers/sendResetLink`)[0]!.body).toEqual({ customerId: CUSTOMER_ID });
+
+    await user.click(screen.getByRole('button', { name: 'Disable customer' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('signed out everywhere');
+    expect(dialog).toHaveTextContent("devices' tokens are revoked");
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, disable' }));
+    await waitFor(() => expect(api.callsTo('POST', `${S}/customers/disable`)).toHaveLength(1));
+    expect(api.callsTo('POST', `${S}/customers/disable`)[0]!.body).toEqual({ customerId: CUSTOMER_ID, disabled: true });
   });
 });
 

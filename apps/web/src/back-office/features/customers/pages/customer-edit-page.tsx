@@ -1,18 +1,24 @@
 import { Button, Card, Container, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { customerUpdateRequestSchema } from '@fleetdeck/contract/staff';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { QueryError } from '@/shared/components/query-view';
 import { PageLoader } from '@/shared/components/page-loader';
 import { useContractForm } from '@/shared/lib/form';
 import { staffPaths } from '../../../app/paths';
+import { useSendResetLink, useSetCustomerDisabled } from '../api/customer-account';
 import { useCustomerDetail } from '../api/customer-detail';
 import { useUpdateCustomer } from '../api/customer-update';
+import { getStaffRole } from '@/shared/lib/auth-storage';
 
 /** Spec 3 §5: checked before any call. */
 export const PASSWORD_MISMATCH = 'Password and confirm password mismatched';
 
-/** Spec 3 "Edit customer": the email shown; name, password and its confirmation; Save goes to the customer list. */
+/**
+ * Spec 3 "Edit customer": the email shown; name, and (SuperAdmin only, DECISIONS §8) password and its confirmation;
+ * other roles get "Send password reset link". Disable/Enable names what disabling ends. Save goes to the customer list.
+ */
 export function CustomerEditPage() {
   const [params] = useSearchParams();
   const customerId = params.get('id') ?? '';
@@ -29,6 +35,11 @@ export function CustomerEditPage() {
     },
   );
   const { setValues, resetDirty } = form;
+  // The server refuses a password from other roles (403): they start the customer's own reset flow instead.
+  const setsPassword = getStaffRole() === 'SuperAdmin';
+  const [confirmingDisable, setConfirmingDisable] = useState(false);
+  const resetLink = useSendResetLink();
+  const disable = useSetCustomerDisabled({ onSuccess: () => setConfirmingDisable(false) });
   useEffect(() => {
     if (customer) {
       setValues({ name: customer.name });
@@ -60,31 +71,68 @@ export function CustomerEditPage() {
           <Stack gap="md">
             <TextInput label="Email" value={customer.email} readOnly variant="filled" />
             <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
-            <PasswordInput
-              label="Password"
-              autoComplete="new-password"
-              description="Leave empty to keep the current password. A new one signs the customer out everywhere."
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Confirm password"
-              autoComplete="new-password"
-              {...form.getInputProps('confirmPassword')}
-            />
+            {setsPassword ? (
+              <>
+                <PasswordInput
+                  label="Password"
+                  autoComplete="new-password"
+                  description="Leave empty to keep the current password. A new one is emailed to the customer and signs them out everywhere."
+                  {...form.getInputProps('password')}
+                />
+                <PasswordInput
+                  label="Confirm password"
+                  autoComplete="new-password"
+                  {...form.getInputProps('confirmPassword')}
+                />
+              </>
+            ) : (
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="sm" c="dimmed">
+                  The customer sets a new password with an emailed link.
+                </Text>
+                <Button variant="light" loading={resetLink.isPending} onClick={() => resetLink.mutate(customerId)}>
+                  Send password reset link
+                </Button>
+              </Group>
+            )}
             <Text size="xs" c="dimmed">
               Changes are recorded in the customer's audit log under your name.
             </Text>
-            <Group justify="flex-end">
-              <Button variant="default" component={Link} to={staffPaths.customerList.getHref()}>
-                Cancel
+            <Group justify="space-between">
+              <Button
+                variant="subtle"
+                color={customer.isDisabled ? 'teal' : 'red'}
+                onClick={() => setConfirmingDisable(true)}
+              >
+                {customer.isDisabled ? 'Enable customer' : 'Disable customer'}
               </Button>
-              <Button type="submit" loading={update.isPending}>
-                Save
-              </Button>
+              <Group>
+                <Button variant="default" component={Link} to={staffPaths.customerList.getHref()}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={update.isPending}>
+                  Save
+                </Button>
+              </Group>
             </Group>
           </Stack>
         </form>
       </Card>
+      <ConfirmDialog
+        opened={confirmingDisable}
+        title={customer.isDisabled ? `Enable ${customer.email}?` : `Disable ${customer.email}?`}
+        message={
+          customer.isDisabled
+            ? 'The customer can sign in again; their devices enrol again with the enrolment link.'
+            : "The customer is signed out everywhere at once, their devices' tokens are revoked (the devices stop " +
+              'checking in), and they cannot sign in until enabled again.'
+        }
+        confirmLabel={customer.isDisabled ? 'Yes, enable' : 'Yes, disable'}
+        confirmColor={customer.isDisabled ? 'teal' : 'red'}
+        loading={disable.isPending}
+        onConfirm={() => disable.mutate({ customerId, disabled: !customer.isDisabled })}
+        onCancel={() => setConfirmingDisable(false)}
+      />
     </Container>
   );
 }
