@@ -91,9 +91,19 @@ interface ListAnswer<T> {
   pagination?: ListPagination;
 }
 
-export interface ListPageProps<T, Q> {
-  /** Accessible name of the table. */
-  label: string;
+/**
+ * How the list is named: `label` alone, or `noun` — what the list shows as said in a sentence ("audit logs") — which
+ * names the table ("Audit logs"), the load error ("The audit logs could not load") and the filter bar ("Filter the
+ * audit logs"); `label`, `errorTitle` and `filtersLabel` given beside it win.
+ */
+type ListNaming = { label: string; noun?: string } | { noun: string; label?: string };
+
+/** Rows with an `_id` are keyed by it unless `rowKey` says otherwise; other rows need `rowKey`. */
+type RowKeyProp<T> = T extends { _id: string } ? { rowKey?: (row: T) => string } : { rowKey: (row: T) => string };
+
+export type ListPageProps<T, Q> = ListNaming & RowKeyProp<T> & ListPageOptions<T, Q>;
+
+interface ListPageOptions<T, Q> {
   search: ListSearch<Q>;
   /** The list's query, passed as it is: its answer's `data` are the rows, its `pagination` the paging. */
   result: ListQueryState;
@@ -102,7 +112,6 @@ export interface ListPageProps<T, Q> {
   /** Paging from elsewhere than `result.data.pagination`. */
   pagination?: ListPagination | undefined;
   columns: DataTableColumn<T>[];
-  rowKey: (row: T) => string;
   filters?: ListFilter<Q>[];
   /** Accessible name of the filter bar. */
   filtersLabel?: string;
@@ -280,12 +289,23 @@ function ExportCsvButton({ onExport }: { onExport: () => Promise<unknown> | void
   );
 }
 
+const keyById = (row: unknown) => (row as { _id: string })._id;
+
 /**
  * The scaffolding of a server-paged list: the filter bar built from `filters`, the load error with Retry, the
  * `DataTable` wired to `useListSearch` (pages, page size, keyset cursor), the empty message, and — when the last
  * row of a page was deleted — the page before.
  */
-export function ListPage<T, Q>({
+export function ListPage<T, Q>(props: ListPageProps<T, Q>) {
+  const { noun } = props;
+  const label = props.label ?? (noun ? noun.charAt(0).toUpperCase() + noun.slice(1) : '');
+  const errorTitle = props.errorTitle ?? (noun ? `The ${noun} could not load` : undefined);
+  const filtersLabel = props.filtersLabel ?? (noun ? `Filter the ${noun}` : undefined);
+  const rowKey: (row: T) => string = props.rowKey ?? keyById;
+  return <ListPageView {...props} label={label} errorTitle={errorTitle} filtersLabel={filtersLabel} rowKey={rowKey} />;
+}
+
+function ListPageView<T, Q>({
   label,
   search,
   result,
@@ -302,7 +322,7 @@ export function ListPage<T, Q>({
   onExportCsv,
   header,
   children,
-}: ListPageProps<T, Q>) {
+}: ListPageOptions<T, Q> & { label: string; rowKey: (row: T) => string }) {
   const answer = result.data as ListAnswer<T> | undefined;
   const rows = givenRows ?? answer?.data;
   const pagination = givenPagination ?? answer?.pagination;

@@ -60,15 +60,12 @@ export function AdminAuditLogsPage() {
 
   return (
     <ListPage
-      label="Audit logs"
+      noun="audit logs"
       search={list}
       result={audit}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The audit logs could not load"
       emptyMessage="No customer matches."
       minWidth={820}
-      filtersLabel="Filter the audit logs"
       onExportCsv={() => exportAuditLogs(list.query)}
       filters={[{ kind: 'text', key: 'email', label: 'Email', placeholder: 'customer@example.com', maxLength: 254 }]}
     >

@@ -72,12 +72,10 @@ export function BlogListPage() {
 
   return (
     <ListPage
-      label="Blogs"
+      noun="blogs"
       search={list}
       result={blogs}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The blogs could not load"
       minWidth={860}
       header={
         <Group justify="flex-end">

@@ -58,15 +58,5 @@ export function ContactUsPage() {
       render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
     },
   ];
-  return (
-    <ListPage
-      label="Contact requests"
-      search={list}
-      result={messages}
-      columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The contact requests could not load"
-      minWidth={1000}
-    />
-  );
+  return <ListPage noun="contact requests" search={list} result={messages} columns={columns} minWidth={1000} />;
 }

@@ -197,12 +197,11 @@ export function CouponsPage() {
   return (
     <>
       <ListPage
-        label="Coupons"
+        noun="coupons"
         search={list}
         result={coupons}
         columns={columns({ onEdit: setEditing, onToggle })}
         rowKey={(row) => row.id}
-        errorTitle="The coupons could not load"
         emptyMessage="No coupons yet."
         minWidth={1300}
         header={

@@ -1,9 +1,9 @@
-import { Button, Card, Container, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Card, Container, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { customerUpdateRequestSchema } from '@fleetdeck/contract/staff';
-import { QueryError } from '@/shared/components/query-view';
-import { PageLoader } from '@/shared/components/page-loader';
+import { MutationForm } from '@/shared/components/mutation-form';
+import { QueryView } from '@/shared/components/query-view';
 import { useContractForm } from '@/shared/lib/form';
 import { staffPaths } from '../../../app/paths';
 import { useCustomerDetail } from '../api/customer-detail';
@@ -49,42 +49,32 @@ export function CustomerEditPage() {
       </Text>
     );
   }
-  if (detail.isError) {
-    return <QueryError title="The customer could not load" query={detail} />;
-  }
-  if (!customer) return <PageLoader />;
   return (
-    <Container size={560} px={0}>
-      <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <form onSubmit={form.submit((request) => update.mutate(request), update.isPending)} noValidate>
-          <Stack gap="md">
-            <TextInput label="Email" value={customer.email} readOnly variant="filled" />
-            <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
-            <PasswordInput
-              label="Password"
-              autoComplete="new-password"
-              description="Leave empty to keep the current password. A new one signs the customer out everywhere."
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Confirm password"
-              autoComplete="new-password"
-              {...form.getInputProps('confirmPassword')}
-            />
-            <Text size="xs" c="dimmed">
-              Changes are recorded in the customer's audit log under your name.
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" component={Link} to={staffPaths.customerList.getHref()}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={update.isPending}>
-                Save
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
-    </Container>
+    <QueryView query={detail} errorTitle="The customer could not load">
+      {({ customerDetail: customer }) => (
+        <Container size={560} px={0}>
+          <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <MutationForm form={form} mutation={update} cancel={{ to: staffPaths.customerList.getHref() }}>
+              <TextInput label="Email" value={customer.email} readOnly variant="filled" />
+              <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
+              <PasswordInput
+                label="Password"
+                autoComplete="new-password"
+                description="Leave empty to keep the current password. A new one signs the customer out everywhere."
+                {...form.getInputProps('password')}
+              />
+              <PasswordInput
+                label="Confirm password"
+                autoComplete="new-password"
+                {...form.getInputProps('confirmPassword')}
+              />
+              <Text size="xs" c="dimmed">
+                Changes are recorded in the customer's audit log under your name.
+              </Text>
+            </MutationForm>
+          </Card>
+        </Container>
+      )}
+    </QueryView>
   );
 }

@@ -183,7 +183,6 @@ export function CustomerListPage() {
         search={list}
         result={customers}
         columns={columns}
-        rowKey={(row) => row._id}
         errorTitle="The customer list could not load"
         emptyMessage="No customer matches these filters."
         minWidth={1000}

@@ -34,15 +34,12 @@ export function LoginHistoryPage() {
   const history = useLoginHistory(list.query);
   return (
     <ListPage
-      label="Login history"
+      noun="login history"
       search={list}
       result={history}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The login history could not load"
       emptyMessage="No logins match these filters."
       minWidth={860}
-      filtersLabel="Filter the login history"
       filters={[
         {
           kind: 'select',

@@ -25,16 +25,13 @@ export function AdminDevicesPage() {
   const devices = useDeviceList(list.query);
   return (
     <ListPage
-      label="Devices"
+      noun="devices"
       search={list}
       result={devices}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The devices could not load"
       emptyMessage="No devices were enrolled in these dates."
       minWidth={900}
       pageSizes={STAFF_PAGE_SIZES.wide}
-      filtersLabel="Filter the devices"
       onExportCsv={() => exportDevices(list.query)}
       filters={[
         { kind: 'dateRange', from: 'from_date', to: 'to_date', label: 'Enrolled' },

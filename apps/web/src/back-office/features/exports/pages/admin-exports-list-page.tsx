@@ -33,11 +33,10 @@ export function AdminExportsListPage() {
   return (
     <ListPage
       label="Customer exports"
+      noun="exports"
       search={list}
       result={exports}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The exports could not load"
       emptyMessage="No customer has exported yet."
       minWidth={820}
     />

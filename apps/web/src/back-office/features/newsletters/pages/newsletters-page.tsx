@@ -20,11 +20,10 @@ export function NewslettersPage() {
   return (
     <ListPage
       label="Newsletter subscribers"
+      noun="subscribers"
       search={list}
       result={subscribers}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The subscribers could not load"
       minWidth={480}
       onExportCsv={exportNewsletters}
     />

@@ -194,15 +194,13 @@ function DevicePicker({ chosen, onChange }: { chosen: string[]; onChange: (next:
       </Text>
       <ListPage
         label="Devices to choose from"
+        noun="devices"
         search={list}
         result={devices}
         columns={columns}
-        rowKey={(row) => row._id}
-        errorTitle="The devices could not load"
         emptyMessage="No enrolled devices match."
         minWidth={600}
         pageSizes={STAFF_PAGE_SIZES.standard}
-        filtersLabel="Filter the devices"
         filters={[{ kind: 'text', key: 'email', label: 'Customer email', placeholder: 'customer@example.com' }]}
       />
     </Stack>
@@ -434,12 +432,11 @@ export function AdminCustomNotificationsPage() {
       </Title>
       <ListPage
         label="Notifications sent"
+        noun="notifications"
         search={list}
         // The 3-second refresh does not dim the table: only a new page or filter does.
         result={{ ...sent, isFetching: sent.isFetching && (sent.isPlaceholderData || !sent.data) }}
         columns={columns}
-        rowKey={(row) => row._id}
-        errorTitle="The notifications could not load"
         emptyMessage="No notification was sent yet."
         minWidth={820}
       />

@@ -91,7 +91,6 @@ export function AdminNotificationDetailPage() {
       // The 3-second refresh does not dim the table: only a new page or filter does.
       result={{ ...detail, isFetching: detail.isFetching && (detail.isPlaceholderData || !detail.data) }}
       columns={columns}
-      rowKey={(row) => row._id}
       errorTitle="The notification could not load"
       emptyMessage="No device matches these filters."
       minWidth={680}

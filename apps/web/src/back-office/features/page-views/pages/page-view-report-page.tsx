@@ -30,7 +30,6 @@ export function PageViewReportPage() {
       search={list}
       result={report}
       columns={columns}
-      rowKey={(row) => row._id}
       errorTitle="The page-view report could not load"
       emptyMessage="No page views in this range."
       minWidth={360}

@@ -54,16 +54,13 @@ export function PaymentErrorsPage() {
   const errors = usePaymentErrors(list.query);
   return (
     <ListPage
-      label="Payment errors"
+      noun="payment errors"
       search={list}
       result={errors}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The payment errors could not load"
       emptyMessage="No payment errors match these filters."
       minWidth={620}
       pageSizes={STAFF_PAGE_SIZES.wide}
-      filtersLabel="Filter the payment errors"
       filters={[
         { kind: 'text', key: 'email', label: 'Email', placeholder: 'customer@example.com', maxLength: 254 },
         { kind: 'dateRange', from: 'from_date', to: 'to_date', label: 'Date' },

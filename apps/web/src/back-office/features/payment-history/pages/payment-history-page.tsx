@@ -30,16 +30,13 @@ export function PaymentHistoryPage() {
   ];
   return (
     <ListPage
-      label="Payment history"
+      noun="payment history"
       search={list}
       result={history}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The payment history could not load"
       emptyMessage="No payments match these filters."
       // With the Invoice column (issue 22) wider than the content area at 1366 px: the table scrolls sideways.
       minWidth={1150}
-      filtersLabel="Filter the payment history"
       onExportCsv={() => exportPaymentHistory(list.query)}
       filters={[
         { kind: 'text', key: 'email', label: 'Email', placeholder: 'customer@example.com', maxLength: 254 },

@@ -29,15 +29,12 @@ export function AdminPowerChatUsersPage() {
   const users = usePowerChatUsers(list.query);
   return (
     <ListPage
-      label="Power Chat users"
+      noun="Power Chat users"
       search={list}
       result={users}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The Power Chat users could not load"
       emptyMessage="No Power Chat users in these dates."
       minWidth={820}
-      filtersLabel="Filter the Power Chat users"
       filters={[
         { kind: 'dateRange', from: 'from_date', to: 'to_date', label: 'Created' },
         { kind: 'text', key: 'company', label: 'Company', placeholder: 'Company or email', maxLength: 200 },

@@ -252,15 +252,12 @@ export function ApkTab() {
   );
   return (
     <ListPage
-      label="Uploaded APKs"
+      noun="uploaded APKs"
       search={list}
       result={apks}
       columns={columns}
-      rowKey={(v) => v._id}
-      errorTitle="The uploaded APKs could not load"
       emptyMessage="No APK uploaded yet."
       minWidth={1010}
-      filtersLabel="Filter the uploaded APKs"
       header={<ApkUploadForm maxBytes={apks.data?.maxUploadBytes} />}
       filters={[
         {

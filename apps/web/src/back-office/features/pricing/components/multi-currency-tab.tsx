@@ -94,11 +94,10 @@ export function MultiCurrencyTab() {
   return (
     <ListPage
       label="Currency rules"
+      noun="currencies"
       search={list}
       result={rules}
       columns={columns}
-      rowKey={(r) => r._id}
-      errorTitle="The currencies could not load"
       emptyMessage="No currency yet: add one above."
       minWidth={900}
       header={

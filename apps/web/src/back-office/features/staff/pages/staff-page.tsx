@@ -12,6 +12,7 @@ import {
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
+import { MutationForm } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
 
 import { useListSearch } from '@/shared/lib/list-search';
@@ -33,28 +34,18 @@ function CreateStaffDialog({ opened, onClose }: { opened: boolean; onClose: () =
   const create = useCreateStaff({ onSuccess: close, onError: (error) => form.setServerErrors(error) });
   return (
     <Modal opened={opened} onClose={close} title={<Text fw={700}>New staff member</Text>}>
-      <form onSubmit={form.submit((request) => create.mutate(request), create.isPending)} noValidate>
-        <Stack gap="md">
-          <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
-          <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
-          <PasswordInput
-            label="Password"
-            required
-            autoComplete="new-password"
-            description="8 to 128 characters, not a common password. They sign in with it and an emailed code."
-            {...form.getInputProps('password')}
-          />
-          <Select label="Role" data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps('role')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <MutationForm form={form} mutation={create} submitLabel="Create" cancel={{ onClick: close }}>
+        <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+        <PasswordInput
+          label="Password"
+          required
+          autoComplete="new-password"
+          description="8 to 128 characters, not a common password. They sign in with it and an emailed code."
+          {...form.getInputProps('password')}
+        />
+        <Select label="Role" data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps('role')} />
+      </MutationForm>
     </Modal>
   );
 }
@@ -128,7 +119,6 @@ export function StaffPage() {
       search={list}
       result={accounts}
       columns={columns}
-      rowKey={(row) => row._id}
       errorTitle="The staff list could not load"
       emptyMessage="No staff member matches."
       minWidth={860}

@@ -22,14 +22,12 @@ export function UpcomingExpirePage() {
   return (
     <ListPage
       label="Upcoming expiry payments"
+      noun="upcoming expiries"
       search={list}
       result={upcoming}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The upcoming expiries could not load"
       emptyMessage="No payment expires in the next 30 days."
       minWidth={1220}
-      filtersLabel="Filter the upcoming expiries"
       header={
         <Text size="sm" c="dimmed">
           Successful payments whose licences expire in the next 30 days, soonest first.

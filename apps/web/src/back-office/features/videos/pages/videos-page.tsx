@@ -88,16 +88,7 @@ export function VideosPage() {
   ];
 
   return (
-    <ListPage
-      label="Videos"
-      search={list}
-      result={videos}
-      columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The videos could not load"
-      minWidth={760}
-      header={<AddVideoForm />}
-    >
+    <ListPage noun="videos" search={list} result={videos} columns={columns} minWidth={760} header={<AddVideoForm />}>
       <DeleteDialog
         item={deleting}
         message={`The video "${deleting?.title ?? ''}" will be removed from the website.`}
