@@ -1,5 +1,5 @@
-import { Button, Group, Image, Stack, Text } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { Button, Group, Image } from '@mantine/core';
+import { actionsColumn, dateColumn, textColumn, TwoLines } from '@/shared/components/columns';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -30,44 +30,23 @@ export function BlogListPage() {
       render: (row) => (
         <Group gap="sm" wrap="nowrap">
           {row.image ? <Image src={blogImageUrl(row.image)} alt="" w={56} h={40} radius="sm" fit="cover" /> : null}
-          <Stack gap={0}>
-            <Text size="sm" fw={600}>
-              {row.title}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {row.category} · {row.author}
-            </Text>
-          </Stack>
+          <TwoLines main={row.title} detail={`${row.category} · ${row.author}`} />
         </Group>
       ),
     },
-    {
-      key: 'description',
-      header: 'Description',
-      width: 320,
-      render: (row) => (
-        <Text size="sm" lineClamp={2}>
-          {row.shortDescription}
-        </Text>
-      ),
-    },
+    textColumn('description', 'Description', 320, (row) => row.shortDescription, { lineClamp: 2 }),
     dateColumn('created_at'),
-    {
-      key: 'actions',
-      header: 'Action',
-      width: 100,
-      render: (row) => (
-        <Group gap={4} wrap="nowrap">
-          <IconLink
-            hint="Edit"
-            icon={IconPencil}
-            to={staffPaths.blogCreate.getHref(row._id)}
-            label={`Edit blog ${row.title}`}
-          />
-          <DeleteAction label={`Delete blog ${row.title}`} onClick={() => setDeleting(row)} />
-        </Group>
-      ),
-    },
+    actionsColumn(100, (row) => (
+      <>
+        <IconLink
+          hint="Edit"
+          icon={IconPencil}
+          to={staffPaths.blogCreate.getHref(row._id)}
+          label={`Edit blog ${row.title}`}
+        />
+        <DeleteAction label={`Delete blog ${row.title}`} onClick={() => setDeleting(row)} />
+      </>
+    )),
   ];
 
   return (

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { actionsColumn, dateColumn } from '@/shared/components/columns';
 import {
   PAYMENT_NOTES_MAX,
   couponListQuerySchema,
@@ -110,12 +110,10 @@ const columns = ({ onEdit, onToggle }: CouponActions): DataTableColumn<CouponSum
     ),
   },
   dateColumn('created_at', 'Created On', 180, formatStaffDateTime),
-  {
-    key: 'actions',
-    header: 'Actions',
-    width: 170,
-    render: (row) => (
-      <Group gap={4} wrap="nowrap">
+  actionsColumn(
+    170,
+    (row) => (
+      <>
         <Button size="compact-xs" variant="light" onClick={() => onEdit(row)} aria-label={`Edit ${row.id}`}>
           Edit
         </Button>
@@ -128,9 +126,10 @@ const columns = ({ onEdit, onToggle }: CouponActions): DataTableColumn<CouponSum
         >
           {row.active ? 'Disable' : 'Enable'}
         </Button>
-      </Group>
+      </>
     ),
-  },
+    'Actions',
+  ),
 ];
 
 /** The payment text shown on the website's pricing and payment pages (plain text, line breaks kept). */

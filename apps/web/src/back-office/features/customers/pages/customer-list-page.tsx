@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { actionsColumn, dateColumn } from '@/shared/components/columns';
 import { IconCurrencyEuro, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -146,12 +146,10 @@ export function CustomerListPage() {
       render: (row) => count(row.totalExpiredDevices),
     },
     dateColumn('created_at', 'Created On', 170),
-    {
-      key: 'actions',
-      header: 'Actions',
-      width: 150,
-      render: (row) => (
-        <Group gap={4} wrap="nowrap">
+    actionsColumn(
+      150,
+      (row) => (
+        <>
           <IconLink
             hint="Subscriptions and offline payment"
             icon={IconCurrencyEuro}
@@ -171,9 +169,10 @@ export function CustomerListPage() {
               Approve
             </Button>
           ) : null}
-        </Group>
+        </>
       ),
-    },
+      'Actions',
+    ),
   ];
 
   return (

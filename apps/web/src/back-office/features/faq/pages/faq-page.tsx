@@ -1,5 +1,5 @@
 import { Card, Text } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { actionsColumn, dateColumn, textColumn } from '@/shared/components/columns';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import type { Faq } from '@fleetdeck/contract';
 import { contentPageQuerySchema, faqCreateRequestSchema } from '@fleetdeck/contract/staff';
@@ -40,16 +40,7 @@ function AddFaqForm() {
 }
 
 const columns: DataTableColumn<Faq>[] = [
-  {
-    key: 'question',
-    header: 'Question',
-    width: 240,
-    render: (row) => (
-      <Text size="sm" fw={600}>
-        {row.question}
-      </Text>
-    ),
-  },
+  textColumn('question', 'Question', 240, (row) => row.question, { fw: 600 }),
   {
     key: 'answer',
     header: 'Answer',
@@ -62,19 +53,14 @@ const columns: DataTableColumn<Faq>[] = [
   },
   { key: 'status', header: 'Status', width: 110, render: (row) => <FaqStatusBadge faq={row} /> },
   dateColumn('created_at'),
-  {
-    key: 'actions',
-    header: 'Action',
-    width: 80,
-    render: (row) => (
-      <IconLink
-        hint="Edit"
-        icon={IconPencil}
-        to={staffPaths.editFaq.getHref(row._id)}
-        label={`Edit FAQ ${row.question}`}
-      />
-    ),
-  },
+  actionsColumn(80, (row) => (
+    <IconLink
+      hint="Edit"
+      icon={IconPencil}
+      to={staffPaths.editFaq.getHref(row._id)}
+      label={`Edit FAQ ${row.question}`}
+    />
+  )),
 ];
 
 /** Spec 3 "FAQ": question and rich-text answer, the table with the status toggle and the edit link. */

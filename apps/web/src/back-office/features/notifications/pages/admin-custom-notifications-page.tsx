@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { dateColumn, twoLineColumn } from '@/shared/components/columns';
 import { IconSearch, IconSend } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -150,21 +150,7 @@ function DevicePicker({ chosen, onChange }: { chosen: string[]; onChange: (next:
         />
       ),
     },
-    {
-      key: 'device',
-      header: 'Device',
-      width: 220,
-      render: (row) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {row.serialNumber}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {row.deviceName || '-'}
-          </Text>
-        </Stack>
-      ),
-    },
+    twoLineColumn('device', 'Device', 220, (row) => ({ main: row.serialNumber, detail: row.deviceName || '-' })),
     {
       key: 'email',
       header: 'Customer',

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { twoLineColumn } from '@/shared/components/columns';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 import { ApiError, errorMessage } from '@/shared/lib/api-client';
@@ -204,21 +205,10 @@ export function ApkTab() {
   const columns = useMemo<DataTableColumn<StaffApkVersion>[]>(
     () => [
       { key: 'family', header: 'App', render: (v) => familyDisplayName(v.family, product), width: 140 },
-      {
-        key: 'version',
-        header: 'Version',
-        render: (v) => (
-          <Stack gap={0}>
-            <Text size="sm" fw={600}>
-              {v.versionName || '-'}
-            </Text>
-            <Text size="xs" c="dimmed">
-              code {v.versionCode}
-            </Text>
-          </Stack>
-        ),
-        width: 110,
-      },
+      twoLineColumn('version', 'Version', 110, (v) => ({
+        main: v.versionName || '-',
+        detail: `code ${v.versionCode}`,
+      })),
       { key: 'size', header: 'Size', render: (v) => formatBytes(v.sizeBytes), width: 90 },
       {
         key: 'sha256',

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { currencyListQuerySchema, type CurrencyRule, type CurrencySyncSummary } from '@fleetdeck/contract/staff';
 import { DeleteDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
-import { dateColumn } from '@/shared/components/columns';
+import { actionsColumn, dateColumn } from '@/shared/components/columns';
 import { DeleteAction } from '@/shared/components/delete-action';
 import { IconButton } from '@/shared/components/icon-action';
 import { ListPage } from '@/shared/components/list-page';
@@ -70,25 +70,20 @@ export function MultiCurrencyTab() {
       render: (r) => (r.couponCode ? `${r.discountPercentage}%` : '—'),
     },
     dateColumn('created_at', 'Created On', 170),
-    {
-      key: 'actions',
-      header: 'Action',
-      width: 90,
-      render: (r) => (
-        <Group gap={4} wrap="nowrap">
-          <IconButton
-            hint="Edit"
-            icon={IconPencil}
-            label={`Edit currency of ${r.countryCode}`}
-            onClick={() => {
-              setEditing(r);
-              window.scrollTo({ top: 0, behavior: 'smooth' });
-            }}
-          />
-          <DeleteAction label={`Delete currency of ${r.countryCode}`} onClick={() => setDeleting(r)} />
-        </Group>
-      ),
-    },
+    actionsColumn(90, (r) => (
+      <>
+        <IconButton
+          hint="Edit"
+          icon={IconPencil}
+          label={`Edit currency of ${r.countryCode}`}
+          onClick={() => {
+            setEditing(r);
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+        />
+        <DeleteAction label={`Delete currency of ${r.countryCode}`} onClick={() => setDeleting(r)} />
+      </>
+    )),
   ];
 
   return (

@@ -1,5 +1,5 @@
-import { Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { dateColumn, statusColumn } from '@/shared/components/columns';
+import { Button, Group, Modal, PasswordInput, Select, Text, TextInput } from '@mantine/core';
+import { dateColumn, statusColumn, twoLineColumn } from '@/shared/components/columns';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -60,21 +60,7 @@ export function StaffPage() {
   const update = useUpdateStaff({ onSuccess: () => setToggling(null) });
 
   const columns: DataTableColumn<StaffAccount>[] = [
-    {
-      key: 'email',
-      header: 'Email',
-      width: 260,
-      render: (row) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {row.email}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {row.name}
-          </Text>
-        </Stack>
-      ),
-    },
+    twoLineColumn('email', 'Email', 260, (row) => ({ main: row.email, detail: row.name })),
     {
       key: 'role',
       header: 'Role',

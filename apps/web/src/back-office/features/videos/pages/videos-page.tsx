@@ -1,5 +1,5 @@
-import { Anchor, Button, Card, Group, Text, TextInput } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { Anchor, Button, Card, Group, TextInput } from '@mantine/core';
+import { actionsColumn, dateColumn, textColumn } from '@/shared/components/columns';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Video } from '@fleetdeck/contract';
@@ -58,16 +58,7 @@ export function VideosPage() {
   const remove = useDeleteVideo({ onSettled: () => setDeleting(null) });
 
   const columns: DataTableColumn<Video>[] = [
-    {
-      key: 'title',
-      header: 'Title',
-      width: 200,
-      render: (row) => (
-        <Text size="sm" fw={600}>
-          {row.title}
-        </Text>
-      ),
-    },
+    textColumn('title', 'Title', 200, (row) => row.title, { fw: 600 }),
     {
       key: 'link',
       header: 'Link',
@@ -79,12 +70,7 @@ export function VideosPage() {
       ),
     },
     dateColumn('created_at'),
-    {
-      key: 'actions',
-      header: 'Action',
-      width: 80,
-      render: (row) => <DeleteAction label={`Delete video ${row.title}`} onClick={() => setDeleting(row)} />,
-    },
+    actionsColumn(80, (row) => <DeleteAction label={`Delete video ${row.title}`} onClick={() => setDeleting(row)} />),
   ];
 
   return (
