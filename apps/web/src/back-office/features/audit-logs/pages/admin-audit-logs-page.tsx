@@ -6,15 +6,14 @@ import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 import { formatDateTime } from '@/shared/lib/format';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { LoginAsLink } from '../../../components/login-as-link';
 import { exportAuditLogs, useAuditList } from '../api/audit-list';
 import { useResetDeletedDevices } from '../api/reset-deleted-devices';
 
 /** Spec 3 "Audit logs": customers with error counts and deleted devices (DECISIONS §8), with the Reset action. */
 export function AdminAuditLogsPage() {
-  const list = useListSearch(staffAuditListQuerySchema);
-  const audit = useAuditList(list.query);
+  const list = useListQuery(staffAuditListQuerySchema, useAuditList);
   const [resetting, setResetting] = useState<StaffAuditRow | null>(null);
   const reset = useResetDeletedDevices({ onSuccess: () => setResetting(null) });
 
@@ -61,12 +60,11 @@ export function AdminAuditLogsPage() {
   return (
     <ListPage
       noun="audit logs"
-      search={list}
-      result={audit}
+      {...list}
       columns={columns}
       emptyMessage="No customer matches."
       minWidth={820}
-      onExportCsv={() => exportAuditLogs(list.query)}
+      onExportCsv={() => exportAuditLogs(list.search.query)}
       filters={[{ kind: 'text', key: 'email', label: 'Email', placeholder: 'customer@example.com', maxLength: 254 }]}
     >
       <ConfirmDialog

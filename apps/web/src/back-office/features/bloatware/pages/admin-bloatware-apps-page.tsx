@@ -8,7 +8,7 @@ import { choices, ListPage } from '@/shared/components/list-page';
 import { MutationForm } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { exportBloatware, useBloatwareList } from '../api/bloatware-list';
 import { useUpdateBloatware } from '../api/bloatware-update';
 
@@ -59,8 +59,7 @@ function MarkDialog({ app, onClose }: { app: BloatwareApp; onClose: () => void }
 
 /** Spec 3 "Bloatware apps": the catalogue customers feed (DECISIONS §8); staff mark packages Yes/No. */
 export function AdminBloatwareAppsPage() {
-  const list = useListSearch(bloatwareListQuerySchema);
-  const apps = useBloatwareList(list.query);
+  const list = useListQuery(bloatwareListQuerySchema, useBloatwareList);
   const [marking, setMarking] = useState<BloatwareApp | null>(null);
   const columns: DataTableColumn<BloatwareApp>[] = [
     {
@@ -97,13 +96,12 @@ export function AdminBloatwareAppsPage() {
   return (
     <ListPage
       noun="bloatware apps"
-      search={list}
-      result={apps}
+      {...list}
       columns={columns}
       rowKey={(row) => row.packageName}
-      emptyMessage="No packages in the catalogue yet: they arrive when customers disable apps."
+      emptyMessage="No packages in the catalogue yet: they arrive when customers disable list.result."
       minWidth={980}
-      onExportCsv={() => exportBloatware(list.query)}
+      onExportCsv={() => exportBloatware(list.search.query)}
       filters={[
         {
           kind: 'select',

@@ -11,14 +11,13 @@ import { DeleteAction } from '@/shared/components/delete-action';
 import { IconLink } from '@/shared/components/icon-action';
 import { ListPage } from '@/shared/components/list-page';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { useBlogs, useDeleteBlog } from '../api/blogs';
 
 /** Spec 3 "admin-blog-list": the paged blog table with edit, a confirmed delete and Create Blog. */
 export function BlogListPage() {
-  const list = useListSearch(contentPageQuerySchema);
-  const blogs = useBlogs(list.query);
+  const list = useListQuery(contentPageQuerySchema, useBlogs);
   const [deleting, setDeleting] = useState<BlogSummary | null>(null);
   const remove = useDeleteBlog({ onSettled: () => setDeleting(null) });
 
@@ -52,8 +51,7 @@ export function BlogListPage() {
   return (
     <ListPage
       noun="blogs"
-      search={list}
-      result={blogs}
+      {...list}
       columns={columns}
       minWidth={860}
       header={

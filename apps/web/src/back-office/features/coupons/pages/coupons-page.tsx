@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 import { useContractForm } from '@/shared/lib/form';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { useUpdateCoupon } from '../api/coupon-update';
 import { useCoupons } from '../api/coupons';
@@ -187,8 +187,7 @@ function PaymentNotesForm({ value, loaded }: { value: string; loaded: boolean })
  * limit, expire, disable (asked first) and enable.
  */
 export function CouponsPage() {
-  const list = useListSearch(couponListQuerySchema);
-  const coupons = useCoupons(list.query);
+  const list = useListQuery(couponListQuerySchema, useCoupons);
   const [editing, setEditing] = useState<CouponSummary | null>(null);
   const [disabling, setDisabling] = useState<CouponSummary | null>(null);
   const toggle = useUpdateCoupon({ onSuccess: () => setDisabling(null) });
@@ -197,15 +196,17 @@ export function CouponsPage() {
     <>
       <ListPage
         noun="coupons"
-        search={list}
-        result={coupons}
+        {...list}
         columns={columns({ onEdit: setEditing, onToggle })}
         rowKey={(row) => row.id}
         emptyMessage="No coupons yet."
         minWidth={1300}
         header={
           <Stack gap="md">
-            <PaymentNotesForm value={coupons.data?.paymentNotes.value ?? ''} loaded={coupons.data !== undefined} />
+            <PaymentNotesForm
+              value={list.result.data?.paymentNotes.value ?? ''}
+              loaded={list.result.data !== undefined}
+            />
             <CouponCreateForm />
           </Stack>
         }

@@ -15,7 +15,7 @@ import type { DataTableColumn } from '@/shared/components/data-table';
 import { IconLink } from '@/shared/components/icon-action';
 import { ListPage } from '@/shared/components/list-page';
 import { formatDate } from '@/shared/lib/format';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { LoginAsLink } from '../../../components/login-as-link';
 import { exportCustomers, useCustomerList } from '../api/customer-list';
@@ -82,8 +82,7 @@ function OldPortalUsers({ rows, total }: { rows: OldPortalUser[]; total: number 
 
 /** Spec 3 "Customer list": every filter, Create Customer, Export, login-as emails, reseller requests, old portal users. */
 export function CustomerListPage() {
-  const list = useListSearch(customerListQuerySchema, { from_date: defaultFromDate() });
-  const customers = useCustomerList(list.query);
+  const list = useListQuery(customerListQuerySchema, useCustomerList, { from_date: defaultFromDate() });
   const [approving, setApproving] = useState<StaffCustomer | null>(null);
   const approve = useApproveReseller({ onSuccess: () => setApproving(null) });
   const canSell = canUse('customerPayments');
@@ -179,14 +178,13 @@ export function CustomerListPage() {
     <Stack gap="lg">
       <ListPage
         label="Customers"
-        search={list}
-        result={customers}
+        {...list}
         columns={columns}
         errorTitle="The customer list could not load"
         emptyMessage="No customer matches these filters."
         minWidth={1000}
         filtersLabel="Filter the customers"
-        onExportCsv={() => exportCustomers(list.query)}
+        onExportCsv={() => exportCustomers(list.search.query)}
         header={
           <Group justify="flex-end">
             <Button component={Link} to={staffPaths.customerCreate.getHref()} leftSection={<IconUserPlus size={16} />}>
@@ -253,8 +251,8 @@ export function CustomerListPage() {
         />
       </ListPage>
       <OldPortalUsers
-        rows={customers.data?.oldPortalUsers.data ?? []}
-        total={customers.data?.oldPortalUsers.total ?? 0}
+        rows={list.result.data?.oldPortalUsers.data ?? []}
+        total={list.result.data?.oldPortalUsers.total ?? 0}
       />
     </Stack>
   );

@@ -10,7 +10,7 @@ import { HtmlContent } from '@/shared/components/rich-text/html-content';
 import { MutationForm } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { useCreateFaq, useFaqs } from '../api/faq';
 import { FaqFields } from '../components/faq-fields';
@@ -65,7 +65,6 @@ const columns: DataTableColumn<Faq>[] = [
 
 /** Spec 3 "FAQ": question and rich-text answer, the table with the status toggle and the edit link. */
 export function FaqPage() {
-  const list = useListSearch(contentPageQuerySchema);
-  const faqs = useFaqs(list.query);
-  return <ListPage noun="FAQ" search={list} result={faqs} columns={columns} minWidth={900} header={<AddFaqForm />} />;
+  const list = useListQuery(contentPageQuerySchema, useFaqs);
+  return <ListPage noun="FAQ" {...list} columns={columns} minWidth={900} header={<AddFaqForm />} />;
 }

@@ -1,7 +1,7 @@
 import { PAYMENT_METHOD_TYPES, paymentHistoryQuerySchema, type StaffPaymentRow } from '@fleetdeck/contract/staff';
 import { useMemo, useState } from 'react';
 import { ListPage } from '@/shared/components/list-page';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { exportPaymentHistory, usePaymentHistory } from '../api/payment-history';
 import { useCountWhatsappRedirect } from '../../../api/whatsapp-count';
 import { paymentColumns } from '../../../components/payment-columns';
@@ -15,8 +15,7 @@ const ALL = { value: 'All', label: 'All' };
  * coupons page's counts and the history it links to agree.
  */
 export function PaymentHistoryPage() {
-  const list = useListSearch(paymentHistoryQuerySchema);
-  const history = usePaymentHistory(list.query);
+  const list = useListQuery(paymentHistoryQuerySchema, usePaymentHistory);
   const whatsapp = useCountWhatsappRedirect();
   const [emailing, setEmailing] = useState<StaffPaymentRow | null>(null);
   const columns = useMemo(
@@ -26,18 +25,17 @@ export function PaymentHistoryPage() {
   );
   const products = [
     ALL,
-    ...(history.data?.pricing ?? []).map((p) => ({ value: p.identifier, label: `${p.name} (${p.identifier})` })),
+    ...(list.result.data?.pricing ?? []).map((p) => ({ value: p.identifier, label: `${p.name} (${p.identifier})` })),
   ];
   return (
     <ListPage
       noun="payment history"
-      search={list}
-      result={history}
+      {...list}
       columns={columns}
       emptyMessage="No payments match these filters."
       // With the Invoice column (issue 22) wider than the content area at 1366 px: the table scrolls sideways.
       minWidth={1150}
-      onExportCsv={() => exportPaymentHistory(list.query)}
+      onExportCsv={() => exportPaymentHistory(list.search.query)}
       filters={[
         { kind: 'text', key: 'email', label: 'Email', placeholder: 'customer@example.com', maxLength: 254 },
         {

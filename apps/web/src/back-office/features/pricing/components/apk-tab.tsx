@@ -23,7 +23,7 @@ import { ApiError, errorMessage } from '@/shared/lib/api-client';
 import { useProductName } from '@/shared/lib/app-config';
 import { serverFieldErrors } from '@/shared/lib/form';
 import { formatBytes, formatDateTime } from '@/shared/lib/format';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { useApkList, useUploadApk } from '../api/apks';
 import { usePriceList } from '../api/price-list';
 
@@ -200,8 +200,7 @@ function ApkUploadForm({ maxBytes }: { maxBytes: number | undefined }) {
 /** Pricing → APKs (DECISIONS §14): the upload form and every uploaded version, newest first, by app. */
 export function ApkTab() {
   const product = useProductName();
-  const list = useListSearch(apkListQuerySchema);
-  const apks = useApkList(list.query);
+  const list = useListQuery(apkListQuerySchema, useApkList);
   const columns = useMemo<DataTableColumn<StaffApkVersion>[]>(
     () => [
       { key: 'family', header: 'App', render: (v) => familyDisplayName(v.family, product), width: 140 },
@@ -243,12 +242,11 @@ export function ApkTab() {
   return (
     <ListPage
       noun="uploaded APKs"
-      search={list}
-      result={apks}
+      {...list}
       columns={columns}
       emptyMessage="No APK uploaded yet."
       minWidth={1010}
-      header={<ApkUploadForm maxBytes={apks.data?.maxUploadBytes} />}
+      header={<ApkUploadForm maxBytes={list.result.data?.maxUploadBytes} />}
       filters={[
         {
           kind: 'select',

@@ -9,7 +9,7 @@ import { DeleteAction } from '@/shared/components/delete-action';
 import { IconButton } from '@/shared/components/icon-action';
 import { ListPage } from '@/shared/components/list-page';
 import { countryName } from '@/shared/lib/countries';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { useCurrencyRules, useDeleteCurrency } from '../api/currency-rules';
 import { useSyncCurrencyRates } from '../api/currency-sync';
 import { CurrencyForm, rateLabel } from './currency-form';
@@ -31,8 +31,7 @@ function SyncSummary({ summary, onClose }: { summary: CurrencySyncSummary; onClo
  * removed from this list' / 'Yes, delete it!').
  */
 export function MultiCurrencyTab() {
-  const list = useListSearch(currencyListQuerySchema);
-  const rules = useCurrencyRules(list.query);
+  const list = useListQuery(currencyListQuerySchema, useCurrencyRules);
   const [editing, setEditing] = useState<CurrencyRule | null>(null);
   const [deleting, setDeleting] = useState<CurrencyRule | null>(null);
   const [summary, setSummary] = useState<CurrencySyncSummary | null>(null);
@@ -90,8 +89,7 @@ export function MultiCurrencyTab() {
     <ListPage
       label="Currency rules"
       noun="currencies"
-      search={list}
-      result={rules}
+      {...list}
       columns={columns}
       emptyMessage="No currency yet: add one above."
       minWidth={900}

@@ -15,7 +15,7 @@ import { ListPage } from '@/shared/components/list-page';
 import { MutationForm } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { useStaffDetail } from '../../../api/staff-session';
 import { useCreateStaff, useStaffAccounts, useUpdateStaff } from '../api/staff-accounts';
 
@@ -52,8 +52,7 @@ function CreateStaffDialog({ opened, onClose }: { opened: boolean; onClose: () =
 
 /** SuperAdmin's staff page (DECISIONS §8): list, create, change role, disable (which ends their sessions at once). */
 export function StaffPage() {
-  const list = useListSearch(staffListQuerySchema);
-  const accounts = useStaffAccounts(list.query);
+  const list = useListQuery(staffListQuerySchema, useStaffAccounts);
   const me = useStaffDetail();
   const [creating, setCreating] = useState(false);
   const [toggling, setToggling] = useState<StaffAccount | null>(null);
@@ -102,8 +101,7 @@ export function StaffPage() {
   return (
     <ListPage
       label="Staff"
-      search={list}
-      result={accounts}
+      {...list}
       columns={columns}
       errorTitle="The staff list could not load"
       emptyMessage="No staff member matches."

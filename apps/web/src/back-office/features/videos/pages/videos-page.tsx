@@ -10,7 +10,7 @@ import { DeleteAction } from '@/shared/components/delete-action';
 import { ListPage } from '@/shared/components/list-page';
 import { useContractForm } from '@/shared/lib/form';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { useCreateVideo, useDeleteVideo, useVideos } from '../api/videos';
 
 function AddVideoForm() {
@@ -52,8 +52,7 @@ function AddVideoForm() {
 
 /** Spec 3 "Videos": the add form and the table with a confirmed delete. */
 export function VideosPage() {
-  const list = useListSearch(contentPageQuerySchema);
-  const videos = useVideos(list.query);
+  const list = useListQuery(contentPageQuerySchema, useVideos);
   const [deleting, setDeleting] = useState<Video | null>(null);
   const remove = useDeleteVideo({ onSettled: () => setDeleting(null) });
 
@@ -74,7 +73,7 @@ export function VideosPage() {
   ];
 
   return (
-    <ListPage noun="videos" search={list} result={videos} columns={columns} minWidth={760} header={<AddVideoForm />}>
+    <ListPage noun="videos" {...list} columns={columns} minWidth={760} header={<AddVideoForm />}>
       <DeleteDialog
         item={deleting}
         message={`The video "${deleting?.title ?? ''}" will be removed from the website.`}
