@@ -66,6 +66,26 @@ export interface DateRangeFilter<Q> {
 export const choices = (labels: Record<string, string>): ComboboxData =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
 
+/**
+ * A select whose placeholder is "All" (nothing chosen: no filter), `width` px wide from the xs breakpoint up, e.g.
+ * `allSelect('status', 'Status', ['All', 'Success', 'Failed'], 130)`; `more` adds or overrides settings.
+ */
+export const allSelect = <K extends string>(
+  key: K,
+  label: string,
+  data: ComboboxData,
+  width: number,
+  more: Partial<Omit<SelectFilter<Partial<Record<K, unknown>>>, 'kind' | 'key'>> = {},
+): SelectFilter<Partial<Record<K, unknown>>> => ({
+  kind: 'select',
+  key,
+  label,
+  data,
+  placeholder: 'All',
+  w: { base: '100%', xs: width },
+  ...more,
+});
+
 export type ListFilter<Q> = TextFilter<Q> | SelectFilter<Q> | SwitchFilter<Q> | DateRangeFilter<Q>;
 
 /** The answer's paging: offset lists `{ total }`, keyset lists also `totalCapped` and `nextCursor`. */
@@ -112,7 +132,8 @@ interface ListPageOptions<T, Q> {
   /** Paging from elsewhere than `result.data.pagination`. */
   pagination?: ListPagination | undefined;
   columns: DataTableColumn<T>[];
-  filters?: ListFilter<Q>[];
+  // Q comes from `search` alone: filters built by helpers (`allSelect`) name only their own key.
+  filters?: ListFilter<NoInfer<Q>>[];
   /** Accessible name of the filter bar. */
   filtersLabel?: string;
   /** Shown above the table with Retry when the list fails; without it the failure is left to the toast. */

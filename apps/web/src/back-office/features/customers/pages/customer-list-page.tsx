@@ -13,7 +13,7 @@ import {
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { IconLink } from '@/shared/components/icon-action';
-import { ListPage } from '@/shared/components/list-page';
+import { allSelect, ListPage } from '@/shared/components/list-page';
 import { formatDate } from '@/shared/lib/format';
 import { useListQuery } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
@@ -212,30 +212,9 @@ export function CustomerListPage() {
             w: { base: '100%', xs: 120 },
           },
           { kind: 'dateRange', from: 'from_date', to: 'to_date', label: 'Created' },
-          {
-            kind: 'select',
-            key: 'customerSource',
-            label: 'Source',
-            placeholder: 'All',
-            data: ['All', 'Offline', 'Online'],
-            w: { base: '100%', xs: 130 },
-          },
-          {
-            kind: 'select',
-            key: 'product',
-            label: 'Product',
-            placeholder: 'All',
-            data: ['All', ...CUSTOMER_PRODUCTS],
-            w: { base: '100%', xs: 120 },
-          },
-          {
-            kind: 'select',
-            key: 'resellerStatus',
-            label: 'Reseller',
-            placeholder: 'All',
-            data: ['All', 'Requested', 'Approved'],
-            w: { base: '100%', xs: 140 },
-          },
+          allSelect('customerSource', 'Source', ['All', 'Offline', 'Online'], 130),
+          allSelect('product', 'Product', ['All', ...CUSTOMER_PRODUCTS], 120),
+          allSelect('resellerStatus', 'Reseller', ['All', 'Requested', 'Approved'], 140),
           { kind: 'switch', key: 'showUnusedLicense', label: 'Show Unused License' },
         ]}
       >

@@ -1,6 +1,6 @@
 import { PAYMENT_METHOD_TYPES, paymentHistoryQuerySchema, type StaffPaymentRow } from '@fleetdeck/contract/staff';
 import { useMemo, useState } from 'react';
-import { ListPage } from '@/shared/components/list-page';
+import { allSelect, ListPage } from '@/shared/components/list-page';
 import { useListQuery } from '@/shared/lib/list-search';
 import { exportPaymentHistory, usePaymentHistory } from '../api/payment-history';
 import { useCountWhatsappRedirect } from '../../../api/whatsapp-count';
@@ -47,39 +47,25 @@ export function PaymentHistoryPage() {
           w: { base: '100%', xs: 160 },
         },
         { kind: 'dateRange', from: 'from_date', to: 'to_date', label: 'Date' },
-        {
-          kind: 'select',
-          key: 'subscriptionType',
-          label: 'Type',
-          data: [ALL, { value: 'recurring', label: 'Subscription' }, { value: 'one_time', label: 'Onetime' }],
-          placeholder: 'All',
-          w: { base: '100%', xs: 150 },
-        },
-        {
-          kind: 'select',
-          key: 'paymentMethodType',
-          label: 'Payment Method',
-          data: [ALL, ...PAYMENT_METHOD_TYPES.map((m) => ({ value: m, label: m }))],
-          placeholder: 'All',
-          w: { base: '100%', xs: 160 },
-        },
-        {
-          kind: 'select',
-          key: 'status',
-          label: 'Status',
-          data: [ALL, { value: 'Success', label: 'Success' }, { value: 'Failed', label: 'Failed' }],
-          placeholder: 'All',
-          w: { base: '100%', xs: 130 },
-        },
-        {
-          kind: 'select',
-          key: 'priceId',
-          label: 'Product Name',
-          data: products,
-          placeholder: 'All',
-          searchable: true,
-          w: { base: '100%', xs: 240 },
-        },
+        allSelect(
+          'subscriptionType',
+          'Type',
+          [ALL, { value: 'recurring', label: 'Subscription' }, { value: 'one_time', label: 'Onetime' }],
+          150,
+        ),
+        allSelect(
+          'paymentMethodType',
+          'Payment Method',
+          [ALL, ...PAYMENT_METHOD_TYPES.map((m) => ({ value: m, label: m }))],
+          160,
+        ),
+        allSelect(
+          'status',
+          'Status',
+          [ALL, { value: 'Success', label: 'Success' }, { value: 'Failed', label: 'Failed' }],
+          130,
+        ),
+        allSelect('priceId', 'Product Name', products, 240, { searchable: true }),
         { kind: 'switch', key: 'zeroSuccessPayment', label: '0 Success Payments' },
       ]}
     >
