@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Badge, Group, Modal, Text, TextInput, Textarea } from '@mantine/core';
 import { FOLLOWUP_CONTENT_MAX, failedPaymentEmailRequestSchema, type StaffPaymentRow } from '@fleetdeck/contract/staff';
 import { useEffect } from 'react';
+import { MutationForm } from '@/shared/components/mutation-form';
 import { useProductName } from '@/shared/lib/app-config';
 import { useContractForm } from '@/shared/lib/form';
 import { useSendFailedPaymentEmail } from '../api/failed-payment-email';
@@ -38,28 +39,18 @@ export function SendEmailModal({ row, onClose }: { row: StaffPaymentRow | null; 
   return (
     <Modal opened={row !== null} onClose={onClose} title={<Text fw={700}>Send Email</Text>} size="lg">
       {row ? (
-        <form onSubmit={form.submit((request) => send.mutate(request), send.isPending)} noValidate>
-          <Stack gap="md">
-            <TextInput label="To" value={row.email} readOnly />
-            <Group gap="xs">
-              <Text size="sm" c="dimmed">
-                Follow-up emails already sent:
-              </Text>
-              <Badge variant="light" color={row.failedEmailFollowupCount > 0 ? 'orange' : 'gray'}>
-                {row.failedEmailFollowupCount}
-              </Badge>
-            </Group>
-            <Textarea label="Message" rows={10} maxLength={FOLLOWUP_CONTENT_MAX} {...form.getInputProps('content')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Close
-              </Button>
-              <Button type="submit" loading={send.isPending}>
-                Send
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <MutationForm form={form} mutation={send} submitLabel="Send" cancel={{ label: 'Close', onClick: onClose }}>
+          <TextInput label="To" value={row.email} readOnly />
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              Follow-up emails already sent:
+            </Text>
+            <Badge variant="light" color={row.failedEmailFollowupCount > 0 ? 'orange' : 'gray'}>
+              {row.failedEmailFollowupCount}
+            </Badge>
+          </Group>
+          <Textarea label="Message" rows={10} maxLength={FOLLOWUP_CONTENT_MAX} {...form.getInputProps('content')} />
+        </MutationForm>
       ) : null}
     </Modal>
   );

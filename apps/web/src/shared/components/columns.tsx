@@ -1,15 +1,74 @@
-import { Badge, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text, type TextProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from './data-table';
 import { formatDateTime, formatEuro } from '@/shared/lib/format';
 
-/** A column of plain text cells. */
+/** A column of plain text cells; `props` styles the text (e.g. `{ fw: 600 }` for a title, `{ lineClamp: 2 }`). */
 export const textColumn = <T,>(
   key: string,
   header: string,
   width: number | undefined,
   text: (row: T) => ReactNode,
-): DataTableColumn<T> => ({ key, header, width, render: (row) => <Text size="sm">{text(row)}</Text> });
+  props?: TextProps,
+): DataTableColumn<T> => ({
+  key,
+  header,
+  width,
+  render: (row) => (
+    <Text size="sm" {...props}>
+      {text(row)}
+    </Text>
+  ),
+});
+
+interface TwoLinesProps {
+  main: ReactNode;
+  detail?: ReactNode;
+  detailLines?: number;
+}
+
+/**
+ * A cell of two lines: the row's name in bold, a dimmed detail under it (left out when `detail` is null or undefined;
+ * `detailLines` clamps it).
+ */
+export function TwoLines({ main, detail, detailLines }: TwoLinesProps) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={600}>
+        {main}
+      </Text>
+      {detail === undefined || detail === null ? null : (
+        <Text size="xs" c="dimmed" lineClamp={detailLines}>
+          {detail}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** A column of `TwoLines` cells: `lines` gives each row's bold line and its dimmed detail. */
+export const twoLineColumn = <T,>(
+  key: string,
+  header: string,
+  width: number | undefined,
+  lines: (row: T) => TwoLinesProps,
+): DataTableColumn<T> => ({ key, header, width, render: (row) => <TwoLines {...lines(row)} /> });
+
+/** The "Action" column of a row's icon links and buttons (`IconLink`, `IconButton`, `DeleteAction`), side by side. */
+export const actionsColumn = <T,>(
+  width: number,
+  actions: (row: T) => ReactNode,
+  header = 'Action',
+): DataTableColumn<T> => ({
+  key: 'actions',
+  header,
+  width,
+  render: (row) => (
+    <Group gap={4} wrap="nowrap">
+      {actions(row)}
+    </Group>
+  ),
+});
 
 /**
  * A column of date-and-time cells read from the row's `key` (default "Created On" from `created_at`, 180 px), written

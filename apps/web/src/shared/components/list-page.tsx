@@ -66,6 +66,26 @@ export interface DateRangeFilter<Q> {
 export const choices = (labels: Record<string, string>): ComboboxData =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
 
+/**
+ * A select whose placeholder is "All" (nothing chosen: no filter), `width` px wide from the xs breakpoint up, e.g.
+ * `allSelect('status', 'Status', ['All', 'Success', 'Failed'], 130)`; `more` adds or overrides settings.
+ */
+export const allSelect = <K extends string>(
+  key: K,
+  label: string,
+  data: ComboboxData,
+  width: number,
+  more: Partial<Omit<SelectFilter<Partial<Record<K, unknown>>>, 'kind' | 'key'>> = {},
+): SelectFilter<Partial<Record<K, unknown>>> => ({
+  kind: 'select',
+  key,
+  label,
+  data,
+  placeholder: 'All',
+  w: { base: '100%', xs: width },
+  ...more,
+});
+
 export type ListFilter<Q> = TextFilter<Q> | SelectFilter<Q> | SwitchFilter<Q> | DateRangeFilter<Q>;
 
 /** The answer's paging: offset lists `{ total }`, keyset lists also `totalCapped` and `nextCursor`. */
@@ -91,9 +111,19 @@ interface ListAnswer<T> {
   pagination?: ListPagination;
 }
 
-export interface ListPageProps<T, Q> {
-  /** Accessible name of the table. */
-  label: string;
+/**
+ * How the list is named: `label` alone, or `noun` — what the list shows as said in a sentence ("audit logs") — which
+ * names the table ("Audit logs"), the load error ("The audit logs could not load") and the filter bar ("Filter the
+ * audit logs"); `label`, `errorTitle` and `filtersLabel` given beside it win.
+ */
+type ListNaming = { label: string; noun?: string } | { noun: string; label?: string };
+
+/** Rows with an `_id` are keyed by it unless `rowKey` says otherwise; other rows need `rowKey`. */
+type RowKeyProp<T> = T extends { _id: string } ? { rowKey?: (row: T) => string } : { rowKey: (row: T) => string };
+
+export type ListPageProps<T, Q> = ListNaming & RowKeyProp<T> & ListPageOptions<T, Q>;
+
+interface ListPageOptions<T, Q> {
   search: ListSearch<Q>;
   /** The list's query, passed as it is: its answer's `data` are the rows, its `pagination` the paging. */
   result: ListQueryState;
@@ -102,8 +132,8 @@ export interface ListPageProps<T, Q> {
   /** Paging from elsewhere than `result.data.pagination`. */
   pagination?: ListPagination | undefined;
   columns: DataTableColumn<T>[];
-  rowKey: (row: T) => string;
-  filters?: ListFilter<Q>[];
+  // Q comes from `search` alone: filters built by helpers (`allSelect`) name only their own key.
+  filters?: ListFilter<NoInfer<Q>>[];
   /** Accessible name of the filter bar. */
   filtersLabel?: string;
   /** Shown above the table with Retry when the list fails; without it the failure is left to the toast. */
@@ -280,12 +310,23 @@ function ExportCsvButton({ onExport }: { onExport: () => Promise<unknown> | void
   );
 }
 
+const keyById = (row: unknown) => (row as { _id: string })._id;
+
 /**
  * The scaffolding of a server-paged list: the filter bar built from `filters`, the load error with Retry, the
  * `DataTable` wired to `useListSearch` (pages, page size, keyset cursor), the empty message, and — when the last
  * row of a page was deleted — the page before.
  */
-export function ListPage<T, Q>({
+export function ListPage<T, Q>(props: ListPageProps<T, Q>) {
+  const { noun } = props;
+  const label = props.label ?? (noun ? noun.charAt(0).toUpperCase() + noun.slice(1) : '');
+  const errorTitle = props.errorTitle ?? (noun ? `The ${noun} could not load` : undefined);
+  const filtersLabel = props.filtersLabel ?? (noun ? `Filter the ${noun}` : undefined);
+  const rowKey: (row: T) => string = props.rowKey ?? keyById;
+  return <ListPageView {...props} label={label} errorTitle={errorTitle} filtersLabel={filtersLabel} rowKey={rowKey} />;
+}
+
+function ListPageView<T, Q>({
   label,
   search,
   result,
@@ -302,7 +343,7 @@ export function ListPage<T, Q>({
   onExportCsv,
   header,
   children,
-}: ListPageProps<T, Q>) {
+}: ListPageOptions<T, Q> & { label: string; rowKey: (row: T) => string }) {
   const answer = result.data as ListAnswer<T> | undefined;
   const rows = givenRows ?? answer?.data;
   const pagination = givenPagination ?? answer?.pagination;

@@ -194,3 +194,16 @@ export function useListSearch<S extends ListQuerySchema>(
 
   return { query, page, limit, setFilters, goToPage, setPageSize, reset };
 }
+
+/**
+ * A list page's search and the query it asks with it, as `ListPage` takes them (`<ListPage {...list} …>`):
+ * `useListSearch(schema, defaults)`, then `useQuery(search.query)`.
+ */
+export function useListQuery<S extends ListQuerySchema, R>(
+  schema: S,
+  useQuery: (query: Query<S>) => R,
+  defaults: Partial<Query<S>> = {},
+): { search: ListSearch<Query<S>>; result: R } {
+  const search = useListSearch(schema, defaults);
+  return { search, result: useQuery(search.query) };
+}

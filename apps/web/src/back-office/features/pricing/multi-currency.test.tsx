@@ -4,7 +4,7 @@ import { setApiSession } from '@/shared/lib/api-client';
 import { customerSession } from '@/shared/lib/auth-storage';
 import { expectRefusedAsTyped } from '@/test/number-cases';
 import { mockApi, type RecordedCall } from '@/test/mock-api';
-import { currentLocation, renderBackOffice } from '@/test/render-back-office';
+import { currentLocation, renderBackOffice, signedInStaff } from '@/test/render-back-office';
 
 afterEach(() => {
   setApiSession(customerSession);
@@ -25,15 +25,8 @@ const india = {
 };
 
 function signedIn(rules: unknown[], extra: Record<string, unknown> = {}) {
-  window.localStorage.setItem('super_admin_token', 'staff-token');
-  window.localStorage.setItem('adminRole', 'SuperAdmin');
   return mockApi({
-    [`GET ${S}/users/detail`]: {
-      body: {
-        respones_msg: 'Staff detail',
-        data: { _id: 'a1', email: 'root@fleetdeck.test', name: 'Root', role: 'SuperAdmin', areas: [] },
-      },
-    },
+    ...signedInStaff(),
     [`GET ${S}/price/list`]: {
       body: { respones_msg: 'Price list', data: { recurringPriceList: [], oneTimePriceList: [] } },
     },

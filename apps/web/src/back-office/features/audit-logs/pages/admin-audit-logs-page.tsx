@@ -6,15 +6,14 @@ import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 import { formatDateTime } from '@/shared/lib/format';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { LoginAsLink } from '../../../components/login-as-link';
 import { exportAuditLogs, useAuditList } from '../api/audit-list';
 import { useResetDeletedDevices } from '../api/reset-deleted-devices';
 
 /** Spec 3 "Audit logs": customers with error counts and deleted devices (DECISIONS §8), with the Reset action. */
 export function AdminAuditLogsPage() {
-  const list = useListSearch(staffAuditListQuerySchema);
-  const audit = useAuditList(list.query);
+  const list = useListQuery(staffAuditListQuerySchema, useAuditList);
   const [resetting, setResetting] = useState<StaffAuditRow | null>(null);
   const reset = useResetDeletedDevices({ onSuccess: () => setResetting(null) });
 
@@ -60,16 +59,12 @@ export function AdminAuditLogsPage() {
 
   return (
     <ListPage
-      label="Audit logs"
-      search={list}
-      result={audit}
+      noun="audit logs"
+      {...list}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The audit logs could not load"
       emptyMessage="No customer matches."
       minWidth={820}
-      filtersLabel="Filter the audit logs"
-      onExportCsv={() => exportAuditLogs(list.query)}
+      onExportCsv={() => exportAuditLogs(list.search.query)}
       filters={[{ kind: 'text', key: 'email', label: 'Email', placeholder: 'customer@example.com', maxLength: 254 }]}
     >
       <ConfirmDialog

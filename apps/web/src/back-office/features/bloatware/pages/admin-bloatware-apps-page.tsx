@@ -1,13 +1,14 @@
-import { Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { dateColumn } from '@/shared/components/columns';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { bloatwareListQuerySchema, bloatwareUpdateRequestSchema, type BloatwareApp } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { choices, ListPage } from '@/shared/components/list-page';
+import { MutationForm } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { exportBloatware, useBloatwareList } from '../api/bloatware-list';
 import { useUpdateBloatware } from '../api/bloatware-update';
 
@@ -37,39 +38,28 @@ function MarkDialog({ app, onClose }: { app: BloatwareApp; onClose: () => void }
   const update = useUpdateBloatware({ onSuccess: onClose, onError: (error) => form.setServerErrors(error) });
   return (
     <Modal opened onClose={onClose} title={<Text fw={700}>Mark {app.packageName}</Text>}>
-      <form onSubmit={form.submit((request) => update.mutate(request), update.isPending)} noValidate>
-        <Stack gap="md">
-          <Stack gap={6}>
-            <Text size="sm" fw={500}>
-              Is bloatware
-            </Text>
-            <SegmentedControl aria-label="Is bloatware" data={['Yes', 'No']} {...form.getInputProps('isBloatware')} />
-          </Stack>
-          <Textarea
-            label="Reason"
-            description="Customers see packages marked Yes as “Suggested to disable”."
-            rows={2}
-            maxLength={500}
-            {...form.getInputProps('reason')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Save
-            </Button>
-          </Group>
+      <MutationForm form={form} mutation={update} cancel={{ label: 'Close', onClick: onClose }}>
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            Is bloatware
+          </Text>
+          <SegmentedControl aria-label="Is bloatware" data={['Yes', 'No']} {...form.getInputProps('isBloatware')} />
         </Stack>
-      </form>
+        <Textarea
+          label="Reason"
+          description="Customers see packages marked Yes as “Suggested to disable”."
+          rows={2}
+          maxLength={500}
+          {...form.getInputProps('reason')}
+        />
+      </MutationForm>
     </Modal>
   );
 }
 
 /** Spec 3 "Bloatware apps": the catalogue customers feed (DECISIONS §8); staff mark packages Yes/No. */
 export function AdminBloatwareAppsPage() {
-  const list = useListSearch(bloatwareListQuerySchema);
-  const apps = useBloatwareList(list.query);
+  const list = useListQuery(bloatwareListQuerySchema, useBloatwareList);
   const [marking, setMarking] = useState<BloatwareApp | null>(null);
   const columns: DataTableColumn<BloatwareApp>[] = [
     {
@@ -105,16 +95,13 @@ export function AdminBloatwareAppsPage() {
   ];
   return (
     <ListPage
-      label="Bloatware apps"
-      search={list}
-      result={apps}
+      noun="bloatware apps"
+      {...list}
       columns={columns}
       rowKey={(row) => row.packageName}
-      errorTitle="The bloatware apps could not load"
-      emptyMessage="No packages in the catalogue yet: they arrive when customers disable apps."
+      emptyMessage="No packages in the catalogue yet: they arrive when customers disable list.result."
       minWidth={980}
-      filtersLabel="Filter the bloatware apps"
-      onExportCsv={() => exportBloatware(list.query)}
+      onExportCsv={() => exportBloatware(list.search.query)}
       filters={[
         {
           kind: 'select',

@@ -1,5 +1,4 @@
 import {
-  Button,
   Card,
   FileInput,
   Group,
@@ -13,9 +12,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { BLOG_IMAGE_MAX_BYTES, BLOG_TAGS_MAX, blogImageUrl } from '@fleetdeck/contract';
+import { FormActions } from '@/shared/components/mutation-form';
 import { QueryError } from '@/shared/components/query-view';
 import { RichTextField } from '@/shared/components/rich-text/rich-text-field';
 import { serverFieldErrors } from '@/shared/lib/form';
@@ -41,6 +41,7 @@ const LABELS: Record<string, string> = {
   author: 'Author',
   imageFile: 'Image',
 };
+type TextKey = 'title' | 'shortDescription' | 'category' | 'author';
 const MB = BLOG_IMAGE_MAX_BYTES / 1024 / 1024;
 
 /** Spec 3 "admin-blog-create" (optional query id = edit): the blog form with its picture; Save/Update, then the list. */
@@ -96,6 +97,12 @@ function BlogForm({ initial, image }: { initial: BlogFormValues; image: string |
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: '' }));
   };
+  /** A text field's value, change handler and message. */
+  const textField = (key: TextKey) => ({
+    value: values[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.currentTarget.value),
+    error: errors[key] || undefined,
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -115,23 +122,8 @@ function BlogForm({ initial, image }: { initial: BlogFormValues; image: string |
     <Card withBorder radius="md" padding="lg" maw={1000}>
       <form onSubmit={onSubmit} noValidate aria-label={id ? 'Edit the blog' : 'Create a blog'}>
         <Stack gap="md">
-          <TextInput
-            label="Title"
-            required
-            maxLength={200}
-            value={values.title}
-            onChange={(e) => set('title', e.currentTarget.value)}
-            error={errors.title || undefined}
-          />
-          <Textarea
-            label="Short description"
-            required
-            rows={3}
-            maxLength={1000}
-            value={values.shortDescription}
-            onChange={(e) => set('shortDescription', e.currentTarget.value)}
-            error={errors.shortDescription || undefined}
-          />
+          <TextInput label="Title" required maxLength={200} {...textField('title')} />
+          <Textarea label="Short description" required rows={3} maxLength={1000} {...textField('shortDescription')} />
           <RichTextField
             label="Long description"
             required
@@ -141,14 +133,7 @@ function BlogForm({ initial, image }: { initial: BlogFormValues; image: string |
             minHeight={220}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              label="Category"
-              required
-              maxLength={100}
-              value={values.category}
-              onChange={(e) => set('category', e.currentTarget.value)}
-              error={errors.category || undefined}
-            />
+            <TextInput label="Category" required maxLength={100} {...textField('category')} />
             <TagsInput
               label="Tags"
               description="Press Enter after each tag"
@@ -157,14 +142,7 @@ function BlogForm({ initial, image }: { initial: BlogFormValues; image: string |
               onChange={(tags) => set('tags', tags)}
               error={errors.tags || undefined}
             />
-            <TextInput
-              label="Author"
-              required
-              maxLength={100}
-              value={values.author}
-              onChange={(e) => set('author', e.currentTarget.value)}
-              error={errors.author || undefined}
-            />
+            <TextInput label="Author" required maxLength={100} {...textField('author')} />
           </SimpleGrid>
           <Group align="flex-end" gap="md" wrap="wrap">
             <FileInput
@@ -187,14 +165,11 @@ function BlogForm({ initial, image }: { initial: BlogFormValues; image: string |
               </Text>
             )}
           </Group>
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to={staffPaths.blogList.getHref()}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {id ? 'Update' : 'Save'}
-            </Button>
-          </Group>
+          <FormActions
+            loading={save.isPending}
+            submitLabel={id ? 'Update' : 'Save'}
+            cancel={{ to: staffPaths.blogList.getHref() }}
+          />
         </Stack>
       </form>
     </Card>

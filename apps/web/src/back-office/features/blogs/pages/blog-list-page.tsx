@@ -1,5 +1,5 @@
-import { Button, Group, Image, Stack, Text } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { Button, Group, Image } from '@mantine/core';
+import { actionsColumn, dateColumn, textColumn, TwoLines } from '@/shared/components/columns';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,14 +11,13 @@ import { DeleteAction } from '@/shared/components/delete-action';
 import { IconLink } from '@/shared/components/icon-action';
 import { ListPage } from '@/shared/components/list-page';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { useBlogs, useDeleteBlog } from '../api/blogs';
 
 /** Spec 3 "admin-blog-list": the paged blog table with edit, a confirmed delete and Create Blog. */
 export function BlogListPage() {
-  const list = useListSearch(contentPageQuerySchema);
-  const blogs = useBlogs(list.query);
+  const list = useListQuery(contentPageQuerySchema, useBlogs);
   const [deleting, setDeleting] = useState<BlogSummary | null>(null);
   const remove = useDeleteBlog({ onSettled: () => setDeleting(null) });
 
@@ -30,54 +29,30 @@ export function BlogListPage() {
       render: (row) => (
         <Group gap="sm" wrap="nowrap">
           {row.image ? <Image src={blogImageUrl(row.image)} alt="" w={56} h={40} radius="sm" fit="cover" /> : null}
-          <Stack gap={0}>
-            <Text size="sm" fw={600}>
-              {row.title}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {row.category} · {row.author}
-            </Text>
-          </Stack>
+          <TwoLines main={row.title} detail={`${row.category} · ${row.author}`} />
         </Group>
       ),
     },
-    {
-      key: 'description',
-      header: 'Description',
-      width: 320,
-      render: (row) => (
-        <Text size="sm" lineClamp={2}>
-          {row.shortDescription}
-        </Text>
-      ),
-    },
+    textColumn('description', 'Description', 320, (row) => row.shortDescription, { lineClamp: 2 }),
     dateColumn('created_at'),
-    {
-      key: 'actions',
-      header: 'Action',
-      width: 100,
-      render: (row) => (
-        <Group gap={4} wrap="nowrap">
-          <IconLink
-            hint="Edit"
-            icon={IconPencil}
-            to={staffPaths.blogCreate.getHref(row._id)}
-            label={`Edit blog ${row.title}`}
-          />
-          <DeleteAction label={`Delete blog ${row.title}`} onClick={() => setDeleting(row)} />
-        </Group>
-      ),
-    },
+    actionsColumn(100, (row) => (
+      <>
+        <IconLink
+          hint="Edit"
+          icon={IconPencil}
+          to={staffPaths.blogCreate.getHref(row._id)}
+          label={`Edit blog ${row.title}`}
+        />
+        <DeleteAction label={`Delete blog ${row.title}`} onClick={() => setDeleting(row)} />
+      </>
+    )),
   ];
 
   return (
     <ListPage
-      label="Blogs"
-      search={list}
-      result={blogs}
+      noun="blogs"
+      {...list}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The blogs could not load"
       minWidth={860}
       header={
         <Group justify="flex-end">

@@ -5,22 +5,21 @@ import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 import { SortHeader, type SortOrder } from '@/shared/components/sort-header';
 import { formatDateTime } from '@/shared/lib/format';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { useContactRequests } from '../api/contact-us';
 
 type SortField = 'name' | 'email' | 'subject' | 'created_at';
 
 /** Spec 3 "Contact requests": the messages of the public contact form, sortable and paged. */
 export function ContactUsPage() {
-  const list = useListSearch(contactListQuerySchema);
-  const messages = useContactRequests(list.query);
+  const list = useListQuery(contactListQuerySchema, useContactRequests);
   const header = (label: string, field: SortField) => (
     <SortHeader
       label={label}
       field={field}
-      sort={list.query.sortBy}
-      order={list.query.sortOrder}
-      onSort={(sortBy, sortOrder: SortOrder) => list.setFilters({ sortBy, sortOrder })}
+      sort={list.search.query.sortBy}
+      order={list.search.query.sortOrder}
+      onSort={(sortBy, sortOrder: SortOrder) => list.search.setFilters({ sortBy, sortOrder })}
     />
   );
   const columns: DataTableColumn<ContactMessage>[] = [
@@ -58,15 +57,5 @@ export function ContactUsPage() {
       render: (row) => <Text size="sm">{formatDateTime(row.created_at)}</Text>,
     },
   ];
-  return (
-    <ListPage
-      label="Contact requests"
-      search={list}
-      result={messages}
-      columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The contact requests could not load"
-      minWidth={1000}
-    />
-  );
+  return <ListPage noun="contact requests" {...list} columns={columns} minWidth={1000} />;
 }

@@ -1,4 +1,5 @@
-import { Button, Card, Group, Modal, MultiSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Modal, MultiSelect, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { PLAN_CODES } from '@fleetdeck/contract';
 import {
   couponCreateRequestSchema,
@@ -7,6 +8,7 @@ import {
   type CouponSummary,
   type CouponUpdateRequest,
 } from '@fleetdeck/contract/staff';
+import { MutationForm } from '@/shared/components/mutation-form';
 import { notifySuccess } from '@/shared/lib/notify';
 import { useContractForm } from '@/shared/lib/form';
 import { useCreateCoupon } from '../api/coupon-create';
@@ -46,6 +48,33 @@ const toCreateRequest = (v: CreateValues): CouponCreateRequest => ({
   planIdentifiers: v.planIdentifiers.length ? (v.planIdentifiers as CouponCreateRequest['planIdentifiers']) : null,
 });
 
+/** The redemption limit and the expiry date, typed the same way when a coupon is created and edited. */
+function LimitAndExpiryFields({
+  form,
+  limitHint,
+}: {
+  form: { getInputProps: (field: 'maxRedemptions' | 'expiresAt') => GetInputPropsReturnType };
+  limitHint: string;
+}) {
+  return (
+    <>
+      <TextInput
+        label="Redemption limit"
+        inputMode="numeric"
+        autoComplete="off"
+        description={limitHint}
+        {...form.getInputProps('maxRedemptions')}
+      />
+      <TextInput
+        label="Expires on"
+        type="date"
+        description="Valid until the end of this day (UTC). Blank: never."
+        {...form.getInputProps('expiresAt')}
+      />
+    </>
+  );
+}
+
 export function CouponCreateForm() {
   const form = useContractForm(couponCreateRequestSchema, EMPTY, { labels, toRequest: toCreateRequest });
   const create = useCreateCoupon({
@@ -57,58 +86,39 @@ export function CouponCreateForm() {
   });
   return (
     <Card withBorder padding="lg">
-      <form onSubmit={form.submit((request) => create.mutate(request), create.isPending)} noValidate>
-        <Stack gap="sm">
-          <Title order={3} size="h5">
-            Create a coupon
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Code"
-              required
-              maxLength={40}
-              autoComplete="off"
-              description="Letters, digits, - and _ (stored upper-case)."
-              {...form.getInputProps('code')}
-            />
-            <TextInput
-              label="Percent off"
-              required
-              inputMode="numeric"
-              autoComplete="off"
-              description="A whole number from 1 to 100."
-              rightSection="%"
-              {...form.getInputProps('percentOff')}
-            />
-            <TextInput
-              label="Redemption limit"
-              inputMode="numeric"
-              autoComplete="off"
-              description="How many checkouts may use it. Blank: no limit."
-              {...form.getInputProps('maxRedemptions')}
-            />
-            <TextInput
-              label="Expires on"
-              type="date"
-              description="Valid until the end of this day (UTC). Blank: never."
-              {...form.getInputProps('expiresAt')}
-            />
-          </SimpleGrid>
-          <MultiSelect
-            label="Plans"
-            description="Blank: valid for every plan."
-            data={[...PLAN_CODES]}
-            clearable
-            searchable
-            {...form.getInputProps('planIdentifiers')}
+      <MutationForm form={form} mutation={create} submitLabel="Create coupon" gap="sm">
+        <Title order={3} size="h5">
+          Create a coupon
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label="Code"
+            required
+            maxLength={40}
+            autoComplete="off"
+            description="Letters, digits, - and _ (stored upper-case)."
+            {...form.getInputProps('code')}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={create.isPending}>
-              Create coupon
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+          <TextInput
+            label="Percent off"
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            description="A whole number from 1 to 100."
+            rightSection="%"
+            {...form.getInputProps('percentOff')}
+          />
+          <LimitAndExpiryFields form={form} limitHint="How many checkouts may use it. Blank: no limit." />
+        </SimpleGrid>
+        <MultiSelect
+          label="Plans"
+          description="Blank: valid for every plan."
+          data={[...PLAN_CODES]}
+          clearable
+          searchable
+          {...form.getInputProps('planIdentifiers')}
+        />
+      </MutationForm>
     </Card>
   );
 }
@@ -152,34 +162,12 @@ function CouponEditForm({ coupon, onClose }: { coupon: CouponSummary; onClose: (
     onError: (error) => form.setServerErrors(error),
   });
   return (
-    <form onSubmit={form.submit((request) => update.mutate(request), update.isPending)} noValidate>
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {coupon.percentOff}% off, redeemed {coupon.redeemed} time{coupon.redeemed === 1 ? '' : 's'}. The code and the
-          percent cannot change once redeemed.
-        </Text>
-        <TextInput
-          label="Redemption limit"
-          inputMode="numeric"
-          autoComplete="off"
-          description={`Blank: no limit. At least ${Math.max(1, coupon.redeemed)}.`}
-          {...form.getInputProps('maxRedemptions')}
-        />
-        <TextInput
-          label="Expires on"
-          type="date"
-          description="Valid until the end of this day (UTC). Blank: never."
-          {...form.getInputProps('expiresAt')}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <MutationForm form={form} mutation={update} cancel={{ label: 'Close', onClick: onClose }} gap="sm">
+      <Text size="sm" c="dimmed">
+        {coupon.percentOff}% off, redeemed {coupon.redeemed} time{coupon.redeemed === 1 ? '' : 's'}. The code and the
+        percent cannot change once redeemed.
+      </Text>
+      <LimitAndExpiryFields form={form} limitHint={`Blank: no limit. At least ${Math.max(1, coupon.redeemed)}.`} />
+    </MutationForm>
   );
 }

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { actionsColumn, dateColumn } from '@/shared/components/columns';
 import {
   PAYMENT_NOTES_MAX,
   couponListQuerySchema,
@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 import { useContractForm } from '@/shared/lib/form';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { useUpdateCoupon } from '../api/coupon-update';
 import { useCoupons } from '../api/coupons';
@@ -110,12 +110,10 @@ const columns = ({ onEdit, onToggle }: CouponActions): DataTableColumn<CouponSum
     ),
   },
   dateColumn('created_at', 'Created On', 180, formatStaffDateTime),
-  {
-    key: 'actions',
-    header: 'Actions',
-    width: 170,
-    render: (row) => (
-      <Group gap={4} wrap="nowrap">
+  actionsColumn(
+    170,
+    (row) => (
+      <>
         <Button size="compact-xs" variant="light" onClick={() => onEdit(row)} aria-label={`Edit ${row.id}`}>
           Edit
         </Button>
@@ -128,9 +126,10 @@ const columns = ({ onEdit, onToggle }: CouponActions): DataTableColumn<CouponSum
         >
           {row.active ? 'Disable' : 'Enable'}
         </Button>
-      </Group>
+      </>
     ),
-  },
+    'Actions',
+  ),
 ];
 
 /** The payment text shown on the website's pricing and payment pages (plain text, line breaks kept). */
@@ -188,8 +187,7 @@ function PaymentNotesForm({ value, loaded }: { value: string; loaded: boolean })
  * limit, expire, disable (asked first) and enable.
  */
 export function CouponsPage() {
-  const list = useListSearch(couponListQuerySchema);
-  const coupons = useCoupons(list.query);
+  const list = useListQuery(couponListQuerySchema, useCoupons);
   const [editing, setEditing] = useState<CouponSummary | null>(null);
   const [disabling, setDisabling] = useState<CouponSummary | null>(null);
   const toggle = useUpdateCoupon({ onSuccess: () => setDisabling(null) });
@@ -197,17 +195,18 @@ export function CouponsPage() {
   return (
     <>
       <ListPage
-        label="Coupons"
-        search={list}
-        result={coupons}
+        noun="coupons"
+        {...list}
         columns={columns({ onEdit: setEditing, onToggle })}
         rowKey={(row) => row.id}
-        errorTitle="The coupons could not load"
         emptyMessage="No coupons yet."
         minWidth={1300}
         header={
           <Stack gap="md">
-            <PaymentNotesForm value={coupons.data?.paymentNotes.value ?? ''} loaded={coupons.data !== undefined} />
+            <PaymentNotesForm
+              value={list.result.data?.paymentNotes.value ?? ''}
+              loaded={list.result.data !== undefined}
+            />
             <CouponCreateForm />
           </Stack>
         }

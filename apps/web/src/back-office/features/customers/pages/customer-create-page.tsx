@@ -1,7 +1,8 @@
-import { Button, Card, Container, Grid, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Card, Container, Grid, PasswordInput, Text, TextInput } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { customerCreateRequestSchema } from '@fleetdeck/contract/staff';
 import { CountryCodeSelect } from '@/shared/components/country-code-select';
+import { MutationForm } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
 import { phoneFieldMessage } from '@/shared/lib/phone';
 import { staffPaths } from '../../../app/paths';
@@ -40,45 +41,35 @@ export function CustomerCreatePage() {
   return (
     <Container size={560} px={0}>
       <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <form onSubmit={form.submit((request) => create.mutate(request), create.isPending)} noValidate>
-          <Stack gap="md">
-            <Text c="dimmed" size="sm">
-              An offline customer: the email counts as verified, licences are sold here (no Buy Plan in their console).
-            </Text>
-            <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
-            <PasswordInput
-              label="Password"
-              autoComplete="new-password"
-              description="Optional. The customer gets a welcome email with a link to set their own password (valid 7 days). If you set one: 8 to 128 characters, not a common password."
-              {...form.getInputProps('password')}
-            />
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, xs: 6 }}>
-                <CountryCodeSelect
-                  value={form.values.countryCode}
-                  onChange={(code) => form.setFieldValue('countryCode', code)}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, xs: 6 }}>
-                <TextInput
-                  label="Phone number"
-                  type="tel"
-                  inputMode="tel"
-                  placeholder="7700 900123"
-                  {...form.getInputProps('phoneNumber')}
-                />
-              </Grid.Col>
-            </Grid>
-            <Group justify="flex-end">
-              <Button variant="default" component={Link} to={staffPaths.customerList.getHref()}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Save
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <MutationForm form={form} mutation={create} cancel={{ to: staffPaths.customerList.getHref() }}>
+          <Text c="dimmed" size="sm">
+            An offline customer: the email counts as verified, licences are sold here (no Buy Plan in their console).
+          </Text>
+          <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            description="Optional. The customer gets a welcome email with a link to set their own password (valid 7 days). If you set one: 8 to 128 characters, not a common password."
+            {...form.getInputProps('password')}
+          />
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, xs: 6 }}>
+              <CountryCodeSelect
+                value={form.values.countryCode}
+                onChange={(code) => form.setFieldValue('countryCode', code)}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, xs: 6 }}>
+              <TextInput
+                label="Phone number"
+                type="tel"
+                inputMode="tel"
+                placeholder="7700 900123"
+                {...form.getInputProps('phoneNumber')}
+              />
+            </Grid.Col>
+          </Grid>
+        </MutationForm>
       </Card>
     </Container>
   );

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { actionsColumn, dateColumn } from '@/shared/components/columns';
 import { IconCurrencyEuro, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -13,9 +13,9 @@ import {
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { IconLink } from '@/shared/components/icon-action';
-import { ListPage } from '@/shared/components/list-page';
+import { allSelect, ListPage } from '@/shared/components/list-page';
 import { formatDate } from '@/shared/lib/format';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { LoginAsLink } from '../../../components/login-as-link';
 import { exportCustomers, useCustomerList } from '../api/customer-list';
@@ -89,8 +89,7 @@ function OldPortalUsers({ rows, total }: { rows: OldPortalUser[]; total: number 
 
 /** Spec 3 "Customer list": every filter, Create Customer, Export, login-as emails, reseller requests, old portal users. */
 export function CustomerListPage() {
-  const list = useListSearch(customerListQuerySchema, { from_date: defaultFromDate() });
-  const customers = useCustomerList(list.query);
+  const list = useListQuery(customerListQuerySchema, useCustomerList, { from_date: defaultFromDate() });
   const [approving, setApproving] = useState<StaffCustomer | null>(null);
   const approve = useApproveReseller({ onSuccess: () => setApproving(null) });
   const canSell = canUse('customerPayments');
@@ -153,12 +152,10 @@ export function CustomerListPage() {
       render: (row) => count(row.totalExpiredDevices),
     },
     dateColumn('created_at', 'Created On', 170),
-    {
-      key: 'actions',
-      header: 'Actions',
-      width: 150,
-      render: (row) => (
-        <Group gap={4} wrap="nowrap">
+    actionsColumn(
+      150,
+      (row) => (
+        <>
           <IconLink
             hint="Subscriptions and offline payment"
             icon={IconCurrencyEuro}
@@ -178,24 +175,23 @@ export function CustomerListPage() {
               Approve
             </Button>
           ) : null}
-        </Group>
+        </>
       ),
-    },
+      'Actions',
+    ),
   ];
 
   return (
     <Stack gap="lg">
       <ListPage
         label="Customers"
-        search={list}
-        result={customers}
+        {...list}
         columns={columns}
-        rowKey={(row) => row._id}
         errorTitle="The customer list could not load"
         emptyMessage="No customer matches these filters."
         minWidth={1000}
         filtersLabel="Filter the customers"
-        onExportCsv={() => exportCustomers(list.query)}
+        onExportCsv={() => exportCustomers(list.search.query)}
         header={
           <Group justify="flex-end">
             <Button component={Link} to={staffPaths.customerCreate.getHref()} leftSection={<IconUserPlus size={16} />}>
@@ -223,30 +219,9 @@ export function CustomerListPage() {
             w: { base: '100%', xs: 120 },
           },
           { kind: 'dateRange', from: 'from_date', to: 'to_date', label: 'Created' },
-          {
-            kind: 'select',
-            key: 'customerSource',
-            label: 'Source',
-            placeholder: 'All',
-            data: ['All', 'Offline', 'Online'],
-            w: { base: '100%', xs: 130 },
-          },
-          {
-            kind: 'select',
-            key: 'product',
-            label: 'Product',
-            placeholder: 'All',
-            data: ['All', ...CUSTOMER_PRODUCTS],
-            w: { base: '100%', xs: 120 },
-          },
-          {
-            kind: 'select',
-            key: 'resellerStatus',
-            label: 'Reseller',
-            placeholder: 'All',
-            data: ['All', 'Requested', 'Approved'],
-            w: { base: '100%', xs: 140 },
-          },
+          allSelect('customerSource', 'Source', ['All', 'Offline', 'Online'], 130),
+          allSelect('product', 'Product', ['All', ...CUSTOMER_PRODUCTS], 120),
+          allSelect('resellerStatus', 'Reseller', ['All', 'Requested', 'Approved'], 140),
           { kind: 'switch', key: 'showUnusedLicense', label: 'Show Unused License' },
         ]}
       >
@@ -262,8 +237,8 @@ export function CustomerListPage() {
         />
       </ListPage>
       <OldPortalUsers
-        rows={customers.data?.oldPortalUsers.data ?? []}
-        total={customers.data?.oldPortalUsers.total ?? 0}
+        rows={list.result.data?.oldPortalUsers.data ?? []}
+        total={list.result.data?.oldPortalUsers.total ?? 0}
       />
     </Stack>
   );

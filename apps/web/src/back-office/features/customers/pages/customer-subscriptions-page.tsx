@@ -23,7 +23,7 @@ import {
   type OfflinePaymentRequest,
   type OfflinePrice,
 } from '@fleetdeck/contract/staff';
-import { moneyColumn, statusColumn } from '@/shared/components/columns';
+import { moneyColumn, statusColumn, twoLineColumn } from '@/shared/components/columns';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/shared/components/data-table';
 import { QueryError } from '@/shared/components/query-view';
@@ -206,23 +206,7 @@ export function CustomerSubscriptionsPage() {
   const customer = data.customerDetail;
 
   const columns: DataTableColumn<CustomerPayment>[] = [
-    {
-      key: 'name',
-      header: 'Name',
-      width: 170,
-      render: (p) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {p.productName}
-          </Text>
-          {p.note ? (
-            <Text size="xs" c="dimmed" lineClamp={2}>
-              {p.note}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
-    },
+    twoLineColumn('name', 'Name', 170, (p) => ({ main: p.productName, detail: p.note || null, detailLines: 2 })),
     {
       key: 'type',
       header: 'Type',

@@ -4,7 +4,7 @@ import { loginHistoryQuerySchema, type LoginHistoryRow } from '@fleetdeck/contra
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { choices, ListPage } from '@/shared/components/list-page';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { LoginAsLink } from '../../../components/login-as-link';
 import { useLoginHistory } from '../api/login-history';
 
@@ -30,19 +30,14 @@ const columns: DataTableColumn<LoginHistoryRow>[] = [
 
 /** Spec 3 "Dashboard history": the login log across customers with its filters. */
 export function LoginHistoryPage() {
-  const list = useListSearch(loginHistoryQuerySchema);
-  const history = useLoginHistory(list.query);
+  const list = useListQuery(loginHistoryQuerySchema, useLoginHistory);
   return (
     <ListPage
-      label="Login history"
-      search={list}
-      result={history}
+      noun="login history"
+      {...list}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The login history could not load"
       emptyMessage="No logins match these filters."
       minWidth={860}
-      filtersLabel="Filter the login history"
       filters={[
         {
           kind: 'select',

@@ -5,7 +5,7 @@ import { STAFF_PAGE_SIZES, staffDeviceListQuerySchema, type StaffDeviceRow } fro
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { exportDevices, useDeviceList } from '../api/device-list';
 
 const text = (value: string) => <Text size="sm">{value || '-'}</Text>;
@@ -21,21 +21,16 @@ const columns: DataTableColumn<StaffDeviceRow>[] = [
 /** Spec 3 "Devices": every enrolled device across customers (from, to, email; Export AllDevices.csv). */
 export function AdminDevicesPage() {
   const today = dayjs().format('YYYY-MM-DD');
-  const list = useListSearch(staffDeviceListQuerySchema, { from_date: today, to_date: today });
-  const devices = useDeviceList(list.query);
+  const list = useListQuery(staffDeviceListQuerySchema, useDeviceList, { from_date: today, to_date: today });
   return (
     <ListPage
-      label="Devices"
-      search={list}
-      result={devices}
+      noun="devices"
+      {...list}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The devices could not load"
       emptyMessage="No devices were enrolled in these dates."
       minWidth={900}
       pageSizes={STAFF_PAGE_SIZES.wide}
-      filtersLabel="Filter the devices"
-      onExportCsv={() => exportDevices(list.query)}
+      onExportCsv={() => exportDevices(list.search.query)}
       filters={[
         { kind: 'dateRange', from: 'from_date', to: 'to_date', label: 'Enrolled' },
         { kind: 'text', key: 'email', label: 'Email', placeholder: 'customer@example.com', maxLength: 254 },

@@ -4,7 +4,7 @@ import { customerExportListQuerySchema, type CustomerExportRow } from '@fleetdec
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { LoginAsLink } from '../../../components/login-as-link';
 import { useCustomerExports } from '../api/customer-exports';
 
@@ -28,16 +28,13 @@ const columns: DataTableColumn<CustomerExportRow>[] = [
 
 /** Spec 3 "Customer exports": backups of disabled apps; the email opens that customer's console. */
 export function AdminExportsListPage() {
-  const list = useListSearch(customerExportListQuerySchema);
-  const exports = useCustomerExports(list.query);
+  const list = useListQuery(customerExportListQuerySchema, useCustomerExports);
   return (
     <ListPage
       label="Customer exports"
-      search={list}
-      result={exports}
+      noun="exports"
+      {...list}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The exports could not load"
       emptyMessage="No customer has exported yet."
       minWidth={820}
     />

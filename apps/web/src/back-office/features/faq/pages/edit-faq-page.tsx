@@ -1,13 +1,14 @@
-import { Button, Card, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Card, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { FAQ_STATUSES, type FaqStatus } from '@fleetdeck/contract';
 import { faqUpdateRequestSchema } from '@fleetdeck/contract/staff';
 import { QueryError } from '@/shared/components/query-view';
-import { RichTextField } from '@/shared/components/rich-text/rich-text-field';
+import { MutationForm } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
 import { staffPaths } from '../../../app/paths';
 import { useFaq, useUpdateFaq } from '../api/faq';
+import { FaqFields } from '../components/faq-fields';
 
 /** Spec 3 "admin-edit-faq" (query id): question, answer and status; Update goes back to the FAQ page. */
 export function EditFaqPage() {
@@ -45,37 +46,22 @@ export function EditFaqPage() {
           <Skeleton h={200} />
         </Stack>
       ) : (
-        <form
-          onSubmit={form.submit((body) => update.mutate(body), update.isPending)}
-          noValidate
-          aria-label="Edit the FAQ"
+        <MutationForm
+          form={form}
+          mutation={update}
+          label="Edit the FAQ"
+          submitLabel="Update"
+          cancel={{ to: staffPaths.faq.getHref() }}
         >
-          <Stack gap="md">
-            <TextInput label="Question" required maxLength={500} {...form.getInputProps('question')} />
-            <RichTextField
-              label="Answer"
-              required
-              value={form.values.answer}
-              onChange={(html) => form.setFieldValue('answer', html)}
-              error={form.errors.answer as string | undefined}
-            />
-            <Select
-              label="Status"
-              data={[...FAQ_STATUSES]}
-              allowDeselect={false}
-              w={200}
-              {...form.getInputProps('status')}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" component={Link} to={staffPaths.faq.getHref()}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={update.isPending}>
-                Update
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+          <FaqFields form={form} />
+          <Select
+            label="Status"
+            data={[...FAQ_STATUSES]}
+            allowDeselect={false}
+            w={200}
+            {...form.getInputProps('status')}
+          />
+        </MutationForm>
       )}
     </Card>
   );

@@ -1,5 +1,5 @@
-import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { Card, Text } from '@mantine/core';
+import { actionsColumn, dateColumn, textColumn } from '@/shared/components/columns';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import type { Faq } from '@fleetdeck/contract';
 import { contentPageQuerySchema, faqCreateRequestSchema } from '@fleetdeck/contract/staff';
@@ -7,12 +7,13 @@ import type { DataTableColumn } from '@/shared/components/data-table';
 import { IconLink } from '@/shared/components/icon-action';
 import { ListPage } from '@/shared/components/list-page';
 import { HtmlContent } from '@/shared/components/rich-text/html-content';
-import { RichTextField } from '@/shared/components/rich-text/rich-text-field';
+import { MutationForm } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { staffPaths } from '../../../app/paths';
 import { useCreateFaq, useFaqs } from '../api/faq';
+import { FaqFields } from '../components/faq-fields';
 import { FaqStatusBadge } from '../components/faq-status-badge';
 
 function AddFaqForm() {
@@ -24,39 +25,22 @@ function AddFaqForm() {
   const create = useCreateFaq({ onSuccess: () => form.reset(), onError: (e) => form.setServerErrors(e) });
   return (
     <Card withBorder radius="md" padding="md">
-      <form onSubmit={form.submit((body) => create.mutate(body), create.isPending)} noValidate aria-label="Add an FAQ">
-        <Stack gap="sm">
-          <TextInput label="Question" required maxLength={500} {...form.getInputProps('question')} />
-          <RichTextField
-            label="Answer"
-            required
-            value={form.values.answer}
-            onChange={(html) => form.setFieldValue('answer', html)}
-            error={form.errors.answer as string | undefined}
-            minHeight={120}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" leftSection={<IconPlus size={16} />} loading={create.isPending}>
-              Add
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <MutationForm
+        form={form}
+        mutation={create}
+        label="Add an FAQ"
+        gap="sm"
+        submitLabel="Add"
+        submitIcon={<IconPlus size={16} />}
+      >
+        <FaqFields form={form} minHeight={120} />
+      </MutationForm>
     </Card>
   );
 }
 
 const columns: DataTableColumn<Faq>[] = [
-  {
-    key: 'question',
-    header: 'Question',
-    width: 240,
-    render: (row) => (
-      <Text size="sm" fw={600}>
-        {row.question}
-      </Text>
-    ),
-  },
+  textColumn('question', 'Question', 240, (row) => row.question, { fw: 600 }),
   {
     key: 'answer',
     header: 'Answer',
@@ -69,35 +53,18 @@ const columns: DataTableColumn<Faq>[] = [
   },
   { key: 'status', header: 'Status', width: 110, render: (row) => <FaqStatusBadge faq={row} /> },
   dateColumn('created_at'),
-  {
-    key: 'actions',
-    header: 'Action',
-    width: 80,
-    render: (row) => (
-      <IconLink
-        hint="Edit"
-        icon={IconPencil}
-        to={staffPaths.editFaq.getHref(row._id)}
-        label={`Edit FAQ ${row.question}`}
-      />
-    ),
-  },
+  actionsColumn(80, (row) => (
+    <IconLink
+      hint="Edit"
+      icon={IconPencil}
+      to={staffPaths.editFaq.getHref(row._id)}
+      label={`Edit FAQ ${row.question}`}
+    />
+  )),
 ];
 
 /** Spec 3 "FAQ": question and rich-text answer, the table with the status toggle and the edit link. */
 export function FaqPage() {
-  const list = useListSearch(contentPageQuerySchema);
-  const faqs = useFaqs(list.query);
-  return (
-    <ListPage
-      label="FAQ"
-      search={list}
-      result={faqs}
-      columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The FAQ could not load"
-      minWidth={900}
-      header={<AddFaqForm />}
-    />
-  );
+  const list = useListQuery(contentPageQuerySchema, useFaqs);
+  return <ListPage noun="FAQ" {...list} columns={columns} minWidth={900} header={<AddFaqForm />} />;
 }

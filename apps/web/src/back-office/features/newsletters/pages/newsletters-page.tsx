@@ -5,7 +5,7 @@ import { newsletterListQuerySchema } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { exportNewsletters, useNewsletterSubscribers } from '../api/newsletters';
 
 const columns: DataTableColumn<NewsletterSubscriber>[] = [
@@ -15,16 +15,13 @@ const columns: DataTableColumn<NewsletterSubscriber>[] = [
 
 /** Spec 3 "Newsletters": the subscribers, paged, with Export (Newsletters.csv). */
 export function NewslettersPage() {
-  const list = useListSearch(newsletterListQuerySchema);
-  const subscribers = useNewsletterSubscribers(list.query);
+  const list = useListQuery(newsletterListQuerySchema, useNewsletterSubscribers);
   return (
     <ListPage
       label="Newsletter subscribers"
-      search={list}
-      result={subscribers}
+      noun="subscribers"
+      {...list}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The subscribers could not load"
       minWidth={480}
       onExportCsv={exportNewsletters}
     />

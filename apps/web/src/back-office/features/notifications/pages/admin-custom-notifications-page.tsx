@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { dateColumn, twoLineColumn } from '@/shared/components/columns';
 import { IconSearch, IconSend } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -150,21 +150,7 @@ function DevicePicker({ chosen, onChange }: { chosen: string[]; onChange: (next:
         />
       ),
     },
-    {
-      key: 'device',
-      header: 'Device',
-      width: 220,
-      render: (row) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {row.serialNumber}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {row.deviceName || '-'}
-          </Text>
-        </Stack>
-      ),
-    },
+    twoLineColumn('device', 'Device', 220, (row) => ({ main: row.serialNumber, detail: row.deviceName || '-' })),
     {
       key: 'email',
       header: 'Customer',
@@ -194,15 +180,13 @@ function DevicePicker({ chosen, onChange }: { chosen: string[]; onChange: (next:
       </Text>
       <ListPage
         label="Devices to choose from"
+        noun="devices"
         search={list}
         result={devices}
         columns={columns}
-        rowKey={(row) => row._id}
-        errorTitle="The devices could not load"
         emptyMessage="No enrolled devices match."
         minWidth={600}
         pageSizes={STAFF_PAGE_SIZES.standard}
-        filtersLabel="Filter the devices"
         filters={[{ kind: 'text', key: 'email', label: 'Customer email', placeholder: 'customer@example.com' }]}
       />
     </Stack>
@@ -434,12 +418,11 @@ export function AdminCustomNotificationsPage() {
       </Title>
       <ListPage
         label="Notifications sent"
+        noun="notifications"
         search={list}
         // The 3-second refresh does not dim the table: only a new page or filter does.
         result={{ ...sent, isFetching: sent.isFetching && (sent.isPlaceholderData || !sent.data) }}
         columns={columns}
-        rowKey={(row) => row._id}
-        errorTitle="The notifications could not load"
         emptyMessage="No notification was sent yet."
         minWidth={820}
       />

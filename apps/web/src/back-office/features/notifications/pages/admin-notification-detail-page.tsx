@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { dateColumn, TwoLines } from '@/shared/components/columns';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
@@ -27,14 +27,7 @@ const columns: DataTableColumn<NotificationDelivery>[] = [
     width: 240,
     render: (row) =>
       row.deviceId ? (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {row.deviceId.serialNumber}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {row.deviceId.deviceName || '-'}
-          </Text>
-        </Stack>
+        <TwoLines main={row.deviceId.serialNumber} detail={row.deviceId.deviceName || '-'} />
       ) : (
         <Text size="sm">-</Text>
       ),
@@ -91,7 +84,6 @@ export function AdminNotificationDetailPage() {
       // The 3-second refresh does not dim the table: only a new page or filter does.
       result={{ ...detail, isFetching: detail.isFetching && (detail.isPlaceholderData || !detail.data) }}
       columns={columns}
-      rowKey={(row) => row._id}
       errorTitle="The notification could not load"
       emptyMessage="No device matches these filters."
       minWidth={680}

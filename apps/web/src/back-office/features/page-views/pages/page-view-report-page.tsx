@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { STAFF_PAGE_SIZES, type PageViewRow } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { exportPageViews, pageViewSearchSchema, usePageViewReport } from '../api/page-views';
 
 const columns: DataTableColumn<PageViewRow>[] = [
@@ -22,15 +22,12 @@ const today = () => {
  */
 export function PageViewReportPage() {
   const day = today();
-  const list = useListSearch(pageViewSearchSchema, { from_date: day, to_date: day });
-  const report = usePageViewReport(list.query);
+  const list = useListQuery(pageViewSearchSchema, usePageViewReport, { from_date: day, to_date: day });
   return (
     <ListPage
       label="Country-wise page views"
-      search={list}
-      result={report}
+      {...list}
       columns={columns}
-      rowKey={(row) => row._id}
       errorTitle="The page-view report could not load"
       emptyMessage="No page views in this range."
       minWidth={360}
@@ -46,7 +43,7 @@ export function PageViewReportPage() {
           placeholder: 'All',
         },
       ]}
-      onExportCsv={() => exportPageViews(list.query)}
+      onExportCsv={() => exportPageViews(list.search.query)}
     />
   );
 }

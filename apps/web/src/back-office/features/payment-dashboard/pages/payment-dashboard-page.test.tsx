@@ -4,7 +4,7 @@ import type { PaymentDashboard } from '@fleetdeck/contract/staff';
 import { setApiSession } from '@/shared/lib/api-client';
 import { customerSession } from '@/shared/lib/auth-storage';
 import { mockApi } from '@/test/mock-api';
-import { currentLocation, renderBackOffice } from '@/test/render-back-office';
+import { currentLocation, renderBackOffice, signedInStaff } from '@/test/render-back-office';
 
 afterEach(() => {
   setApiSession(customerSession);
@@ -93,15 +93,8 @@ const EMPTY: PaymentDashboard = {
 };
 
 const signedIn = (dashboard: { status?: number; body: unknown }) => {
-  window.localStorage.setItem('super_admin_token', 'staff-token');
-  window.localStorage.setItem('adminRole', 'SuperAdmin');
   return mockApi({
-    [`GET ${S}/users/detail`]: {
-      body: {
-        respones_msg: 'Staff detail',
-        data: { _id: 'a1', email: 'root@fleetdeck.test', name: 'Root', role: 'SuperAdmin', areas: [] },
-      },
-    },
+    ...signedInStaff(),
     [`GET ${S}/payments/dashboard`]: dashboard,
   });
 };

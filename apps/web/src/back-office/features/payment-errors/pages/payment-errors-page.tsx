@@ -3,7 +3,7 @@ import { dateColumn } from '@/shared/components/columns';
 import { STAFF_PAGE_SIZES, paymentErrorsQuerySchema, type PaymentErrorRow } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { usePaymentErrors } from '../api/payment-errors';
 import { CopyText } from '../../../components/copy-text';
 import { EmailText } from '../../../components/payment-columns';
@@ -50,20 +50,15 @@ const columns: DataTableColumn<PaymentErrorRow>[] = [
 
 /** Spec 3 "Payment errors": what the payment provider refused, newest first, 5 to 500 rows a page. */
 export function PaymentErrorsPage() {
-  const list = useListSearch(paymentErrorsQuerySchema);
-  const errors = usePaymentErrors(list.query);
+  const list = useListQuery(paymentErrorsQuerySchema, usePaymentErrors);
   return (
     <ListPage
-      label="Payment errors"
-      search={list}
-      result={errors}
+      noun="payment errors"
+      {...list}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The payment errors could not load"
       emptyMessage="No payment errors match these filters."
       minWidth={620}
       pageSizes={STAFF_PAGE_SIZES.wide}
-      filtersLabel="Filter the payment errors"
       filters={[
         { kind: 'text', key: 'email', label: 'Email', placeholder: 'customer@example.com', maxLength: 254 },
         { kind: 'dateRange', from: 'from_date', to: 'to_date', label: 'Date' },

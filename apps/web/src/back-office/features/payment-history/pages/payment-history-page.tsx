@@ -1,7 +1,7 @@
 import { PAYMENT_METHOD_TYPES, paymentHistoryQuerySchema, type StaffPaymentRow } from '@fleetdeck/contract/staff';
 import { useMemo, useState } from 'react';
-import { ListPage } from '@/shared/components/list-page';
-import { useListSearch } from '@/shared/lib/list-search';
+import { allSelect, ListPage } from '@/shared/components/list-page';
+import { useListQuery } from '@/shared/lib/list-search';
 import { exportPaymentHistory, usePaymentHistory } from '../api/payment-history';
 import { useCountWhatsappRedirect } from '../../../api/whatsapp-count';
 import { paymentColumns } from '../../../components/payment-columns';
@@ -15,8 +15,7 @@ const ALL = { value: 'All', label: 'All' };
  * coupons page's counts and the history it links to agree.
  */
 export function PaymentHistoryPage() {
-  const list = useListSearch(paymentHistoryQuerySchema);
-  const history = usePaymentHistory(list.query);
+  const list = useListQuery(paymentHistoryQuerySchema, usePaymentHistory);
   const whatsapp = useCountWhatsappRedirect();
   const [emailing, setEmailing] = useState<StaffPaymentRow | null>(null);
   const columns = useMemo(
@@ -26,21 +25,17 @@ export function PaymentHistoryPage() {
   );
   const products = [
     ALL,
-    ...(history.data?.pricing ?? []).map((p) => ({ value: p.identifier, label: `${p.name} (${p.identifier})` })),
+    ...(list.result.data?.pricing ?? []).map((p) => ({ value: p.identifier, label: `${p.name} (${p.identifier})` })),
   ];
   return (
     <ListPage
-      label="Payment history"
-      search={list}
-      result={history}
+      noun="payment history"
+      {...list}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The payment history could not load"
       emptyMessage="No payments match these filters."
       // With the Invoice column (issue 22) wider than the content area at 1366 px: the table scrolls sideways.
       minWidth={1150}
-      filtersLabel="Filter the payment history"
-      onExportCsv={() => exportPaymentHistory(list.query)}
+      onExportCsv={() => exportPaymentHistory(list.search.query)}
       filters={[
         { kind: 'text', key: 'email', label: 'Email', placeholder: 'customer@example.com', maxLength: 254 },
         {
@@ -52,39 +47,25 @@ export function PaymentHistoryPage() {
           w: { base: '100%', xs: 160 },
         },
         { kind: 'dateRange', from: 'from_date', to: 'to_date', label: 'Date' },
-        {
-          kind: 'select',
-          key: 'subscriptionType',
-          label: 'Type',
-          data: [ALL, { value: 'recurring', label: 'Subscription' }, { value: 'one_time', label: 'Onetime' }],
-          placeholder: 'All',
-          w: { base: '100%', xs: 150 },
-        },
-        {
-          kind: 'select',
-          key: 'paymentMethodType',
-          label: 'Payment Method',
-          data: [ALL, ...PAYMENT_METHOD_TYPES.map((m) => ({ value: m, label: m }))],
-          placeholder: 'All',
-          w: { base: '100%', xs: 160 },
-        },
-        {
-          kind: 'select',
-          key: 'status',
-          label: 'Status',
-          data: [ALL, { value: 'Success', label: 'Success' }, { value: 'Failed', label: 'Failed' }],
-          placeholder: 'All',
-          w: { base: '100%', xs: 130 },
-        },
-        {
-          kind: 'select',
-          key: 'priceId',
-          label: 'Product Name',
-          data: products,
-          placeholder: 'All',
-          searchable: true,
-          w: { base: '100%', xs: 240 },
-        },
+        allSelect(
+          'subscriptionType',
+          'Type',
+          [ALL, { value: 'recurring', label: 'Subscription' }, { value: 'one_time', label: 'Onetime' }],
+          150,
+        ),
+        allSelect(
+          'paymentMethodType',
+          'Payment Method',
+          [ALL, ...PAYMENT_METHOD_TYPES.map((m) => ({ value: m, label: m }))],
+          160,
+        ),
+        allSelect(
+          'status',
+          'Status',
+          [ALL, { value: 'Success', label: 'Success' }, { value: 'Failed', label: 'Failed' }],
+          130,
+        ),
+        allSelect('priceId', 'Product Name', products, 240, { searchable: true }),
         { kind: 'switch', key: 'zeroSuccessPayment', label: '0 Success Payments' },
       ]}
     >

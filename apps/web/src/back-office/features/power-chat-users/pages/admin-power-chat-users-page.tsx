@@ -5,7 +5,7 @@ import { powerChatUserListQuerySchema, type PowerChatUserRow } from '@fleetdeck/
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { usePowerChatUsers } from '../api/power-chat-users';
 
 const columns: DataTableColumn<PowerChatUserRow>[] = [
@@ -22,22 +22,17 @@ const columns: DataTableColumn<PowerChatUserRow>[] = [
 
 /** Spec 3 "Power Chat users": From defaults to one month ago, To to today (spec 3 §9). */
 export function AdminPowerChatUsersPage() {
-  const list = useListSearch(powerChatUserListQuerySchema, {
+  const list = useListQuery(powerChatUserListQuerySchema, usePowerChatUsers, {
     from_date: dayjs().subtract(1, 'month').format('YYYY-MM-DD'),
     to_date: dayjs().format('YYYY-MM-DD'),
   });
-  const users = usePowerChatUsers(list.query);
   return (
     <ListPage
-      label="Power Chat users"
-      search={list}
-      result={users}
+      noun="Power Chat users"
+      {...list}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The Power Chat users could not load"
       emptyMessage="No Power Chat users in these dates."
       minWidth={820}
-      filtersLabel="Filter the Power Chat users"
       filters={[
         { kind: 'dateRange', from: 'from_date', to: 'to_date', label: 'Created' },
         { kind: 'text', key: 'company', label: 'Company', placeholder: 'Company or email', maxLength: 200 },

@@ -16,13 +16,14 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { twoLineColumn } from '@/shared/components/columns';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 import { ApiError, errorMessage } from '@/shared/lib/api-client';
 import { useProductName } from '@/shared/lib/app-config';
 import { serverFieldErrors } from '@/shared/lib/form';
 import { formatBytes, formatDateTime } from '@/shared/lib/format';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { useApkList, useUploadApk } from '../api/apks';
 import { usePriceList } from '../api/price-list';
 
@@ -199,26 +200,14 @@ function ApkUploadForm({ maxBytes }: { maxBytes: number | undefined }) {
 /** Pricing → APKs (DECISIONS §14): the upload form and every uploaded version, newest first, by app. */
 export function ApkTab() {
   const product = useProductName();
-  const list = useListSearch(apkListQuerySchema);
-  const apks = useApkList(list.query);
+  const list = useListQuery(apkListQuerySchema, useApkList);
   const columns = useMemo<DataTableColumn<StaffApkVersion>[]>(
     () => [
       { key: 'family', header: 'App', render: (v) => familyDisplayName(v.family, product), width: 140 },
-      {
-        key: 'version',
-        header: 'Version',
-        render: (v) => (
-          <Stack gap={0}>
-            <Text size="sm" fw={600}>
-              {v.versionName || '-'}
-            </Text>
-            <Text size="xs" c="dimmed">
-              code {v.versionCode}
-            </Text>
-          </Stack>
-        ),
-        width: 110,
-      },
+      twoLineColumn('version', 'Version', 110, (v) => ({
+        main: v.versionName || '-',
+        detail: `code ${v.versionCode}`,
+      })),
       { key: 'size', header: 'Size', render: (v) => formatBytes(v.sizeBytes), width: 90 },
       {
         key: 'sha256',
@@ -252,16 +241,12 @@ export function ApkTab() {
   );
   return (
     <ListPage
-      label="Uploaded APKs"
-      search={list}
-      result={apks}
+      noun="uploaded APKs"
+      {...list}
       columns={columns}
-      rowKey={(v) => v._id}
-      errorTitle="The uploaded APKs could not load"
       emptyMessage="No APK uploaded yet."
       minWidth={1010}
-      filtersLabel="Filter the uploaded APKs"
-      header={<ApkUploadForm maxBytes={apks.data?.maxUploadBytes} />}
+      header={<ApkUploadForm maxBytes={list.result.data?.maxUploadBytes} />}
       filters={[
         {
           kind: 'select',

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { currencyListQuerySchema, type CurrencyRule, type CurrencySyncSummary } from '@fleetdeck/contract/staff';
 import { DeleteDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
-import { dateColumn } from '@/shared/components/columns';
+import { actionsColumn, dateColumn } from '@/shared/components/columns';
 import { DeleteAction } from '@/shared/components/delete-action';
 import { IconButton } from '@/shared/components/icon-action';
 import { ListPage } from '@/shared/components/list-page';
 import { countryName } from '@/shared/lib/countries';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { useCurrencyRules, useDeleteCurrency } from '../api/currency-rules';
 import { useSyncCurrencyRates } from '../api/currency-sync';
 import { CurrencyForm, rateLabel } from './currency-form';
@@ -31,8 +31,7 @@ function SyncSummary({ summary, onClose }: { summary: CurrencySyncSummary; onClo
  * removed from this list' / 'Yes, delete it!').
  */
 export function MultiCurrencyTab() {
-  const list = useListSearch(currencyListQuerySchema);
-  const rules = useCurrencyRules(list.query);
+  const list = useListQuery(currencyListQuerySchema, useCurrencyRules);
   const [editing, setEditing] = useState<CurrencyRule | null>(null);
   const [deleting, setDeleting] = useState<CurrencyRule | null>(null);
   const [summary, setSummary] = useState<CurrencySyncSummary | null>(null);
@@ -70,35 +69,28 @@ export function MultiCurrencyTab() {
       render: (r) => (r.couponCode ? `${r.discountPercentage}%` : '—'),
     },
     dateColumn('created_at', 'Created On', 170),
-    {
-      key: 'actions',
-      header: 'Action',
-      width: 90,
-      render: (r) => (
-        <Group gap={4} wrap="nowrap">
-          <IconButton
-            hint="Edit"
-            icon={IconPencil}
-            label={`Edit currency of ${r.countryCode}`}
-            onClick={() => {
-              setEditing(r);
-              window.scrollTo({ top: 0, behavior: 'smooth' });
-            }}
-          />
-          <DeleteAction label={`Delete currency of ${r.countryCode}`} onClick={() => setDeleting(r)} />
-        </Group>
-      ),
-    },
+    actionsColumn(90, (r) => (
+      <>
+        <IconButton
+          hint="Edit"
+          icon={IconPencil}
+          label={`Edit currency of ${r.countryCode}`}
+          onClick={() => {
+            setEditing(r);
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+        />
+        <DeleteAction label={`Delete currency of ${r.countryCode}`} onClick={() => setDeleting(r)} />
+      </>
+    )),
   ];
 
   return (
     <ListPage
       label="Currency rules"
-      search={list}
-      result={rules}
+      noun="currencies"
+      {...list}
       columns={columns}
-      rowKey={(r) => r._id}
-      errorTitle="The currencies could not load"
       emptyMessage="No currency yet: add one above."
       minWidth={900}
       header={

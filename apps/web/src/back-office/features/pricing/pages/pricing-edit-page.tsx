@@ -19,6 +19,7 @@ import {
   type PriceUpdateRequest,
   type StaffPrice,
 } from '@fleetdeck/contract/staff';
+import { MutationForm } from '@/shared/components/mutation-form';
 import { ContentSkeleton } from '@/shared/components/page-loader';
 import { QueryView } from '@/shared/components/query-view';
 import { useContractForm } from '@/shared/lib/form';
@@ -74,86 +75,81 @@ function PriceForm({ price }: { price: StaffPrice }) {
   return (
     <Stack gap="md" maw={760}>
       <Card withBorder padding="lg">
-        <form onSubmit={form.submit(amount.send, update.isPending)} noValidate>
-          <Stack gap="md">
-            <TextInput label="Name" required maxLength={200} {...form.getInputProps('name')} />
-            <TextInput
-              label="Identifier"
-              readOnly
-              description="The plan code payments and devices use: it cannot change."
-              {...form.getInputProps('identifier')}
-            />
-            <Textarea label="Description" rows={3} maxLength={2000} {...form.getInputProps('description')} />
-            <PriceAmountField {...form.getInputProps('amount')} />
-            <Select
-              label="Status"
-              data={PRICE_STATUSES.map((s) => ({ value: s, label: s }))}
-              allowDeselect={false}
-              description="An Inactive price is hidden from the plans page and can no longer be bought."
-              {...form.getInputProps('status')}
-            />
-            <TextInput
-              label="APK link"
-              type="url"
-              placeholder="https://…"
-              maxLength={2000}
-              description="Empty: the newest APK uploaded under Pricing → APKs. Another link is kept over uploads."
-              {...form.getInputProps('apkLink')}
-            />
-            <Stack gap="xs">
-              <Text size="sm" fw={500}>
-                Features
+        <MutationForm
+          form={form}
+          mutation={{ mutate: amount.send, isPending: update.isPending }}
+          submitLabel="Update"
+          cancel={{ onClick: () => void navigate(staffPaths.pricingList.getHref()) }}
+        >
+          <TextInput label="Name" required maxLength={200} {...form.getInputProps('name')} />
+          <TextInput
+            label="Identifier"
+            readOnly
+            description="The plan code payments and devices use: it cannot change."
+            {...form.getInputProps('identifier')}
+          />
+          <Textarea label="Description" rows={3} maxLength={2000} {...form.getInputProps('description')} />
+          <PriceAmountField {...form.getInputProps('amount')} />
+          <Select
+            label="Status"
+            data={PRICE_STATUSES.map((s) => ({ value: s, label: s }))}
+            allowDeselect={false}
+            description="An Inactive price is hidden from the plans page and can no longer be bought."
+            {...form.getInputProps('status')}
+          />
+          <TextInput
+            label="APK link"
+            type="url"
+            placeholder="https://…"
+            maxLength={2000}
+            description="Empty: the newest APK uploaded under Pricing → APKs. Another link is kept over uploads."
+            {...form.getInputProps('apkLink')}
+          />
+          <Stack gap="xs">
+            <Text size="sm" fw={500}>
+              Features
+            </Text>
+            {features.length === 0 && (
+              <Text size="sm" c="dimmed">
+                No features yet.
               </Text>
-              {features.length === 0 && (
-                <Text size="sm" c="dimmed">
-                  No features yet.
-                </Text>
-              )}
-              {features.map((_, index) => (
-                <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
-                  <Checkbox
-                    mt={8}
-                    aria-label={`Feature ${index + 1} checked`}
-                    {...form.getInputProps(`features.${index}.checked`, { type: 'checkbox' })}
-                  />
-                  <TextInput
-                    style={{ flex: 1 }}
-                    aria-label={`Feature ${index + 1}`}
-                    maxLength={200}
-                    {...form.getInputProps(`features.${index}.text`)}
-                  />
-                  <ActionIcon
-                    mt={4}
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete feature ${index + 1}`}
-                    onClick={() => form.removeListItem('features', index)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
-              ))}
-              <Group>
-                <Button
-                  variant="light"
-                  size="xs"
-                  leftSection={<IconPlus size={14} />}
-                  onClick={() => form.insertListItem('features', { text: '', checked: true })}
+            )}
+            {features.map((_, index) => (
+              <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
+                <Checkbox
+                  mt={8}
+                  aria-label={`Feature ${index + 1} checked`}
+                  {...form.getInputProps(`features.${index}.checked`, { type: 'checkbox' })}
+                />
+                <TextInput
+                  style={{ flex: 1 }}
+                  aria-label={`Feature ${index + 1}`}
+                  maxLength={200}
+                  {...form.getInputProps(`features.${index}.text`)}
+                />
+                <ActionIcon
+                  mt={4}
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete feature ${index + 1}`}
+                  onClick={() => form.removeListItem('features', index)}
                 >
-                  Add feature
-                </Button>
+                  <IconTrash size={16} />
+                </ActionIcon>
               </Group>
-            </Stack>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(staffPaths.pricingList.getHref())}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={update.isPending}>
-                Update
+            ))}
+            <Group>
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => form.insertListItem('features', { text: '', checked: true })}
+              >
+                Add feature
               </Button>
             </Group>
           </Stack>
-        </form>
+        </MutationForm>
       </Card>
       {amount.dialog}
     </Stack>

@@ -1,3 +1,4 @@
+import { TwoLines } from '@/shared/components/columns';
 import { Alert, Badge, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconDeviceMobileCog, IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -55,14 +56,7 @@ function PriceTable({
                 </Text>
               </Table.Td>
               <Table.Td data-label="Name">
-                <Stack gap={0}>
-                  <Text size="sm" fw={600}>
-                    {p.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {p.priceId}
-                  </Text>
-                </Stack>
+                <TwoLines main={p.name} detail={p.priceId} />
               </Table.Td>
               <Table.Td data-label="Status">
                 <Badge color={p.status === 'Active' ? 'green' : 'gray'} variant="light">

@@ -1,5 +1,5 @@
-import { Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { dateColumn, statusColumn } from '@/shared/components/columns';
+import { Button, Group, Modal, PasswordInput, Select, Text, TextInput } from '@mantine/core';
+import { dateColumn, statusColumn, twoLineColumn } from '@/shared/components/columns';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -12,9 +12,10 @@ import {
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
+import { MutationForm } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { useStaffDetail } from '../../../api/staff-session';
 import { useCreateStaff, useStaffAccounts, useUpdateStaff } from '../api/staff-accounts';
 
@@ -33,57 +34,32 @@ function CreateStaffDialog({ opened, onClose }: { opened: boolean; onClose: () =
   const create = useCreateStaff({ onSuccess: close, onError: (error) => form.setServerErrors(error) });
   return (
     <Modal opened={opened} onClose={close} title={<Text fw={700}>New staff member</Text>}>
-      <form onSubmit={form.submit((request) => create.mutate(request), create.isPending)} noValidate>
-        <Stack gap="md">
-          <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
-          <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
-          <PasswordInput
-            label="Password"
-            required
-            autoComplete="new-password"
-            description="8 to 128 characters, not a common password. They sign in with it and an emailed code."
-            {...form.getInputProps('password')}
-          />
-          <Select label="Role" data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps('role')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <MutationForm form={form} mutation={create} submitLabel="Create" cancel={{ onClick: close }}>
+        <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+        <PasswordInput
+          label="Password"
+          required
+          autoComplete="new-password"
+          description="8 to 128 characters, not a common password. They sign in with it and an emailed code."
+          {...form.getInputProps('password')}
+        />
+        <Select label="Role" data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps('role')} />
+      </MutationForm>
     </Modal>
   );
 }
 
 /** SuperAdmin's staff page (DECISIONS §8): list, create, change role, disable (which ends their sessions at once). */
 export function StaffPage() {
-  const list = useListSearch(staffListQuerySchema);
-  const accounts = useStaffAccounts(list.query);
+  const list = useListQuery(staffListQuerySchema, useStaffAccounts);
   const me = useStaffDetail();
   const [creating, setCreating] = useState(false);
   const [toggling, setToggling] = useState<StaffAccount | null>(null);
   const update = useUpdateStaff({ onSuccess: () => setToggling(null) });
 
   const columns: DataTableColumn<StaffAccount>[] = [
-    {
-      key: 'email',
-      header: 'Email',
-      width: 260,
-      render: (row) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {row.email}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {row.name}
-          </Text>
-        </Stack>
-      ),
-    },
+    twoLineColumn('email', 'Email', 260, (row) => ({ main: row.email, detail: row.name })),
     {
       key: 'role',
       header: 'Role',
@@ -125,10 +101,8 @@ export function StaffPage() {
   return (
     <ListPage
       label="Staff"
-      search={list}
-      result={accounts}
+      {...list}
       columns={columns}
-      rowKey={(row) => row._id}
       errorTitle="The staff list could not load"
       emptyMessage="No staff member matches."
       minWidth={860}

@@ -2,7 +2,7 @@ import { upcomingExpireQuerySchema, type StaffPaymentRow } from '@fleetdeck/cont
 import { Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { ListPage } from '@/shared/components/list-page';
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { useUpcomingExpire } from '../api/upcoming-expire';
 import { useCountWhatsappRedirect } from '../../../api/whatsapp-count';
 import { paymentColumns } from '../../../components/payment-columns';
@@ -10,8 +10,7 @@ import { SendEmailModal } from '../../../components/send-email-modal';
 
 /** Spec 3 "Upcoming-expiry payments": Success payments whose seats expire in the next 30 days, soonest first. */
 export function UpcomingExpirePage() {
-  const list = useListSearch(upcomingExpireQuerySchema);
-  const upcoming = useUpcomingExpire(list.query);
+  const list = useListQuery(upcomingExpireQuerySchema, useUpcomingExpire);
   const whatsapp = useCountWhatsappRedirect();
   const [emailing, setEmailing] = useState<StaffPaymentRow | null>(null);
   const columns = useMemo(
@@ -22,14 +21,11 @@ export function UpcomingExpirePage() {
   return (
     <ListPage
       label="Upcoming expiry payments"
-      search={list}
-      result={upcoming}
+      noun="upcoming expiries"
+      {...list}
       columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The upcoming expiries could not load"
       emptyMessage="No payment expires in the next 30 days."
       minWidth={1220}
-      filtersLabel="Filter the upcoming expiries"
       header={
         <Text size="sm" c="dimmed">
           Successful payments whose licences expire in the next 30 days, soonest first.

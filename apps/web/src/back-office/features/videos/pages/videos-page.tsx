@@ -1,5 +1,5 @@
-import { Anchor, Button, Card, Group, Text, TextInput } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { Anchor, Button, Card, Group, TextInput } from '@mantine/core';
+import { actionsColumn, dateColumn, textColumn } from '@/shared/components/columns';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Video } from '@fleetdeck/contract';
@@ -10,7 +10,7 @@ import { DeleteAction } from '@/shared/components/delete-action';
 import { ListPage } from '@/shared/components/list-page';
 import { useContractForm } from '@/shared/lib/form';
 
-import { useListSearch } from '@/shared/lib/list-search';
+import { useListQuery } from '@/shared/lib/list-search';
 import { useCreateVideo, useDeleteVideo, useVideos } from '../api/videos';
 
 function AddVideoForm() {
@@ -52,22 +52,12 @@ function AddVideoForm() {
 
 /** Spec 3 "Videos": the add form and the table with a confirmed delete. */
 export function VideosPage() {
-  const list = useListSearch(contentPageQuerySchema);
-  const videos = useVideos(list.query);
+  const list = useListQuery(contentPageQuerySchema, useVideos);
   const [deleting, setDeleting] = useState<Video | null>(null);
   const remove = useDeleteVideo({ onSettled: () => setDeleting(null) });
 
   const columns: DataTableColumn<Video>[] = [
-    {
-      key: 'title',
-      header: 'Title',
-      width: 200,
-      render: (row) => (
-        <Text size="sm" fw={600}>
-          {row.title}
-        </Text>
-      ),
-    },
+    textColumn('title', 'Title', 200, (row) => row.title, { fw: 600 }),
     {
       key: 'link',
       header: 'Link',
@@ -79,25 +69,11 @@ export function VideosPage() {
       ),
     },
     dateColumn('created_at'),
-    {
-      key: 'actions',
-      header: 'Action',
-      width: 80,
-      render: (row) => <DeleteAction label={`Delete video ${row.title}`} onClick={() => setDeleting(row)} />,
-    },
+    actionsColumn(80, (row) => <DeleteAction label={`Delete video ${row.title}`} onClick={() => setDeleting(row)} />),
   ];
 
   return (
-    <ListPage
-      label="Videos"
-      search={list}
-      result={videos}
-      columns={columns}
-      rowKey={(row) => row._id}
-      errorTitle="The videos could not load"
-      minWidth={760}
-      header={<AddVideoForm />}
-    >
+    <ListPage noun="videos" {...list} columns={columns} minWidth={760} header={<AddVideoForm />}>
       <DeleteDialog
         item={deleting}
         message={`The video "${deleting?.title ?? ''}" will be removed from the website.`}
