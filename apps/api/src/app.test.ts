@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, startupWarnings } from './config.ts';
 import { startTestRuntime, type TestRuntime } from '../test/support/runtime.ts';
 
 let rt: TestRuntime;
@@ -121,6 +121,36 @@ describe('configuration', () => {
         STRIPE_WEBHOOK_SECRET: 'wh',
       }).paymentProvider,
     ).toBe('stripe');
+  });
+
+  it('refuses a common ADMIN_PASSWORD and a plain-http FX_RATES_URL across a network; warns of no SMTP on a public address (issue 24)', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'password123' })).toThrow(
+      /ADMIN_PASSWORD is a common password/,
+    );
+    expect(loadConfig({ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'Staff-Password-123' }).adminPassword).toBe(
+      'Staff-Password-123',
+    );
+    expect(() => loadConfig({ FX_RATES_URL: 'http://rates.example.com/daily.xml' })).toThrow(
+      /FX_RATES_URL: must be an https/,
+    );
+    expect(loadConfig({ FX_RATES_URL: 'https://rates.example.com/daily.xml' }).fxRatesUrl).toBe(
+      'https://rates.example.com/daily.xml',
+    );
+    expect(loadConfig({ FX_RATES_URL: 'http://127.0.0.1:9/daily.xml' }).fxRatesUrl).toBe(
+      'http://127.0.0.1:9/daily.xml',
+    );
+    const publicNoSmtp = loadConfig({ PUBLIC_URL: 'https://console.example.com', ALLOW_SANDBOX_PAYMENTS: '1' });
+    expect(startupWarnings(publicNoSmtp)).toEqual([expect.stringMatching(/^SMTP_URL is unset: emails .* not sent/)]);
+    expect(startupWarnings(loadConfig({}))).toEqual([]);
+    expect(
+      startupWarnings(
+        loadConfig({
+          PUBLIC_URL: 'https://console.example.com',
+          ALLOW_SANDBOX_PAYMENTS: '1',
+          SMTP_URL: 'smtp://mail:25',
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('applies the documented defaults', () => {

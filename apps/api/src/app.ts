@@ -16,8 +16,13 @@ import type { AppContext } from './context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { requestLoggerOf } from './logger.ts';
 import { RequestLog } from './plugins/request-log.ts';
-import { htmlFor, isBackOfficePath, loadIndexHtml, sendIndexHtml } from './plugins/index-html.ts';
-import { docsCspWithoutUpgrade, securityHeaders, withVideoFrames } from './plugins/security-headers.ts';
+import { htmlFor, loadIndexHtml, sendIndexHtml } from './plugins/index-html.ts';
+import {
+  docsCspWithoutUpgrade,
+  isVideoPagePath,
+  securityHeaders,
+  withVideoFrames,
+} from './plugins/security-headers.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
@@ -192,8 +197,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       !url.startsWith('/api/') &&
       (!path.extname(url) || url === '/index.html' || url === '/admin.html');
     if (indexHtml && wantsPage) {
-      // The customer app holds the public site, whose /videos page embeds YouTube and Vimeo players.
-      if (!isBackOfficePath(url) && headers['content-security-policy']) {
+      // The public /videos page embeds YouTube and Vimeo players; no other page may frame them (issue 24). The site's
+      // links to /videos load the page anew, so it always arrives with this policy.
+      if (isVideoPagePath(url) && headers['content-security-policy']) {
         reply.header('content-security-policy', withVideoFrames(headers['content-security-policy']));
       }
       return sendIndexHtml(htmlFor(indexHtml, url), request, reply);

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_HASH_COST } from './lib/crypto.ts';
+import { isCommonPassword } from './lib/common-passwords.ts';
 
 /** Environment of DECISIONS §3, checked once at start-up: a wrong value stops start-up with a clear message. */
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -162,12 +163,24 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): number | string[]
 }
 
 /** localhost, 127.0.0.0/8 or ::1: an address only this machine reaches. */
-function isLocalUrl(url: string): boolean {
+export function isLocalUrl(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** What an operator should know at start, one line each (logged as warnings by the runtime). */
+export function startupWarnings(config: Pick<Config, 'smtpUrl' | 'publicUrl'>): string[] {
+  const warnings: string[] = [];
+  if (!config.smtpUrl && !isLocalUrl(config.publicUrl)) {
+    warnings.push(
+      `SMTP_URL is unset: emails (sign-in codes, receipts, reset links) are printed to the log, not sent, although ` +
+        `PUBLIC_URL (${config.publicUrl}) is not localhost`,
+    );
+  }
+  return warnings;
+}
 
 export class ConfigError extends Error {}
 
@@ -218,6 +231,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  // The first SuperAdmin's password follows the staff password rules (issue 24): a common one is refused at start.
+  if (e.ADMIN_PASSWORD && isCommonPassword(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid environment:\n  ADMIN_PASSWORD is a common password: choose a less guessable one');
+  }
+  // Rates are fetched by the server: plain http only to this machine (a local test peer), never across a network.
+  if (e.FX_RATES_URL && new URL(e.FX_RATES_URL).protocol !== 'https:' && !isLocalUrl(e.FX_RATES_URL)) {
+    throw new ConfigError('Invalid environment:\n  FX_RATES_URL: must be an https URL (plain http only to localhost)');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {

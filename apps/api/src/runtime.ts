@@ -3,7 +3,7 @@ import type { Agent } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import { startupWarnings, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { DB_STATEMENT_TIMEOUT_MS, createDb, createPool, runMigrations } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
@@ -85,6 +85,7 @@ export async function startRuntime(
     });
     const ctx: AppContext = { config, pool, db, logger, secrets, queue, wakeups, hot };
     const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+    for (const warning of startupWarnings(config)) logger.warn(warning);
     // Push wake-ups are sent by the workers only (one tickle per change, whichever API process made it).
     const push = runsWorkers ? createPushSender(config, logger, { httpAgent: opts.pushAgent }) : null;
     if (runsWorkers) {

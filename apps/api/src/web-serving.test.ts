@@ -234,6 +234,18 @@ describe('the web app', () => {
     expect((await get('/admin.html')).body).toContain(portalEntry);
   });
 
+  it('lets only the public /videos page frame the video players (issue 24)', async () => {
+    const frames = async (url: string) =>
+      /frame-src ([^;]*)/.exec(String((await get(url)).headers['content-security-policy']))?.[1] ?? '';
+    expect(await frames('/videos')).toContain('https://www.youtube-nocookie.com');
+    expect(await frames('/videos')).toContain('https://player.vimeo.com');
+    for (const url of ['/faq', '/blog', '/login', '/dashboard', '/admin-dashboard', '/videos-old']) {
+      const sources = await frames(url);
+      expect(sources, url).not.toContain('youtube');
+      expect(sources, url).not.toContain('vimeo');
+    }
+  });
+
   it('compresses JSON answers above 1 KB on the fly, not small ones', async () => {
     const gzip = await get('/api/docs/json', { 'accept-encoding': 'gzip' });
     expect(gzip.statusCode).toBe(200);

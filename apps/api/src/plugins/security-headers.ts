@@ -72,9 +72,12 @@ function computeSecurityHeaders(config: HeaderConfig): Record<string, string> {
 /** The video players the public /videos page embeds (privacy-respecting hosts: YouTube's no-cookie, Vimeo with dnt). */
 export const VIDEO_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
 
+/** The public video page (and nothing else) may frame the players. */
+export const isVideoPagePath = (url: string) => url === '/videos' || url === '/videos/';
+
 /**
- * The CSP of the customer app's HTML: the same policy with the video players allowed in `frame-src` (the public site
- * is part of that app, so any of its pages may become /videos without a reload). Other answers keep the base policy.
+ * The CSP of the public /videos page's HTML: the same policy with the video players allowed in `frame-src`. Every
+ * other answer keeps the base policy (the site's links to /videos load the page anew to get this one).
  */
 export function withVideoFrames(csp: string): string {
   return csp.replace(

@@ -118,20 +118,61 @@ export function parseRatesTable(body: string): RatesTable {
   return body.trimStart().startsWith('<') ? parseEcbXml(body) : parseJson(body);
 }
 
-/** Downloads and checks the table at `url` (10 s, 2 MB at most). */
+/** https, or plain http to this machine only (a local test peer): rates never travel a network in the clear. */
+function isSafeRatesUrl(url: string): boolean {
+  const u = new URL(url);
+  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const local = host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
+  return u.protocol === 'https:' || (u.protocol === 'http:' && local);
+}
+
+/**
+ * Downloads and checks the table at `url` (10 s, 2 MB at most). The body is read as a stream and the download cut off
+ * once it passes 2 MB, whatever `content-length` says (issue 24: it was read whole first); a redirect to plain http is
+ * refused like the URL itself.
+ */
 export async function fetchRatesTable(url: string): Promise<RatesTable> {
+  if (!isSafeRatesUrl(url)) throw sourceError('it is not an https URL');
+  const abort = new AbortController();
+  const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]);
   let res: Response;
-  try {
-    res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
-  } catch (err) {
-    throw sourceError(
-      `it could not be reached (${(err as Error).name === 'TimeoutError' ? 'timed out' : 'no answer'})`,
-    );
+  let at = url;
+  // Redirects are followed by hand (3 at most), each checked like the URL itself before anything is sent to it.
+  for (let hops = 0; ; hops++) {
+    try {
+      res = await fetch(at, { signal, redirect: 'manual' });
+    } catch (err) {
+      throw sourceError(
+        `it could not be reached (${(err as Error).name === 'TimeoutError' ? 'timed out' : 'no answer'})`,
+      );
+    }
+    const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+    if (location === null) break;
+    await res.body?.cancel();
+    at = new URL(location, at).toString();
+    if (!isSafeRatesUrl(at)) throw sourceError('it redirected to a URL that is not https');
+    if (hops === 2) throw sourceError('it redirected more than 3 times');
   }
   if (!res.ok) throw sourceError(`it answered HTTP ${res.status}`);
   const length = Number(res.headers.get('content-length') ?? 0);
-  if (length > MAX_BODY_BYTES) throw sourceError('the answer is larger than 2 MB');
-  const body = await res.text();
-  if (body.length > MAX_BODY_BYTES) throw sourceError('the answer is larger than 2 MB');
-  return parseRatesTable(body);
+  if (length > MAX_BODY_BYTES) {
+    abort.abort();
+    throw sourceError('the answer is larger than 2 MB');
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    for await (const chunk of res.body ?? []) {
+      received += chunk.byteLength;
+      if (received > MAX_BODY_BYTES) {
+        abort.abort();
+        throw sourceError('the answer is larger than 2 MB');
+      }
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw sourceError(`its answer broke off (${(err as Error).name === 'TimeoutError' ? 'timed out' : 'no answer'})`);
+  }
+  return parseRatesTable(Buffer.concat(chunks).toString('utf8'));
 }

@@ -21,7 +21,15 @@ const NAV = [
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   return NAV.map((item) => (
-    <NavLink key={item.href} to={item.href} className={classes.link} onClick={onNavigate} end={item.href !== '/blog'}>
+    <NavLink
+      key={item.href}
+      to={item.href}
+      className={classes.link}
+      onClick={onNavigate}
+      end={item.href !== '/blog'}
+      // Only the /videos page's own answer may frame the players (its CSP): load it anew, never in place.
+      reloadDocument={item.href === paths.site.videos.getHref()}
+    >
       {item.label}
     </NavLink>
   ));
