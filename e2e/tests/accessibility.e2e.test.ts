@@ -96,23 +96,30 @@ async function settle(p: Page) {
     .catch(() => undefined);
 }
 
-/** Visits every href at both widths (`signIn` once per width) and lists the serious and critical violations. */
+/**
+ * Visits every href once and audits it at both widths (the phone width by resizing the same page: every layout switch
+ * here is a media query or a resize listener), listing the serious and critical violations.
+ */
 async function audit(hrefs: string[], signIn: (page: Page) => Promise<void>) {
   const found: string[] = [];
-  for (const viewport of WIDTHS) {
-    const context = await e2e.browser.newContext({ viewport, baseURL: e2e.baseUrl, bypassCSP: true });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    try {
-      await signIn(page);
-      for (const href of hrefs) {
-        await page.goto(href);
-        await settle(page);
-        found.push(...(await axeViolations(page, SERIOUS)).map((v) => `${viewport.width} ${href} ${v}`));
-      }
-    } finally {
-      await context.close();
+  const [laptop, phone] = WIDTHS as [(typeof WIDTHS)[0], (typeof WIDTHS)[0]];
+  const context = await e2e.browser.newContext({ viewport: laptop, baseURL: e2e.baseUrl, bypassCSP: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  try {
+    await signIn(page);
+    for (const href of hrefs) {
+      await page.setViewportSize(laptop);
+      await page.goto(href);
+      await settle(page);
+      found.push(...(await axeViolations(page, SERIOUS)).map((v) => `${laptop.width} ${href} ${v}`));
+      await page.setViewportSize(phone);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await settle(page);
+      found.push(...(await axeViolations(page, SERIOUS)).map((v) => `${phone.width} ${href} ${v}`));
     }
+  } finally {
+    await context.close();
   }
   return found;
 }

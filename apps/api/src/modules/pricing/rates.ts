@@ -162,13 +162,14 @@ export async function fetchRatesTable(url: string): Promise<RatesTable> {
   const chunks: Uint8Array[] = [];
   let received = 0;
   try {
-    for await (const chunk of res.body ?? []) {
-      received += chunk.byteLength;
+    const reader = res.body?.getReader();
+    for (let next = await reader?.read(); next && !next.done; next = await reader?.read()) {
+      received += next.value.byteLength;
       if (received > MAX_BODY_BYTES) {
         abort.abort();
         throw sourceError('the answer is larger than 2 MB');
       }
-      chunks.push(chunk);
+      chunks.push(next.value);
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
