@@ -587,11 +587,15 @@ export async function attachMethod(
   customer: ProviderCustomer,
   pmId: string,
 ): Promise<SavedPaymentMethod> {
-  const ready = { ...customer, providerCustomerId: await ensureProviderCustomer(db, provider, customer) };
+  // A new provider customer is recorded with the method, in its transaction: a refused method leaves our rows as
+  // they were (the bad-input suite's victim check).
+  const { id, created } = await provider.ensureCustomer(customer);
+  const ready = { ...customer, providerCustomerId: id };
   const reported = await provider.attachPaymentMethod(db, ready, pmId);
-  const row = await inTransaction(db, (tx) =>
-    repo.mirrorPaymentMethod(tx, customer.id, provider.name, reported, { makeDefaultIfNone: true }),
-  );
+  const row = await inTransaction(db, async (tx) => {
+    if (created) await repo.storeProviderCustomerId(tx, customer.id, id, customer.providerCustomerId);
+    return repo.mirrorPaymentMethod(tx, customer.id, provider.name, reported, { makeDefaultIfNone: true });
+  });
   if (row.isDefault) await provider.setDefaultPaymentMethod(ready, pmId);
   return repo.toSavedPaymentMethod(row);
 }

@@ -50,9 +50,19 @@ describe('public site (DECISIONS §9)', () => {
     expect(api.callsTo('POST', `${P}/page-view`)[0]!.body).toEqual({ page: 'Home' });
     expect(api.calls.every((c) => !c.headers.authorization)).toBe(true);
     // Moving inside the site is the same load: no second page view.
-    await user.click(within(screen.getByRole('navigation', { name: 'Site' })).getByRole('link', { name: 'Videos' }));
-    await waitFor(() => expect(currentLocation()).toBe('/videos'));
+    const nav = within(screen.getByRole('navigation', { name: 'Site' }));
+    await user.click(nav.getByRole('link', { name: 'Blog' }));
+    await waitFor(() => expect(currentLocation()).toBe('/blog'));
     expect(api.callsTo('POST', `${P}/page-view`)).toHaveLength(1);
+    // /videos is loaded anew (only its own answer's CSP may frame the players): a plain link the router leaves alone.
+    const videos = nav.getByRole('link', { name: 'Videos' });
+    expect(videos).toHaveAttribute('href', '/videos');
+    // After React's own handler (on the root, below the document): jsdom cannot load a document.
+    const noLoad = (e: Event) => e.preventDefault();
+    document.addEventListener('click', noLoad);
+    await user.click(videos);
+    document.removeEventListener('click', noLoad);
+    expect(currentLocation()).toBe('/blog');
   });
 
   it('/blog lists the posts with their pictures and /blog/<id> shows one; an unknown post says so', async () => {
