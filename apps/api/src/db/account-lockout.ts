@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client.ts';
 import { customers, loginAddressFailures, staffUsers } from '../db/schema.ts';
+import { tooMany } from '../lib/errors.ts';
 import { addressKey } from '../lib/rate-limit.ts';
 
 /**
@@ -64,6 +65,19 @@ export async function claimLoginAttempt(db: Db, who: SignInSubject): Promise<Att
     .where(eq(t.id, who.accountId))
     .returning({ count: t.failedLoginCount });
   return { ok: true, attempt, captchaNeeded: (account?.count ?? 0) > CAPTCHA_AFTER_ATTEMPTS };
+}
+
+/**
+ * The 429 of a sign-in refused while the address is locked out of the account, saying when to come back; `advice`
+ * ends the sentence for realms that have more to offer (a customer can reset the password).
+ */
+export function lockedOutError(until: Date, advice = '') {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+  return tooMany(
+    `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}${advice}.`,
+    'E_ACCOUNT_LOCKED',
+    (until.getTime() - Date.now()) / 1000,
+  );
 }
 
 /** A claimed attempt was a wrong password: true when it was the last one allowed, which locks the address out. */

@@ -74,6 +74,29 @@ export async function enforceLimit(
 }
 
 /**
+ * A per-address limit of a sign-in call (`<call>:ip:<address>`): at most `max` calls a window from one client address,
+ * then 429 saying what was counted (`counted`, e.g. "login attempts") and when to come back.
+ */
+export async function enforceAddressLimit(
+  db: Db,
+  ip: string,
+  call: string,
+  limit: { max: number; windowSeconds: number; counted: string },
+) {
+  const comeBack =
+    limit.windowSeconds < 3600
+      ? `Please wait ${limit.windowSeconds / 60} minutes and try again.`
+      : 'Please try again later.';
+  await enforceLimit(
+    db,
+    `${call}:ip:${ip}`,
+    limit.max,
+    limit.windowSeconds,
+    `Too many ${limit.counted} from your network. ${comeBack}`,
+  );
+}
+
+/**
  * Adds `amount` to the current fixed window of `rawKey` unless the count would pass `max` (then adds nothing): a
  * budget of units (rows, bytes) rather than of calls. One statement, so concurrent spenders never pass `max`
  * together. `retryAfter`: seconds until the window ends.

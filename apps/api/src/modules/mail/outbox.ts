@@ -26,6 +26,17 @@ export async function dispatchEmail(queue: JobQueue, outboxId: string) {
   );
 }
 
+/**
+ * The email sender of one `inTransaction` transaction: each email is written to the outbox in `tx` and dispatched once
+ * that transaction has committed (`afterCommit`), so a rolled-back change sends nothing.
+ */
+export const emailSenderOf =
+  (queue: JobQueue, tx: DbOrTx, afterCommit: (fn: () => Promise<void>) => void) =>
+  async (to: string, content: EmailContent) => {
+    const outboxId = await queueEmail(tx, to, content);
+    afterCommit(() => dispatchEmail(queue, outboxId));
+  };
+
 /** Worker side: sends one outbox row; throws on failure so pg-boss retries with backoff. */
 export async function deliverEmail(
   deps: { db: Db; mailer: Mailer; logger: Logger },

@@ -23,7 +23,6 @@ export async function codesOfLastHour(tx: DbOrTx, { realm, subjectId }: CodeOwne
   return { n: recent?.n ?? 0, oldest: recent?.oldest ?? null };
 }
 
-/** Closes the subject's open codes of a purpose (a new code replaces them). */
 /** Closes every open code of the owner, whatever its purpose (a password change or reset, issue 12, item 8). */
 export async function closeAllOpenCodes(tx: DbOrTx, { realm, subjectId }: CodeOwner) {
   await tx
@@ -32,6 +31,7 @@ export async function closeAllOpenCodes(tx: DbOrTx, { realm, subjectId }: CodeOw
     .where(and(eq(oneTimeCodes.realm, realm), eq(oneTimeCodes.subjectId, subjectId), isNull(oneTimeCodes.consumedAt)));
 }
 
+/** Closes the subject's open codes of a purpose (a new code replaces them). */
 export async function closeOpenCodes(tx: DbOrTx, { realm, subjectId }: CodeOwner, purpose: string) {
   await tx
     .update(oneTimeCodes)

@@ -9,14 +9,18 @@ export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_TRIES = 5;
 export const MAX_CODES_PER_HOUR = 5;
 
-export async function issueCode(
+/**
+ * Issues a code and names the attempt it belongs to (`challengeId` of the login answer): at most 5 codes an hour per
+ * owner, and a new code replaces any earlier one that is still open.
+ */
+export async function issueChallengeCode(
   tx: DbOrTx,
   key: Buffer,
   realm: Realm,
   subjectId: string,
   purpose: string,
   length: number,
-): Promise<string> {
+): Promise<{ code: string; challengeId: string }> {
   const owner = { realm, subjectId };
   const recent = await repo.codesOfLastHour(tx, owner);
   if (recent.n >= MAX_CODES_PER_HOUR) {
@@ -37,7 +41,8 @@ export async function issueCode(
     codeHash: hmac(key, `${subjectId}:${code}`),
     expiresAt: new Date(Date.now() + CODE_TTL_MS),
   });
-  return code;
+  const row = await repo.latestCode(tx, owner, purpose);
+  return { code, challengeId: challengeOf(key, row!.id) };
 }
 
 /** Spends every pending code of the owner (a password change or reset, issue 12, item 8). */
@@ -46,20 +51,6 @@ export const closeAllCodes = (tx: DbOrTx, realm: Realm, subjectId: string) =>
 
 /** The opaque id of the login attempt a code was sent for: a keyed hash of the code row's id. */
 export const challengeOf = (key: Buffer, codeId: string) => hmac(key, `challenge:${codeId}`);
-
-/** Issues a code and names the attempt it belongs to (`challengeId` of the login answer). */
-export async function issueChallengeCode(
-  tx: DbOrTx,
-  key: Buffer,
-  realm: Realm,
-  subjectId: string,
-  purpose: string,
-  length: number,
-): Promise<{ code: string; challengeId: string }> {
-  const code = await issueCode(tx, key, realm, subjectId, purpose, length);
-  const row = await repo.latestCode(tx, { realm, subjectId }, purpose);
-  return { code, challengeId: challengeOf(key, row!.id) };
-}
 
 /** Stands in for an owner that does not exist, so an unknown email costs the same lookup as a known one. */
 const NOBODY = '00000000-0000-4000-8000-000000000000';

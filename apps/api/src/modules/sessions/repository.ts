@@ -8,6 +8,12 @@ export async function insertSession(tx: DbOrTx, values: typeof sessions.$inferIn
   await tx.insert(sessions).values(values);
 }
 
+/** The columns of a session a signed-in request is checked with. */
+const sessionCheckColumns = (() => {
+  const { id, subjectId, lastSeenAt, expiresAt, revokedAt, impersonatorId } = getTableColumns(sessions);
+  return { id, subjectId, lastSeenAt, expiresAt, revokedAt, impersonatorId };
+})();
+
 /**
  * The session lookup of every signed-in request, as a named prepared statement (one per database handle): the query is
  * built once instead of on every request, and PostgreSQL parses and plans it once per connection.
@@ -15,14 +21,7 @@ export async function insertSession(tx: DbOrTx, values: typeof sessions.$inferIn
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
 const prepareSessionLookup = (db: Db) =>
   db
-    .select({
-      id: sessions.id,
-      subjectId: sessions.subjectId,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      impersonatorId: sessions.impersonatorId,
-    })
+    .select(sessionCheckColumns)
     .from(sessions)
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(sessions.realm, sql.placeholder('realm'))))
     .prepare('fleetdeck_session_by_token');
@@ -41,15 +40,7 @@ export async function findSession(db: Db, realm: Realm, tokenHash: string) {
 const sessionCustomerLookups = new WeakMap<Db, ReturnType<typeof prepareSessionCustomerLookup>>();
 const prepareSessionCustomerLookup = (db: Db) =>
   db
-    .select({
-      id: sessions.id,
-      subjectId: sessions.subjectId,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      impersonatorId: sessions.impersonatorId,
-      customer: getTableColumns(customers),
-    })
+    .select({ ...sessionCheckColumns, customer: getTableColumns(customers) })
     .from(sessions)
     .leftJoin(customers, eq(customers.id, sessions.subjectId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(sessions.realm, 'customer')))

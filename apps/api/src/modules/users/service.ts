@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { RESELLER_BUYER_DISCOUNT_PERCENT, fillPath, qrApi } from '@fleetdeck/contract';
 import { nationalPart, normalisePhone } from '@fleetdeck/contract/phone';
 import type {
+  AuditSubType,
   ChangePasswordRequest,
   ErrorCode,
   LoginResponse,
@@ -10,10 +11,10 @@ import type {
   UserDetail,
 } from '@fleetdeck/contract';
 import type { Actor, CustomerActor } from '../../lib/actor.ts';
-import { AppError, badRequest, forbidden, notFound, tooMany } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, open, randomToken, seal, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
-import { enforceLimit, hit } from '../../lib/rate-limit.ts';
+import { enforceAddressLimit, hit } from '../../lib/rate-limit.ts';
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -21,12 +22,13 @@ import {
   clearAllFailedLogins,
   clearFailedLogins,
   failLoginAttempt,
+  lockedOutError,
   lockedUntilOf,
 } from '../../db/account-lockout.ts';
 import { writeAudit } from '../audit/service.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { WELCOME_LINK_TTL_MS, consumeLink, issueLink, openLink, voidLinks } from '../links/service.ts';
-import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
+import { emailSenderOf } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
 import {
   CODE_TTL_MS,
@@ -55,6 +57,37 @@ const visitorActor = (meta: RequestMeta, customerId: string | null): Actor =>
   customerId
     ? { kind: 'customer', id: customerId, ip: meta.ip, userAgent: meta.userAgent ?? null }
     : { kind: 'anonymous', id: null, ip: meta.ip };
+
+/** The per-address limits of the sign-in calls (`<call>:ip:<address>`). */
+const ADDRESS_LIMITS = {
+  register: { max: 20, windowSeconds: 3600, counted: 'registrations' },
+  link: { max: 60, windowSeconds: 900, counted: 'attempts' },
+  login: { max: 100, windowSeconds: 900, counted: 'login attempts' },
+  otp: { max: 50, windowSeconds: 900, counted: 'code attempts' },
+  forgot: { max: 20, windowSeconds: 3600, counted: 'reset requests' },
+} as const;
+
+const limitAddress = (ctx: AppContext, meta: RequestMeta, call: keyof typeof ADDRESS_LIMITS) =>
+  enforceAddressLimit(ctx.db, meta.ip, call, ADDRESS_LIMITS[call]);
+
+/** A `User Account` audit entry in the trail of `account` (no id: a failed login of an unknown email). */
+const auditAccount = (
+  db: DbOrTx,
+  account: { id: string | null; email?: string },
+  actor: Actor,
+  subType: AuditSubType,
+  message: string,
+  hasError = false,
+) =>
+  writeAudit(db, {
+    customerId: account.id,
+    email: account.email,
+    type: 'User Account',
+    subType,
+    message,
+    actor,
+    hasError,
+  });
 
 type RegisterInput = Required<Pick<RegisterRequest, 'name' | 'email' | 'password'>> & {
   country_code: string | null;
@@ -123,14 +156,16 @@ export function loginQrText(ctx: AppContext, customer: repo.CustomerRow) {
   return enrolmentQrText(ctx.config.publicUrl, enrolmentTokenOf(ctx, customer));
 }
 
-async function queueVerificationEmail(
+async function sendVerificationEmail(
   ctx: AppContext,
   tx: DbOrTx,
+  afterCommit: (fn: () => Promise<void>) => void,
   customer: { id: string; name: string; email: string },
 ) {
   const link = await issueLink(tx, ctx.secrets.linkKey, customer.id, 'verify-email');
   const url = `${ctx.config.publicUrl}/login?iv=${link.iv}&encryptedData=${link.encryptedData}`;
-  return queueEmail(tx, customer.email, emailTemplates.verifyEmail(ctx.config.productName, url));
+  const sendEmail = emailSenderOf(ctx.queue, tx, afterCommit);
+  await sendEmail(customer.email, emailTemplates.verifyEmail(ctx.config.productName, url));
 }
 
 /**
@@ -143,13 +178,7 @@ async function spendCredentials(tx: DbOrTx, customerId: string) {
 }
 
 export async function register(ctx: AppContext, input: RegisterInput, meta: RequestMeta) {
-  await enforceLimit(
-    ctx.db,
-    `register:ip:${meta.ip}`,
-    20,
-    3600,
-    'Too many registrations from your network. Please try again later.',
-  );
+  await limitAddress(ctx, meta, 'register');
   assertStrongPassword(input.password);
   const phone = phoneColumns(input.phone_number, input.country_code, 'phone_number');
   const passwordHash = await hashPassword(input.password);
@@ -164,79 +193,44 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
     if (!customer) {
       throw new AppError(409, 'E_EMAIL_TAKEN', 'An account with this email already exists. Please log in instead.');
     }
-    const outboxId = await queueVerificationEmail(ctx, tx, customer);
-    await writeAudit(tx, {
-      customerId: customer.id,
-      email: customer.email,
-      type: 'User Account',
-      subType: 'Registration',
-      message: 'Account registered',
-      actor: visitorActor(meta, customer.id),
-    });
-    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+    await sendVerificationEmail(ctx, tx, afterCommit, customer);
+    await auditAccount(tx, customer, visitorActor(meta, customer.id), 'Registration', 'Account registered');
     return customer;
   });
 }
 
 export async function verifyEmail(ctx: AppContext, iv: string, encryptedData: string, meta: RequestMeta) {
-  await enforceLimit(
-    ctx.db,
-    `link:ip:${meta.ip}`,
-    60,
-    900,
-    'Too many attempts from your network. Please wait 15 minutes and try again.',
-  );
+  await limitAddress(ctx, meta, 'link');
   await inTransaction(ctx.db, async (tx) => {
     const userId = await consumeLink(tx, ctx.secrets.linkKey, 'verify-email', iv, encryptedData);
     const customer = await repo.findCustomerById(tx, userId);
     if (!customer) throw new AppError(400, 'E_LINK_INVALID', 'This link belongs to an account that no longer exists.');
     if (!customer.emailVerifiedAt) await repo.updateCustomer(tx, userId, { emailVerifiedAt: new Date() });
-    await writeAudit(tx, {
-      customerId: userId,
-      email: customer.email,
-      type: 'User Account',
-      subType: 'Email Verified',
-      message: 'Email verified',
-      actor: visitorActor(meta, userId),
-    });
+    await auditAccount(tx, customer, visitorActor(meta, userId), 'Email Verified', 'Email verified');
   });
 }
 
-function accountLocked(until: Date) {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
-  return tooMany(
-    `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.`,
-    'E_ACCOUNT_LOCKED',
-    (until.getTime() - Date.now()) / 1000,
-  );
-}
+const accountLocked = (until: Date) => lockedOutError(until, ' or reset your password');
 
 export async function login(
   ctx: AppContext,
   input: { email: string; password: string; userAgent?: string | undefined; captcha?: string | null | undefined },
   meta: RequestMeta,
 ): Promise<LoginResponse> {
-  await enforceLimit(
-    ctx.db,
-    `login:ip:${meta.ip}`,
-    100,
-    900,
-    'Too many login attempts from your network. Please wait 15 minutes and try again.',
-  );
+  await limitAddress(ctx, meta, 'login');
   const customer = await repo.findCustomerByEmail(ctx.db, input.email);
   const invalid = () => new AppError(401, 'E_INVALID_CREDENTIALS', 'Invalid email or password.');
 
   if (!customer) {
     await burnPasswordCheck(input.password);
-    await writeAudit(ctx.db, {
-      customerId: null,
-      email: input.email,
-      type: 'User Account',
-      subType: 'Login',
-      message: 'Login failed: unknown email',
-      actor: visitorActor(meta, null),
-      hasError: true,
-    });
+    await auditAccount(
+      ctx.db,
+      { id: null, email: input.email },
+      visitorActor(meta, null),
+      'Login',
+      'Login failed: unknown email',
+      true,
+    );
     if (await repo.isLegacyEmail(ctx.db, input.email)) {
       throw new AppError(401, 'E_LEGACY_USER', `This email belongs to the old ${ctx.config.productName} system.`, {
         userExist: 1,
@@ -252,17 +246,14 @@ export async function login(
   if (claim.captchaNeeded) await verifyCaptcha(ctx, ctx.db, input.captcha);
   if (!(await verifyPassword(input.password, customer.passwordHash))) {
     const locked = await failLoginAttempt(ctx.db, who, claim.attempt);
-    await writeAudit(ctx.db, {
-      customerId: customer.id,
-      email: customer.email,
-      type: 'User Account',
-      subType: 'Login',
-      message: locked
-        ? 'Login failed: wrong password, this address locked out for 15 minutes'
-        : 'Login failed: wrong password',
-      actor: visitorActor(meta, customer.id),
-      hasError: true,
-    });
+    await auditAccount(
+      ctx.db,
+      customer,
+      visitorActor(meta, customer.id),
+      'Login',
+      locked ? 'Login failed: wrong password, this address locked out for 15 minutes' : 'Login failed: wrong password',
+      true,
+    );
     throw invalid();
   }
   // A parallel guess may have locked this address out while this one was being checked: no session then.
@@ -277,10 +268,7 @@ export async function login(
     // Re-send the link, at most 3 times an hour, so a lost email does not strand the account.
     const { count } = await hit(ctx.db, `verify-resend:${customer.id}`, 3600);
     if (count <= 3) {
-      await inTransaction(ctx.db, async (tx, afterCommit) => {
-        const outboxId = await queueVerificationEmail(ctx, tx, customer);
-        afterCommit(() => dispatchEmail(ctx.queue, outboxId));
-      });
+      await inTransaction(ctx.db, (tx, afterCommit) => sendVerificationEmail(ctx, tx, afterCommit, customer));
     }
     throw forbidden(
       'Please verify your email first. We have sent you a new verification link.',
@@ -298,12 +286,8 @@ export async function login(
         LOGIN_CODE,
         ctx.config.otpLength,
       );
-      const outboxId = await queueEmail(
-        tx,
-        customer.email,
-        emailTemplates.loginCode(ctx.config.productName, customer.name, code),
-      );
-      afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+      const sendEmail = emailSenderOf(ctx.queue, tx, afterCommit);
+      await sendEmail(customer.email, emailTemplates.loginCode(ctx.config.productName, customer.name, code));
       return challengeId;
     });
     return {
@@ -318,14 +302,7 @@ export async function login(
       userAgent: input.userAgent ?? meta.userAgent,
       ip: meta.ip,
     });
-    await writeAudit(tx, {
-      customerId: customer.id,
-      email: customer.email,
-      type: 'User Account',
-      subType: 'Login',
-      message: 'Logged in',
-      actor: visitorActor(meta, customer.id),
-    });
+    await auditAccount(tx, customer, visitorActor(meta, customer.id), 'Login', 'Logged in');
     return t;
   });
   return { respones_msg: 'Logged in successfully.', enable_two_step_email_verification: false, data: { token } };
@@ -344,13 +321,7 @@ const OTP_FAILURES: Partial<Record<ErrorCode, string>> = {
  * Unknown emails and accounts without a code answer alike.
  */
 export async function verifyOtp(ctx: AppContext, email: string, otp: string, meta: RequestMeta, challengeId?: string) {
-  await enforceLimit(
-    ctx.db,
-    `otp:ip:${meta.ip}`,
-    50,
-    900,
-    'Too many code attempts from your network. Please wait 15 minutes and try again.',
-  );
+  await limitAddress(ctx, meta, 'otp');
   if (otp.length !== ctx.config.otpLength) {
     throw badRequest('E_VALIDATION', `otp: must be ${ctx.config.otpLength} digits`);
   }
@@ -374,15 +345,14 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, met
   } catch (err) {
     // A wrong, stale or exhausted code is a failed login of a known account, like a wrong password.
     if (customer && err instanceof AppError) {
-      await writeAudit(ctx.db, {
-        customerId: customer.id,
-        email: customer.email,
-        type: 'User Account',
-        subType: 'Login',
-        message: `Login failed: ${OTP_FAILURES[err.code] ?? 'email code refused'}`,
-        actor: visitorActor(meta, customer.id),
-        hasError: true,
-      });
+      await auditAccount(
+        ctx.db,
+        customer,
+        visitorActor(meta, customer.id),
+        'Login',
+        `Login failed: ${OTP_FAILURES[err.code] ?? 'email code refused'}`,
+        true,
+      );
     }
     throw err;
   }
@@ -391,14 +361,7 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, met
     throw forbidden('This account has been disabled. Please contact support.', 'E_ACCOUNT_DISABLED');
   return inTransaction(ctx.db, async (tx) => {
     const token = await createSession(tx, 'customer', customer.id, { userAgent: meta.userAgent, ip: meta.ip });
-    await writeAudit(tx, {
-      customerId: customer.id,
-      email: customer.email,
-      type: 'User Account',
-      subType: 'Login',
-      message: 'Logged in with an email code',
-      actor: visitorActor(meta, customer.id),
-    });
+    await auditAccount(tx, customer, visitorActor(meta, customer.id), 'Login', 'Logged in with an email code');
     return token;
   });
 }
@@ -411,13 +374,7 @@ export const FORGOT_PASSWORD_MESSAGE =
  * one job. The worker looks the email up and sends the link if there is an account.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta) {
-  await enforceLimit(
-    ctx.db,
-    `forgot:ip:${meta.ip}`,
-    20,
-    3600,
-    'Too many reset requests from your network. Please try again later.',
-  );
+  await limitAddress(ctx, meta, 'forgot');
   await ctx.queue.send('auth.reset-link', { email }, { retryLimit: 3 });
 }
 
@@ -432,12 +389,11 @@ export async function sendResetLink(ctx: AppContext, email: string) {
     await voidLinks(tx, customer.id, 'reset-password');
     const link = await issueLink(tx, ctx.secrets.linkKey, customer.id, 'reset-password');
     const url = `${ctx.config.publicUrl}/reset-password?iv=${link.iv}&encryptedData=${link.encryptedData}`;
-    const outboxId = await queueEmail(
-      tx,
+    const sendEmail = emailSenderOf(ctx.queue, tx, afterCommit);
+    await sendEmail(
       customer.email,
       emailTemplates.resetPassword(ctx.config.productName, customer.emailVerifiedAt ? customer.name : null, url),
     );
-    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
   });
 }
 
@@ -446,13 +402,7 @@ export async function resetPassword(
   input: { password: string; confirm_password: string; iv: string; encryptedData: string },
   meta: RequestMeta,
 ) {
-  await enforceLimit(
-    ctx.db,
-    `link:ip:${meta.ip}`,
-    60,
-    900,
-    'Too many attempts from your network. Please wait 15 minutes and try again.',
-  );
+  await limitAddress(ctx, meta, 'link');
   if (input.password !== input.confirm_password) {
     throw badRequest('E_PASSWORD_MISMATCH', 'Password and confirm password do not match.');
   }
@@ -472,33 +422,22 @@ export async function resetPassword(
     await clearAllFailedLogins(tx, 'customer', userId);
     await revokeAllSessions(tx, 'customer', userId, 'password reset');
     await spendCredentials(tx, userId);
-    await writeAudit(tx, {
-      customerId: userId,
-      email: customer.email,
-      type: 'User Account',
-      subType: 'Reset Password',
-      message: 'Password reset with an emailed link',
-      actor: visitorActor(meta, userId),
-    });
-    const outboxId = await queueEmail(
+    await auditAccount(
       tx,
-      customer.email,
-      emailTemplates.passwordChanged(ctx.config.productName, customer.name),
+      customer,
+      visitorActor(meta, userId),
+      'Reset Password',
+      'Password reset with an emailed link',
     );
-    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+    const sendEmail = emailSenderOf(ctx.queue, tx, afterCommit);
+    await sendEmail(customer.email, emailTemplates.passwordChanged(ctx.config.productName, customer.name));
   });
 }
 
 export async function logout(ctx: AppContext, session: SessionInfo, actor: CustomerActor) {
   await inTransaction(ctx.db, async (tx) => {
     await revokeSession(tx, session.sessionId, 'logout');
-    await writeAudit(tx, {
-      customerId: session.subjectId,
-      type: 'User Account',
-      subType: 'Logout',
-      message: 'Logged out',
-      actor,
-    });
+    await auditAccount(tx, { id: session.subjectId }, actor, 'Logout', 'Logged out');
   });
 }
 
@@ -513,14 +452,13 @@ export async function rotateEnrolmentToken(ctx: AppContext, actor: CustomerActor
     const row = await repo.updateCustomer(tx, customerId, newEnrolmentToken(ctx));
     if (!row) throw notFound('Account not found.');
     await repo.resetEnrolmentTokenUses(tx, customerId, row.enrolmentTokenHash);
-    await writeAudit(tx, {
-      customerId,
-      email: row.email,
-      type: 'User Account',
-      subType: 'Update Profile',
-      message: 'Login QR code rotated (the previous QR code no longer enrols devices)',
+    await auditAccount(
+      tx,
+      row,
       actor,
-    });
+      'Update Profile',
+      'Login QR code rotated (the previous QR code no longer enrols devices)',
+    );
     return loginQrCodeUrl(ctx, row);
   });
 }
@@ -622,34 +560,19 @@ export async function update(ctx: AppContext, actor: CustomerActor, input: Updat
     const row = await repo.updateCustomer(tx, customerId, changes);
     if (!row) throw notFound('Account not found.');
     if (qrLimits.length > 0) {
-      await writeAudit(tx, {
-        customerId,
-        email: row.email,
-        type: 'User Account',
-        subType: 'Update Profile',
-        message: `Login QR code limits set: ${qrLimits.join(', ')}`,
-        actor,
-      });
+      await auditAccount(tx, row, actor, 'Update Profile', `Login QR code limits set: ${qrLimits.join(', ')}`);
     }
     if (profileFields.length > 0) {
-      await writeAudit(tx, {
-        customerId,
-        email: row.email,
-        type: 'User Account',
-        subType: 'Update Profile',
-        message: `Profile updated (${profileFields.join(', ')})`,
-        actor,
-      });
+      await auditAccount(tx, row, actor, 'Update Profile', `Profile updated (${profileFields.join(', ')})`);
     }
     if (input.isResellerModeEnabled === true) {
-      await writeAudit(tx, {
-        customerId,
-        email: row.email,
-        type: 'User Account',
-        subType: 'Reseller Requested',
-        message: row.resellerModeApproved ? 'Reseller mode requested (already approved)' : 'Reseller mode requested',
+      await auditAccount(
+        tx,
+        row,
         actor,
-      });
+        'Reseller Requested',
+        row.resellerModeApproved ? 'Reseller mode requested (already approved)' : 'Reseller mode requested',
+      );
     }
     return userDetailOf(ctx, tx, row);
   });
@@ -672,14 +595,7 @@ export async function approveReseller(ctx: AppContext, actor: Actor, customerId:
       if (attempt === 10) throw new Error('could not draw a free reseller coupon code');
       code = await repo.insertResellerCoupon(tx, customerId, resellerCouponCode(), RESELLER_BUYER_DISCOUNT_PERCENT);
     }
-    await writeAudit(tx, {
-      customerId,
-      email: row.email,
-      type: 'User Account',
-      subType: 'Reseller Approved',
-      message: `Reseller mode approved; personal coupon ${code}`,
-      actor,
-    });
+    await auditAccount(tx, row, actor, 'Reseller Approved', `Reseller mode approved; personal coupon ${code}`);
     return toUserDetail(ctx, row, await repo.enrolmentTokenUsesOf(tx, customerId, row.enrolmentTokenHash), code);
   });
 }
@@ -703,15 +619,14 @@ async function confirmPassword(
   if (!claim.ok) throw accountLocked(claim.lockedUntil);
   if (!(await verifyPassword(password, customer.passwordHash))) {
     await failLoginAttempt(ctx.db, who, claim.attempt);
-    await writeAudit(ctx.db, {
-      customerId,
-      email: customer.email,
-      type: 'User Account',
-      subType: refusal.subType,
-      message: refusal.message,
-      hasError: true,
+    await auditAccount(
+      ctx.db,
+      { id: customerId, email: customer.email },
       actor,
-    });
+      refusal.subType,
+      refusal.message,
+      true,
+    );
     throw badRequest('E_WRONG_PASSWORD', refusal.answer);
   }
   await clearFailedLogins(ctx.db, who);
@@ -740,20 +655,9 @@ export async function changePassword(ctx: AppContext, actor: CustomerActor, inpu
     await repo.updateCustomer(tx, customerId, { passwordHash });
     await revokeAllSessions(tx, 'customer', customerId, 'password change');
     await spendCredentials(tx, customerId);
-    await writeAudit(tx, {
-      customerId,
-      email: customer.email,
-      type: 'User Account',
-      subType: 'Change Password',
-      message: 'Password changed; all sessions signed out',
-      actor,
-    });
-    const outboxId = await queueEmail(
-      tx,
-      customer.email,
-      emailTemplates.passwordChanged(ctx.config.productName, customer.name),
-    );
-    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+    await auditAccount(tx, customer, actor, 'Change Password', 'Password changed; all sessions signed out');
+    const sendEmail = emailSenderOf(ctx.queue, tx, afterCommit);
+    await sendEmail(customer.email, emailTemplates.passwordChanged(ctx.config.productName, customer.name));
   });
 }
 
@@ -785,42 +689,35 @@ export async function updateSecuritySetting(
     const before = await repo.findCustomerById(tx, customerId);
     const row = await repo.updateCustomer(tx, customerId, { twoStepEnabled: enabled });
     if (!row || !before) throw notFound('Account not found.');
-    await writeAudit(tx, {
-      customerId,
-      email: row.email,
-      type: 'User Account',
-      subType: 'Two Step Setting Changed',
-      message: enabled ? 'Two-step email verification enabled' : 'Two-step email verification disabled',
+    await auditAccount(
+      tx,
+      row,
       actor,
-    });
+      'Two Step Setting Changed',
+      enabled ? 'Two-step email verification enabled' : 'Two-step email verification disabled',
+    );
     if (!enabled && before.twoStepEnabled) {
-      const outboxId = await queueEmail(
-        tx,
-        row.email,
-        emailTemplates.twoStepDisabled(ctx.config.productName, row.name),
-      );
-      afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+      const sendEmail = emailSenderOf(ctx.queue, tx, afterCommit);
+      await sendEmail(row.email, emailTemplates.twoStepDisabled(ctx.config.productName, row.name));
     }
     return row;
   });
+}
+
+export interface OfflineCustomerInput {
+  email: string;
+  /** Optional (DECISIONS §14): without one the customer sets their own with the welcome email's link. */
+  password?: string | undefined;
+  phoneNumber: string;
+  name?: string | undefined;
+  countryCode?: string | undefined;
 }
 
 /**
  * A customer created by staff (spec 3 "Create customer", DECISIONS §8): an offline customer, email verified, no Buy
  * Plan in the console; password rules as at registration. The name is the email's local part unless given.
  */
-export async function createOfflineCustomer(
-  ctx: AppContext,
-  actor: Actor,
-  input: {
-    email: string;
-    /** Optional (DECISIONS §14): without one the customer sets their own with the welcome email's link. */
-    password?: string | undefined;
-    phoneNumber: string;
-    name?: string | undefined;
-    countryCode?: string | undefined;
-  },
-) {
+export async function createOfflineCustomer(ctx: AppContext, actor: Actor, input: OfflineCustomerInput) {
   if (input.password !== undefined) assertStrongPassword(input.password);
   const phone = phoneColumns(input.phoneNumber, input.countryCode, 'phoneNumber');
   // Without a password, one nobody knows: the account opens once the customer sets theirs with the link.
@@ -837,23 +734,12 @@ export async function createOfflineCustomer(
       ...newEnrolmentToken(ctx),
     });
     if (!customer) throw new AppError(409, 'E_EMAIL_TAKEN', 'An account with this email already exists.');
-    await writeAudit(tx, {
-      customerId: customer.id,
-      email: customer.email,
-      type: 'User Account',
-      subType: 'Registration',
-      message: 'Account created by staff (offline customer)',
-      actor,
-    });
+    await auditAccount(tx, customer, actor, 'Registration', 'Account created by staff (offline customer)');
     // The welcome email with a link to set their own password (DECISIONS §14), through the outbox.
     const link = await issueLink(tx, ctx.secrets.linkKey, customer.id, 'reset-password', WELCOME_LINK_TTL_MS);
     const url = `${ctx.config.publicUrl}/reset-password?iv=${link.iv}&encryptedData=${link.encryptedData}`;
-    const outboxId = await queueEmail(
-      tx,
-      customer.email,
-      emailTemplates.welcome(ctx.config.productName, customer.name, url),
-    );
-    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+    const sendEmail = emailSenderOf(ctx.queue, tx, afterCommit);
+    await sendEmail(customer.email, emailTemplates.welcome(ctx.config.productName, customer.name, url));
     return customer;
   });
 }
@@ -879,33 +765,15 @@ export async function staffUpdateCustomer(
     });
     if (!row) throw notFound('Customer not found.');
     if (before.name !== input.name) {
-      await writeAudit(tx, {
-        customerId,
-        email: row.email,
-        type: 'User Account',
-        subType: 'Update Profile',
-        message: `Name changed by staff: ${before.name} → ${input.name}`,
-        actor,
-      });
+      await auditAccount(tx, row, actor, 'Update Profile', `Name changed by staff: ${before.name} → ${input.name}`);
     }
     if (passwordHash !== undefined) {
       await revokeAllSessions(tx, 'customer', customerId, 'password changed by staff');
       await spendCredentials(tx, customerId);
-      await writeAudit(tx, {
-        customerId,
-        email: row.email,
-        type: 'User Account',
-        subType: 'Change Password',
-        message: 'Password changed by staff; every session ended',
-        actor,
-      });
+      await auditAccount(tx, row, actor, 'Change Password', 'Password changed by staff; every session ended');
       // DECISIONS §8: the customer hears of it at once.
-      const outboxId = await queueEmail(
-        tx,
-        row.email,
-        emailTemplates.passwordChangedByStaff(ctx.config.productName, row.name),
-      );
-      afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+      const sendEmail = emailSenderOf(ctx.queue, tx, afterCommit);
+      await sendEmail(row.email, emailTemplates.passwordChangedByStaff(ctx.config.productName, row.name));
     }
     return row;
   });

@@ -3,17 +3,18 @@ import { inTransaction, type AppContext } from '../../../context.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
 import { assertNotCommonPassword } from '../../../lib/common-passwords.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../../lib/crypto.ts';
-import { AppError, badRequest, tooMany } from '../../../lib/errors.ts';
+import { AppError, badRequest } from '../../../lib/errors.ts';
 import {
   claimLoginAttempt,
   clearFailedLogins,
   failLoginAttempt,
+  lockedOutError,
   lockedUntilOf,
   type SignInSubject,
 } from '../../../db/account-lockout.ts';
-import { enforceLimit } from '../../../lib/rate-limit.ts';
+import { enforceAddressLimit } from '../../../lib/rate-limit.ts';
 import { writeAudit } from '../../audit/service.ts';
-import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
+import { emailSenderOf } from '../../mail/outbox.ts';
 import { emailTemplates } from '../../mail/templates.ts';
 import { closeAllCodes, consumeCode, issueChallengeCode } from '../../otp/service.ts';
 import { createSession, revokeSession, revokeStaffMemberSessions, type SessionInfo } from '../../sessions/service.ts';
@@ -39,15 +40,6 @@ const actorOf = (staff: StaffRow, meta: RequestMeta): StaffActor => ({
 
 export const toStaffUser = (s: StaffRow): StaffUser => ({ _id: s.id, email: s.email, name: s.name, role: s.role });
 
-function staffLocked(until: Date) {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
-  return tooMany(
-    `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    'E_ACCOUNT_LOCKED',
-    (until.getTime() - Date.now()) / 1000,
-  );
-}
-
 /**
  * Staff sign-in, step one (DECISIONS §4, §8): the password, then always the emailed code. Unknown emails, wrong
  * passwords and disabled accounts get the same answer after the same work; ten wrong passwords lock the account for
@@ -58,13 +50,7 @@ export async function login(
   input: { email: string; password: string; captcha?: string | null | undefined },
   meta: RequestMeta,
 ) {
-  await enforceLimit(
-    ctx.db,
-    `staff-login:ip:${meta.ip}`,
-    50,
-    900,
-    'Too many login attempts from your network. Please wait 15 minutes and try again.',
-  );
+  await enforceAddressLimit(ctx.db, meta.ip, 'staff-login', { max: 50, windowSeconds: 900, counted: 'login attempts' });
   const staff = await findStaffByEmail(ctx.db, input.email);
   const invalid = () => new AppError(401, 'E_INVALID_CREDENTIALS', 'Invalid email or password.');
   if (!staff) {
@@ -74,7 +60,7 @@ export async function login(
   // Counted before the slow check, atomically, per account and address (DECISIONS §4; db/account-lockout.ts).
   const who: SignInSubject = { realm: 'staff', accountId: staff.id, ip: meta.ip };
   const claim = await claimLoginAttempt(ctx.db, who);
-  if (!claim.ok) throw staffLocked(claim.lockedUntil);
+  if (!claim.ok) throw lockedOutError(claim.lockedUntil);
   if (claim.captchaNeeded) await verifyCaptcha(ctx, ctx.db, input.captcha);
   if (!(await verifyPassword(input.password, staff.passwordHash))) {
     const locked = await failLoginAttempt(ctx.db, who, claim.attempt);
@@ -92,7 +78,7 @@ export async function login(
     throw invalid();
   }
   const lockedNow = await lockedUntilOf(ctx.db, who);
-  if (lockedNow) throw staffLocked(lockedNow);
+  if (lockedNow) throw lockedOutError(lockedNow);
   // A disabled account answers like a wrong password: the back office tells outsiders nothing.
   if (staff.disabledAt) throw invalid();
   await clearFailedLogins(ctx.db, who);
@@ -105,12 +91,8 @@ export async function login(
       STAFF_LOGIN_CODE,
       ctx.config.otpLength,
     );
-    const outboxId = await queueEmail(
-      tx,
-      staff.email,
-      emailTemplates.loginCode(ctx.config.productName, staff.name, issued.code),
-    );
-    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+    const sendEmail = emailSenderOf(ctx.queue, tx, afterCommit);
+    await sendEmail(staff.email, emailTemplates.loginCode(ctx.config.productName, staff.name, issued.code));
     return issued.challengeId;
   });
   return { respones_msg: STAFF_LOGIN_MESSAGE, challengeId };
@@ -122,13 +104,7 @@ export async function login(
  * at most 5 (issue 24, item 1). An unknown or disabled email answers exactly like a forged challenge.
  */
 export async function verifyOtp(ctx: AppContext, email: string, otp: string, meta: RequestMeta, challengeId: string) {
-  await enforceLimit(
-    ctx.db,
-    `staff-otp:ip:${meta.ip}`,
-    50,
-    900,
-    'Too many code attempts from your network. Please wait 15 minutes and try again.',
-  );
+  await enforceAddressLimit(ctx.db, meta.ip, 'staff-otp', { max: 50, windowSeconds: 900, counted: 'code attempts' });
   if (otp.length !== ctx.config.otpLength) {
     throw badRequest('E_VALIDATION', `otp: must be ${ctx.config.otpLength} digits`);
   }
@@ -173,7 +149,7 @@ export async function changePassword(ctx: AppContext, actor: StaffActor, input: 
     throw new AppError(401, 'E_UNAUTHORIZED', 'Your session has ended. Please log in again.', { is_logout: 1 });
   const who: SignInSubject = { realm: 'staff', accountId: staff.id, ip: actor.ip ?? 'unknown' };
   const claim = await claimLoginAttempt(ctx.db, who);
-  if (!claim.ok) throw staffLocked(claim.lockedUntil);
+  if (!claim.ok) throw lockedOutError(claim.lockedUntil);
   if (!(await verifyPassword(input.old_password, staff.passwordHash))) {
     await failLoginAttempt(ctx.db, who, claim.attempt);
     throw badRequest('E_WRONG_PASSWORD', 'Your old password is incorrect.');
