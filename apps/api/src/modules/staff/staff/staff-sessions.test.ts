@@ -135,10 +135,13 @@ describe('two SuperAdmins disabling each other at once leave one enabled', () =>
         .from(staffUsers)
         .where(and(inArray(staffUsers.id, [a.id, b.id]), isNull(staffUsers.disabledAt)));
       expect(enabled.length, `round ${round}`).toBe(1);
-      // The other call is refused: the last SuperAdmin (400), or its author's session ended by the first (401).
+      // The other call is refused: the last SuperAdmin (400), its author's session ended by the first (401), or its
+      // author found disabled by the guard (the first committed between the session check and the account read).
       const refused = [ab, ba].filter((r) => r.statusCode !== 200);
       expect(refused.length, `round ${round}`).toBe(1);
-      expect(['E_CONFLICT', 'E_UNAUTHORIZED', 'E_SESSION_EXPIRED']).toContain(refused[0]!.error().code);
+      expect(['E_CONFLICT', 'E_UNAUTHORIZED', 'E_SESSION_EXPIRED', 'E_ACCOUNT_DISABLED']).toContain(
+        refused[0]!.error().code,
+      );
     }
   });
 });
