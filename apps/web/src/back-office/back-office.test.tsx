@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadStaffPage } from '@/back-office/app/router';
 import { setApiSession } from '@/shared/lib/api-client';
@@ -64,20 +65,31 @@ describe('back office sign-in (spec 3 §2, §4)', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome to Fleetdeck' })).toBeInTheDocument();
   });
 
+  /** The code is accepted: the staff token and member, then the dashboard the sign-in lands on. */
+  const codeAcceptedRoutes = {
+    [`POST ${S}/users/verify/otp`]: {
+      body: {
+        respones_msg: 'Logged in successfully.',
+        data: {
+          token: 'staff-token',
+          user: { _id: 'a1', email: 'root@fleetdeck.test', name: 'Root', role: 'SuperAdmin' },
+        },
+      },
+    },
+    ...dashboardRoutes,
+  };
+  /** Types `code` in the OTP fields and presses Verify OTP. */
+  const enterCode = async (user: UserEvent, code: string) => {
+    await user.click((await screen.findAllByLabelText('OTP digit'))[0]!);
+    await user.keyboard(code);
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+  };
+
   it('signs in with the password then the emailed code: stores super_admin_token and adminRole, clears token', async () => {
     window.localStorage.setItem('token', 'customer-token');
     const api = mockApi({
       [`POST ${S}/users/login`]: { body: { respones_msg: 'We have sent a login code to your email.' } },
-      [`POST ${S}/users/verify/otp`]: {
-        body: {
-          respones_msg: 'Logged in successfully.',
-          data: {
-            token: 'staff-token',
-            user: { _id: 'a1', email: 'root@fleetdeck.test', name: 'Root', role: 'SuperAdmin' },
-          },
-        },
-      },
-      ...dashboardRoutes,
+      ...codeAcceptedRoutes,
     });
     const { user } = renderBackOffice('/super-admin/login');
     await user.type(await screen.findByLabelText(/Email/), 'root@fleetdeck.test');
@@ -86,9 +98,7 @@ describe('back office sign-in (spec 3 §2, §4)', () => {
     expect(screen.getByText('Check your email for otp.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
 
-    await user.click((await screen.findAllByLabelText('OTP digit'))[0]!);
-    await user.keyboard('4821');
-    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    await enterCode(user, '4821');
     await waitFor(() => expect(currentLocation()).toBe('/admin-dashboard'));
     expect(window.localStorage.getItem('super_admin_token')).toBe('staff-token');
     expect(window.localStorage.getItem('adminRole')).toBe('SuperAdmin');
@@ -111,23 +121,12 @@ describe('back office sign-in (spec 3 §2, §4)', () => {
       [`POST ${S}/users/login`]: {
         body: { respones_msg: 'We have sent a login code to your email.', challengeId: 'c'.repeat(64) },
       },
-      [`POST ${S}/users/verify/otp`]: {
-        body: {
-          respones_msg: 'Logged in successfully.',
-          data: {
-            token: 'staff-token',
-            user: { _id: 'a1', email: 'root@fleetdeck.test', name: 'Root', role: 'SuperAdmin' },
-          },
-        },
-      },
-      ...dashboardRoutes,
+      ...codeAcceptedRoutes,
     });
     const { user } = renderBackOffice('/super-admin/login');
     await user.type(await screen.findByLabelText(/Email/), 'root@fleetdeck.test');
     await user.type(screen.getByLabelText(/Password/), 'Staff-Password-123{Enter}');
-    await user.click((await screen.findAllByLabelText('OTP digit'))[0]!);
-    await user.keyboard('4821');
-    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    await enterCode(user, '4821');
     await waitFor(() =>
       expect(api.callsTo('POST', `${S}/users/verify/otp`)[0]?.body).toEqual({
         email: 'root@fleetdeck.test',

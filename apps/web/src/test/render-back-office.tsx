@@ -2,10 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach } from 'vitest';
 import { AppProvider } from '@/shared/app/provider';
 import { BackOfficeRoutes } from '@/back-office/app/router';
 import { setApiSession } from '@/shared/lib/api-client';
-import { staffSession } from '@/shared/lib/auth-storage';
+import { customerSession, staffSession } from '@/shared/lib/auth-storage';
 import { createQueryClient } from '@/shared/lib/query-client';
 
 function LocationProbe() {
@@ -49,4 +50,19 @@ export function signedInStaff(role: 'SuperAdmin' | 'Admin' | 'Support' | 'Conten
       },
     },
   };
+}
+
+/**
+ * Signs a staff member of `role` in before each test of the file (token and role in storage) and, after each, clears
+ * storage and gives the API client back to the customer session, so no test sees another's sign-in.
+ */
+export function staffSignedInForEachTest(role: 'SuperAdmin' | 'Admin' | 'Support' | 'Content' = 'SuperAdmin') {
+  beforeEach(() => {
+    window.localStorage.setItem('super_admin_token', 'staff-token');
+    window.localStorage.setItem('adminRole', role);
+  });
+  afterEach(() => {
+    setApiSession(customerSession);
+    window.localStorage.clear();
+  });
 }

@@ -1,40 +1,16 @@
 import { staffApi, type StaffChangePasswordRequest, type StaffLoginRequest } from '@fleetdeck/contract/staff';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { client } from '@/shared/lib/api-client';
+import { otpChallengeStore } from '@/shared/lib/otp-challenge';
 import type { MutationConfig } from '@/shared/lib/query-client';
 
 /** Staff sign-in and the staff member's own account (spec 3 §7 "Staff session"). */
 
-const CHALLENGE_KEY = 'staffOtpChallenge';
-
-/**
- * The login answer's `challengeId`, kept for this tab's code page only (never in the URL): the code is then checked
- * against this login attempt, so nobody else can use or burn it (issue 12, item 3).
- */
-function rememberChallenge(email: string, challengeId: string | undefined) {
-  try {
-    if (challengeId) sessionStorage.setItem(CHALLENGE_KEY, JSON.stringify({ email, challengeId }));
-    else sessionStorage.removeItem(CHALLENGE_KEY);
-  } catch {
-    // Storage refused: the code page then answers "log in again" (the staff realm requires the challenge).
-  }
-}
-
-function challengeFor(email: string): string | undefined {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(CHALLENGE_KEY) ?? 'null') as {
-      email?: string;
-      challengeId?: string;
-    } | null;
-    return saved?.email === email ? saved.challengeId : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const challenges = otpChallengeStore('staffOtpChallenge');
 
 export const staffLogin = async (body: StaffLoginRequest) => {
   const answer = await client(staffApi.login, { body });
-  rememberChallenge(body.email, answer.challengeId);
+  challenges.remember(body.email, answer.challengeId);
   return answer;
 };
 export const useStaffLogin = (config: MutationConfig<typeof staffLogin> = {}) =>
@@ -42,7 +18,7 @@ export const useStaffLogin = (config: MutationConfig<typeof staffLogin> = {}) =>
 
 /** Without a remembered challenge (another tab, storage refused) the server answers "log in again". */
 export const staffVerifyOtp = (body: { email: string; otp: string }) =>
-  client(staffApi.verifyOtp, { body: { ...body, challengeId: challengeFor(body.email) ?? '' } });
+  client(staffApi.verifyOtp, { body: { ...body, challengeId: challenges.challengeFor(body.email) ?? '' } });
 export const useStaffVerifyOtp = (config: MutationConfig<typeof staffVerifyOtp> = {}) =>
   useMutation({ ...config, mutationFn: staffVerifyOtp });
 

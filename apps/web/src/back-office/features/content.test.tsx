@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiSession } from '@/shared/lib/api-client';
-import { customerSession } from '@/shared/lib/auth-storage';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockAnswer, type RecordedCall } from '@/test/mock-api';
-import { currentLocation, renderBackOffice } from '@/test/render-back-office';
+import { currentLocation, renderBackOffice, staffSignedInForEachTest } from '@/test/render-back-office';
 
 vi.mock('@/shared/components/rich-text/rich-text-field', async () => ({
   RichTextField: (await import('@/test/rich-text-mock')).FakeRichTextField,
@@ -42,14 +40,7 @@ const blog = {
 const urlOf = (fetchMock: ReturnType<typeof mockApi>['fetchMock'], path: string) =>
   fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === path);
 
-beforeEach(() => {
-  window.localStorage.setItem('super_admin_token', 'staff-token');
-  window.localStorage.setItem('adminRole', 'Content');
-});
-afterEach(() => {
-  setApiSession(customerSession);
-  window.localStorage.clear();
-});
+staffSignedInForEachTest('Content');
 
 describe('Videos (spec 3 "Videos")', () => {
   it('shows No data found., adds a video, and deletes one only after the confirmation', async () => {

@@ -1,24 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setApiSession } from '@/shared/lib/api-client';
-import { customerSession } from '@/shared/lib/auth-storage';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/mock-api';
-import { renderBackOffice } from '@/test/render-back-office';
+import { renderBackOffice, staffSignedInForEachTest } from '@/test/render-back-office';
 
 const S = '/api/v1/super-admin';
 const ALICE = '11111111-1111-4111-8111-111111111111';
 const N1 = '22222222-2222-4222-8222-222222222222';
 const D1 = '33333333-3333-4333-8333-333333333333';
 
-beforeEach(() => {
-  window.localStorage.setItem('super_admin_token', 'staff-token');
-  window.localStorage.setItem('adminRole', 'Support');
-});
-afterEach(() => {
-  setApiSession(customerSession);
-  window.localStorage.clear();
-});
+staffSignedInForEachTest('Support');
 
 const page = (data: unknown[], total = data.length) => ({
   respones_msg: 'OK',

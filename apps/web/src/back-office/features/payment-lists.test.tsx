@@ -1,21 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PaymentErrorRow, StaffPaymentRow } from '@fleetdeck/contract/staff';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiSession } from '@/shared/lib/api-client';
-import { customerSession } from '@/shared/lib/auth-storage';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mock-api';
-import { currentLocation, renderBackOffice } from '@/test/render-back-office';
+import { currentLocation, renderBackOffice, staffSignedInForEachTest } from '@/test/render-back-office';
 
 const S = '/api/v1/super-admin';
 
-beforeEach(() => {
-  window.localStorage.setItem('super_admin_token', 'staff-token');
-  window.localStorage.setItem('adminRole', 'SuperAdmin');
-});
-afterEach(() => {
-  setApiSession(customerSession);
-  window.localStorage.clear();
-});
+staffSignedInForEachTest();
 
 const detail = {
   [`GET ${S}/users/detail`]: {

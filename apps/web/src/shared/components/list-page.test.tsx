@@ -124,4 +124,42 @@ describe('ListPage', () => {
     await waitFor(() => expect(screen.getByTestId('search').textContent).toBe('?page=2'));
     expect(screen.getByText('row-of-2')).toBeInTheDocument();
   });
+
+  it("scrolls sideways below its columns' widths added up (120 px for a column without one) unless given minWidth", () => {
+    const columns = [
+      { key: 'email', header: 'Email', width: 260, render: (row: Row) => row.id },
+      { key: 'reason', header: 'Reason', render: (row: Row) => row.id },
+      { key: 'action', header: 'Action', width: 100, render: (row: Row) => row.id },
+    ];
+    function Sized({ minWidth }: { minWidth?: number }) {
+      const list = useListSearch(querySchema);
+      return (
+        <ListPage
+          label={minWidth ? 'Given' : 'Summed'}
+          search={list}
+          result={{ isFetching: false, isError: false, error: null, refetch: () => undefined }}
+          rows={[{ id: 'a' }]}
+          pagination={{ total: 1 }}
+          columns={columns}
+          rowKey={(row) => row.id}
+          minWidth={minWidth}
+        />
+      );
+    }
+    render(
+      <MantineProvider>
+        <MemoryRouter initialEntries={['/list']}>
+          <Sized />
+          <Sized minWidth={980} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const scrollMinWidth = (table: string) =>
+      screen
+        .getByRole('table', { name: table })
+        .closest<HTMLElement>('[style*="--table-min-width"]')
+        ?.style.getPropertyValue('--table-min-width');
+    expect(scrollMinWidth('Summed')).toBe('calc(30rem * var(--mantine-scale))');
+    expect(scrollMinWidth('Given')).toBe('calc(61.25rem * var(--mantine-scale))');
+  });
 });

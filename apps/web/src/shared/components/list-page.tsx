@@ -139,6 +139,10 @@ interface ListPageOptions<T, Q> {
   /** Shown above the table with Retry when the list fails; without it the failure is left to the toast. */
   errorTitle?: string;
   emptyMessage?: string;
+  /**
+   * Width in px below which the table scrolls sideways (mobile); default: its columns' widths added up, so it scrolls
+   * before any column is squashed. Given where a column without a width needs more room than that.
+   */
   minWidth?: number;
   /** Page sizes offered (default 5, 10, 25, 50; e.g. the staff devices list 5 to 500). */
   pageSizes?: readonly number[];
@@ -312,6 +316,11 @@ function ExportCsvButton({ onExport }: { onExport: () => Promise<unknown> | void
 
 const keyById = (row: unknown) => (row as { _id: string })._id;
 
+/** What a column without a `width` adds to the table's default minimum width. */
+const UNSIZED_COLUMN_WIDTH = 120;
+const columnsWidth = (columns: { width?: number }[]) =>
+  columns.reduce((sum, column) => sum + (column.width ?? UNSIZED_COLUMN_WIDTH), 0);
+
 /**
  * The scaffolding of a server-paged list: the filter bar built from `filters`, the load error with Retry, the
  * `DataTable` wired to `useListSearch` (pages, page size, keyset cursor), the empty message, and — when the last
@@ -404,7 +413,7 @@ function ListPageView<T, Q>({
         onPageChange={(n) => search.goToPage(n, pagination?.nextCursor)}
         onPageSizeChange={search.setPageSize}
         emptyMessage={emptyMessage}
-        minWidth={minWidth}
+        minWidth={minWidth ?? columnsWidth(columns)}
         {...(pageSizes ? { pageSizes } : {})}
       />
       {children}

@@ -1,22 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CouponSummary } from '@fleetdeck/contract/staff';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setApiSession } from '@/shared/lib/api-client';
-import { customerSession } from '@/shared/lib/auth-storage';
+import { describe, expect, it } from 'vitest';
 import { mockApi, type RecordedCall } from '@/test/mock-api';
-import { renderBackOffice } from '@/test/render-back-office';
+import { renderBackOffice, staffSignedInForEachTest } from '@/test/render-back-office';
 
 /** Issue 22 item 9 / DECISIONS §14 "Coupons": create, limit, expire, disable (asked first) and enable. */
 const S = '/api/v1/super-admin';
 
-beforeEach(() => {
-  window.localStorage.setItem('super_admin_token', 'staff-token');
-  window.localStorage.setItem('adminRole', 'SuperAdmin');
-});
-afterEach(() => {
-  setApiSession(customerSession);
-  window.localStorage.clear();
-});
+staffSignedInForEachTest();
 
 const coupon = (over: Partial<CouponSummary> = {}): CouponSummary => ({
   id: 'SPRING10',

@@ -63,7 +63,6 @@ export function AdminAuditLogsPage() {
       {...list}
       columns={columns}
       emptyMessage="No customer matches."
-      minWidth={820}
       onExportCsv={() => exportAuditLogs(list.search.query)}
       filters={[{ kind: 'text', key: 'email', label: 'Email', placeholder: 'customer@example.com', maxLength: 254 }]}
     >

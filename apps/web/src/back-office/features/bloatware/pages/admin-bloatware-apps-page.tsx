@@ -100,7 +100,6 @@ export function AdminBloatwareAppsPage() {
       columns={columns}
       rowKey={(row) => row.packageName}
       emptyMessage="No packages in the catalogue yet: they arrive when customers disable list.result."
-      minWidth={980}
       onExportCsv={() => exportBloatware(list.search.query)}
       filters={[
         {

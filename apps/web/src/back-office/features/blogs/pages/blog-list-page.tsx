@@ -53,7 +53,6 @@ export function BlogListPage() {
       noun="blogs"
       {...list}
       columns={columns}
-      minWidth={860}
       header={
         <Group justify="flex-end">
           <Button component={Link} to={staffPaths.blogCreate.getHref()} leftSection={<IconPlus size={16} />}>

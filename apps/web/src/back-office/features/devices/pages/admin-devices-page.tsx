@@ -28,7 +28,6 @@ export function AdminDevicesPage() {
       {...list}
       columns={columns}
       emptyMessage="No devices were enrolled in these dates."
-      minWidth={900}
       pageSizes={STAFF_PAGE_SIZES.wide}
       onExportCsv={() => exportDevices(list.search.query)}
       filters={[

@@ -66,5 +66,5 @@ const columns: DataTableColumn<Faq>[] = [
 /** Spec 3 "FAQ": question and rich-text answer, the table with the status toggle and the edit link. */
 export function FaqPage() {
   const list = useListQuery(contentPageQuerySchema, useFaqs);
-  return <ListPage noun="FAQ" {...list} columns={columns} minWidth={900} header={<AddFaqForm />} />;
+  return <ListPage noun="FAQ" {...list} columns={columns} header={<AddFaqForm />} />;
 }

@@ -86,7 +86,6 @@ export function AdminNotificationDetailPage() {
       columns={columns}
       errorTitle="The notification could not load"
       emptyMessage="No device matches these filters."
-      minWidth={680}
       pageSizes={STAFF_PAGE_SIZES.wide}
       filtersLabel="Filter the deliveries"
       header={

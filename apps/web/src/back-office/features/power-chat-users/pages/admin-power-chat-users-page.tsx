@@ -32,7 +32,6 @@ export function AdminPowerChatUsersPage() {
       {...list}
       columns={columns}
       emptyMessage="No Power Chat users in these dates."
-      minWidth={820}
       filters={[
         { kind: 'dateRange', from: 'from_date', to: 'to_date', label: 'Created' },
         { kind: 'text', key: 'company', label: 'Company', placeholder: 'Company or email', maxLength: 200 },

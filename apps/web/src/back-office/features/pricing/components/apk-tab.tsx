@@ -245,7 +245,6 @@ export function ApkTab() {
       {...list}
       columns={columns}
       emptyMessage="No APK uploaded yet."
-      minWidth={1010}
       header={<ApkUploadForm maxBytes={list.result.data?.maxUploadBytes} />}
       filters={[
         {

@@ -102,7 +102,6 @@ export function PowerChatUsersPage() {
       columns={columns}
       rowKey={(row) => row._id}
       errorTitle="The Power Chat users could not load"
-      minWidth={860}
       header={
         <Group justify="space-between" gap="sm">
           <SeatsInUse />

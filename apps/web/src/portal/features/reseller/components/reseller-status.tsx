@@ -1,18 +1,7 @@
 import type { UserDetail } from '@fleetdeck/contract';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Code,
-  CopyButton,
-  Group,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconClockHour4, IconCopy, IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { Alert, Button, Card, Checkbox, Code, Group, Stack, Text } from '@mantine/core';
+import { IconClockHour4, IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { CopyIconButton } from '@/shared/components/copy-icon-button';
 import { useState } from 'react';
 import { useRequestResellerMode } from '../api/request-reseller-mode';
 
@@ -79,21 +68,13 @@ function CouponCode({ code }: { code: string | null }) {
             <Code fz="lg" fw={700} px="md" py={6} data-testid="reseller-coupon-code">
               {code}
             </Code>
-            <CopyButton value={code} timeout={2000}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-                  <ActionIcon
-                    variant="light"
-                    color={copied ? 'teal' : 'gray'}
-                    size="lg"
-                    onClick={copy}
-                    aria-label={copied ? 'Coupon code copied' : 'Copy coupon code'}
-                  >
-                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
+            <CopyIconButton
+              value={code}
+              label={(copied) => (copied ? 'Coupon code copied' : 'Copy coupon code')}
+              variant="light"
+              size="lg"
+              iconSize={18}
+            />
           </Group>
         </Stack>
       ) : (
