@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { blogs, faqs, notifications, plans, profiles } from '../../apps/api/src/db/schema.ts';
 import { jsonOf } from '../../apps/api/test/support/helpers.ts';
 import { newCustomer } from '../../apps/api/test/support/factory.ts';
@@ -150,8 +150,9 @@ function staffHrefs() {
     .map((k) => withId[k] ?? (s[k].getHref as () => string)());
 }
 
-describe('accessibility of every route (axe-core: serious and critical)', () => {
-  it('the public site and the sign-in pages', { timeout: 300_000 }, async () => {
+// Concurrent: most of a page's time is waiting for the network to go quiet, so the three audits overlap.
+describe.concurrent('accessibility of every route (axe-core: serious and critical)', () => {
+  it('the public site and the sign-in pages', { timeout: 300_000 }, async ({ expect }) => {
     const hrefs = [
       ...Object.values(paths.auth).map((r) => (r.getHref as () => string)()),
       paths.public.pricing.getHref(),
@@ -166,7 +167,7 @@ describe('accessibility of every route (axe-core: serious and critical)', () => 
     expect(await audit(hrefs, async () => {})).toEqual([]);
   });
 
-  it('every page of the customer console', { timeout: 600_000 }, async () => {
+  it('every page of the customer console', { timeout: 600_000 }, async ({ expect }) => {
     const hrefs = portalHrefs();
     expect(hrefs.length).toBeGreaterThanOrEqual(Object.keys(paths.portal).length);
     const found = await audit(hrefs, async (page) => {
@@ -176,7 +177,7 @@ describe('accessibility of every route (axe-core: serious and critical)', () => 
     expect(found).toEqual([]);
   });
 
-  it('every page of the back office', { timeout: 600_000 }, async () => {
+  it('every page of the back office', { timeout: 600_000 }, async ({ expect }) => {
     const hrefs = staffHrefs();
     expect(hrefs.length).toBe(Object.keys(staffPaths).length - 3);
     const found = await audit(hrefs, (page) => staffSignIn(e2e, page));
