@@ -164,6 +164,38 @@ describe('back office sign-in (spec 3 §2, §4)', () => {
     });
   });
 
+  it('sends the staff code as soon as its last digit is typed, without a click (issue 24, item 9)', async () => {
+    const api = mockApi({
+      [`POST ${S}/users/login`]: {
+        body: { respones_msg: 'We have sent a login code to your email.', challengeId: 'e'.repeat(64) },
+      },
+      [`POST ${S}/users/verify/otp`]: {
+        body: {
+          respones_msg: 'Logged in successfully.',
+          data: {
+            token: 'staff-token',
+            user: { _id: 'a1', email: 'root@fleetdeck.test', name: 'Root', role: 'SuperAdmin' },
+          },
+        },
+      },
+      ...dashboardRoutes,
+    });
+    const { user } = renderBackOffice('/super-admin/login');
+    await user.type(await screen.findByLabelText(/Email/), 'root@fleetdeck.test');
+    await user.type(screen.getByLabelText(/Password/), 'Staff-Password-123{Enter}');
+    await user.click((await screen.findAllByLabelText('OTP digit'))[0]!);
+    await user.keyboard('482');
+    expect(api.callsTo('POST', `${S}/users/verify/otp`)).toHaveLength(0);
+    await user.keyboard('1');
+    await waitFor(() => expect(currentLocation()).toBe('/admin-dashboard'));
+    expect(api.callsTo('POST', `${S}/users/verify/otp`)).toHaveLength(1);
+    expect(api.callsTo('POST', `${S}/users/verify/otp`)[0]?.body).toEqual({
+      email: 'root@fleetdeck.test',
+      otp: '4821',
+      challengeId: 'e'.repeat(64),
+    });
+  });
+
   it('sends a signed-in staff member from the login page to the dashboard', async () => {
     window.localStorage.setItem('super_admin_token', 'staff-token');
     window.localStorage.setItem('adminRole', 'SuperAdmin');

@@ -7,12 +7,14 @@ interface OtpFieldProps {
   length: number;
   value: string;
   onChange: (value: string) => void;
+  /** Called with the code once its last digit is typed or pasted: the pages submit it then, without a click. */
+  onComplete?: (code: string) => void;
   error?: string | null;
   disabled?: boolean;
 }
 
 /** The emailed code as one box per digit (digits only, one-time-code autofill), for both apps' code pages. */
-export function OtpField({ label, digitLabel, length, value, onChange, error, disabled }: OtpFieldProps) {
+export function OtpField({ label, digitLabel, length, value, onChange, onComplete, error, disabled }: OtpFieldProps) {
   return (
     <Input.Wrapper label={label} description={`${length} digits, valid for 10 minutes`} error={error}>
       <PinInput
@@ -26,6 +28,7 @@ export function OtpField({ label, digitLabel, length, value, onChange, error, di
         gap="sm"
         value={value}
         onChange={onChange}
+        onComplete={onComplete}
         error={Boolean(error)}
         ariaLabel={digitLabel}
         disabled={disabled}

@@ -33,15 +33,19 @@ export function StaffVerifyOtpPage() {
 
   if (!email) return <Navigate to={staffPaths.login.getHref()} replace />;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const send = (code: string) => {
     if (verify.isPending) return;
-    if (!new RegExp(`^\\d{${length}}$`).test(otp)) {
+    if (!new RegExp(`^\\d{${length}}$`).test(code)) {
       setError(`Enter the ${length}-digit code from the email.`);
       return;
     }
     setError(null);
-    verify.mutate({ email, otp });
+    verify.mutate({ email, otp: code });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send(otp);
   };
 
   return (
@@ -58,6 +62,7 @@ export function StaffVerifyOtpPage() {
             length={length}
             value={otp}
             onChange={setOtp}
+            onComplete={send}
             error={error}
             disabled={verify.isPending}
           />

@@ -23,15 +23,19 @@ export function VerifyOtpForm({ email }: { email: string }) {
     onError: () => setOtp(''),
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const send = (code: string) => {
     if (verify.isPending || redirecting) return;
-    if (otp.length !== length) {
+    if (code.length !== length) {
       notifyError(`Enter the ${length}-digit code from the email.`);
       return;
     }
     const challengeId = challengeFor(email);
-    verify.mutate(challengeId ? { otp, email, challengeId } : { otp, email });
+    verify.mutate(challengeId ? { otp: code, email, challengeId } : { otp: code, email });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send(otp);
   };
 
   return (
@@ -44,6 +48,7 @@ export function VerifyOtpForm({ email }: { email: string }) {
           length={length}
           value={otp}
           onChange={setOtp}
+          onComplete={send}
           disabled={verify.isPending || redirecting}
         />
         <Button
