@@ -45,6 +45,20 @@ export const emailTemplates = {
       html: layout(product, lines, { label: 'Verify email', url }),
     };
   },
+  /** DECISIONS §9: the newsletter's double opt-in; sent to an address someone typed, so no text they chose. */
+  newsletterConfirm(product: string, url: string): EmailContent {
+    const lines = [
+      'Hello,',
+      `Someone (we hope you) signed this address up for the ${product} newsletter. Please confirm with the link below: it is valid for 7 days.`,
+      'If it was not you, ignore this email: the address will not be subscribed.',
+    ];
+    return {
+      template: 'newsletter-confirm',
+      subject: `Confirm your ${product} newsletter subscription`,
+      text: `${lines.join('\n\n')}\n\n${url}\n`,
+      html: layout(product, lines, { label: 'Confirm subscription', url }),
+    };
+  },
   loginCode(product: string, name: string, code: string): EmailContent {
     const lines = [
       `Hello ${name},`,
