@@ -11,7 +11,7 @@ import { staffSignIn } from '../support/staff.ts';
 /**
  * Website content through the real UI (issue 11 items 7–10): staff write an FAQ entry (rich text, edited, status
  * toggled), a blog post with a picture and videos in the back office, and the public site shows them; a visitor's
- * contact message and newsletter sign-up (real ALTCHA) reach the staff lists; the page-view report lists countries.
+ * contact message and newsletter sign-up (real ALTCHA, confirmed by the emailed link) reach the staff lists; the page-view report lists countries.
  */
 let e2e: E2e;
 let dataDir: string;
@@ -233,7 +233,16 @@ describe('website content: back office to public site', () => {
     await visitor.getByLabel('Email for the newsletter').fill('vera@example.com');
     await solveCaptcha(visitor, 'Newsletter sign-up');
     await visitor.getByRole('button', { name: 'Subscribe' }).click();
-    await visitor.getByText('Thank you for subscribing.').waitFor();
+    await visitor.getByText('Thank you. Please confirm with the link we emailed you.').waitFor();
+    // Double opt-in (DECISIONS §9): listed only once the emailed link is followed.
+    const mail = await e2e.rt.smtp.waitFor('vera@example.com', (m) => m.subject.includes('newsletter subscription'));
+    const confirmLink = /\S+\/newsletter\/confirm\?token=\S+/.exec(mail.text)?.[0];
+    expect(confirmLink).toBeDefined();
+    await staff.goto('/admin-newsletters');
+    await staff.getByText('No data found.').first().waitFor();
+    await visitor.goto(confirmLink!);
+    await visitor.getByText('You are subscribed').waitFor();
+    await shoot(visitor, 'site-newsletter-confirm');
 
     await staff.goto('/admin-contactus');
     await staff.getByRole('cell', { name: 'Volume pricing' }).waitFor();

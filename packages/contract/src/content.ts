@@ -176,6 +176,11 @@ export type ContactRequest = z.input<typeof contactRequestSchema>;
 
 export const newsletterRequestSchema = z.object({ email: emailSchema, captcha: captchaSchema });
 export type NewsletterRequest = z.input<typeof newsletterRequestSchema>;
+/** `/newsletter/confirm?token=…`: the token of the emailed link (DECISIONS §9). */
+export const newsletterConfirmRequestSchema = z.object({
+  token: text().check(z.trim(), required, max(200)),
+});
+export type NewsletterConfirmRequest = z.input<typeof newsletterConfirmRequestSchema>;
 
 export const contactMessageSchema = z.object({
   _id: z.string(),

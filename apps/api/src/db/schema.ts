@@ -1038,16 +1038,23 @@ export const contactRequests = pgTable(
   (t) => [index('contact_requests_created_idx').on(t.createdAt, t.id)],
 );
 
-/** A newsletter subscriber: one row per (lower-case) email; signing up again changes nothing. */
+/**
+ * A newsletter subscriber: one row per (lower-case) email. Double opt-in (DECISIONS §9): a row is listed and exported
+ * only once `confirmedAt` is set by the emailed link; the link's token is kept only as its SHA-256.
+ */
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',
   {
     id: id(),
     email: text('email').notNull(),
     createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmTokenExpiresAt: timestamp('confirm_token_expires_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('newsletter_subscribers_email_uq').on(t.email),
+    uniqueIndex('newsletter_subscribers_confirm_token_uq').on(t.confirmTokenHash),
     index('newsletter_subscribers_created_idx').on(t.createdAt, t.id),
   ],
 );

@@ -5,6 +5,7 @@ import { messageSchema, withData } from '../envelope.ts';
 import {
   blogIdParamsSchema,
   contactRequestSchema,
+  newsletterConfirmRequestSchema,
   newsletterRequestSchema,
   publicBlogResponseSchema,
   publicBlogsQuerySchema,
@@ -69,11 +70,21 @@ export const contact = endpoint({
   body: contactRequestSchema,
   response: messageSchema,
 });
-/** The footer's newsletter sign-up: captcha, rate limit; signing up twice answers the same (one row per email). */
+/**
+ * The footer's newsletter sign-up: captcha, rate limit; emails a confirmation link (double opt-in). Signing up twice
+ * answers the same (one row per email).
+ */
 export const newsletter = endpoint({
   method: 'POST',
   path: '/api/v1/public/newsletter',
   body: newsletterRequestSchema,
+  response: messageSchema,
+});
+/** `/newsletter/confirm`: the emailed link's token lists the address (400 when unknown or expired). */
+export const newsletterConfirm = endpoint({
+  method: 'POST',
+  path: '/api/v1/public/newsletter/confirm',
+  body: newsletterConfirmRequestSchema,
   response: messageSchema,
 });
 

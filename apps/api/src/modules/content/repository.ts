@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { countCapped } from '../../db/paging.ts';
 import { blogs, contactRequests, faqs, newsletterSubscribers, siteSettings, videos } from '../../db/schema.ts';
@@ -172,31 +172,69 @@ export async function listContacts(
 
 // ----------------------------------------------------------------------------------------------------- newsletter
 
-/** One row per email: signing up again keeps the first row (and its date). */
-export async function subscribeNewsletter(db: DbOrTx, email: string) {
-  await db.insert(newsletterSubscribers).values({ email }).onConflictDoNothing();
+/**
+ * A sign-up (DECISIONS §9, double opt-in): a new email gets a row holding the confirm token's hash; an unconfirmed one
+ * gets a fresh token (the old link stops working); a confirmed one is left as it is. One statement, so two sign-ups
+ * at once never make two rows. Answers whether a confirmation link is to be sent (false: already confirmed).
+ */
+export async function signUpNewsletter(db: DbOrTx, v: { email: string; tokenHash: string; expiresAt: Date }) {
+  const rows = await db
+    .insert(newsletterSubscribers)
+    .values({ email: v.email, confirmTokenHash: v.tokenHash, confirmTokenExpiresAt: v.expiresAt })
+    .onConflictDoUpdate({
+      target: newsletterSubscribers.email,
+      set: { confirmTokenHash: v.tokenHash, confirmTokenExpiresAt: v.expiresAt },
+      setWhere: isNull(newsletterSubscribers.confirmedAt),
+    })
+    .returning({ id: newsletterSubscribers.id });
+  return rows.length > 0;
 }
+
+/** The subscriber whose confirmation link carries the token of this hash, locked for the confirmation. */
+export async function subscriberByTokenHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.confirmTokenHash, tokenHash))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function confirmSubscriber(db: DbOrTx, id: string) {
+  await db
+    .update(newsletterSubscribers)
+    .set({ confirmedAt: sql`now()` })
+    .where(and(eq(newsletterSubscribers.id, id), isNull(newsletterSubscribers.confirmedAt)));
+}
+
+/** Only confirmed addresses are shown to staff (an unconfirmed one may be anyone's typing). */
+const confirmed = isNotNull(newsletterSubscribers.confirmedAt);
 
 export async function listSubscribers(db: DbOrTx, p: Paging) {
   const rows = await db
     .select()
     .from(newsletterSubscribers)
+    .where(confirmed)
     .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
     .limit(p.limit)
     .offset(offsetOf(p));
-  const total = await countCapped(db, newsletterSubscribers, undefined);
+  const total = await countCapped(db, newsletterSubscribers, confirmed);
   return { rows, total };
 }
 
-/** The export: every subscriber, newest first, in keyset batches. */
+/** The export: every confirmed subscriber, newest first, in keyset batches. */
 export async function subscriberBatch(db: DbOrTx, after: { createdAt: Date; id: string } | null, size: number) {
   return db
     .select()
     .from(newsletterSubscribers)
     .where(
-      after
-        ? sql`(${newsletterSubscribers.createdAt}, ${newsletterSubscribers.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-        : undefined,
+      and(
+        confirmed,
+        after
+          ? sql`(${newsletterSubscribers.createdAt}, ${newsletterSubscribers.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
     )
     .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
     .limit(size);

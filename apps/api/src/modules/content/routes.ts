@@ -74,16 +74,30 @@ export const publicContentRoutes = (ctx: AppContext) =>
     route(
       publicApi.newsletter,
       {
-        summary: 'Signs an email up for the newsletter',
+        summary: 'Signs an email up for the newsletter (double opt-in)',
         description:
-          'Needs a solved captcha (single use). At most 10 sign-ups per address per 10 minutes. Signing up an email ' +
-          'again answers the same and keeps one row.',
+          'Needs a solved captcha (single use). Emails a link to `/newsletter/confirm` (valid 7 days); the address is ' +
+          'listed only once confirmed. At most 10 sign-ups per network address and 10 per email per 10 minutes. ' +
+          'Signing up a confirmed email again answers the same and sends nothing; an unconfirmed one gets a new link.',
         public: true,
       },
       async (req) => {
         await enforceLimit(ctx.db, `newsletter:ip:${req.ip}`, 10, 600);
         await content.subscribe(ctx, req.body);
-        return { respones_msg: 'Thank you for subscribing to our newsletter.' };
+        return { respones_msg: 'Thank you. Please confirm your subscription with the link we emailed you.' };
+      },
+    );
+    route(
+      publicApi.newsletterConfirm,
+      {
+        summary: 'Confirms a newsletter sign-up (the emailed link)',
+        description: 'Lists the address. 400 `E_LINK_INVALID` for an unknown link, `E_LINK_EXPIRED` after 7 days.',
+        public: true,
+      },
+      async (req) => {
+        await enforceLimit(ctx.db, `newsletter-confirm:ip:${req.ip}`, 30, 600);
+        await content.confirmSubscription(ctx, req.body.token);
+        return { respones_msg: 'You are subscribed to our newsletter.' };
       },
     );
   });

@@ -15,6 +15,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/service.ts';
+import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
+import { emailTemplates } from '../mail/templates.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { enforceLimit } from '../../lib/rate-limit.ts';
 import { LIST_COUNT_CAP } from '@fleetdeck/contract';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { blogImageDir, checkUpload, imageTooLarge, reencode, removeImage, storeImage } from './images.ts';
@@ -333,9 +337,43 @@ export async function submitContact(
   });
 }
 
+/** How long a newsletter confirmation link works (DECISIONS §9). */
+export const NEWSLETTER_CONFIRM_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * The footer's sign-up (DECISIONS §9, double opt-in): nothing is listed yet; a link to confirm is emailed. A confirmed
+ * address is left alone (no second email); an unconfirmed one gets a fresh link.
+ */
 export async function subscribe(ctx: AppContext, v: { email: string; captcha?: string | null | undefined }) {
-  await inTransaction(ctx.db, async (tx) => {
+  // Per address as per network (like the sign-up itself), so nobody floods one inbox with links; the key holds the
+  // email's hash, not the email.
+  await enforceLimit(ctx.db, `newsletter:email:${sha256(v.email)}`, 10, 600);
+  await inTransaction(ctx.db, async (tx, afterCommit) => {
     await verifyCaptcha(ctx, tx, v.captcha);
-    await repo.subscribeNewsletter(tx, v.email);
+    const token = randomToken();
+    const toConfirm = await repo.signUpNewsletter(tx, {
+      email: v.email,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + NEWSLETTER_CONFIRM_TTL_MS),
+    });
+    if (!toConfirm) return;
+    const url = `${ctx.config.publicUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+    const outboxId = await queueEmail(tx, v.email, emailTemplates.newsletterConfirm(ctx.config.productName, url));
+    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+  });
+}
+
+/** `/newsletter/confirm`: the emailed link lists the address; opening it again answers the same. */
+export async function confirmSubscription(ctx: AppContext, token: string) {
+  await inTransaction(ctx.db, async (tx) => {
+    const row = await repo.subscriberByTokenHash(tx, sha256(token));
+    if (!row) {
+      throw badRequest('E_LINK_INVALID', 'This confirmation link is not valid. Please sign up again.');
+    }
+    if (row.confirmedAt) return;
+    if (!row.confirmTokenExpiresAt || row.confirmTokenExpiresAt.getTime() <= Date.now()) {
+      throw badRequest('E_LINK_EXPIRED', 'This confirmation link has expired. Please sign up again.');
+    }
+    await repo.confirmSubscriber(tx, row.id);
   });
 }

@@ -9,12 +9,17 @@ export interface EmailContent {
 export const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function layout(product: string, paragraphs: string[], action?: { label: string; url: string }) {
+export function layout(
+  product: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+  reason = `You receive this email because of your ${product} account.`,
+) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#4c6ef5;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p><p style="margin:0 0 16px;color:#666;font-size:13px">Or paste this link into your browser:<br>${escape(action.url)}</p>`
     : '';
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#222;background:#f4f5f7;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:32px"><h2 style="margin:0 0 24px;color:#364fc7">${escape(product)}</h2>${body}${button}<p style="margin:32px 0 0;color:#888;font-size:12px">You receive this email because of your ${escape(product)} account.</p></div></body></html>`;
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#222;background:#f4f5f7;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:32px"><h2 style="margin:0 0 24px;color:#364fc7">${escape(product)}</h2>${body}${button}<p style="margin:32px 0 0;color:#888;font-size:12px">${escape(reason)}</p></div></body></html>`;
 }
 
 export const emailTemplates = {
@@ -43,6 +48,26 @@ export const emailTemplates = {
       subject: `Verify your email for ${product}`,
       text: `${lines.join('\n\n')}\n\n${url}\n`,
       html: layout(product, lines, { label: 'Verify email', url }),
+    };
+  },
+  /** DECISIONS §9: the newsletter's double opt-in; sent to an address someone typed, so no text they chose. */
+  newsletterConfirm(product: string, url: string): EmailContent {
+    const lines = [
+      'Hello,',
+      `Someone (we hope you) signed this address up for the ${product} newsletter. Please confirm with the link below: it is valid for 7 days.`,
+      'If it was not you, ignore this email: the address will not be subscribed.',
+    ];
+    return {
+      template: 'newsletter-confirm',
+      subject: `Confirm your ${product} newsletter subscription`,
+      text: `${lines.join('\n\n')}\n\n${url}\n`,
+      // No account behind a sign-up: the footer says why the email came instead.
+      html: layout(
+        product,
+        lines,
+        { label: 'Confirm subscription', url },
+        `You receive this email because this address was entered in the ${product} newsletter sign-up.`,
+      ),
     };
   },
   loginCode(product: string, name: string, code: string): EmailContent {

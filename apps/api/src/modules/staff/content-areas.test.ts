@@ -9,9 +9,11 @@ import { BLOG_IMAGE_MAX_BYTES, publicApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { call } from '../../../test/support/call.ts';
 import { newCustomer, newStaff, randomIp, type TestStaff } from '../../../test/support/factory.ts';
+import { uniqueEmail } from '../../../test/support/helpers.ts';
 import { postMultipart, type Part } from '../../../test/support/multipart.ts';
 import { solvedCaptcha } from '../../../test/support/payments.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import { blogImageDir } from '../content/images.ts';
 
 let rt: TestRuntime;
@@ -486,6 +488,31 @@ describe('blogs (spec 3 "Blogs")', () => {
 
 // ------------------------------------------------------------------------------------------ contact, newsletter
 
+/** The newsletter confirmation emails sent to `email`, oldest first. */
+const newsletterMails = (email: string) =>
+  rt.smtp.inbox.filter((m) => m.to.includes(email) && m.subject.includes('newsletter subscription'));
+/** The token of the newest confirmation link emailed to `email` (waits for its delivery). */
+async function newsletterToken(email: string) {
+  await rt.settle();
+  const mail = newsletterMails(email).at(-1);
+  expect(mail, `a confirmation email to ${email}`).toBeDefined();
+  const url = /(https?:\/\/\S+\/newsletter\/confirm\?token=\S+)/.exec(mail!.text)?.[1];
+  expect(url?.startsWith(`${rt.config.publicUrl}/newsletter/confirm?token=`)).toBe(true);
+  return new URL(url!).searchParams.get('token')!;
+}
+/** Follows the emailed link as the /newsletter/confirm page does. */
+async function confirmNewsletter(email: string) {
+  const res = await call(rt, publicApi.newsletterConfirm, {
+    ip: randomIp(),
+    body: { token: await newsletterToken(email) },
+  });
+  expect(res.data().respones_msg).toBe('You are subscribed to our newsletter.');
+}
+const listedEmails = async () =>
+  (await call(rt, staffApi.newsletterList, { token: content.token, query: { limit: 50 } }))
+    .data()
+    .data.map((s) => s.email);
+
 describe('contact form and newsletter (DECISIONS §9)', () => {
   it('stores a contact message with a captcha; staff list it sorted and paged', async () => {
     const ip = randomIp();
@@ -549,6 +576,9 @@ describe('contact form and newsletter (DECISIONS §9)', () => {
     expect((await signUp('Reader@Example.com')).statusCode).toBe(200);
     expect((await signUp('reader@example.com')).statusCode).toBe(200);
     await signUp('new.reader@example.com');
+    // Double opt-in: the older link of reader@ was replaced by the second sign-up's, so the newest one confirms.
+    await confirmNewsletter('reader@example.com');
+    await confirmNewsletter('new.reader@example.com');
     const list = (await call(rt, staffApi.newsletterList, { token: content.token })).data();
     expect(list.data.map((s) => s.email)).toEqual(['new.reader@example.com', 'reader@example.com']);
     expect(list.pagination.total).toBe(2);
@@ -571,6 +601,115 @@ describe('contact form and newsletter (DECISIONS §9)', () => {
     const empty = await call(rt, staffApi.newsletterList, { token: content.token, query: { isExportData: 'true' } });
     expect(empty.statusCode).toBe(404);
     expect(empty.error()).toMatchObject({ code: 'E_NO_DATA', respones_msg: 'No data to export' });
+  });
+
+  it('newsletter sign-up emails a confirmation link and lists nothing until it is followed', async () => {
+    const email = uniqueEmail('optin');
+    const res = await call(rt, publicApi.newsletter, {
+      ip: randomIp(),
+      body: { email, captcha: await solvedCaptcha(rt) },
+    });
+    expect(res.data().respones_msg).toMatch(/confirm/);
+    const token = await newsletterToken(email);
+    expect(newsletterMails(email)).toHaveLength(1);
+    expect(await listedEmails()).not.toContain(email);
+    const stored = await rt.ctx.db.execute<{ confirm_token_hash: string; days: number }>(
+      sql`select confirm_token_hash, extract(epoch from confirm_token_expires_at - now()) / 86400 as days
+            from newsletter_subscribers where email = ${email}`,
+    );
+    // Stored hashed, never as sent; valid 7 days.
+    expect(stored.rows[0]!.confirm_token_hash).toBe(sha256(token));
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(Number(stored.rows[0]!.days)).toBeGreaterThan(6.99);
+    expect(Number(stored.rows[0]!.days)).toBeLessThanOrEqual(7);
+
+    const ok = await call(rt, publicApi.newsletterConfirm, { ip: randomIp(), body: { token } });
+    expect(ok.data().respones_msg).toBe('You are subscribed to our newsletter.');
+    expect(await listedEmails()).toContain(email);
+    // Opening the link again answers the same and keeps one row.
+    expect((await call(rt, publicApi.newsletterConfirm, { ip: randomIp(), body: { token } })).statusCode).toBe(200);
+    expect((await listedEmails()).filter((e) => e === email)).toHaveLength(1);
+  });
+
+  it('refuses an unknown or expired confirmation link with a message; an empty token is a 400', async () => {
+    const unknown = await call(rt, publicApi.newsletterConfirm, { ip: randomIp(), body: { token: 'not-a-token' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.error()).toMatchObject({
+      code: 'E_LINK_INVALID',
+      respones_msg: 'This confirmation link is not valid. Please sign up again.',
+    });
+    const email = uniqueEmail('late');
+    await call(rt, publicApi.newsletter, { ip: randomIp(), body: { email, captcha: await solvedCaptcha(rt) } });
+    const token = await newsletterToken(email);
+    await rt.ctx.db.execute(
+      sql`update newsletter_subscribers set confirm_token_expires_at = now() - interval '1 second' where email = ${email}`,
+    );
+    const expired = await call(rt, publicApi.newsletterConfirm, { ip: randomIp(), body: { token } });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.error()).toMatchObject({
+      code: 'E_LINK_EXPIRED',
+      respones_msg: 'This confirmation link has expired. Please sign up again.',
+    });
+    expect(await listedEmails()).not.toContain(email);
+    for (const body of [{ token: '' }, {}, { token: 5 }]) {
+      expect((await call(rt, publicApi.newsletterConfirm, { ip: randomIp(), body })).statusCode).toBe(400);
+    }
+  });
+
+  it('signing up a confirmed address again sends nothing; an unconfirmed one gets a new link, rate-limited', async () => {
+    const signUp = async (email: string) =>
+      call(rt, publicApi.newsletter, { ip: randomIp(), body: { email, captcha: await solvedCaptcha(rt) } });
+    const confirmedEmail = uniqueEmail('twice');
+    await signUp(confirmedEmail);
+    await confirmNewsletter(confirmedEmail);
+    expect((await signUp(confirmedEmail)).statusCode).toBe(200);
+    await rt.settle();
+    expect(newsletterMails(confirmedEmail)).toHaveLength(1);
+    expect(await listedEmails()).toContain(confirmedEmail);
+
+    const pending = uniqueEmail('pending');
+    await signUp(pending);
+    const first = await newsletterToken(pending);
+    await signUp(pending);
+    const second = await newsletterToken(pending);
+    expect(newsletterMails(pending)).toHaveLength(2);
+    expect(second).not.toBe(first);
+    // The newer link replaces the older one.
+    const old = await call(rt, publicApi.newsletterConfirm, { ip: randomIp(), body: { token: first } });
+    expect(old.error().code).toBe('E_LINK_INVALID');
+    // 10 sign-ups of one address per 10 minutes, whatever the network: two used above.
+    for (let i = 0; i < 8; i++) expect((await signUp(pending)).statusCode).toBe(200);
+    const limited = await signUp(pending);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.error().code).toBe('E_RATE_LIMITED');
+  });
+
+  it('lists and exports confirmed addresses only; rows from before double opt-in count as confirmed', async () => {
+    await rt.ctx.db.execute(sql`delete from newsletter_subscribers`);
+    const confirmedEmail = uniqueEmail('in');
+    const unconfirmed = uniqueEmail('out');
+    for (const email of [confirmedEmail, unconfirmed]) {
+      await call(rt, publicApi.newsletter, { ip: randomIp(), body: { email, captcha: await solvedCaptcha(rt) } });
+    }
+    await confirmNewsletter(confirmedEmail);
+    const list = (await call(rt, staffApi.newsletterList, { token: content.token })).data();
+    expect(list.data.map((s) => s.email)).toEqual([confirmedEmail]);
+    expect(list.pagination.total).toBe(1);
+    const csv = await call(rt, staffApi.newsletterList, { token: content.token, query: { isExportData: 'true' } });
+    expect(csv.body).toContain(confirmedEmail);
+    expect(csv.body).not.toContain(unconfirmed);
+
+    // The migration's backfill: rows listed before the change stay listed.
+    const migration = await fs.readFile(
+      path.join(import.meta.dirname, '../../../drizzle/0032_newsletter_double_opt_in.sql'),
+      'utf8',
+    );
+    const backfill = /^UPDATE "newsletter_subscribers".*$/m.exec(migration)?.[0];
+    expect(backfill).toBeDefined();
+    await rt.ctx.db.execute(sql`update newsletter_subscribers set confirmed_at = null, confirm_token_hash = null`);
+    await rt.ctx.db.execute(sql.raw(backfill!));
+    expect((await listedEmails()).sort()).toEqual([confirmedEmail, unconfirmed].sort());
+    await rt.ctx.db.execute(sql`delete from newsletter_subscribers`);
   });
 });
 
@@ -688,6 +827,7 @@ describe('content writes and bulk exports name the staff member in the audit (is
       ip: randomIp(),
       body: { email: 'audited.reader@example.com', captcha: await solvedCaptcha(rt) },
     });
+    await confirmNewsletter('audited.reader@example.com');
     const csv = await call(rt, staffApi.newsletterList, { token: editor.token, query: { isExportData: 'true' } });
     expect(csv.statusCode).toBe(200);
 

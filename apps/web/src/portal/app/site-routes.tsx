@@ -23,6 +23,13 @@ export const siteRoutes = routeTable(paths.site, {
     title: 'Contact us',
     page: lazyNamed(() => import('@/portal/features/site/pages/site-contact-page'), 'SiteContactPage'),
   },
+  newsletterConfirm: {
+    title: 'Newsletter',
+    page: lazyNamed(
+      () => import('@/portal/features/site/pages/site-newsletter-confirm-page'),
+      'SiteNewsletterConfirmPage',
+    ),
+  },
 });
 
 const byKey = new Map(siteRoutes.map((route) => [route.key, route]));

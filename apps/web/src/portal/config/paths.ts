@@ -58,6 +58,8 @@ export const paths = {
     blogPost: { path: '/blog/:id', getHref: (id: string) => `/blog/${encodeURIComponent(id)}` },
     videos: simple('/videos'),
     contact: simple('/contact'),
+    /** The newsletter's emailed double opt-in link (`?token=`). */
+    newsletterConfirm: simple('/newsletter/confirm'),
   },
 
   portal: {

@@ -158,10 +158,39 @@ describe('public site (DECISIONS §9)', () => {
     await user.type(within(form).getByLabelText('Email for the newsletter'), 'Reader@Example.com');
     await user.click(within(form).getByRole('button', { name: 'Solve captcha' }));
     await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
-    expect(await within(form).findByText('Thank you for subscribing.')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('Thank you. Please confirm with the link we emailed you.'),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST', `${P}/newsletter`)[0]!.body).toEqual({
       email: 'reader@example.com',
       captcha: 'captcha-payload',
     });
+  });
+
+  it('/newsletter/confirm follows the emailed link once and says "You are subscribed"', async () => {
+    const api = mockApi({
+      ...pageView,
+      [`POST ${P}/newsletter/confirm`]: { body: { respones_msg: 'You are subscribed to our newsletter.' } },
+    });
+    renderApp('/newsletter/confirm?token=abc_DEF-123');
+    expect(await screen.findByText('You are subscribed')).toBeInTheDocument();
+    expect(api.callsTo('POST', `${P}/newsletter/confirm`).map((c) => c.body)).toEqual([{ token: 'abc_DEF-123' }]);
+  });
+
+  it('/newsletter/confirm says why an expired or unknown link did not work, and a link without token', async () => {
+    const message = 'This confirmation link has expired. Please sign up again.';
+    const api = mockApi({
+      ...pageView,
+      [`POST ${P}/newsletter/confirm`]: { status: 400, body: { respones_msg: message, code: 'E_LINK_EXPIRED' } },
+    });
+    const { unmount } = renderApp('/newsletter/confirm?token=old');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Your subscription is not confirmed')).toBeInTheDocument();
+    expect(within(alert).getByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('You are subscribed')).not.toBeInTheDocument();
+    unmount();
+    renderApp('/newsletter/confirm');
+    expect(await screen.findByText('This link is incomplete')).toBeInTheDocument();
+    expect(api.callsTo('POST', `${P}/newsletter/confirm`)).toHaveLength(1);
   });
 });

@@ -46,6 +46,21 @@ export const subscribeNewsletter = (body: NewsletterRequest) => client(publicApi
 export const useSubscribeNewsletter = (config: MutationConfig<typeof subscribeNewsletter> = {}) =>
   useMutation({ ...config, mutationFn: subscribeNewsletter });
 
+/**
+ * `/newsletter/confirm?token=…`: follows the emailed link once per token (a query, so a re-render or a second mount
+ * does not send it twice; the server answers the same for a confirmed address anyway). Errors stay on the page.
+ */
+export const useConfirmNewsletter = (token: string) =>
+  useQuery({
+    queryKey: [...SITE_KEY, 'newsletter-confirm', token],
+    queryFn: () => client(publicApi.newsletterConfirm, { body: { token } }),
+    enabled: token !== '',
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    meta: { silentError: true },
+  });
+
 let pageViewSent = false;
 /**
  * DECISIONS §8 "Page views": a public page load counts once as a Home view (fire and forget: a failure, or the call

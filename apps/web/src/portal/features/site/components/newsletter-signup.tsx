@@ -6,7 +6,7 @@ import { useContractForm } from '@/shared/lib/form';
 import { useCaptchaGate } from '../lib/use-captcha-gate';
 import { useSubscribeNewsletter } from '../api/site';
 
-/** The footer's newsletter sign-up (DECISIONS §9): email and captcha. */
+/** The footer's newsletter sign-up (DECISIONS §9): email and captcha; the address is listed once confirmed by email. */
 export function NewsletterSignup() {
   const [done, setDone] = useState(false);
   const form = useContractForm(newsletterRequestSchema, { email: '' }, { labels: { email: 'Email' } });
@@ -38,7 +38,7 @@ export function NewsletterSignup() {
         <CaptchaField {...gate.field} />
         {done ? (
           <Text size="sm" c="green.8" role="status">
-            Thank you for subscribing.
+            Thank you. Please confirm with the link we emailed you.
           </Text>
         ) : null}
       </Stack>
