@@ -854,7 +854,7 @@ describe('content writes and bulk exports name the staff member in the audit (is
       (
         await call(rt, staffApi.faqUpdate, {
           token: editor.token,
-          body: { id: faq._id.replace(/.$/, '0'), status: 'Active' },
+          body: { id: faq._id.replace(/.$/, (c) => (c === '0' ? '1' : '0')), status: 'Active' },
         })
       ).statusCode,
     ).toBe(404);
