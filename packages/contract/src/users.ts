@@ -90,7 +90,10 @@ export const userDetailSchema = z.object({
   resellerCouponCode: z.nullable(z.string()),
   created_at: z.string(),
   /** Set while a staff member has the console open with login-as (DECISIONS §8): the banner names them. */
-  staffSession: z.optional(z.nullable(z.object({ staffEmail: z.string() }))),
+  staffSession: z.optional(
+    // expiresAt: the login-as session's absolute end (ISO time), for the banner's minutes left.
+    z.nullable(z.object({ staffEmail: z.string(), expiresAt: z.optional(z.string()) })),
+  ),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 export const userDetailResponseSchema = withData(userDetailSchema);

@@ -23,6 +23,8 @@ export interface SessionInfo {
   subjectId: string;
   /** Login-as (DECISIONS §8): the staff member behind a customer session, or null. */
   impersonatorId: string | null;
+  /** The absolute end (a login-as session's 60 minutes: the console's banner counts down to it). */
+  expiresAt: Date;
 }
 
 export async function createSession(
@@ -88,7 +90,7 @@ async function checkedSession(
     throw unauthorized('Your session has expired. Please log in again.', 'E_SESSION_EXPIRED');
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, row.id);
-  return { sessionId: row.id, subjectId: row.subjectId, impersonatorId: row.impersonatorId };
+  return { sessionId: row.id, subjectId: row.subjectId, impersonatorId: row.impersonatorId, expiresAt: row.expiresAt };
 }
 
 export { revokeAllSessions, revokeSession, revokeStaffMemberSessions } from './repository.ts';

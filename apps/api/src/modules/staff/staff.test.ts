@@ -156,6 +156,9 @@ describe('login-as (DECISIONS §8)', () => {
 
     const detail = await call(rt, usersApi.detail, { token });
     expect(detail.data().data).toMatchObject({ email: c.email, staffSession: { staffEmail: staff.email } });
+    // The banner's minutes left: the session's own end, within the moment between the two clocks above.
+    const shownEnd = new Date(detail.data().data.staffSession?.expiresAt ?? '').getTime();
+    expect(Math.abs(shownEnd - new Date(expiresAt).getTime())).toBeLessThan(5_000);
     expect((await call(rt, usersApi.detail, { token: c.token })).data().data.staffSession).toBeUndefined();
 
     const refused = await call(rt, usersApi.changePassword, {

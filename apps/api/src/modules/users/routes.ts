@@ -78,8 +78,15 @@ export const userRoutes = (ctx: AppContext) =>
           ...(await (req.customerRow
             ? users.userDetailOf(ctx, ctx.db, req.customerRow)
             : users.detail(ctx, sessionOf(req).subjectId))),
-          // Only in a login-as session: the console shows the staff banner.
-          ...(req.impersonator ? { staffSession: { staffEmail: req.impersonator.email } } : {}),
+          // Only in a login-as session: the console shows the staff banner and the minutes left.
+          ...(req.impersonator
+            ? {
+                staffSession: {
+                  staffEmail: req.impersonator.email,
+                  expiresAt: sessionOf(req).expiresAt.toISOString(),
+                },
+              }
+            : {}),
         },
       }),
     );

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { downloadSdkAnswer, hostedApkVersion, licenceSummaryAnswer } from '@/test/licence-fixtures';
 import { mockApi, sampleUser } from '@/test/mock-api';
 import { currentLocation, renderApp } from '@/test/render-app';
@@ -126,6 +126,31 @@ describe('Staff session banner (login-as, DECISIONS §8)', () => {
     expect(await screen.findByTestId('staff-session-banner')).toHaveTextContent(
       'Viewing as jane@acme.test — staff session (help@fleetdeck.test)',
     );
+  });
+
+  it('shows the minutes left, and "End session" logs the session out and leaves the console', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+    const expiresAt = new Date(Date.now() + 42 * 60_000 - 10_000).toISOString();
+    const api = mockApi({
+      ...base(false),
+      'GET /api/v1/admin/users/detail': {
+        body: {
+          respones_msg: 'OK',
+          data: { ...sampleUser, staffSession: { staffEmail: 'help@fleetdeck.test', expiresAt } },
+        },
+      },
+      'GET /api/v1/admin/users/logout': { body: { respones_msg: 'Logged out' } },
+    });
+    const { user } = renderApp('/change-password');
+    const banner = await screen.findByTestId('staff-session-banner');
+    expect(banner).toHaveTextContent('staff session (help@fleetdeck.test) — 42 minutes left');
+    await user.click(within(banner).getByRole('button', { name: 'End session' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/v1/admin/users/logout')).toHaveLength(1));
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(close).toHaveBeenCalled();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    close.mockRestore();
   });
 
   it('is absent from the customer’s own session', async () => {

@@ -2,6 +2,7 @@ import { changePasswordRequestSchema } from '@fleetdeck/contract';
 import { Card, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { BoundPasswordInput, NewPasswordInputs, SubmitRow } from '@/portal/components/form-fields';
+import { StaffSessionLock } from '@/portal/components/staff-session-lock';
 import { paths } from '@/portal/config/paths';
 import { logout } from '@/portal/api/logout';
 import { clearToken } from '@/shared/lib/auth-storage';
@@ -34,13 +35,15 @@ export function ChangePasswordForm() {
       <Text size="sm" c="dimmed" mt={4}>
         After the change you will be signed out everywhere and asked to log in with the new password.
       </Text>
-      <form onSubmit={form.submit((request) => change.mutate(request), change.isPending)} noValidate>
-        <Stack gap="md" mt="lg">
-          <BoundPasswordInput form={form} field="old_password" label="Old password" autoComplete="current-password" />
-          <NewPasswordInputs form={form} field="new_password" description="8 to 128 characters" />
-          <SubmitRow loading={change.isPending}>Submit</SubmitRow>
-        </Stack>
-      </form>
+      <StaffSessionLock>
+        <form onSubmit={form.submit((request) => change.mutate(request), change.isPending)} noValidate>
+          <Stack gap="md" mt="lg">
+            <BoundPasswordInput form={form} field="old_password" label="Old password" autoComplete="current-password" />
+            <NewPasswordInputs form={form} field="new_password" description="8 to 128 characters" />
+            <SubmitRow loading={change.isPending}>Submit</SubmitRow>
+          </Stack>
+        </form>
+      </StaffSessionLock>
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import type { UserDetail } from '@fleetdeck/contract';
 import { Badge, Button, Card, Group, List, Modal, PasswordInput, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
 import { useState } from 'react';
 import { IconMailShare } from '@tabler/icons-react';
+import { StaffSessionLock } from '@/portal/components/staff-session-lock';
 import { useOtpLength } from '@/shared/lib/app-config';
 import { useUpdateSecuritySetting } from '../api/update-security-setting';
 
@@ -29,48 +30,50 @@ export function TwoStepSetting({ user }: { user: UserDetail }) {
 
   return (
     <Card padding="xl" maw={720}>
-      <Group align="flex-start" wrap="nowrap" gap="lg">
-        <ThemeIcon size={48} radius="md" variant="light" visibleFrom="xs">
-          <IconMailShare size={26} stroke={1.6} />
-        </ThemeIcon>
-        <Stack gap="xs" style={{ flex: 1 }}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div>
-              <Group gap="xs">
-                <Text fw={700} size="lg">
-                  Two-step email verification
+      <StaffSessionLock>
+        <Group align="flex-start" wrap="nowrap" gap="lg">
+          <ThemeIcon size={48} radius="md" variant="light" visibleFrom="xs">
+            <IconMailShare size={26} stroke={1.6} />
+          </ThemeIcon>
+          <Stack gap="xs" style={{ flex: 1 }}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div>
+                <Group gap="xs">
+                  <Text fw={700} size="lg">
+                    Two-step email verification
+                  </Text>
+                  <Badge color={enabled ? 'green' : 'gray'} variant="light">
+                    {enabled ? 'On' : 'Off'}
+                  </Badge>
+                </Group>
+                <Text size="sm" c="dimmed" mt={4}>
+                  Ask for a code sent to {user.email} every time you log in, in addition to your password.
                 </Text>
-                <Badge color={enabled ? 'green' : 'gray'} variant="light">
-                  {enabled ? 'On' : 'Off'}
-                </Badge>
-              </Group>
-              <Text size="sm" c="dimmed" mt={4}>
-                Ask for a code sent to {user.email} every time you log in, in addition to your password.
-              </Text>
-            </div>
-            <Switch
-              size="lg"
-              aria-label="Ask for a code sent by email at every login (two-step email verification)"
-              checked={enabled}
-              disabled={requested !== null}
-              onChange={(e) => {
-                const next = e.currentTarget.checked;
-                if (!next) {
-                  setConfirmOff(true);
-                  return;
-                }
-                setRequested(next);
-                update.mutate({ enable_two_step_email_verification: next }, { onSettled: () => setRequested(null) });
-              }}
-            />
-          </Group>
-          <List size="sm" c="dimmed" spacing={4} mt="xs">
-            <List.Item>Codes are {otpLength} digits, valid for 10 minutes and work only once.</List.Item>
-            <List.Item>If someone learns your password, they still cannot log in without your inbox.</List.Item>
-            <List.Item>Didn&apos;t receive a code? Log in again to get a new one.</List.Item>
-          </List>
-        </Stack>
-      </Group>
+              </div>
+              <Switch
+                size="lg"
+                aria-label="Ask for a code sent by email at every login (two-step email verification)"
+                checked={enabled}
+                disabled={requested !== null}
+                onChange={(e) => {
+                  const next = e.currentTarget.checked;
+                  if (!next) {
+                    setConfirmOff(true);
+                    return;
+                  }
+                  setRequested(next);
+                  update.mutate({ enable_two_step_email_verification: next }, { onSettled: () => setRequested(null) });
+                }}
+              />
+            </Group>
+            <List size="sm" c="dimmed" spacing={4} mt="xs">
+              <List.Item>Codes are {otpLength} digits, valid for 10 minutes and work only once.</List.Item>
+              <List.Item>If someone learns your password, they still cannot log in without your inbox.</List.Item>
+              <List.Item>Didn&apos;t receive a code? Log in again to get a new one.</List.Item>
+            </List>
+          </Stack>
+        </Group>
+      </StaffSessionLock>
       <Modal opened={confirmOff} onClose={closeDialog} title="Turn off two-step verification">
         <form
           onSubmit={(e) => {

@@ -57,6 +57,48 @@ describe('Change password', () => {
   });
 });
 
+describe('Staff session (login-as, DECISIONS §8): the forms the server refuses are disabled, with the reason', () => {
+  const staffDetail = (overrides: Partial<typeof sampleUser> = {}) => ({
+    'GET /api/v1/admin/users/detail': {
+      body: {
+        respones_msg: 'OK',
+        data: { ...sampleUser, ...overrides, staffSession: { staffEmail: 'help@fleetdeck.test' } },
+      },
+    },
+  });
+  const reason = "Not available in a staff session: passwords, two-step, cards and purchases stay the customer's own.";
+
+  it('change password', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi(staffDetail());
+    const { user } = renderApp('/change-password');
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.getByLabelText('Old password')).toBeDisabled();
+    expect(screen.getByLabelText('New password')).toBeDisabled();
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    await user.click(submit);
+    expect(api.callsTo('POST', '/api/v1/admin/users/change-password')).toHaveLength(0);
+  });
+
+  it('two-step verification', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi(staffDetail({ enable_two_step_email_verification: false }));
+    renderApp('/privacy-security');
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: /two-step email verification/ })).toBeDisabled();
+  });
+
+  it('the customer’s own session keeps them usable, without the line', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi(detail());
+    renderApp('/change-password');
+    expect(await screen.findByLabelText('Old password')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(screen.queryByText(reason)).not.toBeInTheDocument();
+  });
+});
+
 describe('Portal shell', () => {
   it('shows Buy Plan to online customers and hides it for offline ones', async () => {
     window.localStorage.setItem('token', 'tok');

@@ -2,6 +2,7 @@ import { familyDisplayName, type Plan } from '@fleetdeck/contract';
 import { Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CaptchaField } from '@/portal/components/captcha-field';
+import { StaffSessionLock } from '@/portal/components/staff-session-lock';
 import { useProductName } from '@/shared/lib/app-config';
 import { CheckoutFailure } from './checkout-failure';
 import { PaymentSuccess } from './payment-success';
@@ -48,45 +49,47 @@ export function CheckoutForm({
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           <Card withBorder padding="lg" radius="md">
-            <form onSubmit={form.submit(onPay)} noValidate>
-              <Stack gap="lg">
-                <div>
-                  <Title order={2} fz="lg">
-                    {plan.name}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {familyDisplayName(plan.family, product)} · {priceLabelOf(plan)}
-                  </Text>
-                </div>
-                <QuantityInput
-                  label={qtyLabelOf(plan)}
-                  hint={qtyHintOf(plan)}
-                  value={form.qty}
-                  onChange={form.onChange}
-                  error={form.error}
-                  disabled={checkout.pending}
-                />
-                {children}
-                <CaptchaField
-                  onChange={checkout.captcha.onChange}
-                  resetSignal={checkout.captcha.resetSignal}
-                  error={checkout.captcha.error}
-                />
-                <CheckoutFailure message={checkout.failure} />
-                <Group justify="flex-end">
-                  <Button
-                    type="submit"
-                    size="md"
-                    leftSection={submitIcon}
-                    loading={checkout.pending}
+            <StaffSessionLock>
+              <form onSubmit={form.submit(onPay)} noValidate>
+                <Stack gap="lg">
+                  <div>
+                    <Title order={2} fz="lg">
+                      {plan.name}
+                    </Title>
+                    <Text size="sm" c="dimmed">
+                      {familyDisplayName(plan.family, product)} · {priceLabelOf(plan)}
+                    </Text>
+                  </div>
+                  <QuantityInput
+                    label={qtyLabelOf(plan)}
+                    hint={qtyHintOf(plan)}
+                    value={form.qty}
+                    onChange={form.onChange}
+                    error={form.error}
                     disabled={checkout.pending}
-                    miw={160}
-                  >
-                    {submitLabel}
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
+                  />
+                  {children}
+                  <CaptchaField
+                    onChange={checkout.captcha.onChange}
+                    resetSignal={checkout.captcha.resetSignal}
+                    error={checkout.captcha.error}
+                  />
+                  <CheckoutFailure message={checkout.failure} />
+                  <Group justify="flex-end">
+                    <Button
+                      type="submit"
+                      size="md"
+                      leftSection={submitIcon}
+                      loading={checkout.pending}
+                      disabled={checkout.pending}
+                      miw={160}
+                    >
+                      {submitLabel}
+                    </Button>
+                  </Group>
+                </Stack>
+              </form>
+            </StaffSessionLock>
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONFIG, mockApi } from '@/test/mock-api';
+import { DEFAULT_CONFIG, mockApi, sampleUser } from '@/test/mock-api';
 import { expectRefusedAsTyped } from '@/test/number-cases';
 import { renderApp } from '@/test/render-app';
 import { checkoutAnswer, plan, priceDetail, savedCard, userDetailRoute } from '../testing/fixtures';
@@ -26,6 +26,24 @@ const setQty = async (user: User, label: string, value: string) => {
 const summary = (key: string) => screen.getByTestId(`summary-${key}`).textContent;
 
 describe('Make payment', () => {
+  it('in a staff session (login-as) the purchase form is disabled, with the reason (DECISIONS §8)', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi({
+      'GET /api/v1/admin/users/detail': {
+        body: { respones_msg: 'OK', data: { ...sampleUser, staffSession: { staffEmail: 'help@fleetdeck.test' } } },
+      },
+      ...priceDetail(plan('PD', 'PD')),
+    });
+    renderApp('/make-payment?id=id-PD');
+    expect(await screen.findByLabelText('Enter Number Of Devices')).toBeDisabled();
+    expect(
+      screen.getByText(
+        "Not available in a staff session: passwords, two-step, cards and purchases stay the customer's own.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
+  });
+
   it('computes the summary from the quantity and resets 0 to 1', async () => {
     window.localStorage.setItem('token', 'tok');
     mockApi({ ...userDetailRoute, ...priceDetail(plan('PD', 'PD', { totalPurchasedDevices: 4 })) });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/mock-api';
+import { mockApi, sampleUser } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 import { savedCard, userDetailRoute } from '../testing/fixtures';
 
@@ -9,6 +9,25 @@ const list = (data: unknown[], defaultSource: string | null) => ({
 });
 
 describe('Payment methods', () => {
+  it('in a staff session (login-as) every button is disabled, with the reason (DECISIONS §8)', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi({
+      'GET /api/v1/admin/users/detail': {
+        body: { respones_msg: 'OK', data: { ...sampleUser, staffSession: { staffEmail: 'help@fleetdeck.test' } } },
+      },
+      ...list([savedCard('pm_1', { isDefault: true }), savedCard('pm_2')], 'pm_1'),
+    });
+    renderApp('/payment-methods');
+    const second = await screen.findByTestId('payment-method-pm_2');
+    expect(
+      screen.getByText(
+        "Not available in a staff session: passwords, two-step, cards and purchases stay the customer's own.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Make default' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save card' })).toBeDisabled();
+  });
+
   it('lists cards and PayPal with their details and the default badge', async () => {
     window.localStorage.setItem('token', 'tok');
     mockApi({

@@ -9,6 +9,7 @@ import {
   PaymentBrandIcon,
   type CardEntryHandle,
 } from '@/portal/components/card-entry';
+import { StaffSessionLock } from '@/portal/components/staff-session-lock';
 import { DeleteAction } from '@/shared/components/delete-action';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { QueryError } from '@/shared/components/query-view';
@@ -146,75 +147,77 @@ export function PaymentMethodsPage() {
   const defaultId = methods.data?.defaultSource ?? list.find((m) => m.isDefault)?.id ?? null;
 
   return (
-    <Grid gap="lg">
-      <Grid.Col span={12}>
-        <TestModeBanner />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 7 }}>
-        <Stack gap="md">
-          <Title order={2} fz="lg">
-            Saved payment methods
-          </Title>
-          {methods.isPending ? (
-            <>
-              <Skeleton height={110} radius="md" />
-              <Skeleton height={110} radius="md" />
-            </>
-          ) : methods.isError ? (
-            <QueryError title="Your payment methods could not load" query={methods} />
-          ) : list.length === 0 ? (
-            <Card withBorder padding="xl" radius="md">
-              <Stack align="center" gap="xs" ta="center">
-                <IconCreditCard size={36} stroke={1.4} color="var(--mantine-color-gray-5)" />
-                <Text fw={600}>No payment methods yet</Text>
-                <Text size="sm" c="dimmed">
-                  Add a card to pay for subscriptions and licences.
-                </Text>
-              </Stack>
-            </Card>
-          ) : (
-            list.map((m) => (
-              <MethodCard
-                key={m.id}
-                method={m}
-                isDefault={m.id === defaultId}
-                onMakeDefault={() => setPending(m)}
-                onRemove={() => setRemoving(m)}
-              />
-            ))
-          )}
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 5 }}>
-        <AddCardForm />
-      </Grid.Col>
-      <ConfirmDialog
-        opened={pending !== null}
-        title="Make default?"
-        message={
-          pending
-            ? `Future payments and renewals will be charged to ${
-                pending.type === 'paypal'
-                  ? 'PayPal'
-                  : `${brandLabel(pending.card?.brand)} •••• ${pending.card?.last4 ?? ''}`
-              }.`
-            : ''
-        }
-        confirmLabel="Make default"
-        loading={makeDefault.isPending}
-        onCancel={() => setPending(null)}
-        onConfirm={() => pending && makeDefault.mutate({ pmId: pending.id })}
-      />
-      <ConfirmDialog
-        opened={removing !== null}
-        title="Are you sure?"
-        message={removing ? `${methodName(removing)} will be removed from your account.` : ''}
-        confirmLabel="Yes, remove it!"
-        confirmColor="red"
-        loading={remove.isPending}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate({ pmId: removing.id })}
-      />
-    </Grid>
+    <StaffSessionLock>
+      <Grid gap="lg">
+        <Grid.Col span={12}>
+          <TestModeBanner />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <Title order={2} fz="lg">
+              Saved payment methods
+            </Title>
+            {methods.isPending ? (
+              <>
+                <Skeleton height={110} radius="md" />
+                <Skeleton height={110} radius="md" />
+              </>
+            ) : methods.isError ? (
+              <QueryError title="Your payment methods could not load" query={methods} />
+            ) : list.length === 0 ? (
+              <Card withBorder padding="xl" radius="md">
+                <Stack align="center" gap="xs" ta="center">
+                  <IconCreditCard size={36} stroke={1.4} color="var(--mantine-color-gray-5)" />
+                  <Text fw={600}>No payment methods yet</Text>
+                  <Text size="sm" c="dimmed">
+                    Add a card to pay for subscriptions and licences.
+                  </Text>
+                </Stack>
+              </Card>
+            ) : (
+              list.map((m) => (
+                <MethodCard
+                  key={m.id}
+                  method={m}
+                  isDefault={m.id === defaultId}
+                  onMakeDefault={() => setPending(m)}
+                  onRemove={() => setRemoving(m)}
+                />
+              ))
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <AddCardForm />
+        </Grid.Col>
+        <ConfirmDialog
+          opened={pending !== null}
+          title="Make default?"
+          message={
+            pending
+              ? `Future payments and renewals will be charged to ${
+                  pending.type === 'paypal'
+                    ? 'PayPal'
+                    : `${brandLabel(pending.card?.brand)} •••• ${pending.card?.last4 ?? ''}`
+                }.`
+              : ''
+          }
+          confirmLabel="Make default"
+          loading={makeDefault.isPending}
+          onCancel={() => setPending(null)}
+          onConfirm={() => pending && makeDefault.mutate({ pmId: pending.id })}
+        />
+        <ConfirmDialog
+          opened={removing !== null}
+          title="Are you sure?"
+          message={removing ? `${methodName(removing)} will be removed from your account.` : ''}
+          confirmLabel="Yes, remove it!"
+          confirmColor="red"
+          loading={remove.isPending}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => removing && remove.mutate({ pmId: removing.id })}
+        />
+      </Grid>
+    </StaffSessionLock>
   );
 }
