@@ -153,6 +153,29 @@ describe('configuration', () => {
     ).toEqual([]);
   });
 
+  it('serves PRIVACY_URL and TERMS_URL (https only) to the web app, null when unset (issue 24)', async () => {
+    expect(() => loadConfig({ PRIVACY_URL: 'http://www.example.com/privacy' })).toThrow(
+      /PRIVACY_URL: must be an https/,
+    );
+    expect(() => loadConfig({ TERMS_URL: 'terms' })).toThrow(/TERMS_URL: must be an https/);
+    const unset = (await rt.app.inject('/api/v1/config')).json().data;
+    expect(unset).toMatchObject({ privacyUrl: null, termsUrl: null });
+    const config = loadConfig({
+      DATABASE_URL: rt.databaseUrl,
+      PRIVACY_URL: 'https://www.example.com/privacy',
+      TERMS_URL: 'https://www.example.com/terms',
+    });
+    const app = await buildApp({ ...rt.ctx, config }, { serveWeb: false });
+    try {
+      expect((await app.inject('/api/v1/config')).json().data).toMatchObject({
+        privacyUrl: 'https://www.example.com/privacy',
+        termsUrl: 'https://www.example.com/terms',
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('applies the documented defaults', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({

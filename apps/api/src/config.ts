@@ -53,6 +53,9 @@ const envSchema = z.object({
   /** Another Stripe API base (e.g. a local stand-in for tests); unset: https://api.stripe.com. */
   STRIPE_API_BASE: optionalUrl(/^https?:$/, 'must be an http(s) URL such as http://127.0.0.1:12111'),
   OLD_SYSTEM_LOGIN_URL: optionalUrl(/^https?:$/, 'must be an http(s) URL'),
+  /** The privacy policy and the terms the site, login and register pages link to; unset: no link (issue 24). */
+  PRIVACY_URL: optionalUrl(/^https:$/, 'must be an https URL such as https://www.example.com/privacy'),
+  TERMS_URL: optionalUrl(/^https:$/, 'must be an https URL such as https://www.example.com/terms'),
   APK_BASE_URL: optionalUrl(/^https?:$/, 'must be an http(s) URL such as https://downloads.example.com/apk'),
   /** Largest APK staff may upload in the back office, in MB (DECISIONS §14 "APK publishing"). */
   APK_MAX_MB: z.preprocess(
@@ -269,6 +272,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       apiBase: e.STRIPE_API_BASE,
     },
     oldSystemLoginUrl: e.OLD_SYSTEM_LOGIN_URL ?? null,
+    privacyUrl: e.PRIVACY_URL ?? null,
+    termsUrl: e.TERMS_URL ?? null,
     /** Where the apps' APKs are published (`<APK_BASE_URL>/<FAMILY>.apk`): seeds the plans' empty `apkLink`s. */
     apkBaseUrl: e.APK_BASE_URL ? e.APK_BASE_URL.replace(/\/+$/, '') : null,
     /** Largest APK upload in bytes (APK_MAX_MB). */

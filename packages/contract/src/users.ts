@@ -207,6 +207,9 @@ export const appConfigSchema = z.object({
   stripePublishableKey: z.nullable(z.string()),
   /** Where customers write about their licences (`SUPPORT_EMAIL`): offline customers are sent there (DECISIONS §14). */
   supportEmail: z.string(),
+  /** The privacy policy and terms pages (`PRIVACY_URL`, `TERMS_URL`); null: the web app shows no such link. */
+  privacyUrl: z.nullable(z.string()),
+  termsUrl: z.nullable(z.string()),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 export const appConfigResponseSchema = withData(appConfigSchema);

@@ -23,6 +23,8 @@ export const DEFAULT_CONFIG = {
     paymentProvider: 'sandbox',
     stripePublishableKey: null,
     supportEmail: 'support@fleetdeck.test',
+    privacyUrl: 'https://www.fleetdeck.test/privacy',
+    termsUrl: 'https://www.fleetdeck.test/terms',
   },
 };
 

@@ -40,6 +40,8 @@ export const healthRoutes = (ctx: AppContext) =>
         paymentProvider: ctx.config.paymentProvider,
         stripePublishableKey: ctx.config.stripe.publishableKey ?? null,
         supportEmail: ctx.config.supportEmail,
+        privacyUrl: ctx.config.privacyUrl,
+        termsUrl: ctx.config.termsUrl,
       },
     }));
   });

@@ -37,6 +37,8 @@ export const guestRoutes = routeTable(
     lock: { title: 'Locked', page: lazyNamed(() => import('@/portal/features/auth/pages/lock-page'), 'LockPage') },
     pricing: {
       title: 'Pricing',
+      // In the public site's frame (its header and footer), like /faq: a visitor reaches the other site pages from it.
+      area: 'site',
       page: lazyNamed(() => import('@/portal/features/plans/pages/pricing-page'), 'PricingPage'),
     },
     subscription: {

@@ -56,7 +56,10 @@ const routeOf = (route: RouteEntry) => (
   <Route key={route.key} path={route.path} element={<RoutePage route={route} />} />
 );
 
-/** The router, generated from the route tables: guest pages from `guestRoutes`, signed-in ones from `paths.portal`. */
+/**
+ * The router, generated from the route tables: guest pages from `guestRoutes` (the `site` ones, /pricing, in the
+ * public site's frame), signed-in ones from `paths.portal`.
+ */
 export function AppRoutes() {
   return (
     <>
@@ -66,7 +69,7 @@ export function AppRoutes() {
 
         <Route element={<AuthLayout />}>
           <Route element={<GuestOnly />}>{guestRoutes.filter((r) => r.area === 'guest').map(routeOf)}</Route>
-          {guestRoutes.filter((r) => r.area !== 'guest').map(routeOf)}
+          {guestRoutes.filter((r) => r.area === undefined).map(routeOf)}
         </Route>
 
         <Route
@@ -79,6 +82,7 @@ export function AppRoutes() {
           {(Object.keys(paths.site) as SiteRouteKey[]).map((key) => (
             <Route key={key} path={paths.site[key].path} element={<SitePage routeKey={key} />} />
           ))}
+          {guestRoutes.filter((r) => r.area === 'site').map(routeOf)}
         </Route>
 
         <Route element={<RequireAuth />}>

@@ -3,9 +3,9 @@ import { ERROR_TOAST_MS } from '@/shared/config/constants';
 import { TOAST_LIMIT, TOAST_POSITION } from '@/shared/lib/notify';
 
 /**
- * The toast container; mounted with the first toast (see provider.tsx). Bottom centre, narrow: the top bar's
- * buttons (Back, Download APK, Buy Plan, the account menu) and the pages' own actions (Apply, Save, Search) sit at
- * the top, so a toast there would cover them. At most three at once; route changes close the old ones (notify.tsx).
+ * The toast container; mounted with the first toast (see provider.tsx). Top right, narrow, at most two at once and
+ * one per message: a stack at the bottom covered the checkout's Pay button. Route changes close the old ones
+ * (notify.tsx).
  */
 export function NotificationsHost() {
   return (

@@ -1,9 +1,6 @@
 /** Shown until the installation's config (`healthApi.config`) answers, and if it fails. */
 export const DEFAULT_PRODUCT_NAME = 'Fleetdeck';
 
-/** External privacy policy linked from the register form's terms checkbox. */
-export const PRIVACY_POLICY_URL = 'https://example.com/privacy';
-
 /** Success toasts close quickly (spec 1 §8); failures stay longer (spec 1 §9). */
 export const SUCCESS_TOAST_MS = 2000;
 export const ERROR_TOAST_MS = 10500;

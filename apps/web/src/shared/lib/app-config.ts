@@ -22,4 +22,10 @@ export const useAppConfig = () => useQuery(appConfigQueryOptions());
 /** The white-label product name (`{product}` in the spec), "Fleetdeck" until the config answers. */
 export const useProductName = (): string => useAppConfig().data?.productName ?? DEFAULT_PRODUCT_NAME;
 
+/** The privacy policy and terms pages (`PRIVACY_URL`, `TERMS_URL`): null while unset or unknown, and then no link. */
+export const useLegalUrls = (): { privacyUrl: string | null; termsUrl: string | null } => {
+  const config = useAppConfig().data;
+  return { privacyUrl: config?.privacyUrl ?? null, termsUrl: config?.termsUrl ?? null };
+};
+
 export const useOtpLength = (): number => useAppConfig().data?.otpLength ?? OTP_DEFAULT_LENGTH;

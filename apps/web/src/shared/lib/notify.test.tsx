@@ -5,7 +5,7 @@ import { renderApp } from '@/test/render-app';
 import { notifyError, notifySuccess } from './notify';
 
 describe('toasts', () => {
-  it('close on a route change, except the one raised just before it; at most three at once', async () => {
+  it('close on a route change, except the one raised just before it; at most two at once, top right', async () => {
     mockApi({});
     const { user } = renderApp('/login');
     await screen.findByLabelText('Email');
@@ -18,8 +18,11 @@ describe('toasts', () => {
     act(() => {
       for (const n of [1, 2, 3, 4]) notifyError(`Problem ${n}`);
     });
-    expect(await screen.findByText('Problem 3')).toBeInTheDocument();
-    expect(screen.queryByText('Problem 4')).not.toBeInTheDocument(); // queued behind the three shown
+    expect(await screen.findByText('Problem 2')).toBeInTheDocument();
+    expect(screen.queryByText('Problem 3')).not.toBeInTheDocument(); // queued behind the two shown
+    expect(screen.queryByText('Problem 4')).not.toBeInTheDocument();
+    // Top right: a stack at the bottom covered the checkout's Pay button (issue 24 item 9).
+    expect(screen.getByText('Problem 1').closest('[data-position]')).toHaveAttribute('data-position', 'top-right');
 
     now.mockReturnValue(start + 5000);
     act(() => notifySuccess('Password changed successfully. Please log in again.'));
@@ -28,5 +31,22 @@ describe('toasts', () => {
     await waitFor(() => expect(screen.queryByText('Problem 1')).not.toBeInTheDocument());
     expect(screen.queryByText('Problem 2')).not.toBeInTheDocument();
     expect(screen.getByText('Password changed successfully. Please log in again.')).toBeInTheDocument();
+  });
+
+  it('show one toast per message: a repeated message replaces the open one', async () => {
+    mockApi({});
+    renderApp('/login');
+    await screen.findByLabelText('Email');
+
+    act(() => notifyError('Your card was declined.'));
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    act(() => {
+      notifyError('Your card was declined.');
+      notifySuccess('Coupon applied.');
+    });
+
+    // The second toast shown is the other message, not a second copy of the first.
+    expect(await screen.findByText('Coupon applied.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Your card was declined.')).toHaveLength(1));
   });
 });

@@ -4,21 +4,31 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { ERROR_TOAST_MS, SUCCESS_TOAST_MS } from '@/shared/config/constants';
 
-/** At most this many toasts at once (the others wait in a queue), bottom centre (notifications-host.tsx). */
-export const TOAST_LIMIT = 3;
-export const TOAST_POSITION = 'bottom-center' as const;
+/**
+ * At most this many toasts at once (the others wait in a queue), top right (notifications-host.tsx): a column of
+ * three at the bottom covered the checkout's Pay button (issue 24 item 9).
+ */
+export const TOAST_LIMIT = 2;
+export const TOAST_POSITION = 'top-right' as const;
 
 // The toast container mounts with the first toast (provider.tsx) and would set these then; the store places the toasts
 // raised before it (a burst of failures) with them already.
 notificationsStore.updateState((state) => ({ ...state, limit: TOAST_LIMIT, defaultPosition: TOAST_POSITION }));
 
-/** When each open toast appeared (by id), so a route change can close the ones about an earlier page. */
-const openToasts = new Map<string, number>();
+/**
+ * When each open toast appeared and what it says (by id): a route change closes the ones about an earlier page, and a
+ * repeated message replaces the open toast saying the same thing.
+ */
+const openToasts = new Map<string, { at: number; message: string }>();
 
 /** A toast raised this long before a route change is about the page left behind; a newer one led to the new page. */
 const ROUTE_CHANGE_GRACE_MS = 1000;
 
 const show = (color: 'green' | 'red', message: string, autoClose: number) => {
+  // One toast per message: the older copy closes (a double click, a retried failure) and the new one shows.
+  for (const [openId, open] of openToasts) {
+    if (open.message === message) notifications.hide(openId);
+  }
   const id = notifications.show({
     color,
     icon: color === 'green' ? <IconCheck size={18} /> : <IconX size={18} />,
@@ -26,7 +36,7 @@ const show = (color: 'green' | 'red', message: string, autoClose: number) => {
     autoClose,
     onClose: () => openToasts.delete(id),
   });
-  openToasts.set(id, Date.now());
+  openToasts.set(id, { at: Date.now(), message });
 };
 
 export const notifySuccess = (message: string): void => show('green', message, SUCCESS_TOAST_MS);
@@ -44,7 +54,7 @@ export function useToastsClearedOnRouteChange(): void {
     if (previous.current === pathname) return;
     previous.current = pathname;
     const cutoff = Date.now() - ROUTE_CHANGE_GRACE_MS;
-    for (const [id, at] of openToasts) {
+    for (const [id, { at }] of openToasts) {
       if (at < cutoff) {
         notifications.hide(id);
         openToasts.delete(id);

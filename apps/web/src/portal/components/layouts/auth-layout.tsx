@@ -1,7 +1,7 @@
 import { Anchor, Box, Group, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
-import { PRIVACY_POLICY_URL } from '@/shared/config/constants';
+import { LegalLinks } from '@/portal/components/legal-links';
 import { paths } from '@/portal/config/paths';
 import { useProductName } from '@/shared/lib/app-config';
 import { BrandMark } from '@/shared/components/brand-mark';
@@ -30,9 +30,7 @@ export function AuthLayout() {
         <Anchor inherit c="dimmed" component={Link} to={paths.public.pricing.getHref()}>
           Pricing
         </Anchor>
-        <Anchor inherit c="dimmed" href={PRIVACY_POLICY_URL} target="_blank" rel="noopener noreferrer">
-          Privacy policy
-        </Anchor>
+        <LegalLinks inherit c="dimmed" />
       </Group>
     </Box>
   );

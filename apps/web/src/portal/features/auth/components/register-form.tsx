@@ -3,10 +3,10 @@ import { Anchor, Checkbox, Stack } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BoundPasswordInput, BoundTextInput, FullSubmitButton } from '@/portal/components/form-fields';
 import { PhoneFields } from '@/portal/components/phone-fields';
-import { PRIVACY_POLICY_URL } from '@/shared/config/constants';
 import { paths } from '@/portal/config/paths';
 import { fieldMessage, issuesByField, useContractForm, type FieldErrors } from '@/shared/lib/form';
 import { phoneFieldMessage } from '@/shared/lib/phone';
+import { useLegalUrls } from '@/shared/lib/app-config';
 import { useRegister } from '../api/register';
 
 export const TERMS_REQUIRED_MESSAGE = 'Please accept the terms and condition';
@@ -52,6 +52,25 @@ const registerRules = (values: RegisterValues): FieldErrors => {
   if (!values.accepted) errors.accepted = TERMS_REQUIRED_MESSAGE;
   return errors;
 };
+
+const legalLink = (href: string | null, text: string) =>
+  href ? (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" inherit>
+      {text}
+    </Anchor>
+  ) : (
+    text
+  );
+
+/** "I accept the terms and privacy policy", each a link when the installation sets its page (issue 24). */
+function AcceptTermsLabel() {
+  const { privacyUrl, termsUrl } = useLegalUrls();
+  return (
+    <>
+      I accept the {legalLink(termsUrl, 'terms')} and {legalLink(privacyUrl, 'privacy policy')}
+    </>
+  );
+}
 
 export function RegisterForm() {
   const navigate = useNavigate();
@@ -110,17 +129,7 @@ export function RegisterForm() {
           placeholder="At least 8 characters"
         />
         <PhoneFields form={form} placeholder="7700 900123" />
-        <Checkbox
-          {...form.getInputProps('accepted', { type: 'checkbox' })}
-          label={
-            <>
-              I accept the{' '}
-              <Anchor href={PRIVACY_POLICY_URL} target="_blank" rel="noopener noreferrer" inherit>
-                terms and privacy policy
-              </Anchor>
-            </>
-          }
-        />
+        <Checkbox {...form.getInputProps('accepted', { type: 'checkbox' })} label={<AcceptTermsLabel />} />
         <FullSubmitButton loading={register.isPending}>Get Started</FullSubmitButton>
       </Stack>
     </form>

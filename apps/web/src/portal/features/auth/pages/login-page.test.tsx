@@ -240,6 +240,8 @@ describe('Login', () => {
             paymentProvider: 'sandbox',
             stripePublishableKey: null,
             supportEmail: 'support@fleetdeck.test',
+            privacyUrl: null,
+            termsUrl: null,
           },
         },
       },

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/mock-api';
+import { DEFAULT_CONFIG, mockApi } from '@/test/mock-api';
 import { currentLocation, renderApp } from '@/test/render-app';
 
 const fill = async (user: ReturnType<typeof renderApp>['user'], field: HTMLElement, text: string) => {
@@ -23,6 +23,37 @@ describe('Register', () => {
     expect(await screen.findByText('Please accept the terms and condition')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/v1/admin/users/register')).toHaveLength(0);
     expect(currentLocation()).toBe('/register');
+  });
+
+  it('links the terms and the privacy policy to the configured pages, and shows no link for an unset one', async () => {
+    mockApi({});
+    renderApp('/register');
+    expect(await screen.findByRole('link', { name: 'terms' })).toHaveAttribute(
+      'href',
+      'https://www.fleetdeck.test/terms',
+    );
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute(
+      'href',
+      'https://www.fleetdeck.test/privacy',
+    );
+    // The page's footer too.
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+      'href',
+      'https://www.fleetdeck.test/privacy',
+    );
+    expect(screen.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', 'https://www.fleetdeck.test/terms');
+  });
+
+  it('shows the terms and privacy policy as plain text when PRIVACY_URL and TERMS_URL are unset', async () => {
+    mockApi({
+      'GET /api/v1/config': {
+        body: { ...DEFAULT_CONFIG, data: { ...DEFAULT_CONFIG.data, privacyUrl: null, termsUrl: null } },
+      },
+    });
+    renderApp('/register');
+    expect(await screen.findByText(/I accept the terms and privacy policy/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: /privacy policy|terms/i })).not.toBeInTheDocument());
+    expect(document.querySelector('a[href*="example.com"]')).toBeNull();
   });
 
   it('prefills the email from the query', async () => {

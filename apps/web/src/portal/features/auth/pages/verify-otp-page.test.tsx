@@ -73,6 +73,8 @@ describe('Verify OTP', () => {
             paymentProvider: 'sandbox',
             stripePublishableKey: null,
             supportEmail: 'support@fleetdeck.test',
+            privacyUrl: null,
+            termsUrl: null,
           },
         },
       },

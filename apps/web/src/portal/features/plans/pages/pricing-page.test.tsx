@@ -46,15 +46,33 @@ describe('Pricing (public)', () => {
       '/subscription?price_id=PC',
     );
 
-    // Public: no session needed, nothing but the price list, the config and the payment notes is asked for.
+    // Public: no session needed, nothing but the price list, the config and the payment notes is asked for, and the
+    // site frame's one Home page view of the load (/pricing is a site page).
     expect(api.calls.map((c) => c.path).sort()).toEqual([
       '/api/v1/config',
       '/api/v1/pricing',
+      '/api/v1/public/page-view',
       '/api/v1/public/payment-notes',
     ]);
+    expect(api.calls.every((c) => !c.headers.authorization)).toBe(true);
 
     await user.click(within(sl).getByRole('link', { name: /^Buy/ }));
     await waitFor(() => expect(currentLocation()).toBe('/subscription?price_id=SLOT'));
+  });
+
+  it("sits in the public site's frame: its header leads to the site's other pages", async () => {
+    mockApi({
+      'GET /api/v1/pricing': {
+        body: { respones_msg: 'Plan list', data: { recurringPriceList: recurring, oneTimePriceList: oneTime } },
+      },
+    });
+    const { user } = renderApp('/pricing');
+    await screen.findByTestId('pricing-section-PD');
+    const nav = within(screen.getByRole('navigation', { name: 'Site' }));
+    expect(nav.getAllByRole('link').map((a) => a.textContent)).toEqual(['Pricing', 'FAQ', 'Blog', 'Videos', 'Contact']);
+    expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
+    await user.click(nav.getByRole('link', { name: 'FAQ' }));
+    await waitFor(() => expect(currentLocation()).toBe('/faq'));
   });
 
   it('shows the failure with a retry', async () => {

@@ -4,7 +4,7 @@ import { Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { BrandMark } from '@/shared/components/brand-mark';
 import { PageLoader } from '@/shared/components/page-loader';
-import { PRIVACY_POLICY_URL } from '@/shared/config/constants';
+import { LegalLinks } from '@/portal/components/legal-links';
 import { paths } from '@/portal/config/paths';
 import { useProductName } from '@/shared/lib/app-config';
 import { sendHomePageView } from '../api/site';
@@ -89,9 +89,7 @@ export function SiteLayout() {
                 <Anchor size="sm" c="dimmed" component={Link} to={paths.site.contact.getHref()}>
                   Contact
                 </Anchor>
-                <Anchor size="sm" c="dimmed" href={PRIVACY_POLICY_URL} target="_blank" rel="noopener noreferrer">
-                  Privacy policy
-                </Anchor>
+                <LegalLinks size="sm" c="dimmed" />
               </Group>
               <Text size="xs" c="dimmed">
                 © {new Date().getFullYear()} {product}
