@@ -109,6 +109,22 @@ describe('Dashboard', () => {
     expect(within(screen.getByTestId('licence-row-PC')).getByText('Exceeded')).toBeInTheDocument();
   });
 
+  it('closes Getting started for good: the dismissal is remembered in this browser', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi(routes());
+    const first = renderApp('/dashboard');
+    expect(await screen.findByText('Getting started')).toBeInTheDocument();
+    await first.user.click(screen.getByRole('button', { name: 'Dismiss Getting started' }));
+    expect(screen.queryByText('Getting started')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('gettingStartedDismissed')).toBe('true');
+    first.unmount();
+
+    renderApp('/dashboard');
+    expect(await screen.findByText('Welcome, Jane Cooper')).toBeInTheDocument();
+    expect(screen.queryByText('Getting started')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dismiss Getting started' })).not.toBeInTheDocument();
+  });
+
   it('shows empty states instead of charts when nothing is enrolled', async () => {
     window.localStorage.setItem('token', 'tok');
     mockApi(routes(emptyDashboard()));
