@@ -51,11 +51,11 @@ describe('Dashboard', () => {
 
     expect(await screen.findByTestId('total-purchased-value')).toHaveTextContent('40');
     const purchased = screen.getByTestId('total-purchased');
-    expect(purchased).toHaveTextContent('Total Purchased License');
+    expect(purchased).toHaveTextContent('Total Purchased Licence');
     expect(purchased).toHaveAttribute('href', '/payment-history');
 
     const used = screen.getByTestId('total-used');
-    expect(used).toHaveTextContent('Total Used License');
+    expect(used).toHaveTextContent('Total Used Licence');
     // 9 devices + 3 chat users.
     expect(within(used).getByTestId('total-used-value')).toHaveTextContent('12');
     expect(used).toHaveAttribute('href', '/profiles');
@@ -131,7 +131,7 @@ describe('Dashboard', () => {
     renderApp('/dashboard');
 
     expect(await screen.findByText('No enrolments yet')).toBeInTheDocument();
-    expect(screen.getByText('No licenses in use yet')).toBeInTheDocument();
+    expect(screen.getByText('No licences in use yet')).toBeInTheDocument();
     expect(within(screen.getByTestId('total-purchased')).getByTestId('total-purchased-value')).toHaveTextContent('0');
     expect(screen.queryByTestId('bar-chart')).not.toBeInTheDocument();
     expect(screen.queryByTestId('pie-chart')).not.toBeInTheDocument();
