@@ -34,7 +34,7 @@ async function fillCard(number: string) {
   await page.getByLabel('CVC').fill('123');
 }
 
-/** The number on the dashboard's "Total Purchased License" card, once it has loaded. */
+/** The number on the dashboard's "Total Purchased Licence" card, once it has loaded. */
 async function purchasedOnDashboard(): Promise<number> {
   await page.goto('/dashboard');
   const value = page.getByTestId('total-purchased-value');
@@ -66,7 +66,7 @@ describe('buying licences with the sandbox card', () => {
     await expect(planCard('PD').getByRole('link', { name: 'Update' }).count()).resolves.toBe(1);
 
     await page.goto('/payment-history');
-    const row = page.locator('tbody tr').filter({ hasText: '3 License' });
+    const row = page.locator('tbody tr').filter({ hasText: '3 Licence' });
     await row.waitFor();
     expect(await row.innerText()).toMatch(/success/i);
     expect(await row.innerText()).toMatch(/89\.97/);

@@ -86,7 +86,7 @@ describe('on a 390 px phone', () => {
     try {
       await page.goto('/payment-history');
       await settle(page);
-      const row = page.locator('tbody tr').filter({ hasText: '3 License' });
+      const row = page.locator('tbody tr').filter({ hasText: '3 Licence' });
       const amount = row.locator('td[data-label="Amount"]');
       const status = row.locator('td[data-label="Status"]');
       await expect(amount.innerText()).resolves.toMatch(/€/);
@@ -245,7 +245,7 @@ describe('the licence banner', () => {
       await buy(e2e.rt.ctx.db, id, 'PD', 1);
       await page.goto('/profiles');
       const banner = page.getByTestId('licence-banner');
-      await banner.getByText('Your enrolled licenses exceed then available licenses.').waitFor();
+      await banner.getByText('Your enrolled licences exceed then available licences.').waitFor();
       await withinWidth(page, banner, PHONE.width);
       await banner.getByRole('link', { name: /Click Here/ }).click();
       await page.waitForURL('**/plans');

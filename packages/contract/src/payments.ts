@@ -34,7 +34,7 @@ export const PAYMENT_METHOD_TYPES = [
 export const MIN_QTY = 1;
 export const PCHAT_MIN_QTY = 2;
 export const MAX_QTY = 10_000;
-export const PCHAT_MIN_QTY_MESSAGE = 'Please purchase minimum 2 license for 2 users.';
+export const PCHAT_MIN_QTY_MESSAGE = 'Please purchase minimum 2 licences for 2 users.';
 export const CAPTCHA_MESSAGE = 'Please verify captcha.';
 
 /** Reseller tiers of spec 1 §9 (referral count → earn percentage). */
@@ -270,7 +270,7 @@ export const familyLicenceSchema = z.object({
 });
 export type FamilyLicence = z.infer<typeof familyLicenceSchema>;
 
-export const LICENCE_EXCEEDED_MESSAGE = 'Your enrolled licenses exceed then available licenses.';
+export const LICENCE_EXCEEDED_MESSAGE = 'Your enrolled licences exceed then available licences.';
 
 /** `GET dashboard` (spec 1 §3 dashboard data) plus the per-family licence summary. */
 export const dashboardSchema = z.object({

@@ -41,7 +41,7 @@ export const licenceSummaryAnswer = (exceeded: boolean) => {
     enrolledDevices: exceeded ? 3 : 1,
     purchasedDevices: 2,
     exceeded,
-    device_exceeded_message: exceeded ? 'Your enrolled licenses exceed then available licenses.' : null,
+    device_exceeded_message: exceeded ? 'Your enrolled licences exceed then available licences.' : null,
   };
   return { body };
 };

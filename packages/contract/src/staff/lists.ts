@@ -45,7 +45,7 @@ export const isExportDataSchema = blankAsAbsent(
   ),
 );
 
-/** `true` / `false` query switches (spec 3's "0 Success Payments", "Show Unused License", "Offline Payments"). */
+/** `true` / `false` query switches (spec 3's "0 Success Payments", "Show Unused Licence", "Offline Payments"). */
 export const booleanQuerySchema = isExportDataSchema;
 
 /** An ISO date `YYYY-MM-DD` (the list filters' From and To). */

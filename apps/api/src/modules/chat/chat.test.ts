@@ -97,15 +97,17 @@ describe('Power Chat users', () => {
     });
   });
 
-  it('with every seat used and a Power Chat subscription: 402 to update the subscription by 1', async () => {
+  it('with every seat used and a Power Chat subscription: 402 to update the subscription by the minimum, 2', async () => {
     await created({ user_id: 'bob', name: 'Bob' });
     const res = await create({ user_id: 'carol' });
     expect(res.statusCode).toBe(402);
+    // Update-subscription refuses fewer than 2 PCHAT seats and is prefilled with 2: the message names that number.
     expect(jsonOf<ErrorResponse>(res)).toMatchObject({
+      respones_msg: 'All your Power Chat licences are in use (2 of 2). Please buy 2 more to add this user.',
       code: 'E_NO_LICENCE',
       redirectToPaymentPage: 1,
       isSubscriptionUpdate: 1,
-      requiredPurchasedQty: 1,
+      requiredPurchasedQty: 2,
     });
     expect(await pchatSeats()).toMatchObject({ purchased: 2, used: 2 });
   });

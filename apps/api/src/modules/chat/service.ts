@@ -106,15 +106,16 @@ const userIdTaken = () =>
 
 /**
  * 402 when every PCHAT seat is in use. `requiredPurchasedQty` is what to buy for one more user: the seats missing
- * (more than one when expired seats left users uncovered), at least PCHAT_MIN_QTY for a new purchase; a subscription
- * update adds seats one by one (`isSubscriptionUpdate: 1` sends the console to update-subscription).
+ * (more than one when expired seats left users uncovered), at least PCHAT_MIN_QTY, the least a PCHAT purchase or
+ * subscription update takes (its page is prefilled with that minimum, so the message names the same number;
+ * `isSubscriptionUpdate: 1` sends the console to update-subscription).
  */
 async function noFreeSeat(tx: DbOrTx, customerId: string) {
   // One transaction client: its queries go one after another.
   const licence = await familyLicenceOf(tx, customerId, PCHAT);
   const subscribed = await repo.hasActiveSubscription(tx, customerId, PCHAT);
   const missing = Math.max(1, licence.used + 1 - licence.purchased);
-  const requiredPurchasedQty = subscribed ? missing : Math.max(PCHAT_MIN_QTY, missing);
+  const requiredPurchasedQty = Math.max(PCHAT_MIN_QTY, missing);
   return new AppError(
     402,
     'E_NO_LICENCE',

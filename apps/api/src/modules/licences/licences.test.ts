@@ -158,7 +158,7 @@ describe('GET licences/summary', () => {
     body = jsonOf(await call(rt, licencesApi.summary, { token: c.token }));
     expect(body.exceeded).toBe(true);
     expect(body.device_exceeded_message).toBe(LICENCE_EXCEEDED_MESSAGE);
-    expect(body.device_exceeded_message).toBe('Your enrolled licenses exceed then available licenses.');
+    expect(body.device_exceeded_message).toBe('Your enrolled licences exceed then available licences.');
     expect(byFamily(body.data).PD).toMatchObject({ purchased: 2, used: 3, exceeded: true });
   });
 });

@@ -62,7 +62,7 @@ describe('purchase rules', () => {
     const res = await checkoutCall(rt, token, { priceId: 'PCHAT', qty: 1 });
     expect(res.statusCode).toBe(400);
     expect(jsonOf(res)).toEqual({
-      respones_msg: 'Please purchase minimum 2 license for 2 users.',
+      respones_msg: 'Please purchase minimum 2 licences for 2 users.',
       code: 'E_QTY_MINIMUM',
     });
     expect((await checkout(rt, token, { priceId: 'PCHAT', qty: 2 })).amount).toBe(39.98);

@@ -25,7 +25,7 @@ export const paymentRoutes = (ctx: AppContext) =>
 
     route(
       paymentsApi.updateSubscription,
-      { summary: 'Add licenses to the active subscription of a recurring plan' },
+      { summary: 'Add licences to the active subscription of a recurring plan' },
       (req) => payments.updateSubscription(ctx, customerActorOf(req), req.body, idempotencyKeyOf(req)),
     );
 

@@ -44,7 +44,7 @@ async function activePlan(db: DbOrTx, priceId: string) {
 
 function assertQuantity(plan: repo.PlanRow, qty: number) {
   if (plan.family === 'PCHAT' && qty < PCHAT_MIN_QTY) throw badRequest('E_QTY_MINIMUM', PCHAT_MIN_QTY_MESSAGE);
-  if (qty < 1) throw badRequest('E_QTY_MINIMUM', 'Please purchase at least 1 license.');
+  if (qty < 1) throw badRequest('E_QTY_MINIMUM', 'Please purchase at least 1 licence.');
 }
 
 /**
@@ -389,7 +389,7 @@ export async function purchase(
           throw new AppError(
             409,
             'E_CONFLICT',
-            'You already have an active subscription of this plan. Please use Update subscription to add licenses.',
+            'You already have an active subscription of this plan. Please use Update subscription to add licences.',
             { isSubscriptionUpdate: 1 },
           );
         }
@@ -443,7 +443,7 @@ export async function updateSubscription(
       if (plan.type !== 'recurring') throw noSubscription();
       const sub = await repo.findSubscription(tx, customer.id, plan.id);
       if (!sub || sub.status !== 'active' || !sub.providerSubscriptionId) throw noSubscription();
-      if (body.qty < 1) throw badRequest('E_QTY_MINIMUM', 'Please purchase at least 1 license.');
+      if (body.qty < 1) throw badRequest('E_QTY_MINIMUM', 'Please purchase at least 1 licence.');
       const coupon = sub.couponCode ? await repo.findCoupon(tx, sub.couponCode) : null;
       const percent = coupon?.active ? coupon.percentOff : null;
       const t = totals(plan.amount, body.qty, percent);

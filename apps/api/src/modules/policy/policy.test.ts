@@ -727,7 +727,7 @@ describe('profile/apply: realm, scoping and licences', () => {
     expect(res.statusCode).toBe(402);
     const err = jsonOf<ErrorResponse>(res);
     expect(err).toMatchObject({ code: 'E_PAYMENT_REQUIRED', redirectToPaymentPage: 1 });
-    expect(err.respones_msg).toContain('Buy more licenses');
+    expect(err.respones_msg).toContain('Buy more licences');
     expect((await profileRow(d.profileId)).policyVersion).toBe(1);
 
     // Expired instead of revoked: the same.

@@ -13,7 +13,7 @@ import { buildPolicy, withAppVersion } from './document.ts';
 import * as repo from './repository.ts';
 import { notifyInTransaction } from './wakeup.ts';
 
-const PAYMENT_REQUIRED_MESSAGE = `${LICENCE_EXCEEDED_MESSAGE} Buy more licenses to apply changes.`;
+const PAYMENT_REQUIRED_MESSAGE = `${LICENCE_EXCEEDED_MESSAGE} Buy more licences to apply changes.`;
 /** Messages handed out by one `GET events` answer (the rest wait for the next poll). */
 export const MAX_MESSAGES_PER_POLL = 50;
 

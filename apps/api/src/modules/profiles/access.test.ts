@@ -267,7 +267,7 @@ describe('licences: while the family has more devices than seats, edits answer 4
       } else {
         const err = failure(res, 402, 'E_PAYMENT_REQUIRED');
         expect(err.redirectToPaymentPage).toBe(1);
-        expect(err.respones_msg).toContain('Buy more licenses');
+        expect(err.respones_msg).toContain('Buy more licences');
         expect(await footprint(d)).toEqual(before);
       }
     },

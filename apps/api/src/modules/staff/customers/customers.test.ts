@@ -161,7 +161,7 @@ describe('customers/list (spec 3 "Customer list")', () => {
     expect(csv.headers['content-disposition']).toBe('attachment; filename="customers.csv"');
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      '"Email","Name","Phone Number","Active License","Active Used License","Expired License","Source","Created On"',
+      '"Email","Name","Phone Number","Active Licence","Active Used Licence","Expired Licence","Source","Created On"',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(

@@ -10,9 +10,9 @@ const CUSTOMER_COLUMNS: CsvColumn<CustomerListRow>[] = [
   { header: 'Email', value: (r) => r.email },
   { header: 'Name', value: (r) => r.name },
   { header: 'Phone Number', value: (r) => customers.customerRowOf(r).formattedPhoneNumber },
-  { header: 'Active License', value: (r) => r.purchased },
-  { header: 'Active Used License', value: (r) => r.used },
-  { header: 'Expired License', value: (r) => r.expired },
+  { header: 'Active Licence', value: (r) => r.purchased },
+  { header: 'Active Used Licence', value: (r) => r.used },
+  { header: 'Expired Licence', value: (r) => r.expired },
   { header: 'Source', value: (r) => (r.isOfflineCustomer ? 'Offline' : 'Online') },
   { header: 'Created On', value: (r) => r.createdAt },
 ];

@@ -139,7 +139,7 @@ describe('customer list (spec 3 "Customer list")', () => {
     await user.type(await screen.findByLabelText('Purchased Devices'), '5');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(currentLocation()).toContain('purchasedDevices=5'));
-    await user.click(screen.getByRole('switch', { name: 'Show Unused License' }));
+    await user.click(screen.getByRole('switch', { name: 'Show Unused Licence' }));
     await waitFor(() => expect(currentLocation()).toContain('showUnusedLicense=true'));
     const last = String(api.fetchMock.mock.calls.filter((c) => String(c[0]).includes('/customers/list')).at(-1)![0]);
     expect(last).toContain('showUnusedLicense=true');

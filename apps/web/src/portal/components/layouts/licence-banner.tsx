@@ -18,7 +18,7 @@ export function LicenceBanner() {
       text={LICENCE_EXCEEDED_MESSAGE}
     >
       <Anchor component={Link} to={paths.portal.plans.getHref()} c="white" size="sm" fw={700} underline="always">
-        Click Here buy more licenses.
+        Click Here buy more licences.
       </Anchor>
     </TopBanner>
   );

@@ -16,8 +16,8 @@ describe('Licence banner', () => {
     mockApi(base(true));
     const { user } = renderApp('/change-password');
     const banner = await screen.findByTestId('licence-banner');
-    expect(banner).toHaveTextContent('Your enrolled licenses exceed then available licenses.');
-    const link = within(banner).getByRole('link', { name: 'Click Here buy more licenses.' });
+    expect(banner).toHaveTextContent('Your enrolled licences exceed then available licences.');
+    const link = within(banner).getByRole('link', { name: 'Click Here buy more licences.' });
     expect(link).toHaveAttribute('href', '/plans');
     await user.click(link);
     await waitFor(() => expect(currentLocation()).toBe('/plans'));
@@ -30,7 +30,7 @@ describe('Licence banner', () => {
     await waitFor(() => expect(api.callsTo('GET', '/api/v1/admin/licences/summary')).toHaveLength(1));
     expect(await screen.findByLabelText('Old password')).toBeInTheDocument();
     expect(screen.queryByTestId('licence-banner')).not.toBeInTheDocument();
-    expect(screen.queryByText('Click Here buy more licenses.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Click Here buy more licences.')).not.toBeInTheDocument();
   });
 });
 

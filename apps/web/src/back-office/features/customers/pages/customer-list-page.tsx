@@ -132,21 +132,21 @@ export function CustomerListPage() {
     },
     {
       key: 'active',
-      header: 'Active License',
+      header: 'Active Licence',
       width: 90,
       align: 'right',
       render: (row) => count(row.totalPurchasedDevices),
     },
     {
       key: 'used',
-      header: 'Active Used License',
+      header: 'Active Used Licence',
       width: 100,
       align: 'right',
       render: (row) => count(row.totalUsedDevices),
     },
     {
       key: 'expired',
-      header: 'Expired License',
+      header: 'Expired Licence',
       width: 90,
       align: 'right',
       render: (row) => count(row.totalExpiredDevices),
@@ -222,7 +222,7 @@ export function CustomerListPage() {
           allSelect('customerSource', 'Source', ['All', 'Offline', 'Online'], 130),
           allSelect('product', 'Product', ['All', ...CUSTOMER_PRODUCTS], 120),
           allSelect('resellerStatus', 'Reseller', ['All', 'Requested', 'Approved'], 140),
-          { kind: 'switch', key: 'showUnusedLicense', label: 'Show Unused License' },
+          { kind: 'switch', key: 'showUnusedLicense', label: 'Show Unused Licence' },
         ]}
       >
         <ConfirmDialog

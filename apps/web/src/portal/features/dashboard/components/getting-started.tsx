@@ -1,4 +1,5 @@
-import { Button, type ButtonProps, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Button, type ButtonProps, Card, CloseButton, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { IconDeviceMobile, IconDownload, IconShoppingCart } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -10,11 +11,24 @@ const STEPS = [
   { title: 'Manage devices', text: 'Set up profiles and follow activity under Devices.' },
 ];
 
-/** Three steps to a first enrolled device, with the matching shortcuts. */
+/** Where the dismissal is remembered: this browser, until its storage is cleared (issue 24, item 9). */
+export const GETTING_STARTED_DISMISSED_KEY = 'gettingStartedDismissed';
+
+/** Three steps to a first enrolled device, with the matching shortcuts; the customer may close it for good. */
 export function GettingStarted({ showBuy }: { showBuy: boolean }) {
+  // Read at first render, so a dismissed card never flashes in.
+  const [dismissed, setDismissed] = useLocalStorage({
+    key: GETTING_STARTED_DISMISSED_KEY,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  if (dismissed) return null;
   return (
     <Card padding="lg">
-      <Text fw={700}>Getting started</Text>
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={700}>Getting started</Text>
+        <CloseButton aria-label="Dismiss Getting started" onClick={() => setDismissed(true)} />
+      </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="md">
         {STEPS.map((step, index) => (
           <Group key={step.title} gap="sm" wrap="nowrap" align="flex-start">

@@ -73,7 +73,7 @@ export function LicenceCharts({ data }: { data: Dashboard | undefined }) {
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-      <ChartCard title="License enrolments per month" subtitle={`Devices enrolled in ${year}, January to December`}>
+      <ChartCard title="Licence enrolments per month" subtitle={`Devices enrolled in ${year}, January to December`}>
         {!data ? (
           <ChartSkeleton />
         ) : noEnrolments ? (
@@ -88,13 +88,13 @@ export function LicenceCharts({ data }: { data: Dashboard | undefined }) {
           </div>
         )}
       </ChartCard>
-      <ChartCard title="Licenses by application" subtitle="Devices and chat users in use, per app">
+      <ChartCard title="Licences by application" subtitle="Devices and chat users in use, per app">
         {!data ? (
           <ChartSkeleton />
         ) : noLicences ? (
           <EmptyChart
             icon={<IconChartPie size={22} />}
-            title="No licenses in use yet"
+            title="No licences in use yet"
             text="Enrol a device with any app and its share shows here."
           />
         ) : (

@@ -62,7 +62,7 @@ export function LicenceStatCards({ data }: { data: Dashboard | undefined }) {
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
       <StatCard
         testId="total-purchased"
-        label="Total Purchased License"
+        label="Total Purchased Licence"
         value={data?.purchasedDevices}
         href={paths.portal.paymentHistory.getHref()}
         icon={<IconLicense size={26} stroke={1.6} />}
@@ -70,7 +70,7 @@ export function LicenceStatCards({ data }: { data: Dashboard | undefined }) {
       />
       <StatCard
         testId="total-used"
-        label="Total Used License"
+        label="Total Used Licence"
         value={data ? totalUsedOf(data) : undefined}
         href={paths.portal.profiles.getHref()}
         icon={<IconDeviceMobileCheck size={26} stroke={1.6} />}

@@ -32,14 +32,14 @@ export function LicenceTable({ licences }: { licences: FamilyLicence[] }) {
   const product = useProductName();
   const rows = [...licences].sort((a, b) => order(a) - order(b));
   return (
-    <Card padding="lg" component="section" aria-label="Licenses per application">
-      <Text fw={700}>Licenses per application</Text>
+    <Card padding="lg" component="section" aria-label="Licences per application">
+      <Text fw={700}>Licences per application</Text>
       <Text size="sm" c="dimmed" mb="md">
         Seats bought and in use for each app. Power Chat is licensed per chat user.
       </Text>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No licenses yet.
+          No licences yet.
         </Text>
       ) : (
         // Five columns can be wider than a phone: the region scrolls and, for the keyboard, takes focus.

@@ -51,11 +51,11 @@ describe('Dashboard', () => {
 
     expect(await screen.findByTestId('total-purchased-value')).toHaveTextContent('40');
     const purchased = screen.getByTestId('total-purchased');
-    expect(purchased).toHaveTextContent('Total Purchased License');
+    expect(purchased).toHaveTextContent('Total Purchased Licence');
     expect(purchased).toHaveAttribute('href', '/payment-history');
 
     const used = screen.getByTestId('total-used');
-    expect(used).toHaveTextContent('Total Used License');
+    expect(used).toHaveTextContent('Total Used Licence');
     // 9 devices + 3 chat users.
     expect(within(used).getByTestId('total-used-value')).toHaveTextContent('12');
     expect(used).toHaveAttribute('href', '/profiles');
@@ -109,13 +109,29 @@ describe('Dashboard', () => {
     expect(within(screen.getByTestId('licence-row-PC')).getByText('Exceeded')).toBeInTheDocument();
   });
 
+  it('closes Getting started for good: the dismissal is remembered in this browser', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi(routes());
+    const first = renderApp('/dashboard');
+    expect(await screen.findByText('Getting started')).toBeInTheDocument();
+    await first.user.click(screen.getByRole('button', { name: 'Dismiss Getting started' }));
+    expect(screen.queryByText('Getting started')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('gettingStartedDismissed')).toBe('true');
+    first.unmount();
+
+    renderApp('/dashboard');
+    expect(await screen.findByText('Welcome, Jane Cooper')).toBeInTheDocument();
+    expect(screen.queryByText('Getting started')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dismiss Getting started' })).not.toBeInTheDocument();
+  });
+
   it('shows empty states instead of charts when nothing is enrolled', async () => {
     window.localStorage.setItem('token', 'tok');
     mockApi(routes(emptyDashboard()));
     renderApp('/dashboard');
 
     expect(await screen.findByText('No enrolments yet')).toBeInTheDocument();
-    expect(screen.getByText('No licenses in use yet')).toBeInTheDocument();
+    expect(screen.getByText('No licences in use yet')).toBeInTheDocument();
     expect(within(screen.getByTestId('total-purchased')).getByTestId('total-purchased-value')).toHaveTextContent('0');
     expect(screen.queryByTestId('bar-chart')).not.toBeInTheDocument();
     expect(screen.queryByTestId('pie-chart')).not.toBeInTheDocument();

@@ -116,7 +116,7 @@ describe('Export List page', () => {
       [`POST ${RESTORE}`]: {
         status: 402,
         body: {
-          respones_msg: 'Your enrolled licenses exceed then available licenses.',
+          respones_msg: 'Your enrolled licences exceed then available licences.',
           code: 'E_PAYMENT_REQUIRED',
           redirectToPaymentPage: 1,
         },

@@ -14,7 +14,7 @@ export const qtyLabelOf = (plan: Pick<Plan, 'family'>): string =>
 export const QTY_HINT = 'If you want to add more than 1 device then buy in qty';
 
 /** Power Chat is sold per chat user, at least 2 (spec 1 §5): its hint says so in the same words as its minimum. */
-export const PCHAT_QTY_HINT = 'Power Chat is licensed per user: buy at least 2 licenses, one for each user.';
+export const PCHAT_QTY_HINT = 'Power Chat is licensed per user: buy at least 2 licences, one for each user.';
 
 /** The line under the quantity field. */
 export const qtyHintOf = (plan: Pick<Plan, 'family'>): string => (isPowerChat(plan) ? PCHAT_QTY_HINT : QTY_HINT);

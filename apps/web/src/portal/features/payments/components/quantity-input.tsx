@@ -12,7 +12,7 @@ export type Qty = string;
 const QTY_RULES = { kind: 'whole', min: 0, max: MAX_QTY } as const;
 
 /**
- * The checkout form (`@mantine/form`): the quantity, with the spec's minimum ("Please purchase minimum 2 license for
+ * The checkout form (`@mantine/form`): the quantity, with the spec's minimum ("Please purchase minimum 2 licences for
  * 2 users."), and the coupon code typed (make-payment). `n` is the number to charge (0 while empty or refused).
  */
 export function useCheckoutForm(min: number, initial: number = min) {

@@ -102,7 +102,7 @@ describe('Make payment', () => {
     expect(await screen.findByLabelText('Enter Number Of Users')).toHaveValue('2');
     // Users, not devices, and a hint that agrees with the minimum.
     expect(
-      screen.getByText('Power Chat is licensed per user: buy at least 2 licenses, one for each user.'),
+      screen.getByText('Power Chat is licensed per user: buy at least 2 licences, one for each user.'),
     ).toBeVisible();
     expect(screen.queryByText(/more than 1 device/)).not.toBeInTheDocument();
     expect(screen.getByText('Current Users')).toBeInTheDocument();
@@ -110,7 +110,7 @@ describe('Make payment', () => {
     await setQty(user, 'Enter Number Of Users', '1');
     await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
     await user.click(screen.getByRole('button', { name: 'Pay' }));
-    expect((await screen.findAllByText('Please purchase minimum 2 license for 2 users.')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Please purchase minimum 2 licences for 2 users.')).length).toBeGreaterThan(0);
     expect(api.callsTo('POST', '/api/v1/admin/payments/purchase')).toHaveLength(0);
   });
 

@@ -75,7 +75,7 @@ describe('Payment history', () => {
     expect(within(first!).getByText('Visa •••• 4242')).toBeInTheDocument();
     expect(within(first!).getByText('Recurring')).toBeInTheDocument();
     expect(within(first!).getByText('subscription_create')).toBeInTheDocument();
-    expect(within(first!).getByText('3 License')).toBeInTheDocument();
+    expect(within(first!).getByText('3 Licence')).toBeInTheDocument();
     expect(within(first!).getByText('PD')).toBeInTheDocument();
     expect(within(first!).getByText('€89.97')).toBeInTheDocument();
     expect(within(first!).getByText('CouponCode : SAVE10')).toBeInTheDocument();

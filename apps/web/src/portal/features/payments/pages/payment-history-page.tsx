@@ -125,7 +125,7 @@ const COLUMNS: DataTableColumn<PaymentHistoryRow>[] = [
     width: 120,
     render: (row) => (
       <Stack gap={4} align="flex-start">
-        <Text size="sm">{`${row.qty} License`}</Text>
+        <Text size="sm">{`${row.qty} Licence`}</Text>
         <Badge variant="light" size="sm">
           {row.priceId.identifier}
         </Badge>

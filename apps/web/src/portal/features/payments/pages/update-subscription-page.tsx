@@ -88,7 +88,7 @@ function UpdateSubscriptionForm({ detail }: { detail: PriceDetailResponse }) {
     );
   };
 
-  const rows = seatSummaryRows(plan, { current: 'Current License', after: 'License After Purchase' }, current, n);
+  const rows = seatSummaryRows(plan, { current: 'Current Licence', after: 'Licence After Purchase' }, current, n);
   if (couponCode) {
     rows.push(
       { key: 'coupon', label: 'Coupon', value: couponCode },

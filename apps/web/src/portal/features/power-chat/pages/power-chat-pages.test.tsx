@@ -149,7 +149,7 @@ describe('Create Power Chat user page', () => {
     });
     const { user } = renderApp('/power-chat-user-create');
     await fill(user);
-    await user.click(screen.getByRole('checkbox', { name: /Add to global pull/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Add to global pool/ }));
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     await waitFor(() => expect(currentLocation()).toBe('/power-chat-users'));
     expect(api.callsTo('POST', `${F}/create`)[0]?.body).toEqual({

@@ -9,7 +9,7 @@ const LABELS = {
   name: 'Name',
   user_id: 'User ID',
   password: 'Password',
-  addToGlobalPull: 'Add to global pull',
+  addToGlobalPull: 'Add to global pool',
 };
 
 export function PowerChatUserCreatePage() {
@@ -56,7 +56,7 @@ export function PowerChatUserCreatePage() {
             {...form.getInputProps('password')}
           />
           <Checkbox
-            label="Add to global pull (listed in the shared contacts of your Power Chat users)"
+            label="Add to global pool (listed in the shared contacts of your Power Chat users)"
             name="addToGlobalPull"
             {...form.getInputProps('addToGlobalPull', { type: 'checkbox' })}
           />

@@ -157,7 +157,7 @@ describe('Profile detail: applications, Apply, licence redirect', () => {
       [`GET ${API}/profile/apply`]: {
         status: 402,
         body: {
-          respones_msg: 'Your enrolled licenses exceed then available licenses.',
+          respones_msg: 'Your enrolled licences exceed then available licences.',
           code: 'E_PAYMENT_REQUIRED',
           redirectToPaymentPage: 1,
         },
@@ -167,7 +167,7 @@ describe('Profile detail: applications, Apply, licence redirect', () => {
     const { user } = renderApp(`/profile-detail?profile_id=${PROFILE_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(currentLocation()).toBe('/plans'));
-    expect(await screen.findByText('Your enrolled licenses exceed then available licenses.')).toBeInTheDocument();
+    expect(await screen.findByText('Your enrolled licences exceed then available licences.')).toBeInTheDocument();
   });
 
   it('goes to /plans when the profile list itself is refused for licences', async () => {
