@@ -54,7 +54,8 @@ export function BackOfficeLayout() {
                   {detail.data?.email ?? 'Staff'}
                 </Text>
                 {role ? (
-                  <Badge variant="light" size="sm" visibleFrom="xs">
+                  // The role as the contract and the staff list write it ("SuperAdmin"), not Mantine's capitals.
+                  <Badge variant="light" size="sm" visibleFrom="xs" tt="none">
                     {role}
                   </Badge>
                 ) : null}
