@@ -203,6 +203,15 @@ describe('back office sign-in (spec 3 §2, §4)', () => {
     renderBackOffice('/super-admin/login');
     await waitFor(() => expect(currentLocation()).toBe('/admin-dashboard'));
   });
+
+  it('the account menu names the role as the contract does, "SuperAdmin", not upper-cased (issue 24, item 9)', async () => {
+    window.localStorage.setItem('super_admin_token', 'staff-token');
+    window.localStorage.setItem('adminRole', 'SuperAdmin');
+    mockApi(dashboardRoutes);
+    renderBackOffice('/admin-dashboard');
+    const menu = await screen.findByRole('button', { name: /Account menu/ });
+    expect(within(menu).getByText('SuperAdmin').closest('.mantine-Badge-root')).toHaveStyle({ textTransform: 'none' });
+  });
 });
 
 /** The query strings the mocked fetch was called with for `path`. */

@@ -252,8 +252,13 @@ export const backOfficeRoutes = routeTable<keyof typeof staffPaths, BackOfficeAr
  * role opens (DECISIONS §8), else its own account page.
  */
 export function homeOf(role: StaffRole | null): string {
-  const first = backOfficeRoutes.find(
-    (r) => r.nav && r.area !== 'guest' && r.area !== 'public' && canUseArea(role, r.area as StaffArea),
-  );
+  // In the sidebar's order (sections first), not the table's: Support landed on Blogs before its customers (issue 24).
+  const [first] = backOfficeRoutes
+    .filter((r) => r.nav && r.area !== 'guest' && r.area !== 'public' && canUseArea(role, r.area as StaffArea))
+    .sort((a, b) => sectionIndex(a.nav?.group) - sectionIndex(b.nav?.group));
   return first?.path ?? staffPaths.changePassword.getHref();
 }
+
+/** The sidebar's sections, in this order (each route's `nav.group` names one). */
+const NAV_SECTIONS = ['Overview', 'Finance', 'Customers', 'Devices', 'Content', 'Settings'];
+export const sectionIndex = (group: string | undefined) => NAV_SECTIONS.indexOf(group ?? '');

@@ -8,13 +8,10 @@ import { AppFrame } from '@/shared/components/layouts/app-frame';
 import { clearStaffSession, getStaffRole } from '@/shared/lib/auth-storage';
 import { menuOf, titleOf } from '@/shared/lib/route-table';
 import { staffPaths } from '../app/paths';
-import { backOfficeRoutes, homeOf } from '../app/routes';
+import { backOfficeRoutes, homeOf, sectionIndex } from '../app/routes';
 import { useStaffDetail, useStaffLogout } from '../api/staff-session';
 
 const areaOf = new Map(backOfficeRoutes.map((r) => [r.key as string, r.area]));
-/** The sidebar's sections, in this order (each route's `nav.group` names one). */
-const NAV_SECTIONS = ['Overview', 'Finance', 'Customers', 'Devices', 'Content', 'Settings'];
-const sectionIndex = (group: string | undefined) => NAV_SECTIONS.indexOf(group ?? '');
 
 /** The signed-in back office: the pages the role opens (from the route table) in the shared frame. */
 export function BackOfficeLayout() {
@@ -54,7 +51,8 @@ export function BackOfficeLayout() {
                   {detail.data?.email ?? 'Staff'}
                 </Text>
                 {role ? (
-                  <Badge variant="light" size="sm" visibleFrom="xs">
+                  // The role as the contract and the staff list write it ("SuperAdmin"), not Mantine's capitals.
+                  <Badge variant="light" size="sm" visibleFrom="xs" tt="none">
                     {role}
                   </Badge>
                 ) : null}

@@ -27,6 +27,9 @@ export function EmailText({ email }: { email: string }) {
   );
 }
 
+/** Fits "28 Nov 2026" (the date line of `DateTimeCell`) with the cell's padding: at 100 px it was cut (issue 24). */
+export const DATE_TIME_WIDTH = 120;
+
 /** 'DD Mon YYYY HH:MM:SS' on two lines, so the date columns stay narrow. */
 export function DateTimeCell({ value }: { value: string | null }) {
   const parts = staffDateTimeParts(value);
@@ -228,13 +231,13 @@ export function paymentColumns({
     {
       key: 'expiryAt',
       header: 'Expiry At',
-      width: 100,
+      width: DATE_TIME_WIDTH,
       render: (row) => <DateTimeCell value={row.expiryAt} />,
     },
     {
       key: 'created_at',
       header: 'Created On',
-      width: 100,
+      width: DATE_TIME_WIDTH,
       render: (row) => <DateTimeCell value={row.created_at} />,
     },
   ];

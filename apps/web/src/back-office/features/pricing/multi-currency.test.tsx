@@ -63,6 +63,20 @@ describe('pricing list: Multi Currency tab (spec 3 "Pricing list")', () => {
     expect(row).toHaveTextContent('INR');
   });
 
+  it('the country search puts the exact name first: "India" then Enter chooses India, not British Indian Ocean Territory', async () => {
+    signedIn([]);
+    const view = renderBackOffice('/admin-pricing-list?tab=currency');
+    const form = await screen.findByRole('form', { name: 'Add a currency' });
+    const country = within(form).getByLabelText(/^Country/, { selector: 'input' });
+    await view.user.click(country);
+    await view.user.type(country, 'India');
+    await screen.findByRole('option', { name: 'India (IN)', hidden: true });
+    const list = document.getElementById(country.getAttribute('aria-controls') ?? '');
+    expect(within(list!).getAllByRole('option', { hidden: true })[0]).toHaveTextContent('India (IN)');
+    await view.user.keyboard('{Enter}');
+    await waitFor(() => expect(country).toHaveValue('India (IN)'));
+  });
+
   it('choosing a country prefills the currency code and rate from the lookup; Add sends the rule', async () => {
     let added: RecordedCall | null = null;
     const api = signedIn([], {

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { dateColumn, statusColumn } from '@/shared/components/columns';
 import { loginHistoryQuerySchema, type LoginHistoryRow } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/shared/components/data-table';
-import { choices, ListPage } from '@/shared/components/list-page';
+import { allSelect, choices, ListPage } from '@/shared/components/list-page';
 
 import { useListQuery } from '@/shared/lib/list-search';
 import { LoginAsLink } from '../../../components/login-as-link';
@@ -39,25 +39,10 @@ export function LoginHistoryPage() {
       emptyMessage="No logins match these filters."
       minWidth={860}
       filters={[
-        {
-          kind: 'select',
-          key: 'source',
-          label: 'Source',
-          data: ['All', 'Web', 'App'],
-        },
-        {
-          kind: 'select',
-          key: 'type',
-          label: 'Type',
-          data: ['All', 'Login'],
-        },
-        {
-          kind: 'select',
-          key: 'hasError',
-          label: 'Status',
-          data: choices({ false: 'Success', true: 'Error' }),
-          placeholder: 'All',
-        },
+        // Nothing chosen shows "All" (no filter): without a placeholder the selects rendered blank (issue 24).
+        allSelect('source', 'Source', ['All', 'Web', 'App'], 200),
+        allSelect('type', 'Type', ['All', 'Login'], 200),
+        allSelect('hasError', 'Status', choices({ false: 'Success', true: 'Error' }), 200),
         { kind: 'text', key: 'email', label: 'Email', placeholder: 'customer@example.com', maxLength: 254 },
       ]}
     />

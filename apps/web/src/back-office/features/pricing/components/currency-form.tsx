@@ -5,6 +5,7 @@ import { currencyAddRequestSchema, type CurrencyRule } from '@fleetdeck/contract
 import { NumberField } from '@/shared/components/number-field';
 import { errorMessage } from '@/shared/lib/api-client';
 import { countryOptions } from '@/shared/lib/countries';
+import { closestFirstFilter } from '@/shared/lib/options-filter';
 import { useContractForm } from '@/shared/lib/form';
 import { notifyError } from '@/shared/lib/notify';
 import { lookupCountry } from '../api/country-lookup';
@@ -98,6 +99,9 @@ export function CurrencyForm({ editing, onDone }: { editing: CurrencyRule | null
             placeholder="Choose a country"
             data={COUNTRY_OPTIONS}
             nothingFoundMessage="No country"
+            // Typing highlights the closest match (exact name, then starts-with), which Enter picks (issue 24).
+            filter={closestFirstFilter}
+            selectFirstOptionOnChange
             w={{ base: '100%', sm: 240 }}
             {...form.getInputProps('countryCode')}
             value={values.countryCode || null}
