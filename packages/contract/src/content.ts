@@ -165,11 +165,14 @@ export type Blog = z.infer<typeof blogSchema>;
 /** The ALTCHA payload; optional in the schema so a missing one gets the server's "Please verify captcha.". */
 const captchaSchema = z.optional(z.nullable(text().check(z.maxLength(4096))));
 
+/** The longest contact message (the form counts toward it as you type; over it is refused, never cut). */
+export const CONTACT_MESSAGE_MAX = 5000;
+
 export const contactRequestSchema = z.object({
   name: personNameSchema,
   email: emailSchema,
   subject: text().check(z.trim(), required, max(200)),
-  message: text().check(z.trim(), required, max(5000)),
+  message: text().check(z.trim(), required, max(CONTACT_MESSAGE_MAX)),
   captcha: captchaSchema,
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;

@@ -217,6 +217,31 @@ describe('Contact requests, newsletters, page-view report', () => {
     });
   });
 
+  it('clamps a long contact message to three lines, and "Show more" opens all of it (issue 24)', async () => {
+    const long = `${'A long message about tablets. '.repeat(40)}The end.`;
+    mockApi({
+      ...staff(),
+      [`GET ${S}/contactus/list`]: {
+        body: page([
+          {
+            _id: ID,
+            name: 'Vera',
+            email: 'v@example.com',
+            subject: 'Hi',
+            message: long,
+            created_at: '2026-11-01T10:00:00.000Z',
+          },
+        ]),
+      },
+    });
+    const { user } = renderBackOffice('/admin-contactus');
+    const cell = await screen.findByRole('cell', { name: /A long message about tablets/ });
+    expect(within(cell).getByText(/A long message/)).toHaveAttribute('data-line-clamp', 'true');
+    await user.click(within(cell).getByRole('button', { name: 'Show more' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hi' });
+    expect(within(dialog).getByText(/The end\.$/)).toBeInTheDocument();
+  });
+
   it('lists the newsletter subscribers with an Export button', async () => {
     mockApi({
       ...staff(),

@@ -147,6 +147,25 @@ describe('public site (DECISIONS §9)', () => {
     });
   });
 
+  it('/contact counts the message as you type and refuses one over 5,000 characters, never cutting it (issue 24)', async () => {
+    const api = mockApi({ ...pageView, [`POST ${P}/contact`]: { body: { respones_msg: 'Sent.' } } });
+    const { user } = renderApp('/contact');
+    const form = await screen.findByRole('form', { name: 'Contact form' });
+    await user.type(within(form).getByLabelText(/^Name/), 'Vera');
+    await user.type(within(form).getByLabelText(/^Email/), 'vera@example.com');
+    await user.type(within(form).getByLabelText(/^Subject/), 'Pricing');
+    const message = within(form).getByLabelText(/^Message/);
+    expect(within(form).getByText('0 / 5,000 characters')).toBeInTheDocument();
+    await user.click(message);
+    await user.paste('x'.repeat(5001));
+    expect((message as HTMLTextAreaElement).value).toHaveLength(5001);
+    expect(within(form).getByText('5,001 / 5,000 characters')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Solve captcha' }));
+    await user.click(within(form).getByRole('button', { name: 'Send message' }));
+    expect(await within(form).findByText(/Message must be at most 5000 characters/)).toBeInTheDocument();
+    expect(api.callsTo('POST', `${P}/contact`)).toHaveLength(0);
+  });
+
   it('the footer signs up for the newsletter', async () => {
     const api = mockApi({
       ...pageView,

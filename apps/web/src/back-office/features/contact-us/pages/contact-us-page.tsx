@@ -1,4 +1,5 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { ContactMessage } from '@fleetdeck/contract';
 import { contactListQuerySchema } from '@fleetdeck/contract/staff';
 import type { DataTableColumn } from '@/shared/components/data-table';
@@ -9,6 +10,29 @@ import { useListQuery } from '@/shared/lib/list-search';
 import { useContactRequests } from '../api/contact-us';
 
 type SortField = 'name' | 'email' | 'subject' | 'created_at';
+
+/** Three lines at most in the table (one long message must not fill it); "Show more" opens the whole message. */
+function ClampedMessage({ row }: { row: ContactMessage }) {
+  const [opened, setOpened] = useState(false);
+  const long = row.message.length > 240 || row.message.split('\n').length > 3;
+  return (
+    <>
+      <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        {row.message}
+      </Text>
+      {long ? (
+        <Anchor component="button" type="button" size="xs" onClick={() => setOpened(true)}>
+          Show more
+        </Anchor>
+      ) : null}
+      <Modal opened={opened} onClose={() => setOpened(false)} title={row.subject} size="lg">
+        <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {row.message}
+        </Text>
+      </Modal>
+    </>
+  );
+}
 
 /** Spec 3 "Contact requests": the messages of the public contact form, sortable and paged. */
 export function ContactUsPage() {
@@ -44,11 +68,7 @@ export function ContactUsPage() {
       key: 'message',
       header: 'Message',
       width: 320,
-      render: (row) => (
-        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-          {row.message}
-        </Text>
-      ),
+      render: (row) => <ClampedMessage row={row} />,
     },
     {
       key: 'created_at',

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { contactRequestSchema } from '@fleetdeck/contract';
+import { CONTACT_MESSAGE_MAX, contactRequestSchema } from '@fleetdeck/contract';
 import { useState } from 'react';
 import { CaptchaField } from '@/portal/components/captcha-field';
 import { useContractForm } from '@/shared/lib/form';
@@ -35,7 +35,14 @@ export function SiteContactPage() {
               <TextInput label="Email" required type="email" autoComplete="email" {...form.getInputProps('email')} />
             </SimpleGrid>
             <TextInput label="Subject" required maxLength={200} {...form.getInputProps('subject')} />
-            <Textarea label="Message" required rows={6} maxLength={5000} {...form.getInputProps('message')} />
+            {/* No maxLength: a pasted message over the limit is refused with a message, never cut without a word. */}
+            <Textarea
+              label="Message"
+              required
+              rows={6}
+              description={`${form.values.message.length.toLocaleString('en-GB')} / ${CONTACT_MESSAGE_MAX.toLocaleString('en-GB')} characters`}
+              {...form.getInputProps('message')}
+            />
             <CaptchaField {...gate.field} />
             <Group justify="flex-end">
               <Button type="submit" loading={send.isPending}>
