@@ -109,16 +109,28 @@ describe('back office journey', () => {
     await tab.goto('/audit-logs');
     await tab.getByText(`Staff login-as by ${ROOT.email}`).first().waitFor();
 
+    // The password form is disabled in a staff session, with the reason (issue 24 item 9); the server refuses the
+    // call all the same (DECISIONS §8).
     await tab.goto('/change-password');
-    await tab.getByLabel(/^Old password/).fill(customer.password);
-    await tab.getByLabel(/^New password/).fill('Harbour-Lantern-9921');
-    await tab.getByLabel(/^Confirm/).fill('Harbour-Lantern-9921');
-    // The header also has a "Change Password" button now: the form's own Submit is the one to press.
-    await tab.getByRole('main').getByRole('button', { name: 'Submit' }).click();
     await tab
-      .getByText(/not allowed in a staff session/)
+      .getByText(/Not available in a staff session/)
       .first()
       .waitFor();
+    expect(await tab.getByLabel(/^Old password/).isDisabled()).toBe(true);
+    expect(await tab.getByRole('main').getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
+    const refused = await tab.evaluate(async (oldPassword) => {
+      const res = await fetch('/api/v1/admin/users/change-password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: localStorage.getItem('token') ?? '' },
+        body: JSON.stringify({
+          old_password: oldPassword,
+          new_password: 'Harbour-Lantern-9921',
+          confirm_password: 'Harbour-Lantern-9921',
+        }),
+      });
+      return { status: res.status, code: ((await res.json()) as { code?: string }).code };
+    }, customer.password);
+    expect(refused).toEqual({ status: 403, code: 'E_IMPERSONATION_FORBIDDEN' });
     await tab.close();
   });
 });
