@@ -50,6 +50,8 @@ export const enrolRequestSchema = z.object({
   localIpAddress: z._default(shortText(64), ''),
   batteryLevel: z.optional(batterySchema),
   fcmToken: fcmTokenSchema,
+  /** Join this group (of the token's customer and the app's family) with its template (DECISIONS §10). */
+  groupId: z.optional(idOf('group')),
 });
 export type EnrolRequest = z.input<typeof enrolRequestSchema>;
 
@@ -181,6 +183,8 @@ export const profileListQuerySchema = z.object({
   appName: z.optional(text().check(z.trim(), z.maxLength(16))),
   /** Free text matched against the serial number, the device name and the app (its code or its name for people). */
   search: z.optional(text().check(z.trim(), z.maxLength(64))),
+  /** Only the devices of this group (DECISIONS §10). */
+  groupId: z.optional(idOf('group')),
   page: z._default(numeric(z.coerce.number().check(z.int(), z.gte(1))), 1),
   limit: z._default(
     numeric(
@@ -207,6 +211,10 @@ export const profileListItemSchema = z.object({
   lastSeenAt: z.nullable(z.string()),
   policyVersion: z.int(),
   appliedPolicyVersion: z.nullable(z.int()),
+  /** The device's group (DECISIONS §10), null when ungrouped. */
+  group: z.nullable(z.object({ _id: z.string(), name: z.string() })),
+  /** How many settings differ from its group's template version (0 without a group or template). */
+  drift: z.int(),
 });
 export type ProfileListItem = z.infer<typeof profileListItemSchema>;
 

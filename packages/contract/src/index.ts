@@ -7,6 +7,7 @@ export * from './payments.ts';
 export * from './payment-record.ts';
 export * from './device.ts';
 export * from './profiles.ts';
+export * from './fleet.ts';
 export * from './activity.ts';
 export * from './chat.ts';
 export * from './content.ts';

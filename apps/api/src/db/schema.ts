@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -691,11 +692,17 @@ export const profiles = pgTable(
     appliedResult: text('applied_result', { enum: ['Success', 'Failed'] }),
     appliedMessage: text('applied_message'),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
+    /** The device group (DECISIONS §10): at most one; the group's deletion leaves the device ungrouped. */
+    groupId: uuid('group_id').references((): AnyPgColumn => deviceGroups.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('profiles_device_uq').on(t.deviceId),
+    // A group's devices (group page, rollouts, bulk actions), keyset on (created_at, id) like the device list.
+    index('profiles_group_created_idx')
+      .on(t.groupId, t.createdAt, t.id)
+      .where(sql`${t.groupId} is not null`),
     index('profiles_customer_app_created_idx').on(t.customerId, t.appName, t.createdAt, t.id),
     index('profiles_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     index('profiles_customer_name_idx').on(t.customerId, t.name, t.id),
@@ -1532,5 +1539,193 @@ export const apkVersions = pgTable(
   (t) => [
     uniqueIndex('apk_versions_family_code_uq').on(t.family, t.versionCode),
     index('apk_versions_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+// ------------------------------------------------------------------------------------------- fleet operations
+
+/**
+ * Policy templates (DECISIONS §10): a named settings document of one family; `settings` is the current version's,
+ * every version is kept in `policy_template_versions` with its plain-words changes.
+ */
+export const policyTemplates = pgTable(
+  'policy_templates',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    family: text('family').$type<Family>().notNull(),
+    version: integer('version').notNull().default(1),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('policy_templates_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    index('policy_templates_customer_family_created_idx').on(t.customerId, t.family, t.createdAt, t.id),
+  ],
+);
+
+/** Every saved version of a template: its settings and what changed from the one before, in plain words. */
+export const policyTemplateVersions = pgTable(
+  'policy_template_versions',
+  {
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => policyTemplates.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    changes: jsonb('changes').$type<string[]>().notNull().default([]),
+    /** Who saved it, as the audit log names them. */
+    createdBy: text('created_by').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.version] })],
+);
+
+/** Device groups (DECISIONS §10): devices (profiles) of one family, with a template and the version in force. */
+export const deviceGroups = pgTable(
+  'device_groups',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    family: text('family').$type<Family>().notNull(),
+    templateId: uuid('template_id').references(() => policyTemplates.id, { onDelete: 'restrict' }),
+    templateVersion: integer('template_version'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('device_groups_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    index('device_groups_template_idx')
+      .on(t.templateId)
+      .where(sql`${t.templateId} is not null`),
+  ],
+);
+
+/**
+ * Staged rollouts of a template version (DECISIONS §10). `stages` keeps each stage's percent, soak and start;
+ * one running or paused rollout per group (the partial unique index).
+ */
+export const rollouts = pgTable(
+  'rollouts',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => policyTemplates.id, { onDelete: 'restrict' }),
+    version: integer('version').notNull(),
+    family: text('family').$type<Family>().notNull(),
+    groupId: uuid('group_id').references(() => deviceGroups.id, { onDelete: 'set null' }),
+    state: text('state', { enum: ['running', 'paused', 'completed', 'cancelled', 'rolled_back'] }).notNull(),
+    stageIndex: integer('stage_index').notNull().default(0),
+    stages: jsonb('stages')
+      .$type<{ percent: number; soakSeconds: number; size: number; startedAt: string | null }[]>()
+      .notNull(),
+    failedPercent: integer('failed_percent').notNull(),
+    minDevices: integer('min_devices').notNull(),
+    ackTimeoutSeconds: integer('ack_timeout_seconds').notNull(),
+    pausedReason: text('paused_reason'),
+    createdBy: text('created_by').notNull().default(''),
+    /** When the worker should look at it next (stage soak over, ack timeouts due); null when nothing is due. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('rollouts_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    uniqueIndex('rollouts_one_active_per_group_uq')
+      .on(t.groupId)
+      .where(sql`${t.state} in ('running', 'paused') and ${t.groupId} is not null`),
+    index('rollouts_due_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.state} = 'running'`),
+  ],
+);
+
+/**
+ * One row per device of a rollout: its stage (by a stable hash), its state, and the settings and policy it had
+ * before (what rollback restores).
+ */
+export const rolloutDevices = pgTable(
+  'rollout_devices',
+  {
+    rolloutId: uuid('rollout_id')
+      .notNull()
+      .references(() => rollouts.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    stage: smallint('stage').notNull(),
+    state: text('state', { enum: ['waiting', 'pending', 'succeeded', 'failed', 'rolled_back'] }).notNull(),
+    /** The policy version the rollout gave the profile (what its ack must name). */
+    policyVersion: integer('policy_version'),
+    previousSettings: jsonb('previous_settings').$type<Record<string, unknown>>(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    /** The first check-in after the apply without an ack: it fails once the ack timeout has passed since. */
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    message: text('message'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rolloutId, t.profileId] }),
+    index('rollout_devices_rollout_state_idx').on(t.rolloutId, t.state, t.profileId),
+    index('rollout_devices_rollout_stage_idx').on(t.rolloutId, t.stage, t.profileId),
+    // An ack or a check-in finds the device's pending rollout row.
+    index('rollout_devices_pending_profile_idx')
+      .on(t.profileId)
+      .where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/** Bulk actions (DECISIONS §10): move to group or log out, on many devices, run by jobs in batches. */
+export const bulkActions = pgTable(
+  'bulk_actions',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['move-to-group', 'logout'] }).notNull(),
+    state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] })
+      .notNull()
+      .default('queued'),
+    targetGroupId: uuid('target_group_id').references(() => deviceGroups.id, { onDelete: 'set null' }),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('bulk_actions_customer_created_idx').on(t.customerId, t.createdAt, t.id)],
+);
+
+/** A bulk action's devices and each one's result. */
+export const bulkActionDevices = pgTable(
+  'bulk_action_devices',
+  {
+    bulkActionId: uuid('bulk_action_id')
+      .notNull()
+      .references(() => bulkActions.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    message: text('message'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bulkActionId, t.profileId] }),
+    index('bulk_action_devices_state_idx').on(t.bulkActionId, t.state, t.profileId),
   ],
 );

@@ -18,3 +18,4 @@ export * as chatApi from './chat.ts';
 export * as qrApi from './qr.ts';
 export * as healthApi from './health.ts';
 export * as publicApi from './public.ts';
+export * as fleetApi from './fleet.ts';

@@ -8,6 +8,7 @@ import {
   enrolmentTokenCounters,
   deviceExports,
   deviceLogs,
+  deviceGroups,
   devices,
   profiles,
 } from '../../db/schema.ts';
@@ -291,6 +292,8 @@ export interface ProfileListFilter {
   appNames?: readonly string[];
   /** Serial number or device name containing `text` (any case), or an app of `appNames`. */
   search?: { text: string; appNames: readonly string[] } | undefined;
+  /** Only the devices of this group (DECISIONS §10). */
+  groupId?: string | undefined;
   sort: 'name' | 'created_at';
   order: 'asc' | 'desc';
   limit: number;
@@ -320,6 +323,7 @@ export async function listProfiles(db: DbOrTx, customerId: string, f: ProfileLis
     eq(profiles.customerId, customerId),
     f.appNames === undefined ? undefined : inArray(profiles.appName, [...f.appNames]),
     searchCondition(f.search),
+    f.groupId === undefined ? undefined : eq(profiles.groupId, f.groupId),
     isNull(devices.loggedOutAt),
     eq(devices.customerId, customerId),
   );
@@ -336,9 +340,12 @@ export async function listProfiles(db: DbOrTx, customerId: string, f: ProfileLis
         policyVersion: profiles.policyVersion,
         appliedPolicyVersion: profiles.appliedPolicyVersion,
         lastSeenAt: devices.lastSeenAt,
+        groupId: profiles.groupId,
+        groupName: deviceGroups.name,
       })
       .from(profiles)
       .innerJoin(devices, eq(devices.id, profiles.deviceId))
+      .leftJoin(deviceGroups, and(eq(deviceGroups.id, profiles.groupId), eq(deviceGroups.customerId, customerId)))
       .where(where)
       .orderBy(dir(sortColumn), dir(profiles.id))
       .limit(f.limit)

@@ -632,6 +632,7 @@ export async function createExport(
 export interface ProfileListInput {
   appName?: string | undefined;
   search?: string | undefined;
+  groupId?: string | undefined;
   page: number;
   limit: number;
   sort: 'name' | 'created_at';
@@ -647,6 +648,7 @@ export async function profileList(ctx: AppContext, customerId: string, q: Profil
   const { rows, total } = await repo.listProfiles(ctx.db, customerId, {
     ...(appNames ? { appNames } : {}),
     ...(search ? { search: { text: search, appNames: appCodesOfSearch(search, ctx.config.productName) } } : {}),
+    groupId: q.groupId,
     sort: q.sort,
     order: q.order,
     limit: q.limit,
@@ -663,6 +665,9 @@ export async function profileList(ctx: AppContext, customerId: string, q: Profil
     lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
     policyVersion: r.policyVersion,
     appliedPolicyVersion: r.appliedPolicyVersion,
+    group: r.groupId && r.groupName !== null ? { _id: r.groupId, name: r.groupName } : null,
+    // Issue 25 (in progress): the count of settings differing from the group's template version.
+    drift: 0,
   }));
   return { items, total };
 }

@@ -138,6 +138,8 @@ export const listItem = (id: string, appName: string, overrides: Partial<Profile
   lastSeenAt: null,
   policyVersion: 0,
   appliedPolicyVersion: 0,
+  group: null,
+  drift: 0,
   ...overrides,
 });
 
