@@ -10,6 +10,7 @@ import {
   SCREEN_ORIENTATIONS,
   keyMapperEntrySchema,
   scheduleShutdownValueSchema,
+  templateSettingsInputSchema,
 } from './profiles.ts';
 
 /**
@@ -104,7 +105,7 @@ export const templateCreateRequestSchema = z.object({ name: fleetNameSchema, fro
  */
 export const templateUpdateRequestSchema = z.object({
   name: z.optional(fleetNameSchema),
-  settings: z.optional(z.record(z.string(), z.unknown())),
+  settings: z.optional(templateSettingsInputSchema),
   fromProfileId: z.optional(idOf('profile')),
 });
 export const templateListQuerySchema = z.object({

@@ -529,3 +529,57 @@ export const playStoreIconParamsSchema = z.object({
     z.maxLength(260, { error: 'must be <package name>.svg' }),
   ),
 });
+
+/** A list of a settings document: at most MAX_PROFILE_LIST_ENTRIES entries. */
+const entries = <T extends z.ZodMiniType>(entry: T) =>
+  z
+    .array(entry)
+    .check(z.maxLength(MAX_PROFILE_LIST_ENTRIES, { error: `must hold at most ${MAX_PROFILE_LIST_ENTRIES} entries` }));
+
+/**
+ * The settings a policy template takes in (`PUT templates/:id {settings}`, DECISIONS §10): any of the profile fields
+ * of spec 2 §3, each checked with the rule of the profile call that edits it; keys not sent keep their value. Rules
+ * across fields (a Browser kiosk needs its URL) are checked by the server on the merged document.
+ */
+export const templateSettingsInputSchema = z.strictObject(
+  {
+    pin: z.optional(pinSchema),
+    advancedSettings: z.optional(advancedSettingsSchema),
+    blockUrl: z.optional(entries(httpUrlSchema)),
+    blockFileUrl: z.optional(optionalHttpUrlSchema),
+    profileFiles: z.optional(entries(filePathSchema)),
+    keyMapper: z.optional(
+      entries(z.object({ keyName: oneOf(KEY_NAMES), keyEvent: oneOf(KEY_EVENTS), packageName: packageNameSchema })),
+    ),
+    powerCleanerSettings: z.optional(powerCleanerSettingsSchema),
+    enablePowerOnBoot: z.optional(bool()),
+    shutdownOnDisconnect: z.optional(bool()),
+    scheduleShutdown: z.optional(z.nullable(scheduleShutdownSchema)),
+    kioskType: z.optional(oneOf(KIOSK_TYPES)),
+    singleAppKioskPackageName: z.optional(text().check(z.trim(), maxLen(255))),
+    browserKioskWebsiteUrl: z.optional(optionalHttpUrlSchema),
+    browserKioskScreenTimeout: z.optional(screenTimeoutSchema),
+    browserKioskScreenBrightness: z.optional(brightnessSchema),
+    browserKioskScreenOrientation: z.optional(orientationSchema),
+    browserKioskShowAddressBar: z.optional(bool()),
+    signageVideoLists: z.optional(
+      z.array(httpUrlSchema).check(z.maxLength(MAX_SIGNAGE_VIDEOS, { error: `at most ${MAX_SIGNAGE_VIDEOS} videos` })),
+    ),
+    signageKioskScreenTimeout: z.optional(screenTimeoutSchema),
+    signageKioskScreenBrightness: z.optional(brightnessSchema),
+    signageKioskScreenOrientation: z.optional(orientationSchema),
+    profileApplications: z.optional(
+      entries(
+        z.object({
+          appPackageName: packageNameSchema,
+          status: oneOf(APPLICATION_ACTIONS),
+          productType: z._default(z.nullable(oneOf(PRODUCT_TYPES)), null),
+          appIcon: z._default(text().check(z.trim(), maxLen(2048)), ''),
+          appDetails: z._default(appDetailsSchema, { title: '', icon: '', appId: '' }),
+        }),
+      ),
+    ),
+  },
+  { error: 'is not a setting of a profile' },
+);
+export type TemplateSettingsInput = z.input<typeof templateSettingsInputSchema>;

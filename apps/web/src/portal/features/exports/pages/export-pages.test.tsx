@@ -32,6 +32,8 @@ const profile = (id: string, name: string, appName = 'PD') => ({
   lastSeenAt: null,
   policyVersion: 1,
   appliedPolicyVersion: 1,
+  group: null,
+  drift: 0,
 });
 const profilesAnswer = {
   body: {
