@@ -2,16 +2,7 @@ import type { Family } from '@fleetdeck/contract';
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { likeEscape } from '../../db/paging.ts';
-import {
-  customers,
-  deviceApplications,
-  enrolmentTokenCounters,
-  deviceExports,
-  deviceLogs,
-  deviceGroups,
-  devices,
-  profiles,
-} from '../../db/schema.ts';
+import { deviceApplications, deviceExports, deviceLogs, deviceGroups, devices, profiles } from '../../db/schema.ts';
 import { fromExcluded } from '../../db/upsert.ts';
 
 /**
@@ -19,27 +10,13 @@ import { fromExcluded } from '../../db/upsert.ts';
  * by it first; device-facing ones take the device id resolved by `requireDevice` (which belongs to one customer).
  */
 
-/** The customer whose enrolment token hashes to `tokenHash` (customers_enrolment_token_hash_uq). */
-export async function findCustomerByEnrolmentHash(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
-    .select({
-      id: customers.id,
-      email: customers.email,
-      disabledAt: customers.disabledAt,
-      tokenExpiresAt: customers.enrolmentTokenExpiresAt,
-      tokenMaxUses: customers.enrolmentTokenMaxUses,
-    })
-    .from(customers)
-    .where(eq(customers.enrolmentTokenHash, tokenHash));
-  return row ?? null;
-}
-
 /** What `device_enrol` (migration 0024) answers: the outcome and, when enrolled, the rows it wrote. */
 export type EnrolOutcome =
   'ok' | 'rate_limited' | 'token_invalid' | 'disabled' | 'token_expired' | 'active' | 'no_licence' | 'used_up' | 'slow';
 
 export interface EnrolStatementInput {
-  rateKey: string;
+  /** null: the attempt was counted already (the second call after a recount of the seat summary). */
+  rateKey: string | null;
   rateMax: number;
   rateWindowSeconds: number;
   enrolmentTokenHash: string;
@@ -110,42 +87,6 @@ export async function enrolInOneStatement(db: DbOrTx, p: EnrolStatementInput): P
   };
 }
 
-/**
- * Counts one use of the customer's enrolment token (issue 12, item 4), atomically against its limit and end date:
- * false when the token is used up or expired (nothing counted). Runs in the enrolment's transaction, so a refused
- * enrolment (no seat) does not count.
- */
-export async function takeEnrolmentTokenUse(db: DbOrTx, customerId: string, tokenHash: string): Promise<boolean> {
-  // The counter lives in enrolment_token_counters (see schema.ts); the limits are read from the customer's row.
-  const result = await db.execute(sql`
-    insert into ${enrolmentTokenCounters} as t (customer_id, token_hash, uses)
-    select c.id, c.enrolment_token_hash, 1 from ${customers} c
-     where c.id = ${customerId} and c.enrolment_token_hash = ${tokenHash}
-       and (c.enrolment_token_max_uses is null or c.enrolment_token_max_uses >= 1)
-       and (c.enrolment_token_expires_at is null or c.enrolment_token_expires_at > now())
-    on conflict (customer_id) do update set uses = t.uses + 1
-     where t.token_hash = excluded.token_hash
-       and (select c.enrolment_token_max_uses is null or t.uses < c.enrolment_token_max_uses from ${customers} c
-             where c.id = t.customer_id)
-    returning 1`);
-  return result.rows.length > 0;
-}
-
-/** A device of (customer, family, serial), locked for the enrolment transaction (devices_customer_serial_family_uq). */
-export async function findDeviceForUpdate(db: DbOrTx, customerId: string, family: Family, serialNumber: string) {
-  const [row] = await db
-    .select()
-    .from(devices)
-    .where(and(eq(devices.customerId, customerId), eq(devices.family, family), eq(devices.serialNumber, serialNumber)))
-    .for('update');
-  return row ?? null;
-}
-
-export async function insertDevice(db: DbOrTx, values: typeof devices.$inferInsert) {
-  const [row] = await db.insert(devices).values(values).returning();
-  return row!;
-}
-
 export async function updateDevice(
   db: DbOrTx,
   deviceId: string,
@@ -157,16 +98,6 @@ export async function updateDevice(
     .where(eq(devices.id, deviceId))
     .returning();
   return row ?? null;
-}
-
-export async function findProfileOfDevice(db: DbOrTx, deviceId: string) {
-  const [row] = await db.select().from(profiles).where(eq(profiles.deviceId, deviceId));
-  return row ?? null;
-}
-
-export async function insertProfile(db: DbOrTx, values: typeof profiles.$inferInsert) {
-  const [row] = await db.insert(profiles).values(values).returning();
-  return row!;
 }
 
 export async function updateProfileNames(

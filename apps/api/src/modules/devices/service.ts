@@ -14,19 +14,19 @@ import {
 } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
 import { AppError, forbidden, tooMany } from '../../lib/errors.ts';
-import { randomToken, safeEqualHex, sha256 } from '../../lib/crypto.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { claimOncePer, enforceLimit, limitKey, spend, unspend } from '../../lib/rate-limit.ts';
 import { auditedActor, sourceOf, type Actor, type CustomerActor, type DeviceActor } from '../../lib/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DeviceInfo } from './device-info.ts';
 import { writeAudit } from '../audit/service.ts';
-import { refreshSeatSummary, summaryFreeSeats, takeSeat } from '../licences/seats.ts';
+import { refreshSeatSummary } from '../licences/seats.ts';
 import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
-import { freeSeats, lockFamilyPoolShared, lockSerial } from '../licences/service.ts';
 import { notifyInTransaction } from '../policy/wakeup.ts';
 import type { StatusValues } from './hot-path.ts';
 import * as repo from './repository.ts';
+import type { EnrolStatementInput } from './repository.ts';
 
 /**
  * Devices (DECISIONS §5, §6): enrolment against the licence ledger, the reports the apps send, and the
@@ -113,14 +113,6 @@ const enrolmentTokenUsedUp = () =>
     'This QR code has enrolled as many devices as its limit allows. Raise the limit or create a new QR code in the console (Update Profile page).',
   );
 
-/**
- * The end date the customer set on the enrolment token (issue 12, item 4) refuses every enrolment; its use limit
- * refuses the enrolments that take a seat (counted in the enrolment's transaction).
- */
-function assertEnrolmentTokenUsable(customer: { tokenExpiresAt: Date | null }) {
-  if (customer.tokenExpiresAt && customer.tokenExpiresAt.getTime() <= Date.now()) throw enrolmentTokenExpired();
-}
-
 const noLicence = (appLabel: string) =>
   new AppError(402, 'E_NO_LICENCE', `No free ${appLabel} licence: buy more licences or log out another device.`, {
     redirectToPaymentPage: 1,
@@ -145,15 +137,6 @@ const enrolmentTokenExpired = () =>
 const enrolAuditMessage = (again: boolean, serialNumber: string, appName: PlanCode) =>
   `${again ? 'Device enrolled again' : 'Device enrolled'}: ${serialNumber} (${appName})`;
 
-/** What one enrolment writes about the device, whichever path takes it. */
-interface EnrolFacts {
-  appName: PlanCode;
-  family: Family;
-  enrolmentTokenHash: string;
-  deviceToken: string;
-  now: Date;
-}
-
 interface Enrolled {
   deviceId: string;
   profileId: string;
@@ -167,10 +150,10 @@ interface Enrolled {
  * needs a seat again, since its logout freed it; an active one only with its current credential). The previous
  * device token stops working. Only the token's SHA-256 is stored.
  *
- * Issue 14 (bulk enrolment): the whole enrolment is one statement, the SQL function `device_enrol` (migration 0024),
- * with the rules below in the same order. When the family's seat summary cannot answer (no row yet, or a grant
- * expired since its last count) it changes nothing but the rate-limit count and answers `slow`: the enrolment then
- * takes the ledger path (`enrolWithLedger`, one transaction of single statements).
+ * The rules are written once, in the SQL function `device_enrol` (migrations 0024, 0034: the whole enrolment in one
+ * statement, issue 14). When the family's seat summary cannot answer (no row yet, or a grant expired since its last
+ * count) the function changes nothing but the rate-limit count and answers `slow`: the summary is recounted from the
+ * ledger and the function called again (issue 23: no second copy of the rules in TypeScript).
  */
 export async function enrol(
   ctx: AppContext,
@@ -187,26 +170,20 @@ export async function enrol(
     throw err;
   }
   const { appName, family } = app;
-  const facts: EnrolFacts = {
-    appName,
-    family,
-    enrolmentTokenHash: sha256(input.enrolmentToken),
-    deviceToken: randomToken(),
-    now: new Date(),
-  };
+  const deviceToken = randomToken();
   const presented = deviceTokenOf(authorization);
   const actor: DeviceActor = { kind: 'device', id: '', customerId: '', ip };
-  const r = await repo.enrolInOneStatement(ctx.db, {
+  const statement: EnrolStatementInput = {
     rateKey: limitKey(`enrol:ip:${ip}`),
     rateMax: ENROL_RATE.max,
     rateWindowSeconds: ENROL_RATE.windowSeconds,
-    enrolmentTokenHash: facts.enrolmentTokenHash,
+    enrolmentTokenHash: sha256(input.enrolmentToken),
     family,
     serialNumber: input.serialNumber,
     appName,
     presentedHash: presented ? sha256(presented) : null,
-    tokenHash: sha256(facts.deviceToken),
-    now: facts.now,
+    tokenHash: sha256(deviceToken),
+    now: new Date(),
     deviceName: input.deviceName,
     appVersionCode: input.appVersionCode,
     deviceModel: input.deviceModel,
@@ -221,7 +198,16 @@ export async function enrol(
     actorKind: auditedActor(actor).kind,
     messageNew: enrolAuditMessage(false, input.serialNumber, appName),
     messageAgain: enrolAuditMessage(true, input.serialNumber, appName),
-  });
+  };
+  let r = await repo.enrolInOneStatement(ctx.db, statement);
+  if (r.outcome === 'slow' && r.customerId) {
+    // The seat summary cannot answer: recounted from the ledger, then the same statement again (the first call
+    // counted the attempt against the rate limit). Still 'slow': the family has never had a seat.
+    const customerId = r.customerId;
+    await inTransaction(ctx.db, (tx) => refreshSeatSummary(tx, customerId));
+    r = await repo.enrolInOneStatement(ctx.db, { ...statement, rateKey: null });
+    if (r.outcome === 'slow') r = { ...r, outcome: 'no_licence' };
+  }
   const customer = { id: r.customerId ?? '', email: r.email ?? '' };
   let enrolled: Enrolled;
   switch (r.outcome) {
@@ -235,13 +221,11 @@ export async function enrol(
       throw enrolmentTokenExpired();
     case 'active':
       return refuseReenrolment(ctx, customer, input.serialNumber, appName, ip);
+    case 'slow':
     case 'no_licence':
       throw noLicence(familyDisplayName(family, ctx.config.productName));
     case 'used_up':
       throw enrolmentTokenUsedUp();
-    case 'slow':
-      enrolled = await enrolWithLedger(ctx, input, ip, authorization, facts);
-      break;
     case 'ok':
       enrolled = { deviceId: r.deviceId!, profileId: r.profileId!, policyVersion: r.policyVersion!, again: r.again! };
       break;
@@ -250,7 +234,7 @@ export async function enrol(
   // A re-attached device's previous token stops working here at once (elsewhere on the commit's notification).
   if (enrolled.again) ctx.hot.cache.invalidate(enrolled.deviceId);
   const data = {
-    deviceToken: facts.deviceToken,
+    deviceToken,
     profileId: enrolled.profileId,
     deviceId: enrolled.deviceId,
     policyVersion: enrolled.policyVersion,
@@ -298,126 +282,6 @@ async function refuseReenrolment(
     afterCommit(() => dispatchEmail(ctx.queue, outboxId));
   });
   throw new AppError(409, 'E_DEVICE_ACTIVE', DEVICE_ACTIVE_MESSAGE);
-}
-
-/**
- * The ledger path of `enrol` (the rate limit already counted), when the seat summary cannot answer: one transaction
- * (the family's pool lock shared with other enrolments, the serial's own lock exclusive), the free seats counted from
- * the ledger, the seat taken with the atomic counter at the end (`takeSeat` recounts the summary).
- */
-async function enrolWithLedger(
-  ctx: AppContext,
-  input: EnrolInput,
-  ip: string,
-  authorization: string | undefined,
-  facts: EnrolFacts,
-): Promise<Enrolled> {
-  const { appName, family, enrolmentTokenHash, deviceToken, now } = facts;
-  const customer = await repo.findCustomerByEnrolmentHash(ctx.db, enrolmentTokenHash);
-  if (!customer) throw new AppError(401, 'E_ENROLMENT_TOKEN_INVALID', ENROLMENT_TOKEN_INVALID_MESSAGE);
-  if (customer.disabledAt) throw forbidden('This account is disabled.', 'E_ACCOUNT_DISABLED');
-  assertEnrolmentTokenUsable(customer);
-
-  const reports = {
-    deviceName: input.deviceName,
-    appName,
-    appVersionCode: input.appVersionCode,
-    deviceModel: input.deviceModel,
-    osVersion: input.osVersion,
-    macAddress: input.macAddress,
-    localIpAddress: input.localIpAddress,
-    ...(input.batteryLevel === undefined ? {} : { batteryLevel: input.batteryLevel }),
-    // A (re-)enrolling app without a push token must not keep the previous install's one.
-    fcmToken: input.fcmToken || null,
-    tokenHash: sha256(deviceToken),
-    tokenIssuedAt: now,
-    lastSeenAt: now,
-    loggedOutAt: null,
-  };
-
-  const result = await inTransaction(ctx.db, async (tx) => {
-    // Issue 14, item 3: enrolments of one family no longer take turns on its pool lock (shared among them; a refund
-    // or seat edit still takes it exclusively); the seat is taken by the atomic counter as the last statement.
-    await lockFamilyPoolShared(tx, customer.id, family);
-    await lockSerial(tx, customer.id, family, input.serialNumber);
-    const existing = await repo.findDeviceForUpdate(tx, customer.id, family, input.serialNumber);
-    // DECISIONS §6 (issue 12, item 4): an active serial is re-enrolled only by the device holding its credential;
-    // the enrolment token (printed on every QR) and a serial number (not a secret) are not enough.
-    if (existing && existing.loggedOutAt === null) {
-      const presented = deviceTokenOf(authorization);
-      if (!presented || !existing.tokenHash || !safeEqualHex(sha256(presented), existing.tokenHash)) {
-        return { refused: true as const };
-      }
-    }
-    const needsSeat = !existing || existing.loggedOutAt !== null;
-    const refuse = () => noLicence(familyDisplayName(family, ctx.config.productName));
-    // A quick refusal before any write when the summary already says the family is full.
-    if (needsSeat) {
-      const free = await summaryFreeSeats(tx, customer.id, family);
-      if (free === null ? (await freeSeats(tx, customer.id, family)) < 1 : free < 1) throw refuse();
-    }
-    // An enrolment that takes a seat is one use of the token (issue 12, item 4), counted atomically.
-    if (needsSeat && !(await repo.takeEnrolmentTokenUse(tx, customer.id, enrolmentTokenHash))) {
-      throw enrolmentTokenUsedUp();
-    }
-    let deviceId: string;
-    let profile: Awaited<ReturnType<typeof repo.findProfileOfDevice>>;
-    if (existing) {
-      deviceId = existing.id;
-      await repo.updateDevice(tx, deviceId, { ...reports, ...(existing.loggedOutAt ? { enrolledAt: now } : {}) });
-      await repo.updateProfileNames(tx, deviceId, { profileName: input.deviceName, appName });
-      profile = await repo.findProfileOfDevice(tx, deviceId);
-    } else {
-      profile = null;
-      const device = await repo.insertDevice(tx, {
-        customerId: customer.id,
-        family,
-        serialNumber: input.serialNumber,
-        appInstallationDate: now,
-        enrolledAt: now,
-        ...reports,
-      });
-      deviceId = device.id;
-    }
-    profile ??= await repo.insertProfile(tx, {
-      customerId: customer.id,
-      deviceId,
-      name: input.serialNumber,
-      profileName: input.deviceName,
-      appName,
-      family,
-      policyVersion: 0,
-    });
-    await repo.insertDeviceLogs(tx, [
-      {
-        customerId: customer.id,
-        deviceId,
-        serialNumber: input.serialNumber,
-        deviceName: input.deviceName,
-        deviceActivity: existing ? 'Enrolled (again)' : 'Enrolled',
-        activityResult: 'Success',
-      },
-    ]);
-    await writeAudit(tx, {
-      customerId: customer.id,
-      email: customer.email,
-      type: 'Device',
-      subType: 'Enrol',
-      message: enrolAuditMessage(existing !== null, input.serialNumber, appName),
-      actor: { kind: 'device', id: deviceId, customerId: customer.id, ip },
-    });
-    // Last statement: the counter row stays locked only until this commit (never oversells, see takeSeat).
-    if (needsSeat && !(await takeSeat(tx, customer.id, family))) throw refuse();
-    return {
-      refused: false as const,
-      deviceId,
-      profileId: profile.id,
-      policyVersion: profile.policyVersion,
-      again: existing !== null,
-    };
-  });
-  if (result.refused) return refuseReenrolment(ctx, customer, input.serialNumber, appName, ip);
-  return result;
 }
 
 type StatusInput = Omit<DeviceStatusRequest, 'appVersionCode'> & { appVersionCode?: string | undefined };

@@ -132,22 +132,6 @@ export async function lockFamilyPool(tx: DbOrTx, customerId: string, family: Fam
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'licence:' + customerId}), hashtext(${family}))`);
 }
 
-/**
- * The enrolment side of the family's pool lock (issue 14, item 3): enrolments share it with each other (their seats
- * are taken by the atomic counter, `takeSeat`), while the exclusive `lockFamilyPool` of a refund or seat edit still
- * excludes them for its whole transaction.
- */
-export async function lockFamilyPoolShared(tx: DbOrTx, customerId: string, family: Family) {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext(${'licence:' + customerId}), hashtext(${family}))`);
-}
-
-/** Serialises enrolments of one serial number of one customer's family (the same device enrolling twice at once). */
-export async function lockSerial(tx: DbOrTx, customerId: string, family: Family, serialNumber: string) {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${'enrol:' + customerId}), hashtext(${family + ':' + serialNumber}))`,
-  );
-}
-
 /** The grant of a payment, locked (a refund changes it). */
 export async function lockGrantOfPayment(tx: DbOrTx, paymentId: string) {
   const [row] = await tx.select().from(licenceGrants).where(eq(licenceGrants.paymentId, paymentId)).for('update');

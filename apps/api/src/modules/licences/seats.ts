@@ -22,7 +22,7 @@ export type SeatFamily = Family | 'ALL';
  */
 export async function refreshSeatSummary(tx: DbOrTx, customerId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'seats:' + customerId}))`);
-  // The rows first (families, then ALL: the order `takeSeat` locks them in): an enrolment that took a seat with the
+  // The rows first (families, then ALL: the order `device_enrol` takes a seat in): an enrolment that took a seat with the
   // counter but has not committed yet is waited for, so the recount below sees its device.
   await tx.execute(
     sql`select 1 from ${customerSeats} where customer_id = ${customerId} order by family = 'ALL', family for update`,
@@ -141,50 +141,6 @@ export async function lockGrantOfPayment(tx: DbOrTx, paymentId: string) {
 export async function setGrantSeats(tx: DbOrTx, customerId: string, grantId: string, seats: number) {
   await tx.update(licenceGrants).set({ seats }).where(eq(licenceGrants.id, grantId));
   await refreshSeatSummary(tx, customerId);
-}
-
-/**
- * Takes one seat of a family with the atomic counter (issue 14, item 3): `used = used + 1 where used < purchased` on
- * the customer's summary row, then the `ALL` row. Call it as the LAST statement of the enrolment transaction that
- * inserted (or re-activated) the device: the row stays locked only until that commit, so enrolments of one customer
- * no longer take turns. When the summary cannot answer (no row yet, or a grant expired since its last count) the
- * customer is recounted from the ledger, which already sees this transaction's device: the seat is then free when
- * used ≤ purchased. Answers false when no seat is free (roll back).
- */
-export async function takeSeat(tx: DbOrTx, customerId: string, family: Family): Promise<boolean> {
-  const taken = await tx.execute(sql`
-    update ${customerSeats} set used = used + 1, updated_at = now()
-    where customer_id = ${customerId} and family = ${family} and used < purchased
-      and (next_expiry_at is null or next_expiry_at > now())
-    returning used`);
-  if (taken.rows.length > 0) {
-    await tx.execute(sql`
-      update ${customerSeats} set used = used + 1, updated_at = now()
-      where customer_id = ${customerId} and family = 'ALL'`);
-    return true;
-  }
-  const [row] = await tx
-    .select({ purchased: customerSeats.purchased, next: customerSeats.nextExpiryAt })
-    .from(customerSeats)
-    .where(and(eq(customerSeats.customerId, customerId), eq(customerSeats.family, family)));
-  // The summary is current and full: no seat (the common refusal, without a recount).
-  if (row && (row.next === null || row.next.getTime() > Date.now() + 1000)) return false;
-  await refreshSeatSummary(tx, customerId);
-  const [after] = await tx
-    .select({ purchased: customerSeats.purchased, used: customerSeats.used })
-    .from(customerSeats)
-    .where(and(eq(customerSeats.customerId, customerId), eq(customerSeats.family, family)));
-  return after !== undefined && after.used <= after.purchased;
-}
-
-/** Seats of a family free now according to the summary (a quick refusal before any work; `takeSeat` decides). */
-export async function summaryFreeSeats(db: DbOrTx, customerId: string, family: Family): Promise<number | null> {
-  const [row] = await db
-    .select({ purchased: customerSeats.purchased, used: customerSeats.used, next: customerSeats.nextExpiryAt })
-    .from(customerSeats)
-    .where(and(eq(customerSeats.customerId, customerId), eq(customerSeats.family, family)));
-  if (!row || (row.next !== null && row.next.getTime() <= Date.now())) return null;
-  return row.purchased - row.used;
 }
 
 export const SEAT_FAMILIES: readonly SeatFamily[] = [...FAMILIES, 'ALL'];

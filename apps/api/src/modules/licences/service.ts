@@ -14,7 +14,7 @@ import { familyLicence } from './summary.ts';
  * exceeded  = used > purchased.
  */
 
-export { lockFamilyPool, lockFamilyPoolShared, lockSerial } from './repository.ts';
+export { lockFamilyPool } from './repository.ts';
 export { licenceSummary } from './summary.ts';
 
 /** One family's seats (e.g. for the 402 `redirectToPaymentPage` checks of profile update/apply). */
