@@ -9,9 +9,9 @@ import { enforceDeviceLimit } from '../devices/service.ts';
 import { familyLicenceOf } from '../licences/service.ts';
 import { lockProfile } from '../profiles/repository.ts';
 import { appVersionOfFamily } from '../pricing/app-version.ts';
-import { buildPolicy, withAppVersion } from './document.ts';
+import { buildPolicy, withAppVersion, type DesiredApplication } from './document.ts';
 import * as repo from './repository.ts';
-import { notifyInTransaction } from './wakeup.ts';
+import { notifyManyInTransaction } from './wakeup.ts';
 
 const PAYMENT_REQUIRED_MESSAGE = `${LICENCE_EXCEEDED_MESSAGE} Buy more licences to apply changes.`;
 /** Messages handed out by one `GET events` answer (the rest wait for the next poll). */
@@ -184,6 +184,56 @@ export async function acknowledgeMessage(
 
 // -------------------------------------------------------------------------------------------- customer side
 
+export interface AppliedPolicy {
+  profileId: string;
+  deviceId: string;
+  policyVersion: number;
+  appliedPolicyVersion: number | null;
+}
+
+/**
+ * What every Apply does, for one profile or ten thousand in one go (the console's Apply, a template applied to a
+ * group, a rollout stage): freezes each target's settings into its policy document (`buildPolicy`, with its device's
+ * app choices), moves its policy version and profile counter, writes the settings too when `writeSettings`, and
+ * queues the devices' wake-ups for the commit. Set-based: three statements and one NOTIFY batch whatever the count.
+ * Call with the targets locked (`lockProfile`, `repo.lockProfilesOfCustomer`) in the caller's transaction.
+ */
+export async function freezePolicies(
+  tx: DbOrTx,
+  customerId: string,
+  targets: readonly repo.ApplyTarget[],
+  opts: { writeSettings: boolean },
+): Promise<AppliedPolicy[]> {
+  if (targets.length === 0) return [];
+  const desired = await repo.desiredDisablesOfDevices(
+    tx,
+    targets.map((t) => t.deviceId),
+  );
+  const appsOf = new Map<string, DesiredApplication[]>();
+  for (const d of desired) {
+    const list = appsOf.get(d.deviceId) ?? [];
+    list.push(d);
+    appsOf.set(d.deviceId, list);
+  }
+  const stored = await repo.storeAppliedPolicies(
+    tx,
+    customerId,
+    targets.map((t) => ({
+      profileId: t.id,
+      policy: buildPolicy(t, appsOf.get(t.deviceId) ?? []),
+      settings: opts.writeSettings ? t.settings : null,
+    })),
+  );
+  const deviceOf = new Map(targets.map((t) => [t.id, t.deviceId]));
+  await notifyManyInTransaction(tx, [...new Set(targets.map((t) => t.deviceId))]);
+  return stored.map((s) => ({
+    profileId: s.profileId,
+    deviceId: deviceOf.get(s.profileId)!,
+    policyVersion: s.policyVersion,
+    appliedPolicyVersion: s.applied,
+  }));
+}
+
 /**
  * Apply (spec 2 §7 `profile/apply`): freezes the profile's settings into the policy document, moves its
  * version and counter, audits, and wakes the device once the transaction commits (NOTIFY is transactional).
@@ -194,21 +244,14 @@ export async function applyProfile(ctx: AppContext, actor: CustomerActor, profil
     const profile = await lockProfile(tx, customerId, profileId);
     if (!profile) throw profileNotFound();
     await assertFamilyLicensed(tx, customerId, profile.family);
-    const policy = buildPolicy(profile, await repo.desiredDisables(tx, profile.deviceId));
-    const updated = await repo.storeAppliedPolicy(tx, profile.id, policy);
+    const [applied] = await freezePolicies(tx, customerId, [profile], { writeSettings: false });
     await writeAudit(tx, {
       customerId,
       type: 'Profile',
       subType: 'Apply',
-      message: `Applied profile ${profile.profileName || profile.name} (${profile.appName}): policy version ${updated.policyVersion}`,
+      message: `Applied profile ${profile.profileName || profile.name} (${profile.appName}): policy version ${applied!.policyVersion}`,
       actor,
     });
-    await notifyInTransaction(tx, profile.deviceId);
-    return {
-      profileId: profile.id,
-      deviceId: profile.deviceId,
-      policyVersion: updated.policyVersion,
-      appliedPolicyVersion: updated.applied,
-    };
+    return applied!;
   });
 }
