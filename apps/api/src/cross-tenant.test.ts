@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chatApi, paymentsApi, sandboxApi, type ProfileApplication, type ProfileDetail } from '@fleetdeck/contract';
+import {
+  chatApi,
+  fleetApi,
+  paymentsApi,
+  sandboxApi,
+  type ProfileApplication,
+  type ProfileDetail,
+} from '@fleetdeck/contract';
 import { eq } from 'drizzle-orm';
 import { deviceMessages, paymentRefunds, payments } from './db/schema.ts';
 import { issueCreditNote, issueInvoice } from './modules/invoices/service.ts';
@@ -10,6 +17,7 @@ import { buy } from '../test/support/ledger.ts';
 import { card, solvedCaptcha } from '../test/support/payments.ts';
 import { uploadExport } from '../test/support/factory.ts';
 import { api, dataOf, fleetOwner, reportInventory } from '../test/support/profiles.ts';
+import { pdGroup, pdTemplate } from '../test/support/fleet.ts';
 import {
   apiOperations,
   concrete,
@@ -55,6 +63,10 @@ interface World {
   clientSecret: string;
   paymentId: string;
   creditNoteId: string;
+  /** Fleet operations (DECISIONS §10): a PD template, a group of the PD device, a cancelled rollout to it. */
+  templateId: string;
+  groupId: string;
+  rolloutId: string;
 }
 let A: World;
 let B: World;
@@ -128,7 +140,20 @@ async function world(label: string): Promise<World> {
       headers: { 'idempotency-key': `${label}-${crypto.randomUUID()}` },
     }),
   );
+  const template = await pdTemplate(rt, owner.id, `${label} template`, '1234');
+  const group = await pdGroup(rt, owner.id, `${label} group`, [pd.profileId]);
+  const rollout = dataOf<{ _id: string }>(
+    await call(rt, fleetApi.rolloutCreate, {
+      token: owner.token,
+      body: { templateId: template.id, groupId: group.id },
+    }),
+  );
+  // Cancelled: no job changes it while B's calls run.
+  dataOf(await call(rt, fleetApi.rolloutCancel, { token: owner.token, params: { id: rollout._id } }));
   return {
+    templateId: template.id,
+    groupId: group.id,
+    rolloutId: rollout._id,
     id: owner.id,
     email: owner.email,
     token: owner.token,
@@ -187,6 +212,18 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       return null;
     case 'creditNoteId':
       return 'creditNoteId';
+    case 'templateId':
+      return 'templateId';
+    case 'groupId':
+      // `enrol` with another customer's group answers 400 (DECISIONS §10: the token's customer's groups only), tested
+      // with the enrolment into a group; the sample body here is refused before it anyway.
+      return t === '/api/v1/device/enrol' ? null : 'groupId';
+    case 'targetGroupId':
+      return 'groupId';
+    case 'profileIds':
+      // A rollout or bulk action names its devices by groupId or profileIds, never both (400): the group is tried
+      // here; the devices by their own tests (modules/fleet/*.test.ts "another customer's").
+      return t.endsWith('/rollouts') || t.endsWith('/bulk-actions') ? null : undefined;
     case 'id':
       if (t.includes('/payments/price/detail') || t.startsWith('/api/v1/public/')) return null;
       if (t.includes('/export/')) return 'exportId';
@@ -195,6 +232,7 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       if (t.includes('/application/delete')) return 'profileAppId';
       if (t.includes('/keyMapper/')) return 'keyMapperId';
       if (t.startsWith('/api/v1/admin/payments/{id}/')) return 'paymentId';
+      if (t.startsWith('/api/v1/admin/rollouts/{id}')) return 'rolloutId';
       return undefined;
     default:
       return undefined;
@@ -283,12 +321,18 @@ const OTHER_REFUSALS: Record<string, string> = {
 };
 function refused(o: ApiOperation, set: Input[], res: { statusCode: number; body: string }) {
   if (res.statusCode === 403 || res.statusCode === 404) return true;
-  const answer = JSON.parse(res.body) as { code?: string; data?: { pagination?: { total?: number } } };
+  const answer = JSON.parse(res.body) as {
+    code?: string;
+    data?: { pagination?: { total?: number } };
+    pagination?: { total?: number };
+  };
   if (OTHER_REFUSALS[`${o.method} ${o.template}`] === answer.code && res.statusCode >= 400) return true;
   const onlyOptionalFilters =
     o.method === 'GET' &&
     set.every((i) => i.where === 'query' && !o.queryParams.find((p) => p.name === i.name)?.required);
-  return onlyOptionalFilters && res.statusCode === 200 && answer.data?.pagination?.total === 0;
+  // A page answers its paging in `data` (older calls) or beside it (`{ data: [], pagination }`).
+  const total = answer.data?.pagination?.total ?? answer.pagination?.total;
+  return onlyOptionalFilters && res.statusCode === 200 && total === 0;
 }
 
 /** A's rows that no call of B's may change. */

@@ -26,7 +26,21 @@ export const AUDIT_SUB_TYPES = {
     'Chat User Deleted',
     'Chat Users Synced',
   ],
-  Profile: ['Update', 'Apply', 'Application Update', 'Application Sync', 'Application Status Update'],
+  Profile: [
+    'Update',
+    'Apply',
+    'Application Update',
+    'Application Sync',
+    'Application Status Update',
+    // Staged rollouts and bulk actions (DECISIONS §10).
+    'Rollout Started',
+    'Rollout Paused',
+    'Rollout Resumed',
+    'Rollout Cancelled',
+    'Rollout Rolled Back',
+    'Rollout Completed',
+    'Bulk Action',
+  ],
   Payments: [
     'Subscription Created',
     'Subscription Update',

@@ -8,6 +8,14 @@ import { sweepLoginFailures } from '../db/account-lockout.ts';
 import { deliverEmail, sweepOutbox } from '../modules/mail/outbox.ts';
 import { DEVICE_PUSH_QUEUE, deliverPush, type PushSender } from '../modules/policy/push.ts';
 import { WAKE_FAMILY_QUEUE, wakeFamily } from '../modules/policy/wake-family.ts';
+import {
+  ADVANCE_QUEUE,
+  ROLLBACK_QUEUE,
+  SWEEP_QUEUE,
+  advanceRollout,
+  rollbackRollout,
+  sweepRollouts,
+} from '../modules/fleet/rollouts-jobs.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { sendResetLink } from '../modules/users/service.ts';
 import { sweepCaptchaUses } from '../modules/captcha/service.ts';
@@ -36,6 +44,15 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   await boss.work<{ family: Family }>(WAKE_FAMILY_QUEUE, poll, async ([job]) => {
     if (job) await wakeFamily(ctx, job.data.family);
   });
+
+  // Staged rollouts (DECISIONS §10): one step per job, under the rollout's row lock; rollbacks in batches.
+  await boss.work<{ rolloutId: string }>(ADVANCE_QUEUE, poll, async ([job]) => {
+    if (job) await advanceRollout(ctx, job.data.rolloutId);
+  });
+  await boss.work<{ rolloutId: string }>(ROLLBACK_QUEUE, poll, async ([job]) => {
+    if (job) await rollbackRollout(ctx, job.data.rolloutId);
+  });
+  await boss.work(SWEEP_QUEUE, async () => sweepRollouts(ctx));
 
   await boss.work<{ outboxId: string }>('email.send', poll, async ([job]) => {
     if (!job) return;
@@ -78,6 +95,7 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   await boss.schedule('email.sweep', '* * * * *');
   await boss.schedule('payments.sweep', '* * * * *');
   await boss.schedule('seats.sweep', '* * * * *');
+  await boss.schedule(SWEEP_QUEUE, '* * * * *');
   await boss.schedule('maintenance.hourly', '17 * * * *');
   await boss.schedule('partitions.maintain', '41 3 * * *');
   await boss.send('partitions.maintain', {}, { singletonKey: 'start-up', singletonSeconds: 300 });

@@ -8,6 +8,7 @@ import { writeAudit } from '../audit/service.ts';
 import { enforceDeviceLimit } from '../devices/service.ts';
 import { familyLicenceOf } from '../licences/service.ts';
 import { lockProfile } from '../profiles/repository.ts';
+import { recordRolloutAck } from '../fleet/rollouts-repository.ts';
 import { appVersionOfFamily } from '../pricing/app-version.ts';
 import { buildPolicy, withAppVersion, type DesiredApplication } from './document.ts';
 import * as repo from './repository.ts';
@@ -102,6 +103,8 @@ export async function acknowledgePolicy(
       return { version: ack.version, currentVersion: profile.version, appliedPolicyVersion: applied, repeated: true };
     }
     const applied = await repo.recordPolicyAck(tx, device.profileId, ack);
+    // A staged rollout waiting for this version hears of it (DECISIONS §10): one indexed UPDATE, nothing otherwise.
+    await recordRolloutAck(tx, device.profileId, ack.version, ack.result, ack.message);
     const failed = ack.result === 'Failed';
     const outcome = failed ? `Failed: ${ack.message || 'no reason given'}`.slice(0, 1000) : 'Success';
     await repo.insertDeviceLog(tx, {
