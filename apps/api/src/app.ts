@@ -37,6 +37,7 @@ import { customerDeviceRoutes, deviceApiRoutes } from './modules/devices/routes.
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { policyDeviceRoutes, policyRoutes } from './modules/policy/routes.ts';
 import { rolloutRoutes } from './modules/fleet/rollouts-routes.ts';
+import { bulkActionRoutes } from './modules/fleet/bulk-actions-routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { publicContentRoutes, uploadRoutes } from './modules/content/routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(policyDeviceRoutes(ctx));
   await app.register(policyRoutes(ctx));
   await app.register(rolloutRoutes(ctx));
+  await app.register(bulkActionRoutes(ctx));
   // The back office (spec 3) under /api/v1/super-admin: every route guarded by its area's roles.
   await app.register(staffRoutes(ctx));
   // Website content (spec 3 §7 Content), the public site's calls (DECISIONS §9) and the uploaded pictures.

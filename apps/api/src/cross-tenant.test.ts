@@ -67,6 +67,8 @@ interface World {
   templateId: string;
   groupId: string;
   rolloutId: string;
+  /** A bulk logout of a spare device. */
+  bulkActionId: string;
 }
 let A: World;
 let B: World;
@@ -150,7 +152,15 @@ async function world(label: string): Promise<World> {
   );
   // Cancelled: no job changes it while B's calls run.
   dataOf(await call(rt, fleetApi.rolloutCancel, { token: owner.token, params: { id: rollout._id } }));
+  const spare = await owner.enrol('PD', { deviceName: `${deviceName} spare` });
+  const bulk = dataOf<{ _id: string }>(
+    await call(rt, fleetApi.bulkActionCreate, {
+      token: owner.token,
+      body: { action: 'logout', profileIds: [spare.profileId] },
+    }),
+  );
   return {
+    bulkActionId: bulk._id,
     templateId: template.id,
     groupId: group.id,
     rolloutId: rollout._id,
@@ -233,6 +243,7 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       if (t.includes('/keyMapper/')) return 'keyMapperId';
       if (t.startsWith('/api/v1/admin/payments/{id}/')) return 'paymentId';
       if (t.startsWith('/api/v1/admin/rollouts/{id}')) return 'rolloutId';
+      if (t.startsWith('/api/v1/admin/bulk-actions/{id}')) return 'bulkActionId';
       return undefined;
     default:
       return undefined;

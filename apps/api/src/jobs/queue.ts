@@ -25,6 +25,7 @@ export const QUEUES = [
   'rollouts.advance',
   'rollouts.rollback',
   'rollouts.sweep',
+  'bulk-actions.run',
 ] as const;
 
 /** pg-boss on the application's own pool, in its own schema. */

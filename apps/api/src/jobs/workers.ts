@@ -16,6 +16,7 @@ import {
   rollbackRollout,
   sweepRollouts,
 } from '../modules/fleet/rollouts-jobs.ts';
+import { BULK_ACTION_QUEUE, runBulkAction } from '../modules/fleet/bulk-actions-jobs.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { sendResetLink } from '../modules/users/service.ts';
 import { sweepCaptchaUses } from '../modules/captcha/service.ts';
@@ -45,7 +46,7 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
     if (job) await wakeFamily(ctx, job.data.family);
   });
 
-  // Staged rollouts (DECISIONS §10): one step per job, under the rollout's row lock; rollbacks in batches.
+  // Staged rollouts (DECISIONS §10): one step per job, under the rollout's row lock; rollbacks and bulk actions in batches.
   await boss.work<{ rolloutId: string }>(ADVANCE_QUEUE, poll, async ([job]) => {
     if (job) await advanceRollout(ctx, job.data.rolloutId);
   });
@@ -53,6 +54,9 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
     if (job) await rollbackRollout(ctx, job.data.rolloutId);
   });
   await boss.work(SWEEP_QUEUE, async () => sweepRollouts(ctx));
+  await boss.work<{ bulkActionId: string }>(BULK_ACTION_QUEUE, poll, async ([job]) => {
+    if (job) await runBulkAction(ctx, job.data.bulkActionId);
+  });
 
   await boss.work<{ outboxId: string }>('email.send', poll, async ([job]) => {
     if (!job) return;
