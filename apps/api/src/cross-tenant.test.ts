@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chatApi, paymentsApi, sandboxApi, type ProfileApplication, type ProfileDetail } from '@fleetdeck/contract';
+import {
+  chatApi,
+  fleetApi,
+  paymentsApi,
+  sandboxApi,
+  type ProfileApplication,
+  type ProfileDetail,
+} from '@fleetdeck/contract';
 import { eq } from 'drizzle-orm';
 import { deviceMessages, paymentRefunds, payments } from './db/schema.ts';
 import { issueCreditNote, issueInvoice } from './modules/invoices/service.ts';
@@ -55,6 +62,10 @@ interface World {
   clientSecret: string;
   paymentId: string;
   creditNoteId: string;
+  /** Fleet operations (DECISIONS §10): a template of the PD profile, a PD group with it holding that device. */
+  templateId: string;
+  groupId: string;
+  pdProfileIds: string[];
 }
 let A: World;
 let B: World;
@@ -99,6 +110,25 @@ async function world(label: string): Promise<World> {
       appPackageName: 'com.whatsapp',
       status: 'Uninstall',
       productType: 'Super Lock',
+    }),
+  );
+  const template = dataOf<{ _id: string }>(
+    await api(rt, 'POST', 'templates', {
+      token: owner.token,
+      body: { name: `${label} template`, fromProfileId: pd.profileId },
+    }),
+  );
+  const group = dataOf<{ _id: string }>(
+    await api(rt, 'POST', 'groups', {
+      token: owner.token,
+      body: { name: `${label} group`, family: 'PD', templateId: template._id },
+    }),
+  );
+  dataOf(
+    await call(rt, fleetApi.groupAddDevices, {
+      token: owner.token,
+      params: { id: group._id },
+      body: { profileIds: [pd.profileId] },
     }),
   );
   const exportName = `${label} export ${crypto.randomUUID().slice(0, 8)}`;
@@ -149,6 +179,9 @@ async function world(label: string): Promise<World> {
     clientSecret: checkout.clientSecret,
     paymentId: payment.id,
     creditNoteId: creditNote.id,
+    templateId: template._id,
+    groupId: group._id,
+    pdProfileIds: [pd.profileId],
   };
 }
 
@@ -187,6 +220,16 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       return null;
     case 'creditNoteId':
       return 'creditNoteId';
+    case 'fromProfileId':
+      return 'profileId';
+    case 'profileIds':
+      return 'pdProfileIds';
+    case 'templateId':
+      return 'templateId';
+    case 'groupId':
+      // `enrol` carries no session: its group is checked against the enrolment token's customer (400 otherwise),
+      // which fleet/groups.test.ts proves with a real token; the matrix's enrol has no token of B's to send.
+      return t === '/api/v1/device/enrol' ? null : 'groupId';
     case 'id':
       if (t.includes('/payments/price/detail') || t.startsWith('/api/v1/public/')) return null;
       if (t.includes('/export/')) return 'exportId';
@@ -195,6 +238,8 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       if (t.includes('/application/delete')) return 'profileAppId';
       if (t.includes('/keyMapper/')) return 'keyMapperId';
       if (t.startsWith('/api/v1/admin/payments/{id}/')) return 'paymentId';
+      if (t.startsWith('/api/v1/admin/templates/{id}')) return 'templateId';
+      if (t.startsWith('/api/v1/admin/groups/{id}')) return 'groupId';
       return undefined;
     default:
       return undefined;
@@ -258,8 +303,8 @@ async function send(o: ApiOperation, inputs: Input[], pick: (i: Input) => World)
   if ('clientSecret' in (bodySchema?.properties ?? {})) body.clientSecret = B.clientSecret;
   for (const i of inputs) {
     const v = value(i);
-    if (i.where === 'path') path[i.name] = v;
-    else if (i.where === 'query') query[i.name] = v;
+    if (i.where === 'path') path[i.name] = String(v);
+    else if (i.where === 'query') query[i.name] = String(v);
     else body[i.name] = v;
   }
   const token = o.realm === 'device' ? B.deviceAuth : B.token;

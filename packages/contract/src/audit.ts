@@ -26,7 +26,16 @@ export const AUDIT_SUB_TYPES = {
     'Chat User Deleted',
     'Chat Users Synced',
   ],
-  Profile: ['Update', 'Apply', 'Application Update', 'Application Sync', 'Application Status Update'],
+  Profile: [
+    'Update',
+    'Apply',
+    'Application Update',
+    'Application Sync',
+    'Application Status Update',
+    // Fleet operations (DECISIONS §10, issue 25): templates saved or deleted, groups and their devices.
+    'Template',
+    'Group',
+  ],
   Payments: [
     'Subscription Created',
     'Subscription Update',
