@@ -44,6 +44,7 @@ import { publicContentRoutes, uploadRoutes } from './modules/content/routes.ts';
 import { siteSettingRoutes } from './modules/site-settings/routes.ts';
 import { pageViewRoutes } from './modules/public/page-views/routes.ts';
 import { apkDownloadRoutes, publicApkRoutes } from './modules/apks/routes.ts';
+import { groupRoutes, templateRoutes } from './modules/fleet/routes.ts';
 import { staffRoutes } from './modules/staff/index.ts';
 
 export interface BuildOptions {
@@ -156,6 +157,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(chatRoutes(ctx));
   await app.register(policyDeviceRoutes(ctx));
   await app.register(policyRoutes(ctx));
+  // Fleet operations (DECISIONS §10): templates, groups and drift.
+  await app.register(templateRoutes(ctx));
+  await app.register(groupRoutes(ctx));
   await app.register(rolloutRoutes(ctx));
   await app.register(bulkActionRoutes(ctx));
   // The back office (spec 3) under /api/v1/super-admin: every route guarded by its area's roles.

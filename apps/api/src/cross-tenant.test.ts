@@ -17,7 +17,6 @@ import { buy } from '../test/support/ledger.ts';
 import { card, solvedCaptcha } from '../test/support/payments.ts';
 import { uploadExport } from '../test/support/factory.ts';
 import { api, dataOf, fleetOwner, reportInventory } from '../test/support/profiles.ts';
-import { pdGroup, pdTemplate } from '../test/support/fleet.ts';
 import {
   apiOperations,
   concrete,
@@ -63,11 +62,12 @@ interface World {
   clientSecret: string;
   paymentId: string;
   creditNoteId: string;
-  /** Fleet operations (DECISIONS §10): a PD template, a group of the PD device, a cancelled rollout to it. */
+  /** Fleet operations (DECISIONS §10): a template of the PD profile, a PD group with it holding that device. */
   templateId: string;
   groupId: string;
+  pdProfileIds: string[];
+  /** A cancelled rollout to that group, and a bulk logout of a spare device. */
   rolloutId: string;
-  /** A bulk logout of a spare device. */
   bulkActionId: string;
 }
 let A: World;
@@ -115,6 +115,25 @@ async function world(label: string): Promise<World> {
       productType: 'Super Lock',
     }),
   );
+  const template = dataOf<{ _id: string }>(
+    await api(rt, 'POST', 'templates', {
+      token: owner.token,
+      body: { name: `${label} template`, fromProfileId: pd.profileId },
+    }),
+  );
+  const group = dataOf<{ _id: string }>(
+    await api(rt, 'POST', 'groups', {
+      token: owner.token,
+      body: { name: `${label} group`, family: 'PD', templateId: template._id },
+    }),
+  );
+  dataOf(
+    await call(rt, fleetApi.groupAddDevices, {
+      token: owner.token,
+      params: { id: group._id },
+      body: { profileIds: [pd.profileId] },
+    }),
+  );
   const exportName = `${label} export ${crypto.randomUUID().slice(0, 8)}`;
   const exportId = await uploadExport(rt, device.auth, { exportName, disabledApplications: ['com.whatsapp'] });
   const chatUserName = `${label} chatter`;
@@ -142,12 +161,10 @@ async function world(label: string): Promise<World> {
       headers: { 'idempotency-key': `${label}-${crypto.randomUUID()}` },
     }),
   );
-  const template = await pdTemplate(rt, owner.id, `${label} template`, '1234');
-  const group = await pdGroup(rt, owner.id, `${label} group`, [pd.profileId]);
   const rollout = dataOf<{ _id: string }>(
     await call(rt, fleetApi.rolloutCreate, {
       token: owner.token,
-      body: { templateId: template.id, groupId: group.id },
+      body: { templateId: template._id, groupId: group._id },
     }),
   );
   // Cancelled: no job changes it while B's calls run.
@@ -161,8 +178,6 @@ async function world(label: string): Promise<World> {
   );
   return {
     bulkActionId: bulk._id,
-    templateId: template.id,
-    groupId: group.id,
     rolloutId: rollout._id,
     id: owner.id,
     email: owner.email,
@@ -184,6 +199,9 @@ async function world(label: string): Promise<World> {
     clientSecret: checkout.clientSecret,
     paymentId: payment.id,
     creditNoteId: creditNote.id,
+    templateId: template._id,
+    groupId: group._id,
+    pdProfileIds: [pd.profileId],
   };
 }
 
@@ -222,18 +240,20 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       return null;
     case 'creditNoteId':
       return 'creditNoteId';
+    case 'fromProfileId':
+      return 'profileId';
+    case 'profileIds':
+      // A rollout or bulk action names its devices by groupId or profileIds, never both (400): the group is tried
+      // there; their devices by their own tests (modules/fleet/*.test.ts "another customer's").
+      return t.endsWith('/rollouts') || t.endsWith('/bulk-actions') ? null : 'pdProfileIds';
     case 'templateId':
       return 'templateId';
     case 'groupId':
-      // `enrol` with another customer's group answers 400 (DECISIONS §10: the token's customer's groups only), tested
-      // with the enrolment into a group; the sample body here is refused before it anyway.
+      // `enrol` carries no session: its group is checked against the enrolment token's customer (400 otherwise),
+      // which fleet/groups.test.ts proves with a real token; the matrix's enrol has no token of B's to send.
       return t === '/api/v1/device/enrol' ? null : 'groupId';
     case 'targetGroupId':
       return 'groupId';
-    case 'profileIds':
-      // A rollout or bulk action names its devices by groupId or profileIds, never both (400): the group is tried
-      // here; the devices by their own tests (modules/fleet/*.test.ts "another customer's").
-      return t.endsWith('/rollouts') || t.endsWith('/bulk-actions') ? null : undefined;
     case 'id':
       if (t.includes('/payments/price/detail') || t.startsWith('/api/v1/public/')) return null;
       if (t.includes('/export/')) return 'exportId';
@@ -242,6 +262,8 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       if (t.includes('/application/delete')) return 'profileAppId';
       if (t.includes('/keyMapper/')) return 'keyMapperId';
       if (t.startsWith('/api/v1/admin/payments/{id}/')) return 'paymentId';
+      if (t.startsWith('/api/v1/admin/templates/{id}')) return 'templateId';
+      if (t.startsWith('/api/v1/admin/groups/{id}')) return 'groupId';
       if (t.startsWith('/api/v1/admin/rollouts/{id}')) return 'rolloutId';
       if (t.startsWith('/api/v1/admin/bulk-actions/{id}')) return 'bulkActionId';
       return undefined;
@@ -307,8 +329,8 @@ async function send(o: ApiOperation, inputs: Input[], pick: (i: Input) => World)
   if ('clientSecret' in (bodySchema?.properties ?? {})) body.clientSecret = B.clientSecret;
   for (const i of inputs) {
     const v = value(i);
-    if (i.where === 'path') path[i.name] = v;
-    else if (i.where === 'query') query[i.name] = v;
+    if (i.where === 'path') path[i.name] = String(v);
+    else if (i.where === 'query') query[i.name] = String(v);
     else body[i.name] = v;
   }
   const token = o.realm === 'device' ? B.deviceAuth : B.token;

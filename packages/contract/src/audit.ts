@@ -32,6 +32,9 @@ export const AUDIT_SUB_TYPES = {
     'Application Update',
     'Application Sync',
     'Application Status Update',
+    // Fleet operations (DECISIONS §10, issue 25): templates saved or deleted, groups and their devices.
+    'Template',
+    'Group',
     // Staged rollouts and bulk actions (DECISIONS §10).
     'Rollout Started',
     'Rollout Paused',

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { lockProfilesOfCustomer } from '../policy/repository.ts';
-import { freezePolicies } from '../policy/service.ts';
+import { freezePolicies } from '../policy/freeze.ts';
 import { requestPush } from '../policy/push.ts';
 import { readSettings } from '../profiles/settings.ts';
 

@@ -1,4 +1,4 @@
-import { LICENCE_EXCEEDED_MESSAGE, type DeviceMessage, type Family } from '@fleetdeck/contract';
+import type { DeviceMessage } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CustomerActor, DeviceActor } from '../../lib/actor.ts';
@@ -6,30 +6,17 @@ import { AppError } from '../../lib/errors.ts';
 import type { DeviceInfo } from '../devices/device-info.ts';
 import { writeAudit } from '../audit/service.ts';
 import { enforceDeviceLimit } from '../devices/service.ts';
-import { familyLicenceOf } from '../licences/service.ts';
 import { lockProfile } from '../profiles/repository.ts';
 import { recordRolloutAck } from '../fleet/rollouts-repository.ts';
 import { appVersionOfFamily } from '../pricing/app-version.ts';
-import { buildPolicy, withAppVersion, type DesiredApplication } from './document.ts';
+import { withAppVersion } from './document.ts';
+import { assertFamilyLicensed, freezePolicies } from './freeze.ts';
 import * as repo from './repository.ts';
-import { notifyManyInTransaction } from './wakeup.ts';
 
-const PAYMENT_REQUIRED_MESSAGE = `${LICENCE_EXCEEDED_MESSAGE} Buy more licences to apply changes.`;
 /** Messages handed out by one `GET events` answer (the rest wait for the next poll). */
 export const MAX_MESSAGES_PER_POLL = 50;
 
 const profileNotFound = () => new AppError(404, 'E_PROFILE_NOT_FOUND', 'Profile not found.');
-
-/**
- * DECISIONS §5: while a family has more enrolled devices than purchased seats, its profile update/apply calls
- * answer 402 with `redirectToPaymentPage: 1` (the console sends the customer to the plans page).
- */
-export async function assertFamilyLicensed(db: DbOrTx, customerId: string, family: Family): Promise<void> {
-  const licence = await familyLicenceOf(db, customerId, family);
-  if (licence.exceeded) {
-    throw new AppError(402, 'E_PAYMENT_REQUIRED', PAYMENT_REQUIRED_MESSAGE, { redirectToPaymentPage: 1 });
-  }
-}
 
 // ---------------------------------------------------------------------------------------------- device side
 
@@ -186,56 +173,6 @@ export async function acknowledgeMessage(
 }
 
 // -------------------------------------------------------------------------------------------- customer side
-
-export interface AppliedPolicy {
-  profileId: string;
-  deviceId: string;
-  policyVersion: number;
-  appliedPolicyVersion: number | null;
-}
-
-/**
- * What every Apply does, for one profile or ten thousand in one go (the console's Apply, a template applied to a
- * group, a rollout stage): freezes each target's settings into its policy document (`buildPolicy`, with its device's
- * app choices), moves its policy version and profile counter, writes the settings too when `writeSettings`, and
- * queues the devices' wake-ups for the commit. Set-based: three statements and one NOTIFY batch whatever the count.
- * Call with the targets locked (`lockProfile`, `repo.lockProfilesOfCustomer`) in the caller's transaction.
- */
-export async function freezePolicies(
-  tx: DbOrTx,
-  customerId: string,
-  targets: readonly repo.ApplyTarget[],
-  opts: { writeSettings: boolean },
-): Promise<AppliedPolicy[]> {
-  if (targets.length === 0) return [];
-  const desired = await repo.desiredDisablesOfDevices(
-    tx,
-    targets.map((t) => t.deviceId),
-  );
-  const appsOf = new Map<string, DesiredApplication[]>();
-  for (const d of desired) {
-    const list = appsOf.get(d.deviceId) ?? [];
-    list.push(d);
-    appsOf.set(d.deviceId, list);
-  }
-  const stored = await repo.storeAppliedPolicies(
-    tx,
-    customerId,
-    targets.map((t) => ({
-      profileId: t.id,
-      policy: buildPolicy(t, appsOf.get(t.deviceId) ?? []),
-      settings: opts.writeSettings ? t.settings : null,
-    })),
-  );
-  const deviceOf = new Map(targets.map((t) => [t.id, t.deviceId]));
-  await notifyManyInTransaction(tx, [...new Set(targets.map((t) => t.deviceId))]);
-  return stored.map((s) => ({
-    profileId: s.profileId,
-    deviceId: deviceOf.get(s.profileId)!,
-    policyVersion: s.policyVersion,
-    appliedPolicyVersion: s.applied,
-  }));
-}
 
 /**
  * Apply (spec 2 §7 `profile/apply`): freezes the profile's settings into the policy document, moves its
