@@ -2,6 +2,9 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import type { CustomerActor } from '../../lib/actor.ts';
 import { logOutDevicesInTransaction } from '../devices/service.ts';
 import { requestPush } from '../policy/push.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { lockGroup } from './groups-repository.ts';
+import { moveIntoGroup } from './groups-service.ts';
 import * as repo from './bulk-actions-repository.ts';
 
 /**
@@ -46,7 +49,7 @@ export async function runBulkAction(ctx: AppContext, bulkActionId: string, batch
           message: now.has(b.deviceId) ? null : 'Was already logged out.',
         }));
       } else {
-        results = batch.map((b) => ({ profileId: b.profileId, state: 'failed', message: 'Not available yet.' }));
+        results = await moveBatch(ctx, tx, afterCommit, action, batch, actor);
       }
       await repo.recordResults(tx, action.id, results);
       return batch.length;
@@ -54,4 +57,31 @@ export async function runBulkAction(ctx: AppContext, bulkActionId: string, batch
     if (step === null) return handled;
     handled += step;
   }
+}
+
+/**
+ * A batch of `move-to-group`: the groups service's move (each device leaves its group, joins the target and gets its
+ * template version); a device of another family than the group's fails with the reason, the others move.
+ */
+async function moveBatch(
+  ctx: AppContext,
+  tx: DbOrTx,
+  afterCommit: (fn: () => Promise<void>) => void,
+  action: repo.BulkActionRow,
+  batch: Awaited<ReturnType<typeof repo.pendingBatch>>,
+  actor: CustomerActor,
+): Promise<Result[]> {
+  const group = action.targetGroupId ? await lockGroup(tx, action.customerId, action.targetGroupId) : null;
+  if (!group) return batch.map((b) => ({ profileId: b.profileId, state: 'failed', message: 'The group was deleted.' }));
+  const fits = batch.filter((b) => b.family === group.family).map((b) => b.profileId);
+  if (fits.length > 0) await moveIntoGroup(ctx, tx, afterCommit, actor, group, fits);
+  return batch.map((b) =>
+    b.family === group.family
+      ? { profileId: b.profileId, state: 'done', message: null }
+      : {
+          profileId: b.profileId,
+          state: 'failed',
+          message: `Not a ${group.family} device: group "${group.name}" holds ${group.family} devices.`,
+        },
+  );
 }

@@ -66,7 +66,7 @@ export async function lockUnfinished(tx: DbOrTx, bulkActionId: string) {
 /** The next pending devices of the action with their device ids. */
 export async function pendingBatch(tx: DbOrTx, bulkActionId: string, limit: number) {
   return tx
-    .select({ profileId: bulkActionDevices.profileId, deviceId: profiles.deviceId })
+    .select({ profileId: bulkActionDevices.profileId, deviceId: profiles.deviceId, family: profiles.family })
     .from(bulkActionDevices)
     .innerJoin(profiles, eq(profiles.id, bulkActionDevices.profileId))
     .where(and(eq(bulkActionDevices.bulkActionId, bulkActionId), eq(bulkActionDevices.state, 'pending')))

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/service.ts';
 import * as repo from './bulk-actions-repository.ts';
 import { BULK_ACTION_QUEUE } from './bulk-actions-jobs.ts';
-import { findGroup } from './rollouts-repository.ts';
+import { findGroup } from './groups-repository.ts';
 
 /** Bulk actions (DECISIONS §10), the console's side: create one (run by a job) and read its progress. */
 
@@ -33,10 +33,6 @@ export async function createBulkAction(ctx: AppContext, actor: CustomerActor, in
     if ((await repo.countOwnProfiles(ctx.db, customerId, ids)) !== ids.length) {
       throw notFound('Some devices were not found.');
     }
-  }
-  if (input.action === 'move-to-group') {
-    // Waiting for the groups service's move (helper A): until it is merged, a bulk move is refused, not faked.
-    throw badRequest('E_VALIDATION', 'Moving devices by bulk action is not available yet: use the group page.');
   }
   const action = await inTransaction(ctx.db, async (tx) => {
     const row = await repo.insertBulkAction(tx, {

@@ -3,7 +3,7 @@ import { fleetApi, policyApi } from '@fleetdeck/contract';
 import { call } from '../../../test/support/call.ts';
 import { newCustomer } from '../../../test/support/factory.ts';
 import { pdGroup } from '../../../test/support/fleet.ts';
-import { dataOf, failure, type fleetOwner, type Device } from '../../../test/support/profiles.ts';
+import { dataOf, failure, profileRow, type fleetOwner, type Device } from '../../../test/support/profiles.ts';
 import type { TestRuntime } from '../../../test/support/runtime.ts';
 import { startWithFleetOwner } from '../../../test/support/suites.ts';
 import { freeSeats } from '../licences/service.ts';
@@ -75,6 +75,69 @@ describe('bulk logout', () => {
     );
     await rt.settle();
     expect((await detail(created._id)).state).toBe('completed');
+  });
+});
+
+describe('bulk move to a group', () => {
+  it("moves devices (leaving their group) into the target, which applies its template; another family's fail", async () => {
+    const fleet = await devices(3);
+    const kiosk = await owner.enrol('SL');
+    await pdGroup(
+      rt,
+      owner.id,
+      'Old home',
+      fleet.map((d) => d.profileId),
+    );
+    const template = dataOf<{ _id: string }>(
+      await call(rt, fleetApi.templateCreate, {
+        token: owner.token,
+        body: { name: 'Target settings', fromProfileId: fleet[0]!.profileId },
+      }),
+    );
+    const target = dataOf<{ _id: string }>(
+      await call(rt, fleetApi.groupCreate, {
+        token: owner.token,
+        body: { name: 'New home', family: 'PD', templateId: template._id },
+      }),
+    );
+    const versions = await Promise.all(fleet.map(async (d) => (await profileRow(rt, d.profileId)).policyVersion));
+    const created = dataOf<BulkAction>(
+      await bulkCreate({
+        action: 'move-to-group',
+        profileIds: [...fleet.map((d) => d.profileId), kiosk.profileId],
+        targetGroupId: target._id,
+      }),
+    );
+    expect(created).toMatchObject({ action: 'move-to-group', total: 4, targetGroupId: target._id });
+    await runBulkAction(rt.ctx, created._id, 3);
+    await rt.settle();
+    const done = await detail(created._id);
+    expect(done).toMatchObject({ state: 'completed', done: 3, failed: 1 });
+    const failed = await detail(created._id, { state: 'failed' });
+    expect(failed.results).toEqual([
+      expect.objectContaining({
+        profileId: kiosk.profileId,
+        state: 'failed',
+        message: expect.stringContaining('New home'),
+      }),
+    ]);
+    for (const [i, d] of fleet.entries()) {
+      const p = await profileRow(rt, d.profileId);
+      expect(p.groupId).toBe(target._id);
+      expect(p.policyVersion).toBeGreaterThan(versions[i]!);
+    }
+    expect((await profileRow(rt, kiosk.profileId)).groupId).toBeNull();
+  });
+
+  it('refuses a target group of another customer', async () => {
+    const other = await newCustomer(rt);
+    const [mine] = await devices(1);
+    const g = await pdGroup(rt, owner.id, 'Not theirs', []);
+    failure(
+      await bulkCreate({ action: 'move-to-group', profileIds: [mine!.profileId], targetGroupId: g.id }, other.token),
+      404,
+      'E_NOT_FOUND',
+    );
   });
 });
 

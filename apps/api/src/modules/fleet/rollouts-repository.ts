@@ -42,22 +42,6 @@ export async function findTemplateVersion(db: DbOrTx, customerId: string, templa
   return row ?? null;
 }
 
-export async function templateExists(db: DbOrTx, customerId: string, templateId: string) {
-  const [row] = await db
-    .select({ id: policyTemplates.id })
-    .from(policyTemplates)
-    .where(and(eq(policyTemplates.customerId, customerId), eq(policyTemplates.id, templateId)));
-  return row !== undefined;
-}
-
-export async function findGroup(db: DbOrTx, customerId: string, groupId: string) {
-  const [row] = await db
-    .select({ id: deviceGroups.id, name: deviceGroups.name, family: deviceGroups.family })
-    .from(deviceGroups)
-    .where(and(eq(deviceGroups.customerId, customerId), eq(deviceGroups.id, groupId)));
-  return row ?? null;
-}
-
 /** The customer's profiles among `profileIds`, or of the group: their ids and families. */
 export async function targetProfiles(
   db: DbOrTx,

@@ -3,7 +3,9 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import type { CustomerActor } from '../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/service.ts';
+import { findGroup } from './groups-repository.ts';
 import * as repo from './rollouts-repository.ts';
+import { findTemplate } from './templates-repository.ts';
 import { ROLLBACK_QUEUE, requestAdvance } from './rollouts-jobs.ts';
 
 /** Staged rollouts (DECISIONS §10), the console's side: create, read, resume, cancel, roll back. */
@@ -48,14 +50,14 @@ export async function createRollout(ctx: AppContext, actor: CustomerActor, input
   const customerId = actor.id;
   const template = await repo.findTemplateVersion(ctx.db, customerId, input.templateId, input.version);
   if (!template) {
-    if (input.version !== undefined && (await repo.templateExists(ctx.db, customerId, input.templateId))) {
+    if (input.version !== undefined && (await findTemplate(ctx.db, customerId, input.templateId))) {
       throw badRequest('E_VALIDATION', `The template has no version ${input.version}.`, {
         errors: [{ field: 'version', message: `version ${input.version} does not exist` }],
       });
     }
     throw notFound('Template not found.');
   }
-  const group = input.groupId ? await repo.findGroup(ctx.db, customerId, input.groupId) : null;
+  const group = input.groupId ? await findGroup(ctx.db, customerId, input.groupId) : null;
   if (input.groupId && !group) throw notFound('Group not found.');
   if (group && group.family !== template.family) {
     throw badRequest(
