@@ -47,8 +47,8 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   });
 
   // Staged rollouts (DECISIONS §10): one step per job, under the rollout's row lock; rollbacks and bulk actions in batches.
-  await boss.work<{ rolloutId: string }>(ADVANCE_QUEUE, poll, async ([job]) => {
-    if (job) await advanceRollout(ctx, job.data.rolloutId);
+  await boss.work<{ rolloutId: string; at?: string }>(ADVANCE_QUEUE, poll, async ([job]) => {
+    if (job) await advanceRollout(ctx, job.data.rolloutId, { at: job.data.at });
   });
   await boss.work<{ rolloutId: string }>(ROLLBACK_QUEUE, poll, async ([job]) => {
     if (job) await rollbackRollout(ctx, job.data.rolloutId);

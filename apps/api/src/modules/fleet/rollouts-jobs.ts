@@ -30,14 +30,16 @@ const OVERDUE_SECONDS = 30;
 /** Devices a rollback restores per transaction. */
 export const ROLLBACK_BATCH = 500;
 
-/** Queues the rollout's next step (at `at`, else now). Steps of one rollout in the same second are one job. */
+/**
+ * Queues a step of the rollout: at once (create, resume, the sweep), or the next one of a chain at `at`, the
+ * `next_check_at` the step wrote. A chained step whose time is no longer the rollout's `next_check_at` belongs to a
+ * chain superseded by another step meanwhile: it ends there (two chains never keep running side by side).
+ */
 export async function requestAdvance(ctx: Pick<AppContext, 'queue'>, rolloutId: string, at?: Date) {
   await ctx.queue.send(
     ADVANCE_QUEUE,
-    { rolloutId },
+    { rolloutId, ...(at ? { at: at.toISOString() } : {}) },
     {
-      singletonKey: rolloutId,
-      singletonSeconds: TICK_SECONDS,
       retryLimit: 5,
       retryDelay: 2,
       ...(at && at.getTime() > Date.now() ? { startAfter: at } : {}),
@@ -60,11 +62,13 @@ type Outcome = 'skipped' | 'running' | 'paused' | 'completed';
 export async function advanceRollout(
   ctx: AppContext,
   rolloutId: string,
-  opts: { wait?: boolean } = {},
+  opts: { wait?: boolean; at?: string | undefined } = {},
 ): Promise<Outcome> {
   const step = await inTransaction(ctx.db, async (tx, afterCommit) => {
     const r = await repo.lockRunningRollout(tx, rolloutId, !opts.wait);
     if (!r) return { outcome: 'skipped' as const, next: null };
+    // A chained step another step has superseded (it wrote a different next check): this chain ends.
+    if (opts.at && r.nextCheckAt?.toISOString() !== opts.at) return { outcome: 'skipped' as const, next: null };
     await repo.timeOutDevices(tx, r.id, r.ackTimeoutSeconds);
 
     const decided = await repo.decisionCounts(tx, r.id, r.resumedAt);
