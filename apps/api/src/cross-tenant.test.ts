@@ -328,12 +328,18 @@ const OTHER_REFUSALS: Record<string, string> = {
 };
 function refused(o: ApiOperation, set: Input[], res: { statusCode: number; body: string }) {
   if (res.statusCode === 403 || res.statusCode === 404) return true;
-  const answer = JSON.parse(res.body) as { code?: string; data?: { pagination?: { total?: number } } };
+  const answer = JSON.parse(res.body) as {
+    code?: string;
+    data?: { pagination?: { total?: number } };
+    pagination?: { total?: number };
+  };
   if (OTHER_REFUSALS[`${o.method} ${o.template}`] === answer.code && res.statusCode >= 400) return true;
   const onlyOptionalFilters =
     o.method === 'GET' &&
     set.every((i) => i.where === 'query' && !o.queryParams.find((p) => p.name === i.name)?.required);
-  return onlyOptionalFilters && res.statusCode === 200 && answer.data?.pagination?.total === 0;
+  // A page answers its pagination beside `data` (profile/list) or inside it.
+  const total = answer.pagination?.total ?? answer.data?.pagination?.total;
+  return onlyOptionalFilters && res.statusCode === 200 && total === 0;
 }
 
 /** A's rows that no call of B's may change. */
