@@ -9,6 +9,7 @@ import {
   type ProfileListItem,
   type Template,
 } from '@fleetdeck/contract';
+import { rollouts } from '../../db/schema.ts';
 import { call } from '../../../test/support/call.ts';
 import { enrolBody, enrolmentToken, randomIp } from '../../../test/support/factory.ts';
 import { decodeQr } from '../../../test/support/helpers.ts';
@@ -177,6 +178,42 @@ describe('device groups', () => {
       404,
       'E_PROFILE_NOT_FOUND',
     );
+  });
+
+  it('refuses a new template and delete with 409 while a rollout of the group runs or is paused', async () => {
+    const t = await template('Busy');
+    const g = await newGroup('Busy group', t._id);
+    const [rollout] = await rt.ctx.db
+      .insert(rollouts)
+      .values({
+        customerId: owner.id,
+        templateId: t._id,
+        version: 1,
+        family: 'PD',
+        groupId: g._id,
+        state: 'paused',
+        stages: [{ percent: 100, soakSeconds: 0, size: 0, startedAt: null }],
+        failedPercent: 10,
+        minDevices: 3,
+        ackTimeoutSeconds: 900,
+      })
+      .returning();
+    expect((await group(g._id)).activeRolloutId).toBe(rollout!.id);
+    const change = failure(
+      await call(rt, fleetApi.groupUpdate, { token: T(), params: { id: g._id }, body: { templateId: null } }),
+      409,
+      'E_CONFLICT',
+    );
+    expect(change.respones_msg).toBe(
+      'A rollout is running or paused in group "Busy group": finish or cancel it first.',
+    );
+    failure(await call(rt, fleetApi.groupDelete, { token: T(), params: { id: g._id } }), 409, 'E_CONFLICT');
+    // A rename is not a change of what the devices apply.
+    expect(
+      dataOf<Group>(
+        await call(rt, fleetApi.groupUpdate, { token: T(), params: { id: g._id }, body: { name: 'Renamed' } }),
+      ).name,
+    ).toBe('Renamed');
   });
 
   it('delete leaves the devices ungrouped; another customer cannot see or change the group', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fleetApi, profilesApi, type Template } from '@fleetdeck/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditEntries } from '../../db/schema.ts';
+import { auditEntries, rollouts } from '../../db/schema.ts';
 import { call } from '../../../test/support/call.ts';
 import { dataOf, failure, fleetOwner } from '../../../test/support/profiles.ts';
 import { startWithFleetOwner } from '../../../test/support/suites.ts';
@@ -156,6 +156,32 @@ describe('policy templates', () => {
       404,
       'E_NOT_FOUND',
     );
+  });
+
+  it('refuses delete with 409 while a rollout of it runs or is paused, and while finished rollouts name it', async () => {
+    const { template } = await pdTemplate('Rolling');
+    const [rollout] = await rt.ctx.db
+      .insert(rollouts)
+      .values({
+        customerId: owner.id,
+        templateId: template._id,
+        version: 1,
+        family: 'PD',
+        state: 'running',
+        stages: [{ percent: 100, soakSeconds: 0, size: 0, startedAt: null }],
+        failedPercent: 10,
+        minDevices: 3,
+        ackTimeoutSeconds: 900,
+      })
+      .returning();
+    const del = () => call(rt, fleetApi.templateDelete, { token: owner.token, params: { id: template._id } });
+    expect(failure(await del(), 409, 'E_CONFLICT').respones_msg).toBe(
+      'A rollout of template "Rolling" is running or paused: cancel it or let it finish first.',
+    );
+    await rt.ctx.db.update(rollouts).set({ state: 'completed' }).where(eq(rollouts.id, rollout!.id));
+    expect(failure(await del(), 409, 'E_CONFLICT').respones_msg).toMatch(/history of its rollouts/);
+    await rt.ctx.db.delete(rollouts).where(eq(rollouts.id, rollout!.id));
+    expect((await del()).statusCode).toBe(200);
   });
 
   it("another customer's template is not found for any call", async () => {
