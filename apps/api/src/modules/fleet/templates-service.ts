@@ -8,6 +8,7 @@ import { fleetAudit } from './audit.ts';
 import type { Section } from '../policy/document.ts';
 import { assertListKind, assertSection, conflict, invalid, profileNotFound } from '../profiles/edit.ts';
 import { lockProfile } from '../profiles/repository.ts';
+import { definedOnly } from '../profiles/setting-edits.ts';
 import { readSettings, type ProfileSettings } from '../profiles/settings.ts';
 import { findCustomerById } from '../users/repository.ts';
 import { versionChanges } from './setting-words.ts';
@@ -116,8 +117,6 @@ function mergeSettings(ctx: AppContext, family: Family, current: ProfileSettings
   assertKioskComplete(next);
   return readSettings(next);
 }
-
-const definedOnly = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 /** The kiosk rules of `profile/update/kiosk/setting`, on the whole document. */
 function assertKioskComplete(s: ProfileSettings) {
