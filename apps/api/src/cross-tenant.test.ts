@@ -363,8 +363,8 @@ function refused(o: ApiOperation, set: Input[], res: { statusCode: number; body:
   const onlyOptionalFilters =
     o.method === 'GET' &&
     set.every((i) => i.where === 'query' && !o.queryParams.find((p) => p.name === i.name)?.required);
-  // A page answers its paging in `data` (older calls) or beside it (`{ data: [], pagination }`).
-  const total = answer.data?.pagination?.total ?? answer.pagination?.total;
+  // A page answers its pagination beside `data` (profile/list) or inside it.
+  const total = answer.pagination?.total ?? answer.data?.pagination?.total;
   return onlyOptionalFilters && res.statusCode === 200 && total === 0;
 }
 

@@ -3,7 +3,7 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor, CustomerActor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/service.ts';
+import { deviceCount, fleetAudit, someNames } from './audit.ts';
 import { assertFamilyLicensed } from '../policy/freeze.ts';
 import { conflict, invalid, profileNotFound } from '../profiles/edit.ts';
 import { enrolmentQrText, qrPng } from '../qr/service.ts';
@@ -63,13 +63,13 @@ async function applyGroupTemplate(
     afterCommit,
   });
   if (applied.length > 0) {
-    await writeAudit(tx, {
-      customerId: group.customerId,
-      type: 'Profile',
-      subType: 'Apply',
-      message: `Applied template "${version.name}" version ${group.templateVersion} of group "${group.name}" to ${applied.length === 1 ? '1 device' : `${applied.length} devices`}`,
+    await fleetAudit(
+      tx,
+      group.customerId,
       actor,
-    });
+      'Apply',
+      `Applied template "${version.name}" version ${group.templateVersion} of group "${group.name}" to ${deviceCount(applied.length)}`,
+    );
   }
   return applied;
 }
@@ -91,13 +91,13 @@ export async function createGroup(
       templateId: template?.id ?? null,
       templateVersion: template?.version ?? null,
     });
-    await writeAudit(tx, {
-      customerId: actor.id,
-      type: 'Profile',
-      subType: 'Group',
-      message: `Group "${input.name}" created for ${familyName(ctx, input.family)} devices${template ? ` with template "${template.name}" version ${template.version}` : ''}`,
+    await fleetAudit(
+      tx,
+      actor.id,
       actor,
-    });
+      'Group',
+      `Group "${input.name}" created for ${familyName(ctx, input.family)} devices${template ? ` with template "${template.name}" version ${template.version}` : ''}`,
+    );
     return row.id;
   });
   return groupDetail(ctx, actor.id, id);
@@ -142,13 +142,7 @@ export async function updateGroup(
     }
     if (said.length === 0) return 0;
     await repo.updateGroup(tx, actor.id, group.id, patch);
-    await writeAudit(tx, {
-      customerId: actor.id,
-      type: 'Profile',
-      subType: 'Group',
-      message: `Group "${patch.name ?? group.name}": ${said.join('; ')}`,
-      actor,
-    });
+    await fleetAudit(tx, actor.id, actor, 'Group', `Group "${patch.name ?? group.name}": ${said.join('; ')}`);
     if (!template) return 0;
     const members = await repo.profileIdsOfGroup(tx, actor.id, group.id);
     const applied = await applyGroupTemplate(ctx, tx, afterCommit, { ...group, ...patch }, members, actor);
@@ -166,13 +160,13 @@ export async function deleteGroup(ctx: AppContext, actor: CustomerActor, groupId
       throw conflict(`A rollout is running or paused in group "${group.name}": finish or cancel it first.`);
     }
     await repo.deleteGroup(tx, actor.id, group.id);
-    await writeAudit(tx, {
-      customerId: actor.id,
-      type: 'Profile',
-      subType: 'Group',
-      message: `Group "${group.name}" deleted; its devices keep their settings, ungrouped`,
+    await fleetAudit(
+      tx,
+      actor.id,
       actor,
-    });
+      'Group',
+      `Group "${group.name}" deleted; its devices keep their settings, ungrouped`,
+    );
   });
 }
 
@@ -213,13 +207,13 @@ export async function addDevices(ctx: AppContext, actor: CustomerActor, groupId:
     const { joining, rows } = await moveIntoGroup(ctx, tx, afterCommit, actor, group, profileIds);
     if (joining > 0) {
       const names = rows.filter((r) => r.groupId !== group.id).map(deviceLabel);
-      await writeAudit(tx, {
-        customerId: actor.id,
-        type: 'Profile',
-        subType: 'Group',
-        message: `${joining === 1 ? '1 device' : `${joining} devices`} moved into group "${group.name}": ${names.slice(0, 20).join(', ')}${names.length > 20 ? '…' : ''}`,
+      await fleetAudit(
+        tx,
+        actor.id,
         actor,
-      });
+        'Group',
+        `${deviceCount(joining)} moved into group "${group.name}": ${someNames(names)}`,
+      );
     }
     return joining;
   });
@@ -243,13 +237,13 @@ export async function removeDevices(ctx: AppContext, actor: CustomerActor, group
       null,
     );
     if (leaving.length > 0) {
-      await writeAudit(tx, {
-        customerId: actor.id,
-        type: 'Profile',
-        subType: 'Group',
-        message: `${leaving.length === 1 ? '1 device' : `${leaving.length} devices`} removed from group "${group.name}": ${leaving.slice(0, 20).map(deviceLabel).join(', ')}${leaving.length > 20 ? '…' : ''}`,
+      await fleetAudit(
+        tx,
+        actor.id,
         actor,
-      });
+        'Group',
+        `${deviceCount(leaving.length)} removed from group "${group.name}": ${someNames(leaving.map(deviceLabel))}`,
+      );
     }
     return leaving.length;
   });
@@ -418,13 +412,13 @@ export async function joinGroupOnEnrol(
     const group = await repo.lockGroup(tx, input.customerId, input.groupId);
     if (!group) throw new AppError(400, 'E_VALIDATION', 'groupId: the group was deleted meanwhile.');
     const { rows, applied } = await moveIntoGroup(ctx, tx, afterCommit, input.actor, group, [input.profileId]);
-    await writeAudit(tx, {
-      customerId: input.customerId,
-      type: 'Profile',
-      subType: 'Group',
-      message: `${rows.map(deviceLabel).join(', ')} joined group "${group.name}" on enrolment (the group's QR code)`,
-      actor: input.actor,
-    });
+    await fleetAudit(
+      tx,
+      input.customerId,
+      input.actor,
+      'Group',
+      `${rows.map(deviceLabel).join(', ')} joined group "${group.name}" on enrolment (the group's QR code)`,
+    );
     return applied[0]?.policyVersion ?? null;
   });
 }

@@ -4,10 +4,11 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CustomerActor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/service.ts';
+import { fleetAudit } from './audit.ts';
 import type { Section } from '../policy/document.ts';
 import { assertListKind, assertSection, conflict, invalid, profileNotFound } from '../profiles/edit.ts';
 import { lockProfile } from '../profiles/repository.ts';
+import { definedOnly } from '../profiles/setting-edits.ts';
 import { readSettings, type ProfileSettings } from '../profiles/settings.ts';
 import { findCustomerById } from '../users/repository.ts';
 import { versionChanges } from './setting-words.ts';
@@ -117,8 +118,6 @@ function mergeSettings(ctx: AppContext, family: Family, current: ProfileSettings
   return readSettings(next);
 }
 
-const definedOnly = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-
 /** The kiosk rules of `profile/update/kiosk/setting`, on the whole document. */
 function assertKioskComplete(s: ProfileSettings) {
   const needs: Partial<Record<ProfileSettings['kioskType'], [boolean, string]>> = {
@@ -165,13 +164,13 @@ export async function createTemplate(
       changes: [`Created from the settings of ${profileLabel(profile)}`],
       createdBy: await savedBy(tx, actor),
     });
-    await writeAudit(tx, {
-      customerId: actor.id,
-      type: 'Profile',
-      subType: 'Template',
-      message: `Template "${input.name}" created from ${profileLabel(profile)} (version 1)`,
+    await fleetAudit(
+      tx,
+      actor.id,
       actor,
-    });
+      'Template',
+      `Template "${input.name}" created from ${profileLabel(profile)} (version 1)`,
+    );
     return row.id;
   });
   return templateDetail(ctx, actor.id, id);
@@ -234,13 +233,7 @@ export async function updateTemplate(
       renamed ? `renamed "${template.name}" to "${input.name}"` : '',
       changes.length > 0 ? `saved as version ${version}${source}: ${changes.join('; ')}` : '',
     ].filter(Boolean);
-    await writeAudit(tx, {
-      customerId: actor.id,
-      type: 'Profile',
-      subType: 'Template',
-      message: `Template "${input.name ?? template.name}" ${said.join('; ')}`.slice(0, 2000),
-      actor,
-    });
+    await fleetAudit(tx, actor.id, actor, 'Template', `Template "${input.name ?? template.name}" ${said.join('; ')}`);
     return changes.length > 0 ? ('version' as const) : ('name' as const);
   });
   return { template: await templateDetail(ctx, actor.id, templateId), saved };
@@ -266,13 +259,13 @@ export async function deleteTemplate(ctx: AppContext, actor: CustomerActor, temp
       throw conflict(`Template "${template.name}" is named in the history of its rollouts and cannot be deleted.`);
     }
     await repo.deleteTemplate(tx, actor.id, template.id);
-    await writeAudit(tx, {
-      customerId: actor.id,
-      type: 'Profile',
-      subType: 'Template',
-      message: `Template "${template.name}" deleted (it was at version ${template.version})`,
+    await fleetAudit(
+      tx,
+      actor.id,
       actor,
-    });
+      'Template',
+      `Template "${template.name}" deleted (it was at version ${template.version})`,
+    );
   });
 }
 
