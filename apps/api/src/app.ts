@@ -36,12 +36,15 @@ import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { customerDeviceRoutes, deviceApiRoutes } from './modules/devices/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { policyDeviceRoutes, policyRoutes } from './modules/policy/routes.ts';
+import { rolloutRoutes } from './modules/fleet/rollouts-routes.ts';
+import { bulkActionRoutes } from './modules/fleet/bulk-actions-routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { publicContentRoutes, uploadRoutes } from './modules/content/routes.ts';
 import { siteSettingRoutes } from './modules/site-settings/routes.ts';
 import { pageViewRoutes } from './modules/public/page-views/routes.ts';
 import { apkDownloadRoutes, publicApkRoutes } from './modules/apks/routes.ts';
+import { groupRoutes, templateRoutes } from './modules/fleet/routes.ts';
 import { staffRoutes } from './modules/staff/index.ts';
 
 export interface BuildOptions {
@@ -154,6 +157,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(chatRoutes(ctx));
   await app.register(policyDeviceRoutes(ctx));
   await app.register(policyRoutes(ctx));
+  // Fleet operations (DECISIONS §10): templates, groups and drift.
+  await app.register(templateRoutes(ctx));
+  await app.register(groupRoutes(ctx));
+  await app.register(rolloutRoutes(ctx));
+  await app.register(bulkActionRoutes(ctx));
   // The back office (spec 3) under /api/v1/super-admin: every route guarded by its area's roles.
   await app.register(staffRoutes(ctx));
   // Website content (spec 3 §7 Content), the public site's calls (DECISIONS §9) and the uploaded pictures.

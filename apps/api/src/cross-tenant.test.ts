@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chatApi, paymentsApi, sandboxApi, type ProfileApplication, type ProfileDetail } from '@fleetdeck/contract';
+import {
+  chatApi,
+  fleetApi,
+  paymentsApi,
+  sandboxApi,
+  type ProfileApplication,
+  type ProfileDetail,
+} from '@fleetdeck/contract';
 import { eq } from 'drizzle-orm';
 import { deviceMessages, paymentRefunds, payments } from './db/schema.ts';
 import { issueCreditNote, issueInvoice } from './modules/invoices/service.ts';
@@ -55,6 +62,13 @@ interface World {
   clientSecret: string;
   paymentId: string;
   creditNoteId: string;
+  /** Fleet operations (DECISIONS §10): a template of the PD profile, a PD group with it holding that device. */
+  templateId: string;
+  groupId: string;
+  pdProfileIds: string[];
+  /** A cancelled rollout to that group, and a bulk logout of a spare device. */
+  rolloutId: string;
+  bulkActionId: string;
 }
 let A: World;
 let B: World;
@@ -101,6 +115,25 @@ async function world(label: string): Promise<World> {
       productType: 'Super Lock',
     }),
   );
+  const template = dataOf<{ _id: string }>(
+    await api(rt, 'POST', 'templates', {
+      token: owner.token,
+      body: { name: `${label} template`, fromProfileId: pd.profileId },
+    }),
+  );
+  const group = dataOf<{ _id: string }>(
+    await api(rt, 'POST', 'groups', {
+      token: owner.token,
+      body: { name: `${label} group`, family: 'PD', templateId: template._id },
+    }),
+  );
+  dataOf(
+    await call(rt, fleetApi.groupAddDevices, {
+      token: owner.token,
+      params: { id: group._id },
+      body: { profileIds: [pd.profileId] },
+    }),
+  );
   const exportName = `${label} export ${crypto.randomUUID().slice(0, 8)}`;
   const exportId = await uploadExport(rt, device.auth, { exportName, disabledApplications: ['com.whatsapp'] });
   const chatUserName = `${label} chatter`;
@@ -128,7 +161,24 @@ async function world(label: string): Promise<World> {
       headers: { 'idempotency-key': `${label}-${crypto.randomUUID()}` },
     }),
   );
+  const rollout = dataOf<{ _id: string }>(
+    await call(rt, fleetApi.rolloutCreate, {
+      token: owner.token,
+      body: { templateId: template._id, groupId: group._id },
+    }),
+  );
+  // Cancelled: no job changes it while B's calls run.
+  dataOf(await call(rt, fleetApi.rolloutCancel, { token: owner.token, params: { id: rollout._id } }));
+  const spare = await owner.enrol('PD', { deviceName: `${deviceName} spare` });
+  const bulk = dataOf<{ _id: string }>(
+    await call(rt, fleetApi.bulkActionCreate, {
+      token: owner.token,
+      body: { action: 'logout', profileIds: [spare.profileId] },
+    }),
+  );
   return {
+    bulkActionId: bulk._id,
+    rolloutId: rollout._id,
     id: owner.id,
     email: owner.email,
     token: owner.token,
@@ -149,6 +199,9 @@ async function world(label: string): Promise<World> {
     clientSecret: checkout.clientSecret,
     paymentId: payment.id,
     creditNoteId: creditNote.id,
+    templateId: template._id,
+    groupId: group._id,
+    pdProfileIds: [pd.profileId],
   };
 }
 
@@ -187,6 +240,20 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       return null;
     case 'creditNoteId':
       return 'creditNoteId';
+    case 'fromProfileId':
+      return 'profileId';
+    case 'profileIds':
+      // A rollout or bulk action names its devices by groupId or profileIds, never both (400): the group is tried
+      // there; their devices by their own tests (modules/fleet/*.test.ts "another customer's").
+      return t.endsWith('/rollouts') || t.endsWith('/bulk-actions') ? null : 'pdProfileIds';
+    case 'templateId':
+      return 'templateId';
+    case 'groupId':
+      // `enrol` carries no session: its group is checked against the enrolment token's customer (400 otherwise),
+      // which fleet/groups.test.ts proves with a real token; the matrix's enrol has no token of B's to send.
+      return t === '/api/v1/device/enrol' ? null : 'groupId';
+    case 'targetGroupId':
+      return 'groupId';
     case 'id':
       if (t.includes('/payments/price/detail') || t.startsWith('/api/v1/public/')) return null;
       if (t.includes('/export/')) return 'exportId';
@@ -195,6 +262,10 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       if (t.includes('/application/delete')) return 'profileAppId';
       if (t.includes('/keyMapper/')) return 'keyMapperId';
       if (t.startsWith('/api/v1/admin/payments/{id}/')) return 'paymentId';
+      if (t.startsWith('/api/v1/admin/templates/{id}')) return 'templateId';
+      if (t.startsWith('/api/v1/admin/groups/{id}')) return 'groupId';
+      if (t.startsWith('/api/v1/admin/rollouts/{id}')) return 'rolloutId';
+      if (t.startsWith('/api/v1/admin/bulk-actions/{id}')) return 'bulkActionId';
       return undefined;
     default:
       return undefined;
@@ -258,8 +329,8 @@ async function send(o: ApiOperation, inputs: Input[], pick: (i: Input) => World)
   if ('clientSecret' in (bodySchema?.properties ?? {})) body.clientSecret = B.clientSecret;
   for (const i of inputs) {
     const v = value(i);
-    if (i.where === 'path') path[i.name] = v;
-    else if (i.where === 'query') query[i.name] = v;
+    if (i.where === 'path') path[i.name] = String(v);
+    else if (i.where === 'query') query[i.name] = String(v);
     else body[i.name] = v;
   }
   const token = o.realm === 'device' ? B.deviceAuth : B.token;
@@ -283,12 +354,18 @@ const OTHER_REFUSALS: Record<string, string> = {
 };
 function refused(o: ApiOperation, set: Input[], res: { statusCode: number; body: string }) {
   if (res.statusCode === 403 || res.statusCode === 404) return true;
-  const answer = JSON.parse(res.body) as { code?: string; data?: { pagination?: { total?: number } } };
+  const answer = JSON.parse(res.body) as {
+    code?: string;
+    data?: { pagination?: { total?: number } };
+    pagination?: { total?: number };
+  };
   if (OTHER_REFUSALS[`${o.method} ${o.template}`] === answer.code && res.statusCode >= 400) return true;
   const onlyOptionalFilters =
     o.method === 'GET' &&
     set.every((i) => i.where === 'query' && !o.queryParams.find((p) => p.name === i.name)?.required);
-  return onlyOptionalFilters && res.statusCode === 200 && answer.data?.pagination?.total === 0;
+  // A page answers its pagination beside `data` (profile/list) or inside it.
+  const total = answer.pagination?.total ?? answer.data?.pagination?.total;
+  return onlyOptionalFilters && res.statusCode === 200 && total === 0;
 }
 
 /** A's rows that no call of B's may change. */

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { licencesApi, paymentsApi, policyApi, sandboxApi } from '@fleetdeck/contract';
+import { fleetApi, licencesApi, paymentsApi, policyApi, sandboxApi } from '@fleetdeck/contract';
 import { SimulatedDevice } from '@fleetdeck/device-sim';
 import { createDb, createPool, type Db } from '../src/db/client.ts';
 import { customers } from '../src/db/schema.ts';
@@ -414,6 +414,64 @@ describe('three API processes and a worker on one PostgreSQL', () => {
           `long-polls held; requests served per API process ${proxy.served.join(' / ')}; ${errors.length} device ` +
           `request errors retried`,
       );
+    } finally {
+      stop.abort();
+      await Promise.allSettled(loops);
+    }
+  }, 90_000);
+
+  it('drives a staged rollout to the same end with two API processes (the third was killed) and the worker', async () => {
+    // Issue 25: created on process 0, acknowledged through the proxy (processes 0 and 1), stepped by the worker's
+    // jobs, read on process 1: the rollout completes with every device succeeded, whatever process saw what.
+    const [row] = await db.select().from(customers).where(eq(customers.id, owner.id));
+    const enrolmentToken = enrolmentTokenOf({ secrets: await loadSecrets(db) } as AppContext, row!);
+    const fleet = Array.from({ length: 6 }, (_, n) => simulatedDevice(enrolmentToken, 500 + n));
+    for (const d of fleet) await retry(() => d.enrol());
+    const stop = new AbortController();
+    const loops = fleet.map(async (d) => {
+      while (!stop.signal.aborted) {
+        try {
+          const ev = await d.pollEvents(WAIT_SECONDS, stop.signal);
+          if (ev.policyChanged) await d.syncPolicy(stop.signal);
+        } catch {
+          if (stop.signal.aborted) break;
+          await sleep(100);
+        }
+      }
+    });
+    try {
+      const [p0, p1] = [httpRuntime(apiUrl(0)), httpRuntime(apiUrl(1))];
+      const template = await call(p0, fleetApi.templateCreate, {
+        token: owner.token,
+        body: { name: 'Multi-process', fromProfileId: fleet[0]!.profileId! },
+      });
+      expect(template.statusCode, template.body).toBe(200);
+      const created = await call(p0, fleetApi.rolloutCreate, {
+        token: owner.token,
+        body: {
+          templateId: template.data().data._id,
+          profileIds: fleet.map((d) => d.profileId!),
+          stages: [
+            { percent: 50, soakSeconds: 0 },
+            { percent: 100, soakSeconds: 0 },
+          ],
+          ackTimeoutSeconds: 30,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const id = created.data().data._id;
+      const detail = async () =>
+        (await call(p1, fleetApi.rolloutDetail, { token: owner.token, params: { id } })).data().data;
+      await until(async () => (await detail()).state === 'completed', 45_000);
+      const done = await detail();
+      expect(done.counts).toEqual({ waiting: 0, pending: 0, succeeded: 6, failed: 0 });
+      expect(done.stages.map((s) => s.size)).toEqual([3, 3]);
+      const rows = await db.execute<{ state: string; n: number }>(
+        sql`select state, count(*)::int as n from rollout_devices where rollout_id = ${id} group by state`,
+      );
+      expect(rows.rows).toEqual([{ state: 'succeeded', n: 6 }]);
+      // Each device was given the version once: one policy version per device beyond its enrolment's.
+      for (const d of fleet) expect(d.appliedVersion).toBe(1);
     } finally {
       stop.abort();
       await Promise.allSettled(loops);

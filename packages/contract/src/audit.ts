@@ -26,7 +26,24 @@ export const AUDIT_SUB_TYPES = {
     'Chat User Deleted',
     'Chat Users Synced',
   ],
-  Profile: ['Update', 'Apply', 'Application Update', 'Application Sync', 'Application Status Update'],
+  Profile: [
+    'Update',
+    'Apply',
+    'Application Update',
+    'Application Sync',
+    'Application Status Update',
+    // Fleet operations (DECISIONS §10, issue 25): templates saved or deleted, groups and their devices.
+    'Template',
+    'Group',
+    // Staged rollouts and bulk actions (DECISIONS §10).
+    'Rollout Started',
+    'Rollout Paused',
+    'Rollout Resumed',
+    'Rollout Cancelled',
+    'Rollout Rolled Back',
+    'Rollout Completed',
+    'Bulk Action',
+  ],
   Payments: [
     'Subscription Created',
     'Subscription Update',

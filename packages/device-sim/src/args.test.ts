@@ -42,7 +42,16 @@ describe('parseCli', () => {
       concurrency: 20,
       statusInterval: 60,
       quiet: false,
+      failRate: 0,
+      failWhen: undefined,
     });
+  });
+
+  it('reads the failures on purpose and refuses bad ones', () => {
+    const o = parseCli(['--token', 'tok', '--fail-rate', '0.3', '--fail-when', 'advancedSettings.factoryReset'], fixed);
+    expect(o).toMatchObject({ failRate: 0.3, failWhen: 'advancedSettings.factoryReset' });
+    expect(() => parseCli(['--token', 'tok', '--fail-rate', '1.5'], fixed)).toThrow(/--fail-rate must be a number/);
+    expect(() => parseCli(['--token', 'tok', '--fail-when', 'no spaces'], fixed)).toThrow(/--fail-when must name/);
   });
 
   it('reads every option', () => {

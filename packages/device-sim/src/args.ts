@@ -21,12 +21,16 @@ Options:
   --once                 enrol, report, fetch+ack the policy, then exit
   --concurrency <n>      short requests in flight at once              (default 20)
   --status-interval <s>  seconds between status/log reports            (default 60)
+  --fail-rate <r>        fail this share (0-1) of the policies applied, on purpose  (default 0)
+  --fail-when <setting>  fail every policy with this setting on (a key or a path:
+                         kioskType, advancedSettings.factoryReset…)
   --quiet                print only the summary
   -h, --help             this help
 
 Examples:
   npm run device-sim -- --qr "http://localhost:3100/enrol?token=abc…" --count 5 --once   # talks to localhost:3100
-  npm run device-sim -- --url http://localhost:3950 --token abc… --app PD --count 50 --duration 120`;
+  npm run device-sim -- --url http://localhost:3950 --token abc… --app PD --count 50 --duration 120
+  npm run device-sim -- --token abc… --count 20 --fail-rate 0.3     # watch a rollout pause itself`;
 
 export interface CliOptions {
   url: string;
@@ -40,6 +44,8 @@ export interface CliOptions {
   concurrency: number;
   statusInterval: number;
   quiet: boolean;
+  failRate: number;
+  failWhen: string | undefined;
 }
 
 export class UsageError extends Error {}
@@ -89,6 +95,8 @@ export function parseCli(argv: string[], random: () => number = Math.random): Cl
         concurrency: { type: 'string' },
         'status-interval': { type: 'string' },
         quiet: { type: 'boolean' },
+        'fail-rate': { type: 'string' },
+        'fail-when': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -121,6 +129,15 @@ export function parseCli(argv: string[], random: () => number = Math.random): Cl
   const prefix = values['serial-prefix']?.trim() || defaultSerialPrefix(random);
   if (prefix.length > 100) throw new UsageError('--serial-prefix is too long (at most 100 characters)');
 
+  const failRate = values['fail-rate'] === undefined ? 0 : Number(values['fail-rate']);
+  if (!Number.isFinite(failRate) || failRate < 0 || failRate > 1) {
+    throw new UsageError(`--fail-rate must be a number from 0 to 1 (got "${values['fail-rate']}")`);
+  }
+  const failWhen = values['fail-when']?.trim();
+  if (values['fail-when'] !== undefined && !/^[A-Za-z][\w.]{0,99}$/.test(failWhen ?? '')) {
+    throw new UsageError(`--fail-when must name a setting, e.g. kioskType (got "${values['fail-when']}")`);
+  }
+
   return {
     url: url.replace(/\/+$/, ''),
     token,
@@ -133,5 +150,7 @@ export function parseCli(argv: string[], random: () => number = Math.random): Cl
     concurrency: intOption('concurrency', values.concurrency, 20, 1, 1000),
     statusInterval: intOption('status-interval', values['status-interval'], 60, 1, 86_400),
     quiet: values.quiet ?? false,
+    failRate,
+    failWhen: failWhen || undefined,
   };
 }

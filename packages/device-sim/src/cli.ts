@@ -54,6 +54,8 @@ async function main() {
       wait: opts.wait,
       once: opts.once,
       statusIntervalMs: opts.statusInterval * 1000,
+      failRate: opts.failRate,
+      failWhen: opts.failWhen,
       log,
     },
     controller.signal,

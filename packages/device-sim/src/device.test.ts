@@ -99,7 +99,11 @@ function fakeApi(opts: { seats?: number } = {}) {
   return { state, fetch: fetchImpl };
 }
 
-const device = (api: ReturnType<typeof fakeApi>, serialNumber = 'SIM-TEST-0001') =>
+const device = (
+  api: ReturnType<typeof fakeApi>,
+  serialNumber = 'SIM-TEST-0001',
+  fail: { failRate?: number; failWhen?: string } = {},
+) =>
   new SimulatedDevice({
     baseUrl: 'http://api.test',
     enrolmentToken: 'enrol-token',
@@ -107,6 +111,7 @@ const device = (api: ReturnType<typeof fakeApi>, serialNumber = 'SIM-TEST-0001')
     serialNumber,
     fetch: api.fetch,
     openDelayMs: 0,
+    ...fail,
   });
 
 describe('SimulatedDevice against a fake API', () => {
@@ -123,6 +128,25 @@ describe('SimulatedDevice against a fake API', () => {
 
     expect(await d.checkIn()).toEqual({ changed: false, version: 1 });
     expect(api.state.statuses).toHaveLength(2);
+  });
+
+  it('fails on purpose: a policy with the --fail-when setting on, or every one at --fail-rate 1', async () => {
+    const api = fakeApi();
+    const d = device(api, 'SIM-TEST-0002', { failWhen: 'advancedSettings.factoryReset' });
+    await d.once();
+    expect(api.state.acks.at(-1)).toMatchObject({ version: 1, result: 'Success' });
+    api.state.version = 2;
+    api.state.policy = { advancedSettings: { factoryReset: true } };
+    expect(await d.syncPolicy()).toBe(2);
+    expect(api.state.acks.at(-1)).toEqual({
+      version: 2,
+      result: 'Failed',
+      message: 'Cannot apply advancedSettings.factoryReset: not supported on this device',
+    });
+
+    const always = fakeApi();
+    await device(always, 'SIM-TEST-0003', { failRate: 1 }).once();
+    expect(always.state.acks).toEqual([{ version: 1, result: 'Failed', message: 'Simulated failure (--fail-rate)' }]);
   });
 
   it('applies a new policy: disables the apps, acks Success, re-reports the inventory and backs them up', async () => {

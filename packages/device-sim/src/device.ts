@@ -53,6 +53,22 @@ export interface SimulatedDeviceOptions {
   /** Delay between a notification's "delivered" and "opened". */
   openDelayMs?: number;
   now?: () => number;
+  /** Fails this share (0–1) of the policies it applies on purpose, answering `policy/ack {result: 'Failed'}`. */
+  failRate?: number;
+  /** Fails every policy in which this setting (a key, or a dotted path like `advancedSettings.factoryReset`) is on. */
+  failWhen?: string;
+}
+
+/** Whether a policy setting is "on": true, a non-empty text other than None, a non-zero number, a non-empty list. */
+function settingIsOn(policy: Record<string, unknown>, path: string): boolean {
+  let value: unknown = policy;
+  for (const key of path.split('.')) {
+    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  if (typeof value === 'string') return value !== '' && value !== 'None';
+  if (typeof value === 'number') return value !== 0;
+  if (Array.isArray(value)) return value.length > 0;
+  return value === true;
 }
 
 /** A notification as the app shows it: its text, when it arrived and when the user opened it. */
@@ -299,6 +315,13 @@ export class SimulatedDevice {
     const fetched = await this.fetchPolicy(signal);
     // Version 0 is the empty policy of a profile the console never applied: nothing to apply or acknowledge.
     if (!fetched.changed || fetched.version === 0) return null;
+    const refusal = this.refusalOf(fetched.policy);
+    if (refusal) {
+      // A failure on purpose (--fail-rate, --fail-when): nothing applied, the console sees why.
+      await this.ack(fetched.version, 'Failed', refusal);
+      this.log(`policy v${fetched.version} failed on purpose: ${refusal}`);
+      return fetched.version;
+    }
     const before = this.applications.filter((a) => a.app_disable).length;
     let applied: ReturnType<SimulatedDevice['applyPolicy']>;
     try {
@@ -319,6 +342,14 @@ export class SimulatedDevice {
       if (applied.disabled.length > 0 && applied.disabled.length !== before) await this.exportBackup();
     }
     return fetched.version;
+  }
+
+  /** Why this device fails the policy on purpose (`failWhen`, then `failRate`), or null to apply it. */
+  refusalOf(policy: Record<string, unknown>): string | null {
+    const { failWhen, failRate } = this.opts;
+    if (failWhen && settingIsOn(policy, failWhen)) return `Cannot apply ${failWhen}: not supported on this device`;
+    if (failRate && this.rnd() < failRate) return 'Simulated failure (--fail-rate)';
+    return null;
   }
 
   /** Sends the queued activity lines (plus a few fresh ones when `fresh`), in batches the API accepts. */

@@ -16,6 +16,9 @@ export interface FleetOptions {
   statusIntervalMs?: number;
   log?: (line: string) => void;
   onRequest?: (r: RequestRecord) => void;
+  /** Fail policies on purpose: this share of them, or those with this setting on. */
+  failRate?: number;
+  failWhen?: string;
 }
 
 export interface FleetReport {
@@ -55,6 +58,8 @@ export async function runFleet(opts: FleetOptions, signal: AbortSignal): Promise
         serialNumber,
         limiter,
         statusIntervalMs: opts.statusIntervalMs,
+        failRate: opts.failRate,
+        failWhen: opts.failWhen,
         log: opts.log ? (d, line) => opts.log!(`[${d.serialNumber}] ${line}`) : undefined,
         onRequest: (r) => {
           counter.add(r.method, r.path, r.status);

@@ -1634,6 +1634,8 @@ export const rollouts = pgTable(
     minDevices: integer('min_devices').notNull(),
     ackTimeoutSeconds: integer('ack_timeout_seconds').notNull(),
     pausedReason: text('paused_reason'),
+    /** The last resume: the pause rule counts the devices decided since (the failures before it were accepted). */
+    resumedAt: timestamp('resumed_at', { withTimezone: true }),
     createdBy: text('created_by').notNull().default(''),
     /** When the worker should look at it next (stage soak over, ack timeouts due); null when nothing is due. */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),

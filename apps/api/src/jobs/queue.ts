@@ -22,6 +22,10 @@ export const QUEUES = [
   'partitions.maintain',
   'devices.wake-family',
   'pricing.price-changed',
+  'rollouts.advance',
+  'rollouts.rollback',
+  'rollouts.sweep',
+  'bulk-actions.run',
 ] as const;
 
 /** pg-boss on the application's own pool, in its own schema. */

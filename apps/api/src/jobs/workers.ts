@@ -8,6 +8,15 @@ import { sweepLoginFailures } from '../db/account-lockout.ts';
 import { deliverEmail, sweepOutbox } from '../modules/mail/outbox.ts';
 import { DEVICE_PUSH_QUEUE, deliverPush, type PushSender } from '../modules/policy/push.ts';
 import { WAKE_FAMILY_QUEUE, wakeFamily } from '../modules/policy/wake-family.ts';
+import {
+  ADVANCE_QUEUE,
+  ROLLBACK_QUEUE,
+  SWEEP_QUEUE,
+  advanceRollout,
+  rollbackRollout,
+  sweepRollouts,
+} from '../modules/fleet/rollouts-jobs.ts';
+import { BULK_ACTION_QUEUE, runBulkAction } from '../modules/fleet/bulk-actions-jobs.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { sendResetLink } from '../modules/users/service.ts';
 import { sweepCaptchaUses } from '../modules/captcha/service.ts';
@@ -35,6 +44,18 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   // A staff app-version change wakes every device of the family (DECISIONS §8), in batches.
   await boss.work<{ family: Family }>(WAKE_FAMILY_QUEUE, poll, async ([job]) => {
     if (job) await wakeFamily(ctx, job.data.family);
+  });
+
+  // Staged rollouts (DECISIONS §10): one step per job, under the rollout's row lock; rollbacks and bulk actions in batches.
+  await boss.work<{ rolloutId: string; at?: string }>(ADVANCE_QUEUE, poll, async ([job]) => {
+    if (job) await advanceRollout(ctx, job.data.rolloutId, { at: job.data.at });
+  });
+  await boss.work<{ rolloutId: string }>(ROLLBACK_QUEUE, poll, async ([job]) => {
+    if (job) await rollbackRollout(ctx, job.data.rolloutId);
+  });
+  await boss.work(SWEEP_QUEUE, async () => sweepRollouts(ctx));
+  await boss.work<{ bulkActionId: string }>(BULK_ACTION_QUEUE, poll, async ([job]) => {
+    if (job) await runBulkAction(ctx, job.data.bulkActionId);
   });
 
   await boss.work<{ outboxId: string }>('email.send', poll, async ([job]) => {
@@ -78,6 +99,7 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   await boss.schedule('email.sweep', '* * * * *');
   await boss.schedule('payments.sweep', '* * * * *');
   await boss.schedule('seats.sweep', '* * * * *');
+  await boss.schedule(SWEEP_QUEUE, '* * * * *');
   await boss.schedule('maintenance.hourly', '17 * * * *');
   await boss.schedule('partitions.maintain', '41 3 * * *');
   await boss.send('partitions.maintain', {}, { singletonKey: 'start-up', singletonSeconds: 300 });

@@ -54,7 +54,7 @@ export const requireDevice =
     request.device = device;
     // Every device call marks it seen (online = seen in the last 15 min): at most once a minute per device, written
     // with the next coalesced status write.
-    status.seen(device.deviceId);
+    status.seen(device.deviceId, device.profileId);
   };
 
 /** The device of a route guarded by requireDevice. */

@@ -1,10 +1,10 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { devicesApi, licencesApi, plansApi, usersApi } from '@fleetdeck/contract';
-import { customers, deviceApplications, deviceLogs, devices } from '../db/schema.ts';
+import { customers, deviceApplications, deviceGroups, deviceLogs, devices, policyTemplates } from '../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../test/support/runtime.ts';
 import { call } from '../../test/support/call.ts';
-import { DEMO_EMAIL, demoPassword, seedDemoData } from './demo-data.ts';
+import { DEMO_EMAIL, DEMO_GROUPS, DEMO_TEMPLATE, demoPassword, seedDemoData } from './demo-data.ts';
 
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -50,6 +50,21 @@ describe('demo data', () => {
     const firstLogin = await call(rt, usersApi.login, { body: { email: DEMO_EMAIL, password: first.password } });
     const firstList = await profileList(firstLogin.data().data!.token);
 
+    // A template and two groups of the PD devices (issue 25), made once.
+    const groups = await rt.ctx.db.select().from(deviceGroups).where(eq(deviceGroups.customerId, first.customerId));
+    expect(groups.map((g) => g.name).sort()).toEqual([...DEMO_GROUPS].sort());
+    const [template] = await rt.ctx.db
+      .select()
+      .from(policyTemplates)
+      .where(eq(policyTemplates.customerId, first.customerId));
+    expect(template).toMatchObject({ name: DEMO_TEMPLATE, family: 'PD' });
+    expect(groups.find((g) => g.name === DEMO_GROUPS[0])).toMatchObject({
+      templateId: template!.id,
+      templateVersion: 1,
+    });
+    const grouped = firstList.items.filter((p) => p.group !== null);
+    expect(grouped).toHaveLength(11);
+
     // Again (through the test server's own app this time): the same serials re-enrol, without new seats.
     const second = await seedDemoData(rt.ctx, rt.ctx.db, { password: 'Orchid-Lantern-5521', app: rt.app });
     expect(second.customerId).toBe(first.customerId);
@@ -71,8 +86,10 @@ describe('demo data', () => {
     for (const p of list.items) {
       expect(p.name).toMatch(/^DEMO-(PD|PC|KM)-\d{3}$/);
       expect(p.profileName).toMatch(/ #\d{2}$/);
-      // Applied once from the console and acknowledged by the device.
-      expect(p).toMatchObject({ online: true, policyVersion: 1, appliedPolicyVersion: 1 });
+      // Applied once from the console and acknowledged by the device; the "Front desks" group's template applied on
+      // joining it (acknowledged by the second run's devices).
+      const version = p.group?.name === DEMO_GROUPS[0] ? 2 : 1;
+      expect(p).toMatchObject({ online: true, policyVersion: version, appliedPolicyVersion: version });
     }
     expect(list.items.map((p) => p.name)).not.toContain('DEMO-PD-004'); // logged out
     const demoDevices = await rt.ctx.db

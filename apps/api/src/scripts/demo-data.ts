@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { FAMILY_PLANS, familyOfPlan, type Family, type PlanCode } from '@fleetdeck/contract';
 import { SimulatedDevice, deviceProfile, hashSeed } from '@fleetdeck/device-sim';
@@ -15,6 +15,7 @@ import {
   paymentMethods,
   payments,
   plans,
+  policyTemplates,
   profiles,
   subscriptions,
 } from '../db/schema.ts';
@@ -24,6 +25,8 @@ import type { CustomerActor } from '../lib/actor.ts';
 import { logoutDevice } from '../modules/devices/service.ts';
 import { issueInvoice } from '../modules/invoices/service.ts';
 import { applyProfile } from '../modules/policy/service.ts';
+import { addDevices, createGroup } from '../modules/fleet/groups-service.ts';
+import { createTemplate } from '../modules/fleet/templates-service.ts';
 import { enrolmentTokenOf, newEnrolmentToken } from '../modules/users/service.ts';
 import { injectFetch } from './inject-fetch.ts';
 
@@ -266,6 +269,7 @@ export async function seedDemoData(
   });
   // After the commit: enrolment counts the seats granted above.
   const devicesEnrolled = await enrolDemoDevices(ctx, customerId, now, opts.app);
+  await seedDemoFleet(ctx, customerId);
   return { email: DEMO_EMAIL, password, customerId, devicesEnrolled };
 }
 
@@ -359,4 +363,41 @@ async function enrolDemoDevices(ctx: AppContext, customerId: string, now: Date, 
     if (!given) await app.close();
   }
   return ran;
+}
+
+/** The demo's template (a snapshot of its first PD device) and its two groups (issue 25, DECISIONS §10). */
+export const DEMO_TEMPLATE = 'Front desk kiosk';
+export const DEMO_GROUPS = ['Front desks', 'Warehouse'] as const;
+
+/**
+ * A template and two groups of the PD devices through the fleet services (as the console makes them): "Front desks"
+ * with the template (its devices get it applied) holds the first half, "Warehouse" without one the rest. Once only:
+ * a run that finds the template leaves everything as it is.
+ */
+async function seedDemoFleet(ctx: AppContext, customerId: string) {
+  const [existing] = await ctx.db
+    .select({ id: policyTemplates.id })
+    .from(policyTemplates)
+    .where(and(eq(policyTemplates.customerId, customerId), eq(policyTemplates.name, DEMO_TEMPLATE)));
+  if (existing) return;
+  const pd = await ctx.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .innerJoin(devices, eq(devices.id, profiles.deviceId))
+    .where(and(eq(profiles.customerId, customerId), eq(profiles.family, 'PD'), isNull(devices.loggedOutAt)))
+    .orderBy(devices.serialNumber);
+  if (pd.length === 0) return;
+  const actor: CustomerActor = { kind: 'customer', id: customerId, ip: null };
+  const template = await createTemplate(ctx, actor, { name: DEMO_TEMPLATE, fromProfileId: pd[0]!.id });
+  const half = Math.ceil(pd.length / 2);
+  const members = [pd.slice(0, half), pd.slice(half)];
+  for (const [i, name] of DEMO_GROUPS.entries()) {
+    const group = await createGroup(ctx, actor, {
+      name,
+      family: 'PD',
+      templateId: i === 0 ? template._id : null,
+    });
+    const ids = members[i]!.map((p) => p.id);
+    if (ids.length > 0) await addDevices(ctx, actor, group._id, ids);
+  }
 }

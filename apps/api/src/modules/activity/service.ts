@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { CustomerActor } from '../../lib/actor.ts';
 import { writeAudit } from '../audit/service.ts';
 import { PDALL_APPS } from '../devices/service.ts';
-import { assertFamilyLicensed } from '../policy/service.ts';
+import { assertFamilyLicensed } from '../policy/freeze.ts';
 import { cursorId, cursorTimestamp, decodeCursor, keysetAnswer, keysetWindowOf } from './keyset.ts';
 import * as repo from './repository.ts';
 

@@ -157,6 +157,8 @@ interface Pending {
   values: StatusValues;
   /** When the device was last seen (ms since epoch). */
   seenAt: number;
+  /** The device's profile (a staged rollout waiting for its ack marks it seen). */
+  profileId?: string | undefined;
 }
 
 /** One statement for every pending device: fields sent are set, the rest kept; unchanged rows are not written. */
@@ -185,6 +187,15 @@ where d.id = v.id and (
   or (v.p ? 'deviceName'     and d.device_name      is distinct from v.p->>'deviceName')
   or (v.p ? 'location'       and d.location         is distinct from nullif(v.p->'location', 'null'::jsonb))
   or (v.p ? 'fcmToken'       and d.fcm_token        is distinct from v.p->>'fcmToken'))`;
+
+/**
+ * Staged rollouts (DECISIONS §10): the first check-in after a rollout applied its version to a device starts the ack
+ * timeout (`seen_at`). Only rows still pending and not yet seen, found by the partial index on pending rows.
+ */
+const ROLLOUT_SEEN_SQL = `
+update rollout_devices rd set seen_at = v.seen
+from (select unnest($1::uuid[]) as profile_id, unnest($2::timestamptz[]) as seen) v
+where rd.profile_id = v.profile_id and rd.state = 'pending' and rd.seen_at is null and rd.applied_at <= v.seen`;
 
 /** Rows per statement (a bigger backlog is written in several). */
 const FLUSH_CHUNK = 5_000;
@@ -216,11 +227,13 @@ export class StatusWriter {
    * Marks the device seen, written with the next flush; the statement itself skips devices seen less than a minute
    * ago (online = seen within 15 minutes), so a busy device costs one index lookup a second, not a write.
    */
-  seen(deviceId: string) {
+  seen(deviceId: string, profileId?: string) {
     const now = Date.now();
     const p = this.pending.get(deviceId);
-    if (p) p.seenAt = Math.max(p.seenAt, now);
-    else this.pending.set(deviceId, { values: {}, seenAt: now });
+    if (p) {
+      p.seenAt = Math.max(p.seenAt, now);
+      p.profileId ??= profileId;
+    } else this.pending.set(deviceId, { values: {}, seenAt: now, profileId });
   }
 
   /** Queues a status report: later fields override earlier ones of the same device. */
@@ -265,6 +278,13 @@ export class StatusWriter {
           chunk.map(([, p]) => JSON.stringify(p.values)),
           chunk.map(([, p]) => new Date(p.seenAt)),
         ]);
+        const seen = chunk.filter(([, p]) => p.profileId !== undefined);
+        if (seen.length > 0) {
+          await this.pool.query(ROLLOUT_SEEN_SQL, [
+            seen.map(([, p]) => p.profileId),
+            seen.map(([, p]) => new Date(p.seenAt)),
+          ]);
+        }
         this.counters.statusWrites++;
         this.counters.statusRowsWritten += res.rowCount ?? 0;
       } catch (err) {
@@ -278,7 +298,13 @@ export class StatusWriter {
           const newer = this.pending.get(id);
           this.pending.set(
             id,
-            newer ? { values: { ...p.values, ...newer.values }, seenAt: Math.max(p.seenAt, newer.seenAt) } : p,
+            newer
+              ? {
+                  values: { ...p.values, ...newer.values },
+                  seenAt: Math.max(p.seenAt, newer.seenAt),
+                  profileId: newer.profileId ?? p.profileId,
+                }
+              : p,
           );
         }
         return;

@@ -2,7 +2,15 @@ import type { Family } from '@fleetdeck/contract';
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { likeEscape } from '../../db/paging.ts';
-import { deviceApplications, deviceExports, deviceLogs, deviceGroups, devices, profiles } from '../../db/schema.ts';
+import {
+  customers,
+  deviceApplications,
+  deviceExports,
+  deviceLogs,
+  deviceGroups,
+  devices,
+  profiles,
+} from '../../db/schema.ts';
 import { fromExcluded } from '../../db/upsert.ts';
 
 /**
@@ -13,6 +21,15 @@ import { fromExcluded } from '../../db/upsert.ts';
 /** What `device_enrol` (migration 0024) answers: the outcome and, when enrolled, the rows it wrote. */
 export type EnrolOutcome =
   'ok' | 'rate_limited' | 'token_invalid' | 'disabled' | 'token_expired' | 'active' | 'no_licence' | 'used_up' | 'slow';
+
+/** The customer whose enrolment token hashes to `tokenHash` (customers_enrolment_token_hash_uq). */
+export async function findCustomerByEnrolmentHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.enrolmentTokenHash, tokenHash));
+  return row ?? null;
+}
 
 export interface EnrolStatementInput {
   /** null: the attempt was counted already (the second call after a recount of the seat summary). */

@@ -27,6 +27,7 @@ import { notifyInTransaction } from '../policy/wakeup.ts';
 import type { StatusValues } from './hot-path.ts';
 import * as repo from './repository.ts';
 import type { EnrolStatementInput } from './repository.ts';
+import { assertEnrolmentGroup, driftOfProfiles, joinGroupOnEnrol } from '../fleet/groups-service.ts';
 
 /**
  * Devices (DECISIONS §5, §6): enrolment against the licence ledger, the reports the apps send, and the
@@ -101,6 +102,8 @@ export interface EnrolInput {
   localIpAddress: string;
   batteryLevel?: number | undefined;
   fcmToken?: string | null | undefined;
+  /** The group of the group's enrolment QR code (DECISIONS §10). */
+  groupId?: string | undefined;
 }
 
 const ENROLMENT_TOKEN_INVALID_MESSAGE =
@@ -171,6 +174,11 @@ export async function enrol(
   }
   const { appName, family } = app;
   const deviceToken = randomToken();
+  // DECISIONS §10: a group's QR code enrols into the group, which must be the token's customer's and of this family.
+  if (input.groupId !== undefined) {
+    const owner = await repo.findCustomerByEnrolmentHash(ctx.db, sha256(input.enrolmentToken));
+    if (owner) await assertEnrolmentGroup(ctx, owner.id, input.groupId, family);
+  }
   const presented = deviceTokenOf(authorization);
   const actor: DeviceActor = { kind: 'device', id: '', customerId: '', ip };
   const statement: EnrolStatementInput = {
@@ -233,6 +241,15 @@ export async function enrol(
 
   // A re-attached device's previous token stops working here at once (elsewhere on the commit's notification).
   if (enrolled.again) ctx.hot.cache.invalidate(enrolled.deviceId);
+  if (input.groupId !== undefined && r.customerId) {
+    const joined = await joinGroupOnEnrol(ctx, {
+      customerId: r.customerId,
+      groupId: input.groupId,
+      profileId: enrolled.profileId,
+      actor: { kind: 'device', id: enrolled.deviceId, customerId: r.customerId, ip },
+    });
+    if (joined !== null) enrolled = { ...enrolled, policyVersion: joined };
+  }
   const data = {
     deviceToken,
     profileId: enrolled.profileId,
@@ -519,6 +536,11 @@ export async function profileList(ctx: AppContext, customerId: string, q: Profil
     offset: (q.page - 1) * q.limit,
   });
   const onlineSince = Date.now() - ONLINE_WINDOW_MINUTES * 60_000;
+  const drift = await driftOfProfiles(
+    ctx.db,
+    customerId,
+    rows.filter((r) => r.groupId).map((r) => r.id),
+  );
   const items: ProfileListItem[] = rows.map((r) => ({
     _id: r.id,
     name: r.name,
@@ -530,8 +552,8 @@ export async function profileList(ctx: AppContext, customerId: string, q: Profil
     policyVersion: r.policyVersion,
     appliedPolicyVersion: r.appliedPolicyVersion,
     group: r.groupId && r.groupName !== null ? { _id: r.groupId, name: r.groupName } : null,
-    // Issue 25 (in progress): the count of settings differing from the group's template version.
-    drift: 0,
+    // DECISIONS §10: the settings differing from the group's template version, counted.
+    drift: drift.get(r.id)?.differences.length ?? 0,
   }));
   return { items, total };
 }

@@ -187,4 +187,22 @@ export const emailTemplates = {
       html: layout(product, lines, { label: 'Try again', url: order.url }),
     };
   },
+  /** DECISIONS §10: a staged rollout paused itself because too many devices failed to apply its version. */
+  rolloutPaused(
+    product: string,
+    name: string,
+    rollout: { template: string; reason: string; url: string },
+  ): EmailContent {
+    const lines = [
+      `Hello ${name},`,
+      `The rollout of the template ${rollout.template} paused itself: ${rollout.reason}.`,
+      'No further device gets this version until you resume the rollout. You can also roll it back: each changed device gets its settings from before the rollout again.',
+    ];
+    return {
+      template: 'rollout-paused',
+      subject: `${product}: a rollout of ${rollout.template} paused itself`,
+      text: `${lines.join('\n\n')}\n\n${rollout.url}\n`,
+      html: layout(product, lines, { label: 'Open the rollout', url: rollout.url }),
+    };
+  },
 };

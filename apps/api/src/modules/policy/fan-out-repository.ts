@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { uuidArray } from '../../db/arrays.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { WAKE_IDS_PER_NOTIFY } from './wakeup.ts';
@@ -11,8 +12,6 @@ export interface NotificationTarget {
   customerIds: string[];
   onlyWithFcmToken: boolean;
 }
-
-export const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /** The devices a notification goes to: enrolled (not logged out) devices of its target. */
 export const targetWhere = (t: NotificationTarget) =>

@@ -1,5 +1,6 @@
-import type { DeviceMessage } from '@fleetdeck/contract';
+import type { DeviceMessage, Family } from '@fleetdeck/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { uuidArray } from '../../db/arrays.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { deviceApplications, deviceLogs, deviceMessages, devices, policyAcks, profiles } from '../../db/schema.ts';
 
@@ -192,31 +193,74 @@ export async function markMessage(db: DbOrTx, deviceId: string, messageId: strin
   }
 }
 
-/** The console's enable/disable choices of the device's apps, which the policy carries. */
-export async function desiredDisables(db: DbOrTx, deviceId: string) {
-  return db
-    .select({ packageName: deviceApplications.packageName, desiredDisable: deviceApplications.desiredDisable })
-    .from(deviceApplications)
-    .where(and(eq(deviceApplications.deviceId, deviceId), isNotNull(deviceApplications.desiredDisable)));
+/** The profile fields Apply reads: whose device, which app family, the settings it freezes. */
+export interface ApplyTarget {
+  id: string;
+  deviceId: string;
+  family: Family;
+  settings: Record<string, unknown>;
 }
 
-/** Stores a new frozen policy: its version and the profile counter move by one. */
-export async function storeAppliedPolicy(
+/**
+ * The customer's profiles among `profileIds`, locked until the end of the transaction (in id order, so two
+ * transactions locking overlapping sets never deadlock). Ids of another customer's profiles find nothing.
+ */
+export async function lockProfilesOfCustomer(
   db: DbOrTx,
-  profileId: string,
-  policy: (typeof profiles.$inferInsert)['policy'],
-) {
-  const [row] = await db
-    .update(profiles)
-    .set({
-      policy,
-      policyVersion: sql`${profiles.policyVersion} + 1`,
-      profileCounter: sql`${profiles.profileCounter} + 1`,
-      updatedAt: sql`now()`,
+  customerId: string,
+  profileIds: readonly string[],
+): Promise<ApplyTarget[]> {
+  if (profileIds.length === 0) return [];
+  return db
+    .select({ id: profiles.id, deviceId: profiles.deviceId, family: profiles.family, settings: profiles.settings })
+    .from(profiles)
+    .where(and(eq(profiles.customerId, customerId), sql`${profiles.id} = any(${uuidArray(profileIds)})`))
+    .orderBy(profiles.id)
+    .for('update');
+}
+
+/** The console's enable/disable choices of many devices' apps at once (what each policy's `applications` carries). */
+export async function desiredDisablesOfDevices(db: DbOrTx, deviceIds: readonly string[]) {
+  if (deviceIds.length === 0) return [];
+  return db
+    .select({
+      deviceId: deviceApplications.deviceId,
+      packageName: deviceApplications.packageName,
+      desiredDisable: deviceApplications.desiredDisable,
     })
-    .where(eq(profiles.id, profileId))
-    .returning({ policyVersion: profiles.policyVersion, applied: profiles.appliedPolicyVersion });
-  return row!;
+    .from(deviceApplications)
+    .where(
+      and(
+        sql`${deviceApplications.deviceId} = any(${uuidArray(deviceIds)})`,
+        isNotNull(deviceApplications.desiredDisable),
+      ),
+    );
+}
+
+export interface FrozenPolicy {
+  profileId: string;
+  policy: Record<string, unknown>;
+  /** New settings written with the policy; null keeps the profile's settings (the console's Apply). */
+  settings: Record<string, unknown> | null;
+}
+
+/**
+ * Stores new frozen policies of many profiles in ONE statement (the rows sent as one jsonb array): each policy version and profile
+ * counter move by one, settings replaced where given. Answers each profile's versions after the update.
+ */
+export async function storeAppliedPolicies(db: DbOrTx, customerId: string, rows: readonly FrozenPolicy[]) {
+  if (rows.length === 0) return [];
+  const result = await db.execute<{ id: string; policy_version: number; applied: number | null }>(sql`
+    update ${profiles} p
+    set policy = u.policy,
+        settings = coalesce(u.settings, p.settings),
+        policy_version = p.policy_version + 1,
+        profile_counter = p.profile_counter + 1,
+        updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as u("profileId" uuid, policy jsonb, settings jsonb)
+    where p.id = u."profileId" and p.customer_id = ${customerId}
+    returning p.id, p.policy_version, p.applied_policy_version as applied`);
+  return result.rows.map((r) => ({ profileId: r.id, policyVersion: Number(r.policy_version), applied: r.applied }));
 }
 
 export async function findFcmToken(db: DbOrTx, deviceId: string) {

@@ -1,4 +1,4 @@
-import { LICENCE_EXCEEDED_MESSAGE, type DeviceMessage, type Family } from '@fleetdeck/contract';
+import type { DeviceMessage } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CustomerActor, DeviceActor } from '../../lib/actor.ts';
@@ -6,29 +6,17 @@ import { AppError } from '../../lib/errors.ts';
 import type { DeviceInfo } from '../devices/device-info.ts';
 import { writeAudit } from '../audit/service.ts';
 import { enforceDeviceLimit } from '../devices/service.ts';
-import { familyLicenceOf } from '../licences/service.ts';
 import { lockProfile } from '../profiles/repository.ts';
+import { recordRolloutAck } from '../fleet/rollouts-repository.ts';
 import { appVersionOfFamily } from '../pricing/app-version.ts';
-import { buildPolicy, withAppVersion } from './document.ts';
+import { withAppVersion } from './document.ts';
+import { assertFamilyLicensed, freezePolicies } from './freeze.ts';
 import * as repo from './repository.ts';
-import { notifyInTransaction } from './wakeup.ts';
 
-const PAYMENT_REQUIRED_MESSAGE = `${LICENCE_EXCEEDED_MESSAGE} Buy more licences to apply changes.`;
 /** Messages handed out by one `GET events` answer (the rest wait for the next poll). */
 export const MAX_MESSAGES_PER_POLL = 50;
 
 const profileNotFound = () => new AppError(404, 'E_PROFILE_NOT_FOUND', 'Profile not found.');
-
-/**
- * DECISIONS §5: while a family has more enrolled devices than purchased seats, its profile update/apply calls
- * answer 402 with `redirectToPaymentPage: 1` (the console sends the customer to the plans page).
- */
-export async function assertFamilyLicensed(db: DbOrTx, customerId: string, family: Family): Promise<void> {
-  const licence = await familyLicenceOf(db, customerId, family);
-  if (licence.exceeded) {
-    throw new AppError(402, 'E_PAYMENT_REQUIRED', PAYMENT_REQUIRED_MESSAGE, { redirectToPaymentPage: 1 });
-  }
-}
 
 // ---------------------------------------------------------------------------------------------- device side
 
@@ -102,6 +90,8 @@ export async function acknowledgePolicy(
       return { version: ack.version, currentVersion: profile.version, appliedPolicyVersion: applied, repeated: true };
     }
     const applied = await repo.recordPolicyAck(tx, device.profileId, ack);
+    // A staged rollout waiting for this version hears of it (DECISIONS §10): one indexed UPDATE, nothing otherwise.
+    await recordRolloutAck(tx, device.profileId, ack.version, ack.result, ack.message);
     const failed = ack.result === 'Failed';
     const outcome = failed ? `Failed: ${ack.message || 'no reason given'}`.slice(0, 1000) : 'Success';
     await repo.insertDeviceLog(tx, {
@@ -194,21 +184,14 @@ export async function applyProfile(ctx: AppContext, actor: CustomerActor, profil
     const profile = await lockProfile(tx, customerId, profileId);
     if (!profile) throw profileNotFound();
     await assertFamilyLicensed(tx, customerId, profile.family);
-    const policy = buildPolicy(profile, await repo.desiredDisables(tx, profile.deviceId));
-    const updated = await repo.storeAppliedPolicy(tx, profile.id, policy);
+    const [applied] = await freezePolicies(tx, customerId, [profile], { writeSettings: false });
     await writeAudit(tx, {
       customerId,
       type: 'Profile',
       subType: 'Apply',
-      message: `Applied profile ${profile.profileName || profile.name} (${profile.appName}): policy version ${updated.policyVersion}`,
+      message: `Applied profile ${profile.profileName || profile.name} (${profile.appName}): policy version ${applied!.policyVersion}`,
       actor,
     });
-    await notifyInTransaction(tx, profile.deviceId);
-    return {
-      profileId: profile.id,
-      deviceId: profile.deviceId,
-      policyVersion: updated.policyVersion,
-      appliedPolicyVersion: updated.applied,
-    };
+    return applied!;
   });
 }

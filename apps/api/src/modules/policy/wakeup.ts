@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { uuidArray } from '../../db/arrays.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { deviceMessages } from '../../db/schema.ts';
 
@@ -269,6 +270,20 @@ export async function wakeDevice(ctx: { pool: pg.Pool; logger: Logger }, deviceI
 /** Queues a wake-up in the caller's transaction: Postgres delivers it on commit and drops it on rollback. */
 export async function notifyInTransaction(tx: DbOrTx, deviceId: string): Promise<void> {
   await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${deviceId})`);
+}
+
+/**
+ * Queues the wake-up of many devices in the caller's transaction, in ONE statement: one `device_wake` notification per
+ * WAKE_IDS_PER_NOTIFY ids (comma-separated), delivered on commit and dropped on rollback.
+ */
+export async function notifyManyInTransaction(tx: DbOrTx, deviceIds: readonly string[]): Promise<void> {
+  if (deviceIds.length === 0) return;
+  await tx.execute(sql`
+    select count(pg_notify(${WAKE_CHANNEL}, ids)) from (
+      select string_agg(id::text, ',') as ids
+      from unnest(${uuidArray(deviceIds)}) with ordinality as t(id, n)
+      group by (n - 1) / ${sql.raw(String(WAKE_IDS_PER_NOTIFY))}
+    ) parts`);
 }
 
 /**

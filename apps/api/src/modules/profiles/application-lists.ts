@@ -5,7 +5,7 @@ import type { CustomerActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/service.ts';
 import { FAMILY_SECTIONS } from '../policy/document.ts';
-import { assertFamilyLicensed } from '../policy/service.ts';
+import { assertFamilyLicensed } from '../policy/freeze.ts';
 import {
   assertListKind,
   assertSection,

@@ -9,7 +9,7 @@ type AdvancedKey = keyof ProfileSettings['advancedSettings'];
 type CleanerKey = keyof ProfileSettings['powerCleanerSettings'];
 
 /** What each advanced switch turns off, as a noun phrase ("Disabled factory reset and Bixby"). */
-const ADVANCED_WORDS: Record<AdvancedKey, string> = {
+export const ADVANCED_WORDS: Record<AdvancedKey, string> = {
   disableFactoryReset: 'factory reset',
   disableHomeKey: 'the Home key',
   disableBackKey: 'the Back key',
@@ -31,7 +31,7 @@ const ADVANCED_WORDS: Record<AdvancedKey, string> = {
   disableFirmwareUpgrades: 'firmware upgrades',
 };
 
-const CLEANER_WORDS: Record<CleanerKey, string> = {
+export const CLEANER_WORDS: Record<CleanerKey, string> = {
   clearBrowserCoockies: 'browser cookies',
   clearCache: 'the cache',
   clearNotifications: 'notifications',

@@ -4,7 +4,7 @@ import type { CustomerActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/service.ts';
 import { requestPush } from '../policy/push.ts';
-import { assertFamilyLicensed } from '../policy/service.ts';
+import { assertFamilyLicensed } from '../policy/freeze.ts';
 import { enqueueDeviceMessage } from '../policy/wakeup.ts';
 import { assertSection, profileNotFound } from './edit.ts';
 import { applicationItem } from './reads.ts';

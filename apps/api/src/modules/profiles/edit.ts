@@ -11,7 +11,7 @@ import type { CustomerActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/service.ts';
 import { FAMILY_SECTIONS, cleanerListOf, type Section } from '../policy/document.ts';
-import { assertFamilyLicensed } from '../policy/service.ts';
+import { assertFamilyLicensed } from '../policy/freeze.ts';
 import * as repo from './repository.ts';
 import { readSettings, type ProfileSettings } from './settings.ts';
 

@@ -13,7 +13,7 @@ import { applicationsOfList, type ProfileSettings, type ScheduleShutdown } from 
 
 const onOff = (v: boolean) => (v ? 'on' : 'off');
 /** The keys that were sent (zod leaves absent optional keys out, but an explicit undefined must not clear). */
-const definedOnly = <T extends object>(o: T) =>
+export const definedOnly = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
     [K in keyof T]?: Exclude<T[K], undefined>;
   };

@@ -2,12 +2,8 @@ import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { countCapped, utcMicros, keysetPage } from '../../../db/paging.ts';
 import { deviceMessages, devices, notificationCounts, notifications } from '../../../db/schema.ts';
-import {
-  type NotificationRow,
-  type NotificationTarget,
-  targetWhere,
-  uuidArray,
-} from '../../policy/fan-out-repository.ts';
+import { uuidArray } from '../../../db/arrays.ts';
+import { type NotificationRow, type NotificationTarget, targetWhere } from '../../policy/fan-out-repository.ts';
 import { type TimePage, keysetWindow, timeKey } from '../shared/lists-repository.ts';
 
 export { type DeviceFilter, countDevices, customerIdByEmail, listDevices } from '../shared/lists-repository.ts';

@@ -1,0 +1,19 @@
+import type { DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { writeAudit } from '../audit/service.ts';
+
+/** Audit entries of fleet operations: type Profile, what was done to templates, groups and their devices. */
+export const fleetAudit = (
+  tx: DbOrTx,
+  customerId: string,
+  actor: Actor,
+  subType: 'Template' | 'Group' | 'Apply',
+  message: string,
+) => writeAudit(tx, { customerId, type: 'Profile', subType, message: message.slice(0, 2000), actor });
+
+/** "1 device", "12 devices". */
+export const deviceCount = (n: number) => (n === 1 ? '1 device' : `${n} devices`);
+
+/** The first 20 names, then "…". */
+export const someNames = (names: readonly string[]) =>
+  `${names.slice(0, 20).join(', ')}${names.length > 20 ? '…' : ''}`;
