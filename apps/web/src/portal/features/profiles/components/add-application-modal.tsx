@@ -9,8 +9,8 @@ import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useCreateProfileApplication } from '../api/create-profile-application';
 import { useContractForm } from '@/shared/lib/form';
-import { PlayStoreSearch } from './play-store-search';
-import { PackageNameInput } from './tab-form';
+import { PlayStoreSearch } from '@/portal/components/settings/play-store-search';
+import { PackageNameInput } from '@/portal/components/settings/tab-form';
 
 interface AddApplicationModalProps {
   opened: boolean;

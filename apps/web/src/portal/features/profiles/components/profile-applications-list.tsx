@@ -17,7 +17,7 @@ import { useDeleteProfileApplication } from '../api/delete-profile-application';
 import { useProfileApplications } from '../api/get-profile-applications';
 import { PROFILE_APPLICATION_UPDATE_KEY, useUpdateProfileApplication } from '../api/update-profile-application';
 import { AddApplicationModal } from './add-application-modal';
-import { AppIcon } from './app-icon';
+import { AppIcon } from '@/portal/components/settings/app-icon';
 import { DeleteAction } from '@/shared/components/delete-action';
 
 export const DELETE_APPLICATION_TEXT = 'Application will be removed from this list';

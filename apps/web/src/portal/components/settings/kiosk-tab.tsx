@@ -5,11 +5,11 @@ import {
   SCREEN_ORIENTATIONS,
   type KioskSettingRequest,
   type KioskType,
-  type ProfileDetail,
   type ScreenOrientation,
 } from '@fleetdeck/contract';
 import {
   ActionIcon,
+  Alert,
   Button,
   Divider,
   Group,
@@ -18,19 +18,19 @@ import {
   Slider,
   Stack,
   Switch,
+  Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconPlus, IconX } from '@tabler/icons-react';
+import { IconInfoCircle, IconPlus, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useUpdateKioskSettings } from '../api/update-kiosk-settings';
 import { checkNumber, NumberField } from '@/shared/components/number-field';
 import { useContractForm } from '@/shared/lib/form';
 import { useReportUnsaved } from './unsaved-changes';
 import { PlayStoreSearch } from './play-store-search';
-import { ProfileApplicationsList } from './profile-applications-list';
 import { SaveRow } from './save-button';
 import { PackageNameInput, SegmentedField, TabForm } from './tab-form';
+import { useTargetSave, type SettingsTarget } from './target';
 
 type NumberValue = number | string;
 
@@ -174,25 +174,26 @@ const LABELS: Partial<Record<string, string>> = {
 };
 
 /** Kiosk (Super Lock): the kiosk type and the fields of that type (spec 2 §4). */
-export function KioskTab({ profile }: { profile: ProfileDetail }) {
+export function KioskTab({ target }: { target: SettingsTarget }) {
+  const { settings, ApplicationsList } = target;
   const form = useContractForm(
     kioskSettingRequestSchema,
     {
-      kioskType: profile.kioskType as KioskType,
-      singleAppKioskPackageName: profile.singleAppKioskPackageName,
-      browserKioskWebsiteUrl: profile.browserKioskWebsiteUrl,
-      browserKioskScreenTimeout: fromNullable(profile.browserKioskScreenTimeout),
-      browserKioskScreenBrightness: fromNullable(profile.browserKioskScreenBrightness),
-      browserKioskScreenOrientation: profile.browserKioskScreenOrientation,
-      browserKioskShowAddressBar: profile.browserKioskShowAddressBar,
-      signageVideoLists: profile.signageVideoLists.length ? profile.signageVideoLists : [''],
-      signageKioskScreenTimeout: fromNullable(profile.signageKioskScreenTimeout),
-      signageKioskScreenBrightness: fromNullable(profile.signageKioskScreenBrightness),
-      signageKioskScreenOrientation: profile.signageKioskScreenOrientation,
+      kioskType: settings.kioskType as KioskType,
+      singleAppKioskPackageName: settings.singleAppKioskPackageName,
+      browserKioskWebsiteUrl: settings.browserKioskWebsiteUrl,
+      browserKioskScreenTimeout: fromNullable(settings.browserKioskScreenTimeout),
+      browserKioskScreenBrightness: fromNullable(settings.browserKioskScreenBrightness),
+      browserKioskScreenOrientation: settings.browserKioskScreenOrientation,
+      browserKioskShowAddressBar: settings.browserKioskShowAddressBar,
+      signageVideoLists: settings.signageVideoLists.length ? settings.signageVideoLists : [''],
+      signageKioskScreenTimeout: fromNullable(settings.signageKioskScreenTimeout),
+      signageKioskScreenBrightness: fromNullable(settings.signageKioskScreenBrightness),
+      signageKioskScreenOrientation: settings.signageKioskScreenOrientation,
     },
     {
       labels: LABELS,
-      toRequest: (v) => request(profile._id, v),
+      toRequest: (v) => request(target.id, v),
       // The per-type checks run only once the number fields pass: check them again without the numbers so every
       // problem shows at once.
       recheck: (body) => ({
@@ -208,13 +209,13 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
   );
   const { kioskType, signageVideoLists: videos } = form.values;
   const setVideos = (next: string[]) => form.setFieldValue('signageVideoLists', next);
-  const update = useUpdateKioskSettings();
+  const update = useTargetSave(target, 'kiosk');
   useReportUnsaved('Kiosk', form.isDirty());
 
   const save = (parsed: KioskSettingRequest, values: KioskValues) => {
     // Send only this type's fields: the parsed request also carries the other type's orientation default ('Auto'),
     // which would overwrite its saved value.
-    const body = request(profile._id, values);
+    const body = request(target.id, values);
     const sent = Object.fromEntries(Object.entries(parsed).filter(([key]) => key in body)) as KioskSettingRequest;
     update.mutate(sent, {
       onSuccess: () => {
@@ -336,15 +337,28 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
       {kioskType === 'Multi App' ? (
         <>
           <Divider />
-          <ProfileApplicationsList
-            profileId={profile._id}
-            productType="Kiosk"
-            title="Kiosk applications"
-            description="The apps the device shows in Multi App kiosk mode. Changes are saved at once."
-            emptyMessage="No kiosk applications yet. Add at least one before saving a Multi App kiosk."
-          />
+          {ApplicationsList ? (
+            <ApplicationsList
+              profileId={target.id}
+              productType="Kiosk"
+              title="Kiosk applications"
+              description="The apps the device shows in Multi App kiosk mode. Changes are saved at once."
+              emptyMessage="No kiosk applications yet. Add at least one before saving a Multi App kiosk."
+            />
+          ) : (
+            <NoApplicationsList />
+          )}
         </>
       ) : null}
     </Stack>
+  );
+}
+
+/** Where the target keeps no application lists (a template): the lists stay each device's own. */
+export function NoApplicationsList() {
+  return (
+    <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} py="xs">
+      <Text size="sm">Application lists are kept on each device: edit them on the device's page.</Text>
+    </Alert>
   );
 }
