@@ -9,6 +9,7 @@ import type {
   ProfileFileRequest,
   ProfileUpdateRequest,
   TemplateSettings,
+  TemplateSettingsInput,
 } from '@fleetdeck/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
@@ -52,8 +53,6 @@ export interface ApplicationsListProps {
 export interface SettingsTarget {
   /** The profile's or the template's id: the `profileId` of the requests the tabs build. */
   id: string;
-  /** 'device' or 'template': how the tabs name what they change. */
-  noun: 'device' | 'template';
   settings: TargetSettings;
   /** Sends one change and puts the answer into the cached detail; rejects when the call fails. */
   save: (change: SettingsChange) => Promise<unknown>;
@@ -72,14 +71,14 @@ export function useTargetSave<O extends SettingsOp>(target: SettingsTarget, op: 
  * The settings a change makes, as a template's `settings` (the keys of the change only): a list's add or delete
  * becomes the whole new list.
  */
-export function settingsOfChange(current: TargetSettings, change: SettingsChange): Partial<TemplateSettingsPatch> {
+export function settingsOfChange(current: TargetSettings, change: SettingsChange): TemplateSettingsInput {
   switch (change.op) {
     case 'update':
     case 'powerCleaner':
     case 'powerOnBoot':
     case 'kiosk': {
       const { profileId: _, ...settings } = change.request;
-      return settings as Partial<TemplateSettingsPatch>;
+      return settings as TemplateSettingsInput;
     }
     case 'addBlockUrl':
       return { blockUrl: [...current.blockUrl, change.request.url] };
@@ -99,11 +98,6 @@ export function settingsOfChange(current: TargetSettings, change: SettingsChange
       };
   }
 }
-
-/** A template's `settings` as `PUT templates/:id` takes them (key mappings without their ids and dates). */
-type TemplateSettingsPatch = Omit<TargetSettings, 'keyMapper'> & {
-  keyMapper: Pick<TargetSettings['keyMapper'][number], 'keyName' | 'keyEvent' | 'packageName'>[];
-};
 
 const keyMappings = ({ keyMapper }: Pick<TargetSettings, 'keyMapper'>) =>
   keyMapper.map(({ keyName, keyEvent, packageName }) => ({ keyName, keyEvent, packageName }));

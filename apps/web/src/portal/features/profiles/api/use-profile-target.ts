@@ -38,7 +38,6 @@ export function useProfileTarget(profile: ProfileDetail): SettingsTarget {
   return useMemo(
     () => ({
       id: profile._id,
-      noun: 'device',
       settings: profile,
       save: async ({ op, request }) => {
         const call = CALLS[op] as (r: typeof request) => Promise<ProfileDetailResponse>;
