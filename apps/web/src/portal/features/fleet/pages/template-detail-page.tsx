@@ -39,7 +39,7 @@ function TemplateView({ template }: { template: Template }) {
         <BackToTemplates />
         <DeleteTemplateButton template={template} />
       </Group>
-      <Card padding="md">
+      <Card padding="md" component="section" aria-label="Template">
         <Stack gap="sm">
           <TemplateNameForm template={template} />
           <Group gap="sm" wrap="wrap">
