@@ -94,6 +94,47 @@ describe('Template detail page', () => {
     await waitFor(() => expect(api.callsTo('PUT', DETAIL)[0]?.body).toEqual({ settings: { pin: '1234' } }));
   });
 
+  it('Key Mapper: adding and deleting a mapping sends the new list (keys, events and packages, no ids)', async () => {
+    const { api, user } = open('key-mapper', { [`PUT ${DETAIL}`]: saved() });
+    const form = await screen.findByRole('form', { name: 'Add key mapping' });
+    await user.type(within(form).getByRole('textbox', { name: /Package name/ }), 'com.example.kiosk');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', DETAIL)[0]?.body).toEqual({
+        settings: {
+          keyMapper: [
+            { keyName: 'VOLUME_UP_KEY', keyEvent: 'DOUBLE_TAP', packageName: 'com.android.chrome' },
+            { keyName: 'BACK_KEY', keyEvent: 'SINGLE_TAP', packageName: 'com.example.kiosk' },
+          ],
+        },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete Volume Up key Double tap' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
+    await waitFor(() => expect(api.callsTo('PUT', DETAIL)[1]?.body).toEqual({ settings: { keyMapper: [] } }));
+  });
+
+  it('Kiosk: a template keeps no application lists, and a Browser kiosk saves its fields as settings', async () => {
+    const { api, user } = open('kiosk', { [`PUT ${DETAIL}`]: saved() });
+    const type = await screen.findByRole('combobox', { name: 'Kiosk type' });
+    await user.selectOptions(type, 'Multi App');
+    expect(screen.getByText(/Application lists are kept on each device/)).toBeInTheDocument();
+    await user.selectOptions(type, 'Browser');
+    await user.type(screen.getByRole('textbox', { name: 'Website URL' }), 'https://shop.example.com');
+    await user.click(within(screen.getByRole('form', { name: 'Kiosk' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT', DETAIL)).toHaveLength(1));
+    expect(api.callsTo('PUT', DETAIL)[0]?.body).toEqual({
+      settings: {
+        kioskType: 'Browser',
+        browserKioskWebsiteUrl: 'https://shop.example.com',
+        browserKioskScreenTimeout: null,
+        browserKioskScreenBrightness: null,
+        browserKioskScreenOrientation: 'Auto',
+        browserKioskShowAddressBar: false,
+      },
+    });
+  });
+
   it('renames with PUT templates/:id {name}', async () => {
     const { api, user } = open('', { [`PUT ${DETAIL}`]: saved({ name: 'Lobby tablets', version: 2 }) });
     const name = await screen.findByRole('textbox', { name: 'Name' });
