@@ -2,7 +2,9 @@ import type { Family } from '@fleetdeck/contract';
 import { BlockUrlTab } from './block-url-tab';
 import { KeyMapperTab } from './key-mapper-tab';
 import { AdvancedSettingsTab, FilesTab, KioskTab, PinTab, PowerCleanerSettingsTab, PowerOnBootTab } from './lazy-tabs';
-import type { ApplicationsListProps, SettingsTarget } from './target';
+import type { ApplicationsListProps } from './applications-list';
+import { ApplicationsList } from './lazy-tabs';
+import type { SettingsTarget } from './target';
 import { UrlTabs, type SubjectTab } from './url-tabs';
 
 /*
@@ -13,10 +15,7 @@ import { UrlTabs, type SubjectTab } from './url-tabs';
  */
 
 /** A settings tab: drawn for a target (a profile or a template). */
-export interface SettingsTab extends SubjectTab<SettingsTarget> {
-  /** Shown only where the target keeps application lists (a device's own list calls). */
-  applicationLists?: true;
-}
+export type SettingsTab = SubjectTab<SettingsTarget>;
 /** The place of a device's own tab (its details, its installed apps): a device's page fills it. */
 export interface DeviceSlot {
   value: string;
@@ -29,15 +28,6 @@ export type FamilyTab = SettingsTab | DeviceSlot;
 export type SettingsFamily = Exclude<Family, 'POB' | 'PCHAT'>;
 export const hasSettings = (family: Family): family is SettingsFamily => family !== 'POB' && family !== 'PCHAT';
 
-/** The tabs of a target: without those it cannot show (a template keeps no application lists). */
-export const tabsFor = (tabs: readonly SettingsTab[], target: SettingsTarget): SettingsTab[] =>
-  tabs.filter((t) => !t.applicationLists || target.ApplicationsList !== undefined);
-
-function ApplicationsListTab({ target, ...list }: { target: SettingsTarget } & ApplicationsListProps) {
-  const { ApplicationsList } = target;
-  return ApplicationsList ? <ApplicationsList profileId={target.id} {...list} /> : null;
-}
-
 const CLEANER_DESCRIPTION = 'Apps the cleaner uninstalls or clears the data of on the device.';
 
 /** Power Cleaner's tabs (its own page, and Super Lock's "Cleaner Apps"): applications, Files, Settings. */
@@ -45,8 +35,7 @@ const cleanerTabs = (list: Pick<ApplicationsListProps, 'productType' | 'title'>)
   {
     value: 'applications',
     label: 'Applications',
-    applicationLists: true,
-    render: (t) => <ApplicationsListTab target={t} {...list} description={CLEANER_DESCRIPTION} />,
+    render: (t) => <ApplicationsList target={t} {...list} description={CLEANER_DESCRIPTION} />,
   },
   { value: 'files', label: 'Files', render: (t) => <FilesTab target={t} /> },
   { value: 'settings', label: 'Settings', render: (t) => <PowerCleanerSettingsTab target={t} /> },
@@ -74,13 +63,7 @@ export const FAMILY_TABS: Record<SettingsFamily, FamilyTab[]> = {
       value: 'cleaner-apps',
       label: 'Cleaner Apps',
       render: (t) => (
-        <UrlTabs
-          tabs={tabsFor(SL_CLEANER_TABS, t)}
-          subject={t}
-          param="sub"
-          label="Cleaner Apps sections"
-          variant="pills"
-        />
+        <UrlTabs tabs={SL_CLEANER_TABS} subject={t} param="sub" label="Cleaner Apps sections" variant="pills" />
       ),
     },
     { value: 'setting', label: 'Setting', render: (t) => <AdvancedSettingsTab target={t} /> },
@@ -101,10 +84,5 @@ export const FAMILY_TABS: Record<SettingsFamily, FamilyTab[]> = {
 };
 
 /** A template's tabs: its family's settings tabs that the target can show, without the device's own. */
-export const templateTabsOf = (family: Family, target: SettingsTarget): SettingsTab[] =>
-  hasSettings(family)
-    ? tabsFor(
-        FAMILY_TABS[family].filter((t): t is SettingsTab => !('slot' in t)),
-        target,
-      )
-    : [];
+export const templateTabsOf = (family: Family): SettingsTab[] =>
+  hasSettings(family) ? FAMILY_TABS[family].filter((t): t is SettingsTab => !('slot' in t)) : [];

@@ -9,7 +9,6 @@ import {
 } from '@fleetdeck/contract';
 import {
   ActionIcon,
-  Alert,
   Button,
   Divider,
   Group,
@@ -18,14 +17,14 @@ import {
   Slider,
   Stack,
   Switch,
-  Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconInfoCircle, IconPlus, IconX } from '@tabler/icons-react';
+import { IconPlus, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { checkNumber, NumberField } from '@/shared/components/number-field';
 import { useContractForm } from '@/shared/lib/form';
+import { ApplicationsList } from './applications-list';
 import { useReportUnsaved } from './unsaved-changes';
 import { PlayStoreSearch } from './play-store-search';
 import { SaveRow } from './save-button';
@@ -175,7 +174,7 @@ const LABELS: Partial<Record<string, string>> = {
 
 /** Kiosk (Super Lock): the kiosk type and the fields of that type (spec 2 §4). */
 export function KioskTab({ target }: { target: SettingsTarget }) {
-  const { settings, ApplicationsList } = target;
+  const { settings } = target;
   const form = useContractForm(
     kioskSettingRequestSchema,
     {
@@ -337,28 +336,15 @@ export function KioskTab({ target }: { target: SettingsTarget }) {
       {kioskType === 'Multi App' ? (
         <>
           <Divider />
-          {ApplicationsList ? (
-            <ApplicationsList
-              profileId={target.id}
-              productType="Kiosk"
-              title="Kiosk applications"
-              description="The apps the device shows in Multi App kiosk mode. Changes are saved at once."
-              emptyMessage="No kiosk applications yet. Add at least one before saving a Multi App kiosk."
-            />
-          ) : (
-            <NoApplicationsList />
-          )}
+          <ApplicationsList
+            target={target}
+            productType="Kiosk"
+            title="Kiosk applications"
+            description="The apps the device shows in Multi App kiosk mode. Changes are saved at once."
+            emptyMessage="No kiosk applications yet. Add at least one before saving a Multi App kiosk."
+          />
         </>
       ) : null}
     </Stack>
-  );
-}
-
-/** Where the target keeps no application lists (a template): the lists stay each device's own. */
-export function NoApplicationsList() {
-  return (
-    <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} py="xs">
-      <Text size="sm">Application lists are kept on each device: edit them on the device's page.</Text>
-    </Alert>
   );
 }

@@ -21,3 +21,4 @@ export const PinTab = lazyTab(() => import('./pin-tab'), 'PinTab');
 export const FilesTab = lazyTab(() => import('./files-tab'), 'FilesTab');
 export const KioskTab = lazyTab(() => import('./kiosk-tab'), 'KioskTab');
 export const PowerOnBootTab = lazyTab(() => import('./power-on-boot-tab'), 'PowerOnBootTab');
+export const ApplicationsList = lazyTab(() => import('./applications-list'), 'ApplicationsList');

@@ -4,6 +4,9 @@ import type {
   PowerCleanerSettingRequest,
   PowerOnBootSettingRequest,
   ProductType,
+  ProfileApplication,
+  ProfileApplicationCreateRequest,
+  ProfileApplicationUpdateRequest,
   ProfileBlockUrlRequest,
   ProfileEntryDeleteRequest,
   ProfileFileRequest,
@@ -11,8 +14,7 @@ import type {
   TemplateSettings,
   TemplateSettingsInput,
 } from '@fleetdeck/contract';
-import { useMutation } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { useMutation, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 
 /**
  * The settings tabs edit a *target*: a device's profile (each tab saves through the profile call of its setting) or a
@@ -37,18 +39,30 @@ export interface SettingsRequests {
   deleteFile: ProfileFileRequest;
   addKeyMapper: KeyMapperAddRequest;
   deleteKeyMapper: ProfileEntryDeleteRequest;
+  /** The application lists (uninstall/clear, kiosk): an entry added, its action changed, deleted. */
+  addApplication: ProfileApplicationCreateRequest;
+  updateApplication: ProfileApplicationUpdateRequest;
+  deleteApplication: ProfileEntryDeleteRequest;
 }
 export type SettingsOp = keyof SettingsRequests;
 export type SettingsChange = { [O in SettingsOp]: { op: O; request: SettingsRequests[O] } }[SettingsOp];
 
-/** An uninstall/clear list or the kiosk list of the target (the profile's own list calls). */
-export interface ApplicationsListProps {
-  /** Absent: Power Cleaner's list; 'Super Lock': Cleaner Apps; 'Kiosk': the Multi App kiosk list. */
-  productType?: ProductType;
-  title: string;
-  description: string;
-  emptyMessage?: string;
+/** An application list as its call answers it. */
+export interface ApplicationsAnswer {
+  respones_msg: string;
+  data: ProfileApplication[];
 }
+
+/**
+ * The query of one application list of the target: its key and how it is read (an answer holding the entries as
+ * `data`, which the list selects).
+ */
+export type ApplicationsQuery = Omit<
+  // The key's exact tuple type is the target's own.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  UseQueryOptions<ApplicationsAnswer, Error, ProfileApplication[], any>,
+  'queryKey'
+> & { queryKey: QueryKey };
 
 export interface SettingsTarget {
   /** The profile's or the template's id: the `profileId` of the requests the tabs build. */
@@ -56,8 +70,11 @@ export interface SettingsTarget {
   settings: TargetSettings;
   /** Sends one change and puts the answer into the cached detail; rejects when the call fails. */
   save: (change: SettingsChange) => Promise<unknown>;
-  /** The target's application lists; absent where the target keeps none (the lists are a device's own calls). */
-  ApplicationsList?: ComponentType<ApplicationsListProps & { profileId: string }>;
+  /**
+   * One of the target's application lists. No productType: Power Cleaner's list; 'Super Lock': Cleaner Apps;
+   * 'Kiosk': the Multi App kiosk list. A profile asks its list call; a template reads its settings.
+   */
+  applications: (productType: ProductType | undefined) => ApplicationsQuery;
 }
 
 /** A tab's save of one kind of change: a mutation whose request goes wherever the target sends it. */
@@ -96,6 +113,8 @@ export function settingsOfChange(current: TargetSettings, change: SettingsChange
       return {
         keyMapper: keyMappings({ keyMapper: current.keyMapper.filter((k) => k._id !== change.request.id) }),
       };
+    default:
+      return {};
   }
 }
 

@@ -8,6 +8,22 @@ const open = (tab = '', routes: Parameters<typeof mockApi>[0] = {}, shown = temp
   const api = mockApi({ [`GET ${DETAIL}`]: templateAnswer(shown), ...routes });
   return { api, ...renderTemplatePages(`/template-detail?id=${TEMPLATE_ID}${tab ? `&tab=${tab}` : ''}`) };
 };
+const FACEBOOK = {
+  appPackageName: 'com.facebook.katana',
+  status: 'Uninstall',
+  productType: 'Super Lock',
+  appIcon: '',
+  appDetails: { title: 'Facebook', icon: '', appId: 'com.facebook.katana' },
+};
+const SHOP = {
+  appPackageName: 'com.example.shop',
+  status: 'Uninstall',
+  productType: 'Kiosk',
+  appIcon: '',
+  appDetails: { title: 'Shop', icon: '', appId: 'com.example.shop' },
+};
+/** A template whose settings hold a cleaner entry and a kiosk entry. */
+const withApps = () => template({ settings: { ...template().settings, profileApplications: [FACEBOOK, SHOP] } });
 const saved = (overrides: Parameters<typeof template>[0] = {}) =>
   templateAnswer(template({ version: 3, ...overrides }), 'Template saved.');
 
@@ -114,11 +130,13 @@ describe('Template detail page', () => {
     await waitFor(() => expect(api.callsTo('PUT', DETAIL)[1]?.body).toEqual({ settings: { keyMapper: [] } }));
   });
 
-  it('Kiosk: a template keeps no application lists, and a Browser kiosk saves its fields as settings', async () => {
-    const { api, user } = open('kiosk', { [`PUT ${DETAIL}`]: saved() });
+  it("Kiosk: Multi App shows the template's kiosk list; a Browser kiosk saves its fields as settings", async () => {
+    const { api, user } = open('kiosk', { [`PUT ${DETAIL}`]: saved() }, withApps());
     const type = await screen.findByRole('combobox', { name: 'Kiosk type' });
     await user.selectOptions(type, 'Multi App');
-    expect(screen.getByText(/Application lists are kept on each device/)).toBeInTheDocument();
+    const kioskList = await screen.findByRole('table', { name: 'Kiosk applications' });
+    expect(within(kioskList).getByText('Shop')).toBeInTheDocument();
+    expect(within(kioskList).queryByText('Facebook')).not.toBeInTheDocument();
     await user.selectOptions(type, 'Browser');
     await user.type(screen.getByRole('textbox', { name: 'Website URL' }), 'https://shop.example.com');
     await user.click(within(screen.getByRole('form', { name: 'Kiosk' })).getByRole('button', { name: 'Save' }));
@@ -133,6 +151,29 @@ describe('Template detail page', () => {
         browserKioskShowAddressBar: false,
       },
     });
+  });
+
+  it("Cleaner Apps: the list is the template's; a status change or a delete sends the new list of every kind", async () => {
+    const { api, user } = open(
+      'cleaner-apps',
+      { [`PUT ${DETAIL}`]: saved({ settings: withApps().settings }) },
+      withApps(),
+    );
+    const list = await screen.findByRole('table', { name: 'Cleaner applications' });
+    expect(within(list).getByText('Facebook')).toBeInTheDocument();
+    expect(within(list).queryByText('Shop')).not.toBeInTheDocument();
+    await user.selectOptions(within(list).getByRole('combobox', { name: 'Status of Facebook' }), 'Clear Data');
+    await waitFor(() => expect(api.callsTo('PUT', DETAIL)).toHaveLength(1));
+    expect(api.callsTo('PUT', DETAIL)[0]?.body).toEqual({
+      settings: { profileApplications: [{ ...FACEBOOK, status: 'Clear Data' }, SHOP] },
+    });
+
+    // The answer is a new version: the list shown is that version's.
+    const again = await screen.findByRole('table', { name: 'Cleaner applications' });
+    await user.click(within(again).getByRole('button', { name: 'Delete Facebook' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
+    await waitFor(() => expect(api.callsTo('PUT', DETAIL)).toHaveLength(2));
+    expect(api.callsTo('PUT', DETAIL)[1]?.body).toEqual({ settings: { profileApplications: [SHOP] } });
   });
 
   it('renames with PUT templates/:id {name}', async () => {

@@ -32,7 +32,7 @@ const groupsUsing = (n: number) => (n === 0 ? 'No group uses it' : n === 1 ? 'Us
 
 function TemplateView({ template }: { template: Template }) {
   const target = useTemplateTarget(template);
-  const tabs = templateTabsOf(template.family, target);
+  const tabs = templateTabsOf(template.family);
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
