@@ -1,5 +1,5 @@
 import { profilesApi, type ProductType } from '@fleetdeck/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { client } from '@/shared/lib/api-client';
 import { profileQueryKeys } from './query-keys';
 
@@ -17,6 +17,3 @@ export const profileApplicationsQueryOptions = (profileId: string, productType?:
     select: (answer) => answer.data,
     meta: { silentError: true },
   });
-
-export const useProfileApplications = (profileId: string, productType?: ProductType) =>
-  useQuery(profileApplicationsQueryOptions(profileId, productType));

@@ -1,7 +1,7 @@
 import { profileIdSchema, profileListQuerySchema } from '@fleetdeck/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { readListSearch } from '@/shared/lib/list-search';
-import { TAB_PARAM } from '../components/app-routes';
+import { TAB_PARAM } from '@/portal/components/settings/url-tabs';
 import { deviceDetailQueryOptions, FIRST_DEVICE_APPS_FILTERS } from './get-device-detail';
 import { profileDetailQueryOptions } from './get-profile-detail';
 import { profileListQueryOptions } from './get-profile-list';

@@ -14,5 +14,4 @@ export const profileQueryKeys = {
     [...PROFILES_QUERY_KEY, 'profile', profileId, 'device', filters] as const,
   applications: (profileId: string, productType?: ProductType) =>
     [...PROFILES_QUERY_KEY, 'profile', profileId, 'applications', productType ?? 'cleaner'] as const,
-  playStore: (term: string) => ['playstore', term] as const,
 };

@@ -13,9 +13,6 @@ export const appLabel = (appName: string, productName: string): string => {
  */
 export const APP_NAME_CHOICES = ['PDALL', ...PLAN_CODES.filter((code) => familyOfCode(code) !== 'PCHAT')];
 
-/** The search parameter of a profile page's active tab (`UrlTabs`); absent: the first tab. */
-export const TAB_PARAM = 'tab';
-
 export type ProfilePageKey =
   'profileDetail' | 'slProfileDetail' | 'pcProfileDetail' | 'ubProfileDetail' | 'kmProfileDetail';
 

@@ -17,8 +17,8 @@ import { useSyncDeviceApplications } from '../api/sync-device-applications';
 import { DEVICE_APPLICATION_UPDATE_KEY, useUpdateDeviceApplication } from '../api/update-device-application';
 import { applicationColumn } from '@/portal/components/table-columns';
 import { pageOf } from '@/portal/lib/browser-paging';
-import { AppIcon } from './app-icon';
-import { TabHeading } from './tab-form';
+import { AppIcon } from '@/portal/components/settings/app-icon';
+import { TabHeading } from '@/portal/components/settings/tab-form';
 
 /** After Sync, the list is fetched again this much later (the device answers through its wake-up channel). */
 export const SYNC_REFRESH_MS = 5000;

@@ -1,12 +1,7 @@
-import { cleanerTabs } from '../components/cleaner-tabs';
-import { DeviceTab } from '../components/lazy-tabs';
-import { ProfileApplicationsList } from '../components/profile-applications-list';
-import { ProfileDetailShell, type ProfileTab } from '../components/profile-detail-shell';
+import { ProfileDetailShell } from '../components/profile-detail-shell';
+import { profileTabsOf } from '../components/profile-tabs';
 
-const TABS: ProfileTab[] = [
-  ...cleanerTabs(ProfileApplicationsList, { title: 'Applications' }),
-  { value: 'device', label: 'Device', render: (p) => <DeviceTab profile={p} /> },
-];
+const TABS = profileTabsOf('PC');
 
 /** Power Cleaner (PC, PCOT): `pc-profile-detail?profile_id=`. */
 export function PcProfileDetailPage() {

@@ -1,13 +1,7 @@
-import { DeviceApplicationsTab } from '../components/device-applications-tab';
-import { AdvancedSettingsTab, DeviceTab, PinTab } from '../components/lazy-tabs';
-import { ProfileDetailShell, type ProfileTab } from '../components/profile-detail-shell';
+import { ProfileDetailShell } from '../components/profile-detail-shell';
+import { profileTabsOf } from '../components/profile-tabs';
 
-const TABS: ProfileTab[] = [
-  { value: 'applications', label: 'Applications', render: (p) => <DeviceApplicationsTab profile={p} /> },
-  { value: 'device', label: 'Device', render: (p) => <DeviceTab profile={p} /> },
-  { value: 'advance-setting', label: 'Advance Setting', render: (p) => <AdvancedSettingsTab profile={p} /> },
-  { value: 'pin', label: 'Pin', render: (p) => <PinTab profile={p} /> },
-];
+const TABS = profileTabsOf('PD');
 
 /** {product} (PD, PDOT, PDOW, PDOWOT): `profile-detail?profile_id=`. */
 export function ProfileDetailPage() {

@@ -1,12 +1,7 @@
-import { BlockUrlTab } from '../components/block-url-tab';
-import { DeviceTab, FilesTab } from '../components/lazy-tabs';
-import { ProfileDetailShell, type ProfileTab } from '../components/profile-detail-shell';
+import { ProfileDetailShell } from '../components/profile-detail-shell';
+import { profileTabsOf } from '../components/profile-tabs';
 
-const TABS: ProfileTab[] = [
-  { value: 'url', label: 'URL', render: (p) => <BlockUrlTab profile={p} /> },
-  { value: 'file', label: 'File', render: (p) => <FilesTab profile={p} withBlockFileUrl /> },
-  { value: 'devices', label: 'Devices', render: (p) => <DeviceTab profile={p} /> },
-];
+const TABS = profileTabsOf('UB');
 
 /** URL Blocker (UB, UBOT): `ub-profile-detail?profile_id=`. */
 export function UbProfileDetailPage() {

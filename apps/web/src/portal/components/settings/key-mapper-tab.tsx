@@ -1,20 +1,13 @@
-import {
-  KEY_EVENTS,
-  KEY_NAMES,
-  keyMapperAddRequestSchema,
-  type KeyMapperEntry,
-  type ProfileDetail,
-} from '@fleetdeck/contract';
+import { KEY_EVENTS, KEY_NAMES, keyMapperAddRequestSchema, type KeyMapperEntry } from '@fleetdeck/contract';
 import { Button, Grid, Stack, Table, Text, NativeSelect } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteDialog } from '@/shared/components/confirm-dialog';
 import { useContractForm } from '@/shared/lib/form';
 import { formatDate } from '@/shared/lib/format';
-import { useAddKeyMapper } from '../api/add-key-mapper';
-import { useDeleteKeyMapper } from '../api/delete-key-mapper';
 import { DeleteAction } from '@/shared/components/delete-action';
 import { PackageNameInput, TabHeading } from './tab-form';
+import { useTargetSave, type SettingsTarget } from './target';
 
 type KeyName = (typeof KEY_NAMES)[number];
 type KeyEvent = (typeof KEY_EVENTS)[number];
@@ -33,19 +26,22 @@ export const KEY_EVENT_LABELS: Record<KeyEvent, string> = {
   LONG_PRESS: 'Long press',
 };
 
-function AddKeyMappingForm({ profileId }: { profileId: string }) {
+function AddKeyMappingForm({ target }: { target: SettingsTarget }) {
   const form = useContractForm(
     keyMapperAddRequestSchema,
     { keyName: 'BACK_KEY' as KeyName, keyEvent: 'SINGLE_TAP' as KeyEvent, packageName: '' },
     {
       labels: { keyName: 'Key name', keyEvent: 'Key event', packageName: 'Package name' },
-      toRequest: (values) => ({ profileId, ...values }),
+      toRequest: (values) => ({ profileId: target.id, ...values }),
     },
   );
-  const add = useAddKeyMapper({ onSuccess: () => form.setFieldValue('packageName', '') });
+  const add = useTargetSave(target, 'addKeyMapper');
   return (
     <form
-      onSubmit={form.submit((request) => add.mutate(request), add.isPending)}
+      onSubmit={form.submit(
+        (request) => add.mutate(request, { onSuccess: () => form.setFieldValue('packageName', '') }),
+        add.isPending,
+      )}
       noValidate
       aria-label="Add key mapping"
     >
@@ -92,14 +88,15 @@ function AddKeyMappingForm({ profileId }: { profileId: string }) {
 }
 
 /** Key Mapper (Super Lock) and Key Mapping (Key Mapper): which app a key press opens. */
-export function KeyMapperTab({ profile }: { profile: ProfileDetail }) {
+export function KeyMapperTab({ target }: { target: SettingsTarget }) {
+  const { keyMapper } = target.settings;
   const [toDelete, setToDelete] = useState<KeyMapperEntry | null>(null);
-  const remove = useDeleteKeyMapper({ onSuccess: () => setToDelete(null) });
+  const remove = useTargetSave(target, 'deleteKeyMapper');
   return (
     <Stack gap="lg">
       <TabHeading title="Key Mapping" description="Open an app when a hardware key is pressed in a certain way." />
-      <AddKeyMappingForm profileId={profile._id} />
-      {profile.keyMapper.length === 0 ? (
+      <AddKeyMappingForm target={target} />
+      {keyMapper.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg" size="sm">
           No key mappings yet.
         </Text>
@@ -116,7 +113,7 @@ export function KeyMapperTab({ profile }: { profile: ProfileDetail }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {profile.keyMapper.map((entry) => (
+              {keyMapper.map((entry) => (
                 <Table.Tr key={entry._id}>
                   <Table.Td>{KEY_NAME_LABELS[entry.keyName]}</Table.Td>
                   <Table.Td>{KEY_EVENT_LABELS[entry.keyEvent]}</Table.Td>
@@ -139,7 +136,8 @@ export function KeyMapperTab({ profile }: { profile: ProfileDetail }) {
         message="Key mapping will be removed from this list"
         loading={remove.isPending}
         onConfirm={(entry) => {
-          if (!remove.isPending) remove.mutate({ profileId: profile._id, id: entry._id });
+          if (!remove.isPending)
+            remove.mutate({ profileId: target.id, id: entry._id }, { onSuccess: () => setToDelete(null) });
         }}
         onCancel={() => setToDelete(null)}
       />

@@ -1,10 +1,10 @@
-import { powerOnBootSettingRequestSchema, SCHEDULE_TYPES, WEEK_DAYS, type ProfileDetail } from '@fleetdeck/contract';
+import { powerOnBootSettingRequestSchema, SCHEDULE_TYPES, WEEK_DAYS } from '@fleetdeck/contract';
 import { Checkbox, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { useContractForm } from '@/shared/lib/form';
-import { useUpdatePowerOnBootSettings } from '../api/update-power-on-boot-settings';
 import { useReportUnsaved } from './unsaved-changes';
 import { SaveRow } from './save-button';
 import { SegmentedField, TabForm } from './tab-form';
+import { useTargetSave, type SettingsTarget } from './target';
 
 type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 type WeekDay = (typeof WEEK_DAYS)[number];
@@ -16,13 +16,14 @@ export const toClockTime = (typed: string): string => {
 };
 
 /** Power On Boot: power on with the charger, shut down on disconnect, and a daily or weekly shutdown. */
-export function PowerOnBootTab({ profile }: { profile: ProfileDetail }) {
-  const schedule = profile.scheduleShutdown;
+export function PowerOnBootTab({ target }: { target: SettingsTarget }) {
+  const { settings } = target;
+  const schedule = settings.scheduleShutdown;
   const form = useContractForm(
     powerOnBootSettingRequestSchema,
     {
-      enablePowerOnBoot: profile.enablePowerOnBoot,
-      shutdownOnDisconnect: profile.shutdownOnDisconnect,
+      enablePowerOnBoot: settings.enablePowerOnBoot,
+      shutdownOnDisconnect: settings.shutdownOnDisconnect,
       scheduled: schedule !== null,
       scheduleType: (schedule?.scheduleType ?? 'Daily') as ScheduleType,
       scheduleTime: schedule?.scheduleTime ?? '22:00',
@@ -32,7 +33,7 @@ export function PowerOnBootTab({ profile }: { profile: ProfileDetail }) {
       labels: { scheduleTime: 'Time', days: 'Days' },
       fieldOf: { 'scheduleShutdown.scheduleTime': 'scheduleTime', 'scheduleShutdown.days': 'days' },
       toRequest: (v) => ({
-        profileId: profile._id,
+        profileId: target.id,
         enablePowerOnBoot: v.enablePowerOnBoot,
         shutdownOnDisconnect: v.shutdownOnDisconnect,
         scheduleShutdown: v.scheduled
@@ -46,7 +47,7 @@ export function PowerOnBootTab({ profile }: { profile: ProfileDetail }) {
     },
   );
   const { scheduled, scheduleType } = form.values;
-  const update = useUpdatePowerOnBootSettings();
+  const update = useTargetSave(target, 'powerOnBoot');
   useReportUnsaved('Power On Boot', form.isDirty());
 
   return (

@@ -5,7 +5,6 @@ import {
   SCREEN_ORIENTATIONS,
   type KioskSettingRequest,
   type KioskType,
-  type ProfileDetail,
   type ScreenOrientation,
 } from '@fleetdeck/contract';
 import {
@@ -23,14 +22,14 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useUpdateKioskSettings } from '../api/update-kiosk-settings';
 import { checkNumber, NumberField } from '@/shared/components/number-field';
 import { useContractForm } from '@/shared/lib/form';
+import { ApplicationsList } from './applications-list';
 import { useReportUnsaved } from './unsaved-changes';
 import { PlayStoreSearch } from './play-store-search';
-import { ProfileApplicationsList } from './profile-applications-list';
 import { SaveRow } from './save-button';
 import { PackageNameInput, SegmentedField, TabForm } from './tab-form';
+import { useTargetSave, type SettingsTarget } from './target';
 
 type NumberValue = number | string;
 
@@ -174,25 +173,26 @@ const LABELS: Partial<Record<string, string>> = {
 };
 
 /** Kiosk (Super Lock): the kiosk type and the fields of that type (spec 2 §4). */
-export function KioskTab({ profile }: { profile: ProfileDetail }) {
+export function KioskTab({ target }: { target: SettingsTarget }) {
+  const { settings } = target;
   const form = useContractForm(
     kioskSettingRequestSchema,
     {
-      kioskType: profile.kioskType as KioskType,
-      singleAppKioskPackageName: profile.singleAppKioskPackageName,
-      browserKioskWebsiteUrl: profile.browserKioskWebsiteUrl,
-      browserKioskScreenTimeout: fromNullable(profile.browserKioskScreenTimeout),
-      browserKioskScreenBrightness: fromNullable(profile.browserKioskScreenBrightness),
-      browserKioskScreenOrientation: profile.browserKioskScreenOrientation,
-      browserKioskShowAddressBar: profile.browserKioskShowAddressBar,
-      signageVideoLists: profile.signageVideoLists.length ? profile.signageVideoLists : [''],
-      signageKioskScreenTimeout: fromNullable(profile.signageKioskScreenTimeout),
-      signageKioskScreenBrightness: fromNullable(profile.signageKioskScreenBrightness),
-      signageKioskScreenOrientation: profile.signageKioskScreenOrientation,
+      kioskType: settings.kioskType as KioskType,
+      singleAppKioskPackageName: settings.singleAppKioskPackageName,
+      browserKioskWebsiteUrl: settings.browserKioskWebsiteUrl,
+      browserKioskScreenTimeout: fromNullable(settings.browserKioskScreenTimeout),
+      browserKioskScreenBrightness: fromNullable(settings.browserKioskScreenBrightness),
+      browserKioskScreenOrientation: settings.browserKioskScreenOrientation,
+      browserKioskShowAddressBar: settings.browserKioskShowAddressBar,
+      signageVideoLists: settings.signageVideoLists.length ? settings.signageVideoLists : [''],
+      signageKioskScreenTimeout: fromNullable(settings.signageKioskScreenTimeout),
+      signageKioskScreenBrightness: fromNullable(settings.signageKioskScreenBrightness),
+      signageKioskScreenOrientation: settings.signageKioskScreenOrientation,
     },
     {
       labels: LABELS,
-      toRequest: (v) => request(profile._id, v),
+      toRequest: (v) => request(target.id, v),
       // The per-type checks run only once the number fields pass: check them again without the numbers so every
       // problem shows at once.
       recheck: (body) => ({
@@ -208,13 +208,13 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
   );
   const { kioskType, signageVideoLists: videos } = form.values;
   const setVideos = (next: string[]) => form.setFieldValue('signageVideoLists', next);
-  const update = useUpdateKioskSettings();
+  const update = useTargetSave(target, 'kiosk');
   useReportUnsaved('Kiosk', form.isDirty());
 
   const save = (parsed: KioskSettingRequest, values: KioskValues) => {
     // Send only this type's fields: the parsed request also carries the other type's orientation default ('Auto'),
     // which would overwrite its saved value.
-    const body = request(profile._id, values);
+    const body = request(target.id, values);
     const sent = Object.fromEntries(Object.entries(parsed).filter(([key]) => key in body)) as KioskSettingRequest;
     update.mutate(sent, {
       onSuccess: () => {
@@ -336,8 +336,8 @@ export function KioskTab({ profile }: { profile: ProfileDetail }) {
       {kioskType === 'Multi App' ? (
         <>
           <Divider />
-          <ProfileApplicationsList
-            profileId={profile._id}
+          <ApplicationsList
+            target={target}
             productType="Kiosk"
             title="Kiosk applications"
             description="The apps the device shows in Multi App kiosk mode. Changes are saved at once."

@@ -4,9 +4,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '@/shared/lib/api-client';
-import { usePlayStoreSearch } from '../api/search-play-store';
+import { usePlayStoreSearch } from '@/portal/api/search-play-store';
 import { AppIcon } from './app-icon';
-import classes from './profiles.module.css';
+import classes from './settings.module.css';
 
 export const PLAY_STORE_DEBOUNCE_MS = 400;
 

@@ -1,20 +1,18 @@
-import { filePathSchema, profileUpdateRequestSchema, type ProfileDetail } from '@fleetdeck/contract';
+import { filePathSchema, profileUpdateRequestSchema } from '@fleetdeck/contract';
 import { Divider, Group, Stack, TextInput } from '@mantine/core';
 import { useContractForm } from '@/shared/lib/form';
-import { useAddProfileFile } from '../api/add-profile-file';
-import { useDeleteProfileFile } from '../api/delete-profile-file';
-import { useUpdateProfile } from '../api/update-profile';
-import { EntryListEditor, entryCalls } from './entry-list-editor';
+import { EntryListEditor, useEntrySaves } from './entry-list-editor';
 import { SaveButton } from './save-button';
 import { TabForm } from './tab-form';
+import { useTargetSave, type SettingsTarget } from './target';
 
-function BlockFileUrlForm({ profile }: { profile: ProfileDetail }) {
+function BlockFileUrlForm({ target }: { target: SettingsTarget }) {
   const form = useContractForm(
     profileUpdateRequestSchema,
-    { blockFileUrl: profile.blockFileUrl },
-    { labels: { blockFileUrl: 'Block file URL' }, toRequest: (values) => ({ profileId: profile._id, ...values }) },
+    { blockFileUrl: target.settings.blockFileUrl },
+    { labels: { blockFileUrl: 'Block file URL' }, toRequest: (values) => ({ profileId: target.id, ...values }) },
   );
-  const update = useUpdateProfile();
+  const update = useTargetSave(target, 'update');
   return (
     <TabForm
       title="Block file URL"
@@ -38,15 +36,8 @@ function BlockFileUrlForm({ profile }: { profile: ProfileDetail }) {
 }
 
 /** Files (Power Cleaner, Super Lock cleaner) and File (URL Blocker, with the block file URL): profileFiles. */
-export function FilesTab({
-  profile,
-  withBlockFileUrl = false,
-}: {
-  profile: ProfileDetail;
-  withBlockFileUrl?: boolean;
-}) {
-  const add = useAddProfileFile();
-  const remove = useDeleteProfileFile();
+export function FilesTab({ target, withBlockFileUrl = false }: { target: SettingsTarget; withBlockFileUrl?: boolean }) {
+  const saves = useEntrySaves(target, 'file');
   return (
     <Stack gap="xl">
       <EntryListEditor
@@ -56,18 +47,18 @@ export function FilesTab({
             ? 'Files the app blocks on the device. Paths are absolute, e.g. /sdcard/Download/report.pdf.'
             : 'Files the cleaner deletes on the device. Paths are absolute, e.g. /sdcard/Download/report.pdf.'
         }
-        items={profile.profileFiles}
+        items={target.settings.profileFiles}
         inputLabel="File path"
         placeholder="/sdcard/Download/report.pdf"
         schema={filePathSchema}
         emptyMessage="No file paths yet."
         deleteMessage="File path will be removed from this list"
-        {...entryCalls(profile._id, 'filePath', add, remove)}
+        {...saves}
       />
       {withBlockFileUrl ? (
         <>
           <Divider />
-          <BlockFileUrlForm profile={profile} />
+          <BlockFileUrlForm target={target} />
         </>
       ) : null}
     </Stack>

@@ -7,35 +7,35 @@ import {
 } from '@fleetdeck/contract';
 import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useCreateProfileApplication } from '../api/create-profile-application';
 import { useContractForm } from '@/shared/lib/form';
 import { PlayStoreSearch } from './play-store-search';
 import { PackageNameInput } from './tab-form';
+import { useTargetSave, type SettingsTarget } from './target';
 
 interface AddApplicationModalProps {
   opened: boolean;
   onClose: () => void;
-  profileId: string;
+  target: SettingsTarget;
   productType: ProductType | undefined;
   title: string;
 }
 
 /** Adds an app to a list: pick it from the Play Store (or type its package), choose Uninstall or Clear Data. */
-export function AddApplicationModal({ opened, onClose, profileId, productType, title }: AddApplicationModalProps) {
+export function AddApplicationModal({ opened, onClose, target, productType, title }: AddApplicationModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={<Text fw={700}>{title}</Text>} size="lg">
       {/* Mounted only while open, so every opening starts empty. */}
-      {opened ? <AddApplicationForm profileId={profileId} productType={productType} onDone={onClose} /> : null}
+      {opened ? <AddApplicationForm target={target} productType={productType} onDone={onClose} /> : null}
     </Modal>
   );
 }
 
 function AddApplicationForm({
-  profileId,
+  target,
   productType,
   onDone,
 }: {
-  profileId: string;
+  target: SettingsTarget;
   productType: ProductType | undefined;
   onDone: () => void;
 }) {
@@ -48,7 +48,7 @@ function AddApplicationForm({
       toRequest: ({ appPackageName, status }) => {
         const fromPick = picked && picked.appId === appPackageName.trim() ? picked : undefined;
         return {
-          profileId,
+          profileId: target.id,
           appPackageName,
           appIcon: fromPick?.icon ?? '',
           status,
@@ -58,7 +58,7 @@ function AddApplicationForm({
       },
     },
   );
-  const create = useCreateProfileApplication({ onSuccess: onDone });
+  const create = useTargetSave(target, 'addApplication');
 
   const onPick = (app: PlayStoreApp) => {
     setPicked(app);
@@ -68,7 +68,7 @@ function AddApplicationForm({
 
   return (
     <form
-      onSubmit={form.submit((request) => create.mutate(request), create.isPending)}
+      onSubmit={form.submit((request) => create.mutate(request, { onSuccess: onDone }), create.isPending)}
       noValidate
       aria-label="Add application"
     >

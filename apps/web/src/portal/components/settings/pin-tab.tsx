@@ -1,18 +1,18 @@
-import { profileUpdateRequestSchema, type ProfileDetail } from '@fleetdeck/contract';
+import { profileUpdateRequestSchema } from '@fleetdeck/contract';
 import { PasswordInput } from '@mantine/core';
 import { useContractForm } from '@/shared/lib/form';
-import { useUpdateProfile } from '../api/update-profile';
 import { SaveRow } from './save-button';
 import { TabForm } from './tab-form';
+import { useTargetSave, type SettingsTarget } from './target';
 
 /** Pin: 4 to 12 digits, or empty for none. */
-export function PinTab({ profile }: { profile: ProfileDetail }) {
+export function PinTab({ target }: { target: SettingsTarget }) {
   const form = useContractForm(
     profileUpdateRequestSchema,
-    { pin: profile.pin },
-    { labels: { pin: 'Pin' }, toRequest: ({ pin }) => ({ profileId: profile._id, pin }) },
+    { pin: target.settings.pin },
+    { labels: { pin: 'Pin' }, toRequest: ({ pin }) => ({ profileId: target.id, pin }) },
   );
-  const update = useUpdateProfile();
+  const update = useTargetSave(target, 'update');
   return (
     <TabForm
       title="Pin"

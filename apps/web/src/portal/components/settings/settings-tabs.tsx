@@ -3,11 +3,9 @@ import {
   POWER_CLEANER_SETTINGS,
   type AdvancedSettingKey,
   type PowerCleanerSettingKey,
-  type ProfileDetail,
 } from '@fleetdeck/contract';
-import { useUpdatePowerCleanerSettings } from '../api/update-power-cleaner-settings';
-import { useUpdateProfile } from '../api/update-profile';
 import { SwitchesForm } from './switches-form';
+import { useTargetSave, type SettingsTarget } from './target';
 
 export const SAMSUNG_NOTE = 'Works with Samsung devices only';
 
@@ -42,8 +40,8 @@ export const POWER_CLEANER_LABELS: Record<PowerCleanerSettingKey, string> = {
 };
 
 /** Advance Setting ({product}) and Setting (Super Lock): the 19 Samsung switches. */
-export function AdvancedSettingsTab({ profile }: { profile: ProfileDetail }) {
-  const update = useUpdateProfile();
+export function AdvancedSettingsTab({ target }: { target: SettingsTarget }) {
+  const update = useTargetSave(target, 'update');
   return (
     <SwitchesForm
       title="Advance Setting"
@@ -51,25 +49,25 @@ export function AdvancedSettingsTab({ profile }: { profile: ProfileDetail }) {
       note={SAMSUNG_NOTE}
       keys={ADVANCED_SETTINGS}
       labels={ADVANCED_SETTING_LABELS}
-      initial={profile.advancedSettings}
+      initial={target.settings.advancedSettings}
       saving={update.isPending}
-      onSave={(advancedSettings) => update.mutate({ profileId: profile._id, advancedSettings })}
+      onSave={(advancedSettings) => update.mutate({ profileId: target.id, advancedSettings })}
     />
   );
 }
 
 /** Power Cleaner's Settings (and Super Lock's Cleaner Apps › Settings): what the cleaner clears. */
-export function PowerCleanerSettingsTab({ profile }: { profile: ProfileDetail }) {
-  const update = useUpdatePowerCleanerSettings();
+export function PowerCleanerSettingsTab({ target }: { target: SettingsTarget }) {
+  const update = useTargetSave(target, 'powerCleaner');
   return (
     <SwitchesForm
       title="Settings"
       description="What the cleaner clears on the device."
       keys={POWER_CLEANER_SETTINGS}
       labels={POWER_CLEANER_LABELS}
-      initial={profile.powerCleanerSettings}
+      initial={target.settings.powerCleanerSettings}
       saving={update.isPending}
-      onSave={(powerCleanerSettings) => update.mutate({ profileId: profile._id, powerCleanerSettings })}
+      onSave={(powerCleanerSettings) => update.mutate({ profileId: target.id, powerCleanerSettings })}
     />
   );
 }

@@ -1,7 +1,8 @@
 import { profilesApi } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { client } from '@/shared/lib/api-client';
-import { profileQueryKeys } from './query-keys';
+/** Play Store results, by search term (not a profile's data). */
+const playStoreKey = (term: string) => ['playstore', term] as const;
 
 /** `GET device/playstore/search?app_name=`: apps by name, with icon, title and package (appId). */
 export const searchPlayStore = (appName: string, signal?: AbortSignal) =>
@@ -11,7 +12,7 @@ export const playStoreSearchQueryOptions = (term: string) => {
   const valid = profilesApi.playStoreSearch.query.safeParse({ app_name: term });
   const appName = valid.success ? valid.data.app_name : '';
   return queryOptions({
-    queryKey: profileQueryKeys.playStore(appName),
+    queryKey: playStoreKey(appName),
     queryFn: ({ signal }) => searchPlayStore(appName, signal),
     select: (answer) => answer.data,
     enabled: valid.success,

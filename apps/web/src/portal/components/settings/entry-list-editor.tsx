@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react';
 import { z } from 'zod/mini';
 import { DeleteDialog } from '@/shared/components/confirm-dialog';
 import { useContractForm } from '@/shared/lib/form';
-import classes from './profiles.module.css';
+import classes from './settings.module.css';
+import { useTargetSave, type SettingsRequests, type SettingsTarget } from './target';
 import { TabHeading } from './tab-form';
 import { DeleteAction } from '@/shared/components/delete-action';
 
@@ -125,26 +126,22 @@ export const succeeded = (promise: Promise<unknown>): Promise<boolean> =>
     () => false,
   );
 
-type EntryRequest<K extends string> = { profileId: string } & Record<K, string>;
+const ENTRY_LISTS = {
+  blockUrl: { key: 'url', add: 'addBlockUrl', remove: 'deleteBlockUrl' },
+  file: { key: 'filePath', add: 'addFile', remove: 'deleteFile' },
+} as const;
 
-interface EntryMutation<K extends string> {
-  isPending: boolean;
-  mutateAsync: (request: EntryRequest<K>) => Promise<unknown>;
-}
-
-/** `EntryListEditor`'s add and delete through two mutations that take `{ profileId, [key]: value }`. */
-export function entryCalls<K extends string>(
-  profileId: string,
-  key: K,
-  add: EntryMutation<K>,
-  remove: EntryMutation<K>,
-) {
-  const call = (mutation: EntryMutation<K>, value: string) =>
-    succeeded(mutation.mutateAsync({ profileId, [key]: value } as EntryRequest<K>));
+/** `EntryListEditor`'s add and delete of one list of the target (`{ profileId, url | filePath }` requests). */
+export function useEntrySaves(target: SettingsTarget, list: keyof typeof ENTRY_LISTS) {
+  const { key, add: addOp, remove: removeOp } = ENTRY_LISTS[list];
+  const add = useTargetSave(target, addOp);
+  const remove = useTargetSave(target, removeOp);
+  const request = (value: string) =>
+    ({ profileId: target.id, [key]: value }) as SettingsRequests['addBlockUrl'] & SettingsRequests['addFile'];
   return {
     adding: add.isPending,
     deleting: remove.isPending,
-    onAdd: (value: string) => call(add, value),
-    onDelete: (value: string) => call(remove, value),
+    onAdd: (value: string) => succeeded(add.mutateAsync(request(value))),
+    onDelete: (value: string) => succeeded(remove.mutateAsync(request(value))),
   };
 }

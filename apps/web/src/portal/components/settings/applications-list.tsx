@@ -4,26 +4,26 @@ import {
   type ProductType,
   type ProfileApplication,
   type ProfileApplicationUpdateRequest,
-  type ProfileEntryDeleteRequest,
 } from '@fleetdeck/contract';
 import { Button, Group, NativeSelect, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMutationState } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DeleteDialog } from '@/shared/components/confirm-dialog';
 import { QueryError } from '@/shared/components/query-view';
 import { formatDate } from '@/shared/lib/format';
-import { useDeleteProfileApplication } from '../api/delete-profile-application';
-import { useProfileApplications } from '../api/get-profile-applications';
-import { PROFILE_APPLICATION_UPDATE_KEY, useUpdateProfileApplication } from '../api/update-profile-application';
+import { DeleteAction } from '@/shared/components/delete-action';
 import { AddApplicationModal } from './add-application-modal';
 import { AppIcon } from './app-icon';
-import { DeleteAction } from '@/shared/components/delete-action';
+import { useTargetSave, type ApplicationsAnswer, type SettingsTarget } from './target';
 
 export const DELETE_APPLICATION_TEXT = 'Application will be removed from this list';
 
-export interface ProfileApplicationsListProps {
-  profileId: string;
+/** Key of the status selects' calls: the list reads which entries are in flight. */
+export const APPLICATION_STATUS_KEY = ['settings', 'application-status'] as const;
+
+export interface ApplicationsListProps {
+  target: SettingsTarget;
   /** Absent: Power Cleaner's list; 'Super Lock': Cleaner Apps; 'Kiosk': the Multi App kiosk list. */
   productType?: ProductType;
   title: string;
@@ -32,22 +32,36 @@ export interface ProfileApplicationsListProps {
 }
 
 /** An uninstall/clear list (or the kiosk list): add from the Play Store, change the status, delete. */
-export function ProfileApplicationsList({
-  profileId,
+export function ApplicationsList({
+  target,
   productType,
   title,
   description,
   emptyMessage = 'No applications in this list yet.',
-}: ProfileApplicationsListProps) {
-  const list = useProfileApplications(profileId, productType);
+}: ApplicationsListProps) {
+  const profileId = target.id;
+  const queryClient = useQueryClient();
+  const listQuery = target.applications(productType);
+  const list = useQuery(listQuery);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ProfileApplication | null>(null);
-  const update = useUpdateProfileApplication();
+  const update = useMutation({
+    mutationKey: APPLICATION_STATUS_KEY,
+    mutationFn: (request: ProfileApplicationUpdateRequest) => target.save({ op: 'updateApplication', request }),
+    onMutate: async ({ appPackageName, status }) => {
+      // The select shows the new status at once; the list read again after the call confirms (or reverts) it.
+      await queryClient.cancelQueries({ queryKey: listQuery.queryKey });
+      queryClient.setQueryData<ApplicationsAnswer>(listQuery.queryKey, (old) =>
+        old ? { ...old, data: old.data.map((a) => (a.appPackageName === appPackageName ? { ...a, status } : a)) } : old,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: listQuery.queryKey }),
+  });
   const busyPackages = useMutationState({
-    filters: { mutationKey: PROFILE_APPLICATION_UPDATE_KEY, status: 'pending' },
+    filters: { mutationKey: APPLICATION_STATUS_KEY, status: 'pending' },
     select: (m) => (m.state.variables as ProfileApplicationUpdateRequest | undefined)?.appPackageName,
   });
-  const remove = useDeleteProfileApplication({ onSuccess: () => setDeleting(null) });
+  const remove = useTargetSave(target, 'deleteApplication');
 
   let content;
   if (list.isPending) {
@@ -145,7 +159,7 @@ export function ProfileApplicationsList({
       <AddApplicationModal
         opened={adding}
         onClose={() => setAdding(false)}
-        profileId={profileId}
+        target={target}
         productType={productType}
         title="Add application"
       />
@@ -155,8 +169,7 @@ export function ProfileApplicationsList({
         loading={remove.isPending}
         onConfirm={(entry) => {
           if (!remove.isPending) {
-            const request: ProfileEntryDeleteRequest = { profileId, id: entry._id };
-            remove.mutate(request);
+            remove.mutate({ profileId, id: entry._id }, { onSuccess: () => setDeleting(null) });
           }
         }}
         onCancel={() => setDeleting(null)}
