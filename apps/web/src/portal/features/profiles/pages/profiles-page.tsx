@@ -7,7 +7,7 @@ import { ariaSort, SortHeader, type SortOrder } from '@/shared/components/sort-h
 import { useProductName } from '@/shared/lib/app-config';
 import { formatDateTime } from '@/shared/lib/format';
 import { useListSearch } from '@/shared/lib/list-search';
-import { useProfileList } from '../api/get-profile-list';
+import { useProfileList } from '@/portal/api/get-profile-list';
 import { APP_NAME_CHOICES, appLabel, profileDetailHref } from '../components/app-routes';
 import { OnlineStatus, PolicyBadge } from '../components/device-status';
 import { textColumn } from '@/portal/components/table-columns';
