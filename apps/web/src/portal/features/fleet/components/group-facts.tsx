@@ -15,3 +15,6 @@ export function DriftBadge({ count }: { count: number }) {
     <Badge color="orange" variant="light">{`${count} drifting`}</Badge>
   );
 }
+
+/** "1 device", "12 devices". */
+export const devicesText = (n: number) => (n === 1 ? '1 device' : `${n} devices`);

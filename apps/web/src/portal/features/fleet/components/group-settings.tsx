@@ -6,8 +6,7 @@ import { MutationForm } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
 import { useTemplateChoices } from '../api/get-template-choices';
 import { useUpdateGroup } from '../api/update-group';
-
-const devicesText = (n: number) => (n === 1 ? '1 device' : `${n} devices`);
+import { devicesText } from './group-facts';
 
 /** `PUT groups/:id {name}`. */
 function RenameForm({ group }: { group: Group }) {
@@ -37,7 +36,7 @@ function TemplateChoice({ group }: { group: Group }) {
   const chosen = templates.data?.find((t) => t._id === choice);
   const unchanged = choice === group.templateId;
   const message = chosen
-    ? `This applies version ${chosen.version} of ${chosen.name} to ${devicesText(group.deviceCount)} of ${group.name} at once: each device's settings are replaced by the template's.`
+    ? `${chosen.name}: this applies version ${chosen.version} to ${devicesText(group.deviceCount)} of ${group.name} at once, replacing each device's settings with the template's.`
     : `${group.name} will have no template. Its ${devicesText(group.deviceCount)} keep their settings as they are.`;
   return (
     <Stack gap="sm">

@@ -4,8 +4,7 @@ import { IconArrowBackUp, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-r
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { useRolloutAction, type RolloutAction } from '../api/rollout-actions';
-
-const devicesText = (n: number) => (n === 1 ? '1 device' : `${n} devices`);
+import { devicesText } from './group-facts';
 
 /** What each action does, said before it runs. */
 function consequence(action: RolloutAction, r: Rollout): { title: string; message: string; confirm: string } {

@@ -52,6 +52,7 @@ const LABELS: Record<string, string> = {
   templateId: 'Template',
   version: 'Version',
   groupId: 'Group',
+  stages: 'Stages',
   failedPercent: 'Pause at failed %',
   minDevices: 'Decided devices at least',
   ackTimeoutSeconds: 'Acknowledgement timeout',

@@ -16,11 +16,9 @@ import { useGroup } from '../api/get-group';
 import { useRemoveGroupDevices } from '../api/group-devices';
 import { AddDevicesDialog } from '../components/add-devices-dialog';
 import { EnrolmentQrCard } from '../components/enrolment-qr-card';
-import { DriftBadge, templateText } from '../components/group-facts';
+import { devicesText, DriftBadge, templateText } from '../components/group-facts';
 import { GroupSettings } from '../components/group-settings';
 import { StartRolloutForm } from '../components/start-rollout-form';
-
-const devicesText = (n: number) => (n === 1 ? '1 device' : `${n} devices`);
 
 function GroupSummary({ group, onRollout, onDelete }: { group: Group; onRollout: () => void; onDelete: () => void }) {
   return (
