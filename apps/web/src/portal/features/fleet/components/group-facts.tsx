@@ -1,5 +1,6 @@
 import type { Group } from '@fleetdeck/contract';
 import { Badge } from '@mantine/core';
+import { countOf } from '@/shared/lib/format';
 
 /** "Kiosk lobby, version 4", or that the group has none yet. */
 export const templateText = (g: Pick<Group, 'templateName' | 'templateVersion'>) =>
@@ -17,4 +18,4 @@ export function DriftBadge({ count }: { count: number }) {
 }
 
 /** "1 device", "12 devices". */
-export const devicesText = (n: number) => (n === 1 ? '1 device' : `${n} devices`);
+export const devicesText = (n: number) => countOf(n, 'device');
