@@ -88,6 +88,20 @@ describe('Groups (/groups)', () => {
     await waitFor(() => expect(currentLocation()).toBe(`/group-detail?id=${GROUP_ID}`));
   });
 
+  it('sits in the sidebar under Devices, with Templates and Rollouts', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi({ ...shellRoutes, [`GET ${GROUPS}`]: page([]) });
+    renderApp('/groups');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent?.replace(/New$/, '').trim());
+    const devices = labels.indexOf('Devices');
+    expect(labels.slice(devices, devices + 4)).toEqual(['Devices', 'Groups', 'Templates', 'Rollouts']);
+    expect(within(nav).getByRole('link', { name: /Rollouts/ })).toHaveAttribute('href', '/rollouts');
+    expect(within(nav).getByRole('link', { name: /Templates/ })).toHaveAttribute('href', '/templates');
+  });
+
   it('says so when the groups cannot load, with Retry', async () => {
     window.localStorage.setItem('token', 'tok');
     mockApi({ ...shellRoutes, [`GET ${GROUPS}`]: { status: 503, body: { respones_msg: 'Try again later' } } });
