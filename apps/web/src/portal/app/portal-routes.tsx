@@ -55,17 +55,17 @@ export const portalRoutes = routeTable(paths.portal, {
   // Fleet operations (DECISIONS §10), in the sidebar under Devices; the detail pages by `?id=`.
   groups: {
     title: 'Groups',
-    nav: { icon: IconFolders, label: 'Groups', isNew: true },
+    nav: { icon: IconFolders, label: 'Groups' },
     page: lazyNamed(() => import('@/portal/features/fleet/pages/groups-page'), 'GroupsPage'),
   },
   templates: {
     title: 'Policy Templates',
-    nav: { icon: IconTemplate, label: 'Templates', isNew: true },
+    nav: { icon: IconTemplate, label: 'Templates' },
     page: lazyNamed(() => import('@/portal/features/fleet/pages/templates-page'), 'default'),
   },
   rollouts: {
     title: 'Rollouts',
-    nav: { icon: IconStairsUp, isNew: true },
+    nav: { icon: IconStairsUp },
     page: lazyNamed(() => import('@/portal/features/fleet/pages/rollouts-page'), 'RolloutsPage'),
   },
   deviceLogs: {

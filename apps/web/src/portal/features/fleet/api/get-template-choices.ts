@@ -12,3 +12,7 @@ export const useTemplateChoices = (family: Family | undefined, enabled = true) =
     meta: { silentError: true },
     select: (answer) => answer.data,
   });
+
+/** A template as a select offers it: "Kiosk lobby (version 3)". */
+export const templateOptions = (templates: { _id: string; name: string; version: number }[] | undefined) =>
+  (templates ?? []).map((t) => ({ value: t._id, label: `${t.name} (version ${t.version})` }));

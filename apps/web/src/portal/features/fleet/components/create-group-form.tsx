@@ -3,7 +3,7 @@ import { Select, TextInput } from '@mantine/core';
 import { MutationForm } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
 import { useCreateGroup } from '../api/create-group';
-import { useTemplateChoices } from '../api/get-template-choices';
+import { templateOptions, useTemplateChoices } from '../api/get-template-choices';
 import { useFamilyOptions } from './families';
 
 const LABELS = { name: 'Name', family: 'App family', templateId: 'Template' };
@@ -48,7 +48,7 @@ export function CreateGroupForm({ onCreated, onCancel }: { onCreated: (group: Gr
         description="Its current version is applied to every device that joins the group."
         clearable
         searchable
-        data={(templates.data ?? []).map((t) => ({ value: t._id, label: `${t.name} (version ${t.version})` }))}
+        data={templateOptions(templates.data)}
         {...form.getInputProps('templateId')}
       />
     </MutationForm>

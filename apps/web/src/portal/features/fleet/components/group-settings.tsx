@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { MutationForm } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
-import { useTemplateChoices } from '../api/get-template-choices';
+import { templateOptions, useTemplateChoices } from '../api/get-template-choices';
 import { useUpdateGroup } from '../api/update-group';
 import { devicesText } from './group-facts';
 
@@ -45,7 +45,7 @@ function TemplateChoice({ group }: { group: Group }) {
         placeholder="No template"
         clearable
         searchable
-        data={(templates.data ?? []).map((t) => ({ value: t._id, label: `${t.name} (version ${t.version})` }))}
+        data={templateOptions(templates.data)}
         value={choice}
         onChange={setChoice}
       />

@@ -12,7 +12,7 @@ import { useGroupChoices } from '@/portal/api/get-groups';
 import { MutationForm } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
 import { useCreateRollout } from '../api/create-rollout';
-import { useTemplateChoices } from '../api/get-template-choices';
+import { templateOptions, useTemplateChoices } from '../api/get-template-choices';
 
 interface StageValues {
   percent: string;
@@ -121,7 +121,7 @@ export function StartRolloutForm({
           required
           searchable
           placeholder={templates.isFetching ? 'Loading…' : 'Choose a template'}
-          data={(templates.data ?? []).map((t) => ({ value: t._id, label: `${t.name} (version ${t.version})` }))}
+          data={templateOptions(templates.data)}
           {...form.getInputProps('templateId')}
           onChange={(value) => form.setFieldValue('templateId', value ?? '')}
         />

@@ -95,7 +95,7 @@ describe('Groups (/groups)', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const labels = within(nav)
       .getAllByRole('link')
-      .map((a) => a.textContent?.replace(/New$/, '').trim());
+      .map((a) => a.textContent?.trim());
     const devices = labels.indexOf('Devices');
     expect(labels.slice(devices, devices + 4)).toEqual(['Devices', 'Groups', 'Templates', 'Rollouts']);
     expect(within(nav).getByRole('link', { name: /Rollouts/ })).toHaveAttribute('href', '/rollouts');
