@@ -3,6 +3,7 @@ import {
   IconCreditCard,
   IconDeviceMobile,
   IconFileExport,
+  IconFolders,
   IconKey,
   IconLayoutDashboard,
   IconListDetails,
@@ -10,6 +11,8 @@ import {
   IconReceipt,
   IconShieldCheck,
   IconShieldLock,
+  IconStairsUp,
+  IconTemplate,
   IconUserCircle,
 } from '@tabler/icons-react';
 import type { QueryClient } from '@tanstack/react-query';
@@ -48,6 +51,22 @@ export const portalRoutes = routeTable(paths.portal, {
     nav: { icon: IconDeviceMobile },
     page: lazyNamed(() => import('@/portal/features/profiles/pages/profiles-page'), 'ProfilesPage'),
     prefetch: (queryClient, search) => void profilePrefetches().then((p) => p.prefetchProfileList(queryClient, search)),
+  },
+  // Fleet operations (DECISIONS §10), in the sidebar under Devices; the detail pages by `?id=`.
+  groups: {
+    title: 'Groups',
+    nav: { icon: IconFolders, label: 'Groups' },
+    page: lazyNamed(() => import('@/portal/features/fleet/pages/groups-page'), 'GroupsPage'),
+  },
+  templates: {
+    title: 'Policy Templates',
+    nav: { icon: IconTemplate, label: 'Templates' },
+    page: lazyNamed(() => import('@/portal/features/fleet/pages/templates-page'), 'default'),
+  },
+  rollouts: {
+    title: 'Rollouts',
+    nav: { icon: IconStairsUp },
+    page: lazyNamed(() => import('@/portal/features/fleet/pages/rollouts-page'), 'RolloutsPage'),
   },
   deviceLogs: {
     title: 'Device Logs',
@@ -130,6 +149,18 @@ export const portalRoutes = routeTable(paths.portal, {
     title: 'Become a Reseller',
     nav: { icon: IconBuildingStore, menu: 'account', label: 'Become Reseller' },
     page: lazyNamed(() => import('@/portal/features/reseller/pages/become-reseller-page'), 'BecomeResellerPage'),
+  },
+  groupDetail: {
+    title: 'Group',
+    page: lazyNamed(() => import('@/portal/features/fleet/pages/group-detail-page'), 'GroupDetailPage'),
+  },
+  templateDetail: {
+    title: 'Policy Template',
+    page: lazyNamed(() => import('@/portal/features/fleet/pages/template-detail-page'), 'default'),
+  },
+  rolloutDetail: {
+    title: 'Rollout',
+    page: lazyNamed(() => import('@/portal/features/fleet/pages/rollout-detail-page'), 'RolloutDetailPage'),
   },
   profileDetail: {
     title: 'Device Profile',

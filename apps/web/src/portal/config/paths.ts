@@ -81,6 +81,13 @@ export const paths = {
     pcProfileDetail: profilePage('/pc-profile-detail'),
     ubProfileDetail: profilePage('/ub-profile-detail'),
     kmProfileDetail: profilePage('/km-profile-detail'),
+    /** Fleet operations (DECISIONS §10): groups, policy templates, staged rollouts; each detail page by `?id=`. */
+    groups: simple('/groups'),
+    groupDetail: withArgs('/group-detail', (id?: string) => ({ id })),
+    templates: simple('/templates'),
+    templateDetail: withArgs('/template-detail', (id?: string) => ({ id })),
+    rollouts: simple('/rollouts'),
+    rolloutDetail: withArgs('/rollout-detail', (id?: string) => ({ id })),
     deviceLogs: simple('/device-logs'),
     downloadApk: simple('/download-apk'),
     becomeReseller: simple('/become-reseller'),

@@ -21,6 +21,12 @@ export const queryKeys = {
   payments: ['payments'],
   exports: ['exports'],
   chatUsers: ['chat-users'],
+  /** Fleet operations (DECISIONS §10): groups (the Devices page's filter and Move to group read them too). */
+  groups: ['groups'],
+  groupList: (params: object) => ['groups', 'list', params],
+  templates: ['templates'],
+  rollouts: ['rollouts'],
+  bulkActions: ['bulk-actions'],
 } as const satisfies Record<string, QueryKey | ((...args: never[]) => QueryKey)>;
 
 const invalidateAll = (queryClient: QueryClient, keys: readonly QueryKey[]) =>
@@ -43,4 +49,6 @@ export const invalidateAfter = {
   /** A device logged out frees its seats: the profile lists, the dashboard and the licences change. */
   deviceLogout: (queryClient: QueryClient) =>
     invalidateAll(queryClient, [queryKeys.profileLists, queryKeys.dashboard, queryKeys.licences]),
+  /** Devices moved into, out of or between groups: the groups (counts, drift) and the device lists change. */
+  groupMembership: (queryClient: QueryClient) => invalidateAll(queryClient, [queryKeys.groups, queryKeys.profileLists]),
 };

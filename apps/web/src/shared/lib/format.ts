@@ -30,3 +30,6 @@ export const formatBytes = (bytes: number): string => {
   }
   return `${decimal.format(value)} ${units[unit]}`;
 };
+
+/** A count with its noun: "1 device", "12 devices" (`plural` for nouns not made with an s). */
+export const countOf = (n: number, noun: string, plural = `${noun}s`): string => `${n} ${n === 1 ? noun : plural}`;

@@ -4,7 +4,7 @@ import { type contentPageQuerySchema } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { client } from '@/shared/lib/api-client';
 import type { MutationConfig } from '@/shared/lib/query-client';
-import { useInvalidatingMutation } from '../../../api/invalidating';
+import { useInvalidatingMutation } from '@/shared/lib/invalidating';
 
 /** Blogs (spec 3 "Blogs"): `blog/list`, `blog/detail`, `blog/create` and `blog/update` (multipart), `blog/delete`. */
 const BLOGS_KEY = ['staff', 'blogs'] as const;

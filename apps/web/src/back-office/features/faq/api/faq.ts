@@ -4,7 +4,7 @@ import { type contentPageQuerySchema } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { client } from '@/shared/lib/api-client';
 import type { MutationConfig } from '@/shared/lib/query-client';
-import { useInvalidatingMutation } from '../../../api/invalidating';
+import { useInvalidatingMutation } from '@/shared/lib/invalidating';
 
 /** FAQ (spec 3 "FAQ"): `faq/list`, `faq/detail`, `faq/create`, `faq/update`. */
 const FAQ_KEY = ['staff', 'faq'] as const;

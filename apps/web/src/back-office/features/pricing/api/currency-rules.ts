@@ -8,7 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 import { client } from '@/shared/lib/api-client';
 import type { MutationConfig } from '@/shared/lib/query-client';
-import { useInvalidatingMutation } from '../../../api/invalidating';
+import { useInvalidatingMutation } from '@/shared/lib/invalidating';
 
 /** Currency rules (spec 3 Multi Currency tab): `price/list|add|update|delete/currency`. */
 export const CURRENCIES_KEY = ['staff', 'currencies'] as const;

@@ -1,7 +1,7 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import type { MutationConfig } from '@/shared/lib/query-client';
 import { client } from '@/shared/lib/api-client';
-import { useInvalidatingMutation } from '../../../api/invalidating';
+import { useInvalidatingMutation } from '@/shared/lib/invalidating';
 import { CURRENCIES_KEY } from './currency-rules';
 
 /** `price/currency/sync`: every rule takes its rate from the bundled table or `FX_RATES_URL`; answers a summary. */

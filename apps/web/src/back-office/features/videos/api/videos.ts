@@ -4,7 +4,7 @@ import { type contentPageQuerySchema } from '@fleetdeck/contract/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { client } from '@/shared/lib/api-client';
 import type { MutationConfig } from '@/shared/lib/query-client';
-import { useInvalidatingMutation } from '../../../api/invalidating';
+import { useInvalidatingMutation } from '@/shared/lib/invalidating';
 
 /** Videos (spec 3 "Videos"): `video/list`, `video/create`, `video/delete`. */
 const VIDEOS_KEY = ['staff', 'videos'] as const;

@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/mock-api';
-import { API, currentLocation, renderTemplatePages, template, TEMPLATE_ID, templateAnswer } from '../testing/fixtures';
+import {
+  API,
+  currentLocation,
+  renderTemplatePages,
+  template,
+  TEMPLATE_ID,
+  templateAnswer,
+} from '../testing/template-fixtures';
 
 const DETAIL = `${API}/templates/${TEMPLATE_ID}`;
 const open = (tab = '', routes: Parameters<typeof mockApi>[0] = {}, shown = template()) => {

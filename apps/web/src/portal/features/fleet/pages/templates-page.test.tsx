@@ -11,7 +11,7 @@ import {
   template,
   TEMPLATE_ID,
   templateAnswer,
-} from '../testing/fixtures';
+} from '../testing/template-fixtures';
 
 const row = (id: string, name: string, family: 'SL' | 'UB', version: number, groupCount: number) => ({
   _id: id,

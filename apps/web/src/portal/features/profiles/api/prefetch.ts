@@ -4,7 +4,7 @@ import { readListSearch } from '@/shared/lib/list-search';
 import { TAB_PARAM } from '@/portal/components/settings/url-tabs';
 import { deviceDetailQueryOptions, FIRST_DEVICE_APPS_FILTERS } from './get-device-detail';
 import { profileDetailQueryOptions } from './get-profile-detail';
-import { profileListQueryOptions } from './get-profile-list';
+import { profileListQueryOptions } from '@/portal/api/get-profile-list';
 
 /*
  * The routes' `prefetch` of the device pages (portal-routes.tsx): on a first visit the data starts loading beside the

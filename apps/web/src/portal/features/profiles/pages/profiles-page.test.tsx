@@ -34,7 +34,17 @@ describe('Profile list (/profiles)', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Serial Number', 'Device Name', 'App Name', 'Status', 'Policy', 'Created On']);
+    // The first column holds the checkboxes of the bulk actions (issue 25); Group beside the app.
+    expect(headers).toEqual([
+      '',
+      'Serial Number',
+      'Device Name',
+      'App Name',
+      'Group',
+      'Status',
+      'Policy',
+      'Created On',
+    ]);
 
     const expected: Record<string, string | null> = {
       PD: '/profile-detail',

@@ -1,25 +1,36 @@
 import { profileListQuerySchema, type PROFILE_SORT_FIELDS, type ProfileListItem } from '@fleetdeck/contract';
 import { Anchor, Badge, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { useGroupChoices } from '@/portal/api/get-groups';
+import { selectionColumn, useRowSelection } from '@/portal/components/row-selection';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
 import { ariaSort, SortHeader, type SortOrder } from '@/shared/components/sort-header';
 import { useProductName } from '@/shared/lib/app-config';
 import { formatDateTime } from '@/shared/lib/format';
 import { useListSearch } from '@/shared/lib/list-search';
-import { useProfileList } from '../api/get-profile-list';
+import { useProfileList } from '@/portal/api/get-profile-list';
 import { APP_NAME_CHOICES, appLabel, profileDetailHref } from '../components/app-routes';
+import { BulkActionsBar } from '../components/bulk-actions-bar';
 import { OnlineStatus, PolicyBadge } from '../components/device-status';
+import { DriftDialog, GroupCell } from '../components/group-cell';
 import { textColumn } from '@/portal/components/table-columns';
 
 type SortField = (typeof PROFILE_SORT_FIELDS)[number];
 
-/** The list's state lives in the URL (search, page, size, sort), so Back from a detail page returns to it. */
+/**
+ * The list's state lives in the URL (search, app, group, page, size, sort), so Back from a detail page returns to it.
+ * Ticked devices (kept across pages) can be moved to a group or logged out together (bulk actions).
+ */
 export function ProfilesPage() {
   const productName = useProductName();
   const list = useListSearch(profileListQuerySchema);
   const params = list.query;
   const profiles = useProfileList(params);
+  const groups = useGroupChoices();
+  const selection = useRowSelection();
+  const [drifting, setDrifting] = useState<ProfileListItem | null>(null);
 
   const onSort = (field: SortField, order: SortOrder) => list.setFilters({ sort: field, order });
   const sortHeader = (label: string, field: SortField) => (
@@ -27,6 +38,7 @@ export function ProfilesPage() {
   );
 
   const columns: DataTableColumn<ProfileListItem>[] = [
+    selectionColumn(selection, profiles.data?.data, (row) => row.name),
     {
       key: 'name',
       header: sortHeader('Serial Number', 'name'),
@@ -56,6 +68,12 @@ export function ProfilesPage() {
           <Badge variant="light">{row.appName}</Badge>
         </Tooltip>
       ),
+    },
+    {
+      key: 'group',
+      header: 'Group',
+      width: 200,
+      render: (row) => <GroupCell row={row} onShowDrift={setDrifting} />,
     },
     {
       key: 'status',
@@ -97,10 +115,22 @@ export function ProfilesPage() {
           suggestions: APP_NAME_CHOICES,
           normalize: (typed) => typed.trim().toUpperCase(),
         },
+        {
+          kind: 'select',
+          key: 'groupId',
+          label: 'Group',
+          placeholder: 'All',
+          data: groups.options,
+          searchable: true,
+          w: { base: '100%', xs: 220 },
+        },
       ]}
       filtersLabel="Search devices"
       errorTitle="The devices could not load"
-      minWidth={920}
-    />
+      minWidth={1160}
+      header={<BulkActionsBar selection={selection} />}
+    >
+      <DriftDialog row={drifting} onClose={() => setDrifting(null)} />
+    </ListPage>
   );
 }

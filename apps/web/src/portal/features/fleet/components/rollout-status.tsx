@@ -1,0 +1,86 @@
+import type { Rollout, RolloutDeviceState, RolloutState } from '@fleetdeck/contract';
+import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+
+export const ROLLOUT_STATE_LABELS: Record<RolloutState, { label: string; color: string }> = {
+  running: { label: 'Running', color: 'blue' },
+  paused: { label: 'Paused', color: 'orange' },
+  completed: { label: 'Completed', color: 'green' },
+  cancelled: { label: 'Cancelled', color: 'gray' },
+  rolled_back: { label: 'Rolled back', color: 'violet' },
+};
+
+export const DEVICE_STATE_LABELS: Record<RolloutDeviceState, { label: string; color: string }> = {
+  waiting: { label: 'Waiting', color: 'gray' },
+  pending: { label: 'Pending', color: 'yellow' },
+  succeeded: { label: 'Succeeded', color: 'green' },
+  failed: { label: 'Failed', color: 'red' },
+  rolled_back: { label: 'Rolled back', color: 'violet' },
+};
+
+export function RolloutStateBadge({ state }: { state: RolloutState }) {
+  const { label, color } = ROLLOUT_STATE_LABELS[state];
+  return (
+    <Badge color={color} variant="light">
+      {label}
+    </Badge>
+  );
+}
+
+type Counts = Rollout['counts'];
+
+/** "2 succeeded · 1 failed · 3 pending" (and the devices still waiting for their stage, when any). */
+export const countsText = (c: Counts) =>
+  [`${c.succeeded} succeeded`, `${c.failed} failed`, `${c.pending} pending`, c.waiting ? `${c.waiting} waiting` : '']
+    .filter(Boolean)
+    .join(' · ');
+
+/** One bar of succeeded (green), failed (red), pending (yellow) and waiting (grey) devices out of `size`. */
+export function CountsBar({ counts, size, label }: { counts: Counts; size: number; label: string }) {
+  const share = (n: number) => (size === 0 ? 0 : (n / size) * 100);
+  return (
+    <Progress.Root size="lg" aria-label={label} role="img">
+      <Progress.Section value={share(counts.succeeded)} color="green" />
+      <Progress.Section value={share(counts.failed)} color="red" />
+      <Progress.Section value={share(counts.pending)} color="yellow" />
+      <Progress.Section value={share(counts.waiting)} color="gray.3" />
+    </Progress.Root>
+  );
+}
+
+const duration = (seconds: number) =>
+  seconds % 3600 === 0 && seconds > 0
+    ? `${seconds / 3600} h`
+    : seconds % 60 === 0 && seconds > 0
+      ? `${seconds / 60} min`
+      : `${seconds} s`;
+
+/** The rollout's stages, each a progress bar with its counts; the current one marked while the rollout is live. */
+export function StageProgress({ rollout }: { rollout: Rollout }) {
+  const live = rollout.state === 'running' || rollout.state === 'paused';
+  return (
+    <Stack gap="md" aria-label="Stages" role="list">
+      {rollout.stages.map((stage, i) => {
+        const name = `Stage ${i + 1}`;
+        return (
+          <Stack key={name} gap={4} role="listitem" aria-label={name}>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" fw={600}>
+                {`${name}: ${stage.percent}% · ${stage.size} device${stage.size === 1 ? '' : 's'}`}
+                {live && i === rollout.stageIndex ? (
+                  <Badge ml="xs" size="xs" variant="outline">
+                    Current
+                  </Badge>
+                ) : null}
+              </Text>
+              <Text size="xs" c="dimmed">{`soak ${duration(stage.soakSeconds)}`}</Text>
+            </Group>
+            <CountsBar counts={stage.counts} size={stage.size} label={`${name} progress`} />
+            <Text size="xs" c="dimmed">
+              {stage.startedAt ? countsText(stage.counts) : 'Not started'}
+            </Text>
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}

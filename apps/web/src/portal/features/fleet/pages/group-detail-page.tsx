@@ -1,0 +1,177 @@
+import { groupIdSchema, profileListQuerySchema, type Group, type ProfileListItem } from '@fleetdeck/contract';
+import { Anchor, Badge, Button, Card, Group as Row, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconPlus, IconRocket, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useProfileList } from '@/portal/api/get-profile-list';
+import { paths } from '@/portal/config/paths';
+import { actionsColumn, textColumn } from '@/shared/components/columns';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { DeleteAction } from '@/shared/components/delete-action';
+import { ListPage } from '@/shared/components/list-page';
+import { QueryView } from '@/shared/components/query-view';
+import { useListSearch } from '@/shared/lib/list-search';
+import { useDeleteGroup } from '../api/delete-group';
+import { useGroup } from '../api/get-group';
+import { useRemoveGroupDevices } from '../api/group-devices';
+import { AddDevicesDialog } from '../components/add-devices-dialog';
+import { EnrolmentQrCard } from '../components/enrolment-qr-card';
+import { devicesText, DriftBadge, templateText } from '../components/group-facts';
+import { GroupSettings } from '../components/group-settings';
+import { StartRolloutForm } from '../components/start-rollout-form';
+
+function GroupSummary({ group, onRollout, onDelete }: { group: Group; onRollout: () => void; onDelete: () => void }) {
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Row justify="space-between" align="flex-start" gap="md">
+        <Stack gap={4}>
+          <Row gap="xs">
+            <Text fw={700} size="lg">
+              {group.name}
+            </Text>
+            <Badge variant="light">{group.family}</Badge>
+          </Row>
+          <Text size="sm" c="dimmed">{`${templateText(group)} · ${devicesText(group.deviceCount)}`}</Text>
+          <Row gap="xs">
+            <DriftBadge count={group.driftCount} />
+            {group.activeRolloutId ? (
+              <Anchor component={Link} to={paths.portal.rolloutDetail.getHref(group.activeRolloutId)} size="sm">
+                A rollout is under way
+              </Anchor>
+            ) : null}
+          </Row>
+        </Stack>
+        <Row gap="sm">
+          <Button
+            leftSection={<IconRocket size={16} />}
+            onClick={onRollout}
+            disabled={group.activeRolloutId !== null || group.deviceCount === 0}
+          >
+            Start rollout
+          </Button>
+          <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+            Delete group
+          </Button>
+        </Row>
+      </Row>
+    </Card>
+  );
+}
+
+/** The group's devices (`profile/list?groupId=`), each with Remove (asked first), and Add devices. */
+function GroupDevices({ group }: { group: Group }) {
+  const list = useListSearch(profileListQuerySchema);
+  const devices = useProfileList({ ...list.query, groupId: group._id });
+  const [removing, setRemoving] = useState<ProfileListItem | null>(null);
+  const [adding, setAdding] = useState(false);
+  const remove = useRemoveGroupDevices({ onSuccess: () => setRemoving(null) });
+  return (
+    <ListPage
+      label={`Devices of ${group.name}`}
+      search={list}
+      result={devices}
+      columns={[
+        textColumn<ProfileListItem>('name', 'Serial Number', 160, (d) => d.name, { fw: 600 }),
+        textColumn<ProfileListItem>('profileName', 'Device Name', 160, (d) => d.profileName || '-'),
+        textColumn<ProfileListItem>('appName', 'App', 80, (d) => d.appName),
+        {
+          key: 'drift',
+          header: 'Drift',
+          width: 150,
+          render: (d) => <DriftBadge count={d.drift} />,
+        },
+        actionsColumn<ProfileListItem>(70, (d) => (
+          <DeleteAction
+            label={`Remove ${d.name} from the group`}
+            hint="Remove from the group"
+            onClick={() => setRemoving(d)}
+          />
+        )),
+      ]}
+      filters={[{ kind: 'text', key: 'search', label: 'Find a device', placeholder: 'Serial number or name' }]}
+      header={
+        <Row justify="space-between" gap="sm">
+          <Text fw={700}>Devices</Text>
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            Add devices
+          </Button>
+        </Row>
+      }
+    >
+      <AddDevicesDialog group={group} opened={adding} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        opened={removing !== null}
+        title={`Remove ${removing?.name ?? ''} from ${group.name}?`}
+        message="The device leaves the group and keeps its current settings; later template versions no longer reach it."
+        confirmLabel="Remove"
+        confirmColor="red"
+        loading={remove.isPending}
+        onConfirm={() => removing && remove.mutate({ id: group._id, profileIds: [removing._id] })}
+        onCancel={() => setRemoving(null)}
+      />
+    </ListPage>
+  );
+}
+
+function GroupView({ group }: { group: Group }) {
+  const navigate = useNavigate();
+  const [rollingOut, setRollingOut] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteGroup({ onSuccess: () => void navigate(paths.portal.groups.getHref()) });
+  return (
+    <Stack gap="md">
+      <GroupSummary group={group} onRollout={() => setRollingOut(true)} onDelete={() => setDeleting(true)} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <GroupSettings group={group} />
+        <EnrolmentQrCard groupId={group._id} groupName={group.name} />
+      </SimpleGrid>
+      <GroupDevices group={group} />
+      <Modal
+        opened={rollingOut}
+        onClose={() => setRollingOut(false)}
+        size="lg"
+        title={<Text fw={700}>{`Start a rollout to ${group.name}`}</Text>}
+      >
+        <StartRolloutForm
+          target={{ family: group.family, groupId: group._id, templateId: group.templateId ?? undefined }}
+          onCancel={() => setRollingOut(false)}
+          onStarted={(rollout) => void navigate(paths.portal.rolloutDetail.getHref(rollout._id))}
+        />
+      </Modal>
+      <ConfirmDialog
+        opened={deleting}
+        title={`Delete ${group.name}?`}
+        message={`The group goes. Its ${devicesText(group.deviceCount)} stay, ungrouped, with their current settings.`}
+        confirmLabel="Delete group"
+        confirmColor="red"
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate(group._id)}
+        onCancel={() => setDeleting(false)}
+      />
+    </Stack>
+  );
+}
+
+/** `/group-detail?id=`: a group's summary, name, template, enrolment QR, devices, rollout and delete. */
+export function GroupDetailPage() {
+  const [params] = useSearchParams();
+  const id = groupIdSchema.safeParse(params.get('id') ?? '');
+  const group = useGroup(id.success ? id.data : '');
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={paths.portal.groups.getHref()} size="sm">
+        <Row gap={4}>
+          <IconArrowLeft size={14} />
+          Groups
+        </Row>
+      </Anchor>
+      {id.success ? (
+        <QueryView query={group} errorTitle="The group could not load">
+          {(g) => <GroupView group={g} />}
+        </QueryView>
+      ) : (
+        <Text c="dimmed">Choose a group from the Groups page.</Text>
+      )}
+    </Stack>
+  );
+}
