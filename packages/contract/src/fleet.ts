@@ -3,15 +3,7 @@ import { DEFAULT_PAGE_SIZE, MAX_REQUEST_ITEMS, PAGE_SIZES, idOf, numeric, text }
 import { withData } from './envelope.ts';
 import { paginationSchema } from './payments.ts';
 import { FAMILIES } from './plans.ts';
-import {
-  ADVANCED_SETTINGS,
-  KIOSK_TYPES,
-  POWER_CLEANER_SETTINGS,
-  SCREEN_ORIENTATIONS,
-  keyMapperEntrySchema,
-  scheduleShutdownValueSchema,
-  templateSettingsInputSchema,
-} from './profiles.ts';
+import { profileDetailSchema, templateSettingsInputSchema } from './profiles.ts';
 
 /**
  * Fleet operations (DECISIONS §10): policy templates, device groups, staged rollouts and bulk actions, under
@@ -69,31 +61,35 @@ export const idParamsOf = (what: string) => z.object({ id: idOf(what) });
  * `PUT templates/:id {settings}` sends the keys it changes; keys not sent keep their value. The server checks each
  * value with the same rules as the profile calls.
  */
-export const templateSettingsSchema = z.object({
-  pin: z.string(),
-  advancedSettings: z.record(z.enum(ADVANCED_SETTINGS), z.boolean()),
-  blockUrl: z.array(z.string()),
-  blockFileUrl: z.string(),
-  profileFiles: z.array(z.string()),
-  keyMapper: z.array(keyMapperEntrySchema),
-  powerCleanerSettings: z.record(z.enum(POWER_CLEANER_SETTINGS), z.boolean()),
-  enablePowerOnBoot: z.boolean(),
-  shutdownOnDisconnect: z.boolean(),
-  scheduleShutdown: z.nullable(scheduleShutdownValueSchema),
-  kioskType: z.enum(KIOSK_TYPES),
-  singleAppKioskPackageName: z.string(),
-  browserKioskWebsiteUrl: z.string(),
-  browserKioskScreenTimeout: z.nullable(z.int()),
-  browserKioskScreenBrightness: z.nullable(z.int()),
-  browserKioskScreenOrientation: z.enum(SCREEN_ORIENTATIONS),
-  browserKioskShowAddressBar: z.boolean(),
-  signageVideoLists: z.array(z.string()),
-  signageKioskScreenTimeout: z.nullable(z.int()),
-  signageKioskScreenBrightness: z.nullable(z.int()),
-  signageKioskScreenOrientation: z.enum(SCREEN_ORIENTATIONS),
-  /** The uninstall/clear and kiosk application lists (spec 2 "Profile application"). */
-  profileApplications: z.array(z.record(z.string(), z.unknown())),
-});
+export const templateSettingsSchema = z.extend(
+  z.pick(profileDetailSchema, {
+    pin: true,
+    advancedSettings: true,
+    blockUrl: true,
+    blockFileUrl: true,
+    profileFiles: true,
+    keyMapper: true,
+    powerCleanerSettings: true,
+    enablePowerOnBoot: true,
+    shutdownOnDisconnect: true,
+    scheduleShutdown: true,
+    kioskType: true,
+    singleAppKioskPackageName: true,
+    browserKioskWebsiteUrl: true,
+    browserKioskScreenTimeout: true,
+    browserKioskScreenBrightness: true,
+    browserKioskScreenOrientation: true,
+    browserKioskShowAddressBar: true,
+    signageVideoLists: true,
+    signageKioskScreenTimeout: true,
+    signageKioskScreenBrightness: true,
+    signageKioskScreenOrientation: true,
+  }),
+  {
+    /** The uninstall/clear and kiosk application lists (spec 2 "Profile application"). */
+    profileApplications: z.array(z.record(z.string(), z.unknown())),
+  },
+);
 export type TemplateSettings = z.infer<typeof templateSettingsSchema>;
 export const TEMPLATE_SETTING_KEYS = Object.keys(templateSettingsSchema.shape) as (keyof TemplateSettings)[];
 
