@@ -196,9 +196,9 @@ describe('the web app', () => {
     const stylesheetsOf = (html: string) =>
       [...html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)">/g)].map((m) => m[1]!);
     const html = (await get('/profile-detail')).body;
-    // The profile pages' frame has a stylesheet of its own: linked in the page, after the shell, each once.
-    const shellCss =
-      Object.entries(manifest).find(([key]) => /^_profile-detail-shell-.*\.js$/.test(key))?.[1].css ?? [];
+    // The settings tabs' frame (profile and template pages, issue 25) has a stylesheet of its own: linked in the page,
+    // after the shell, each once.
+    const shellCss = Object.entries(manifest).find(([key]) => /^_url-tabs-.*\.js$/.test(key))?.[1].css ?? [];
     expect(shellCss.length).toBeGreaterThan(0);
     for (const file of shellCss) expect(stylesheetsOf(html).filter((f) => f === `/${file}`)).toHaveLength(1);
     expect(html.indexOf(`/${shellCss[0]}`)).toBeGreaterThan(html.indexOf('id="root"'));
