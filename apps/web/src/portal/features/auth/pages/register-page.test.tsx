@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (happy-dom, this project's default, lacks what this file needs: see docs/adr/0011-web-tests-on-happy-dom.md)
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, mockApi } from '@/test/mock-api';

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (happy-dom, this project's default, lacks what this file needs: see docs/adr/0011-web-tests-on-happy-dom.md)
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { dashboardAnswer, emptyDashboard, licence, licenceSummaryAnswer } from '@/test/licence-fixtures';
