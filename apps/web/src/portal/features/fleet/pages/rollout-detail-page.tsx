@@ -40,7 +40,12 @@ function RolloutSummary({ rollout }: { rollout: Rollout }) {
               {rollout.groupId ? (
                 <>
                   {'To '}
-                  <Anchor component={Link} to={paths.portal.groupDetail.getHref(rollout.groupId)} size="sm">
+                  <Anchor
+                    component={Link}
+                    to={paths.portal.groupDetail.getHref(rollout.groupId)}
+                    size="sm"
+                    underline="always"
+                  >
                     {rollout.groupName}
                   </Anchor>
                 </>
