@@ -58,12 +58,19 @@ function describeFailures(json) {
       .find((l) => l.trim() !== '')
       ?.trim()
       .slice(0, 300) ?? '';
+  // Where in the test file it failed (" (at line 46)"): CI's log often keeps only these lines.
+  const lineOf = (text, file) => {
+    const match = String(text ?? '').match(new RegExp(`${path.basename(file).replace(/[.]/g, '\\.')}:(\\d+):\\d+`));
+    return match ? ` (at line ${match[1]})` : '';
+  };
   const lines = [];
   for (const file of json.testResults ?? []) {
     const where = path.relative(root, file.name);
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failedTests)
-      lines.push(`FAILED: ${where} > ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+      lines.push(
+        `FAILED: ${where} > ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}${lineOf(t.failureMessages?.[0], file.name)}`,
+      );
     if (file.status === 'failed' && failedTests.length === 0)
       lines.push(`FAILED: ${where} (outside its tests): ${firstLine(file.message)}`);
   }

@@ -9,7 +9,6 @@ import { newCustomer } from '../../apps/api/test/support/factory.ts';
 import { buy, customerIdOf, enrol } from '../../apps/api/test/support/ledger.ts';
 import { SimulatedDevice, tokenFromQr } from '../../packages/device-sim/src/index.ts';
 import { startE2e, type E2e } from '../support/app.ts';
-import { axeViolations } from '../support/axe.ts';
 
 /**
  * The customer portal as a new customer meets it (issue 15), on a 390 px phone and a 1366 px laptop: lists that
@@ -55,8 +54,8 @@ afterAll(async () => {
 });
 
 /** A page of a browser context signed in as the customer. */
-async function signedIn(viewport: { width: number; height: number }, as = token, opts: { bypassCSP?: boolean } = {}) {
-  const context = await e2e.browser.newContext({ viewport, baseURL: e2e.baseUrl, bypassCSP: opts.bypassCSP });
+async function signedIn(viewport: { width: number; height: number }, as = token) {
+  const context = await e2e.browser.newContext({ viewport, baseURL: e2e.baseUrl });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto('/login');
@@ -275,26 +274,7 @@ const PAGES = [
 ];
 const PUBLIC_PAGES = ['login', 'register', 'forget-password', 'pricing', 'enrol?token=abc'];
 
-describe('accessibility (axe, WCAG 2 A and AA)', () => {
-  it('finds no violation on the customer pages at laptop and phone widths', { timeout: 240_000 }, async () => {
-    const found: string[] = [];
-    for (const viewport of [LAPTOP, PHONE]) {
-      // The audit's script is injected: the page's CSP (script-src 'self') would refuse it.
-      const { context, page } = await signedIn(viewport, token, { bypassCSP: true });
-      try {
-        for (const name of PAGES) {
-          await page.goto(`/${name}`);
-          await settle(page);
-          const violations = await axeViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
-          found.push(...violations.map((v) => `${viewport.width} /${name} ${v}`));
-        }
-      } finally {
-        await context.close();
-      }
-    }
-    expect(found).toEqual([]);
-  });
-});
+// The axe audit of these pages (WCAG 2 A and AA, any impact) is in accessibility.e2e.test.ts, with every other page.
 
 if (SHOTS_DIR)
   describe('screenshots', () => {

@@ -1625,6 +1625,12 @@ export const rollouts = pgTable(
     version: integer('version').notNull(),
     family: text('family').$type<Family>().notNull(),
     groupId: uuid('group_id').references(() => deviceGroups.id, { onDelete: 'set null' }),
+    /**
+     * The group's template and version when the rollout started: rolling back a completed rollout puts them back (its
+     * completion set the group's to the rollout's), so the group's drift is measured against what its devices hold.
+     */
+    groupTemplateIdBefore: uuid('group_template_id_before'),
+    groupTemplateVersionBefore: integer('group_template_version_before'),
     state: text('state', { enum: ['running', 'paused', 'completed', 'cancelled', 'rolled_back'] }).notNull(),
     stageIndex: integer('stage_index').notNull().default(0),
     stages: jsonb('stages')

@@ -1,12 +1,38 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { act, cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure, prettyDOM } from '@testing-library/react';
+import * as React from 'react';
 import { afterEach, vi } from 'vitest';
+
+// React's development build captures an Error (a stack) for every element it creates, to print "owner stacks" in its
+// warnings: about a tenth of this project's CPU time (a profile of multi-currency.test.tsx). The counter below is how
+// React itself stops after 10,000 elements per task; pinned high, it never starts. Warnings still print, with React's
+// generic stack instead of the owner's.
+const reactInternals = (React as unknown as Record<string, Record<string, unknown>>)[
+  '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE'
+];
+if (reactInternals)
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { get: () => 1e9, set: () => undefined });
 
 // Pages are lazy routes: the first findBy… of a file waits for their modules to load, which takes more than the
 // default second on a busy 2-core CI machine (6.5 s seen for the first page of a file while the API tests ran
 // beside it). A missing element still fails, only later.
-configure({ asyncUtilTimeout: 10_000 });
+//
+// A query that finds nothing builds its error with a print of the whole DOM, and findBy… retries it every 50 ms: a
+// twentieth of the CPU time went to prints nobody reads. The print is made when the message is read (a test fails).
+configure({
+  asyncUtilTimeout: 10_000,
+  getElementError: (message, container) => {
+    const error = new Error();
+    error.name = 'TestingLibraryElementError';
+    let text: string | undefined;
+    Object.defineProperty(error, 'message', {
+      get: () => (text ??= [message, container ? prettyDOM(container) : ''].filter(Boolean).join('\n\n')),
+      configurable: true,
+    });
+    return error;
+  },
+});
 
 // Mantine needs these browser APIs, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

@@ -339,6 +339,32 @@ export async function setGroupTemplateVersion(
     .where(and(eq(deviceGroups.customerId, customerId), eq(deviceGroups.id, groupId)));
 }
 
+/**
+ * A completed rollout rolled back: the group's template and version go back to `to`, if they are still the rollout's
+ * (`from`).
+ */
+export async function restoreGroupTemplateVersion(
+  tx: DbOrTx,
+  customerId: string,
+  groupId: string,
+  change: {
+    from: { templateId: string; version: number };
+    to: { templateId: string | null; version: number | null };
+  },
+) {
+  await tx
+    .update(deviceGroups)
+    .set({ templateId: change.to.templateId, templateVersion: change.to.version, updatedAt: new Date() })
+    .where(
+      and(
+        eq(deviceGroups.customerId, customerId),
+        eq(deviceGroups.id, groupId),
+        eq(deviceGroups.templateId, change.from.templateId),
+        eq(deviceGroups.templateVersion, change.from.version),
+      ),
+    );
+}
+
 /** Rollouts the worker should have looked at by now (a lost job chain): the sweep starts them again. */
 export async function overdueRollouts(db: DbOrTx, olderThanSeconds: number) {
   const rows = await db

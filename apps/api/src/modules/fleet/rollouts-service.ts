@@ -91,6 +91,8 @@ export async function createRollout(ctx: AppContext, actor: CustomerActor, input
         version: template.version,
         family: template.family,
         groupId: group?.id ?? null,
+        groupTemplateIdBefore: group?.templateId ?? null,
+        groupTemplateVersionBefore: group?.templateVersion ?? null,
         state: 'running',
         stageIndex: 0,
         stages: input.stages.map((s, i) => ({
@@ -282,6 +284,14 @@ export async function changeRollout(
             finishedAt: r.finishedAt ?? now,
           },
     );
+    // A completed rollout set its group to its version; rolled back, the group is again on the one before (unless
+    // the group was given another template or version since, which stays).
+    if (action === 'rollback' && r.state === 'completed' && r.groupId) {
+      await repo.restoreGroupTemplateVersion(tx, customerId, r.groupId, {
+        from: { templateId: r.templateId, version: r.version },
+        to: { templateId: r.groupTemplateIdBefore, version: r.groupTemplateVersionBefore },
+      });
+    }
     await writeAudit(tx, {
       customerId,
       type: 'Profile',

@@ -323,6 +323,32 @@ describe('a rollout to a group', () => {
     failure(await call(rt, fleetApi.rolloutRollback, { token: owner.token, params: { id: r._id } }), 409, 'E_CONFLICT');
   });
 
+  it('rolling back a completed rollout puts the group back on the template version it had before', async () => {
+    const fleet = await devices(2);
+    const earlier = await template(owner.id, 'Earlier kiosk', '1111');
+    const t = await template(owner.id, 'Later kiosk', '2222');
+    const g = await group(owner.id, 'Back office', fleet);
+    await rt.ctx.db
+      .update(deviceGroups)
+      .set({ templateId: earlier.id, templateVersion: 1 })
+      .where(eq(deviceGroups.id, g.id));
+    const r = await create({ templateId: t.id, groupId: g.id, stages: [{ percent: 100, soakSeconds: 0 }] });
+    await step(r._id);
+    await ackPending(r._id, fleet);
+    await step(r._id);
+    expect((await detail(r._id)).state).toBe('completed');
+    const groupNow = async () => (await rt.ctx.db.select().from(deviceGroups).where(eq(deviceGroups.id, g.id)))[0];
+    expect(await groupNow()).toMatchObject({ templateId: t.id, templateVersion: 1 });
+
+    const rolled = dataOf<Rollout>(
+      await call(rt, fleetApi.rolloutRollback, { token: owner.token, params: { id: r._id } }),
+    );
+    expect(rolled.state).toBe('rolled_back');
+    expect(await groupNow()).toMatchObject({ templateId: earlier.id, templateVersion: 1 });
+    await rt.settle();
+    for (const d of fleet) expect((await profileRow(rt, d.profileId)).settings).not.toMatchObject({ pin: '2222' });
+  });
+
   it('allows one running or paused rollout per group (409), another after it is cancelled', async () => {
     const fleet = await devices(2);
     const t = await template(owner.id, 'One at a time', '3333');
