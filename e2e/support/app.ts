@@ -45,3 +45,11 @@ export async function startE2e(pgAdminUrl: string, env: Record<string, string> =
 }
 
 export type E2e = Awaited<ReturnType<typeof startE2e>>;
+
+/** A page of a new browser context signed in as the customer whose session token this is (the console reads it). */
+export async function customerPage(e2e: E2e, token: string, viewport?: { width: number; height: number }) {
+  const { page } = await e2e.newPage(viewport);
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  return page;
+}

@@ -47,6 +47,22 @@ beforeAll(async () => {
   const db = e2e.rt.ctx.db;
   ids.profile = (await db.select({ id: profiles.id }).from(profiles).limit(1))[0]!.id;
   ids.plan = (await db.select({ id: plans.id }).from(plans).limit(1))[0]!.id;
+  // Fleet pages (issue 25): a template of the device, a group holding it, and a rollout to that group.
+  const post = async (url: string, payload: object) => {
+    const res = await e2e.rt.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/${url}`,
+      payload,
+      headers: { authorization: token },
+    });
+    if (res.statusCode !== 200) throw new Error(`POST ${url} → ${res.statusCode} ${res.body}`);
+    return jsonOf<{ data: { _id: string } }>(res).data._id;
+  };
+  ids.template = await post('templates', { name: 'Front desk', fromProfileId: ids.profile });
+  ids.group = await post('groups', { name: 'Lobby', family: 'PD', templateId: ids.template });
+  await post(`groups/${ids.group}/devices`, { profileIds: [ids.profile] });
+  const stages = [{ percent: 100, soakSeconds: 3600 }];
+  ids.rollout = await post('rollouts', { templateId: ids.template, groupId: ids.group, stages });
   ids.blog = (
     await db
       .insert(blogs)
@@ -135,6 +151,9 @@ function portalHrefs() {
   const p = paths.portal;
   return Object.values(p).map((route) => {
     if (route.path.endsWith('profile-detail')) return (route.getHref as (id?: string) => string)(ids.profile);
+    const fleetId = { '/group-detail': ids.group, '/template-detail': ids.template, '/rollout-detail': ids.rollout };
+    if (route.path in fleetId)
+      return (route.getHref as (id?: string) => string)(fleetId[route.path as '/group-detail']);
     return (route.getHref as () => string)();
   });
 }

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DeviceApplication, PolicyResponse, ProfileDetailResponse } from '@fleetdeck/contract';
+import type { DeviceApplication, ProfileDetailResponse } from '@fleetdeck/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { jsonOf } from '../../apps/api/test/support/helpers.ts';
 import { newCustomer } from '../../apps/api/test/support/factory.ts';
 import { buy, customerIdOf } from '../../apps/api/test/support/ledger.ts';
-import { SimulatedDevice, tokenFromQr } from '../../packages/device-sim/src/index.ts';
-import { startE2e, type E2e } from '../support/app.ts';
+import type { SimulatedDevice } from '../../packages/device-sim/src/index.ts';
+import { customerPage, startE2e, type E2e } from '../support/app.ts';
+import { customerGet, enrolmentTokenOf, servedPolicy, SimulatedDevices } from '../support/devices.ts';
 
 /**
  * Device management through the real UI, the real API and simulated devices (packages/device-sim) speaking the
@@ -19,17 +19,13 @@ import { startE2e, type E2e } from '../support/app.ts';
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
 /** Apply → long-poll wake-up → fetch → ack → the page's 5 s poll: generous for a slow CI machine. */
 const APPLIED_TIMEOUT = 45_000;
-/** Long-poll seconds of the simulated devices: short, so aborting them in afterAll is quick. */
-const POLL_WAIT = 5;
 
 let e2e: E2e;
 let page: Page;
 let customerId: string;
 let customerToken: string;
 let enrolmentToken: string;
-const stop = new AbortController();
-const running: Promise<void>[] = [];
-const simLog: string[] = [];
+const sims = new SimulatedDevices();
 
 beforeAll(async () => {
   e2e = await startE2e(inject('pgAdminUrl'));
@@ -38,62 +34,29 @@ beforeAll(async () => {
   customerId = await customerIdOf(e2e.rt.ctx.db, customer.email);
   await buy(e2e.rt.ctx.db, customerId, 'SL', 1);
   await buy(e2e.rt.ctx.db, customerId, 'PD', 2);
-  // The login QR text, as the customer's app scans it.
-  const detail = await apiGet<{ data: { enrolmentLink: string } }>('/api/v1/admin/users/detail');
-  enrolmentToken = tokenFromQr(detail.data.enrolmentLink);
-  page = (await e2e.newPage()).page;
-  await page.goto('/login');
-  await page.evaluate((token) => localStorage.setItem('token', token), customerToken);
+  enrolmentToken = await enrolmentTokenOf(e2e, customerToken);
+  page = await customerPage(e2e, customerToken);
 });
 
 afterAll(async () => {
-  stop.abort();
-  await Promise.allSettled(running);
+  await sims.stop();
   await e2e?.close();
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail' && simLog.length) console.log(`simulated devices:\n${simLog.join('\n')}`);
-});
+afterEach(({ task }) => sims.printLogIfFailed(task));
 
 /** A customer call through the API, with the customer's session. */
-async function apiGet<T>(url: string): Promise<T> {
-  const res = await e2e.rt.app.inject({ method: 'GET', url, headers: { authorization: customerToken } });
-  if (res.statusCode !== 200) throw new Error(`GET ${url} → ${res.statusCode} ${res.body}`);
-  return jsonOf<T>(res);
-}
+const apiGet = <T>(url: string) => customerGet<T>(e2e, customerToken, url);
 
 /** What the device API serves a device as its current policy. */
-async function policyOf(device: SimulatedDevice) {
-  const res = await e2e.rt.app.inject({
-    method: 'GET',
-    url: '/api/v1/device/policy',
-    headers: { authorization: `Device ${device.deviceToken}` },
-  });
-  expect(res.statusCode).toBe(200);
-  return jsonOf<PolicyResponse>(res).data;
-}
+const policyOf = (device: SimulatedDevice) => servedPolicy(e2e, device);
 
 const profileDetail = async (profileId: string) =>
   (await apiGet<ProfileDetailResponse>(`/api/v1/admin/profile/detail?profileId=${profileId}`)).data;
 
-/**
- * A simulated device of `appName` that enrols with the customer's token, reports its inventory and first policy,
- * then keeps long-polling for events until afterAll aborts it.
- */
-async function startDevice(appName: string, serialNumber: string) {
-  const device = new SimulatedDevice({
-    baseUrl: e2e.baseUrl,
-    enrolmentToken,
-    appName,
-    serialNumber,
-    log: (d, line) => simLog.push(`[${d.serialNumber}] ${line}`),
-  });
-  await device.once(stop.signal);
-  running.push(device.run(stop.signal, { wait: POLL_WAIT }));
-  expect(device.profileId).toBeTruthy();
-  return device;
-}
+/** A simulated device of `appName` enrolled with the customer's token, long-polling until afterAll stops it. */
+const startDevice = (appName: string, serialNumber: string) =>
+  sims.start(e2e, { enrolmentToken, appName, serialNumber });
 
 /** Installed user apps (listed without the "Show system apps" switch), by package name. */
 const userApps = (apps: DeviceApplication[]) =>

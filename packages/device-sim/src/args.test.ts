@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENTS_MAX_WAIT_SECONDS } from '@fleetdeck/contract';
 import { baseOfQr, parseCli, UsageError } from './args.ts';
-import { describeError, DeviceApiError, errorText, tokenFromQr } from './client.ts';
+import { describeError, DeviceApiError, errorText, groupFromQr, tokenFromQr } from './client.ts';
 import { defaultSerialPrefix, serialsFor } from './fleet.ts';
 
 describe('tokenFromQr', () => {
@@ -11,6 +11,15 @@ describe('tokenFromQr', () => {
     expect(tokenFromQr('bare-token')).toBe('bare-token');
     expect(() => tokenFromQr('http://localhost:3000/enrol')).toThrow(/no token/);
     expect(() => tokenFromQr('  ')).toThrow(/empty/);
+  });
+
+  it("reads the group of a group's enrolment QR, and none from the login QR", () => {
+    const qr = 'http://localhost:3000/enrol?token=tok&group=grp_123';
+    expect(groupFromQr(qr)).toBe('grp_123');
+    expect(tokenFromQr(qr)).toBe('tok');
+    expect(parseCli(['--qr', qr])).toMatchObject({ token: 'tok', groupId: 'grp_123' });
+    expect(groupFromQr('http://localhost:3000/enrol?token=tok')).toBeUndefined();
+    expect(groupFromQr('bare-token')).toBeUndefined();
   });
 });
 
@@ -44,6 +53,7 @@ describe('parseCli', () => {
       quiet: false,
       failRate: 0,
       failWhen: undefined,
+      groupId: undefined,
     });
   });
 

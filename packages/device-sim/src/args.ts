@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { EVENTS_MAX_WAIT_SECONDS } from '@fleetdeck/contract';
-import { tokenFromQr } from './client.ts';
+import { groupFromQr, tokenFromQr } from './client.ts';
 import { defaultSerialPrefix } from './fleet.ts';
 
 export const USAGE = `Usage: npm run device-sim -- (--qr "<PUBLIC_URL>/enrol?token=…" | --token <enrolmentToken>) [options]
@@ -11,7 +11,8 @@ applies and acknowledges policies, long-polls for events and answers notificatio
 
 Options:
   --url <url>            API base URL        (default: the --qr link's own address, else http://localhost:3000)
-  --qr <text>            the login QR text: <PUBLIC_URL>/enrol?token=…
+  --qr <text>            the login QR text: <PUBLIC_URL>/enrol?token=… (a group's QR, …&group=<id>,
+                         enrols the devices into that group)
   --token <token>        the enrolment token itself (instead of --qr)
   --app <code>           app / plan code enrolling: PD, PDOT, SL, PC, KM…  (default PD)
   --count <n>            number of devices                             (default 1)
@@ -46,6 +47,8 @@ export interface CliOptions {
   quiet: boolean;
   failRate: number;
   failWhen: string | undefined;
+  /** The group of a group's enrolment QR (`--qr …&group=<id>`). */
+  groupId: string | undefined;
 }
 
 export class UsageError extends Error {}
@@ -152,5 +155,6 @@ export function parseCli(argv: string[], random: () => number = Math.random): Cl
     quiet: values.quiet ?? false,
     failRate,
     failWhen: failWhen || undefined,
+    groupId: values.qr !== undefined ? groupFromQr(values.qr) : undefined,
   };
 }

@@ -56,6 +56,7 @@ async function main() {
       statusIntervalMs: opts.statusInterval * 1000,
       failRate: opts.failRate,
       failWhen: opts.failWhen,
+      groupId: opts.groupId,
       log,
     },
     controller.signal,

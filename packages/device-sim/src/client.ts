@@ -134,6 +134,20 @@ export class DeviceHttp {
   }
 }
 
+/**
+ * The group a group's enrolment QR text names (`<PUBLIC_URL>/enrol?token=…&group=<groupId>`, DECISIONS §10), or
+ * undefined for the login QR code and a bare token.
+ */
+export function groupFromQr(qr: string): string | undefined {
+  const text = qr.trim();
+  if (!/^https?:\/\//i.test(text)) return undefined;
+  try {
+    return new URL(text).searchParams.get('group') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The enrolment token inside a login QR text (`<PUBLIC_URL>/enrol?token=…`), or the text itself if it is a bare token. */
 export function tokenFromQr(qr: string): string {
   const text = qr.trim();

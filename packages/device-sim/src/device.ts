@@ -57,6 +57,8 @@ export interface SimulatedDeviceOptions {
   failRate?: number;
   /** Fails every policy in which this setting (a key, or a dotted path like `advancedSettings.factoryReset`) is on. */
   failWhen?: string;
+  /** Enrols into this group (a group's enrolment QR, `…&group=<id>`): the device joins it with its template. */
+  groupId?: string;
 }
 
 /** Whether a policy setting is "on": true, a non-empty text other than None, a non-zero number, a non-empty list. */
@@ -212,6 +214,7 @@ export class SimulatedDevice {
         macAddress: h.macAddress,
         localIpAddress: h.localIpAddress,
         batteryLevel: Math.round(this.battery),
+        ...(this.opts.groupId ? { groupId: this.opts.groupId } : {}),
       },
     });
     const b = (res.body ?? {}) as Partial<EnrolResponse>;

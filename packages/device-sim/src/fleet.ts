@@ -19,6 +19,8 @@ export interface FleetOptions {
   /** Fail policies on purpose: this share of them, or those with this setting on. */
   failRate?: number;
   failWhen?: string;
+  /** Enrol into this group (a group's enrolment QR). */
+  groupId?: string | undefined;
 }
 
 export interface FleetReport {
@@ -60,6 +62,7 @@ export async function runFleet(opts: FleetOptions, signal: AbortSignal): Promise
         statusIntervalMs: opts.statusIntervalMs,
         failRate: opts.failRate,
         failWhen: opts.failWhen,
+        ...(opts.groupId ? { groupId: opts.groupId } : {}),
         log: opts.log ? (d, line) => opts.log!(`[${d.serialNumber}] ${line}`) : undefined,
         onRequest: (r) => {
           counter.add(r.method, r.path, r.status);

@@ -10,10 +10,16 @@ type TemplateUpdate = { id: string } & EndpointBody<typeof fleetApi.templateUpda
 export const updateTemplate = ({ id, ...body }: TemplateUpdate) =>
   client(fleetApi.templateUpdate, { params: { id }, body });
 
-/** The answer (the template as saved) replaces the cached one; the list shows the new name or version. */
+/**
+ * The answer (the template as saved) replaces the cached one; the list and the pickers (a group's template, a
+ * rollout's) show the new name or version.
+ */
 export const templateSaved = async (queryClient: QueryClient, answer: Awaited<ReturnType<typeof updateTemplate>>) => {
   queryClient.setQueryData(fleetQueryKeys.template(answer.data._id), answer);
-  await queryClient.invalidateQueries({ queryKey: [...fleetQueryKeys.templates, 'list'] });
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: [...fleetQueryKeys.templates, 'list'] }),
+    queryClient.invalidateQueries({ queryKey: [...fleetQueryKeys.templates, 'choices'] }),
+  ]);
 };
 
 export const useUpdateTemplate = ({ onSuccess, ...config }: MutationConfig<typeof updateTemplate> = {}) => {

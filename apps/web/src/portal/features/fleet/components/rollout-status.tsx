@@ -34,15 +34,19 @@ export const countsText = (c: Counts) =>
     .filter(Boolean)
     .join(' · ');
 
-/** One bar of succeeded (green), failed (red), pending (yellow) and waiting (grey) devices out of `size`. */
+/**
+ * One bar of succeeded (green), failed (red), pending (yellow) and waiting (grey) devices out of `size`: a picture
+ * named `label` (the counts stand beside it in words); its sections, each a nameless progressbar to Mantine, are
+ * hidden from assistive technology.
+ */
 export function CountsBar({ counts, size, label }: { counts: Counts; size: number; label: string }) {
   const share = (n: number) => (size === 0 ? 0 : (n / size) * 100);
   return (
     <Progress.Root size="lg" aria-label={label} role="img">
-      <Progress.Section value={share(counts.succeeded)} color="green" />
-      <Progress.Section value={share(counts.failed)} color="red" />
-      <Progress.Section value={share(counts.pending)} color="yellow" />
-      <Progress.Section value={share(counts.waiting)} color="gray.3" />
+      <Progress.Section value={share(counts.succeeded)} color="green" aria-hidden />
+      <Progress.Section value={share(counts.failed)} color="red" aria-hidden />
+      <Progress.Section value={share(counts.pending)} color="yellow" aria-hidden />
+      <Progress.Section value={share(counts.waiting)} color="gray.3" aria-hidden />
     </Progress.Root>
   );
 }

@@ -153,20 +153,21 @@ export function StartRolloutForm({
         </Text>
         {stages.map((_, i) => (
           <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
-            <TextInput
-              label={`Stage ${i + 1} percentage`}
-              inputMode="numeric"
-              rightSection="%"
-              style={{ flex: 1 }}
-              {...form.getInputProps(`stages.${i}.percent`)}
-            />
-            <TextInput
-              label={`Stage ${i + 1} soak`}
-              inputMode="numeric"
-              rightSection="s"
-              style={{ flex: 1 }}
-              {...form.getInputProps(`stages.${i}.soakSeconds`)}
-            />
+            {/* Side by side from the xs breakpoint; on a phone one above the other, each as wide as the dialog. */}
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" style={{ flex: 1 }}>
+              <TextInput
+                label={`Stage ${i + 1} percentage`}
+                inputMode="numeric"
+                rightSection="%"
+                {...form.getInputProps(`stages.${i}.percent`)}
+              />
+              <TextInput
+                label={`Stage ${i + 1} soak`}
+                inputMode="numeric"
+                rightSection="s"
+                {...form.getInputProps(`stages.${i}.soakSeconds`)}
+              />
+            </SimpleGrid>
             <Tooltip label="Remove this stage" withArrow>
               <ActionIcon
                 variant="subtle"

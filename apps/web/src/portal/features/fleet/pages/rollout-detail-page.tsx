@@ -16,7 +16,7 @@ import { allSelect, ListPage } from '@/shared/components/list-page';
 import { QueryView } from '@/shared/components/query-view';
 import { formatDateTime } from '@/shared/lib/format';
 import { useListSearch } from '@/shared/lib/list-search';
-import { isLive, useRollout } from '../api/get-rollout';
+import { useRollout } from '../api/get-rollout';
 import { useRolloutDevices } from '../api/get-rollout-devices';
 import { RolloutActions } from '../components/rollout-actions';
 import { countsText, DEVICE_STATE_LABELS, RolloutStateBadge, StageProgress } from '../components/rollout-status';
@@ -40,7 +40,12 @@ function RolloutSummary({ rollout }: { rollout: Rollout }) {
               {rollout.groupId ? (
                 <>
                   {'To '}
-                  <Anchor component={Link} to={paths.portal.groupDetail.getHref(rollout.groupId)} size="sm">
+                  <Anchor
+                    component={Link}
+                    to={paths.portal.groupDetail.getHref(rollout.groupId)}
+                    size="sm"
+                    underline="always"
+                  >
                     {rollout.groupName}
                   </Anchor>
                 </>
@@ -69,7 +74,7 @@ function RolloutSummary({ rollout }: { rollout: Rollout }) {
 
 function RolloutDevices({ rollout }: { rollout: Rollout }) {
   const list = useListSearch(rolloutDevicesQuerySchema);
-  const devices = useRolloutDevices(rollout._id, list.query, isLive(rollout));
+  const devices = useRolloutDevices(rollout, list.query);
   const columns: DataTableColumn<DeviceRow>[] = [
     twoLineColumn<DeviceRow>('device', 'Device', 200, (d) => ({ main: d.serialNumber, detail: d.deviceName || null })),
     textColumn<DeviceRow>('stage', 'Stage', 70, (d) => d.stage + 1),
