@@ -464,7 +464,7 @@ describe('three API processes and a worker on one PostgreSQL', () => {
         (await call(p1, fleetApi.rolloutDetail, { token: owner.token, params: { id } })).data().data;
       await until(async () => (await detail()).state === 'completed', 45_000);
       const done = await detail();
-      expect(done.counts).toEqual({ waiting: 0, pending: 0, succeeded: 6, failed: 0 });
+      expect(done.counts).toEqual({ waiting: 0, pending: 0, succeeded: 6, failed: 0, rolledBack: 0 });
       expect(done.stages.map((s) => s.size)).toEqual([3, 3]);
       const rows = await db.execute<{ state: string; n: number }>(
         sql`select state, count(*)::int as n from rollout_devices where rollout_id = ${id} group by state`,

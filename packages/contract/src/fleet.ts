@@ -279,6 +279,8 @@ export const rolloutCountsSchema = z.object({
   pending: z.int(),
   succeeded: z.int(),
   failed: z.int(),
+  /** Devices a rollback gave their settings from before the rollout again (they leave the other counts). */
+  rolledBack: z.int(),
 });
 export const rolloutSchema = z.object({
   _id: z.string(),

@@ -133,7 +133,7 @@ export async function createRollout(ctx: AppContext, actor: CustomerActor, input
 }
 
 type Counts = Rollout['counts'];
-const zeroCounts = (): Counts => ({ waiting: 0, pending: 0, succeeded: 0, failed: 0 });
+const zeroCounts = (): Counts => ({ waiting: 0, pending: 0, succeeded: 0, failed: 0, rolledBack: 0 });
 
 function present(
   row: NonNullable<Awaited<ReturnType<typeof repo.findRollout>>>,
@@ -146,11 +146,10 @@ function present(
   for (const c of counts) {
     if (c.rolloutId !== r.id) continue;
     devices += c.n;
-    // Rolled-back devices are shown by the rollout's state; they count as neither side here.
-    if (c.state === 'rolled_back') continue;
-    total[c.state] += c.n;
+    const key = c.state === 'rolled_back' ? 'rolledBack' : c.state;
+    total[key] += c.n;
     const stage = perStage[c.stage];
-    if (stage) stage[c.state] += c.n;
+    if (stage) stage[key] += c.n;
   }
   return {
     _id: r.id,

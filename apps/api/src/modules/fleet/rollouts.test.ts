@@ -140,8 +140,8 @@ describe('a rollout to a group', () => {
     expect(await applied(created._id)).toHaveLength(5);
     let d = await detail(created._id);
     expect(d.stageIndex).toBe(1);
-    expect(d.stages[0]!.counts).toEqual({ waiting: 0, pending: 0, succeeded: 1, failed: 0 });
-    expect(d.stages[1]!.counts).toEqual({ waiting: 0, pending: 4, succeeded: 0, failed: 0 });
+    expect(d.stages[0]!.counts).toEqual({ waiting: 0, pending: 0, succeeded: 1, failed: 0, rolledBack: 0 });
+    expect(d.stages[1]!.counts).toEqual({ waiting: 0, pending: 4, succeeded: 0, failed: 0, rolledBack: 0 });
 
     await ackPending(created._id, fleet);
     await soakOver(created._id);
@@ -151,7 +151,7 @@ describe('a rollout to a group', () => {
     await step(created._id);
     d = await detail(created._id);
     expect(d.state).toBe('completed');
-    expect(d.counts).toEqual({ waiting: 0, pending: 0, succeeded: 10, failed: 0 });
+    expect(d.counts).toEqual({ waiting: 0, pending: 0, succeeded: 10, failed: 0, rolledBack: 0 });
     expect(d.finishedAt).not.toBeNull();
     const [after] = await rt.ctx.db.select().from(deviceGroups).where(eq(deviceGroups.id, g.id));
     expect(after).toMatchObject({ templateId: t.id, templateVersion: 1 });
@@ -194,7 +194,7 @@ describe('a rollout to a group', () => {
     const d = await detail(r._id);
     expect(d.state).toBe('paused');
     expect(d.pausedReason).toBe('2 of 3 devices failed to apply version 1 (66% ≥ 50%)');
-    expect(d.counts).toEqual({ waiting: 3, pending: 0, succeeded: 1, failed: 2 });
+    expect(d.counts).toEqual({ waiting: 3, pending: 0, succeeded: 1, failed: 2, rolledBack: 0 });
     expect(await applied(r._id)).toHaveLength(3);
     expect(await step(r._id)).toBe('skipped');
     expect(await applied(r._id)).toHaveLength(3);
@@ -266,7 +266,7 @@ describe('a rollout to a group', () => {
     await step(r._id);
     const d = await detail(r._id);
     expect(d.state).toBe('paused');
-    expect(d.counts).toEqual({ waiting: 0, pending: 1, succeeded: 1, failed: 2 });
+    expect(d.counts).toEqual({ waiting: 0, pending: 1, succeeded: 1, failed: 2, rolledBack: 0 });
     expect(d.pausedReason).toBe('2 of 3 devices failed to apply version 1 (66% ≥ 50%)');
     const timedOut = (await rows(r._id)).find((x) => x.profileId === seen1!.profileId)!;
     expect(timedOut).toMatchObject({ state: 'failed', message: 'did not acknowledge within 60 s' });
@@ -320,6 +320,7 @@ describe('a rollout to a group', () => {
       expect(p.policy).toMatchObject({ pin: `000${i}` });
     }
     expect((await rows(r._id)).every((x) => x.state === 'rolled_back')).toBe(true);
+    expect((await detail(r._id)).counts).toEqual({ waiting: 0, pending: 0, succeeded: 0, failed: 0, rolledBack: 3 });
     failure(await call(rt, fleetApi.rolloutRollback, { token: owner.token, params: { id: r._id } }), 409, 'E_CONFLICT');
   });
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { counts } from '../testing/fixtures';
 import { isLive } from './get-rollout';
-
-const counts = (succeeded: number, failed: number, pending: number, waiting = 0) => ({
-  succeeded,
-  failed,
-  pending,
-  waiting,
-});
 
 describe('isLive (the rollout page asks again while its counts can move)', () => {
   it('is live while running, and while a rollback still has devices to restore', () => {
@@ -20,6 +14,7 @@ describe('isLive (the rollout page asks again while its counts can move)', () =>
     expect(isLive({ state: 'cancelled', counts: counts(1, 0, 0, 2) })).toBe(false);
     // Devices that were still waiting for their stage were never changed: nothing to restore.
     expect(isLive({ state: 'rolled_back', counts: counts(0, 0, 0, 2) })).toBe(false);
+    expect(isLive({ state: 'rolled_back', counts: counts(0, 0, 0, 2, 3) })).toBe(false);
     expect(isLive(undefined)).toBe(false);
   });
 });

@@ -28,14 +28,23 @@ export function RolloutStateBadge({ state }: { state: RolloutState }) {
 
 type Counts = Rollout['counts'];
 
-/** "2 succeeded · 1 failed · 3 pending" (and the devices still waiting for their stage, when any). */
+/**
+ * "2 succeeded · 1 failed · 3 pending" (and the devices still waiting for their stage, and those a rollback restored,
+ * when any).
+ */
 export const countsText = (c: Counts) =>
-  [`${c.succeeded} succeeded`, `${c.failed} failed`, `${c.pending} pending`, c.waiting ? `${c.waiting} waiting` : '']
+  [
+    `${c.succeeded} succeeded`,
+    `${c.failed} failed`,
+    `${c.pending} pending`,
+    c.waiting ? `${c.waiting} waiting` : '',
+    c.rolledBack ? `${c.rolledBack} rolled back` : '',
+  ]
     .filter(Boolean)
     .join(' · ');
 
 /**
- * One bar of succeeded (green), failed (red), pending (yellow) and waiting (grey) devices out of `size`: a picture
+ * One bar of succeeded (green), failed (red), pending (yellow), waiting (grey) and rolled back (blue) devices out of `size`: a picture
  * named `label` (the counts stand beside it in words); its sections, each a nameless progressbar to Mantine, are
  * hidden from assistive technology.
  */
@@ -47,6 +56,7 @@ export function CountsBar({ counts, size, label }: { counts: Counts; size: numbe
       <Progress.Section value={share(counts.failed)} color="red" aria-hidden />
       <Progress.Section value={share(counts.pending)} color="yellow" aria-hidden />
       <Progress.Section value={share(counts.waiting)} color="gray.3" aria-hidden />
+      <Progress.Section value={share(counts.rolledBack)} color="blue" aria-hidden />
     </Progress.Root>
   );
 }

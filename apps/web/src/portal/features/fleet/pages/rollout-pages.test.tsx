@@ -4,7 +4,7 @@ import { shellRoutes } from '@/portal/features/profiles/testing/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { queriesTo } from '@/test/queries';
 import { renderApp } from '@/test/render-app';
-import { API, GROUP_ID, id, one, page, rollout, rolloutDevice, ROLLOUT_ID } from '../testing/fixtures';
+import { API, counts, GROUP_ID, id, one, page, rollout, rolloutDevice, ROLLOUT_ID } from '../testing/fixtures';
 import { choose } from '../testing/select';
 
 const DETAIL = `${API}/rollouts/${ROLLOUT_ID}`;
@@ -19,17 +19,25 @@ describe('Rollouts (/rollouts)', () => {
     window.localStorage.setItem('token', 'tok');
     const api = mockApi({
       ...shellRoutes,
-      [`GET ${API}/rollouts`]: page([rollout(), rollout({ _id: id(2), state: 'completed', groupName: 'Warehouse' })]),
+      [`GET ${API}/rollouts`]: page([
+        rollout(),
+        rollout({ _id: id(2), state: 'completed', groupName: 'Warehouse' }),
+        rollout({ _id: id(3), state: 'rolled_back', counts: counts(0, 0, 0, 8, 4) }),
+      ]),
     });
     const { user } = renderApp('/rollouts');
     const table = await screen.findByRole('table', { name: 'Rollouts' });
     const link = await within(table).findAllByRole('link', { name: 'Kiosk lobby, version 4' });
     expect(link[0]).toHaveAttribute('href', `/rollout-detail?id=${ROLLOUT_ID}`);
-    const [, first, second] = within(table).getAllByRole('row');
+    const [, first, second, third] = within(table).getAllByRole('row');
     expect(within(first!).getByText('Running')).toBeInTheDocument();
     expect(within(first!).getByText('Lobby tablets')).toBeInTheDocument();
     expect(within(first!).getByText('2 succeeded · 1 failed · 1 pending · 8 waiting')).toBeInTheDocument();
     expect(within(second!).getByText('Completed')).toBeInTheDocument();
+    // The devices a rollback restored are counted as such, not as nothing.
+    expect(
+      within(third!).getByText('0 succeeded · 0 failed · 0 pending · 8 waiting · 4 rolled back'),
+    ).toBeInTheDocument();
 
     await choose(user, 'State', 'Paused');
     await waitFor(() => expect(queriesTo(api.fetchMock, `${API}/rollouts`).at(-1)?.get('state')).toBe('paused'));

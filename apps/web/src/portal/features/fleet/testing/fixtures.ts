@@ -42,11 +42,13 @@ export const templateChoices = page([
   templateItem(TEMPLATE_2_ID, 'Front desk', 5),
 ]);
 
-const counts = (succeeded: number, failed: number, pending: number, waiting: number) => ({
+/** A rollout's or a stage's counts, in the order the page says them. */
+export const counts = (succeeded: number, failed: number, pending: number, waiting = 0, rolledBack = 0) => ({
   succeeded,
   failed,
   pending,
   waiting,
+  rolledBack,
 });
 
 export const rollout = (overrides: Partial<Rollout> = {}): Rollout => ({
