@@ -210,7 +210,9 @@ async function stagePhase(rt: Runtime, api: Api, customerId: string, opts: Optio
     let writtenMs = 0;
     let wokenMs = 0;
     const samples: { ms: number; written: number; woken: number }[] = [];
+    const waits = new Map<string, number>();
     for (;;) {
+      await bench.sampleWaits(pool, waits);
       const { rows } = await pool.query<{ written: number }>(
         `select count(*)::int as written from rollout_devices rd join profiles p on p.id = rd.profile_id
          where rd.rollout_id = $1 and rd.state = 'pending' and p.policy_version = rd.policy_version`,
@@ -241,6 +243,7 @@ async function stagePhase(rt: Runtime, api: Api, customerId: string, opts: Optio
       allWokenSeconds: bench.seconds(wokenMs),
       seconds: bench.seconds(doneMs),
       wakeNotifications: wakes.notifications(),
+      databaseWaits: Object.fromEntries(bench.topWaits(waits, 10)),
       countsAfter: detail.counts,
       met: doneMs <= TARGET.stageSeconds * 1000,
       samples: samples.filter((_, i) => i % 5 === 0),
@@ -787,7 +790,9 @@ function markdown(r: Result) {
         'rollout row names (sampled every 20 ms); "woken": every device id heard on a LISTEN connection like an API ' +
         `process's (${r.stage.wakeNotifications} payloads). Progress (ms → written/woken): ` +
         r.stage.samples.map((s) => `${s.ms}→${s.written}/${s.woken}`).join(', ') +
-        '.',
+        '. Database backends meanwhile (pg_stat_activity at each sample: wait event or CPU | statement):',
+      '',
+      ...Object.entries(r.stage.databaseWaits).map(([what, k]) => `- ${k} × \`${what.replaceAll('`', "'")}\``),
       '',
     );
   }
