@@ -9,7 +9,9 @@
  *                        flight, a warm-up then `durationMs`;
  *   { cmd: 'hold' }      opens GET events?wait=… for every token (one plain TCP socket each, the request written by
  *                        hand: see `hold`) and reports when all were sent; then records when each answer arrives and
- *                        whether it carried a message (`{ cmd: 'answers' }`).
+ *                        whether it carried a message (`{ cmd: 'answers' }`);
+ *   { cmd: 'acks' }      POST policy/ack once per item ({token, version, result, message}), `concurrency` in flight;
+ *                        answers each ack's status and the wall-clock time its answer arrived (bench/fleet.ts).
  */
 import http from 'node:http';
 import net from 'node:net';
@@ -28,7 +30,16 @@ type Msg =
   | { cmd: 'checkins'; baseUrl: string; tokens: string[]; concurrency: number; warmupMs: number; durationMs: number }
   | { cmd: 'hold'; baseUrl: string; tokens: string[]; wait: number; localAddress: string; openConcurrency: number }
   | { cmd: 'answers'; timeoutMs: number }
+  | { cmd: 'acks'; baseUrl: string; items: AckItem[]; concurrency: number }
   | { cmd: 'exit' };
+
+/** One device's acknowledgement of a policy version. */
+export interface AckItem {
+  token: string;
+  version: number;
+  result: 'Success' | 'Failed';
+  message: string;
+}
 
 /** Wall-clock ms with sub-ms precision, comparable with the server process's (same machine). */
 const epochMs = () => performance.timeOrigin + performance.now();
@@ -357,6 +368,39 @@ async function collect(m: Extract<Msg, { cmd: 'answers' }>) {
   return { answers: answersSoFar() };
 }
 
+// -------------------------------------------------------------------------------------------------- acks
+
+/**
+ * Every item's `POST policy/ack`, `concurrency` in flight, in the items' order. Answers, per item, the status and the
+ * wall-clock time (epoch ms) its answer arrived, and the first start and last answer.
+ */
+async function acks(m: Extract<Msg, { cmd: 'acks' }>) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: m.concurrency });
+  const url = new URL('/api/v1/device/policy/ack', m.baseUrl);
+  const status = new Array<number>(m.items.length).fill(0);
+  const answeredAt = new Array<number>(m.items.length).fill(0);
+  const latencies: number[] = [];
+  const errors = new Reasons();
+  const startedAt = epochMs();
+  await pool(m.items, m.concurrency, async (item, i) => {
+    const body = JSON.stringify({ version: item.version, result: item.result, message: item.message });
+    const t = performance.now();
+    try {
+      const res = await request(agent, url, 'POST', { authorization: `Device ${item.token}` }, body);
+      answeredAt[i] = epochMs();
+      latencies.push(performance.now() - t);
+      status[i] = res.status;
+      if (res.status !== 200) errors.add(`${res.status} ${res.body.slice(0, 160)}`);
+    } catch (err) {
+      answeredAt[i] = epochMs();
+      errors.add((err as Error).message);
+    }
+  });
+  const endedAt = epochMs();
+  agent.destroy();
+  return { startedAt, endedAt, status, answeredAt, latencyMs: summarise(latencies), errors: errors.lines() };
+}
+
 // ------------------------------------------------------------------------------------------------- loop
 
 process.on('message', (m: Msg) => {
@@ -372,6 +416,8 @@ process.on('message', (m: Msg) => {
       return void hold(m).then(reply, fail);
     case 'answers':
       return void collect(m).then(reply, fail);
+    case 'acks':
+      return void acks(m).then(reply, fail);
     case 'exit':
       process.exit(0);
   }

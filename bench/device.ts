@@ -19,9 +19,7 @@
  * Options: --enrol 10000 --enrol-concurrency 64 --duration 60 --warmup 5 --concurrency 32 --pollers 19500
  *          --poll-wait 300 --phases enrol,checkins,longpoll --no-write
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LatencySummary } from '@fleetdeck/device-sim';
@@ -34,6 +32,7 @@ import * as ops from '../apps/api/src/modules/staff/notifications/repository.ts'
 import { enrolmentTokenOf, newEnrolmentToken } from '../apps/api/src/modules/users/service.ts';
 import type { Runtime } from '../apps/api/src/runtime.ts';
 import { buy } from '../apps/api/test/support/ledger.ts';
+import { LoadProcess } from './load-process.ts';
 import * as bench from './support.ts';
 
 /** Enrolments per loopback source address: under the API's 120 a minute per IP. */
@@ -87,102 +86,8 @@ function options() {
   };
 }
 
-// ------------------------------------------------------------------------------------------- load processes
-
-/** A forked bench/device-load.ts: one command at a time, one answer each. */
-class LoadProcess {
-  private readonly child: ChildProcess;
-  private readonly ready: Promise<void>;
-  private pending: { resolve: (v: Record<string, unknown>) => void; reject: (e: Error) => void } | null = null;
-
-  constructor() {
-    this.child = fork(path.join(import.meta.dirname, 'device-load.ts'), [], {
-      execArgv: process.execArgv,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    let readyResolve!: () => void;
-    this.ready = new Promise((r) => (readyResolve = r));
-    this.child.on('message', (m: { ok: boolean; cmd: string; error?: string }) => {
-      if (m.cmd === 'ready') return readyResolve();
-      const p = this.pending;
-      this.pending = null;
-      if (!p) return;
-      if (m.ok) p.resolve(m as unknown as Record<string, unknown>);
-      else p.reject(new Error(`load process (${m.cmd}): ${m.error}`));
-    });
-    this.child.on('exit', (code) => {
-      this.pending?.reject(new Error(`load process exited with ${code}`));
-      this.pending = null;
-    });
-  }
-
-  get pid() {
-    return this.child.pid;
-  }
-
-  async run<T>(msg: Record<string, unknown>): Promise<T> {
-    await this.ready;
-    return new Promise<T>((resolve, reject) => {
-      this.pending = { resolve: resolve as (v: Record<string, unknown>) => void, reject };
-      this.child.send(msg);
-    });
-  }
-
-  /** Sends without waiting for the answer (collect it with `run` of the next command). */
-  async start(msg: Record<string, unknown>): Promise<Promise<unknown>> {
-    await this.ready;
-    const answered = new Promise((resolve, reject) => {
-      this.pending = { resolve, reject };
-    });
-    this.child.send(msg);
-    return answered;
-  }
-
-  stop() {
-    if (this.child.connected) this.child.send({ cmd: 'exit' });
-    setTimeout(() => this.child.kill('SIGKILL'), 2000).unref();
-  }
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * CPU seconds used so far by the server (this process) and by the embedded PostgreSQL (postmaster and its
- * backends, from /proc): on a shared machine the wall-clock rates depend on the neighbours, the CPU cost per
- * operation does not.
- */
-async function cpuSeconds(dataDir: string) {
-  const fs = await import('node:fs/promises');
-  const own = process.cpuUsage();
-  let pg = 0;
-  try {
-    const postmaster = Number((await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    const ticks = (stat: string) => {
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return { ppid: Number(f[1]), cpu: Number(f[11]) + Number(f[12]) };
-    };
-    for (const pid of await fs.readdir('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-      if (!stat) continue;
-      const t = ticks(stat);
-      if (Number(pid) === postmaster || t.ppid === postmaster) pg += t.cpu / 100;
-    }
-  } catch {
-    pg = Number.NaN;
-  }
-  return { server: (own.user + own.system) / 1e6, postgres: pg };
-}
-
-/** CPU milliseconds per operation between two `cpuSeconds` readings. */
-function cpuPer(before: { server: number; postgres: number }, after: { server: number; postgres: number }, n: number) {
-  return {
-    serverMs: bench.round(((after.server - before.server) * 1000) / n, 3),
-    postgresMs: bench.round(((after.postgres - before.postgres) * 1000) / n, 3),
-    serverSeconds: bench.round(after.server - before.server, 1),
-    postgresSeconds: bench.round(after.postgres - before.postgres, 1),
-  };
-}
 const epochMs = () => performance.timeOrigin + performance.now();
 const mib = (bytes: number) => bench.round(bytes / 2 ** 20, 1);
 
@@ -221,7 +126,7 @@ async function main() {
         .values({ email: 'bench@fleetdeck.local', name: 'Bench', passwordHash: 'x', ...newEnrolmentToken(ctx) })
         .returning();
       await buy(ctx.db, c!.id, 'PD', opts.enrol);
-      const cpu0 = await cpuSeconds(dataDir);
+      const cpu0 = await bench.cpuSeconds(dataDir);
       const r = await gen.run<{
         ms: number;
         devices: typeof enrolled;
@@ -239,7 +144,7 @@ async function main() {
         prefix: 'BENCH',
       });
       enrolled = r.devices;
-      const cpu = cpuPer(cpu0, await cpuSeconds(dataDir), Math.max(1, enrolled.length));
+      const cpu = bench.cpuPer(cpu0, await bench.cpuSeconds(dataDir), Math.max(1, enrolled.length));
       const [seat] = await ctx.db
         .select()
         .from(customerSeats)
@@ -276,7 +181,7 @@ async function main() {
     // ------------------------------------------------------------------------------------ (2) check-ins
     if (opts.phases.checkins && enrolled.length > 0) {
       load.checkins = bench.loadAverage();
-      const cpu0 = await cpuSeconds(dataDir);
+      const cpu0 = await bench.cpuSeconds(dataDir);
       const r = await gen.run<{
         ms: number;
         checkIns: number;
@@ -293,7 +198,7 @@ async function main() {
       });
       await ctx.hot.status.flush();
       // Over the warm-up, the ETag fetches and the run: per check-in of the run, an upper bound.
-      const cpu = cpuPer(cpu0, await cpuSeconds(dataDir), Math.max(1, r.checkIns));
+      const cpu = bench.cpuPer(cpu0, await bench.cpuSeconds(dataDir), Math.max(1, r.checkIns));
       const checkIn = {
         cpuPerCheckIn: cpu,
         seconds: bench.seconds(r.ms),
@@ -396,7 +301,7 @@ async function main() {
         expiresAt: new Date(Date.now() + 86_400_000),
         createdBy: null,
       });
-      const cpuB0 = await cpuSeconds(dataDir);
+      const cpuB0 = await bench.cpuSeconds(dataDir);
       // Where the wall-clock goes after the commit: how many polls this process has woken and how many answers its
       // batched reads have handed back, sampled every few ms (the sampler runs on the server's event loop: a gap in
       // the samples is the loop busy answering).
@@ -461,7 +366,7 @@ async function main() {
         withMessage.map((a) => a.at - committedAt),
       );
       const afterBroadcast = process.memoryUsage();
-      const cpuBroadcast = cpuPer(cpuB0, await cpuSeconds(dataDir), Math.max(1, withMessage.length));
+      const cpuBroadcast = bench.cpuPer(cpuB0, await bench.cpuSeconds(dataDir), Math.max(1, withMessage.length));
       const longPoll = {
         devices: opts.pollers,
         waitSeconds: opts.pollWait,
@@ -551,7 +456,7 @@ const fmtTimeline = (t: Timeline) =>
   (['woken', 'read', 'arrived'] as const).map((k) => `${k} ${t[k].first} / ${t[k].half} / ${t[k].all}`).join('; ') +
   ' (first / half / all)';
 
-type Cpu = ReturnType<typeof cpuPer>;
+type Cpu = ReturnType<typeof bench.cpuPer>;
 const fmtCpu = (c: Cpu, what: string) =>
   `CPU per ${what}: server process ${c.serverMs} ms, PostgreSQL ${c.postgresMs} ms (${c.serverSeconds} s and ` +
   `${c.postgresSeconds} s in all).`;

@@ -107,22 +107,6 @@ async function supportToken(rt: Runtime) {
   return createSession(rt.ctx.db, 'staff', row!.id, { userAgent: 'bench', ip: '127.0.0.1' });
 }
 
-/**
- * What the database's other client backends are doing right now (wait event, or CPU when none, and the statement's
- * first words), added to `into`: sampled every 100 ms while the devices collect, it shows where the time goes.
- */
-async function sampleWaits(rt: Runtime, into: Map<string, number>) {
-  const { rows } = await rt.ctx.pool.query<{ what: string }>(
-    `select coalesce(wait_event_type || ':' || wait_event, 'CPU') || ' | ' ||
-            left(regexp_replace(query, '\\s+', ' ', 'g'), 60) as what
-     from pg_stat_activity
-     where state = 'active' and pid <> pg_backend_pid() and backend_type = 'client backend'`,
-  );
-  for (const r of rows) into.set(r.what, (into.get(r.what) ?? 0) + 1);
-}
-
-const topWaits = (waits: Map<string, number>, n = 8) => [...waits.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
-
 const progressOf = async (rt: Runtime, id: string) => (await findNotification(rt.ctx.db, id))!;
 
 async function main() {
@@ -218,7 +202,7 @@ async function main() {
       const shownOn = sims.filter((s) => s.notifications.length > 0).length;
       const openedOn = sims.filter((s) => s.notifications[0]?.openedAt != null).length;
       const c = await counters();
-      await sampleWaits(rt, waits);
+      await bench.sampleWaits(rt.ctx.pool, waits);
       const ms = performance.now() - tCollect;
       samples.push({ ms: Math.round(ms), ...c });
       if (!deliveredMs && shownOn >= opts.listeners) deliveredMs = ms;
@@ -264,7 +248,7 @@ async function main() {
         openedPerSecond,
         shownAfterStartMs: shown,
         processCpuSeconds: cpuSeconds,
-        databaseWaits: Object.fromEntries(topWaits(waits, 12)),
+        databaseWaits: Object.fromEntries(bench.topWaits(waits, 12)),
         samples: samples.filter((_, i) => i % 5 === 0),
       },
     };
@@ -287,7 +271,8 @@ async function main() {
       result.collection.samples.map((s) => `${s.ms}→${s.delivered}/${s.opened}`).join(', ') +
       `\n\nDatabase backends during the collection (${samples.length} samples of pg_stat_activity, ` +
       `wait event or CPU | statement):\n\n` +
-      topWaits(waits)
+      bench
+        .topWaits(waits)
         .map(([what, n]) => `- ${n} × \`${what.replaceAll('`', "'")}\``)
         .join('\n') +
       '\n';

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { fillPath, type Endpoint, type EndpointResponse } from '@fleetdeck/contract';
 
 /** Statuses whose answer has no body (a Response refuses one). */
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -52,4 +53,33 @@ export function loopbackFetch(agent: http.Agent, localAddress: string): typeof f
       req.end(body);
     });
   return request as typeof fetch;
+}
+
+export interface ApiCall {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+/**
+ * The contract's endpoints over real HTTP with one token (a customer's session): method and path from the endpoint,
+ * the answer typed with its success response, the time from request sent to the whole body received. Anything but
+ * 200 throws with the answer's text.
+ */
+export function apiCaller(baseUrl: string, fetchFn: typeof fetch, token: string) {
+  return async <E extends Endpoint>(endpoint: E, c: ApiCall = {}) => {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(c.query ?? {})) if (v !== undefined) query.set(k, String(v));
+    const url = `${baseUrl}${fillPath(endpoint.path, c.params)}${query.size ? `?${query}` : ''}`;
+    const t = performance.now();
+    const res = await fetchFn(url, {
+      method: endpoint.method,
+      headers: { authorization: token, ...(c.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
+    });
+    const text = await res.text();
+    const ms = performance.now() - t;
+    if (res.status !== 200) throw new Error(`${endpoint.method} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+    return { ms, body: JSON.parse(text) as EndpointResponse<E> };
+  };
 }

@@ -12,6 +12,8 @@
  *   npm run bench -- payment-dashboard  the payment dashboard with revenue on the rollups of 10M payments
  *   npm run bench -- payment-export     payment-history.csv of 1M payments: rows/s and RSS growth
  *   npm run bench -- invoice-pdf        an invoice and a credit note PDF rendered, target ≤ 100 ms (bench/invoice-pdf.ts)
+ *   npm run bench -- fleet [options]    rollouts: a 10,000-device stage applied, acks/s and the pause, group and
+ *                                       rollout device lists at 1M devices (bench/fleet.ts)
  *
  * Results: bench/results/<name>-<date>.json and bench/results/latest-<name>.md.
  */
@@ -29,6 +31,7 @@ const BENCHMARKS = {
   'payment-dashboard': 'payment-dashboard.ts',
   'payment-export': 'payment-export.ts',
   'invoice-pdf': 'invoice-pdf.ts',
+  fleet: 'fleet.ts',
 } as const;
 type Name = keyof typeof BENCHMARKS;
 const isName = (s: string | undefined): s is Name => s !== undefined && Object.hasOwn(BENCHMARKS, s);
@@ -36,7 +39,7 @@ const isName = (s: string | undefined): s is Name => s !== undefined && Object.h
 const [first, ...rest] = process.argv.slice(2);
 if (first === '--help' || first === '-h' || (first !== undefined && !isName(first))) {
   console.log(
-    'npm run bench [-- device|lists|audit|pages|fanout|staff|payment-dashboard|payment-export|invoice-pdf [options]]   (no name: all of them, in order, with their defaults)',
+    'npm run bench [-- device|lists|audit|pages|fanout|staff|payment-dashboard|payment-export|invoice-pdf|fleet [options]]   (no name: all of them, in order, with their defaults)',
   );
   process.exit(first === '--help' || first === '-h' ? 0 : 2);
 }

@@ -27,7 +27,6 @@
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import {
   AUDIT_SUB_TYPES,
@@ -39,8 +38,6 @@ import {
   type DeviceLogListResponse,
 } from '@fleetdeck/contract';
 import { ACTIVITIES, summarise, type LatencySummary } from '@fleetdeck/device-sim';
-import type { AppContext } from '../apps/api/src/context.ts';
-import * as schema from '../apps/api/src/db/schema.ts';
 import { encodeCursor } from '../apps/api/src/modules/activity/keyset.ts';
 import { auditList, deviceLogList } from '../apps/api/src/modules/activity/service.ts';
 import type { Runtime } from '../apps/api/src/runtime.ts';
@@ -438,28 +435,22 @@ async function main() {
 
     // --- EXPLAIN (ANALYZE, BUFFERS) of each case's queries, captured from the service (the routes' code path)
     console.log('EXPLAIN ANALYZE of every case…');
-    const captured: { sql: string; params: unknown[] }[] = [];
-    const capturingDb = drizzle(ctx.pool, {
-      schema,
-      logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
-    });
-    const capturingCtx: AppContext = { ...ctx, db: capturingDb };
     const plans: Record<string, { query: 'list' | 'count'; executionMs: number; plan: string }[]> = {};
     for (const c of cases) {
       if (signal.aborted) throw new Error('interrupted');
       const q = Object.fromEntries(
         new URLSearchParams(c.id === 'logs-cursor-walk' ? qs({ cursor: cursor21 }) : c.query(0)),
       );
-      captured.length = 0;
-      if (c.list === 'audit') await auditList(capturingCtx, customer.id, auditListQuerySchema.parse(q));
-      else await deviceLogList(capturingCtx, customer.id, deviceLogListQuerySchema.parse(q));
-      plans[c.id] = [];
-      for (const { sql, params } of [...captured]) {
-        const r = await ctx.pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`, params);
-        const plan = r.rows.map((row) => row['QUERY PLAN']).join('\n');
-        const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? Number.NaN);
-        plans[c.id]!.push({ query: /count\(\*\)/.test(sql) ? 'count' : 'list', executionMs, plan });
-      }
+      const statements = await bench.explainStatements(ctx, (captureCtx) =>
+        c.list === 'audit'
+          ? auditList(captureCtx, customer.id, auditListQuerySchema.parse(q))
+          : deviceLogList(captureCtx, customer.id, deviceLogListQuerySchema.parse(q)),
+      );
+      plans[c.id] = statements.map((st) => ({
+        query: /count\(\*\)/.test(st.sql) ? ('count' as const) : ('list' as const),
+        executionMs: st.executionMs,
+        plan: st.plan,
+      }));
     }
 
     // --- results

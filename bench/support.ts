@@ -11,7 +11,10 @@ import type { Logger } from 'pino';
 import pg from 'pg';
 
 const PgPool = pg.Pool;
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Config } from '../apps/api/src/config.ts';
+import type { AppContext } from '../apps/api/src/context.ts';
+import * as schema from '../apps/api/src/db/schema.ts';
 import { customers, staffUsers } from '../apps/api/src/db/schema.ts';
 import { hashPassword } from '../apps/api/src/lib/crypto.ts';
 import { createSession } from '../apps/api/src/modules/sessions/service.ts';
@@ -280,3 +283,79 @@ export async function benchSuperAdminToken(ctx: Runtime['ctx']) {
     .returning();
   return createSession(ctx.db, 'staff', staff!.id, { userAgent: 'bench', ip: '127.0.0.1' });
 }
+
+/**
+ * CPU seconds used so far by the server (this process) and by the embedded PostgreSQL (postmaster and its
+ * backends, from /proc): on a shared machine the wall-clock rates depend on the neighbours, the CPU cost per
+ * operation does not.
+ */
+export async function cpuSeconds(dataDir: string) {
+  const own = process.cpuUsage();
+  let pg = 0;
+  try {
+    const postmaster = Number((await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    const ticks = (stat: string) => {
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { ppid: Number(f[1]), cpu: Number(f[11]) + Number(f[12]) };
+    };
+    for (const pid of await fs.readdir('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+      if (!stat) continue;
+      const t = ticks(stat);
+      if (Number(pid) === postmaster || t.ppid === postmaster) pg += t.cpu / 100;
+    }
+  } catch {
+    pg = Number.NaN;
+  }
+  return { server: (own.user + own.system) / 1e6, postgres: pg };
+}
+
+/** CPU milliseconds per operation between two `cpuSeconds` readings. */
+export function cpuPer(
+  before: { server: number; postgres: number },
+  after: { server: number; postgres: number },
+  n: number,
+) {
+  return {
+    serverMs: round(((after.server - before.server) * 1000) / n, 3),
+    postgresMs: round(((after.postgres - before.postgres) * 1000) / n, 3),
+    serverSeconds: round(after.server - before.server, 1),
+    postgresSeconds: round(after.postgres - before.postgres, 1),
+  };
+}
+
+/**
+ * The statements a read (a service call, the routes' code path) sends through `ctx.db`, each run again under
+ * EXPLAIN (ANALYZE, BUFFERS): its plan and execution time. Only for reads: EXPLAIN ANALYZE runs the statement.
+ */
+export async function explainStatements(ctx: AppContext, read: (ctx: AppContext) => Promise<unknown>) {
+  const captured: { sql: string; params: unknown[] }[] = [];
+  const db = drizzle(ctx.pool, { schema, logger: { logQuery: (sql, params) => captured.push({ sql, params }) } });
+  await read({ ...ctx, db });
+  const out: { sql: string; executionMs: number; plan: string }[] = [];
+  for (const { sql, params } of captured) {
+    const r = await ctx.pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`, params);
+    const plan = r.rows.map((row) => row['QUERY PLAN']).join('\n');
+    out.push({ sql, executionMs: Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? Number.NaN), plan });
+  }
+  return out;
+}
+
+/**
+ * What the database's other client backends are doing right now (wait event, or CPU when none, and the statement's
+ * first words), added to `into`: sampled every 100 ms during a measurement, it shows where the time goes.
+ */
+export async function sampleWaits(pool: pg.Pool, into: Map<string, number>) {
+  const { rows } = await pool.query<{ what: string }>(
+    `select coalesce(wait_event_type || ':' || wait_event, 'CPU') || ' | ' ||
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 60) as what
+     from pg_stat_activity
+     where state = 'active' and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+  );
+  for (const r of rows) into.set(r.what, (into.get(r.what) ?? 0) + 1);
+}
+
+/** The `n` most frequent samples of `sampleWaits`. */
+export const topWaits = (waits: Map<string, number>, n = 8) =>
+  [...waits.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);

@@ -221,7 +221,8 @@ export type ProfileListItem = z.infer<typeof profileListItemSchema>;
 export const profileListResponseSchema = z.object({
   respones_msg: z.string(),
   data: z.array(profileListItemSchema),
-  pagination: z.object({ page: z.int(), limit: z.int(), total: z.int() }),
+  /** `total` counts at most LIST_COUNT_CAP devices; `totalCapped` when there are more (show "10,000+"). */
+  pagination: z.object({ page: z.int(), limit: z.int(), total: z.int(), totalCapped: z.optional(z.boolean()) }),
 });
 export type ProfileListResponse = z.infer<typeof profileListResponseSchema>;
 

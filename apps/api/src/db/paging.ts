@@ -7,11 +7,21 @@ import type { DbOrTx } from './client.ts';
 export const utcMicros = (column: AnyPgColumn) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** Rows of `table` matching `where`, counted up to LIST_COUNT_CAP + 1 (never an unbounded count on a big table). */
-export async function countCapped(db: DbOrTx, table: PgTable, where: SQL | undefined) {
-  const matching = db
+/**
+ * Rows of `table` matching `where`, counted up to LIST_COUNT_CAP + 1 (never an unbounded count on a big table).
+ * `join` adds the joins `where` needs (a dynamic select of `table`).
+ */
+export async function countCapped(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  join?: (query: PgSelect) => PgSelect,
+) {
+  const from = db
     .select({ one: sql`1` })
     .from(table)
+    .$dynamic();
+  const matching = (join ? join(from) : from)
     .where(where)
     .limit(LIST_COUNT_CAP + 1)
     .as('matching');

@@ -649,6 +649,10 @@ export const devices = pgTable(
     index('devices_customer_enrolled_idx').on(t.customerId, t.enrolledAt),
     uniqueIndex('devices_customer_serial_family_uq').on(t.customerId, t.family, t.serialNumber),
     uniqueIndex('devices_token_hash_uq').on(t.tokenHash),
+    // Enrolled devices by id with their customer: the device list's capped counts join profiles to it index-only.
+    index('devices_enrolled_id_idx')
+      .on(t.id, t.customerId)
+      .where(sql`${t.loggedOutAt} is null`),
     // The back office's device lists across customers (all, and by customer), newest first; enrolled devices only.
     index('devices_enrolled_created_idx')
       .on(t.createdAt, t.id)
@@ -702,6 +706,11 @@ export const profiles = pgTable(
     // A group's devices (group page, rollouts, bulk actions), keyset on (created_at, id) like the device list.
     index('profiles_group_created_idx')
       .on(t.groupId, t.createdAt, t.id)
+      .where(sql`${t.groupId} is not null`),
+    // A group's capped device count (profile/list?groupId=): an index-only scan in device order, merge-joined with
+    // devices_enrolled_id_idx (bench/fleet.ts: 198 ms on the heaps of a 600,000-device group without the two).
+    index('profiles_group_device_idx')
+      .on(t.groupId, t.customerId, t.deviceId)
       .where(sql`${t.groupId} is not null`),
     index('profiles_customer_app_created_idx').on(t.customerId, t.appName, t.createdAt, t.id),
     index('profiles_customer_created_idx').on(t.customerId, t.createdAt, t.id),

@@ -190,12 +190,21 @@ where d.id = v.id and (
 
 /**
  * Staged rollouts (DECISIONS §10): the first check-in after a rollout applied its version to a device starts the ack
- * timeout (`seen_at`). Only rows still pending and not yet seen, found by the partial index on pending rows.
+ * timeout (`seen_at`). Only rows still pending and not yet seen, found by the partial index on pending rows. A row an
+ * acknowledgement holds right now is skipped, not waited for: that ack decides it (and should it roll back, the
+ * device's next check-in marks it), and the statement never queues behind in-flight acks nor holds rows they wait for
+ * (bench/fleet.ts: the two waited on each other on every flush while devices acknowledged a stage).
  */
 const ROLLOUT_SEEN_SQL = `
 update rollout_devices rd set seen_at = v.seen
-from (select unnest($1::uuid[]) as profile_id, unnest($2::timestamptz[]) as seen) v
-where rd.profile_id = v.profile_id and rd.state = 'pending' and rd.seen_at is null and rd.applied_at <= v.seen`;
+from (
+  select r.rollout_id, r.profile_id, s.seen
+  from rollout_devices r
+  join (select unnest($1::uuid[]) as profile_id, unnest($2::timestamptz[]) as seen) s on s.profile_id = r.profile_id
+  where r.state = 'pending' and r.seen_at is null and r.applied_at <= s.seen
+  for update of r skip locked
+) v
+where rd.rollout_id = v.rollout_id and rd.profile_id = v.profile_id`;
 
 /** Rows per statement (a bigger backlog is written in several). */
 const FLUSH_CHUNK = 5_000;

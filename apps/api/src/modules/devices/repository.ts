@@ -1,7 +1,7 @@
 import type { Family } from '@fleetdeck/contract';
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { likeEscape } from '../../db/paging.ts';
+import { countCapped, likeEscape } from '../../db/paging.ts';
 import {
   customers,
   deviceApplications,
@@ -264,7 +264,9 @@ function searchCondition(search: ProfileListFilter['search']): SQL | undefined {
 
 /**
  * One page of a customer's profiles of devices not logged out. Served by profiles_customer_app_created_idx
- * (app filter), profiles_customer_created_idx or profiles_customer_name_idx (sort), joined to the device by id.
+ * (app filter), profiles_customer_created_idx or profiles_customer_name_idx (sort), or profiles_group_created_idx (a
+ * group), joined to the device by id. `counted` stops at LIST_COUNT_CAP + 1 (DECISIONS §7: a customer or a group of
+ * a million devices is never counted row by row on a page load).
  */
 export async function listProfiles(db: DbOrTx, customerId: string, f: ProfileListFilter) {
   const where: SQL | undefined = and(
@@ -277,7 +279,7 @@ export async function listProfiles(db: DbOrTx, customerId: string, f: ProfileLis
   );
   const dir = f.order === 'asc' ? asc : desc;
   const sortColumn = f.sort === 'name' ? profiles.name : profiles.createdAt;
-  const [rows, [count]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: profiles.id,
@@ -298,13 +300,9 @@ export async function listProfiles(db: DbOrTx, customerId: string, f: ProfileLis
       .orderBy(dir(sortColumn), dir(profiles.id))
       .limit(f.limit)
       .offset(f.offset),
-    db
-      .select({ total: sql<string>`count(*)` })
-      .from(profiles)
-      .innerJoin(devices, eq(devices.id, profiles.deviceId))
-      .where(where),
+    countCapped(db, profiles, where, (q) => q.innerJoin(devices, eq(devices.id, profiles.deviceId))),
   ]);
-  return { rows, total: Number(count?.total ?? 0) };
+  return { rows, counted };
 }
 
 /** The customer's devices with this serial number (optionally of some families), locked for logout. */

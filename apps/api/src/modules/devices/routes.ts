@@ -1,4 +1,10 @@
-import { MAX_INVENTORY_APPS, MAX_LOG_BATCH, ONLINE_WINDOW_MINUTES, devicesApi } from '@fleetdeck/contract';
+import {
+  LIST_COUNT_CAP,
+  MAX_INVENTORY_APPS,
+  MAX_LOG_BATCH,
+  ONLINE_WINDOW_MINUTES,
+  devicesApi,
+} from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
 import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
@@ -114,15 +120,16 @@ export const customerDeviceRoutes = (ctx: AppContext) =>
           'devices are not listed. `appName` filters: a family code (PD, SL…) matches all its plan codes (PD and ' +
           'PDOT), a one-time code (PDOT…) only itself, `PDALL` every app of the main family (PD, PDOT, PDOW, PDOWOT); an ' +
           'unknown name matches nothing. Sort by `name` or `created_at` (default, ascending); page size 5, 10, 25 ' +
-          `(default) or 50. \`online\` means seen within the last ${ONLINE_WINDOW_MINUTES} minutes.`,
+          `(default) or 50. \`online\` means seen within the last ${ONLINE_WINDOW_MINUTES} minutes. ` +
+          `\`pagination.total\` counts at most ${LIST_COUNT_CAP} devices (\`totalCapped: true\` when there are more).`,
       },
       async (req) => {
         const q = req.query;
-        const { items, total } = await devices.profileList(ctx, sessionOf(req).subjectId, q);
+        const { items, total, totalCapped } = await devices.profileList(ctx, sessionOf(req).subjectId, q);
         return {
           respones_msg: 'Profile list',
           data: items,
-          pagination: { page: q.page, limit: q.limit, total },
+          pagination: { page: q.page, limit: q.limit, total, totalCapped },
         };
       },
     );

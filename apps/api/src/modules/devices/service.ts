@@ -28,6 +28,7 @@ import type { StatusValues } from './hot-path.ts';
 import * as repo from './repository.ts';
 import type { EnrolStatementInput } from './repository.ts';
 import { assertEnrolmentGroup, driftOfProfiles, joinGroupOnEnrol } from '../fleet/groups-service.ts';
+import { cappedTotal } from '../activity/keyset.ts';
 
 /**
  * Devices (DECISIONS §5, §6): enrolment against the licence ledger, the reports the apps send, and the
@@ -523,10 +524,10 @@ export interface ProfileListInput {
 /** The customer's profiles of devices not logged out; online = seen within ONLINE_WINDOW_MINUTES. */
 export async function profileList(ctx: AppContext, customerId: string, q: ProfileListInput) {
   const appNames = appNamesOfFilter(q.appName);
-  const empty = { items: [] as ProfileListItem[], total: 0 };
+  const empty = { items: [] as ProfileListItem[], total: 0, totalCapped: false };
   if (appNames?.length === 0) return empty;
   const search = q.search?.trim() ?? '';
-  const { rows, total } = await repo.listProfiles(ctx.db, customerId, {
+  const { rows, counted } = await repo.listProfiles(ctx.db, customerId, {
     ...(appNames ? { appNames } : {}),
     ...(search ? { search: { text: search, appNames: appCodesOfSearch(search, ctx.config.productName) } } : {}),
     groupId: q.groupId,
@@ -555,7 +556,7 @@ export async function profileList(ctx: AppContext, customerId: string, q: Profil
     // DECISIONS §10: the settings differing from the group's template version, counted.
     drift: drift.get(r.id)?.differences.length ?? 0,
   }));
-  return { items, total };
+  return { items, ...cappedTotal(counted) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  LIST_COUNT_CAP,
   devicesApi,
   fleetApi,
   policyApi,
@@ -11,7 +12,7 @@ import {
 } from '@fleetdeck/contract';
 import { rollouts } from '../../db/schema.ts';
 import { call } from '../../../test/support/call.ts';
-import { enrolBody, enrolmentToken, randomIp } from '../../../test/support/factory.ts';
+import { enrolBody, enrolmentToken, newCustomer, randomIp } from '../../../test/support/factory.ts';
 import { decodeQr } from '../../../test/support/helpers.ts';
 import { dataOf, failure, fleetOwner, type Device } from '../../../test/support/profiles.ts';
 import { startWithFleetOwner } from '../../../test/support/suites.ts';
@@ -215,6 +216,52 @@ describe('device groups', () => {
       ).name,
     ).toBe('Renamed');
   });
+
+  it('a group larger than LIST_COUNT_CAP is listed by pages with its total capped (never counted row by row)', async () => {
+    // A customer of its own: its devices are written in SQL (enrolling 10,000 one by one would take minutes).
+    const c = await newCustomer(rt);
+    const groupOf = async (name: string) =>
+      dataOf<Group>(await call(rt, fleetApi.groupCreate, { token: c.token, body: { name, family: 'PD' } }));
+    const big = await groupOf('Warehouse scanners');
+    const small = await groupOf('Front desk');
+    const page = async (groupId: string, n = 2) => {
+      const res = await call(rt, devicesApi.profileList, { token: c.token, query: { groupId, limit: 50, page: n } });
+      expect(res.statusCode, res.body).toBe(200);
+      return JSON.parse(res.body) as { data: ProfileListItem[]; pagination: { total: number; totalCapped?: boolean } };
+    };
+    // LIST_COUNT_CAP + 2 devices, the first one logged out; two of them in the small group.
+    await rt.ctx.pool.query(
+      `insert into devices (customer_id, family, app_name, serial_number, device_name, logged_out_at)
+       select $1, 'PD', 'PD', 'CAP-' || g, 'Scanner ' || g, case when g = 1 then now() end
+       from generate_series(1, $2::int) g`,
+      [c.id, LIST_COUNT_CAP + 2],
+    );
+    await rt.ctx.pool.query(
+      `insert into profiles (customer_id, device_id, name, profile_name, app_name, family, group_id)
+       select customer_id, id, serial_number, device_name, 'PD', 'PD',
+              case when serial_number in ('CAP-2', 'CAP-3') then $3::uuid else $2::uuid end
+       from devices where customer_id = $1`,
+      [c.id, big._id, small._id],
+    );
+    // What autovacuum does after such an insert (the test database's tables were nearly empty until now).
+    await rt.ctx.pool.query('analyze devices, profiles');
+    try {
+      // LIST_COUNT_CAP - 1 enrolled devices in the big group: counted exactly.
+      const bigPage = await page(big._id);
+      expect(bigPage.pagination).toMatchObject({ total: LIST_COUNT_CAP - 1, totalCapped: false });
+      expect(bigPage.data).toHaveLength(50);
+      expect(bigPage.data.every((r) => r.group?._id === big._id)).toBe(true);
+      expect((await page(small._id, 1)).pagination).toMatchObject({ total: 2, totalCapped: false });
+      // Two more: LIST_COUNT_CAP + 1 enrolled in the group; the count stops at the cap and says so.
+      await rt.ctx.pool.query('update profiles set group_id = $1 where customer_id = $2', [big._id, c.id]);
+      expect((await page(big._id)).pagination).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true });
+      expect((await page(small._id, 1)).pagination).toMatchObject({ total: 0, totalCapped: false });
+      // Rows past the counted ones are still served by position.
+      expect((await page(big._id, LIST_COUNT_CAP / 50 + 1)).data).toHaveLength(1);
+    } finally {
+      await rt.ctx.pool.query('delete from devices where customer_id = $1', [c.id]);
+    }
+  }, 120_000);
 
   it('delete leaves the devices ungrouped; another customer cannot see or change the group', async () => {
     const g = await newGroup('Temporary');

@@ -272,6 +272,37 @@ describe('a rollout to a group', () => {
     expect(timedOut).toMatchObject({ state: 'failed', message: 'did not acknowledge within 60 s' });
   });
 
+  it('a check-in while an ack holds the device’s rollout row does not wait for it; the next check-in marks it seen', async () => {
+    const fleet = await devices(1);
+    const t = await template(owner.id, 'Busy row', '3333');
+    const r = await rolloutTo(fleet, {
+      templateId: t.id,
+      stages: [{ percent: 100, soakSeconds: 0 }],
+      pauseWhen: { failedPercent: 50, minDevices: 2 },
+      ackTimeoutSeconds: 60,
+    });
+    await step(r._id);
+    const d = fleet[0]!;
+    // Another transaction holds the row, as an acknowledgement in flight does.
+    const holder = await rt.ctx.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from rollout_devices where rollout_id = $1 and profile_id = $2 for update', [
+        r._id,
+        d.profileId,
+      ]);
+      await call(rt, policyApi.policy, { token: d.auth });
+      await rt.settle(); // the status writer's flush: it would wait here for the holder before
+      expect((await rows(r._id))[0]!.seenAt).toBeNull();
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+    await call(rt, policyApi.policy, { token: d.auth });
+    await rt.settle();
+    expect((await rows(r._id))[0]!.seenAt).not.toBeNull();
+  });
+
   it("rollback restores each changed device's previous settings", async () => {
     const fleet = await devices(3);
     // Each device has settings of its own before the rollout.

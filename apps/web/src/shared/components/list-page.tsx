@@ -406,7 +406,11 @@ function ListPageView<T, Q>({
         rowKey={rowKey}
         total={total}
         totalCapped={pagination?.totalCapped}
-        hasNextPage={Boolean(pagination?.nextCursor)}
+        hasNextPage={
+          Boolean(pagination?.nextCursor) ||
+          // A capped count without a cursor (pages by position, e.g. the device list): more follow a full page.
+          (pagination?.totalCapped === true && pagination.nextCursor === undefined && rows?.length === limit)
+        }
         page={page}
         pageSize={limit}
         loading={result.isFetching}

@@ -1,0 +1,2 @@
+CREATE INDEX "devices_enrolled_id_idx" ON "devices" USING btree ("id","customer_id") WHERE "devices"."logged_out_at" is null;--> statement-breakpoint
+CREATE INDEX "profiles_group_device_idx" ON "profiles" USING btree ("group_id","customer_id","device_id") WHERE "profiles"."group_id" is not null;
