@@ -263,7 +263,7 @@ describe('GET /api/v1/admin/profile/list', () => {
     };
 
     const all = await list('');
-    expect(all.pagination).toEqual({ page: 1, limit: 25, total: 7 });
+    expect(all.pagination).toEqual({ page: 1, limit: 25, total: 7, totalCapped: false });
     expect(all.data.map((p) => p.name)).toEqual(serials); // created_at ascending by default
     expect(all.data[0]).toMatchObject({
       _id: enrolled[0]!.profileId,
@@ -279,7 +279,7 @@ describe('GET /api/v1/admin/profile/list', () => {
     expect(byName.data.map((p) => p.name)).toEqual(['S-07', 'S-06', 'S-05', 'S-04', 'S-03']);
     const page2 = await list('?sort=name&order=desc&limit=5&page=2');
     expect(page2.data.map((p) => p.name)).toEqual(['S-02', 'S-01']);
-    expect(page2.pagination).toEqual({ page: 2, limit: 5, total: 7 });
+    expect(page2.pagination).toEqual({ page: 2, limit: 5, total: 7, totalCapped: false });
 
     expect((await list('?appName=PD')).data.map((p) => p.appName)).toEqual(['PD', 'PDOT', 'PD']);
     expect((await list('?appName=pdot')).data.map((p) => p.appName)).toEqual(['PDOT']);
