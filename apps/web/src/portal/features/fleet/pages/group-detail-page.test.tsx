@@ -142,6 +142,50 @@ describe('Group detail (/group-detail?id=)', () => {
     await waitFor(() => expect(currentLocation()).toBe('/groups'));
   });
 
+  it('logs out the whole group as a bulk action, after asking and naming the count, and shows its progress', async () => {
+    const BULK_ID = id(90);
+    const api = mockApi(
+      routes({
+        [`POST ${API}/bulk-actions`]: one({
+          _id: BULK_ID,
+          action: 'logout',
+          state: 'running',
+          total: 12,
+          done: 0,
+          failed: 0,
+          targetGroupId: null,
+          created_at: '2026-01-06T10:00:00.000Z',
+          finishedAt: null,
+          results: [],
+          pagination: { page: 1, limit: 50, total: 0 },
+        }),
+        [`GET ${API}/bulk-actions/${BULK_ID}`]: one({
+          _id: BULK_ID,
+          action: 'logout',
+          state: 'running',
+          total: 12,
+          done: 5,
+          failed: 0,
+          targetGroupId: null,
+          created_at: '2026-01-06T10:00:00.000Z',
+          finishedAt: null,
+          results: [],
+          pagination: { page: 1, limit: 50, total: 0 },
+        }),
+      }),
+    );
+    const { user } = renderApp(`/group-detail?id=${GROUP_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Log out all' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Log out 12 devices?')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('must enrol again; their licence seats are freed');
+    expect(api.callsTo('POST', `${API}/bulk-actions`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Log out 12 devices' }));
+    await waitFor(() => expect(api.callsTo('POST', `${API}/bulk-actions`)).toHaveLength(1));
+    expect(api.callsTo('POST', `${API}/bulk-actions`)[0]!.body).toEqual({ action: 'logout', groupId: GROUP_ID });
+    expect(await screen.findByRole('progressbar', { name: 'Bulk action progress' })).toBeInTheDocument();
+  });
+
   it('starts a rollout with the defaults of DECISIONS §10, refusing stages that do not reach 100%', async () => {
     const api = mockApi(
       routes({ [`POST ${API}/rollouts`]: one(rollout()), [`GET ${API}/rollouts/${ROLLOUT_ID}`]: one(rollout()) }),

@@ -1,9 +1,10 @@
 import { groupIdSchema, profileListQuerySchema, type Group, type ProfileListItem } from '@fleetdeck/contract';
 import { Anchor, Badge, Button, Card, Group as Row, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlus, IconRocket, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconFolderShare, IconLogout, IconPlus, IconRocket, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useProfileList } from '@/portal/api/get-profile-list';
+import { BulkActionControls } from '@/portal/components/bulk-action-controls';
 import { paths } from '@/portal/config/paths';
 import { actionsColumn, textColumn } from '@/shared/components/columns';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
@@ -58,7 +59,10 @@ function GroupSummary({ group, onRollout, onDelete }: { group: Group; onRollout:
   );
 }
 
-/** The group's devices (`profile/list?groupId=`), each with Remove (asked first), and Add devices. */
+/**
+ * The group's devices (`profile/list?groupId=`), each with Remove (asked first); Add devices; the whole group moved to
+ * another group or logged out.
+ */
 function GroupDevices({ group }: { group: Group }) {
   const list = useListSearch(profileListQuerySchema);
   const devices = useProfileList({ ...list.query, groupId: group._id });
@@ -90,12 +94,36 @@ function GroupDevices({ group }: { group: Group }) {
       ]}
       filters={[{ kind: 'text', key: 'search', label: 'Find a device', placeholder: 'Serial number or name' }]}
       header={
-        <Row justify="space-between" gap="sm">
-          <Text fw={700}>Devices</Text>
-          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            Add devices
-          </Button>
-        </Row>
+        // The whole group's devices moved or logged out at once (a background job, asked first naming the count).
+        <BulkActionControls scope={{ groupId: group._id }} count={group.deviceCount}>
+          {(open) => (
+            <Row justify="space-between" gap="sm">
+              <Text fw={700}>Devices</Text>
+              <Row gap="xs">
+                <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+                  Add devices
+                </Button>
+                <Button
+                  variant="default"
+                  leftSection={<IconFolderShare size={16} />}
+                  onClick={open.move}
+                  disabled={group.deviceCount === 0}
+                >
+                  Move all to a group
+                </Button>
+                <Button
+                  variant="default"
+                  color="red"
+                  leftSection={<IconLogout size={16} />}
+                  onClick={open.logout}
+                  disabled={group.deviceCount === 0}
+                >
+                  Log out all
+                </Button>
+              </Row>
+            </Row>
+          )}
+        </BulkActionControls>
       }
     >
       <AddDevicesDialog group={group} opened={adding} onClose={() => setAdding(false)} />
