@@ -144,35 +144,22 @@ describe('Group detail (/group-detail?id=)', () => {
 
   it('logs out the whole group as a bulk action, after asking and naming the count, and shows its progress', async () => {
     const BULK_ID = id(90);
+    const logout = (done: number) =>
+      one({
+        _id: BULK_ID,
+        action: 'logout',
+        state: 'running',
+        total: 12,
+        done,
+        failed: 0,
+        targetGroupId: null,
+        created_at: '2026-01-06T10:00:00.000Z',
+        finishedAt: null,
+        results: [],
+        pagination: { page: 1, limit: 50, total: 0 },
+      });
     const api = mockApi(
-      routes({
-        [`POST ${API}/bulk-actions`]: one({
-          _id: BULK_ID,
-          action: 'logout',
-          state: 'running',
-          total: 12,
-          done: 0,
-          failed: 0,
-          targetGroupId: null,
-          created_at: '2026-01-06T10:00:00.000Z',
-          finishedAt: null,
-          results: [],
-          pagination: { page: 1, limit: 50, total: 0 },
-        }),
-        [`GET ${API}/bulk-actions/${BULK_ID}`]: one({
-          _id: BULK_ID,
-          action: 'logout',
-          state: 'running',
-          total: 12,
-          done: 5,
-          failed: 0,
-          targetGroupId: null,
-          created_at: '2026-01-06T10:00:00.000Z',
-          finishedAt: null,
-          results: [],
-          pagination: { page: 1, limit: 50, total: 0 },
-        }),
-      }),
+      routes({ [`POST ${API}/bulk-actions`]: logout(0), [`GET ${API}/bulk-actions/${BULK_ID}`]: logout(5) }),
     );
     const { user } = renderApp(`/group-detail?id=${GROUP_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Log out all' }));
