@@ -1,5 +1,6 @@
 import { fleetApi, type EndpointQueryOut } from '@fleetdeck/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { client } from '@/shared/lib/api-client';
 import { queryKeys } from '@/portal/lib/query-keys';
 
@@ -19,10 +20,20 @@ export const groupListQueryOptions = (params: GroupListParams) =>
 
 export const useGroups = (params: GroupListParams) => useQuery(groupListQueryOptions(params));
 
-/** The groups a picker offers (the Devices page's filter and Move to group): the first 50, by name. */
+/**
+ * The groups a picker offers (the Devices page's filter, Move to group, a rollout's group): the first 50 by name, of
+ * those matching `search` (typed in a `ServerSearchSelect`).
+ */
 export const GROUP_CHOICES_LIMIT = 50;
-export const useGroupChoices = (family?: GroupListParams['family']) => {
-  const groups = useGroups({ family, page: 1, limit: GROUP_CHOICES_LIMIT });
+export const useGroupChoices = (family?: GroupListParams['family'], search = '') => {
+  const groups = useGroups({ family, search: search || undefined, page: 1, limit: GROUP_CHOICES_LIMIT });
   const options = (groups.data?.data ?? []).map((g) => ({ value: g._id, label: `${g.name} (${g.family})` }));
   return { groups, options };
+};
+
+/** A group picker's state: the server searched for what is typed (`select` goes to a `ServerSearchSelect`). */
+export const useGroupPicker = (family?: GroupListParams['family']) => {
+  const [search, setSearch] = useState('');
+  const { groups, options } = useGroupChoices(family, search);
+  return { options, searching: groups.isFetching, onSearch: setSearch };
 };

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useCreateBulkAction } from '@/portal/api/bulk-actions';
-import { useGroupChoices } from '@/portal/api/get-groups';
+import { useGroupPicker } from '@/portal/api/get-groups';
 import { BulkActionProgress } from '@/portal/components/bulk-action-progress';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { ServerSearchSelect } from '@/shared/components/server-search-select';
 import { serverFieldErrors } from '@/shared/lib/form';
 import { countOf } from '@/shared/lib/format';
 
@@ -30,16 +31,16 @@ function MoveDialog({
   onMove: (groupId: string) => void;
   onClose: () => void;
 }) {
-  const { options } = useGroupChoices();
+  const groups = useGroupPicker();
   const [target, setTarget] = useState<string | null>(null);
   return (
     <Modal opened={opened} onClose={onClose} title={<Text fw={700}>{`Move ${devicesText(count)} to a group`}</Text>}>
       <Stack gap="md">
-        <Select
+        <ServerSearchSelect
           label="Group"
           placeholder="Choose a group"
-          searchable
-          data={options.filter((o) => o.value !== exceptGroupId)}
+          {...groups}
+          options={groups.options.filter((o) => o.value !== exceptGroupId)}
           value={target}
           onChange={setTarget}
           error={error}

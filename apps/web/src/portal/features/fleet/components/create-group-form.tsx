@@ -1,9 +1,10 @@
 import { FLEET_NAME_MAX, groupCreateRequestSchema, type Family, type Group } from '@fleetdeck/contract';
 import { Select, TextInput } from '@mantine/core';
 import { MutationForm } from '@/shared/components/mutation-form';
+import { ServerSearchSelect } from '@/shared/components/server-search-select';
 import { useContractForm } from '@/shared/lib/form';
 import { useCreateGroup } from '../api/create-group';
-import { templateOptions, useTemplateChoices } from '../api/get-template-choices';
+import { useTemplatePicker } from '../api/get-template-choices';
 import { useFamilyOptions } from './families';
 
 const LABELS = { name: 'Name', family: 'App family', templateId: 'Template' };
@@ -20,7 +21,7 @@ export function CreateGroupForm({ onCreated, onCancel }: { onCreated: (group: Gr
     onError: (error) => form.setServerErrors(error),
   });
   const families = useFamilyOptions();
-  const templates = useTemplateChoices(form.values.family);
+  const templates = useTemplatePicker(form.values.family, form.values.templateId);
   return (
     <MutationForm
       form={form}
@@ -42,13 +43,12 @@ export function CreateGroupForm({ onCreated, onCancel }: { onCreated: (group: Gr
           form.setFieldValue('templateId', null);
         }}
       />
-      <Select
+      <ServerSearchSelect
         label="Template"
         placeholder="No template yet"
         description="Its current version is applied to every device that joins the group."
         clearable
-        searchable
-        data={templateOptions(templates.data)}
+        {...templates.select}
         {...form.getInputProps('templateId')}
       />
     </MutationForm>

@@ -1,10 +1,11 @@
 import { FLEET_NAME_MAX, groupUpdateRequestSchema, type Group } from '@fleetdeck/contract';
-import { Button, Card, Group as Row, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group as Row, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { MutationForm } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
-import { templateOptions, useTemplateChoices } from '../api/get-template-choices';
+import { useTemplatePicker } from '../api/get-template-choices';
+import { ServerSearchSelect } from '@/shared/components/server-search-select';
 import { useUpdateGroup } from '../api/update-group';
 import { devicesText } from './group-facts';
 
@@ -29,23 +30,21 @@ function RenameForm({ group }: { group: Group }) {
  * choice is confirmed first ("applies version 4 to 12 devices"); no template leaves the devices' settings as they are.
  */
 function TemplateChoice({ group }: { group: Group }) {
-  const templates = useTemplateChoices(group.family);
   const [choice, setChoice] = useState<string | null>(group.templateId);
+  const { chosen, select } = useTemplatePicker(group.family, choice);
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateGroup({ onSuccess: () => setConfirming(false) });
-  const chosen = templates.data?.find((t) => t._id === choice);
   const unchanged = choice === group.templateId;
   const message = chosen
     ? `${chosen.name}: this applies version ${chosen.version} to ${devicesText(group.deviceCount)} of ${group.name} at once, replacing each device's settings with the template's.`
     : `${group.name} will have no template. Its ${devicesText(group.deviceCount)} keep their settings as they are.`;
   return (
     <Stack gap="sm">
-      <Select
+      <ServerSearchSelect
         label="Template"
         placeholder="No template"
         clearable
-        searchable
-        data={templateOptions(templates.data)}
+        {...select}
         value={choice}
         onChange={setChoice}
       />

@@ -6,13 +6,14 @@ import {
   type Rollout,
   type RolloutCreateRequest,
 } from '@fleetdeck/contract';
-import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useGroupChoices } from '@/portal/api/get-groups';
+import { useGroupPicker } from '@/portal/api/get-groups';
 import { MutationForm } from '@/shared/components/mutation-form';
+import { ServerSearchSelect } from '@/shared/components/server-search-select';
 import { useContractForm } from '@/shared/lib/form';
 import { useCreateRollout } from '../api/create-rollout';
-import { templateOptions, useTemplateChoices } from '../api/get-template-choices';
+import { useTemplatePicker } from '../api/get-template-choices';
 
 interface StageValues {
   percent: string;
@@ -102,9 +103,8 @@ export function StartRolloutForm({
     onSuccess: (answer) => onStarted(answer.data),
     onError: (error) => form.setServerErrors(error),
   });
-  const templates = useTemplateChoices(target.family);
-  const { options: groupOptions } = useGroupChoices(target.family);
-  const chosen = templates.data?.find((t) => t._id === form.values.templateId);
+  const { templates, chosen, select: templateSelect } = useTemplatePicker(target.family, form.values.templateId);
+  const groupSelect = useGroupPicker(target.family);
   const stages = form.values.stages;
 
   return (
@@ -116,12 +116,11 @@ export function StartRolloutForm({
       cancel={{ onClick: onCancel }}
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Select
+        <ServerSearchSelect
           label="Template"
           required
-          searchable
           placeholder={templates.isFetching ? 'Loading…' : 'Choose a template'}
-          data={templateOptions(templates.data)}
+          {...templateSelect}
           {...form.getInputProps('templateId')}
           onChange={(value) => form.setFieldValue('templateId', value ?? '')}
         />
@@ -134,12 +133,11 @@ export function StartRolloutForm({
         />
       </SimpleGrid>
       {target.groupId === undefined ? (
-        <Select
+        <ServerSearchSelect
           label="Group"
           required
-          searchable
           placeholder="Choose a group"
-          data={groupOptions}
+          {...groupSelect}
           {...form.getInputProps('groupId')}
           onChange={(value) => form.setFieldValue('groupId', value ?? '')}
         />
