@@ -79,7 +79,7 @@ export async function startRuntime(
     await bootstrapStaff(db, config, logger);
 
     const runsWorkers = config.role !== 'api';
-    const { boss, queue } = await startQueue(pool, logger, {
+    const { boss, queue, drain } = await startQueue(pool, logger, {
       supervise: runsWorkers,
       pollSeconds: config.jobPollSeconds,
     });
@@ -128,6 +128,7 @@ export async function startRuntime(
         await hot.status.stop();
         await wakeups.stop();
         await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+        await drain();
         await push?.close();
         mailer.close();
         await cleanup();

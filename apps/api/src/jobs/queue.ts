@@ -28,22 +28,56 @@ export const QUEUES = [
   'bulk-actions.run',
 ] as const;
 
-/** pg-boss on the application's own pool, in its own schema. */
+type JobHandler = (jobs: unknown) => Promise<unknown>;
+
+/**
+ * pg-boss on the application's own pool, in its own schema.
+ *
+ * `drain` is the last step of a stop, after `boss.stop`: pg-boss stops waiting for running handlers after its timeout,
+ * but a handler still running then records its end (complete or fail) without awaiting it, on a pool the runtime is
+ * about to end: an unhandled rejection (seen on CI: "Cannot use a pool after calling end on the pool"). `drain` waits
+ * for every running handler (bounded), then turns later queue SQL into a logged no-op: a job whose end was not
+ * recorded runs again once its lease expires, as after a crash.
+ */
 export async function startQueue(
   pool: pg.Pool,
   logger: Logger,
   opts: { supervise: boolean; pollSeconds?: number | null },
 ) {
+  let drained = false;
+  const running = new Set<Promise<unknown>>();
   const boss = new PgBoss({
     // The default of the workers that name no interval of their own (pg-boss's 2 s unless a test run sets one).
     ...(opts.pollSeconds ? { pollingIntervalSeconds: opts.pollSeconds } : {}),
-    db: { executeSql: (text, values) => pool.query(text, values) },
+    db: {
+      executeSql: async (text, values) => {
+        if (drained) {
+          logger.warn({ sql: text.slice(0, 80) }, 'job queue SQL after the queue stopped: not run');
+          return { rows: [], rowCount: 0 } as unknown as pg.QueryResult;
+        }
+        return pool.query(text, values);
+      },
+    },
     schema: 'pgboss',
     supervise: opts.supervise,
     schedule: opts.supervise,
     migrate: true,
   });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+  // Every handler registered through `boss.work` (its last argument) is tracked while it runs.
+  const work = boss.work.bind(boss) as (...args: unknown[]) => Promise<string>;
+  (boss as unknown as { work: (...args: unknown[]) => Promise<string> }).work = (...args) => {
+    const handler = args.pop() as JobHandler;
+    return work(...args, (jobs: unknown) => {
+      const run = Promise.resolve().then(() => handler(jobs));
+      running.add(run);
+      run.then(
+        () => running.delete(run),
+        () => running.delete(run),
+      );
+      return run;
+    });
+  };
   await boss.start();
   for (const name of QUEUES) await boss.createQueue(name);
   const queue: JobQueue = {
@@ -51,5 +85,15 @@ export async function startQueue(
       await boss.send(name, data, options ?? {});
     },
   };
-  return { boss, queue };
+  const drain = async (timeoutMs = 30_000) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([Promise.allSettled([...running]), timedOut]);
+    clearTimeout(timer);
+    // pg-boss records a handler's end one tick after it settles: let that query start before the pool ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (running.size > 0) logger.warn({ running: running.size }, 'job handlers still running at stop');
+    drained = true;
+  };
+  return { boss, queue, drain };
 }
