@@ -10,6 +10,7 @@
  *   { cmd: 'hold' }      opens GET events?wait=… for every token (one plain TCP socket each, the request written by
  *                        hand: see `hold`) and reports when all were sent; then records when each answer arrives and
  *                        whether it carried a message (`{ cmd: 'answers' }`);
+ *   { cmd: 'fetch' }     GET policy once per token, `concurrency` in flight (what a woken device does before it acks).
  *   { cmd: 'acks' }      POST policy/ack once per item ({token, version, result, message}), `concurrency` in flight;
  *                        answers each ack's status and the wall-clock time its answer arrived (bench/fleet.ts).
  */
@@ -31,6 +32,7 @@ type Msg =
   | { cmd: 'hold'; baseUrl: string; tokens: string[]; wait: number; localAddress: string; openConcurrency: number }
   | { cmd: 'answers'; timeoutMs: number }
   | { cmd: 'acks'; baseUrl: string; items: AckItem[]; concurrency: number }
+  | { cmd: 'fetch'; baseUrl: string; tokens: string[]; concurrency: number }
   | { cmd: 'exit' };
 
 /** One device's acknowledgement of a policy version. */
@@ -401,6 +403,21 @@ async function acks(m: Extract<Msg, { cmd: 'acks' }>) {
   return { startedAt, endedAt, status, answeredAt, latencyMs: summarise(latencies), errors: errors.lines() };
 }
 
+/** Every token's `GET policy`, `concurrency` in flight: answers the count of 200s and the reasons of the rest. */
+async function fetchPolicies(m: Extract<Msg, { cmd: 'fetch' }>) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: m.concurrency });
+  const url = new URL('/api/v1/device/policy', m.baseUrl);
+  const errors = new Reasons();
+  let ok = 0;
+  await pool(m.tokens, m.concurrency, async (token) => {
+    const res = await request(agent, url, 'GET', { authorization: `Device ${token}` });
+    if (res.status === 200) ok += 1;
+    else errors.add(`GET policy ${res.status} ${res.body.slice(0, 160)}`);
+  });
+  agent.destroy();
+  return { ok, errors: errors.lines() };
+}
+
 // ------------------------------------------------------------------------------------------------- loop
 
 process.on('message', (m: Msg) => {
@@ -418,6 +435,8 @@ process.on('message', (m: Msg) => {
       return void collect(m).then(reply, fail);
     case 'acks':
       return void acks(m).then(reply, fail);
+    case 'fetch':
+      return void fetchPolicies(m).then(reply, fail);
     case 'exit':
       process.exit(0);
   }

@@ -329,6 +329,16 @@ async function acksPhase(
     result,
     message: result === 'Failed' ? 'Settings could not be applied: kiosk app missing (bench)' : '',
   });
+  // Untimed: every device fetches the policy it is about to acknowledge, as a woken device does; the server's device
+  // cache then knows its token, as during a real rollout.
+  const fetched = await load.run<{ ok: number; errors: string[] }>({
+    cmd: 'fetch',
+    baseUrl,
+    tokens: rows.map((r) => tokenOf(r.i)),
+    concurrency: opts.ackConcurrency,
+  });
+  if (fetched.ok !== rows.length)
+    throw new Error(`GET policy: ${fetched.ok} of ${rows.length} answered 200 (${fetched.errors.join('; ')})`);
   // (a) the successes, as fast as the server takes them
   const cpu0 = await bench.cpuSeconds(dataDir);
   const { value: ok, waits } = await withWaits(
@@ -801,7 +811,9 @@ function markdown(r: Result) {
   if (r.acks && r.pause) {
     lines.push(
       `**Acks** (load average ${load('acks')}): \`POST policy/ack\` with each device's token, ${r.acks.concurrency} in ` +
-        `flight, one per device (the device API's per-device limit allows 60 a minute). CPU per ack: server ` +
+        `flight, one per device (the device API's per-device limit allows 60 a minute), each device having fetched ` +
+        '`GET policy` before (untimed, as a woken device does; its token is then in the device cache). Acks that ' +
+        'arrive together are written by one transaction (ack-batch.ts). CPU per ack: server ' +
         `${r.acks.cpuPerAck.serverMs} ms, PostgreSQL ${r.acks.cpuPerAck.postgresMs} ms (the load process not counted). ` +
         `Counters after the successes: ${JSON.stringify(r.acks.countersAfter)}${r.acks.errors.length ? `; errors: ${r.acks.errors.join('; ')}` : ''}. ` +
         'Database backends during the acks (pg_stat_activity every 100 ms: wait event or CPU | statement):',

@@ -1606,6 +1606,11 @@ export const deviceGroups = pgTable(
     family: text('family').$type<Family>().notNull(),
     templateId: uuid('template_id').references(() => policyTemplates.id, { onDelete: 'restrict' }),
     templateVersion: integer('template_version'),
+    /**
+     * Members whose device is enrolled (not logged out), kept by triggers on `profiles` and `devices` (migration
+     * 0038): the group list, the group page and `profile/list?groupId=` read it instead of counting the members.
+     */
+    deviceCount: integer('device_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { ErrorCode } from '@fleetdeck/contract';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { intArray, textArray } from '../db/arrays.ts';
 import { tooMany } from './errors.ts';
 
 /**
@@ -49,6 +50,24 @@ export async function hit(db: Db, rawKey: string, windowSeconds: number) {
     returning c.count, extract(epoch from (c.window_start + make_interval(secs => ${windowSeconds}) - now()))::float as retry_after`);
   const row = result.rows[0]!;
   return { count: Number(row.count), retryAfter: Number(row.retry_after) };
+}
+
+/**
+ * `hit` for several keys in one statement (a batch of device reports): each key counted `n` times. Answers each key's
+ * count after the statement; keys are written in sorted order, so two batches never wait on each other's rows in turn.
+ */
+export async function hitMany(db: DbOrTx, counts: ReadonlyMap<string, number>, windowSeconds: number) {
+  const merged = new Map<string, number>();
+  for (const [raw, n] of counts) merged.set(limitKey(raw), (merged.get(limitKey(raw)) ?? 0) + n);
+  const keys = [...merged.keys()].sort();
+  const result = await db.execute<{ key: string; count: number; retry_after: number }>(sql`
+    insert into rate_limit_counters as c (key, window_start, count)
+    select u.key, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), u.n
+      from unnest(${textArray(keys)}, ${intArray(keys.map((k) => merged.get(k)!))}) as u(key, n)
+    on conflict (key, window_start) do update set count = c.count + excluded.count
+    returning c.key, c.count, extract(epoch from (c.window_start + make_interval(secs => ${windowSeconds}) - now()))::float as retry_after`);
+  const byKey = new Map(result.rows.map((r) => [r.key, { count: Number(r.count), retryAfter: Number(r.retry_after) }]));
+  return new Map([...counts.keys()].map((raw) => [raw, byKey.get(limitKey(raw))!]));
 }
 
 /** The count of the current window of `key`, without counting (0 when nothing was counted yet). */

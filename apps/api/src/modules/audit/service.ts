@@ -1,7 +1,7 @@
 import type { AuditSubType, AuditType } from '@fleetdeck/contract';
 import type { PricingAuditSubType, StaffAuditSubType } from '@fleetdeck/contract/staff';
 import type { DbOrTx } from '../../db/client.ts';
-import { insertAuditEntry } from './repository.ts';
+import { insertAuditEntries } from './repository.ts';
 import { auditedActor, sourceOf, type Actor } from '../../lib/actor.ts';
 
 type AuditFacts = {
@@ -19,11 +19,10 @@ type AuditFacts = {
 /** An audit row: what happened, and the actor who did it (its kind, id, address and the row's source follow). */
 export type AuditEvent = AuditFacts & { actor: Actor };
 
-/** Writes one audit entry, inside the caller's transaction when it has one. */
-export async function writeAudit(tx: DbOrTx, event: AuditEvent) {
+const auditRow = (event: AuditEvent) => {
   const { actor } = event;
   const who = auditedActor(actor);
-  await insertAuditEntry(tx, {
+  return {
     customerId: event.customerId,
     email: event.email ?? null,
     type: event.type,
@@ -34,5 +33,15 @@ export async function writeAudit(tx: DbOrTx, event: AuditEvent) {
     ip: actor.ip,
     actorKind: who.kind,
     actorId: who.id,
-  });
+  };
+};
+
+/** Writes one audit entry, inside the caller's transaction when it has one. */
+export async function writeAudit(tx: DbOrTx, event: AuditEvent) {
+  await insertAuditEntries(tx, [auditRow(event)]);
+}
+
+/** Writes several audit entries in one statement (a batch of device reports), in the caller's transaction. */
+export async function writeAudits(tx: DbOrTx, events: readonly AuditEvent[]) {
+  if (events.length > 0) await insertAuditEntries(tx, events.map(auditRow));
 }

@@ -12,6 +12,7 @@ import {
   profiles,
 } from '../../db/schema.ts';
 import { fromExcluded } from '../../db/upsert.ts';
+import { nullableUuidArray, textArray, timestampArray, uuidArray } from '../../db/arrays.ts';
 
 /**
  * SQL of the devices module. Customer-facing queries always take the customer id of the session and filter
@@ -139,19 +140,19 @@ export interface DeviceLogInput {
   createdAt?: Date;
 }
 
+/** Device log rows in one statement (a row without `createdAt` is stamped now). */
 export async function insertDeviceLogs(db: DbOrTx, rows: readonly DeviceLogInput[]) {
   if (rows.length === 0) return;
-  await db.insert(deviceLogs).values(
-    rows.map((r) => ({
-      customerId: r.customerId,
-      deviceId: r.deviceId,
-      serialNumber: r.serialNumber,
-      deviceName: r.deviceName,
-      deviceActivity: r.deviceActivity,
-      activityResult: r.activityResult,
-      ...(r.createdAt ? { createdAt: r.createdAt } : {}),
-    })),
-  );
+  await db.execute(sql`
+    insert into ${deviceLogs} (customer_id, device_id, serial_number, device_name, device_activity, activity_result,
+                               created_at)
+    select v.customer_id, v.device_id, v.serial_number, v.device_name, v.device_activity, v.activity_result,
+           coalesce(v.created_at, now())
+      from unnest(${uuidArray(rows.map((r) => r.customerId))}, ${nullableUuidArray(rows.map((r) => r.deviceId))},
+                  ${textArray(rows.map((r) => r.serialNumber))}, ${textArray(rows.map((r) => r.deviceName))},
+                  ${textArray(rows.map((r) => r.deviceActivity))}, ${textArray(rows.map((r) => r.activityResult))},
+                  ${timestampArray(rows.map((r) => r.createdAt ?? null))})
+           as v(customer_id, device_id, serial_number, device_name, device_activity, activity_result, created_at)`);
 }
 
 export interface InventoryRow {
@@ -279,6 +280,15 @@ export async function listProfiles(db: DbOrTx, customerId: string, f: ProfileLis
   );
   const dir = f.order === 'asc' ? asc : desc;
   const sortColumn = f.sort === 'name' ? profiles.name : profiles.createdAt;
+  // A group's members alone: the group's kept member count (migration 0038) rather than counting up to the cap.
+  const memberCount =
+    f.groupId !== undefined && f.appNames === undefined && f.search === undefined
+      ? db
+          .select({ n: deviceGroups.deviceCount })
+          .from(deviceGroups)
+          .where(and(eq(deviceGroups.id, f.groupId), eq(deviceGroups.customerId, customerId)))
+          .then(([row]) => ({ counted: row?.n ?? 0, exact: true }))
+      : null;
   const [rows, counted] = await Promise.all([
     db
       .select({
@@ -292,6 +302,11 @@ export async function listProfiles(db: DbOrTx, customerId: string, f: ProfileLis
         lastSeenAt: devices.lastSeenAt,
         groupId: profiles.groupId,
         groupName: deviceGroups.name,
+        // What the page's drift is counted from (fleet/groups-service.ts driftOfRows), read with the page.
+        family: profiles.family,
+        settings: profiles.settings,
+        templateId: deviceGroups.templateId,
+        templateVersion: deviceGroups.templateVersion,
       })
       .from(profiles)
       .innerJoin(devices, eq(devices.id, profiles.deviceId))
@@ -300,9 +315,13 @@ export async function listProfiles(db: DbOrTx, customerId: string, f: ProfileLis
       .orderBy(dir(sortColumn), dir(profiles.id))
       .limit(f.limit)
       .offset(f.offset),
-    countCapped(db, profiles, where, (q) => q.innerJoin(devices, eq(devices.id, profiles.deviceId))),
+    memberCount ??
+      countCapped(db, profiles, where, (q) => q.innerJoin(devices, eq(devices.id, profiles.deviceId))).then((n) => ({
+        counted: n,
+        exact: false,
+      })),
   ]);
-  return { rows, counted };
+  return { rows, ...counted };
 }
 
 /** The customer's devices with this serial number (optionally of some families), locked for logout. */

@@ -27,7 +27,7 @@ import { notifyInTransaction } from '../policy/wakeup.ts';
 import type { StatusValues } from './hot-path.ts';
 import * as repo from './repository.ts';
 import type { EnrolStatementInput } from './repository.ts';
-import { assertEnrolmentGroup, driftOfProfiles, joinGroupOnEnrol } from '../fleet/groups-service.ts';
+import { assertEnrolmentGroup, driftOfRows, joinGroupOnEnrol } from '../fleet/groups-service.ts';
 import { cappedTotal } from '../activity/keyset.ts';
 
 /**
@@ -356,14 +356,24 @@ export const LOG_MAX_AHEAD_MS = 3_600_000;
 
 export async function enforceDeviceLimit(ctx: AppContext, device: DeviceInfo, call: keyof typeof DEVICE_WRITE_LIMITS) {
   const limit = DEVICE_WRITE_LIMITS[call];
-  const span = limit.windowSeconds >= 3600 ? `${limit.windowSeconds / 3600} hour` : `${limit.windowSeconds} seconds`;
   await enforceLimit(
     ctx.db,
-    `device-${call}:${device.deviceId}`,
+    deviceLimitKey(call, device.deviceId),
     limit.max,
     limit.windowSeconds,
-    `Too many ${limit.what} from this device (at most ${limit.max} per ${span}). Please wait and try again.`,
+    deviceLimitMessage(call),
   );
+}
+
+/** The counter of a device's calls of one kind (`rate_limit_counters.key`). */
+export const deviceLimitKey = (call: keyof typeof DEVICE_WRITE_LIMITS, deviceId: string) =>
+  `device-${call}:${deviceId}`;
+
+/** The 429 message of a device's limit (a batch of acks counts under the same key and says the same). */
+export function deviceLimitMessage(call: keyof typeof DEVICE_WRITE_LIMITS) {
+  const limit = DEVICE_WRITE_LIMITS[call];
+  const span = limit.windowSeconds >= 3600 ? `${limit.windowSeconds / 3600} hour` : `${limit.windowSeconds} seconds`;
+  return `Too many ${limit.what} from this device (at most ${limit.max} per ${span}). Please wait and try again.`;
 }
 
 const DAY_SECONDS = 86_400;
@@ -527,7 +537,7 @@ export async function profileList(ctx: AppContext, customerId: string, q: Profil
   const empty = { items: [] as ProfileListItem[], total: 0, totalCapped: false };
   if (appNames?.length === 0) return empty;
   const search = q.search?.trim() ?? '';
-  const { rows, counted } = await repo.listProfiles(ctx.db, customerId, {
+  const { rows, counted, exact } = await repo.listProfiles(ctx.db, customerId, {
     ...(appNames ? { appNames } : {}),
     ...(search ? { search: { text: search, appNames: appCodesOfSearch(search, ctx.config.productName) } } : {}),
     groupId: q.groupId,
@@ -537,10 +547,10 @@ export async function profileList(ctx: AppContext, customerId: string, q: Profil
     offset: (q.page - 1) * q.limit,
   });
   const onlineSince = Date.now() - ONLINE_WINDOW_MINUTES * 60_000;
-  const drift = await driftOfProfiles(
+  const drift = await driftOfRows(
     ctx.db,
     customerId,
-    rows.filter((r) => r.groupId).map((r) => r.id),
+    rows.filter((r) => r.groupId),
   );
   const items: ProfileListItem[] = rows.map((r) => ({
     _id: r.id,
@@ -556,7 +566,7 @@ export async function profileList(ctx: AppContext, customerId: string, q: Profil
     // DECISIONS §10: the settings differing from the group's template version, counted.
     drift: drift.get(r.id)?.differences.length ?? 0,
   }));
-  return { items, ...cappedTotal(counted) };
+  return { items, ...(exact ? { total: counted, totalCapped: false } : cappedTotal(counted)) };
 }
 
 /**

@@ -66,8 +66,6 @@ export async function activeRolloutOf(db: DbOrTx, groupId: string) {
   return row?.id ?? null;
 }
 
-const deviceCountOf = sql<number>`(select count(*)::int from ${profiles} p join ${devices} d on d.id = p.device_id
-  where p.group_id = ${deviceGroups.id} and d.logged_out_at is null and d.token_hash is not null)`;
 const activeRolloutIdOf = sql<string | null>`(select r.id from ${rollouts} r
   where r.group_id = ${deviceGroups.id} and r.state in ('running', 'paused') limit 1)`;
 
@@ -79,7 +77,8 @@ const groupColumns = {
   templateName: policyTemplates.name,
   templateVersion: deviceGroups.templateVersion,
   createdAt: deviceGroups.createdAt,
-  deviceCount: deviceCountOf,
+  // Kept by triggers (migration 0038): enrolled members, never counted here.
+  deviceCount: deviceGroups.deviceCount,
   activeRolloutId: activeRolloutIdOf,
 };
 
@@ -163,6 +162,16 @@ export async function memberSettingsOf(db: DbOrTx, customerId: string, groupIds:
     .from(profiles)
     .innerJoin(devices, eq(devices.id, profiles.deviceId))
     .where(and(eq(profiles.customerId, customerId), sql`${profiles.groupId} = any(${uuidArray(groupIds)})`, enrolled));
+}
+
+export interface ProfileWithGroup {
+  id: string;
+  family: Family;
+  settings: Record<string, unknown>;
+  groupId: string | null;
+  groupName: string | null;
+  templateId: string | null;
+  templateVersion: number | null;
 }
 
 /** Profiles of the customer with their group and the group's template version (the drift of a page of devices). */

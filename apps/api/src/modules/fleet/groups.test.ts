@@ -45,7 +45,8 @@ const add = (groupId: string, profileIds: string[], token = T()) =>
   call(rt, fleetApi.groupAddDevices, { token, params: { id: groupId }, body: { profileIds } });
 const remove = (groupId: string, profileIds: string[]) =>
   call(rt, fleetApi.groupRemoveDevices, { token: T(), params: { id: groupId }, body: { profileIds } });
-const group = async (id: string) => dataOf<Group>(await call(rt, fleetApi.groupDetail, { token: T(), params: { id } }));
+const group = async (id: string, token = T()) =>
+  dataOf<Group>(await call(rt, fleetApi.groupDetail, { token, params: { id } }));
 const policyOf = async (d: Device) =>
   dataOf<PolicyResponse['data']>(await call(rt, policyApi.policy, { token: d.auth }));
 const listRow = async (groupId: string, profileId: string) => {
@@ -217,7 +218,7 @@ describe('device groups', () => {
     ).toBe('Renamed');
   });
 
-  it('a group larger than LIST_COUNT_CAP is listed by pages with its total capped (never counted row by row)', async () => {
+  it('a group larger than LIST_COUNT_CAP is listed by pages with its kept member count (never counted row by row)', async () => {
     // A customer of its own: its devices are written in SQL (enrolling 10,000 one by one would take minutes).
     const c = await newCustomer(rt);
     const groupOf = async (name: string) =>
@@ -252,16 +253,62 @@ describe('device groups', () => {
       expect(bigPage.data).toHaveLength(50);
       expect(bigPage.data.every((r) => r.group?._id === big._id)).toBe(true);
       expect((await page(small._id, 1)).pagination).toMatchObject({ total: 2, totalCapped: false });
-      // Two more: LIST_COUNT_CAP + 1 enrolled in the group; the count stops at the cap and says so.
+      // Two more: LIST_COUNT_CAP + 1 enrolled in the group. The group's kept count (migration 0038) is exact past
+      // the cap; a list filtered further (by app) is counted, up to the cap, and says so.
       await rt.ctx.pool.query('update profiles set group_id = $1 where customer_id = $2', [big._id, c.id]);
-      expect((await page(big._id)).pagination).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true });
+      expect((await page(big._id)).pagination).toMatchObject({ total: LIST_COUNT_CAP + 1, totalCapped: false });
       expect((await page(small._id, 1)).pagination).toMatchObject({ total: 0, totalCapped: false });
+      const filtered = await call(rt, devicesApi.profileList, {
+        token: c.token,
+        query: { groupId: big._id, appName: 'PD', limit: 50 },
+      });
+      expect(JSON.parse(filtered.body).pagination).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true });
+      expect((await group(big._id, c.token)).deviceCount).toBe(LIST_COUNT_CAP + 1);
       // Rows past the counted ones are still served by position.
       expect((await page(big._id, LIST_COUNT_CAP / 50 + 1)).data).toHaveLength(1);
     } finally {
       await rt.ctx.pool.query('delete from devices where customer_id = $1', [c.id]);
     }
   }, 120_000);
+
+  it("the group's kept device count follows adds, moves, logouts, re-enrolment and removal", async () => {
+    const a = await newGroup('Counted A');
+    const b = await newGroup('Counted B');
+    const [d1, d2, d3] = [await owner.enrol('PD'), await owner.enrol('PD'), await owner.enrol('PD')];
+    // What the triggers keep must equal a count over the members, after every step.
+    const counted = async (groupId: string) =>
+      Number(
+        (
+          await rt.ctx.pool.query(
+            `select count(*) from profiles p join devices d on d.id = p.device_id
+              where p.group_id = $1 and d.logged_out_at is null`,
+            [groupId],
+          )
+        ).rows[0].count,
+      );
+    const expectCounts = async (inA: number, inB: number) => {
+      expect([(await group(a._id)).deviceCount, (await group(b._id)).deviceCount]).toEqual([inA, inB]);
+      expect([await counted(a._id), await counted(b._id)]).toEqual([inA, inB]);
+    };
+    expect((await add(a._id, [d1.profileId, d2.profileId, d3.profileId])).statusCode).toBe(200);
+    await expectCounts(3, 0);
+    expect((await add(b._id, [d3.profileId])).statusCode).toBe(200);
+    await expectCounts(2, 1);
+    const out = await call(rt, devicesApi.logout, { token: T(), query: { serialNumber: d1.serialNumber } });
+    expect(out.statusCode, out.body).toBe(200);
+    await expectCounts(1, 1);
+    const listed = await call(rt, devicesApi.profileList, { token: T(), query: { groupId: a._id, limit: 50 } });
+    expect(JSON.parse(listed.body).pagination).toMatchObject({ total: 1, totalCapped: false });
+    // The same device enrols again (its serial): a member again.
+    const again = await call(rt, devicesApi.enrol, {
+      body: enrolBody(await enrolmentToken(rt, owner.id), { appName: 'PD', serialNumber: d1.serialNumber }),
+      ip: randomIp(),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    await expectCounts(2, 1);
+    expect((await remove(a._id, [d1.profileId, d2.profileId])).statusCode).toBe(200);
+    await expectCounts(0, 1);
+  });
 
   it('delete leaves the devices ungrouped; another customer cannot see or change the group', async () => {
     const g = await newGroup('Temporary');

@@ -16,7 +16,7 @@ import * as repo from './rollouts-repository.ts';
  * soak has passed and none of its seen devices is still undecided; after the last one the rollout completes. Each
  * step queues the next one for `next_check_at` (every second while devices are pending, so a pause is decided within
  * about a second of the threshold; else when the soak ends). `rollouts.sweep` (every minute) restarts a chain a crash
- * lost. Acks and check-ins only touch `rollout_devices` rows (rollouts-repository.ts `recordRolloutAck`, the status
+ * lost. Acks and check-ins only touch `rollout_devices` rows (rollouts-repository.ts `recordRolloutAcks`, the status
  * writer's seen marks): nothing is held in memory, so any number of API and worker processes agree.
  */
 

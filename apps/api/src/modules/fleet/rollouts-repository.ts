@@ -11,7 +11,7 @@ import {
   rolloutDevices,
   rollouts,
 } from '../../db/schema.ts';
-import { uuidArray } from '../../db/arrays.ts';
+import { intArray, textArray, uuidArray } from '../../db/arrays.ts';
 
 /** Staged rollouts (DECISIONS §10): every statement of rollouts and their devices, scoped by customer first. */
 
@@ -196,30 +196,22 @@ export async function markApplied(
 }
 
 /**
- * The device side (policy/ack): the device's pending rollout row for this policy version is decided. One indexed
- * UPDATE (`rollout_devices_pending_profile_idx`); nothing when no rollout waits for this device.
+ * The device side (policy/ack, a batch of them: ack-batch.ts): the pending rollout rows of the acknowledged versions
+ * are decided. One UPDATE over `rollout_devices_pending_profile_idx`; nothing for devices no rollout waits for.
  */
-export async function recordRolloutAck(
+export async function recordRolloutAcks(
   tx: DbOrTx,
-  profileId: string,
-  version: number,
-  result: 'Success' | 'Failed',
-  message: string,
+  acks: readonly { profileId: string; version: number; result: 'Success' | 'Failed'; message: string }[],
 ) {
-  await tx
-    .update(rolloutDevices)
-    .set({
-      state: result === 'Success' ? 'succeeded' : 'failed',
-      decidedAt: sql`now()`,
-      message: result === 'Failed' ? (message || 'no reason given').slice(0, 1000) : null,
-    })
-    .where(
-      and(
-        eq(rolloutDevices.profileId, profileId),
-        eq(rolloutDevices.state, 'pending'),
-        eq(rolloutDevices.policyVersion, version),
-      ),
-    );
+  if (acks.length === 0) return;
+  await tx.execute(sql`
+    update ${rolloutDevices} rd
+       set state = case when v.result = 'Success' then 'succeeded' else 'failed' end, decided_at = now(),
+           message = case when v.result = 'Success' then null else left(coalesce(nullif(v.message, ''), 'no reason given'), 1000) end
+      from unnest(${uuidArray(acks.map((a) => a.profileId))}, ${intArray(acks.map((a) => a.version))},
+                  ${textArray(acks.map((a) => a.result))}, ${textArray(acks.map((a) => a.message))})
+           as v(profile_id, version, result, message)
+     where rd.profile_id = v.profile_id and rd.state = 'pending' and rd.policy_version = v.version`);
 }
 
 /** Counts of a rollout's devices per stage and state. */

@@ -1,8 +1,8 @@
 import type { DeviceMessage, Family } from '@fleetdeck/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { uuidArray } from '../../db/arrays.ts';
+import { intArray, textArray, uuidArray } from '../../db/arrays.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { deviceApplications, deviceLogs, deviceMessages, devices, policyAcks, profiles } from '../../db/schema.ts';
+import { deviceApplications, deviceMessages, devices, policyAcks, profiles } from '../../db/schema.ts';
 
 /** SQL of policy delivery: the frozen policy of a profile, its acks, pending messages and push tokens. */
 
@@ -14,68 +14,54 @@ export async function findPolicyOfProfile(db: DbOrTx, profileId: string) {
   return row ?? null;
 }
 
-/** The profile's policy version, locked for the ack transaction. */
-export async function lockPolicyVersion(db: DbOrTx, profileId: string) {
-  const [row] = await db
-    .select({ version: profiles.policyVersion })
-    .from(profiles)
-    .where(eq(profiles.id, profileId))
-    .for('update');
-  return row ?? null;
+// ------------------------------------------------------------------ a batch of acks (ack-batch.ts), one statement each
+
+/** The profiles' policy versions, locked in id order (two batches never wait on each other's rows in turn). */
+export async function lockPolicyVersions(tx: DbOrTx, profileIds: readonly string[]) {
+  const result = await tx.execute<{ id: string; version: number }>(sql`
+    select id, policy_version as version from ${profiles}
+     where id = any(${uuidArray(profileIds)}) order by id for update`);
+  return new Map(result.rows.map((r) => [r.id, Number(r.version)]));
+}
+
+/** Records the first ack of each (profile, version); answers the pairs recorded now as `profileId:version`. */
+export async function claimPolicyAcks(
+  tx: DbOrTx,
+  acks: readonly { profileId: string; version: number; result: string }[],
+) {
+  if (acks.length === 0) return new Set<string>();
+  const result = await tx.execute<{ profile_id: string; version: number }>(sql`
+    insert into ${policyAcks} (profile_id, version, result)
+    select * from unnest(${uuidArray(acks.map((a) => a.profileId))}, ${intArray(acks.map((a) => a.version))},
+                         ${textArray(acks.map((a) => a.result))})
+    on conflict do nothing
+    returning profile_id, version`);
+  return new Set(result.rows.map((r) => `${r.profile_id}:${Number(r.version)}`));
 }
 
 /**
- * Records an acknowledged version unless a newer one was acknowledged already (never moves backwards); answers the
- * applied version as it is after the call.
+ * Records the acknowledged version of several profiles (one ack each) unless a newer one was acknowledged already: the
+ * applied version never moves backwards.
  */
-export async function recordPolicyAck(
-  db: DbOrTx,
-  profileId: string,
-  ack: { version: number; result: 'Success' | 'Failed'; message: string },
-): Promise<number | null> {
-  const [updated] = await db
-    .update(profiles)
-    .set({
-      appliedPolicyVersion: ack.version,
-      appliedResult: ack.result,
-      appliedMessage: ack.message,
-      appliedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(profiles.id, profileId),
-        sql`(${profiles.appliedPolicyVersion} is null or ${profiles.appliedPolicyVersion} <= ${ack.version})`,
-      ),
-    )
-    .returning({ applied: profiles.appliedPolicyVersion });
-  if (updated) return updated.applied;
-  const [row] = await db
-    .select({ applied: profiles.appliedPolicyVersion })
-    .from(profiles)
-    .where(eq(profiles.id, profileId));
-  return row?.applied ?? null;
+export async function recordPolicyAcks(
+  tx: DbOrTx,
+  acks: readonly { profileId: string; version: number; result: string; message: string }[],
+) {
+  if (acks.length === 0) return;
+  await tx.execute(sql`
+    update ${profiles} p
+       set applied_policy_version = v.version, applied_result = v.result, applied_message = v.message,
+           applied_at = now()
+      from unnest(${uuidArray(acks.map((a) => a.profileId))}, ${intArray(acks.map((a) => a.version))},
+                  ${textArray(acks.map((a) => a.result))}, ${textArray(acks.map((a) => a.message))})
+           as v(profile_id, version, result, message)
+     where p.id = v.profile_id and (p.applied_policy_version is null or p.applied_policy_version <= v.version)`);
 }
 
-/** Records the first ack of a profile's policy version; false when that version was acknowledged before. */
-export async function claimPolicyAck(db: DbOrTx, profileId: string, version: number, result: string) {
-  const rows = await db
-    .insert(policyAcks)
-    .values({ profileId, version, result })
-    .onConflictDoNothing()
-    .returning({ version: policyAcks.version });
-  return rows.length > 0;
-}
-
-export async function appliedVersionOf(db: DbOrTx, profileId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ applied: profiles.appliedPolicyVersion })
-    .from(profiles)
-    .where(eq(profiles.id, profileId));
-  return row?.applied ?? null;
-}
-
-export async function insertDeviceLog(db: DbOrTx, values: typeof deviceLogs.$inferInsert) {
-  await db.insert(deviceLogs).values(values);
+export async function appliedVersionsOf(tx: DbOrTx, profileIds: readonly string[]) {
+  const result = await tx.execute<{ id: string; applied: number | null }>(sql`
+    select id, applied_policy_version as applied from ${profiles} where id = any(${uuidArray(profileIds)})`);
+  return new Map(result.rows.map((r) => [r.id, r.applied === null ? null : Number(r.applied)]));
 }
 
 /** The profile's versions and whether its device was logged out. */

@@ -5,18 +5,15 @@ import type { CustomerActor, DeviceActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DeviceInfo } from '../devices/device-info.ts';
 import { writeAudit } from '../audit/service.ts';
-import { enforceDeviceLimit } from '../devices/service.ts';
 import { lockProfile } from '../profiles/repository.ts';
-import { recordRolloutAck } from '../fleet/rollouts-repository.ts';
 import { appVersionOfFamily } from '../pricing/app-version.ts';
 import { withAppVersion } from './document.ts';
 import { assertFamilyLicensed, freezePolicies } from './freeze.ts';
 import * as repo from './repository.ts';
+import { ackBatcherOf, profileNotFound, type PolicyAck } from './ack-batch.ts';
 
 /** Messages handed out by one `GET events` answer (the rest wait for the next poll). */
 export const MAX_MESSAGES_PER_POLL = 50;
-
-const profileNotFound = () => new AppError(404, 'E_PROFILE_NOT_FOUND', 'Profile not found.');
 
 // ---------------------------------------------------------------------------------------------- device side
 
@@ -54,64 +51,15 @@ export function etagMatches(header: string | string[] | undefined, etag: string)
   });
 }
 
-export interface AckOutcome {
-  version: number;
-  currentVersion: number;
-  appliedPolicyVersion: number | null;
-  /** This version was acknowledged before: nothing was recorded. */
-  repeated: boolean;
-}
+export type { AckOutcome } from './ack-batch.ts';
 
 /**
  * Records what the device did with a policy version. Acks of an OLDER version are accepted (a retried or
  * late ack is a fact worth logging) but never move applied_* backwards; a version newer than the current
- * one was never served and answers 409 E_CONFLICT.
+ * one was never served and answers 409 E_CONFLICT. Written with the other acks of the moment (ack-batch.ts).
  */
-export async function acknowledgePolicy(
-  ctx: AppContext,
-  device: DeviceInfo,
-  ack: { version: number; result: 'Success' | 'Failed'; message: string },
-  actor: DeviceActor,
-): Promise<AckOutcome> {
-  await enforceDeviceLimit(ctx, device, 'ack');
-  return inTransaction(ctx.db, async (tx) => {
-    const profile = await repo.lockPolicyVersion(tx, device.profileId);
-    if (!profile) throw profileNotFound();
-    if (ack.version > profile.version) {
-      throw new AppError(
-        409,
-        'E_CONFLICT',
-        `Policy version ${ack.version} does not exist (current: ${profile.version}). Fetch the policy again.`,
-      );
-    }
-    // One ack per policy version (issue 12, item 5): a repeat answers the same and records nothing.
-    if (!(await repo.claimPolicyAck(tx, device.profileId, ack.version, ack.result))) {
-      const applied = await repo.appliedVersionOf(tx, device.profileId);
-      return { version: ack.version, currentVersion: profile.version, appliedPolicyVersion: applied, repeated: true };
-    }
-    const applied = await repo.recordPolicyAck(tx, device.profileId, ack);
-    // A staged rollout waiting for this version hears of it (DECISIONS §10): one indexed UPDATE, nothing otherwise.
-    await recordRolloutAck(tx, device.profileId, ack.version, ack.result, ack.message);
-    const failed = ack.result === 'Failed';
-    const outcome = failed ? `Failed: ${ack.message || 'no reason given'}`.slice(0, 1000) : 'Success';
-    await repo.insertDeviceLog(tx, {
-      customerId: device.customerId,
-      deviceId: device.deviceId,
-      serialNumber: device.serialNumber,
-      deviceName: device.deviceName,
-      deviceActivity: 'Apply',
-      activityResult: outcome,
-    });
-    await writeAudit(tx, {
-      customerId: device.customerId,
-      type: 'Device',
-      subType: 'Apply',
-      hasError: failed,
-      message: `Device ${device.serialNumber} (${device.appName}) applied policy version ${ack.version}: ${outcome}`,
-      actor,
-    });
-    return { version: ack.version, currentVersion: profile.version, appliedPolicyVersion: applied, repeated: false };
-  });
+export function acknowledgePolicy(ctx: AppContext, device: DeviceInfo, ack: PolicyAck, actor: DeviceActor) {
+  return ackBatcherOf(ctx).submit(device, ack, actor);
 }
 
 export interface PendingEvents {
