@@ -95,8 +95,12 @@ describe('refund journey', () => {
     // Issue 22: the confirmation names every device the refund logs out.
     await dialog.getByText('Reception tablet').first().waitFor();
     await shoot(page, 'refund-confirm');
+    // The answer is read rather than its 2-second toast, which a loaded CI browser can miss (as finance e2e).
+    const answer = page.waitForResponse((r) => r.url().includes('/payments/refund') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Refund' }).click();
-    await page.getByText('Refund completed successfully.').waitFor();
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    expect(((await response.json()) as { respones_msg: string }).respones_msg).toBe('Refund completed successfully.');
     await page.waitForURL(`**/admin-customer-subscription-create?id=${customer.id}`);
 
     // The chosen device is logged out; the other one still works.

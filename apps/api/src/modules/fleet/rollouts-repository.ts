@@ -9,6 +9,7 @@ import {
   policyTemplateVersions,
   profiles,
   rolloutDevices,
+  rolloutStateCounts,
   rollouts,
 } from '../../db/schema.ts';
 import { intArray, textArray, uuidArray } from '../../db/arrays.ts';
@@ -214,19 +215,18 @@ export async function recordRolloutAcks(
      where rd.profile_id = v.profile_id and rd.state = 'pending' and rd.policy_version = v.version`);
 }
 
-/** Counts of a rollout's devices per stage and state. */
+/** Counts of a rollout's devices per stage and state, as the triggers keep them (migration 0039). */
 export async function countsByStage(db: DbOrTx, rolloutIds: readonly string[]) {
   if (rolloutIds.length === 0) return [];
   return db
     .select({
-      rolloutId: rolloutDevices.rolloutId,
-      stage: rolloutDevices.stage,
-      state: rolloutDevices.state,
-      n: sql<number>`count(*)::int`,
+      rolloutId: rolloutStateCounts.rolloutId,
+      stage: rolloutStateCounts.stage,
+      state: rolloutStateCounts.state,
+      n: rolloutStateCounts.n,
     })
-    .from(rolloutDevices)
-    .where(inArray(rolloutDevices.rolloutId, [...rolloutIds]))
-    .groupBy(rolloutDevices.rolloutId, rolloutDevices.stage, rolloutDevices.state);
+    .from(rolloutStateCounts)
+    .where(and(inArray(rolloutStateCounts.rolloutId, [...rolloutIds]), sql`${rolloutStateCounts.n} > 0`));
 }
 
 const rolloutColumns = {
@@ -303,7 +303,18 @@ export async function listRolloutDevices(
       .orderBy(asc(rolloutDevices.profileId))
       .limit(page.limit)
       .offset(page.offset),
-    countCapped(db, rolloutDevices, where),
+    // The kept counts (migration 0039): exact, whatever the rollout's size.
+    db
+      .select({ n: sql<number>`coalesce(sum(${rolloutStateCounts.n}), 0)::int` })
+      .from(rolloutStateCounts)
+      .where(
+        and(
+          eq(rolloutStateCounts.rolloutId, rolloutId),
+          q.state ? eq(rolloutStateCounts.state, q.state) : undefined,
+          q.stage !== undefined ? eq(rolloutStateCounts.stage, q.stage) : undefined,
+        ),
+      )
+      .then(([row]) => row?.n ?? 0),
   ]);
   return { rows, total };
 }

@@ -434,4 +434,30 @@ describe('a rollout to a group', () => {
     expect((await detail(r._id)).state).toBe('running');
     await call(rt, fleetApi.rolloutCancel, { token: owner.token, ...id });
   });
+
+  // Last in the file on purpose: every rollout above (stages applied, acks, timeouts, pauses, rollbacks) went through
+  // the triggers that keep `rollout_state_counts` (migration 0039); they must equal a count over the devices.
+  it('the kept counts per stage and state equal the devices counted, and a deleted rollout leaves none', async () => {
+    const mismatches = async () =>
+      (
+        await rt.ctx.pool.query(`
+          select coalesce(d.rollout_id, c.rollout_id) as rollout, coalesce(d.stage, c.stage) as stage,
+                 coalesce(d.state, c.state) as state, d.n as counted, c.n as kept
+            from (select rollout_id, stage, state, count(*)::int as n from rollout_devices group by 1, 2, 3) d
+            full join rollout_state_counts c using (rollout_id, stage, state)
+           where d.n is distinct from c.n`)
+      ).rows;
+    const kept = await rt.ctx.pool.query(
+      'select count(*)::int as n, count(distinct rollout_id)::int as r from rollout_state_counts',
+    );
+    expect(kept.rows[0].r).toBeGreaterThanOrEqual(5);
+    expect(await mismatches()).toEqual([]);
+    const [one] = await rt.ctx.db.select({ id: rollouts.id }).from(rollouts).limit(1);
+    await rt.ctx.db.delete(rollouts).where(eq(rollouts.id, one!.id));
+    expect(await mismatches()).toEqual([]);
+    const left = await rt.ctx.pool.query('select count(*)::int as n from rollout_state_counts where rollout_id = $1', [
+      one!.id,
+    ]);
+    expect(left.rows[0].n).toBe(0);
+  });
 });

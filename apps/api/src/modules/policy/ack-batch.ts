@@ -179,11 +179,6 @@ async function writeAcks(tx: DbOrTx, batch: readonly Waiting[]): Promise<Map<Wai
     tx,
     [...highest.values()].map((i) => ({ profileId: i.device.profileId, ...i.ack })),
   );
-  // A staged rollout waiting for these versions hears of them (DECISIONS §10).
-  await recordRolloutAcks(
-    tx,
-    recorded.map((i) => ({ profileId: i.device.profileId, ...i.ack })),
-  );
   await insertDeviceLogs(
     tx,
     recorded.map(({ device, ack }) => ({
@@ -207,6 +202,12 @@ async function writeAcks(tx: DbOrTx, batch: readonly Waiting[]): Promise<Map<Wai
     })),
   );
 
+  // A staged rollout waiting for these versions hears of them (DECISIONS §10). Last of the writes: the rollout's kept
+  // counts (migration 0039) are shared by concurrent batches and stay locked only from here to the commit.
+  await recordRolloutAcks(
+    tx,
+    recorded.map((i) => ({ profileId: i.device.profileId, ...i.ack })),
+  );
   const applied = await repo.appliedVersionsOf(tx, profileIds);
   const recordedNow = new Set(recorded);
   for (const item of candidates) {
