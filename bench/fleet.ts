@@ -567,6 +567,12 @@ async function seedLists(rt: Runtime, api: Api, customerId: string, opts: Option
        ) staged`,
       [rolloutId, cumulative[0], cumulative[1], group._id, rolloutId],
     );
+    // Loaded with triggers off too: the rollout's kept counts are set as migration 0039 sets them.
+    await pool.query(
+      `insert into rollout_state_counts (rollout_id, stage, state, n)
+       select rollout_id, stage, state, count(*) from rollout_devices where rollout_id = $1 group by 1, 2, 3`,
+      [rolloutId],
+    );
     await pool.query('vacuum (analyze) devices, profiles, rollout_devices');
     await pool.query('checkpoint').catch(() => undefined);
     const seedMs = performance.now() - t0;
