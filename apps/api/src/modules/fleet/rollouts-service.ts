@@ -3,6 +3,7 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import type { CustomerActor } from '../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/service.ts';
+import { savedBy } from './audit.ts';
 import { findGroup } from './groups-repository.ts';
 import * as repo from './rollouts-repository.ts';
 import { findTemplate } from './templates-repository.ts';
@@ -104,7 +105,7 @@ export async function createRollout(ctx: AppContext, actor: CustomerActor, input
         failedPercent: input.pauseWhen.failedPercent,
         minDevices: input.pauseWhen.minDevices,
         ackTimeoutSeconds: input.ackTimeoutSeconds,
-        createdBy: actor.impersonatedBy?.email ?? 'Customer',
+        createdBy: await savedBy(tx, actor),
         nextCheckAt: new Date(),
       });
       await repo.insertRolloutDevices(

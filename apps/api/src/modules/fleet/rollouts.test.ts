@@ -115,6 +115,8 @@ describe('a rollout to a group', () => {
     expect(created.stages.map((s) => s.size)).toEqual([1, 4, 5]);
     expect(created.pauseWhen).toEqual({ failedPercent: 10, minDevices: 3 });
     expect(created.ackTimeoutSeconds).toBe(900);
+    // Who started it, as template versions name who saved them: the customer's email.
+    expect(created.createdBy).toBe(owner.email);
 
     // Stage membership is the md5 order of (rollout id, profile id): recomputed here independently.
     const order = await rt.ctx.db.execute<{ profile_id: string; stage: number }>(sql`

@@ -4,13 +4,12 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CustomerActor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { fleetAudit } from './audit.ts';
+import { fleetAudit, savedBy } from './audit.ts';
 import type { Section } from '../policy/document.ts';
 import { assertListKind, assertSection, conflict, invalid, profileNotFound } from '../profiles/edit.ts';
 import { lockProfile } from '../profiles/repository.ts';
 import { definedOnly } from '../profiles/setting-edits.ts';
 import { readSettings, type ProfileSettings } from '../profiles/settings.ts';
-import { findCustomerById } from '../users/repository.ts';
 import { versionChanges } from './setting-words.ts';
 import * as repo from './templates-repository.ts';
 
@@ -48,11 +47,6 @@ const SECTION_OF: Record<Exclude<keyof ProfileSettings, 'profileApplications'>, 
 };
 
 /** Who saved a version, as the audit log names them: the customer's email, or the staff member's in a login-as. */
-async function savedBy(db: DbOrTx, actor: CustomerActor) {
-  if (actor.impersonatedBy) return `${actor.impersonatedBy.email} (staff)`;
-  return (await findCustomerById(db, actor.id))?.email ?? '';
-}
-
 /** The settings as the jsonb columns keep them. */
 const stored = (s: ProfileSettings) => s as unknown as Record<string, unknown>;
 
