@@ -41,15 +41,9 @@ const IP_KEY = /(^|:)ip:([0-9A-Fa-f:.%]+)$/;
 export const limitKey = (rawKey: string) =>
   rawKey.replace(IP_KEY, (_, lead: string, ip: string) => `${lead}ip:${addressKey(ip)}`);
 
-export async function hit(db: Db, rawKey: string, windowSeconds: number) {
-  const key = limitKey(rawKey);
-  const result = await db.execute<{ count: number; retry_after: number }>(sql`
-    insert into rate_limit_counters as c (key, window_start, count)
-    values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
-    on conflict (key, window_start) do update set count = c.count + 1
-    returning c.count, extract(epoch from (c.window_start + make_interval(secs => ${windowSeconds}) - now()))::float as retry_after`);
-  const row = result.rows[0]!;
-  return { count: Number(row.count), retryAfter: Number(row.retry_after) };
+/** Counts one call of `rawKey` in its current window: the window's count after it, and seconds until it ends. */
+export async function hit(db: DbOrTx, rawKey: string, windowSeconds: number) {
+  return (await hitMany(db, new Map([[rawKey, 1]]), windowSeconds)).get(rawKey)!;
 }
 
 /**
