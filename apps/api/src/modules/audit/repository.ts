@@ -1,21 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { ActorKind } from '../../lib/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { boolArray, nullableUuidArray, textArray } from '../../db/arrays.ts';
 import { auditEntries } from '../../db/schema.ts';
 
-export interface AuditRow {
-  customerId: string | null;
-  email: string | null;
-  type: string;
-  subType: string;
-  message: string;
-  source: 'Web' | 'App';
-  hasError: boolean;
-  ip: string | null;
-  actorKind: ActorKind | null;
-  actorId: string | null;
-}
+/** The columns one audit write sets: those of the `audit_entries` table (id and created_at are the database's). */
+type AuditColumns =
+  'customerId' | 'email' | 'type' | 'subType' | 'message' | 'source' | 'hasError' | 'ip' | 'actorKind' | 'actorId';
+export type AuditRow = { [K in AuditColumns]-?: Exclude<(typeof auditEntries.$inferInsert)[K], undefined> };
 
 /** SQL of the audit trail's writes (reads: modules/activity, the staff audit pages): any number of rows, one statement. */
 export async function insertAuditEntries(tx: DbOrTx, rows: readonly AuditRow[]) {
