@@ -1,8 +1,7 @@
 import { z } from 'zod/mini';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, idOf, numeric, text } from './common.ts';
+import { idOf, text } from './common.ts';
 import { withData } from './envelope.ts';
-import { groupIdSchema, profileIdsSchema } from './fleet.ts';
-import { paginationSchema } from './payments.ts';
+import { groupIdSchema, listOf, pageQuery, profileIdsSchema } from './fleet.ts';
 import { packageNameSchema } from './profiles.ts';
 
 /**
@@ -202,27 +201,6 @@ export const commandSchema = z.object({
 });
 export type Command = z.infer<typeof commandSchema>;
 export const commandResponseSchema = withData(commandSchema);
-
-const pageQuery = {
-  page: z._default(
-    numeric(
-      z.coerce.number().check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be 1 or more' })),
-    ),
-    1,
-  ),
-  limit: z._default(
-    numeric(
-      z.coerce.number().check(
-        z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-          error: `must be one of ${PAGE_SIZES.join(', ')}`,
-        }),
-      ),
-    ),
-    DEFAULT_PAGE_SIZE,
-  ),
-};
-const listOf = <T extends z.ZodMiniType>(row: T) =>
-  z.object({ respones_msg: z.string(), data: z.array(row), pagination: paginationSchema });
 
 /** `GET commands`, newest first; `profileId`: the commands one device received (its history). */
 export const commandListQuerySchema = z.object({

@@ -26,6 +26,8 @@ export const QUEUES = [
   'rollouts.rollback',
   'rollouts.sweep',
   'bulk-actions.run',
+  'commands.fanout',
+  'commands.sweep',
 ] as const;
 
 type JobHandler = (jobs: unknown) => Promise<unknown>;
