@@ -146,8 +146,8 @@ function ParamsStep({
           <Textarea
             label={type === 'lock' ? 'Message on the lock screen' : 'Message shown on the device'}
             description={`Optional, at most ${COMMAND_MESSAGE_MAX} characters.`}
-            autosize
-            minRows={2}
+
+            rows={2}
             {...form.getInputProps('message')}
           />
         ) : null}
