@@ -119,6 +119,3 @@ export const locatedAt = (result: Record<string, unknown> | null): LocateResult 
   const parsed = locateResultSchema.safeParse(result);
   return parsed.success ? parsed.data : null;
 };
-
-export const mapHref = (p: { latitude: number; longitude: number }) =>
-  `https://www.openstreetmap.org/?mlat=${p.latitude}&mlon=${p.longitude}#map=16/${p.latitude}/${p.longitude}`;

@@ -10,12 +10,12 @@ import { IconArrowLeft, IconMapPin, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/portal/config/paths';
+import { mapHref, positionText } from '@/portal/lib/map-position';
 import { CommandCountBadges, CommandStateBadge } from '@/portal/components/commands/command-badges';
 import {
   COMMAND_STATE_CHOICES,
   devicesCount,
   locatedAt,
-  mapHref,
   paramsInWords,
 } from '@/portal/components/commands/command-words';
 import { textColumn, twoLineColumn } from '@/shared/components/columns';
@@ -109,9 +109,7 @@ function ResultCell({ row }: { row: CommandDevice }) {
     <Stack gap={2}>
       {at ? (
         <>
-          <Text size="sm">
-            {`${at.latitude.toFixed(5)}, ${at.longitude.toFixed(5)}${at.accuracy !== undefined ? ` (±${Math.round(at.accuracy)} m)` : ''}`}
-          </Text>
+          <Text size="sm">{positionText(at)}</Text>
           <Anchor href={mapHref(at)} target="_blank" rel="noopener noreferrer" size="sm">
             <Row gap={4} wrap="nowrap">
               <IconMapPin size={14} />

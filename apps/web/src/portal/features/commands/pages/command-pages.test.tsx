@@ -59,6 +59,16 @@ describe('Commands (/commands)', () => {
     await choose(user, 'Type', 'Reboot');
     await waitFor(() => expect(queriesTo(api.fetchMock, `${API}/commands`).at(-1)?.get('type')).toBe('reboot'));
   });
+  it("lists the commands one device received (its Commands menu's link), until asked for every command", async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({ ...shellRoutes, [`GET ${API}/commands`]: page([command()]) });
+    const { user } = renderApp(`/commands?profileId=${id(7)}`);
+    expect(await screen.findByText('The commands one device received.')).toBeInTheDocument();
+    await waitFor(() => expect(queriesTo(api.fetchMock, `${API}/commands`).at(-1)?.get('profileId')).toBe(id(7)));
+    await user.click(screen.getByRole('button', { name: 'Show every command' }));
+    await waitFor(() => expect(queriesTo(api.fetchMock, `${API}/commands`).at(-1)?.has('profileId')).toBe(false));
+    expect(screen.queryByText('The commands one device received.')).toBeNull();
+  });
 });
 
 describe('Command detail (/command-detail?id=)', () => {

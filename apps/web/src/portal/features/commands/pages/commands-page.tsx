@@ -1,5 +1,5 @@
 import { COMMAND_LABELS, commandListQuerySchema, type Command } from '@fleetdeck/contract';
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/portal/config/paths';
 import { CommandCountBadges } from '@/portal/components/commands/command-badges';
@@ -10,7 +10,10 @@ import { allSelect, ListPage } from '@/shared/components/list-page';
 import { useListQuery } from '@/shared/lib/list-search';
 import { useCommands } from '../api/get-commands';
 
-/** `/commands`: every remote command sent (type, who, when, to how many, their states), newest first. */
+/**
+ * `/commands`: every remote command sent (type, who, when, to how many, their states), newest first; `?profileId=`
+ * (linked from a device's Commands menu): the commands that device received.
+ */
 export function CommandsPage() {
   const list = useListQuery(commandListQuerySchema, useCommands);
   const columns: DataTableColumn<Command>[] = [
@@ -47,6 +50,18 @@ export function CommandsPage() {
       {...list}
       columns={columns}
       filters={[allSelect('type', 'Type', COMMAND_TYPE_CHOICES, 160)]}
+      header={
+        list.search.query.profileId ? (
+          <Alert variant="light" p="xs">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">The commands one device received.</Text>
+              <Button variant="subtle" size="xs" onClick={() => list.search.setFilters({ profileId: undefined })}>
+                Show every command
+              </Button>
+            </Group>
+          </Alert>
+        ) : undefined
+      }
       emptyMessage="No command sent yet. Send one from a device's page, or from the Devices list to the ticked devices."
     />
   );

@@ -2,6 +2,7 @@ import type { CommandType, DeviceDetail, ProfileDetail } from '@fleetdeck/contra
 import { Button, Menu } from '@mantine/core';
 import {
   IconBell,
+  IconHistory,
   IconChevronDown,
   IconLock,
   IconMapPin,
@@ -11,7 +12,9 @@ import {
   IconTerminal2,
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { SendCommandDialog, type CommandParamValues } from '@/portal/components/commands/send-command-dialog';
+import { paths } from '@/portal/config/paths';
 
 /** A command the menu opens: its type and the params set by the item (lost mode on or off). */
 export interface CommandChoice {
@@ -91,6 +94,14 @@ export function CommandsMenu({
               Lost mode…
             </Menu.Item>
           )}
+          <Menu.Divider />
+          <Menu.Item
+            component={Link}
+            to={paths.portal.commands.getHref(profile._id)}
+            leftSection={<IconHistory size={16} />}
+          >
+            Commands it received
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       {command.dialog}

@@ -203,6 +203,11 @@ describe("A device's Commands menu (DECISIONS §11)", () => {
     await user.click(screen.getByRole('button', { name: 'Commands' }));
     expect(await screen.findByRole('menuitem', { name: 'Turn off lost mode…' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Lost mode…' })).toBeNull();
+    // The device's history: the Commands page filtered to it.
+    expect(screen.getByRole('menuitem', { name: 'Commands it received' })).toHaveAttribute(
+      'href',
+      `/commands?profileId=${PROFILE_ID}`,
+    );
   });
 });
 
