@@ -200,9 +200,12 @@ interface Confirming {
 export interface SendCommandDialogProps {
   opened: boolean;
   onClose: () => void;
-  profileIds: string[];
-  /** The device's serial number when there is one device ("Lock SN-123?"); several devices are counted. */
-  deviceName?: string | undefined;
+  target: CommandTarget;
+  /**
+   * How the dialog names the target: the device's serial number ("Lock SN-123?"), a group's devices ("the 12 devices
+   * of Lobby tablets"); default: the chosen devices counted ("2 devices").
+   */
+  targetName?: string | undefined;
   /** The type: fixed (a device's Commands menu), or null to choose it in the dialog (the device list's bulk send). */
   type: CommandType | null;
   /** Params set by where the dialog was opened (clear app data: the row's package; lost mode: on or off). */
@@ -212,8 +215,8 @@ export interface SendCommandDialogProps {
 }
 
 function OpenDialog({
-  profileIds,
-  deviceName,
+  target,
+  targetName,
   type: fixedType,
   preset = {},
   onClose,
@@ -229,8 +232,7 @@ function OpenDialog({
       onSent?.(answer.data);
     },
   });
-  const target = { profileIds };
-  const named = deviceName ?? devicesCount(profileIds.length);
+  const named = targetName ?? ('profileIds' in target ? devicesCount(target.profileIds.length) : 'the group');
   const preflight = useCommandPreflight(type, target);
 
   const modal = (title: string, body: ReactNode) => (
@@ -285,7 +287,7 @@ function OpenDialog({
             data-autofocus
             onClick={() =>
               send.mutate({
-                body: { type, profileIds, params: confirming.params },
+                body: { type, ...target, params: confirming.params },
                 idempotencyKey: confirming.idempotencyKey,
               })
             }
@@ -299,8 +301,8 @@ function OpenDialog({
 
   return modal(
     fixedType
-      ? type === 'lost_mode' && values.enabled === false
-        ? `Turn off lost mode on ${named}`
+      ? fixedType === 'lost_mode'
+        ? `Turn ${values.enabled ? 'on' : 'off'} lost mode on ${named}`
         : `${COMMAND_LABELS[fixedType]} ${named}`
       : `Send a command to ${named}`,
     <Stack gap="md">

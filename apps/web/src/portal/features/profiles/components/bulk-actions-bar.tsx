@@ -42,7 +42,7 @@ export function BulkActionsBar({ selection }: { selection: RowSelection }) {
             <SendCommandDialog
               opened={sending}
               onClose={() => setSending(false)}
-              profileIds={selection.ids}
+              target={{ profileIds: selection.ids }}
               type={null}
               onSent={(command) => {
                 setSending(false);

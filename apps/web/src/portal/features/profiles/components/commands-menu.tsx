@@ -37,8 +37,8 @@ export function useDeviceCommand(profile: Pick<ProfileDetail, '_id' | 'name'>) {
     <SendCommandDialog
       opened={choice !== null}
       onClose={() => setChoice(null)}
-      profileIds={[profile._id]}
-      deviceName={profile.name}
+      target={{ profileIds: [profile._id] }}
+      targetName={profile.name}
       type={choice?.type ?? null}
       preset={choice?.preset}
     />
