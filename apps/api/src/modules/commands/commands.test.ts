@@ -154,6 +154,13 @@ describe('idempotency', () => {
     expect(await poll(d)).toHaveLength(1);
     const other = failure(await send({ ...body, params: { message: 'Other' } }, key), 422, 'E_IDEMPOTENCY_MISMATCH');
     expect(other.respones_msg).toContain('Idempotency-Key');
+    // After 24 hours the key is free again: another body under it is a new command.
+    await rt.ctx.db.execute(
+      sql`update commands set created_at = now() - interval '25 hours' where id = ${dataOf<Command>(first)._id}`,
+    );
+    const later = await send({ ...body, params: { message: 'Other' } }, key);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(dataOf<Command>(later)._id).not.toBe(dataOf<Command>(first)._id);
     // Without a key every call is a new command.
     const a = dataOf<Command>(await send(body));
     const b = dataOf<Command>(await send(body));
@@ -270,6 +277,28 @@ describe('delivery and results', () => {
     );
     expect((await sweepCommands(rt.ctx)).cleared).toBeGreaterThanOrEqual(1);
     expect((await ledger(c._id)).data[0]!.result).toBeNull();
+  });
+
+  it('answers a held long-poll as soon as the batch that queued its command commits', async () => {
+    const d = await capable();
+    const started = Date.now();
+    const held = call(rt, policyApi.events, { token: d.auth, query: { wait: 20 } });
+    // The poll is waiting before the command is sent.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const c = await sent({ type: 'lock', profileIds: [d.profileId] });
+    const answer = (await held).data().data;
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(answer.messages.map((m) => m.payload.commandId)).toEqual([c._id]);
+    expect((await ledger(c._id)).data[0]).toMatchObject({ state: 'delivered', channel: 'long-poll' });
+  });
+
+  it('names FCM as the channel of a row whose device was woken by FCM, not by an open long-poll', async () => {
+    const d = await capable();
+    const c = await sent({ type: 'sync', profileIds: [d.profileId] });
+    // What the fan-out records when push is configured, the device has a token and was not seen for 5 minutes.
+    await rt.ctx.db.execute(sql`update command_devices set via_fcm = true where command_id = ${c._id}`);
+    expect(await poll(d)).toHaveLength(1);
+    expect((await ledger(c._id)).data[0]).toMatchObject({ state: 'delivered', channel: 'fcm' });
   });
 
   it('marks a row delivered by the delivered acknowledgement too', async () => {

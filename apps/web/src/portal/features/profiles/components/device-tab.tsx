@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text } from 
 import { IconLogout } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { mapHref, positionText } from '@/portal/lib/map-position';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { QueryError } from '@/shared/components/query-view';
 import { paths } from '@/portal/config/paths';
@@ -28,16 +29,9 @@ const orDash = (v: string | number | null | undefined) => (v === null || v === u
 
 function Location({ location }: { location: DeviceDetail['location'] }) {
   if (!location) return '-';
-  const { latitude, longitude, accuracy } = location;
-  const text = `${latitude.toFixed(5)}, ${longitude.toFixed(5)}${accuracy !== undefined ? ` (±${Math.round(accuracy)} m)` : ''}`;
   return (
-    <Anchor
-      href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`}
-      target="_blank"
-      rel="noopener noreferrer"
-      size="sm"
-    >
-      {text}
+    <Anchor href={mapHref(location)} target="_blank" rel="noopener noreferrer" size="sm">
+      {positionText(location)}
     </Anchor>
   );
 }
