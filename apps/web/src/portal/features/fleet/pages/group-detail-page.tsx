@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useProfileList } from '@/portal/api/get-profile-list';
 import { BulkActionControls } from '@/portal/components/bulk-action-controls';
-import { SendCommandDialog } from '@/portal/components/commands/send-command-dialog';
+import { LazySendCommandDialog } from '@/portal/components/commands/lazy-send-command-dialog';
 import { paths } from '@/portal/config/paths';
 import { actionsColumn, textColumn } from '@/shared/components/columns';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
@@ -146,7 +146,7 @@ function GroupDevices({ group }: { group: Group }) {
       }
     >
       <AddDevicesDialog group={group} opened={adding} onClose={() => setAdding(false)} />
-      <SendCommandDialog
+      <LazySendCommandDialog
         opened={sending}
         onClose={() => setSending(false)}
         target={{ groupId: group._id }}

@@ -3,7 +3,7 @@ import { IconFolderShare, IconLogout, IconTerminal2 } from '@tabler/icons-react'
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BulkActionControls } from '@/portal/components/bulk-action-controls';
-import { SendCommandDialog } from '@/portal/components/commands/send-command-dialog';
+import { LazySendCommandDialog } from '@/portal/components/commands/lazy-send-command-dialog';
 import type { RowSelection } from '@/portal/components/row-selection';
 import { paths } from '@/portal/config/paths';
 import { countOf } from '@/shared/lib/format';
@@ -39,7 +39,7 @@ export function BulkActionsBar({ selection }: { selection: RowSelection }) {
                 </Button>
               </Group>
             </Group>
-            <SendCommandDialog
+            <LazySendCommandDialog
               opened={sending}
               onClose={() => setSending(false)}
               target={{ profileIds: selection.ids }}

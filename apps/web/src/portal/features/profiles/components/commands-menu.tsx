@@ -13,7 +13,8 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SendCommandDialog, type CommandParamValues } from '@/portal/components/commands/send-command-dialog';
+import { LazySendCommandDialog } from '@/portal/components/commands/lazy-send-command-dialog';
+import type { CommandParamValues } from '@/portal/components/commands/send-command-dialog';
 import { paths } from '@/portal/config/paths';
 
 /** A command the menu opens: its type and the params set by the item (lost mode on or off). */
@@ -34,7 +35,7 @@ const ITEMS: { label: string; icon: ReactNode; choice: CommandChoice }[] = [
 export function useDeviceCommand(profile: Pick<ProfileDetail, '_id' | 'name'>) {
   const [choice, setChoice] = useState<CommandChoice | null>(null);
   const dialog = (
-    <SendCommandDialog
+    <LazySendCommandDialog
       opened={choice !== null}
       onClose={() => setChoice(null)}
       target={{ profileIds: [profile._id] }}
