@@ -53,7 +53,7 @@ CREATE TABLE "commands" (
 	"idempotency_key" text,
 	"request_hash" text,
 	"fanned_out" integer DEFAULT 0 NOT NULL,
-	"last_profile_id" uuid,
+	"last_device_id" uuid,
 	"fan_out_completed_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -65,7 +65,6 @@ ALTER TABLE "device_messages" ADD COLUMN "urgent" boolean DEFAULT false NOT NULL
 ALTER TABLE "devices" ADD COLUMN "capabilities" text[];--> statement-breakpoint
 ALTER TABLE "devices" ADD COLUMN "lost_mode" jsonb;--> statement-breakpoint
 ALTER TABLE "command_devices" ADD CONSTRAINT "command_devices_command_id_commands_id_fk" FOREIGN KEY ("command_id") REFERENCES "public"."commands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "command_devices" ADD CONSTRAINT "command_devices_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "commands" ADD CONSTRAINT "commands_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "commands" ADD CONSTRAINT "commands_group_id_device_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."device_groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "command_devices_command_state_idx" ON "command_devices" USING btree ("command_id","state","created_at","id");--> statement-breakpoint

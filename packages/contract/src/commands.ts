@@ -137,6 +137,19 @@ const expirySchema = z.optional(
     ),
 );
 const typeSchema = z.enum(COMMAND_TYPES, { error: `must be one of ${COMMAND_TYPES.join(', ')}` });
+/**
+ * A command's `params` and a device's `result` on the wire: a flat object of short keys and plain values (text, numbers,
+ * true/false, null), bounded like every request; each type's own rules come after (`commandParamsSchemas`,
+ * `locateResultSchema`).
+ */
+const flatRecordSchema = z.record(
+  text().check(z.maxLength(64, { error: 'must be at most 64 characters' })),
+  z.union(
+    [text().check(z.maxLength(1000, { error: 'must be at most 1000 characters' })), z.number(), z.boolean(), z.null()],
+    { error: 'must be text, a number, true or false' },
+  ),
+);
+
 /** Either `groupId` or `profileIds`, never both nor neither. */
 const oneTarget = <T extends { groupId?: string | undefined; profileIds?: string[] | undefined }>() =>
   z.refine<T>((r) => (r.groupId === undefined) !== (r.profileIds === undefined), {
@@ -153,7 +166,7 @@ export const commandCreateRequestSchema = z
     type: typeSchema,
     profileIds: z.optional(profileIdsSchema),
     groupId: z.optional(groupIdSchema),
-    params: z.optional(z.record(z.string(), z.unknown())),
+    params: z.optional(flatRecordSchema),
     expiresInSeconds: expirySchema,
   })
   .check(oneTarget());
@@ -257,7 +270,7 @@ export const commandCancelResponseSchema = z.object({
 /** `POST /api/v1/device/commands/:id/result` (`:id`: the message `_id`). */
 export const commandResultRequestSchema = z.object({
   state: z.enum(['succeeded', 'failed'], { error: 'must be succeeded or failed' }),
-  result: z.optional(z.record(z.string(), z.unknown())),
+  result: z.optional(flatRecordSchema),
   message: z.optional(trimmed(1000)),
 });
 export type CommandResultRequest = z.input<typeof commandResultRequestSchema>;

@@ -1777,7 +1777,8 @@ export const bulkActionDevices = pgTable(
 
 /**
  * Remote commands (DECISIONS §11): what was sent to which devices, by whom, until when. The per-device rows are written
- * by the `commands.fanout` job in batches (keyset on the profile id, `last_profile_id`), like a staff notification's.
+ * by the `commands.fanout` job in batches like a staff notification's (keyset on the device id, `last_device_id`: a
+ * group's index holds its devices in that order).
  * `Idempotency-Key`: one command per customer and key (a key older than 24 h is released for a new command).
  */
 export const commands = pgTable(
@@ -1802,7 +1803,7 @@ export const commands = pgTable(
     requestHash: text('request_hash'),
     /** Fan-out progress: ledger rows written, the last profile written, when every row was. */
     fannedOut: integer('fanned_out').notNull().default(0),
-    lastProfileId: uuid('last_profile_id'),
+    lastDeviceId: uuid('last_device_id'),
     fanOutCompletedAt: timestamp('fan_out_completed_at', { withTimezone: true }),
     /** Set by cancel: rows not yet written by the fan-out are written `cancelled`. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -1825,7 +1826,8 @@ export const commands = pgTable(
  * The ledger (DECISIONS §11): one row per device and command. `id` is the `device_messages` row that carries it (the
  * id the device reports on), or its own for an `unsupported` row. Partitioned by month of created_at like device_logs
  * (hand-written in migration `commands`; the `partitions.maintain` job keeps COMMAND_LEDGER_MONTHS months); no foreign
- * keys to devices or profiles: a device's history outlives the device.
+ * keys to devices or profiles (a device's history outlives the device) nor customers (one check less per row written:
+ * the command's cascade removes them).
  */
 export const commandDevices = pgTable(
   'command_devices',
@@ -1834,9 +1836,8 @@ export const commandDevices = pgTable(
     commandId: uuid('command_id')
       .notNull()
       .references(() => commands.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The command's customer (its own foreign key goes: a customer's rows leave with their commands). */
+    customerId: uuid('customer_id').notNull(),
     profileId: uuid('profile_id').notNull(),
     deviceId: uuid('device_id').notNull(),
     state: text('state', {

@@ -20,6 +20,7 @@ import { dataOf, failure, type Device, type fleetOwner } from '../../../test/sup
 import type { TestRuntime } from '../../../test/support/runtime.ts';
 import { startWithFleetOwner } from '../../../test/support/suites.ts';
 import { fanOutCommand, sweepCommands } from './jobs.ts';
+import { cancelQueued, findCommand } from './repository.ts';
 
 /**
  * Remote commands (DECISIONS §11): params checked per type, the preflight, idempotent create, the fan-out into the
@@ -203,6 +204,16 @@ describe('fan-out', () => {
     const page = await ledger(c._id, 'queued');
     expect(page.pagination.total).toBe(396);
     expect(page.data[0]!.serialNumber).toMatch(/^BULK-/);
+    // Cancelled in chunks of 100 (the product's are 20,000): every queued row once, their messages gone.
+    const row = await findCommand(rt.ctx.db, owner.id, c._id);
+    expect(await cancelQueued(rt.ctx.db, owner.id, row!, 100)).toBe(396);
+    expect((await detail(c._id)).counts).toMatchObject({ queued: 0, cancelled: 396, unsupported: 804 });
+    const [left] = (
+      await rt.ctx.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from device_messages where payload->>'commandId' = ${c._id}`,
+      )
+    ).rows;
+    expect(left!.n).toBe(0);
   });
 });
 

@@ -6,7 +6,7 @@ import * as repo from './repository.ts';
 /**
  * Background work of remote commands (DECISIONS §11): the fan-out of a command into its ledger and device messages
  * (`commands.fanout`, batches of COMMAND_FANOUT_BATCH, each one transaction under the command's row lock, keyset on
- * the profile id so a retried job continues where it stopped), and the minute's sweep (`commands.sweep`: rows past
+ * the device id so a retried job continues where it stopped), and the minute's sweep (`commands.sweep`: rows past
  * their expiry become `expired`, located positions older than 30 days are cleared, a fan-out left behind is queued
  * again).
  */
@@ -32,7 +32,7 @@ export async function fanOutCommand(ctx: AppContext, commandId: string, batchSiz
       if (!c || c.fanOutCompletedAt) return null;
       const b = await repo.fanOutBatch(tx, c, batchSize, pushEnabled);
       const done = b.written < batchSize;
-      await repo.recordFanOut(tx, c.id, b.written, b.lastProfileId, done);
+      await repo.recordFanOut(tx, c.id, b.written, b.lastDeviceId, done);
       return { ...b, done };
     });
     if (!batch) return written;

@@ -92,16 +92,16 @@ export async function lockForFanOut(db: DbOrTx, commandId: string) {
 }
 
 export interface FanOutBatch {
-  /** Profiles written, in order (the keyset's next start is the last). */
+  /** Devices written, in device order (the keyset's next start is the last). */
   written: number;
-  lastProfileId: string | null;
+  lastDeviceId: string | null;
   /** Devices given a message, and those of them with an FCM token (to tickle after the commit). */
   queuedDeviceIds: string[];
   fcmDeviceIds: string[];
 }
 
 /**
- * One batch of the fan-out, one statement: the next `limit` target profiles after `last_profile_id`; each capable
+ * One batch of the fan-out, one statement: the next `limit` target devices after `last_device_id`; each capable
  * device gets a `device_messages` row (urgent for lock and lost mode) and a `queued` ledger row of the same id, each
  * other one an `unsupported` row with the reason (a cancelled command's remaining capable rows are written
  * `cancelled`, with no message). Capable devices are woken on commit, WAKE_IDS_PER_NOTIFY ids per NOTIFY.
@@ -120,8 +120,12 @@ export async function fanOutBatch(db: DbOrTx, c: CommandRow, limit: number, push
              (d.last_seen_at is null or d.last_seen_at < now() - make_interval(secs => ${FCM_IDLE_SECONDS})) as idle,
              gen_random_uuid() as id
       from profiles p join devices d on d.id = p.device_id
-      where ${targetWhere(c.customerId, target)} ${c.lastProfileId ? sql`and p.id > ${c.lastProfileId}::uuid` : sql``}
-      order by p.id
+      where ${targetWhere(c.customerId, target)} ${
+        // On both sides of the join: a merge join then starts both indexes at the keyset, not at their first row.
+        c.lastDeviceId ? sql`and p.device_id > ${c.lastDeviceId}::uuid and d.id > ${c.lastDeviceId}::uuid` : sql``
+      }
+      -- In device order: a group's devices are read from profiles_group_device_idx in that order, a batch at a time.
+      order by p.device_id
       limit ${limit}
     ), sent as (
       insert into device_messages (id, device_id, kind, payload, expires_at, created_at, urgent)
@@ -147,12 +151,12 @@ export async function fanOutBatch(db: DbOrTx, c: CommandRow, limit: number, push
     )
     select b.profile_id, b.device_id, (b.reason is null and not ${cancelled}) as queued, b.has_fcm as fcm
     from batch b, (select count(*) from woken) w, (select count(*) from ledger) l
-    order by b.profile_id`);
+    order by b.device_id`);
   const rows = result.rows;
   const queued = rows.filter((r) => r.queued);
   return {
     written: rows.length,
-    lastProfileId: rows.at(-1)?.profile_id ?? null,
+    lastDeviceId: rows.at(-1)?.device_id ?? null,
     queuedDeviceIds: queued.map((r) => r.device_id),
     fcmDeviceIds: queued.filter((r) => r.fcm).map((r) => r.device_id),
   } satisfies FanOutBatch;
@@ -165,14 +169,14 @@ export async function recordFanOut(
   db: DbOrTx,
   commandId: string,
   written: number,
-  lastProfileId: string | null,
+  lastDeviceId: string | null,
   done: boolean,
 ) {
   await db
     .update(commands)
     .set({
       fannedOut: sql`${commands.fannedOut} + ${written}`,
-      ...(lastProfileId ? { lastProfileId } : {}),
+      ...(lastDeviceId ? { lastDeviceId } : {}),
       ...(done ? { fanOutCompletedAt: sql`now()` } : {}),
     })
     .where(eq(commands.id, commandId));
@@ -325,25 +329,53 @@ export async function markCancelled(db: DbOrTx, customerId: string, commandId: s
     .where(and(eq(commands.customerId, customerId), eq(commands.id, commandId)));
 }
 
+/** Ledger rows per statement of a cancel (each statement well inside the statement timeout). */
+const CANCEL_CHUNK = 20_000;
+
 /**
  * Cancel: the command's messages not yet handed out are deleted (a hand-out that holds one right now wins: the row is
- * then delivered, not cancelled), and exactly their ledger rows become `cancelled`. Answers how many.
+ * then delivered, not cancelled), and exactly their ledger rows become `cancelled`; CANCEL_CHUNK rows a statement, in
+ * the ledger's order. Answers how many.
  */
-export async function cancelQueued(db: DbOrTx, customerId: string, c: Pick<CommandRow, 'id' | 'createdAt'>) {
-  const result = await db.execute(sql`
-    with gone as (
-      delete from device_messages m
-      using command_devices cd
-      where cd.command_id = ${c.id} and cd.customer_id = ${customerId}
-        and cd.created_at >= ${c.createdAt.toISOString()}::timestamptz and cd.state = 'queued'
-        and m.id = cd.id and m.delivered_at is null
-      returning m.id
-    )
-    update command_devices cd set state = 'cancelled', finished_at = now(), message = 'Cancelled before delivery.'
-    from gone
-    where cd.id = gone.id and cd.command_id = ${c.id} and cd.created_at >= ${c.createdAt.toISOString()}::timestamptz
-      and cd.state = 'queued'`);
-  return result.rowCount ?? 0;
+export async function cancelQueued(
+  db: DbOrTx,
+  customerId: string,
+  c: Pick<CommandRow, 'id' | 'createdAt'>,
+  chunk = CANCEL_CHUNK,
+) {
+  let cancelled = 0;
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const result: { rows: { n: number; last_created_at: string | null; last_id: string | null }[] } =
+      await db.execute(sql`
+      with queued as materialized (
+        select id, created_at from command_devices
+        where command_id = ${c.id} and customer_id = ${customerId}
+          and created_at >= ${c.createdAt.toISOString()}::timestamptz and state = 'queued'
+          ${after ? sql`and (created_at, id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+        order by created_at, id
+        limit ${chunk}
+      ), gone as (
+        -- Returning the ledger key: the update below reads only this (no join of two CTEs, which the planner, blind
+        -- to their sizes, ran as a nested loop of 20,000 × 20,000).
+        delete from device_messages m using queued q
+        where m.id = q.id and m.delivered_at is null
+        returning m.id, q.created_at
+      ), done as (
+        update command_devices cd set state = 'cancelled', finished_at = now(), message = 'Cancelled before delivery.'
+        from gone g
+        where cd.id = g.id and cd.created_at = g.created_at and cd.state = 'queued'
+        returning 1
+      ), last as (
+        select created_at::text as created_at, id from queued order by created_at desc, id desc limit 1
+      )
+      select (select count(*)::int from done) as n, (select created_at from last) as last_created_at,
+             (select id from last) as last_id`);
+    const row = result.rows[0]!;
+    cancelled += Number(row.n);
+    if (!row.last_id || !row.last_created_at) return cancelled;
+    after = { createdAt: row.last_created_at, id: row.last_id };
+  }
 }
 
 /** The ledger row a device reports on (its message id), with its command's type and params, locked. */
