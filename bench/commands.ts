@@ -294,7 +294,6 @@ async function resultsPhase(
 
 // ------------------------------------------------------------------------------------------------- (4) lists
 
-
 async function listsPhase(rt: Runtime, api: Api, customerId: string, groupId: string, opts: Options) {
   const { pool } = rt.ctx;
   const existing = Number((await pool.query<{ n: string }>('select count(*) as n from command_devices')).rows[0]!.n);
@@ -332,8 +331,8 @@ async function listsPhase(rt: Runtime, api: Api, customerId: string, groupId: st
   );
   // The counts the statement triggers keep (off during the bulk load), as a migration's backfill would write them.
   await pool.query(
-    `insert into command_state_counts (command_id, state, n)
-     select command_id, state, count(*) from command_devices where command_id = any($1::uuid[]) group by 1, 2`,
+    `insert into command_state_counts (command_id, state, shard, n)
+     select command_id, state, 0, count(*) from command_devices where command_id = any($1::uuid[]) group by 1, 2`,
     [seeded.map((s) => s.id)],
   );
   await pool.query('vacuum (analyze) command_devices, commands, command_state_counts');
@@ -345,7 +344,7 @@ async function listsPhase(rt: Runtime, api: Api, customerId: string, groupId: st
   const inState = Object.fromEntries(
     (
       await pool.query<{ state: string; n: number }>(
-        'select state, n from command_state_counts where command_id = $1',
+        'select state, sum(n)::int as n from command_state_counts where command_id = $1 group by state',
         [target],
       )
     ).rows.map((r) => [r.state, Number(r.n)]),

@@ -79,7 +79,7 @@ export interface RanCommand {
   type: string;
   params: Record<string, unknown>;
   state: 'succeeded' | 'failed';
-  result?: Record<string, unknown>;
+  result?: CommandResultRequest['result'];
   message: string;
   at: number;
 }
@@ -518,7 +518,7 @@ export class SimulatedDevice {
     type: CommandType,
     params: Record<string, unknown>,
     signal?: AbortSignal,
-  ): Promise<{ state: 'succeeded' | 'failed'; result?: Record<string, unknown>; message?: string }> {
+  ): Promise<Omit<CommandResultRequest, 'state'> & { state: 'succeeded' | 'failed' }> {
     const text = (v: unknown) => (typeof v === 'string' ? v : '');
     switch (type) {
       case 'lock':

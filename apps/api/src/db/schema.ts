@@ -1879,7 +1879,9 @@ export const commandStateCounts = pgTable(
       .notNull()
       .references(() => commands.id, { onDelete: 'cascade' }),
     state: text('state').notNull(),
+    /** One of 16 per statement (concurrent results of one command do not queue on one row); read as the sum. */
+    shard: smallint('shard').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.commandId, t.state] })],
+  (t) => [primaryKey({ columns: [t.commandId, t.state, t.shard] })],
 );

@@ -44,6 +44,8 @@ const send = (body: CommandCreateRequest, headers: Record<string, string> = {}, 
 async function sent(body: CommandCreateRequest) {
   const created = dataOf<Command>(await send(body));
   await fanOutCommand(rt.ctx, created._id, 2);
+  // The job may have taken the command first (its worker is woken by the send): wait for it too.
+  await rt.settle();
   return detail(created._id);
 }
 
@@ -394,5 +396,28 @@ describe("another customer's commands", () => {
     }
     expect((await call(rt, commandsApi.commandList, { token: other.token })).data().pagination.total).toBe(0);
     expect((await detail(c._id)).counts.cancelled).toBe(0);
+  });
+});
+
+// Last: after every send, delivery, result, cancel and expiry above, and concurrent results of one command.
+describe('the kept counts (command_state_counts, summed over its shards)', () => {
+  it('equal the ledger counted row by row, for every command of this file, after concurrent results', async () => {
+    const devices = await Promise.all(Array.from({ length: 12 }, () => capable()));
+    const c = await sent({ type: 'ring', profileIds: devices.map((d) => d.profileId) });
+    const messages = await Promise.all(devices.map(async (d) => ({ d, m: (await poll(d))[0]! })));
+    await Promise.all(messages.map(({ d, m }) => report(d, m._id, { state: 'succeeded' })));
+    expect((await detail(c._id)).counts).toMatchObject({ succeeded: 12, delivered: 0, queued: 0 });
+    const drift = await rt.ctx.db.execute(sql`
+      select coalesce(k.command_id, l.command_id) as command_id, coalesce(k.state, l.state) as state,
+             k.n as kept, l.n as counted
+      from (select command_id, state, sum(n)::int as n from command_state_counts group by 1, 2) k
+      full join (select command_id, state, count(*)::int as n from command_devices group by 1, 2) l
+        on l.command_id = k.command_id and l.state = k.state
+      where coalesce(k.n, 0) <> coalesce(l.n, 0)`);
+    expect(drift.rows).toEqual([]);
+    const commandsSeen = await rt.ctx.db.execute<{ n: number }>(
+      sql`select count(distinct command_id)::int as n from command_devices`,
+    );
+    expect(commandsSeen.rows[0]!.n).toBeGreaterThan(10);
   });
 });

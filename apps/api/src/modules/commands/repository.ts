@@ -207,9 +207,14 @@ async function countsOf(db: DbOrTx, commandIds: readonly string[]) {
   for (const id of commandIds) out.set(id, emptyCounts());
   if (commandIds.length === 0) return out;
   const rows = await db
-    .select()
+    .select({
+      commandId: commandStateCounts.commandId,
+      state: commandStateCounts.state,
+      n: sql<number>`sum(${commandStateCounts.n})::int`,
+    })
     .from(commandStateCounts)
-    .where(sql`${commandStateCounts.commandId} = any(${uuidArray(commandIds)})`);
+    .where(sql`${commandStateCounts.commandId} = any(${uuidArray(commandIds)})`)
+    .groupBy(commandStateCounts.commandId, commandStateCounts.state);
   for (const r of rows) {
     const counts = out.get(r.commandId);
     if (counts && r.state in counts) counts[r.state as CommandDeviceState] = r.n;
@@ -403,13 +408,14 @@ export async function recordResult(
   row: { id: string; created_at: string },
   outcome: { state: 'succeeded' | 'failed'; result: Record<string, unknown> | null; message: string | null },
 ) {
+  // The message first: the ledger update locks the command's counter rows (its trigger) until the commit.
+  await db.execute(sql`update device_messages set delivered_at = coalesce(delivered_at, now()) where id = ${row.id}`);
   const result = await db.execute<{ finished_at: Date | string }>(sql`
     update command_devices set state = ${outcome.state}, result = ${outcome.result ? JSON.stringify(outcome.result) : null}::jsonb,
       message = ${outcome.message}, finished_at = now(), delivered_at = coalesce(delivered_at, now()),
       channel = coalesce(channel, case when via_fcm then 'fcm' else 'long-poll' end)
     where id = ${row.id} and created_at = ${row.created_at}::timestamptz
     returning finished_at`);
-  await db.execute(sql`update device_messages set delivered_at = coalesce(delivered_at, now()) where id = ${row.id}`);
   return new Date(result.rows[0]!.finished_at);
 }
 

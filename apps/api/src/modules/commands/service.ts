@@ -158,6 +158,8 @@ export async function createCommand(
     return { command: await commandDetail(ctx, customerId, raced), replayed: true };
   }
   await ctx.queue.send(COMMAND_FANOUT_QUEUE, { commandId: created.id }, COMMAND_FANOUT_JOB_OPTIONS);
+  // Picked up at once where this process runs the workers (one process, `npm start`): a lock's delivery counts.
+  ctx.queue.wake?.(COMMAND_FANOUT_QUEUE);
   return { command: await commandDetail(ctx, customerId, created.id), replayed: false };
 }
 
@@ -268,6 +270,18 @@ export async function reportResult(ctx: AppContext, device: DeviceInfo, messageI
       }
       result = parsed.data;
     }
+    // The device log first: the ledger update moves the command's counter rows (its trigger), locked until the
+    // commit, so little runs between it and the commit (a lost mode's device row only).
+    await insertDeviceLogs(tx, [
+      {
+        customerId: device.customerId,
+        deviceId: device.deviceId,
+        serialNumber: device.serialNumber,
+        deviceName: device.deviceName,
+        deviceActivity: COMMAND_LABELS[row.type],
+        activityResult: body.message ? `${body.state}: ${body.message}`.slice(0, 1000) : body.state,
+      },
+    ]);
     const finishedAt = await repo.recordResult(tx, row, {
       state: body.state,
       result,
@@ -281,16 +295,6 @@ export async function reportResult(ctx: AppContext, device: DeviceInfo, messageI
           : null,
       });
     }
-    await insertDeviceLogs(tx, [
-      {
-        customerId: device.customerId,
-        deviceId: device.deviceId,
-        serialNumber: device.serialNumber,
-        deviceName: device.deviceName,
-        deviceActivity: COMMAND_LABELS[row.type],
-        activityResult: body.message ? `${body.state}: ${body.message}`.slice(0, 1000) : body.state,
-      },
-    ]);
     return { _id: row.id, state: body.state, finished_at: finishedAt.toISOString() };
   });
 }

@@ -6,6 +6,7 @@ import {
   RING_DEFAULT_SECONDS,
   RING_MAX_SECONDS,
   type Command,
+  type CommandCreateRequest,
   type CommandPreflight,
   type CommandType,
 } from '@fleetdeck/contract';
@@ -117,7 +118,7 @@ function ParamsStep({
   initialValues: CommandParamValues;
   fixed: ReadonlySet<keyof CommandParamValues>;
   onCancel: () => void;
-  onContinue: (params: Record<string, unknown>, values: CommandParamValues) => void;
+  onContinue: (params: CommandParamsBody, values: CommandParamValues) => void;
 }) {
   const preflight = useCommandPreflight(type, target);
   const form = useContractForm(commandParamsSchemas[type] as z.ZodMiniType, initialValues, {
@@ -128,7 +129,7 @@ function ParamsStep({
   const lostModeOn = type === 'lost_mode' && form.values.enabled;
   const canSend = preflight.data !== undefined && preflight.data.capable > 0;
   return (
-    <form noValidate onSubmit={form.submit((params, values) => onContinue(params as Record<string, unknown>, values))}>
+    <form noValidate onSubmit={form.submit((params, values) => onContinue(params as CommandParamsBody, values))}>
       <Stack gap="md">
         {preflight.isError ? (
           <QueryError title="The devices could not be checked" query={preflight} />
@@ -191,8 +192,11 @@ function ParamsStep({
   );
 }
 
+/** Params as the contract takes them: flat, each a text, number, true/false or null. */
+type CommandParamsBody = NonNullable<CommandCreateRequest['params']>;
+
 interface Confirming {
-  params: Record<string, unknown>;
+  params: CommandParamsBody;
   /** One key per confirmation: clicking Send twice, or again after a lost answer, sends one command. */
   idempotencyKey: string;
 }
