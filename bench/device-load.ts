@@ -13,6 +13,8 @@
  *   { cmd: 'fetch' }     GET policy once per token, `concurrency` in flight (what a woken device does before it acks).
  *   { cmd: 'acks' }      POST policy/ack once per item ({token, version, result, message}), `concurrency` in flight;
  *                        answers each ack's status and the wall-clock time its answer arrived (bench/fleet.ts).
+ *   { cmd: 'posts' }     POST each item's JSON body to its path with its token (`commands/:id/result` in
+ *                        bench/commands.ts), `concurrency` in flight; answers as `acks` does.
  */
 import http from 'node:http';
 import net from 'node:net';
@@ -33,6 +35,7 @@ type Msg =
   | { cmd: 'answers'; timeoutMs: number }
   | { cmd: 'acks'; baseUrl: string; items: AckItem[]; concurrency: number }
   | { cmd: 'fetch'; baseUrl: string; tokens: string[]; concurrency: number }
+  | { cmd: 'posts'; baseUrl: string; items: PostItem[]; concurrency: number }
   | { cmd: 'exit' };
 
 /** One device's acknowledgement of a policy version. */
@@ -372,23 +375,35 @@ async function collect(m: Extract<Msg, { cmd: 'answers' }>) {
 
 // -------------------------------------------------------------------------------------------------- acks
 
+/** One device's POST of the `posts` command: its token, the path and the JSON body. */
+export interface PostItem {
+  token: string;
+  path: string;
+  body: unknown;
+}
+
 /**
- * Every item's `POST policy/ack`, `concurrency` in flight, in the items' order. Answers, per item, the status and the
- * wall-clock time (epoch ms) its answer arrived, and the first start and last answer.
+ * Every item's POST, `concurrency` in flight, in the items' order. Answers, per item, the status and the wall-clock
+ * time (epoch ms) its answer arrived, and the first start and last answer.
  */
-async function acks(m: Extract<Msg, { cmd: 'acks' }>) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: m.concurrency });
-  const url = new URL('/api/v1/device/policy/ack', m.baseUrl);
-  const status = new Array<number>(m.items.length).fill(0);
-  const answeredAt = new Array<number>(m.items.length).fill(0);
+async function postEach(baseUrl: string, items: readonly PostItem[], concurrency: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const status = new Array<number>(items.length).fill(0);
+  const answeredAt = new Array<number>(items.length).fill(0);
   const latencies: number[] = [];
   const errors = new Reasons();
   const startedAt = epochMs();
-  await pool(m.items, m.concurrency, async (item, i) => {
-    const body = JSON.stringify({ version: item.version, result: item.result, message: item.message });
+  await pool(items, concurrency, async (item, i) => {
     const t = performance.now();
     try {
-      const res = await request(agent, url, 'POST', { authorization: `Device ${item.token}` }, body);
+      const url = new URL(item.path, baseUrl);
+      const res = await request(
+        agent,
+        url,
+        'POST',
+        { authorization: `Device ${item.token}` },
+        JSON.stringify(item.body),
+      );
       answeredAt[i] = epochMs();
       latencies.push(performance.now() - t);
       status[i] = res.status;
@@ -402,6 +417,18 @@ async function acks(m: Extract<Msg, { cmd: 'acks' }>) {
   agent.destroy();
   return { startedAt, endedAt, status, answeredAt, latencyMs: summarise(latencies), errors: errors.lines() };
 }
+
+/** Every item's `POST policy/ack` (bench/fleet.ts). */
+const acks = (m: Extract<Msg, { cmd: 'acks' }>) =>
+  postEach(
+    m.baseUrl,
+    m.items.map((item) => ({
+      token: item.token,
+      path: '/api/v1/device/policy/ack',
+      body: { version: item.version, result: item.result, message: item.message },
+    })),
+    m.concurrency,
+  );
 
 /** Every token's `GET policy`, `concurrency` in flight: answers the count of 200s and the reasons of the rest. */
 async function fetchPolicies(m: Extract<Msg, { cmd: 'fetch' }>) {
@@ -437,6 +464,8 @@ process.on('message', (m: Msg) => {
       return void acks(m).then(reply, fail);
     case 'fetch':
       return void fetchPolicies(m).then(reply, fail);
+    case 'posts':
+      return void postEach(m.baseUrl, m.items, m.concurrency).then(reply, fail);
     case 'exit':
       process.exit(0);
   }

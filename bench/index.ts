@@ -14,6 +14,8 @@
  *   npm run bench -- invoice-pdf        an invoice and a credit note PDF rendered, target ≤ 100 ms (bench/invoice-pdf.ts)
  *   npm run bench -- fleet [options]    rollouts: a 10,000-device stage applied, acks/s and the pause, group and
  *                                       rollout device lists at 1M devices (bench/fleet.ts)
+ *   npm run bench -- commands [options] remote commands: a command to 100,000 devices, a lock to 20,000 long-polling
+ *                                       ones and their results, the ledger list at 10M rows (bench/commands.ts)
  *
  * Results: bench/results/<name>-<date>.json and bench/results/latest-<name>.md.
  */
@@ -32,6 +34,7 @@ const BENCHMARKS = {
   'payment-export': 'payment-export.ts',
   'invoice-pdf': 'invoice-pdf.ts',
   fleet: 'fleet.ts',
+  commands: 'commands.ts',
 } as const;
 type Name = keyof typeof BENCHMARKS;
 const isName = (s: string | undefined): s is Name => s !== undefined && Object.hasOwn(BENCHMARKS, s);
@@ -39,7 +42,7 @@ const isName = (s: string | undefined): s is Name => s !== undefined && Object.h
 const [first, ...rest] = process.argv.slice(2);
 if (first === '--help' || first === '-h' || (first !== undefined && !isName(first))) {
   console.log(
-    'npm run bench [-- device|lists|audit|pages|fanout|staff|payment-dashboard|payment-export|invoice-pdf|fleet [options]]   (no name: all of them, in order, with their defaults)',
+    'npm run bench [-- device|lists|audit|pages|fanout|staff|payment-dashboard|payment-export|invoice-pdf|fleet|commands [options]]   (no name: all of them, in order, with their defaults)',
   );
   process.exit(first === '--help' || first === '-h' ? 0 : 2);
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import * as contract from '@fleetdeck/contract';
+import { staffApi } from '@fleetdeck/contract/staff';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, startupWarnings } from './config.ts';
 import { startTestRuntime, type TestRuntime } from '../test/support/runtime.ts';
@@ -79,6 +81,20 @@ describe('HTTP surface', () => {
     expect((await rt.app.inject('/api/v1/admin/users/detail')).statusCode).toBe(401);
     const login = await rt.app.inject({ method: 'POST', url: '/api/v1/admin/users/login', payload: {} });
     expect(login.statusCode).toBe(400);
+  });
+
+  it('serves every endpoint of the contract (a call added to the table without its route fails here)', () => {
+    const tables = Object.entries(contract).filter(([name]) => name.endsWith('Api'));
+    type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string };
+    const isCall = (v: unknown): v is Call =>
+      typeof (v as Call | null)?.method === 'string' && typeof (v as Call | null)?.path === 'string';
+    const endpoints = [...tables.flatMap(([, table]) => Object.values(table)), ...Object.values(staffApi)].filter(
+      isCall,
+    );
+    expect(tables.map(([name]) => name)).toContain('commandsApi');
+    const missing = endpoints.filter((e) => !rt.app.hasRoute({ method: e.method, url: e.path }));
+    expect(missing.map((e) => `${e.method} ${e.path}`)).toEqual([]);
+    expect(endpoints.length).toBeGreaterThan(100);
   });
 
   it('hides unexpected errors behind a generic 500 with an error id that is in the log', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   chatApi,
+  commandsApi,
   fleetApi,
   paymentsApi,
   sandboxApi,
@@ -8,7 +9,8 @@ import {
   type ProfileDetail,
 } from '@fleetdeck/contract';
 import { eq } from 'drizzle-orm';
-import { deviceMessages, paymentRefunds, payments } from './db/schema.ts';
+import { commandDevices, deviceMessages, devices, paymentRefunds, payments } from './db/schema.ts';
+import { fanOutCommand } from './modules/commands/jobs.ts';
 import { issueCreditNote, issueInvoice } from './modules/invoices/service.ts';
 import { startTestRuntime, type TestRuntime } from '../test/support/runtime.ts';
 import { call } from '../test/support/call.ts';
@@ -69,6 +71,9 @@ interface World {
   /** A cancelled rollout to that group, and a bulk logout of a spare device. */
   rolloutId: string;
   bulkActionId: string;
+  /** A remote command to the device (DECISIONS §11), and the message id its ledger row and result go by. */
+  commandId: string;
+  commandMessageId: string;
 }
 let A: World;
 let B: World;
@@ -176,7 +181,25 @@ async function world(label: string): Promise<World> {
       body: { action: 'logout', profileIds: [spare.profileId] },
     }),
   );
+  // A command the device can run: its ledger row carries the message the device reports on.
+  await rt.ctx.db
+    .update(devices)
+    .set({ capabilities: ['sync'] })
+    .where(eq(devices.id, device.deviceId));
+  const command = dataOf<{ _id: string }>(
+    await call(rt, commandsApi.commandCreate, {
+      token: owner.token,
+      body: { type: 'sync', profileIds: [device.profileId] },
+    }),
+  );
+  await fanOutCommand(rt.ctx, command._id);
+  const [ledgerRow] = await rt.ctx.db
+    .select({ id: commandDevices.id })
+    .from(commandDevices)
+    .where(eq(commandDevices.commandId, command._id));
   return {
+    commandId: command._id,
+    commandMessageId: ledgerRow!.id,
     bulkActionId: bulk._id,
     rolloutId: rollout._id,
     id: owner.id,
@@ -245,7 +268,9 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
     case 'profileIds':
       // A rollout or bulk action names its devices by groupId or profileIds, never both (400): the group is tried
       // there; their devices by their own tests (modules/fleet/*.test.ts "another customer's").
-      return t.endsWith('/rollouts') || t.endsWith('/bulk-actions') ? null : 'pdProfileIds';
+      return t.endsWith('/rollouts') || t.endsWith('/bulk-actions') || /\/commands(\/preflight)?$/.test(t)
+        ? null
+        : 'pdProfileIds';
     case 'templateId':
       return 'templateId';
     case 'groupId':
@@ -266,6 +291,8 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       if (t.startsWith('/api/v1/admin/groups/{id}')) return 'groupId';
       if (t.startsWith('/api/v1/admin/rollouts/{id}')) return 'rolloutId';
       if (t.startsWith('/api/v1/admin/bulk-actions/{id}')) return 'bulkActionId';
+      if (t.startsWith('/api/v1/admin/commands/{id}')) return 'commandId';
+      if (t === '/api/v1/device/commands/{id}/result') return 'commandMessageId';
       return undefined;
     default:
       return undefined;
@@ -305,6 +332,12 @@ const FIELD_VALUES: Record<string, unknown> = {
   powerCleanerSettings: {},
 };
 
+/** Where a field of FIELD_VALUES means something else in one operation (the operation's own valid value). */
+const OPERATION_VALUES: Record<string, Record<string, unknown>> = {
+  // A command's outcome: `result` is the device's data, not the policy ack's 'Success'.
+  'POST /api/v1/device/commands/{id}/result': { result: { latitude: 0, longitude: 0 } },
+};
+
 interface Input {
   where: 'path' | 'query' | 'body';
   name: string;
@@ -319,7 +352,9 @@ async function send(o: ApiOperation, inputs: Input[], pick: (i: Input) => World)
   const path: Record<string, string> = {};
   const bodySchema = concrete(o.bodySchema);
   for (const [key, s] of Object.entries(bodySchema?.properties ?? {})) {
-    if (key in FIELD_VALUES) body[key] = FIELD_VALUES[key];
+    const own = OPERATION_VALUES[`${o.method} ${o.template}`];
+    if (own && key in own) body[key] = own[key];
+    else if (key in FIELD_VALUES) body[key] = FIELD_VALUES[key];
     else if (bodySchema?.required?.includes(key)) body[key] = sample(s);
   }
   for (const p of o.queryParams) if (p.required) query[p.name] = String(FIELD_VALUES[p.name] ?? sample(p.schema));

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { fleetApi, licencesApi, paymentsApi, policyApi, sandboxApi } from '@fleetdeck/contract';
+import { commandsApi, fleetApi, licencesApi, paymentsApi, policyApi, sandboxApi } from '@fleetdeck/contract';
 import { SimulatedDevice } from '@fleetdeck/device-sim';
 import { createDb, createPool, type Db } from '../src/db/client.ts';
 import { customers } from '../src/db/schema.ts';
@@ -477,6 +477,50 @@ describe('three API processes and a worker on one PostgreSQL', () => {
       await Promise.allSettled(loops);
     }
   }, 90_000);
+});
+
+describe('remote commands across processes (issue 26)', () => {
+  it('delivers a command sent on one API process, fanned out by the worker, to a device long-polling on another', async ({
+    annotate,
+  }) => {
+    const [row] = await db.select().from(customers).where(eq(customers.id, owner.id));
+    const enrolmentToken = enrolmentTokenOf({ secrets: await loadSecrets(db) } as AppContext, row!);
+    // Straight to process 1 (not through the proxy): the long-poll is held there.
+    const device = new SimulatedDevice({
+      baseUrl: apiUrl(1),
+      enrolmentToken,
+      appName: 'PD',
+      serialNumber: `SN-MP-CMD-${crypto.randomUUID().slice(0, 6)}`,
+      fetch: (input, init) =>
+        fetch(input, {
+          ...init,
+          headers: { ...(init?.headers as Record<string, string>), 'x-forwarded-for': '10.79.0.1' },
+        }),
+    });
+    await retry(() => device.enrol());
+    const polled = device.pollEvents(WAIT_SECONDS);
+    await sleep(500); // the long-poll is held by process 1
+    const p0 = httpRuntime(apiUrl(0));
+    const sent = await call(p0, commandsApi.commandCreate, {
+      token: owner.token,
+      body: { type: 'lock', profileIds: [device.profileId!], params: { message: 'Held on process 1' } },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const sentAt = Date.now();
+    const events = await polled;
+    const reachedMs = Date.now() - sentAt;
+    const message = events.messages.find((m) => m.kind === 'command');
+    expect(message?.payload).toMatchObject({ commandId: sent.data().data._id, type: 'lock' });
+    await device.handleMessage(message!);
+    const rows = async () =>
+      (await call(p0, commandsApi.commandDevices, { token: owner.token, params: { id: sent.data().data._id } })).data()
+        .data;
+    await until(async () => (await rows())[0]?.state === 'succeeded', 15_000);
+    expect((await rows())[0]).toMatchObject({ channel: 'long-poll', message: 'Locked: Held on process 1' });
+    await annotate(
+      `multi-process: a lock sent on process 0 reached the device long-polling on process 1 in ${reachedMs} ms`,
+    );
+  }, 60_000);
 });
 
 async function until(check: () => Promise<boolean>, timeoutMs: number) {

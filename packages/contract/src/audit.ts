@@ -63,6 +63,9 @@ export const AUDIT_SUB_TYPES = {
     'Export Restore',
     'Export Delete',
     'Export Application Delete',
+    // Remote commands (DECISIONS §11, issue 26).
+    'Command Sent',
+    'Command Cancelled',
   ],
 } as const satisfies Record<AuditType, readonly string[]>;
 export type AuditSubType = (typeof AUDIT_SUB_TYPES)[AuditType][number];

@@ -37,6 +37,17 @@ const fcmTokenSchema = z.optional(
   z.nullable(text().check(z.trim(), z.maxLength(4096, { error: 'must be at most 4096 characters' }))),
 );
 
+/**
+ * What the app can do (DECISIONS §11): `['lock', 'reboot', 'clear_app_data', 'ring', 'locate', 'lost_mode', 'sync']`
+ * (`reboot` needs the app to be device owner). Names this server does not know are kept but never match a command,
+ * so a newer app is not refused. Left out: unchanged.
+ */
+export const capabilitiesSchema = z.optional(
+  z
+    .array(text().check(z.trim(), z.maxLength(32, { error: 'must be at most 32 characters' })))
+    .check(z.maxLength(32, { error: 'must list at most 32 capabilities' })),
+);
+
 export const enrolRequestSchema = z.object({
   enrolmentToken: shortText(128).check(required),
   serialNumber: shortText(128).check(required),
@@ -52,6 +63,7 @@ export const enrolRequestSchema = z.object({
   fcmToken: fcmTokenSchema,
   /** Join this group (of the token's customer and the app's family) with its template (DECISIONS §10). */
   groupId: z.optional(idOf('group')),
+  capabilities: capabilitiesSchema,
 });
 export type EnrolRequest = z.input<typeof enrolRequestSchema>;
 
@@ -91,6 +103,7 @@ export const deviceStatusRequestSchema = z.object({
   deviceModel: optionalShortText(128),
   deviceName: optionalShortText(128),
   fcmToken: fcmTokenSchema,
+  capabilities: capabilitiesSchema,
   location: z.optional(
     z.nullable(
       z.object({

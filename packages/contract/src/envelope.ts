@@ -85,6 +85,9 @@ export const ERROR_CODES = [
   'E_PHONE_INVALID',
   /** An offline customer's licences are changed by the vendor's staff: no checkout or subscription change. */
   'E_OFFLINE_CUSTOMER',
+  // Issue 26 (DECISIONS §11, §13).
+  /** The same `Idempotency-Key` was sent with another request body within 24 h. */
+  'E_IDEMPOTENCY_MISMATCH',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -31,7 +31,8 @@ export const profileIdsSchema = z
     z.maxLength(MAX_REQUEST_ITEMS, { error: `must list at most ${MAX_REQUEST_ITEMS} devices (use groupId for more)` }),
   );
 
-const pageQuery = {
+/** `page` and `limit` of a server-paged list (fleet operations, remote commands). */
+export const pageQuery = {
   page: z._default(
     numeric(
       z.coerce.number().check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be 1 or more' })),
@@ -49,7 +50,8 @@ const pageQuery = {
     DEFAULT_PAGE_SIZE,
   ),
 };
-const listOf = <T extends z.ZodMiniType>(row: T) =>
+/** A list answer: `{respones_msg, data: rows, pagination}`. */
+export const listOf = <T extends z.ZodMiniType>(row: T) =>
   z.object({ respones_msg: z.string(), data: z.array(row), pagination: paginationSchema });
 
 export const idParamsOf = (what: string) => z.object({ id: idOf(what) });

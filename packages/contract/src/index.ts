@@ -8,6 +8,7 @@ export * from './payment-record.ts';
 export * from './device.ts';
 export * from './profiles.ts';
 export * from './fleet.ts';
+export * from './commands.ts';
 export * from './activity.ts';
 export * from './chat.ts';
 export * from './content.ts';

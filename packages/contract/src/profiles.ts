@@ -307,6 +307,10 @@ export const deviceDetailSchema = z.object({
   applications: z.array(deviceApplicationItemSchema),
   /** Applications the device reported in all (before the filters). */
   applicationsTotal: z.int(),
+  /** What the app reported it can do (DECISIONS §11); null: never reported (an app from before commands). */
+  capabilities: z.nullable(z.array(z.string())),
+  /** Lost mode while on (a `lost_mode {enabled: true}` the device confirmed, not yet turned off), else null. */
+  lostMode: z.nullable(z.object({ message: z.nullable(z.string()), phone: z.nullable(z.string()), since: z.string() })),
 });
 export type DeviceDetail = z.infer<typeof deviceDetailSchema>;
 export const deviceDetailResponseSchema = withData(deviceDetailSchema);

@@ -54,7 +54,22 @@ describe('parseCli', () => {
       failRate: 0,
       failWhen: undefined,
       groupId: undefined,
+      capabilities: undefined,
     });
+  });
+
+  it('reads the capabilities the devices claim, and refuses an unknown command', () => {
+    expect(parseCli(['--token', 'tok', '--capabilities', 'lock, ring,locate,ring'], fixed)?.capabilities).toEqual([
+      'lock',
+      'ring',
+      'locate',
+    ]);
+    expect(parseCli(['--token', 'tok', '--capabilities', 'none'], fixed)?.capabilities).toEqual([]);
+    expect(parseCli(['--token', 'tok', '--capabilities', 'all'], fixed)?.capabilities).toHaveLength(7);
+    expect(() => parseCli(['--token', 'tok', '--capabilities', 'lock,wipe'], fixed)).toThrow(
+      /--capabilities must list command types from lock, reboot, .* \(got "lock,wipe"\)/,
+    );
+    expect(() => parseCli(['--token', 'tok', '--capabilities', ''], fixed)).toThrow(/--capabilities/);
   });
 
   it('reads the failures on purpose and refuses bad ones', () => {

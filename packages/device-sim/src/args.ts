@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { EVENTS_MAX_WAIT_SECONDS } from '@fleetdeck/contract';
+import { COMMAND_TYPES, EVENTS_MAX_WAIT_SECONDS } from '@fleetdeck/contract';
 import { groupFromQr, tokenFromQr } from './client.ts';
 import { defaultSerialPrefix } from './fleet.ts';
 
@@ -25,13 +25,17 @@ Options:
   --fail-rate <r>        fail this share (0-1) of the policies applied, on purpose  (default 0)
   --fail-when <setting>  fail every policy with this setting on (a key or a path:
                          kioskType, advancedSettings.factoryReset…)
+  --capabilities <list>  the remote commands the app claims it can run, comma-separated, or "none"
+                         (default all: ${COMMAND_TYPES.join(',')};
+                         leave out reboot for an app that is not device owner)
   --quiet                print only the summary
   -h, --help             this help
 
 Examples:
   npm run device-sim -- --qr "http://localhost:3100/enrol?token=abc…" --count 5 --once   # talks to localhost:3100
   npm run device-sim -- --url http://localhost:3950 --token abc… --app PD --count 50 --duration 120
-  npm run device-sim -- --token abc… --count 20 --fail-rate 0.3     # watch a rollout pause itself`;
+  npm run device-sim -- --token abc… --count 20 --fail-rate 0.3     # watch a rollout pause itself
+  npm run device-sim -- --token abc… --count 10 --capabilities lock,ring,locate,sync   # no reboot: not device owner`;
 
 export interface CliOptions {
   url: string;
@@ -49,6 +53,27 @@ export interface CliOptions {
   failWhen: string | undefined;
   /** The group of a group's enrolment QR (`--qr …&group=<id>`). */
   groupId: string | undefined;
+  /** The commands the devices claim they can run (`--capabilities`); undefined: every type. */
+  capabilities: string[] | undefined;
+}
+
+/** `--capabilities lock,ring` → ['lock', 'ring']; "none" → []; every name must be a command type. */
+export function parseCapabilities(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const list = raw.trim().toLowerCase();
+  if (list === 'none') return [];
+  if (list === 'all') return [...COMMAND_TYPES];
+  const names = list
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
+  const unknown = names.filter((n) => !(COMMAND_TYPES as readonly string[]).includes(n));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new UsageError(
+      `--capabilities must list command types from ${COMMAND_TYPES.join(', ')}, or be "none" (got "${raw}")`,
+    );
+  }
+  return [...new Set(names)];
 }
 
 export class UsageError extends Error {}
@@ -100,6 +125,7 @@ export function parseCli(argv: string[], random: () => number = Math.random): Cl
         quiet: { type: 'boolean' },
         'fail-rate': { type: 'string' },
         'fail-when': { type: 'string' },
+        capabilities: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -156,5 +182,6 @@ export function parseCli(argv: string[], random: () => number = Math.random): Cl
     failRate,
     failWhen: failWhen || undefined,
     groupId: values.qr !== undefined ? groupFromQr(values.qr) : undefined,
+    capabilities: parseCapabilities(values.capabilities),
   };
 }

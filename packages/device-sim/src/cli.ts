@@ -57,6 +57,7 @@ async function main() {
       failRate: opts.failRate,
       failWhen: opts.failWhen,
       groupId: opts.groupId,
+      ...(opts.capabilities ? { capabilities: opts.capabilities } : {}),
       log,
     },
     controller.signal,

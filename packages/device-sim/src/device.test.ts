@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  commandResultRequestSchema,
   deviceApplicationsRequestSchema,
   deviceLogsRequestSchema,
   deviceStatusRequestSchema,
@@ -22,6 +23,7 @@ function fakeApi(opts: { seats?: number } = {}) {
     logs: [] as unknown[],
     exports: [] as unknown[],
     receipts: [] as string[],
+    results: [] as { id: string; body: Record<string, unknown> }[],
     messages: [] as unknown[],
     calls: [] as string[],
   };
@@ -89,6 +91,12 @@ function fakeApi(opts: { seats?: number } = {}) {
         });
       }
     }
+    const result = /^commands\/([^/]+)\/result$/.exec(path);
+    if (method === 'POST' && result) {
+      expect(commandResultRequestSchema.safeParse(body).success).toBe(true);
+      state.results.push({ id: result[1]!, body: body as Record<string, unknown> });
+      return json(200, { respones_msg: 'ok', data: { _id: result[1], state: body.state, finished_at: null } });
+    }
     const receipt = /^notifications\/([^/]+)\/(delivered|opened)$/.exec(path);
     if (method === 'POST' && receipt) {
       state.receipts.push(`${receipt[1]}:${receipt[2]}`);
@@ -102,7 +110,7 @@ function fakeApi(opts: { seats?: number } = {}) {
 const device = (
   api: ReturnType<typeof fakeApi>,
   serialNumber = 'SIM-TEST-0001',
-  fail: { failRate?: number; failWhen?: string } = {},
+  fail: { failRate?: number; failWhen?: string; capabilities?: string[] } = {},
 ) =>
   new SimulatedDevice({
     baseUrl: 'http://api.test',
@@ -278,5 +286,94 @@ describe('app version (DECISIONS §8)', () => {
     expect(fresh.checkAppVersion(policy)).toBe(false);
     expect(fresh.checkAppVersion({})).toBe(false);
     expect(lines).toHaveLength(1);
+  });
+});
+
+describe('remote commands (DECISIONS §11)', () => {
+  const command = (id: string, type: string, params: Record<string, unknown> = {}) => ({
+    _id: id,
+    kind: 'command' as const,
+    payload: { commandId: `c-${id}`, type, params },
+    created_at: new Date().toISOString(),
+  });
+
+  it('claims every command type at enrolment and in status, or only those given', async () => {
+    const api = fakeApi();
+    await device(api).once();
+    const all = ['lock', 'reboot', 'clear_app_data', 'ring', 'locate', 'lost_mode', 'sync'];
+    expect((api.state.statuses[0] as { capabilities: string[] }).capabilities).toEqual(all);
+    const limited = fakeApi();
+    await device(limited, 'SIM-TEST-0009', { capabilities: ['lock', 'ring'] }).once();
+    expect((limited.state.statuses[0] as { capabilities: string[] }).capabilities).toEqual(['lock', 'ring']);
+  });
+
+  it('runs every type, reports each result on its message id, and acknowledges delivery first', async () => {
+    const api = fakeApi();
+    const d = device(api);
+    await d.once();
+    const installed = d.applications.find((a) => a.app_status === 'Installed')!;
+    const statusesBefore = api.state.statuses.length;
+    for (const m of [
+      command('m1', 'lock', { message: 'Return to the front desk' }),
+      command('m2', 'reboot'),
+      command('m3', 'clear_app_data', { packageName: installed.package_name }),
+      command('m4', 'clear_app_data', { packageName: 'com.example.absent' }),
+      command('m5', 'ring', { seconds: 45 }),
+      command('m6', 'locate'),
+      command('m7', 'lost_mode', { enabled: true, message: 'Lost tablet', phone: '+44 20 7946 0000' }),
+      command('m8', 'sync'),
+      command('m9', 'lost_mode', { enabled: false }),
+    ])
+      await d.handleMessage(m);
+
+    const byId = Object.fromEntries(api.state.results.map((r) => [r.id, r.body]));
+    expect(byId.m1).toEqual({ state: 'succeeded', message: 'Locked: Return to the front desk' });
+    expect(byId.m2).toEqual({ state: 'succeeded', message: 'Rebooted' });
+    expect(byId.m3).toMatchObject({ state: 'succeeded' });
+    expect(byId.m4).toEqual({ state: 'failed', message: 'com.example.absent is not installed on this device' });
+    expect(byId.m5).toEqual({ state: 'succeeded', message: 'Rang for 45 s' });
+    const at = (byId.m6 as { result: { latitude: number; longitude: number; accuracy: number } }).result;
+    expect(Math.abs(at.latitude - d.hardware.location.latitude)).toBeLessThan(0.01);
+    expect(Math.abs(at.longitude - d.hardware.location.longitude)).toBeLessThan(0.01);
+    expect(byId.m7).toEqual({ state: 'succeeded', message: 'Lost mode on' });
+    expect(byId.m8).toMatchObject({ state: 'succeeded' });
+    expect(api.state.statuses.length).toBe(statusesBefore + 1); // sync reported its status now
+    expect(d.locked).toEqual({ message: 'Return to the front desk' });
+    expect(d.lostMode).toBeNull(); // turned off by m9
+    // Each message acknowledged as delivered before its result.
+    for (const id of ['m1', 'm6', 'm9']) {
+      expect(api.state.receipts).toContain(`${id}:delivered`);
+      expect(api.state.calls.indexOf(`POST notifications/${id}/delivered`)).toBeLessThan(
+        api.state.calls.indexOf(`POST commands/${id}/result`),
+      );
+    }
+    expect(d.commands.map((c) => `${c.type}:${c.state}`)).toEqual([
+      'lock:succeeded',
+      'reboot:succeeded',
+      'clear_app_data:succeeded',
+      'clear_app_data:failed',
+      'ring:succeeded',
+      'locate:succeeded',
+      'lost_mode:succeeded',
+      'sync:succeeded',
+      'lost_mode:succeeded',
+    ]);
+  });
+
+  it('answers failed for a command it does not claim, and still re-reports the inventory for sync_applications', async () => {
+    const api = fakeApi();
+    const d = device(api, 'SIM-TEST-0010', { capabilities: ['lock'] });
+    await d.once();
+    await d.handleMessage(command('r1', 'reboot'));
+    expect(api.state.results).toEqual([{ id: 'r1', body: { state: 'failed', message: 'This app cannot run Reboot' } }]);
+    const inventories = api.state.inventories.length;
+    await d.handleMessage({
+      _id: 'legacy',
+      kind: 'command',
+      payload: { command: 'sync_applications' },
+      created_at: new Date().toISOString(),
+    });
+    expect(api.state.inventories.length).toBe(inventories + 1);
+    expect(api.state.results).toHaveLength(1); // no ledger: no result
   });
 });

@@ -1,5 +1,9 @@
 import {
+  COMMAND_LABELS,
+  COMMAND_TYPES,
   MAX_LOG_BATCH,
+  RING_DEFAULT_SECONDS,
+  commandsApi,
   devicesApi,
   fillPath,
   policyApi,
@@ -8,6 +12,8 @@ import {
   type DeviceMessage,
   type EnrolResponse,
   type EventsResponse,
+  type CommandResultRequest,
+  type CommandType,
   type PolicyResponse,
 } from '@fleetdeck/contract';
 import { DeviceApiError, DeviceHttp, errorText, type RequestRecord } from './client.ts';
@@ -59,6 +65,23 @@ export interface SimulatedDeviceOptions {
   failWhen?: string;
   /** Enrols into this group (a group's enrolment QR, `…&group=<id>`): the device joins it with its template. */
   groupId?: string;
+  /**
+   * What the app claims it can do (DECISIONS §11), sent in `enrol` and `status`; default every command type (the
+   * simulated app is device owner). A command it does not claim is answered `failed` if it arrives anyway.
+   */
+  capabilities?: readonly string[];
+}
+
+/** A command as the device ran it (tests and the CLI read them). */
+export interface RanCommand {
+  messageId: string;
+  commandId: string;
+  type: string;
+  params: Record<string, unknown>;
+  state: 'succeeded' | 'failed';
+  result?: CommandResultRequest['result'];
+  message: string;
+  at: number;
 }
 
 /** Whether a policy setting is "on": true, a non-empty text other than None, a non-zero number, a non-empty list. */
@@ -147,6 +170,12 @@ export class SimulatedDevice {
   pendingLogs: ActivityLog[] = [];
   /** The notifications this device received, as its user sees them (shown, then opened). */
   notifications: ReceivedNotification[] = [];
+  /** The commands this device ran, in order. */
+  commands: RanCommand[] = [];
+  /** The lock screen's message while locked by a command (null: unlocked). */
+  locked: { message: string } | null = null;
+  /** Lost mode while on: what the screen shows. */
+  lostMode: { message: string; phone: string } | null = null;
   stopped: string | null = null;
   private readonly http: DeviceHttp;
   private readonly now: () => number;
@@ -214,6 +243,7 @@ export class SimulatedDevice {
         macAddress: h.macAddress,
         localIpAddress: h.localIpAddress,
         batteryLevel: Math.round(this.battery),
+        capabilities: [...this.capabilities],
         ...(this.opts.groupId ? { groupId: this.opts.groupId } : {}),
       },
     });
@@ -255,13 +285,25 @@ export class SimulatedDevice {
         appVersionCode: this.opts.appVersionCode ?? '380',
         deviceModel: h.deviceModel,
         deviceName: this.deviceName,
-        location: {
-          latitude: Number((h.location.latitude + (this.rnd() - 0.5) * 0.002).toFixed(5)),
-          longitude: Number((h.location.longitude + (this.rnd() - 0.5) * 0.002).toFixed(5)),
-          accuracy: h.location.accuracy,
-        },
+        capabilities: [...this.capabilities],
+        location: this.position(),
       },
     });
+  }
+
+  /** What the app claims it can do. */
+  get capabilities(): readonly string[] {
+    return this.opts.capabilities ?? COMMAND_TYPES;
+  }
+
+  /** Where the device is: its site, a few metres off each time. */
+  position() {
+    const h = this.hardware;
+    return {
+      latitude: Number((h.location.latitude + (this.rnd() - 0.5) * 0.002).toFixed(5)),
+      longitude: Number((h.location.longitude + (this.rnd() - 0.5) * 0.002).toFixed(5)),
+      accuracy: h.location.accuracy,
+    };
   }
 
   async reportInventory(): Promise<void> {
@@ -399,7 +441,10 @@ export class SimulatedDevice {
     await this.call(endpoint, { headers: this.auth(), params: { id } });
   }
 
-  /** Notifications: delivered, then opened a moment later. Commands: "sync" re-reports the inventory. */
+  /**
+   * Notifications: delivered, then opened a moment later. Commands: delivered, run, their result reported (DECISIONS
+   * §11); the console's `sync_applications` re-reports the inventory.
+   */
   async handleMessage(msg: DeviceMessage, signal?: AbortSignal): Promise<void> {
     const p = msg.payload;
     if (msg.kind === 'notification') {
@@ -416,6 +461,15 @@ export class SimulatedDevice {
       this.log(`notification "${title}" opened`);
       return;
     }
+    await this.ackMessage(msg._id, 'delivered').catch((err: unknown) => {
+      // A server that does not track a command's delivery may answer 404.
+      if (!(err instanceof DeviceApiError && err.status === 404)) throw err;
+    });
+    if (typeof p.commandId === 'string') {
+      await this.runCommand(msg, signal);
+      return;
+    }
+    // The console's own requests without a ledger (`profile/device/application/sync` queues `sync_applications`).
     const command = String(p.command ?? p.type ?? p.action ?? '');
     this.log(`command "${command || 'unknown'}"`);
     if (/sync|application/i.test(command)) await this.reportInventory();
@@ -426,10 +480,82 @@ export class SimulatedDevice {
       activityResult: 'Success',
       created_at: new Date(this.now()).toISOString(),
     });
-    // Commands are acknowledged like notifications; a server that does not track them may answer 404.
-    await this.ackMessage(msg._id, 'delivered').catch((err: unknown) => {
-      if (!(err instanceof DeviceApiError && err.status === 404)) throw err;
-    });
+  }
+
+  /**
+   * Runs a command (DECISIONS §11, payload `{commandId, type, params}`) as the app would and reports the outcome with
+   * `POST commands/:id/result`: lock and lost mode change the screen, ring rings, locate answers a position, sync
+   * reports status and inventory, clear_app_data needs the app installed, reboot comes back at once.
+   */
+  async runCommand(msg: DeviceMessage, signal?: AbortSignal): Promise<RanCommand> {
+    const p = msg.payload;
+    const type = String(p.type ?? p.command ?? '');
+    const params = (p.params && typeof p.params === 'object' ? p.params : {}) as Record<string, unknown>;
+    const label = COMMAND_LABELS[type as CommandType] ?? (type || 'unknown command');
+    let outcome: Omit<CommandResultRequest, 'state'> & { state: 'succeeded' | 'failed' };
+    if (!this.capabilities.includes(type)) {
+      outcome = { state: 'failed', message: `This app cannot run ${label}` };
+    } else {
+      outcome = await this.execute(type as CommandType, params, signal);
+    }
+    const ran: RanCommand = {
+      messageId: msg._id,
+      commandId: String(p.commandId ?? ''),
+      type,
+      params,
+      state: outcome.state,
+      ...(outcome.result ? { result: outcome.result } : {}),
+      message: outcome.message ?? '',
+      at: this.now(),
+    };
+    this.commands.push(ran);
+    this.log(`command ${label}: ${outcome.state}${outcome.message ? ` (${outcome.message})` : ''}`);
+    await this.call(commandsApi.commandResult, { headers: this.auth(), params: { id: msg._id }, body: outcome });
+    return ran;
+  }
+
+  private async execute(
+    type: CommandType,
+    params: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<Omit<CommandResultRequest, 'state'> & { state: 'succeeded' | 'failed' }> {
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    switch (type) {
+      case 'lock':
+        this.locked = { message: text(params.message) };
+        return { state: 'succeeded', message: this.locked.message ? `Locked: ${this.locked.message}` : 'Locked' };
+      case 'reboot':
+        this.pendingLogs.push({
+          deviceActivity: 'Reboot',
+          activityResult: 'Success',
+          created_at: new Date(this.now()).toISOString(),
+        });
+        return { state: 'succeeded', message: 'Rebooted' };
+      case 'clear_app_data': {
+        const pkg = text(params.packageName);
+        const app = this.applications.find((a) => a.package_name === pkg && a.app_status !== 'Uninstalled');
+        if (!app) return { state: 'failed', message: `${pkg || 'The app'} is not installed on this device` };
+        return { state: 'succeeded', message: `Cleared the data of ${app.app_name || pkg}` };
+      }
+      case 'ring': {
+        const seconds = typeof params.seconds === 'number' ? params.seconds : RING_DEFAULT_SECONDS;
+        return { state: 'succeeded', message: `Rang for ${seconds} s` };
+      }
+      case 'locate':
+        return { state: 'succeeded', result: this.position() };
+      case 'lost_mode':
+        if (params.enabled === false) {
+          this.lostMode = null;
+          return { state: 'succeeded', message: 'Lost mode off' };
+        }
+        this.lostMode = { message: text(params.message), phone: text(params.phone) };
+        return { state: 'succeeded', message: 'Lost mode on' };
+      case 'sync':
+        await this.reportStatus();
+        await this.reportInventory();
+        if (signal?.aborted) return { state: 'failed', message: 'Stopped before syncing' };
+        return { state: 'succeeded', message: `Reported status and ${this.applications.length} apps` };
+    }
   }
 
   /**

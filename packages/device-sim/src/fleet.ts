@@ -21,6 +21,8 @@ export interface FleetOptions {
   failWhen?: string;
   /** Enrol into this group (a group's enrolment QR). */
   groupId?: string | undefined;
+  /** The remote commands the devices claim they can run (default: every type). */
+  capabilities?: readonly string[];
 }
 
 export interface FleetReport {
@@ -63,6 +65,7 @@ export async function runFleet(opts: FleetOptions, signal: AbortSignal): Promise
         failRate: opts.failRate,
         failWhen: opts.failWhen,
         ...(opts.groupId ? { groupId: opts.groupId } : {}),
+        ...(opts.capabilities ? { capabilities: opts.capabilities } : {}),
         log: opts.log ? (d, line) => opts.log!(`[${d.serialNumber}] ${line}`) : undefined,
         onRequest: (r) => {
           counter.add(r.method, r.path, r.status);

@@ -14,6 +14,7 @@ import { customerWithSeats, type TestCustomer } from '../../test/support/factory
 import {
   MONTHS_AHEAD,
   ensureMonthPartition,
+  COMMAND_LEDGER_MONTHS,
   listMonthPartitions,
   maintainPartitions,
   monthStart,
@@ -129,11 +130,12 @@ describe('monthly partitions of device_logs and audit_entries', () => {
     const kinds = await rt.ctx.db.execute<{ name: string }>(sql`
       select c.relname as name from pg_partitioned_table p join pg_class c on c.oid = p.partrelid
       where c.relnamespace = 'public'::regnamespace order by 1`);
-    expect(kinds.rows.map((r) => r.name)).toEqual(['audit_entries', 'device_logs']);
+    expect(kinds.rows.map((r) => r.name)).toEqual(['audit_entries', 'command_devices', 'device_logs']);
     const names = (await listMonthPartitions(rt.ctx.db)).map((p) => p.name);
     for (let k = 0; k <= MONTHS_AHEAD; k++) {
       expect(names).toContain(partitionName('device_logs', monthStart(now, k)));
       expect(names).toContain(partitionName('audit_entries', monthStart(now, k)));
+      expect(names).toContain(partitionName('command_devices', monthStart(now, k)));
     }
     const pk = await rt.ctx.db.execute<{ def: string }>(sql`
       select pg_get_constraintdef(oid) as def from pg_constraint where conname in ('audit_entries_pkey', 'device_logs_pkey')
@@ -230,5 +232,15 @@ describe('monthly partitions of device_logs and audit_entries', () => {
       dropped: [],
       deletedFromDefault: 0,
     });
+  });
+
+  it('drops a month of the command ledger once its end is COMMAND_LEDGER_MONTHS months past, whatever the logs keep', async () => {
+    const thisMonth = partitionName('command_devices', now);
+    const justBefore = new Date(monthStart(now, 1 + COMMAND_LEDGER_MONTHS).getTime() - 86_400_000);
+    const kept = await maintainPartitions(rt.ctx.db, { now: justBefore, retentionMonths: 120 });
+    expect(kept.dropped).not.toContain(thisMonth);
+    const past = new Date(monthStart(now, 1 + COMMAND_LEDGER_MONTHS).getTime() + 86_400_000);
+    const done = await maintainPartitions(rt.ctx.db, { now: past, retentionMonths: 120 });
+    expect(done.dropped).toEqual([thisMonth]);
   });
 });

@@ -636,6 +636,10 @@ export const devices = pgTable(
     fcmToken: text('fcm_token'),
     /** Rows of its inventory (`device_applications`), kept by `PUT applications`: the customer's quota sums these. */
     inventoryCount: integer('inventory_count').notNull().default(0),
+    /** What the app reported it can do (DECISIONS §11, `POST enrol`/`POST status`); null: never reported. */
+    capabilities: text('capabilities').array(),
+    /** Lost mode while on: set by a succeeded `lost_mode {enabled: true}`, cleared by `{enabled: false}`. */
+    lostMode: jsonb('lost_mode').$type<{ message: string | null; phone: string | null; since: string } | null>(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
     loggedOutAt: timestamp('logged_out_at', { withTimezone: true }),
@@ -786,10 +790,13 @@ export const deviceMessages = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** The staff notification this delivery row belongs to (DECISIONS §8), null for the console's own messages. */
     notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
+    /** Handed out before anything else pending for the device (DECISIONS §11: `lock` and `lost_mode`). */
+    urgent: boolean('urgent').notNull().default(false),
   },
   (t) => [
+    // GET events hands out a device's pending messages urgent first, then oldest first: this order.
     index('device_messages_pending_idx')
-      .on(t.deviceId, t.createdAt)
+      .on(t.deviceId, t.urgent.desc(), t.createdAt, t.id)
       .where(sql`${t.deliveredAt} is null`),
     // The notification detail page: a notification's delivery rows, keyset on id.
     index('device_messages_notification_idx')
@@ -1766,4 +1773,115 @@ export const bulkActionDevices = pgTable(
     primaryKey({ columns: [t.bulkActionId, t.profileId] }),
     index('bulk_action_devices_state_idx').on(t.bulkActionId, t.state, t.profileId),
   ],
+);
+
+/**
+ * Remote commands (DECISIONS §11): what was sent to which devices, by whom, until when. The per-device rows are written
+ * by the `commands.fanout` job in batches like a staff notification's (keyset on the device id, `last_device_id`: a
+ * group's index holds its devices in that order).
+ * `Idempotency-Key`: one command per customer and key (a key older than 24 h is released for a new command).
+ */
+export const commands = pgTable(
+  'commands',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    type: text('type', {
+      enum: ['lock', 'reboot', 'clear_app_data', 'ring', 'locate', 'lost_mode', 'sync'],
+    }).notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    /** The group it was sent to; null for chosen devices (`profile_ids`). */
+    groupId: uuid('group_id').references(() => deviceGroups.id, { onDelete: 'set null' }),
+    profileIds: uuid('profile_ids').array(),
+    /** Devices targeted (counted when it was sent). */
+    total: integer('total').notNull().default(0),
+    createdBy: text('created_by').notNull().default(''),
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the request under that key: the same key with another request answers 422. */
+    requestHash: text('request_hash'),
+    /** Fan-out progress: ledger rows written, the last profile written, when every row was. */
+    fannedOut: integer('fanned_out').notNull().default(0),
+    lastDeviceId: uuid('last_device_id'),
+    fanOutCompletedAt: timestamp('fan_out_completed_at', { withTimezone: true }),
+    /** Set by cancel: rows not yet written by the fan-out are written `cancelled`. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('commands_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    index('commands_customer_type_created_idx').on(t.customerId, t.type, t.createdAt, t.id),
+    uniqueIndex('commands_customer_idempotency_uq')
+      .on(t.customerId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index('commands_fanning_out_idx')
+      .on(t.createdAt)
+      .where(sql`${t.fanOutCompletedAt} is null`),
+  ],
+);
+
+/**
+ * The ledger (DECISIONS §11): one row per device and command. `id` is the `device_messages` row that carries it (the
+ * id the device reports on), or its own for an `unsupported` row. Partitioned by month of created_at like device_logs
+ * (hand-written in migration `commands`; the `partitions.maintain` job keeps COMMAND_LEDGER_MONTHS months); no foreign
+ * keys to devices or profiles (a device's history outlives the device) nor customers (one check less per row written:
+ * the command's cascade removes them).
+ */
+export const commandDevices = pgTable(
+  'command_devices',
+  {
+    id: uuid('id').notNull(),
+    commandId: uuid('command_id')
+      .notNull()
+      .references(() => commands.id, { onDelete: 'cascade' }),
+    /** The command's customer (its own foreign key goes: a customer's rows leave with their commands). */
+    customerId: uuid('customer_id').notNull(),
+    profileId: uuid('profile_id').notNull(),
+    deviceId: uuid('device_id').notNull(),
+    state: text('state', {
+      enum: ['queued', 'delivered', 'succeeded', 'failed', 'expired', 'cancelled', 'unsupported'],
+    }).notNull(),
+    channel: text('channel', { enum: ['long-poll', 'fcm'] }),
+    /** An FCM wake was sent for it while the device had no long-poll open: delivered, its channel is `fcm`. */
+    viaFcm: boolean('via_fcm').notNull().default(false),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    message: text('message'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'command_devices_pkey', columns: [t.id, t.createdAt] }),
+    // The per-command list, newest first, by state or all.
+    index('command_devices_command_state_idx').on(t.commandId, t.state, t.createdAt, t.id),
+    index('command_devices_command_created_idx').on(t.commandId, t.createdAt, t.id),
+    // A device's history (GET commands?profileId=).
+    index('command_devices_profile_created_idx').on(t.customerId, t.profileId, t.createdAt),
+    // The expiry sweep: rows still open.
+    index('command_devices_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} in ('queued', 'delivered')`),
+    // The 30-day clearing of results.
+    index('command_devices_result_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.result} is not null`),
+  ],
+);
+
+/** A command's rows counted per state, kept by statement triggers on `command_devices` (migration `commands`). */
+export const commandStateCounts = pgTable(
+  'command_state_counts',
+  {
+    commandId: uuid('command_id')
+      .notNull()
+      .references(() => commands.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    /** One of 16 per statement (concurrent results of one command do not queue on one row); read as the sum. */
+    shard: smallint('shard').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.commandId, t.state, t.shard] })],
 );

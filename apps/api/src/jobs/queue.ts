@@ -4,6 +4,11 @@ import type { Logger } from 'pino';
 
 export interface JobQueue {
   send(name: string, data: object, options?: PgBoss.SendOptions): Promise<void>;
+  /**
+   * Wakes this process's workers of the queue now instead of at their next poll (up to 0.5 s later): for a job sent
+   * after its data committed whose latency counts (a command's fan-out). Nothing when the process works no such queue.
+   */
+  wake?(name: string): void;
 }
 
 /** Every queue the product uses; pg-boss v10 needs them created before send/work. */
@@ -26,6 +31,8 @@ export const QUEUES = [
   'rollouts.rollback',
   'rollouts.sweep',
   'bulk-actions.run',
+  'commands.fanout',
+  'commands.sweep',
 ] as const;
 
 type JobHandler = (jobs: unknown) => Promise<unknown>;
@@ -66,9 +73,11 @@ export async function startQueue(
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   // Every handler registered through `boss.work` (its last argument) is tracked while it runs.
   const work = boss.work.bind(boss) as (...args: unknown[]) => Promise<string>;
-  (boss as unknown as { work: (...args: unknown[]) => Promise<string> }).work = (...args) => {
+  // The workers of this process by queue (`wake`).
+  const workers = new Map<string, string[]>();
+  (boss as unknown as { work: (...args: unknown[]) => Promise<string> }).work = async (...args) => {
     const handler = args.pop() as JobHandler;
-    return work(...args, (jobs: unknown) => {
+    const id = await work(...args, (jobs: unknown) => {
       const run = Promise.resolve().then(() => handler(jobs));
       running.add(run);
       run.then(
@@ -77,12 +86,18 @@ export async function startQueue(
       );
       return run;
     });
+    const name = String(args[0]);
+    workers.set(name, [...(workers.get(name) ?? []), id]);
+    return id;
   };
   await boss.start();
   for (const name of QUEUES) await boss.createQueue(name);
   const queue: JobQueue = {
     async send(name, data, options) {
       await boss.send(name, data, options ?? {});
+    },
+    wake(name) {
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
     },
   };
   const drain = async (timeoutMs = 30_000) => {

@@ -17,6 +17,7 @@ import {
   sweepRollouts,
 } from '../modules/fleet/rollouts-jobs.ts';
 import { BULK_ACTION_QUEUE, runBulkAction } from '../modules/fleet/bulk-actions-jobs.ts';
+import { COMMAND_FANOUT_QUEUE, COMMAND_SWEEP_QUEUE, fanOutCommand, sweepCommands } from '../modules/commands/jobs.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { sendResetLink } from '../modules/users/service.ts';
 import { sweepCaptchaUses } from '../modules/captcha/service.ts';
@@ -58,6 +59,12 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
     if (job) await runBulkAction(ctx, job.data.bulkActionId);
   });
 
+  // Remote commands (DECISIONS §11): the ledger written in batches; expiry and old locations by the minute's sweep.
+  await boss.work<{ commandId: string }>(COMMAND_FANOUT_QUEUE, poll, async ([job]) => {
+    if (job) await fanOutCommand(ctx, job.data.commandId);
+  });
+  await boss.work(COMMAND_SWEEP_QUEUE, async () => sweepCommands(ctx));
+
   await boss.work<{ outboxId: string }>('email.send', poll, async ([job]) => {
     if (!job) return;
     await deliverEmail({ db: ctx.db, mailer, logger: ctx.logger }, job.data.outboxId, job.retryCount >= job.retryLimit);
@@ -91,7 +98,8 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
     await deleteOldNonces(ctx.db);
     await sweepCaptchaUses(ctx.db);
   });
-  // Monthly partitions of device_logs and audit_entries (db/partitions.ts): months ahead created, old ones dropped.
+  // Monthly partitions of device_logs, audit_entries and the command ledger (db/partitions.ts): months ahead created,
+  // old ones dropped.
   await boss.work('partitions.maintain', async () => {
     const done = await maintainPartitions(ctx.db, { retentionMonths: ctx.config.logRetentionMonths });
     if (done.created.length || done.dropped.length || done.deletedFromDefault) ctx.logger.info(done, 'log partitions');
@@ -100,6 +108,7 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   await boss.schedule('payments.sweep', '* * * * *');
   await boss.schedule('seats.sweep', '* * * * *');
   await boss.schedule(SWEEP_QUEUE, '* * * * *');
+  await boss.schedule(COMMAND_SWEEP_QUEUE, '* * * * *');
   await boss.schedule('maintenance.hourly', '17 * * * *');
   await boss.schedule('partitions.maintain', '41 3 * * *');
   await boss.send('partitions.maintain', {}, { singletonKey: 'start-up', singletonSeconds: 300 });

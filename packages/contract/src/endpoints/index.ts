@@ -19,3 +19,4 @@ export * as qrApi from './qr.ts';
 export * as healthApi from './health.ts';
 export * as publicApi from './public.ts';
 export * as fleetApi from './fleet.ts';
+export * as commandsApi from './commands.ts';

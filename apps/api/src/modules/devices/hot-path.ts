@@ -151,6 +151,8 @@ export interface StatusValues {
   deviceName?: string;
   location?: { latitude: number; longitude: number; accuracy?: number } | null;
   fcmToken?: string | null;
+  /** What the app can do (DECISIONS §11). */
+  capabilities?: string[];
 }
 
 interface Pending {
@@ -173,6 +175,8 @@ update devices d set
   device_name      = case when v.p ? 'deviceName'     then v.p->>'deviceName'          else d.device_name end,
   location         = case when v.p ? 'location'       then nullif(v.p->'location', 'null'::jsonb) else d.location end,
   fcm_token        = case when v.p ? 'fcmToken'       then v.p->>'fcmToken'            else d.fcm_token end,
+  capabilities     = case when v.p ? 'capabilities'   then array(select jsonb_array_elements_text(v.p->'capabilities'))
+                          else d.capabilities end,
   last_seen_at     = greatest(coalesce(d.last_seen_at, v.seen), v.seen),
   updated_at       = case when v.p = '{}'::jsonb then d.updated_at else now() end
 from (select unnest($1::uuid[]) as id, unnest($2::jsonb[]) as p, unnest($3::timestamptz[]) as seen) v
@@ -186,7 +190,9 @@ where d.id = v.id and (
   or (v.p ? 'deviceModel'    and d.device_model     is distinct from v.p->>'deviceModel')
   or (v.p ? 'deviceName'     and d.device_name      is distinct from v.p->>'deviceName')
   or (v.p ? 'location'       and d.location         is distinct from nullif(v.p->'location', 'null'::jsonb))
-  or (v.p ? 'fcmToken'       and d.fcm_token        is distinct from v.p->>'fcmToken'))`;
+  or (v.p ? 'fcmToken'       and d.fcm_token        is distinct from v.p->>'fcmToken')
+  or (v.p ? 'capabilities'   and d.capabilities     is distinct from
+                                 array(select jsonb_array_elements_text(v.p->'capabilities'))))`;
 
 /**
  * Staged rollouts (DECISIONS §10): the first check-in after a rollout applied its version to a device starts the ack

@@ -105,6 +105,8 @@ export interface EnrolInput {
   fcmToken?: string | null | undefined;
   /** The group of the group's enrolment QR code (DECISIONS §10). */
   groupId?: string | undefined;
+  /** What the app can do (DECISIONS §11); left out: unchanged. */
+  capabilities?: string[] | undefined;
 }
 
 const ENROLMENT_TOKEN_INVALID_MESSAGE =
@@ -242,6 +244,10 @@ export async function enrol(
 
   // A re-attached device's previous token stops working here at once (elsewhere on the commit's notification).
   if (enrolled.again) ctx.hot.cache.invalidate(enrolled.deviceId);
+  // DECISIONS §11: what the app can do, when it says (the enrol statement leaves the column as it was).
+  if (input.capabilities !== undefined) {
+    await repo.updateDevice(ctx.db, enrolled.deviceId, { capabilities: input.capabilities });
+  }
   if (input.groupId !== undefined && r.customerId) {
     const joined = await joinGroupOnEnrol(ctx, {
       customerId: r.customerId,
@@ -321,6 +327,7 @@ export async function reportStatus(ctx: AppContext, device: DeviceInfo, input: S
   if (input.deviceName !== undefined) values.deviceName = input.deviceName;
   if (input.location !== undefined) values.location = input.location;
   if (input.fcmToken !== undefined) values.fcmToken = input.fcmToken || null;
+  if (input.capabilities !== undefined) values.capabilities = input.capabilities;
   const renamed = input.deviceName !== undefined && input.deviceName !== device.deviceName;
   // A push token (sent when FCM issues a new one) is written at once: the wake-up jobs read it.
   if (!renamed && input.fcmToken === undefined) {

@@ -1,13 +1,14 @@
 import type { DeviceMessage } from '@fleetdeck/contract';
 import type pg from 'pg';
-import { NOTIFICATION_COUNT_SHARDS } from './repository.ts';
+import { COMMANDS_DELIVERED_SQL, NOTIFICATION_COUNT_SHARDS } from './repository.ts';
 
 /**
  * What a woken long-poll reads, for many polls in one statement (issue 14, item 2: a broadcast wakes every poll of a
  * process at once; 20,000 polls each reading the database on their own would queue on the pool for seconds, and each
  * would bump the notification's delivered counter on its own). Polls that finish waiting within a few milliseconds of
  * each other share one statement that reads their delivery state, hands out their pending messages (each at most
- * MAX_MESSAGES_PER_POLL, oldest first, marked delivered in the same statement) and moves each notification's delivered
+ * MAX_MESSAGES_PER_POLL, urgent first (a lock, lost mode), then oldest first, marked delivered in the same statement, a
+ * command's ledger row with them) and moves each notification's delivered
  * counter once (in one shard per statement, so that concurrent statements do not queue on one another's rows). The answer is the one `pendingEvents` (service.ts) gives a single poll.
  */
 
@@ -46,7 +47,7 @@ with req as (
   cross join lateral (
     select id from device_messages
     where device_id = s.device_id and delivered_at is null and (expires_at is null or expires_at > now())
-    order by created_at, id
+    order by urgent desc, created_at, id
     limit $4
     for update skip locked
   ) m
@@ -54,8 +55,8 @@ with req as (
 ), taken as (
   update device_messages m set delivered_at = now()
   where m.id in (select id from picked)
-  returning m.id, m.device_id, m.kind, m.payload, m.created_at, m.notification_id
-), counted as (
+  returning m.id, m.device_id, m.kind, m.payload, m.created_at, m.notification_id, m.urgent
+), ${COMMANDS_DELIVERED_SQL}, counted as (
   -- One counter move per notification per batch (DECISIONS §8: the list never counts rows), into ONE shard of
   -- notification_counts chosen per batch ($5): the batches of a broadcast, run side by side, then never wait on each
   -- other's counter rows (only the sum of the shards is read). In notification order: two batches that do share a
@@ -67,11 +68,12 @@ with req as (
   returning 1
 )
 select 's' as k, s.device_id, s.policy_version, s.applied, s.logged_out,
-       null::uuid as id, null::text as kind, null::text as payload, null::timestamptz as created_at
-from state s
+       null::uuid as id, null::text as kind, null::text as payload, null::timestamptz as created_at,
+       null::boolean as urgent
+from state s, (select count(*) from commanded) k
 union all
-select 'm', t.device_id, null, null, null, t.id, t.kind, t.payload::text, t.created_at from taken t
-order by 2, 9, 6`;
+select 'm', t.device_id, null, null, null, t.id, t.kind, t.payload::text, t.created_at, t.urgent from taken t
+order by 2, 10 desc nulls first, 9, 6`;
 
 interface Row {
   k: 's' | 'm';

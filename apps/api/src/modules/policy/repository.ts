@@ -90,8 +90,21 @@ export const countShardOf = (deviceId: string) => {
 };
 
 /**
+ * Remote commands (DECISIONS §11): the ledger rows of the command messages a hand-out took (`taken`) become
+ * `delivered` in the same statement, with their channel: `fcm` when an FCM wake was sent for the row while the device
+ * had no long-poll open (`via_fcm`, decided by the fan-out), else `long-poll`.
+ */
+export const COMMANDS_DELIVERED_SQL = `commanded as (
+      update command_devices cd set state = 'delivered', delivered_at = now(),
+        channel = case when cd.via_fcm then 'fcm' else 'long-poll' end
+      from taken t
+      where t.kind = 'command' and cd.id = t.id and cd.state = 'queued'
+      returning 1
+    )`;
+
+/**
  * Hands out up to `limit` undelivered, unexpired messages of the device, marking them delivered in the same statement
- * (two polls never get the same message), oldest first.
+ * (two polls never get the same message): urgent ones first (a lock, lost mode), then oldest first.
  */
 export async function takeMessages(db: DbOrTx, deviceId: string, limit: number): Promise<DeviceMessage[]> {
   // Ordered in SQL, at full (microsecond) precision: a JavaScript Date keeps milliseconds only, and
@@ -107,12 +120,12 @@ export async function takeMessages(db: DbOrTx, deviceId: string, limit: number):
       where m.id in (
         select id from ${deviceMessages}
         where device_id = ${deviceId} and delivered_at is null and (expires_at is null or expires_at > now())
-        order by created_at, id
+        order by urgent desc, created_at, id
         limit ${limit}
         for update skip locked
       )
-      returning m.id, m.kind, m.payload, m.created_at, m.notification_id
-    ), counted as (
+      returning m.id, m.kind, m.payload, m.created_at, m.notification_id, m.urgent
+    ), ${sql.raw(COMMANDS_DELIVERED_SQL)}, counted as (
       -- A staff notification's delivered counter moves in the same statement (DECISIONS §8: the list never counts
       -- rows), in this device's shard of it.
       insert into notification_counts as c (notification_id, shard, delivered_count)
@@ -121,7 +134,8 @@ export async function takeMessages(db: DbOrTx, deviceId: string, limit: number):
       on conflict (notification_id, shard) do update set delivered_count = c.delivered_count + excluded.delivered_count
       returning 1
     )
-    select id, kind, payload, created_at from taken, (select count(*) from counted) c order by created_at, id`);
+    select id, kind, payload, created_at from taken, (select count(*) from counted) c, (select count(*) from commanded) k
+    order by urgent desc, created_at, id`);
   return result.rows.map((r) => ({
     _id: r.id,
     kind: r.kind,
@@ -146,9 +160,10 @@ export async function markMessage(db: DbOrTx, deviceId: string, messageId: strin
       delivered_at: Date | string | null;
       opened_at: Date | string | null;
       raced: boolean;
+      kind: 'notification' | 'command';
     }>(sql`
       with cur as (
-        select id, delivered_at, opened_at, notification_id from ${deviceMessages}
+        select id, delivered_at, opened_at, notification_id, kind from ${deviceMessages}
         where id = ${messageId} and device_id = ${deviceId}
       ), marked as (
         update ${deviceMessages} m
@@ -167,7 +182,7 @@ export async function markMessage(db: DbOrTx, deviceId: string, messageId: strin
             opened_count = n.opened_count + excluded.opened_count
         returning 1
       )
-      select c.id, coalesce(k.delivered_at, c.delivered_at) as delivered_at,
+      select c.id, c.kind, coalesce(k.delivered_at, c.delivered_at) as delivered_at,
         coalesce(k.opened_at, c.opened_at) as opened_at, (k.id is null and ${needed}) as raced
       from cur c left join marked k on k.id = c.id, (select count(*) from counted) x`);
     const row = result.rows[0];
@@ -175,8 +190,19 @@ export async function markMessage(db: DbOrTx, deviceId: string, messageId: strin
     // Another ack of this message changed it between the read and the update: read (and maybe mark) again.
     if (row.raced && attempt < 5) continue;
     const at = (v: Date | string | null) => (v === null ? null : new Date(v));
-    return { id: row.id, deliveredAt: at(row.delivered_at), openedAt: at(row.opened_at) };
+    return { id: row.id, kind: row.kind, deliveredAt: at(row.delivered_at), openedAt: at(row.opened_at) };
   }
+}
+
+/**
+ * A command's message acknowledged as delivered (`POST notifications/:id/delivered`): its ledger row, if still queued,
+ * becomes delivered (the hand-out of `GET events` already did this for the messages it handed out).
+ */
+export async function markCommandDelivered(db: DbOrTx, deviceId: string, messageId: string) {
+  await db.execute(sql`
+    update command_devices set state = 'delivered', delivered_at = coalesce(delivered_at, now()),
+      channel = case when via_fcm then 'fcm' else 'long-poll' end
+    where id = ${messageId} and device_id = ${deviceId} and state = 'queued'`);
 }
 
 /** The profile fields Apply reads: whose device, which app family, the settings it freezes. */

@@ -113,6 +113,7 @@ export async function acknowledgeMessage(
 ) {
   const row = await repo.markMessage(ctx.db, device.deviceId, messageId, what);
   if (!row) throw new AppError(404, 'E_NOT_FOUND', 'Message not found.');
+  if (row.kind === 'command') await repo.markCommandDelivered(ctx.db, device.deviceId, messageId);
   return {
     _id: row.id,
     delivered_at: row.deliveredAt?.toISOString() ?? null,

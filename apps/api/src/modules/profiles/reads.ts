@@ -116,6 +116,8 @@ export async function deviceDetail(ctx: AppContext, customerId: string, q: Devic
     lastSeenAt: device.lastSeenAt?.toISOString() ?? null,
     applications: applications.map(applicationItem),
     applicationsTotal,
+    capabilities: device.capabilities ?? null,
+    lostMode: device.lostMode ?? null,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   IconShieldLock,
   IconStairsUp,
   IconTemplate,
+  IconTerminal2,
   IconUserCircle,
 } from '@tabler/icons-react';
 import type { QueryClient } from '@tanstack/react-query';
@@ -67,6 +68,12 @@ export const portalRoutes = routeTable(paths.portal, {
     title: 'Rollouts',
     nav: { icon: IconStairsUp },
     page: lazyNamed(() => import('@/portal/features/fleet/pages/rollouts-page'), 'RolloutsPage'),
+  },
+  // Remote commands (DECISIONS §11), beside the fleet pages; the ledger of one by `?id=`.
+  commands: {
+    title: 'Commands',
+    nav: { icon: IconTerminal2 },
+    page: lazyNamed(() => import('@/portal/features/commands/pages/commands-page'), 'CommandsPage'),
   },
   deviceLogs: {
     title: 'Device Logs',
@@ -161,6 +168,10 @@ export const portalRoutes = routeTable(paths.portal, {
   rolloutDetail: {
     title: 'Rollout',
     page: lazyNamed(() => import('@/portal/features/fleet/pages/rollout-detail-page'), 'RolloutDetailPage'),
+  },
+  commandDetail: {
+    title: 'Command',
+    page: lazyNamed(() => import('@/portal/features/commands/pages/command-detail-page'), 'CommandDetailPage'),
   },
   profileDetail: {
     title: 'Device Profile',

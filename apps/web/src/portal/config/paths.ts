@@ -88,6 +88,10 @@ export const paths = {
     templateDetail: withArgs('/template-detail', (id?: string) => ({ id })),
     rollouts: simple('/rollouts'),
     rolloutDetail: withArgs('/rollout-detail', (id?: string) => ({ id })),
+    /** Remote commands (DECISIONS §11): every command sent, and one command's ledger by `?id=`. */
+    /** `?profileId=`: the commands one device received (its history). */
+    commands: withArgs('/commands', (profileId?: string) => ({ profileId })),
+    commandDetail: withArgs('/command-detail', (id?: string) => ({ id })),
     deviceLogs: simple('/device-logs'),
     downloadApk: simple('/download-apk'),
     becomeReseller: simple('/become-reseller'),

@@ -27,6 +27,8 @@ export const queryKeys = {
   templates: ['templates'],
   rollouts: ['rollouts'],
   bulkActions: ['bulk-actions'],
+  /** Remote commands (DECISIONS §11): sent from the device pages, listed on the Commands pages. */
+  commands: ['commands'],
 } as const satisfies Record<string, QueryKey | ((...args: never[]) => QueryKey)>;
 
 const invalidateAll = (queryClient: QueryClient, keys: readonly QueryKey[]) =>

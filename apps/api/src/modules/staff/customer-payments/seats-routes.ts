@@ -4,11 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import { staffActorOf, staffAreaRoutes, staffOf } from '../guard.ts';
 import * as seats from './seats-service.ts';
 import { answer, answerList } from '../../../lib/area-routes.ts';
-
-const idempotencyKeyOf = (req: Pick<FastifyRequest, 'headers'>) => {
-  const value = req.headers['idempotency-key'];
-  return Array.isArray(value) ? value[0] : value;
-};
+import { idempotencyKeyOf } from '../../../lib/idempotency.ts';
 
 const actorWithEmail = (req: FastifyRequest) => ({ ...staffActorOf(req), email: staffOf(req).email });
 

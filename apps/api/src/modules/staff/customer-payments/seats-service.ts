@@ -4,6 +4,7 @@ import { type AppContext, inTransaction } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
+import { checkedIdempotencyKey } from '../../../lib/idempotency.ts';
 import { writeAudit } from '../../audit/service.ts';
 import { logOutDevicesInTransaction } from '../../devices/service.ts';
 import { issueInvoice } from '../../invoices/service.ts';
@@ -26,8 +27,6 @@ export async function approveResellerRequest(ctx: AppContext, actor: StaffActor,
 
 // ------------------------------------------------------------------------------------ offline sale (DECISIONS §8)
 
-const IDEMPOTENCY_KEY_MAX = 255;
-
 async function activePlanOf(ctx: AppContext, priceId: string) {
   const plan = await findPlan(ctx.db, priceId);
   if (!plan) throw new AppError(404, 'E_PLAN_NOT_FOUND', 'This plan does not exist.');
@@ -46,10 +45,7 @@ export async function createOfflinePayment(
   input: { customerId: string; priceId: string; qty: number; amount: number; note: string },
   idempotencyKey: string | undefined,
 ) {
-  const key = idempotencyKey?.trim() || null;
-  if (key && key.length > IDEMPOTENCY_KEY_MAX) {
-    throw badRequest('E_VALIDATION', `Idempotency-Key: must be at most ${IDEMPOTENCY_KEY_MAX} characters`);
-  }
+  const key = checkedIdempotencyKey(idempotencyKey);
   const plan = await activePlanOf(ctx, input.priceId);
   if (plan.family === 'PCHAT' && input.qty < PCHAT_MIN_QTY) throw badRequest('E_QTY_MINIMUM', PCHAT_MIN_QTY_MESSAGE);
   const totalCents = Math.round(input.amount * 100);

@@ -17,6 +17,7 @@ import {
   templateChoices,
 } from '../testing/fixtures';
 import { choose } from '../testing/select';
+import { command, preflight } from '@/portal/features/commands/testing/fixtures';
 
 const DETAIL = `${API}/groups/${GROUP_ID}`;
 const LIST = `${API}/profile/list`;
@@ -227,5 +228,36 @@ describe('Group detail (/group-detail?id=)', () => {
       `/rollout-detail?id=${ROLLOUT_ID}`,
     );
     expect(screen.getByRole('button', { name: 'Start rollout' })).toBeDisabled();
+  });
+
+  it("sends a command to every device of the group: the group's preflight, a confirmation naming the group, then the command's page", async () => {
+    const SENT = id(77);
+    const api = mockApi(
+      routes({
+        [`POST ${API}/commands/preflight`]: preflight(12, [{ reason: 'the app cannot read the location', count: 2 }]),
+        [`POST ${API}/commands`]: one(command({ _id: SENT, groupId: GROUP_ID, groupName: 'Lobby tablets', total: 12 })),
+        [`GET ${API}/commands/${SENT}`]: one(command({ _id: SENT })),
+        [`GET ${API}/commands/${SENT}/devices`]: {
+          body: { respones_msg: 'OK', data: [], pagination: { page: 1, limit: 25, total: 0 } },
+        },
+      }),
+    );
+    const { user } = renderApp(`/group-detail?id=${GROUP_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Send command' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Send a command to the 12 devices of Lobby tablets')).toBeInTheDocument();
+    await choose(user, 'Command', 'Locate', dialog);
+    expect(
+      await within(dialog).findByText('2 of 12 cannot be located: the app cannot read the location.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('10 of 12 devices can be located.')).toBeInTheDocument();
+    expect(api.callsTo('POST', `${API}/commands/preflight`)[0]!.body).toEqual({ type: 'locate', groupId: GROUP_ID });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Locate the 12 devices of Lobby tablets?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('POST', `${API}/commands`)).toHaveLength(1));
+    expect(api.callsTo('POST', `${API}/commands`)[0]!.body).toEqual({ type: 'locate', groupId: GROUP_ID, params: {} });
+    await waitFor(() => expect(currentLocation()).toBe(`/command-detail?id=${SENT}`));
   });
 });

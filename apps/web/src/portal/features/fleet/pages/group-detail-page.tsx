@@ -1,10 +1,19 @@
 import { groupIdSchema, profileListQuerySchema, type Group, type ProfileListItem } from '@fleetdeck/contract';
 import { Anchor, Badge, Button, Card, Group as Row, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconFolderShare, IconLogout, IconPlus, IconRocket, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconFolderShare,
+  IconLogout,
+  IconPlus,
+  IconRocket,
+  IconTerminal2,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useProfileList } from '@/portal/api/get-profile-list';
 import { BulkActionControls } from '@/portal/components/bulk-action-controls';
+import { LazySendCommandDialog } from '@/portal/components/commands/lazy-send-command-dialog';
 import { paths } from '@/portal/config/paths';
 import { actionsColumn, textColumn } from '@/shared/components/columns';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
@@ -68,6 +77,8 @@ function GroupDevices({ group }: { group: Group }) {
   const devices = useProfileList({ ...list.query, groupId: group._id });
   const [removing, setRemoving] = useState<ProfileListItem | null>(null);
   const [adding, setAdding] = useState(false);
+  const [sending, setSending] = useState(false);
+  const navigate = useNavigate();
   const remove = useRemoveGroupDevices({ onSuccess: () => setRemoving(null) });
   return (
     <ListPage
@@ -105,6 +116,14 @@ function GroupDevices({ group }: { group: Group }) {
                 </Button>
                 <Button
                   variant="default"
+                  leftSection={<IconTerminal2 size={16} />}
+                  onClick={() => setSending(true)}
+                  disabled={group.deviceCount === 0}
+                >
+                  Send command
+                </Button>
+                <Button
+                  variant="default"
                   leftSection={<IconFolderShare size={16} />}
                   onClick={open.move}
                   disabled={group.deviceCount === 0}
@@ -127,6 +146,14 @@ function GroupDevices({ group }: { group: Group }) {
       }
     >
       <AddDevicesDialog group={group} opened={adding} onClose={() => setAdding(false)} />
+      <LazySendCommandDialog
+        opened={sending}
+        onClose={() => setSending(false)}
+        target={{ groupId: group._id }}
+        targetName={`the ${devicesText(group.deviceCount)} of ${group.name}`}
+        type={null}
+        onSent={(command) => void navigate(paths.portal.commandDetail.getHref(command._id))}
+      />
       <ConfirmDialog
         opened={removing !== null}
         title={`Remove ${removing?.name ?? ''} from ${group.name}?`}

@@ -1,15 +1,22 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { IconFolderShare, IconLogout } from '@tabler/icons-react';
+import { IconFolderShare, IconLogout, IconTerminal2 } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { BulkActionControls } from '@/portal/components/bulk-action-controls';
+import { LazySendCommandDialog } from '@/portal/components/commands/lazy-send-command-dialog';
 import type { RowSelection } from '@/portal/components/row-selection';
+import { paths } from '@/portal/config/paths';
 import { countOf } from '@/shared/lib/format';
 
 /**
- * The actions on the ticked devices: Move to group and Log out (asked first, naming the count), each a background job
+ * The actions on the ticked devices: Send command (type and params, the preflight, a confirmation naming the count,
+ * then the command's page), Move to group and Log out (asked first, naming the count), the last two a background job
  * (`POST bulk-actions`) whose progress and per-device results show here.
  */
 export function BulkActionsBar({ selection }: { selection: RowSelection }) {
   const count = selection.ids.length;
+  const [sending, setSending] = useState(false);
+  const navigate = useNavigate();
   return (
     <BulkActionControls scope={{ profileIds: selection.ids }} count={count} onStarted={selection.clear}>
       {(open) =>
@@ -18,6 +25,9 @@ export function BulkActionsBar({ selection }: { selection: RowSelection }) {
             <Group justify="space-between" gap="sm">
               <Text size="sm" fw={600}>{`${countOf(count, 'device')} chosen`}</Text>
               <Group gap="xs">
+                <Button variant="light" leftSection={<IconTerminal2 size={16} />} onClick={() => setSending(true)}>
+                  Send command
+                </Button>
                 <Button variant="light" leftSection={<IconFolderShare size={16} />} onClick={open.move}>
                   Move to group
                 </Button>
@@ -29,6 +39,17 @@ export function BulkActionsBar({ selection }: { selection: RowSelection }) {
                 </Button>
               </Group>
             </Group>
+            <LazySendCommandDialog
+              opened={sending}
+              onClose={() => setSending(false)}
+              target={{ profileIds: selection.ids }}
+              type={null}
+              onSent={(command) => {
+                setSending(false);
+                selection.clear();
+                void navigate(paths.portal.commandDetail.getHref(command._id));
+              }}
+            />
           </Paper>
         ) : null
       }

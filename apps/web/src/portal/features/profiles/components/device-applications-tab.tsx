@@ -6,15 +6,18 @@ import {
 } from '@fleetdeck/contract';
 import { Badge, Button, Group, NativeSelect, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconEraser, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { actionsColumn } from '@/shared/components/columns';
 import { DataTable, type DataTableColumn } from '@/shared/components/data-table';
+import { IconButton } from '@/shared/components/icon-action';
 import { QueryError } from '@/shared/components/query-view';
 import { FIRST_DEVICE_APPS_FILTERS, useDeviceDetail, type DeviceDetailFilters } from '../api/get-device-detail';
 import { profileQueryKeys } from '../api/query-keys';
 import { useSyncDeviceApplications } from '../api/sync-device-applications';
 import { DEVICE_APPLICATION_UPDATE_KEY, useUpdateDeviceApplication } from '../api/update-device-application';
+import { useDeviceCommand } from './commands-menu';
 import { applicationColumn } from '@/portal/components/table-columns';
 import { pageOf } from '@/portal/lib/browser-paging';
 import { AppIcon } from '@/portal/components/settings/app-icon';
@@ -113,6 +116,7 @@ export function DeviceApplicationsTab({ profile }: { profile: ProfileDetail }) {
   }
 
   const update = useUpdateDeviceApplication();
+  const command = useDeviceCommand(profile);
   const busyPackages = useMutationState({
     filters: { mutationKey: DEVICE_APPLICATION_UPDATE_KEY, status: 'pending' },
     select: (m) => (m.state.variables as DeviceApplicationUpdateRequest | undefined)?.packageName,
@@ -191,10 +195,19 @@ export function DeviceApplicationsTab({ profile }: { profile: ProfileDetail }) {
         </Group>
       ),
     },
+    actionsColumn<DeviceApplicationItem>(70, (app) => (
+      <IconButton
+        hint="Clear app data"
+        label={`Clear the data of ${app.app_name || app.package_name}`}
+        icon={IconEraser}
+        onClick={() => command.open({ type: 'clear_app_data', preset: { packageName: app.package_name } })}
+      />
+    )),
   ];
 
   return (
     <Stack gap="md">
+      {command.dialog}
       <Group justify="space-between" align="flex-start" gap="sm">
         <TabHeading
           title="Applications"
@@ -269,7 +282,7 @@ export function DeviceApplicationsTab({ profile }: { profile: ProfileDetail }) {
         emptyMessage={
           nothingReported ? 'The device has not reported its applications yet. Press Sync to ask for them.' : undefined
         }
-        minWidth={760}
+        minWidth={830}
       />
     </Stack>
   );

@@ -1,8 +1,9 @@
-import type { DeviceDetail, ProfileDetail } from '@fleetdeck/contract';
+import { COMMAND_LABELS, COMMAND_TYPES, type DeviceDetail, type ProfileDetail } from '@fleetdeck/contract';
 import { Alert, Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { mapHref, positionText } from '@/portal/lib/map-position';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { QueryError } from '@/shared/components/query-view';
 import { paths } from '@/portal/config/paths';
@@ -28,19 +29,19 @@ const orDash = (v: string | number | null | undefined) => (v === null || v === u
 
 function Location({ location }: { location: DeviceDetail['location'] }) {
   if (!location) return '-';
-  const { latitude, longitude, accuracy } = location;
-  const text = `${latitude.toFixed(5)}, ${longitude.toFixed(5)}${accuracy !== undefined ? ` (±${Math.round(accuracy)} m)` : ''}`;
   return (
-    <Anchor
-      href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`}
-      target="_blank"
-      rel="noopener noreferrer"
-      size="sm"
-    >
-      {text}
+    <Anchor href={mapHref(location)} target="_blank" rel="noopener noreferrer" size="sm">
+      {positionText(location)}
     </Anchor>
   );
 }
+
+/** The remote commands the app said it can run (DECISIONS §11), in the console's words. */
+const capabilitiesText = (capabilities: DeviceDetail['capabilities']) => {
+  if (capabilities === null) return 'Not reported (update the app)';
+  const known = COMMAND_TYPES.filter((t) => capabilities.includes(t)).map((t) => COMMAND_LABELS[t]);
+  return known.length > 0 ? known.join(', ') : 'None';
+};
 
 /** Device (Devices on URL Blocker and Key Mapper): every reported field, online state, and logout. */
 export function DeviceTab({ profile }: { profile: ProfileDetail }) {
@@ -88,6 +89,7 @@ export function DeviceTab({ profile }: { profile: ProfileDetail }) {
         <Field label="Location">
           <Location location={d.location} />
         </Field>
+        <Field label="Remote Commands">{capabilitiesText(d.capabilities)}</Field>
         <Field label="Last Seen">{d.online ? 'Online now' : formatDateTime(d.lastSeenAt)}</Field>
       </SimpleGrid>
       <Alert color="red" variant="light" title="Log out this device">

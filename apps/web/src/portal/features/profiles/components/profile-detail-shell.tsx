@@ -6,9 +6,11 @@ import classes from '@/portal/components/settings/settings.module.css';
 import { UrlTabs } from '@/portal/components/settings/url-tabs';
 import { QueryError } from '@/shared/components/query-view';
 import { paths } from '@/portal/config/paths';
+import { FIRST_DEVICE_APPS_FILTERS, useDeviceDetail } from '../api/get-device-detail';
 import { useProfileDetail } from '../api/get-profile-detail';
 import { useProfileTarget } from '../api/use-profile-target';
 import { profileDetailHref, profilePageOf, type ProfilePageKey } from './app-routes';
+import { LostModeBanner } from './lost-mode-banner';
 import { ProfileHeader } from './profile-header';
 import type { ProfileTab } from './profile-tabs';
 
@@ -68,11 +70,15 @@ function ProfileDetailView({
   tabs: ProfileTab[];
 }) {
   const target = useProfileTarget(profile);
+  // The device's own state (lost mode), read with the Applications tab's first filters: the same query, asked once.
+  const device = useDeviceDetail(profile._id, FIRST_DEVICE_APPS_FILTERS);
+  const lostMode = device.data?.lostMode;
   const ownPage = profilePageOf(profile.appName);
   const ownHref = ownPage && ownPage !== page ? profileDetailHref(profile.appName, profile._id) : undefined;
   return (
     <Stack gap="md">
-      <ProfileHeader profile={profile} />
+      {lostMode ? <LostModeBanner profile={profile} lostMode={lostMode} /> : null}
+      <ProfileHeader profile={profile} lostMode={lostMode} />
       {ownHref ? (
         <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />}>
           <Text size="sm">

@@ -1,14 +1,24 @@
-import type { ProfileDetail } from '@fleetdeck/contract';
+import type { DeviceDetail, ProfileDetail } from '@fleetdeck/contract';
 import { Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useProductName } from '@/shared/lib/app-config';
 import { formatDateTime } from '@/shared/lib/format';
 import { useApplyProfile } from '../api/apply-profile';
 import { appLabel } from './app-routes';
+import { CommandsMenu } from './commands-menu';
 import { ApplyState, OnlineStatus } from './device-status';
 
-/** Serial number and device name, app, online state, and Apply with the delivery state of the latest version. */
-export function ProfileHeader({ profile }: { profile: ProfileDetail }) {
+/**
+ * Serial number and device name, app, online state, Apply with the delivery state of the latest version, and the
+ * Commands menu (lost mode on or off as the device reported it).
+ */
+export function ProfileHeader({
+  profile,
+  lostMode,
+}: {
+  profile: ProfileDetail;
+  lostMode: DeviceDetail['lostMode'] | undefined;
+}) {
   const productName = useProductName();
   const apply = useApplyProfile();
   return (
@@ -32,15 +42,18 @@ export function ProfileHeader({ profile }: { profile: ProfileDetail }) {
         </Stack>
         {/* marginLeft auto: on a narrow screen this column wraps below the name and must stay on the right. */}
         <Stack gap={8} align="flex-end" style={{ flex: '0 1 auto', marginLeft: 'auto' }}>
-          <Button
-            leftSection={<IconSend size={16} />}
-            onClick={() => apply.mutate(profile._id)}
-            loading={apply.isPending}
-            disabled={apply.isPending}
-            aria-describedby="apply-help"
-          >
-            Apply
-          </Button>
+          <Group gap="xs" justify="flex-end">
+            <CommandsMenu profile={profile} lostMode={lostMode} />
+            <Button
+              leftSection={<IconSend size={16} />}
+              onClick={() => apply.mutate(profile._id)}
+              loading={apply.isPending}
+              disabled={apply.isPending}
+              aria-describedby="apply-help"
+            >
+              Apply
+            </Button>
+          </Group>
           <ApplyState profile={profile} />
           {/* A device acknowledges version 0 (nothing applied yet) too: only a real Apply has a "last applied". */}
           {profile.appliedAt && profile.policyVersion > 0 ? (

@@ -126,6 +126,7 @@ describe('Profile detail pages', () => {
       ['MAC Address', 'AA:BB:CC:DD:EE:FF'],
       ['OS Version', 'Android 13'],
       ['Location', '51.50740, -0.12780 (±12 m)'],
+      ['Remote Commands', 'Lock, Reboot, Clear app data, Ring, Locate, Lost mode, Sync'],
     ]) {
       const label_ = within(fields).getByText(label!);
       expect(label_.parentElement).toHaveTextContent(value!);

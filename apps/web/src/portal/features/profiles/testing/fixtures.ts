@@ -123,6 +123,8 @@ export const device = (overrides: Partial<DeviceDetail> = {}): DeviceDetail => (
     deviceApp('com.facebook.katana', 'Facebook', { app_disable: true }),
   ],
   applicationsTotal: 2,
+  capabilities: ['lock', 'reboot', 'clear_app_data', 'ring', 'locate', 'lost_mode', 'sync'],
+  lostMode: null,
   ...overrides,
 });
 

@@ -1,0 +1,33 @@
+import type { DeviceDetail, ProfileDetail } from '@fleetdeck/contract';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconShieldExclamation } from '@tabler/icons-react';
+import { formatDateTime } from '@/shared/lib/format';
+import { useDeviceCommand } from './commands-menu';
+
+/** While the device is in lost mode: since when, what it shows, and "Turn off lost mode" (through the send dialog). */
+export function LostModeBanner({
+  profile,
+  lostMode,
+}: {
+  profile: Pick<ProfileDetail, '_id' | 'name'>;
+  lostMode: NonNullable<DeviceDetail['lostMode']>;
+}) {
+  const command = useDeviceCommand(profile);
+  const shown = [lostMode.message, lostMode.phone].filter(Boolean).join(', ');
+  return (
+    <Alert color="red" variant="filled" icon={<IconShieldExclamation size={18} />} role="alert" title="Lost mode">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{`Lost mode since ${formatDateTime(lostMode.since)}${shown ? `: ${shown}` : ''}`}</Text>
+        <Button
+          variant="white"
+          color="red"
+          size="xs"
+          onClick={() => command.open({ type: 'lost_mode', preset: { enabled: false } })}
+        >
+          Turn off lost mode
+        </Button>
+      </Group>
+      {command.dialog}
+    </Alert>
+  );
+}

@@ -1,0 +1,270 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { command, preflight } from '@/portal/features/commands/testing/fixtures';
+import { choose } from '@/portal/features/fleet/testing/select';
+import { mockApi, type RecordedCall } from '@/test/mock-api';
+import { currentLocation, renderApp } from '@/test/render-app';
+import {
+  API,
+  detailAnswer,
+  device,
+  deviceAnswer,
+  listAnswer,
+  listItem,
+  profile,
+  PROFILE_ID,
+  shellRoutes,
+} from '../testing/fixtures';
+
+const COMMANDS = `${API}/commands`;
+const PREFLIGHT = `${API}/commands/preflight`;
+const SENT_ID = 'd24e6f80-3b5c-4d7e-9f10-2b3c4d5e6f70';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** The device page with its profile and device, the preflight's answer and the send's. */
+function devicePage(preflightAnswer = preflight(1), d = device()) {
+  window.localStorage.setItem('token', 'tok');
+  const api = mockApi({
+    ...shellRoutes,
+    [`GET ${API}/profile/detail`]: detailAnswer(profile()),
+    [`GET ${API}/profile/device/detail`]: deviceAnswer(d),
+    [`POST ${PREFLIGHT}`]: preflightAnswer,
+    [`POST ${COMMANDS}`]: (call: RecordedCall) => {
+      const body = call.body as { type: 'lock'; params: Record<string, unknown> };
+      return {
+        body: { respones_msg: 'Command sent', data: command({ _id: SENT_ID, type: body.type, params: body.params }) },
+      };
+    },
+  });
+  return { api, ...renderApp(`/profile-detail?profile_id=${PROFILE_ID}`) };
+}
+
+type User = ReturnType<typeof renderApp>['user'];
+async function openCommand(user: User, item: string) {
+  await user.click(await screen.findByRole('button', { name: 'Commands' }));
+  await user.click(await screen.findByRole('menuitem', { name: item }));
+  return screen.findByRole('dialog');
+}
+
+describe("A device's Commands menu (DECISIONS §11)", () => {
+  it('locks with a message: the preflight first, then a confirmation naming the device, then one send with an Idempotency-Key and a link to the command', async () => {
+    const { api, user } = devicePage();
+    let dialog = await openCommand(user, 'Lock…');
+    expect(within(dialog).getByText('Lock R58N123ABC')).toBeInTheDocument();
+    expect(await within(dialog).findByText('This device can be locked.')).toBeInTheDocument();
+    expect(api.callsTo('POST', PREFLIGHT)[0]!.body).toEqual({ type: 'lock', profileIds: [PROFILE_ID] });
+    expect(api.callsTo('POST', COMMANDS)).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Message on the lock screen/ }), 'Return to reception');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Lock R58N123ABC?')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Locks the screen showing "Return to reception".');
+    expect(api.callsTo('POST', COMMANDS)).toHaveLength(0);
+
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('POST', COMMANDS).length).toBeGreaterThan(0));
+    const sends = api.callsTo('POST', COMMANDS);
+    expect(sends[0]!.body).toEqual({
+      type: 'lock',
+      profileIds: [PROFILE_ID],
+      params: { message: 'Return to reception' },
+    });
+    const key = sends[0]!.headers['idempotency-key'];
+    expect(key).toMatch(UUID);
+    // A double click never sends a second command: any repeat carries the same key (the server answers it once).
+    expect(sends.every((s) => s.headers['idempotency-key'] === key)).toBe(true);
+
+    const link = await screen.findByRole('link', { name: "Follow it on the command's page" });
+    expect(link).toHaveAttribute('href', `/command-detail?id=${SENT_ID}`);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Another dialog is another send: a new key.
+    dialog = await openCommand(user, 'Lock…');
+    await within(dialog).findByText('This device can be locked.');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('POST', COMMANDS).at(-1)!.body).toMatchObject({ params: {} }));
+    expect(api.callsTo('POST', COMMANDS).at(-1)!.headers['idempotency-key']).toMatch(UUID);
+    expect(api.callsTo('POST', COMMANDS).at(-1)!.headers['idempotency-key']).not.toBe(key);
+  });
+
+  it('says why the device cannot run a command and sends nothing', async () => {
+    const { api, user } = devicePage(preflight(1, [{ reason: 'the app is not device owner', count: 1 }]));
+    const dialog = await openCommand(user, 'Reboot…');
+    expect(
+      await within(dialog).findByText('This device cannot reboot: the app is not device owner.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(api.callsTo('POST', PREFLIGHT)[0]!.body).toEqual({ type: 'reboot', profileIds: [PROFILE_ID] });
+    expect(api.callsTo('POST', COMMANDS)).toHaveLength(0);
+  });
+
+  it('refuses a ring of 0 or 301 seconds at the field, with the contract message, and sends 300', async () => {
+    const { api, user } = devicePage();
+    let dialog = await openCommand(user, 'Ring…');
+    await within(dialog).findByText('This device can ring.');
+    const seconds = within(dialog).getByRole('textbox', { name: /Ring time/ });
+    expect(seconds).toHaveValue('30');
+    for (const typed of ['0', '301']) {
+      await user.clear(seconds);
+      await user.type(seconds, typed);
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      expect(await within(dialog).findByText('Ring time must be from 1 to 300 seconds')).toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Send' })).toBeNull();
+    }
+    await user.clear(seconds);
+    await user.type(seconds, '300');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Ring R58N123ABC?')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Rings for 300 seconds.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(1));
+    expect(api.callsTo('POST', COMMANDS)[0]!.body).toEqual({
+      type: 'ring',
+      profileIds: [PROFILE_ID],
+      params: { seconds: 300 },
+    });
+  });
+
+  it("clears one app's data from the Applications list's row, naming the app and the device", async () => {
+    const { api, user } = devicePage();
+    await user.click(await screen.findByRole('button', { name: 'Clear the data of Chrome' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('This device can clear app data.')).toBeInTheDocument();
+    // The package is the row's: no field to type it in.
+    expect(within(dialog).queryByRole('textbox', { name: /App package/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Clear the data of com.android.chrome on R58N123ABC?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(1));
+    expect(api.callsTo('POST', COMMANDS)[0]!.body).toEqual({
+      type: 'clear_app_data',
+      profileIds: [PROFILE_ID],
+      params: { packageName: 'com.android.chrome' },
+    });
+  });
+
+  it('turns lost mode on with a message and a phone', async () => {
+    const { api, user } = devicePage();
+    expect(screen.queryByRole('alert')).toBeNull();
+    let dialog = await openCommand(user, 'Lost mode…');
+    await within(dialog).findByText('This device can enter and leave lost mode.');
+    await user.type(within(dialog).getByRole('textbox', { name: /Message shown on the device/ }), 'Found me?');
+    await user.type(within(dialog).getByRole('textbox', { name: /Phone/ }), '+44 20 7946 0000');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Put R58N123ABC in lost mode?')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Turns lost mode on, showing "Found me?" and phone +44 20 7946 0000.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(1));
+    expect(api.callsTo('POST', COMMANDS)[0]!.body).toEqual({
+      type: 'lost_mode',
+      profileIds: [PROFILE_ID],
+      params: { enabled: true, message: 'Found me?', phone: '+44 20 7946 0000' },
+    });
+  });
+
+  it('shows a red lost mode banner while on, and turns it off from there', async () => {
+    const { api, user } = devicePage(
+      preflight(1),
+      device({
+        lostMode: {
+          message: 'Please return to reception',
+          phone: '+44 20 7946 0000',
+          since: '2026-02-01T09:30:00.000Z',
+        },
+      }),
+    );
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(
+      /Lost mode since 01 Feb 2026, \d\d:30: Please return to reception, \+44 20 7946 0000/,
+    );
+    await user.click(within(banner).getByRole('button', { name: 'Turn off lost mode' }));
+    let dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('This device can enter and leave lost mode.');
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Turn off lost mode on R58N123ABC?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(1));
+    expect(api.callsTo('POST', COMMANDS)[0]!.body).toEqual({
+      type: 'lost_mode',
+      profileIds: [PROFILE_ID],
+      params: { enabled: false },
+    });
+    // While on, the menu offers to turn it off rather than on.
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Commands' }));
+    expect(await screen.findByRole('menuitem', { name: 'Turn off lost mode…' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Lost mode…' })).toBeNull();
+    // The device's history: the Commands page filtered to it.
+    expect(screen.getByRole('menuitem', { name: 'Commands it received' })).toHaveAttribute(
+      'href',
+      `/commands?profileId=${PROFILE_ID}`,
+    );
+  });
+});
+
+describe('Devices (/profiles): Send command to the ticked devices', () => {
+  const LIST = `${API}/profile/list`;
+  const devices = listAnswer([listItem(id(1), 'PD'), listItem(id(2), 'SL'), listItem(id(3), 'UB')]);
+
+  it('chooses the type and its params, shows the preflight in counts, confirms naming the count, sends and opens the command', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({
+      ...shellRoutes,
+      [`GET ${LIST}`]: devices,
+      [`GET ${API}/groups`]: { body: { respones_msg: 'OK', data: [], pagination: { page: 1, limit: 50, total: 0 } } },
+      [`POST ${PREFLIGHT}`]: (call: RecordedCall) =>
+        (call.body as { type: string }).type === 'reboot'
+          ? preflight(1200, [{ reason: 'the app is not device owner', count: 788 }])
+          : preflight(2),
+      [`POST ${COMMANDS}`]: { body: { respones_msg: 'Command sent', data: command({ _id: SENT_ID, type: 'reboot' }) } },
+      [`GET ${COMMANDS}/${SENT_ID}`]: { body: { respones_msg: 'OK', data: command({ _id: SENT_ID, type: 'reboot' }) } },
+      [`GET ${COMMANDS}/${SENT_ID}/devices`]: {
+        body: { respones_msg: 'OK', data: [], pagination: { page: 1, limit: 25, total: 0 } },
+      },
+    });
+    const { user } = renderApp('/profiles');
+    await screen.findByText('SERIAL-PD');
+    await user.click(screen.getByRole('checkbox', { name: 'Select SERIAL-PD' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select SERIAL-UB' }));
+    const bar = screen.getByRole('region', { name: 'Chosen devices' });
+    await user.click(within(bar).getByRole('button', { name: 'Send command' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Send a command to 2 devices')).toBeInTheDocument();
+
+    // Clear app data needs a package: refused at the field, nothing sent.
+    await choose(user, 'Command', 'Clear app data', dialog);
+    await within(dialog).findByText('All 2 devices can clear app data.');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('App package is required')).toBeInTheDocument();
+
+    await choose(user, 'Command', 'Reboot', dialog);
+    expect(
+      await within(dialog).findByText('788 of 1,200 cannot reboot: the app is not device owner.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('412 of 1,200 devices can be rebooted.')).toBeInTheDocument();
+    expect(api.callsTo('POST', PREFLIGHT).at(-1)!.body).toEqual({ type: 'reboot', profileIds: [id(1), id(3)] });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Reboot 2 devices?')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(
+      '412 of the 1,200 devices get it; the 788 that cannot run it are marked unsupported.',
+    );
+    expect(api.callsTo('POST', COMMANDS)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(1));
+    const send = api.callsTo('POST', COMMANDS)[0]!;
+    expect(send.body).toEqual({ type: 'reboot', profileIds: [id(1), id(3)], params: {} });
+    expect(send.headers['idempotency-key']).toMatch(UUID);
+    await waitFor(() => expect(currentLocation()).toBe(`/command-detail?id=${SENT_ID}`));
+  });
+});
