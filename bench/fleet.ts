@@ -659,14 +659,7 @@ async function listsPhase(rt: Runtime, api: Api, customerId: string, opts: Optio
   ];
   const measured = [];
   for (const c of cases) {
-    const samples: number[] = [];
-    const problems: string[] = [];
-    for (let i = -opts.warmup; i < opts.requests; i++) {
-      const r = await c.get();
-      if (r.problem && problems.length < 5) problems.push(`request ${i}: ${r.problem}`);
-      if (i >= 0) samples.push(r.ms);
-    }
-    const latencyMs = summarise(samples);
+    const { latencyMs, problems } = await bench.timeRequests(c.get, opts);
     const statements = await bench.explainStatements(rt.ctx, c.explain);
     measured.push({
       id: c.id,
@@ -713,12 +706,10 @@ async function main() {
     const started = await bench.startProduct(config, logger, dataDir);
     rt = started.rt;
     const fetchLocal = loopbackFetch(agent, '127.0.0.1');
-    result.machine = {
-      ...bench.machineFacts(),
-      postgres:
-        (await rt.ctx.pool.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v ?? '?',
-      note: 'server, workers and PostgreSQL (embedded, default settings) with the bench in one process; the acking devices in a forked one; 2 shared cores',
-    };
+    result.machine = await bench.machineWithPostgres(
+      rt.ctx.pool,
+      'server, workers and PostgreSQL (embedded, default settings) with the bench in one process; the acking devices in a forked one; 2 shared cores',
+    );
     result.server = { startSeconds: bench.seconds(started.startMs) };
 
     if (opts.phases.stage) {

@@ -3,7 +3,7 @@ import type { Agent } from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { LatencySummary } from '@fleetdeck/device-sim';
+import { summarise, type LatencySummary } from '@fleetdeck/device-sim';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createLogger } from '../apps/api/src/logger.ts';
 import { usersApi } from '@fleetdeck/contract';
@@ -359,3 +359,27 @@ export async function sampleWaits(pool: pg.Pool, into: Map<string, number>) {
 /** The `n` most frequent samples of `sampleWaits`. */
 export const topWaits = (waits: Map<string, number>, n = 8) =>
   [...waits.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
+
+/**
+ * One request at a time: `warmup` untimed, then `requests` timed. `get` answers the request's time and what is wrong
+ * with its answer (null: right); the first five problems are kept.
+ */
+export async function timeRequests(
+  get: () => Promise<{ ms: number; problem: string | null }>,
+  opts: { warmup: number; requests: number },
+) {
+  const samples: number[] = [];
+  const problems: string[] = [];
+  for (let i = -opts.warmup; i < opts.requests; i++) {
+    const r = await get();
+    if (r.problem && problems.length < 5) problems.push(`request ${i}: ${r.problem}`);
+    if (i >= 0) samples.push(r.ms);
+  }
+  return { latencyMs: summarise(samples), problems };
+}
+
+/** The machine facts of a benchmark's result, with the PostgreSQL version the product runs on. */
+export async function machineWithPostgres(pool: pg.Pool, note: string) {
+  const { rows } = await pool.query<{ v: string }>(`select current_setting('server_version') as v`);
+  return { ...machineFacts(), postgres: rows[0]?.v ?? '?', note };
+}
