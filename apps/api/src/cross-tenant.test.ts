@@ -193,6 +193,8 @@ async function world(label: string): Promise<World> {
     }),
   );
   await fanOutCommand(rt.ctx, command._id);
+  // The job may have taken the command first (the send wakes its worker): wait for it too.
+  await rt.settle();
   const [ledgerRow] = await rt.ctx.db
     .select({ id: commandDevices.id })
     .from(commandDevices)
