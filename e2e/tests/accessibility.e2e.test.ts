@@ -186,9 +186,11 @@ function consoleAudit() {
   }));
 }
 
-// Concurrent: most of a page's time is waiting for the network to go quiet, so the three audits overlap.
+// Concurrent: most of a page's time is waiting for the network to go quiet, so the three audits overlap. They share
+// the machine's cores, so each page costs 3-25 s depending on load (measured under two other sessions): every audit
+// gets the same budget, whatever its page count.
 describe.concurrent('accessibility of every route (axe-core: serious and critical)', () => {
-  it('the public site and the sign-in pages', { timeout: 300_000 }, async ({ expect }) => {
+  it('the public site and the sign-in pages', { timeout: 600_000 }, async ({ expect }) => {
     const hrefs = [
       ...Object.values(paths.auth).map((r) => (r.getHref as () => string)()),
       paths.public.pricing.getHref(),

@@ -90,6 +90,23 @@ describe('public site (DECISIONS §9)', () => {
     expect(await screen.findByText('This post does not exist or was removed.')).toBeInTheDocument();
   });
 
+  it('/blog: a post without a picture shows a plain band, and nothing on the loaded page says it is loading', async () => {
+    mockApi({
+      ...pageView,
+      [`GET ${P}/blogs`]: {
+        body: {
+          respones_msg: 'Blogs',
+          data: [{ ...blog, image: null }],
+          pagination: { page: 1, limit: 12, total: 1, totalCapped: false, nextCursor: null },
+        },
+      },
+    });
+    renderApp('/blog');
+    const card = await screen.findByRole('link', { name: 'Fleet tips' });
+    expect(card.querySelector('img')).toBeNull();
+    expect(document.querySelectorAll('.mantine-Skeleton-root, [aria-busy="true"]')).toHaveLength(0);
+  });
+
   it('/videos embeds YouTube and Vimeo from their privacy-respecting players and links the rest', async () => {
     mockApi({
       ...pageView,

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Image, Pagination, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Box, Card, Group, Image, Pagination, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { blogImageUrl } from '@fleetdeck/contract';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '@/shared/components/load-error';
@@ -41,7 +41,9 @@ export function SiteBlogListPage() {
                 {post.image ? (
                   <Image src={blogImageUrl(post.image)} alt="" h={170} fit="cover" />
                 ) : (
-                  <Skeleton h={170} animate={false} />
+                  // A post without a picture gets a plain band, not a skeleton: a skeleton tells the reader (and
+                  // assistive tech) that something is still loading.
+                  <Box h={170} bg="var(--mantine-color-default-hover)" aria-hidden />
                 )}
                 <Text fw={700} px="md" pt="md" lineClamp={2}>
                   {post.title}
