@@ -1777,8 +1777,8 @@ export const bulkActionDevices = pgTable(
 
 /**
  * Remote commands (DECISIONS §11): what was sent to which devices, by whom, until when. The per-device rows are written
- * by the `commands.fanout` job in batches like a staff notification's (keyset on the device id, `last_device_id`: a
- * group's index holds its devices in that order).
+ * by the `commands.fanout` job in batches, in COMMAND_FANOUT_LANES ranges of device ids at once (`command_fanout_lanes`:
+ * keyset on the device id within each range; a group's index holds its devices in that order).
  * `Idempotency-Key`: one command per customer and key (a key older than 24 h is released for a new command).
  */
 export const commands = pgTable(
@@ -1801,9 +1801,8 @@ export const commands = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the request under that key: the same key with another request answers 422. */
     requestHash: text('request_hash'),
-    /** Fan-out progress: ledger rows written, the last profile written, when every row was. */
+    /** Ledger rows written and when the last was (set once every lane is done; progress is in the lanes). */
     fannedOut: integer('fanned_out').notNull().default(0),
-    lastDeviceId: uuid('last_device_id'),
     fanOutCompletedAt: timestamp('fan_out_completed_at', { withTimezone: true }),
     /** Set by cancel: rows not yet written by the fan-out are written `cancelled`. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -1820,6 +1819,27 @@ export const commands = pgTable(
       .on(t.createdAt)
       .where(sql`${t.fanOutCompletedAt} is null`),
   ],
+);
+
+/**
+ * A command's fan-out, one row per range of device ids (`[lower_id, upper_id)`, null for open ends): written in
+ * parallel by one transaction per lane at a time (the lane's row lock), each a keyset from `last_device_id`. The ranges
+ * are fixed when the lanes are created, so changing the number of lanes never splits a fan-out under way.
+ */
+export const commandFanoutLanes = pgTable(
+  'command_fanout_lanes',
+  {
+    commandId: uuid('command_id')
+      .notNull()
+      .references(() => commands.id, { onDelete: 'cascade' }),
+    lane: smallint('lane').notNull(),
+    lowerId: uuid('lower_id'),
+    upperId: uuid('upper_id'),
+    lastDeviceId: uuid('last_device_id'),
+    written: integer('written').notNull().default(0),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.commandId, t.lane] })],
 );
 
 /**

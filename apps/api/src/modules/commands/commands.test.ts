@@ -20,7 +20,7 @@ import { dataOf, failure, type Device, type fleetOwner } from '../../../test/sup
 import type { TestRuntime } from '../../../test/support/runtime.ts';
 import { startWithFleetOwner } from '../../../test/support/suites.ts';
 import { fanOutCommand, sweepCommands } from './jobs.ts';
-import { cancelQueued, findCommand } from './repository.ts';
+import { cancelQueued, ensureLanes, findCommand, insertCommand } from './repository.ts';
 
 /**
  * Remote commands (DECISIONS §11): params checked per type, the preflight, idempotent create, the fan-out into the
@@ -216,6 +216,59 @@ describe('fan-out', () => {
       )
     ).rows;
     expect(left!.n).toBe(0);
+  });
+
+  it('writes its lanes side by side: a lane another worker holds is left to it, and the fan-out ends with the last lane', async () => {
+    const g = await pdGroup(rt, owner.id, 'Loading bay', []);
+    await rt.ctx.db.execute(sql`
+      with d as (
+        insert into devices (customer_id, family, app_name, serial_number, device_name, token_hash, capabilities)
+        select ${owner.id}, 'PD', 'PD', 'LANE-' || i, 'Lane ' || i, md5(random()::text || i), array['sync']
+        from generate_series(1, 600) i
+        returning id, serial_number, device_name
+      )
+      insert into profiles (customer_id, device_id, name, profile_name, app_name, family, group_id)
+      select ${owner.id}, id, serial_number, device_name, 'PD', 'PD', ${g.id} from d`);
+    // Written straight to the table: no job is queued, so this test alone runs the fan-out.
+    const command = await insertCommand(rt.ctx.db, {
+      customerId: owner.id,
+      type: 'sync',
+      groupId: g.id,
+      total: 600,
+      createdBy: 'lanes@example.com',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const id = command!.id;
+    expect(await ensureLanes(rt.ctx.db, id, 2)).toEqual([{ lane: 0 }, { lane: 1 }]);
+    const held = await rt.ctx.pool.connect();
+    let first: number;
+    try {
+      await held.query('begin');
+      await held.query('select 1 from command_fanout_lanes where command_id = $1 and lane = 1 for update', [id]);
+      first = await fanOutCommand(rt.ctx, id, 100, 2);
+      // Lane 0 holds the ids below 8…: about half of 600 random ids.
+      expect(first).toBeGreaterThan(200);
+      expect(first).toBeLessThan(400);
+      expect((await detail(id)).fanningOut).toBe(true);
+    } finally {
+      await held.query('rollback');
+      held.release();
+    }
+    expect(await fanOutCommand(rt.ctx, id, 100, 2)).toBe(600 - first);
+    const c = await detail(id);
+    expect(c.fanningOut).toBe(false);
+    expect(c.counts.queued).toBe(600);
+    const [rows] = (
+      await rt.ctx.db.execute<{ ledger: number; devices: number; fanned_out: number; lane_rows: string }>(sql`
+        select (select count(*)::int from command_devices where command_id = ${id}) as ledger,
+               (select count(distinct device_id)::int from command_devices where command_id = ${id}) as devices,
+               (select fanned_out from commands where id = ${id}) as fanned_out,
+               (select string_agg(lane || ':' || (done_at is not null), ',' order by lane)
+                from command_fanout_lanes where command_id = ${id}) as lane_rows`)
+    ).rows;
+    expect(rows).toEqual({ ledger: 600, devices: 600, fanned_out: 600, lane_rows: '0:true,1:true' });
+    // Complete: a job run again writes nothing and creates no lanes.
+    expect(await fanOutCommand(rt.ctx, id, 100, 2)).toBe(0);
   });
 });
 

@@ -9,10 +9,10 @@ import {
   type CommandType,
 } from '@fleetdeck/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { uuidArray } from '../../db/arrays.ts';
+import { intArray, nullableUuidArray, uuidArray } from '../../db/arrays.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { countCapped } from '../../db/paging.ts';
-import { commandDevices, commands, commandStateCounts, deviceGroups } from '../../db/schema.ts';
+import { commandDevices, commandFanoutLanes, commands, commandStateCounts, deviceGroups } from '../../db/schema.ts';
 import { WAKE_IDS_PER_NOTIFY } from '../policy/wakeup.ts';
 
 /** Remote commands (DECISIONS §11): every statement of commands and their ledger, scoped by customer first. */
@@ -81,14 +81,61 @@ export async function insertCommand(db: DbOrTx, values: NewCommand) {
 
 // ------------------------------------------------------------------------------------------------------- fan-out
 
-/** The fan-out's lock on its command: one worker writes a batch at a time (SKIP LOCKED: the other returns). */
-export async function lockForFanOut(db: DbOrTx, commandId: string) {
-  const [row] = await db
+export type FanOutLane = typeof commandFanoutLanes.$inferSelect;
+
+/**
+ * The first id of each of `lanes` equal ranges of the uuid space (lanes a power of two up to 16: split on the first hex
+ * digit; random v4 ids spread evenly over them).
+ */
+export function laneBounds(lanes: number): { lowerId: string | null; upperId: string | null }[] {
+  const start = (k: number) => `${(k * (16 / lanes)).toString(16)}0000000-0000-0000-0000-000000000000`;
+  return Array.from({ length: lanes }, (_, k) => ({
+    lowerId: k === 0 ? null : start(k),
+    upperId: k === lanes - 1 ? null : start(k + 1),
+  }));
+}
+
+/**
+ * The command's lanes not done yet, created with `lanes` ranges if it has none (a retried job keeps the ones it has;
+ * a command whose fan-out is complete gets none).
+ */
+export async function ensureLanes(db: DbOrTx, commandId: string, lanes: number) {
+  const bounds = laneBounds(lanes);
+  await db.execute(sql`
+    insert into command_fanout_lanes (command_id, lane, lower_id, upper_id)
+    select ${commandId}::uuid, b.lane, b.lower_id, b.upper_id
+    from unnest(${intArray(bounds.map((_, k) => k))}, ${nullableUuidArray(bounds.map((b) => b.lowerId))},
+                ${nullableUuidArray(bounds.map((b) => b.upperId))}) as b(lane, lower_id, upper_id)
+    where not exists (select 1 from command_fanout_lanes where command_id = ${commandId}::uuid)
+      and exists (select 1 from commands where id = ${commandId}::uuid and fan_out_completed_at is null)
+    on conflict do nothing`);
+  return db
+    .select({ lane: commandFanoutLanes.lane })
+    .from(commandFanoutLanes)
+    .where(and(eq(commandFanoutLanes.commandId, commandId), sql`${commandFanoutLanes.doneAt} is null`))
+    .orderBy(commandFanoutLanes.lane);
+}
+
+/**
+ * A lane not done, locked for one batch (SKIP LOCKED: another worker holds it, this one moves on), and its command
+ * under a share lock: lanes write side by side, while `cancel` (an update of the command) waits for the batches in
+ * flight, whose rows it then cancels, and the batches after it read `cancelled_at`.
+ */
+export async function lockLane(db: DbOrTx, commandId: string, lane: number) {
+  const [l] = await db
     .select()
-    .from(commands)
-    .where(eq(commands.id, commandId))
-    .for('no key update', { skipLocked: true });
-  return row ?? null;
+    .from(commandFanoutLanes)
+    .where(
+      and(
+        eq(commandFanoutLanes.commandId, commandId),
+        eq(commandFanoutLanes.lane, lane),
+        sql`${commandFanoutLanes.doneAt} is null`,
+      ),
+    )
+    .for('update', { skipLocked: true });
+  if (!l) return null;
+  const [c] = await db.select().from(commands).where(eq(commands.id, commandId)).for('share');
+  return c ? { command: c, lane: l } : null;
 }
 
 export interface FanOutBatch {
@@ -108,7 +155,7 @@ export interface FanOutBatch {
  * `viaFcm`: an FCM wake goes out (push configured, the device has a token) and the device has not been seen for
  * FCM_IDLE_SECONDS, so no long-poll of it is open: its row's channel will be `fcm` when delivered.
  */
-export async function fanOutBatch(db: DbOrTx, c: CommandRow, limit: number, pushEnabled: boolean) {
+export async function fanOutBatch(db: DbOrTx, c: CommandRow, lane: FanOutLane, limit: number, pushEnabled: boolean) {
   const target: CommandTarget = c.groupId ? { groupId: c.groupId } : { profileIds: c.profileIds ?? [] };
   const payload = JSON.stringify({ commandId: c.id, type: c.type, params: c.params });
   const urgent = (URGENT_COMMAND_TYPES as readonly string[]).includes(c.type);
@@ -122,8 +169,12 @@ export async function fanOutBatch(db: DbOrTx, c: CommandRow, limit: number, push
       from profiles p join devices d on d.id = p.device_id
       where ${targetWhere(c.customerId, target)} ${
         // On both sides of the join: a merge join then starts both indexes at the keyset, not at their first row.
-        c.lastDeviceId ? sql`and p.device_id > ${c.lastDeviceId}::uuid and d.id > ${c.lastDeviceId}::uuid` : sql``
-      }
+        lane.lastDeviceId
+          ? sql`and p.device_id > ${lane.lastDeviceId}::uuid and d.id > ${lane.lastDeviceId}::uuid`
+          : lane.lowerId
+            ? sql`and p.device_id >= ${lane.lowerId}::uuid and d.id >= ${lane.lowerId}::uuid`
+            : sql``
+      } ${lane.upperId ? sql`and p.device_id < ${lane.upperId}::uuid and d.id < ${lane.upperId}::uuid` : sql``}
       -- In device order: a group's devices are read from profiles_group_device_idx in that order, a batch at a time.
       order by p.device_id
       limit ${limit}
@@ -165,21 +216,36 @@ export async function fanOutBatch(db: DbOrTx, c: CommandRow, limit: number, push
 /** A device not seen for this long holds no long-poll (the longest wait is 300 s): an FCM wake is what reaches it. */
 export const FCM_IDLE_SECONDS = 300;
 
-export async function recordFanOut(
+/** A lane's batch is written: its keyset moves on, and it is done when the batch was not full. */
+export async function recordLane(
   db: DbOrTx,
-  commandId: string,
+  lane: FanOutLane,
   written: number,
   lastDeviceId: string | null,
   done: boolean,
 ) {
   await db
-    .update(commands)
+    .update(commandFanoutLanes)
     .set({
-      fannedOut: sql`${commands.fannedOut} + ${written}`,
+      written: sql`${commandFanoutLanes.written} + ${written}`,
       ...(lastDeviceId ? { lastDeviceId } : {}),
-      ...(done ? { fanOutCompletedAt: sql`now()` } : {}),
+      ...(done ? { doneAt: sql`now()` } : {}),
     })
-    .where(eq(commands.id, commandId));
+    .where(and(eq(commandFanoutLanes.commandId, lane.commandId), eq(commandFanoutLanes.lane, lane.lane)));
+}
+
+/**
+ * Marks the fan-out complete once every lane is done (run after a lane's last commit, by each lane: the one whose
+ * commit came last sees the others done). Answers whether it did.
+ */
+export async function finishFanOut(db: DbOrTx, commandId: string) {
+  const result = await db.execute(sql`
+    update commands c set fan_out_completed_at = now(),
+           fanned_out = (select coalesce(sum(written), 0) from command_fanout_lanes where command_id = c.id)
+    where c.id = ${commandId}::uuid and c.fan_out_completed_at is null
+      and exists (select 1 from command_fanout_lanes where command_id = c.id)
+      and not exists (select 1 from command_fanout_lanes where command_id = c.id and done_at is null)`);
+  return (result.rowCount ?? 0) > 0;
 }
 
 /** Commands whose fan-out has not finished and started more than `seconds` ago (the sweep queues them again). */
