@@ -21,10 +21,10 @@ export async function startWithStaff(role: StaffRole, opts: RuntimeOptions = {})
   return { rt, staff: await newStaff(rt, role) };
 }
 
-/** A runtime and a customer with seats of every device family (the profile files). */
-export async function startWithFleetOwner() {
+/** A runtime and a customer with seats of every device family (the profile files): 50 of each unless told. */
+export async function startWithFleetOwner(seatsPerFamily?: number) {
   const rt = await startFileRuntime();
-  return { rt, owner: await fleetOwner(rt) };
+  return { rt, owner: await fleetOwner(rt, seatsPerFamily) };
 }
 
 /**

@@ -21,6 +21,8 @@ import type { TestRuntime } from '../../../test/support/runtime.ts';
 import { startWithFleetOwner } from '../../../test/support/suites.ts';
 import { fanOutCommand, sweepCommands } from './jobs.ts';
 import { cancelQueued, ensureLanes, findCommand, insertCommand } from './repository.ts';
+import { resultBatcherOf } from './results-batch.ts';
+import type { DeviceInfo } from '../devices/device-info.ts';
 
 /**
  * Remote commands (DECISIONS §11): params checked per type, the preflight, idempotent create, the fan-out into the
@@ -34,7 +36,7 @@ const ALL = [...COMMAND_TYPES];
 /** A device whose app says it can run these types (all by default). */
 const capable = (caps: string[] = ALL) => owner.enrol('PD', { capabilities: caps });
 
-beforeAll(async () => ({ rt, owner } = await startWithFleetOwner()));
+beforeAll(async () => ({ rt, owner } = await startWithFleetOwner(100)));
 afterAll(async () => rt?.close());
 
 const send = (body: CommandCreateRequest, headers: Record<string, string> = {}, token = owner.token) =>
@@ -452,6 +454,166 @@ describe("another customer's commands", () => {
   });
 });
 
+/** Every (command, state) whose kept count differs from the ledger counted row by row (none: exact). */
+async function countsDrift() {
+  const drift = await rt.ctx.db.execute(sql`
+    select coalesce(k.command_id, l.command_id) as command_id, coalesce(k.state, l.state) as state,
+           k.n as kept, l.n as counted
+    from (select command_id, state, sum(n)::int as n from command_state_counts group by 1, 2) k
+    full join (select command_id, state, count(*)::int as n from command_devices group by 1, 2) l
+      on l.command_id = k.command_id and l.state = k.state
+    where coalesce(k.n, 0) <> coalesce(l.n, 0)`);
+  return drift.rows;
+}
+
+/** The device as the device guard hands it to the service (`customerId` replaceable to break a batch). */
+const infoOf = (d: Device, customerId = owner.id): DeviceInfo => ({
+  deviceId: d.deviceId,
+  customerId,
+  family: 'PD',
+  appName: 'PD',
+  serialNumber: d.serialNumber,
+  deviceName: '',
+  profileId: d.profileId,
+});
+
+/** The device's log lines since its enrolment ("Ring: succeeded"). */
+const deviceLogLines = async (d: Device) =>
+  (
+    await rt.ctx.db.execute<{ line: string }>(sql`
+      select device_activity || ': ' || activity_result as line from device_logs
+      where device_id = ${d.deviceId} and device_activity <> 'Enrolled'
+      order by created_at, id`)
+  ).rows.map((r) => r.line);
+
+describe('results written together (results-batch.ts)', () => {
+  it('concurrent results share transactions, and each is answered as if alone: 200, 404, 409 and 400 mixed', async () => {
+    const ringing = await Promise.all(Array.from({ length: 16 }, () => capable()));
+    const [twice, lost, finder, lostFinder, stranger] = await Promise.all(Array.from({ length: 5 }, () => capable()));
+    const ring = await sent({ type: 'ring', profileIds: [...ringing, twice!].map((d) => d.profileId) });
+    const lostMode = await sent({
+      type: 'lost_mode',
+      profileIds: [lost!.profileId],
+      params: { enabled: true, message: 'Please call', phone: '+447700900124' },
+    });
+    const locate = await sent({ type: 'locate', profileIds: [finder!.profileId, lostFinder!.profileId] });
+    const messageOf = async (d: Device) => (await poll(d))[0]!;
+    const rung = await Promise.all(ringing.map(async (d) => ({ d, m: await messageOf(d) })));
+    const [twiceMessage, lostMessage, locateMessage, unlocatedMessage] = await Promise.all(
+      [twice!, lost!, finder!, lostFinder!].map(messageOf),
+    );
+    // One ringing device reported before: its second report is refused whichever batch it lands in.
+    const [early, ...rest] = rung;
+    dataOf(await report(early!.d, early!.m._id, { state: 'succeeded' }));
+
+    const batcher = resultBatcherOf(rt.ctx);
+    const before = { ...batcher.written };
+    const answers = await Promise.all([
+      ...rest.map(({ d, m }, i) =>
+        report(d, m._id, i % 2 ? { state: 'failed', message: 'Muted' } : { state: 'succeeded' }),
+      ),
+      report(early!.d, early!.m._id, { state: 'failed' }),
+      // The same row twice in the same moment: the first decides it, the second is told 409.
+      report(twice!, twiceMessage!._id, { state: 'succeeded' }),
+      report(twice!, twiceMessage!._id, { state: 'failed', message: 'Second' }),
+      // Another device's message, and an id that names nothing.
+      report(stranger!, lostMessage!._id, { state: 'succeeded' }),
+      report(stranger!, crypto.randomUUID(), { state: 'succeeded' }),
+      // A locate without a position (400) beside one with it (200).
+      report(lostFinder!, unlocatedMessage!._id, { state: 'succeeded', result: { latitude: 95, longitude: 0 } }),
+      report(finder!, locateMessage!._id, { state: 'succeeded', result: { latitude: 48.85, longitude: 2.35 } }),
+      report(lost!, lostMessage!._id, { state: 'succeeded' }),
+    ]);
+    const after = batcher.written;
+
+    const codes = answers.map((a) => a.statusCode);
+    const [earlyAgain, first, second, foreign, unknown, noPosition, located, lostDone] = answers.slice(rest.length);
+    expect(codes.slice(0, rest.length)).toEqual(rest.map(() => 200));
+    expect(failure(earlyAgain!, 409, 'E_CONFLICT').respones_msg).toBe('This command already has its result.');
+    // Which of the two came first is the order they reached the server in; exactly one was recorded.
+    const pair = [first!, second!];
+    expect(pair.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = pair.find((a) => a.statusCode === 200)!;
+    const loser = pair.find((a) => a.statusCode === 409)!;
+    expect(failure(loser, 409, 'E_CONFLICT').respones_msg).toBe('This command already has its result.');
+    failure(foreign!, 404, 'E_NOT_FOUND');
+    failure(unknown!, 404, 'E_NOT_FOUND');
+    expect(failure(noPosition!, 400, 'E_VALIDATION').respones_msg).toContain('result.latitude');
+    const locatedAnswer = dataOf<{ _id: string; state: string; finished_at: string }>(located!);
+    expect(locatedAnswer).toMatchObject({ _id: locateMessage!._id, state: 'succeeded' });
+    dataOf(lostDone!);
+
+    // Fewer transactions than results: they arrived in the same moment.
+    expect(after.items - before.items).toBe(answers.length);
+    expect(after.batches - before.batches).toBeLessThan(answers.length / 4);
+
+    // Each row as its one recorded report left it, and the counts as the ledger counts them.
+    const succeeded = rest.filter((_, i) => i % 2 === 0).length + 1;
+    const failed = rest.length - (succeeded - 1);
+    const winnerState = dataOf<{ state: string }>(winner).state;
+    expect((await detail(ring._id)).counts).toMatchObject({
+      succeeded: succeeded + (winnerState === 'succeeded' ? 1 : 0),
+      failed: failed + (winnerState === 'failed' ? 1 : 0),
+      delivered: 0,
+      queued: 0,
+    });
+    const twiceRow = (await ledger(ring._id)).data.find((r) => r._id === twiceMessage!._id)!;
+    expect(twiceRow.state).toBe(winnerState);
+    expect(twiceRow.message).toBe(winnerState === 'failed' ? 'Second' : null);
+    const locateRows = (await ledger(locate._id)).data;
+    expect(locateRows.find((r) => r._id === locateMessage!._id)).toMatchObject({
+      state: 'succeeded',
+      result: { latitude: 48.85, longitude: 2.35 },
+      finished_at: locatedAnswer.finished_at,
+    });
+    // The refused one is as it was: delivered, waiting for a position.
+    expect(locateRows.find((r) => r._id === unlocatedMessage!._id)).toMatchObject({ state: 'delivered', result: null });
+    expect((await detail(lostMode._id)).counts).toMatchObject({ succeeded: 1, delivered: 0 });
+    expect(await countsDrift()).toEqual([]);
+
+    // A device log row per recorded result, none for a refused one; lost mode on, since the result's commit.
+    expect(await deviceLogLines(twice!)).toEqual([`Ring: ${winnerState}${winnerState === 'failed' ? ': Second' : ''}`]);
+    expect(await deviceLogLines(finder!)).toEqual(['Locate: succeeded']);
+    expect(await deviceLogLines(lostFinder!)).toEqual([]);
+    expect(await deviceLogLines(stranger!)).toEqual([]);
+    expect(await deviceLogLines(rest[1]!.d)).toEqual(['Ring: failed: Muted']);
+    const page = dataOf<{ lostMode: { message: string; phone: string; since: string } | null }>(
+      await call(rt, profilesApi.deviceDetail, { token: owner.token, query: { profileId: lost!.profileId } }),
+    );
+    expect(page.lostMode).toMatchObject({ message: 'Please call', phone: '+447700900124' });
+    const [lostRow] = (await ledger(lostMode._id)).data;
+    expect(page.lostMode!.since).toBe(lostRow!.finished_at);
+  });
+
+  it('a result that breaks its batch is refused alone; the others of the batch are written', async () => {
+    const devices = await Promise.all([capable(), capable(), capable()]);
+    const c = await sent({ type: 'sync', profileIds: devices.map((d) => d.profileId) });
+    const [good1, bad, good2] = await Promise.all(devices.map(async (d) => ({ d, m: (await poll(d))[0]! })));
+    const batcher = resultBatcherOf(rt.ctx);
+    const before = { ...batcher.written };
+    // A customer that does not exist: its device log row breaks the batch's transaction (foreign key).
+    const results = await Promise.allSettled([
+      batcher.submit({ device: infoOf(good1!.d), messageId: good1!.m._id, body: { state: 'succeeded' } }),
+      batcher.submit({
+        device: infoOf(bad!.d, crypto.randomUUID()),
+        messageId: bad!.m._id,
+        body: { state: 'succeeded' },
+      }),
+      batcher.submit({ device: infoOf(good2!.d), messageId: good2!.m._id, body: { state: 'failed' } }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    // The failed batch of three was written again one by one: two of them committed alone.
+    expect(batcher.written.batches - before.batches).toBe(2);
+    expect((await detail(c._id)).counts).toMatchObject({ succeeded: 1, failed: 1, delivered: 1 });
+    expect(await deviceLogLines(bad!.d)).toEqual([]);
+    expect(await deviceLogLines(good2!.d)).toEqual(['Sync: failed']);
+    // The refused one reports again, alone, as any device would after a 500.
+    dataOf(await report(bad!.d, bad!.m._id, { state: 'succeeded' }));
+    expect((await detail(c._id)).counts).toMatchObject({ succeeded: 2, failed: 1, delivered: 0 });
+    expect(await countsDrift()).toEqual([]);
+  });
+});
+
 // Last: after every send, delivery, result, cancel and expiry above, and concurrent results of one command.
 describe('the kept counts (command_state_counts, summed over its shards)', () => {
   it('equal the ledger counted row by row, for every command of this file, after concurrent results', async () => {
@@ -460,14 +622,7 @@ describe('the kept counts (command_state_counts, summed over its shards)', () =>
     const messages = await Promise.all(devices.map(async (d) => ({ d, m: (await poll(d))[0]! })));
     await Promise.all(messages.map(({ d, m }) => report(d, m._id, { state: 'succeeded' })));
     expect((await detail(c._id)).counts).toMatchObject({ succeeded: 12, delivered: 0, queued: 0 });
-    const drift = await rt.ctx.db.execute(sql`
-      select coalesce(k.command_id, l.command_id) as command_id, coalesce(k.state, l.state) as state,
-             k.n as kept, l.n as counted
-      from (select command_id, state, sum(n)::int as n from command_state_counts group by 1, 2) k
-      full join (select command_id, state, count(*)::int as n from command_devices group by 1, 2) l
-        on l.command_id = k.command_id and l.state = k.state
-      where coalesce(k.n, 0) <> coalesce(l.n, 0)`);
-    expect(drift.rows).toEqual([]);
+    expect(await countsDrift()).toEqual([]);
     const commandsSeen = await rt.ctx.db.execute<{ n: number }>(
       sql`select count(distinct command_id)::int as n from command_devices`,
     );

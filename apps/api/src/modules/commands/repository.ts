@@ -9,7 +9,7 @@ import {
   type CommandType,
 } from '@fleetdeck/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { intArray, nullableUuidArray, uuidArray } from '../../db/arrays.ts';
+import { intArray, nullableUuidArray, textArray, uuidArray } from '../../db/arrays.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { countCapped } from '../../db/paging.ts';
 import { commandDevices, commandFanoutLanes, commands, commandStateCounts, deviceGroups } from '../../db/schema.ts';
@@ -449,40 +449,69 @@ export async function cancelQueued(
   }
 }
 
-/** The ledger row a device reports on (its message id), with its command's type and params, locked. */
-export async function lockDeviceRow(db: DbOrTx, deviceId: string, messageId: string) {
-  const result = await db.execute<{
-    id: string;
-    /** Text at full (microsecond) precision: the row's partition key, matched exactly by `recordResult`. */
-    created_at: string;
-    state: CommandDeviceState;
-    command_id: string;
-    type: CommandType;
-    params: Record<string, unknown>;
-  }>(sql`
-    select cd.id, cd.created_at::text as created_at, cd.state, cd.command_id, c.type, c.params
-    from command_devices cd join commands c on c.id = cd.command_id
-    where cd.id = ${messageId} and cd.device_id = ${deviceId}
+/** A ledger row a device reports on, with its command's type and params. */
+export type ReportedRow = {
+  id: string;
+  device_id: string;
+  /** Text at full (microsecond) precision: the row's partition key, matched exactly by `recordResults`. */
+  created_at: string;
+  state: CommandDeviceState;
+  command_id: string;
+  type: CommandType;
+  params: Record<string, unknown>;
+};
+
+/**
+ * The ledger rows devices report on (each the row of that message id whose device is the reporting one: another
+ * device's message is not found), locked in id order (concurrent batches never wait on each other in a circle), and
+ * the transaction's time (`now()`, the `finished_at` that `recordResults` writes).
+ */
+export async function lockReportedRows(db: DbOrTx, reports: readonly { deviceId: string; messageId: string }[]) {
+  const result = await db.execute<ReportedRow & { now: Date | string }>(sql`
+    select cd.id, cd.device_id, cd.created_at::text as created_at, cd.state, cd.command_id, c.type, c.params,
+           now() as now
+    from unnest(${uuidArray(reports.map((r) => r.messageId))}, ${uuidArray(reports.map((r) => r.deviceId))})
+           as r(id, device_id)
+    join command_devices cd on cd.id = r.id and cd.device_id = r.device_id
+    join commands c on c.id = cd.command_id
+    order by cd.id
     for update of cd`);
-  const row = result.rows[0];
-  return row ?? null;
+  const rows = result.rows.map(({ now: _, ...row }): ReportedRow => row);
+  const now = result.rows[0] ? new Date(result.rows[0].now) : new Date();
+  return { rows, now };
 }
 
-/** The device's outcome on its row (delivered now if the hand-out's mark was missed). */
-export async function recordResult(
+/**
+ * The devices' outcomes on their rows, one statement for all (the command's counter rows then move once, in its
+ * statement trigger): their messages delivered now if the hand-out's mark was missed, and each row decided with its
+ * state, result, message and `finished_at` (the transaction's `now()`). Rows locked by `lockReportedRows`.
+ */
+export async function recordResults(
   db: DbOrTx,
-  row: { id: string; created_at: string },
-  outcome: { state: 'succeeded' | 'failed'; result: Record<string, unknown> | null; message: string | null },
+  outcomes: readonly {
+    id: string;
+    createdAt: string;
+    state: 'succeeded' | 'failed';
+    result: Record<string, unknown> | null;
+    message: string | null;
+  }[],
 ) {
-  // The message first: the ledger update locks the command's counter rows (its trigger) until the commit.
-  await db.execute(sql`update device_messages set delivered_at = coalesce(delivered_at, now()) where id = ${row.id}`);
-  const result = await db.execute<{ finished_at: Date | string }>(sql`
-    update command_devices set state = ${outcome.state}, result = ${outcome.result ? JSON.stringify(outcome.result) : null}::jsonb,
-      message = ${outcome.message}, finished_at = now(), delivered_at = coalesce(delivered_at, now()),
-      channel = coalesce(channel, case when via_fcm then 'fcm' else 'long-poll' end)
-    where id = ${row.id} and created_at = ${row.created_at}::timestamptz
-    returning finished_at`);
-  return new Date(result.rows[0]!.finished_at);
+  if (outcomes.length === 0) return;
+  await db.execute(sql`
+    with messages as (
+      -- Run to completion though nothing reads it (a data-modifying WITH).
+      update device_messages set delivered_at = now()
+      where id = any(${uuidArray(outcomes.map((o) => o.id))}) and delivered_at is null
+      returning 1
+    )
+    update command_devices cd set state = v.state, result = v.result::jsonb, message = v.message, finished_at = now(),
+      delivered_at = coalesce(cd.delivered_at, now()),
+      channel = coalesce(cd.channel, case when cd.via_fcm then 'fcm' else 'long-poll' end)
+    from unnest(${uuidArray(outcomes.map((o) => o.id))}, ${textArray(outcomes.map((o) => o.createdAt))},
+                ${textArray(outcomes.map((o) => o.state))},
+                ${textArray(outcomes.map((o) => (o.result ? JSON.stringify(o.result) : null)))},
+                ${textArray(outcomes.map((o) => o.message))}) as v(id, created_at, state, result, message)
+    where cd.id = v.id and cd.created_at = v.created_at::timestamptz`);
 }
 
 /** Rows per statement of the sweeps. */

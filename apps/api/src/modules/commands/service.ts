@@ -1,7 +1,6 @@
 import {
   COMMAND_DEFAULT_EXPIRY_SECONDS,
   COMMAND_LABELS,
-  locateResultSchema,
   commandParamsSchemas,
   type Command,
   type CommandDeviceState,
@@ -15,13 +14,13 @@ import type { CustomerActor } from '../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { checkedIdempotencyKey } from '../../lib/idempotency.ts';
 import type { DeviceInfo } from '../devices/device-info.ts';
-import { insertDeviceLogs, updateDevice } from '../devices/repository.ts';
 import { writeAudit } from '../audit/service.ts';
 import { countOwnProfiles } from '../fleet/bulk-actions-repository.ts';
 import { deviceCount, savedBy } from '../fleet/audit.ts';
 import { findGroup } from '../fleet/groups-repository.ts';
 import { COMMAND_FANOUT_QUEUE, COMMAND_FANOUT_JOB_OPTIONS } from './jobs.ts';
 import * as repo from './repository.ts';
+import { commandNotFound, resultBatcherOf } from './results-batch.ts';
 
 /** Remote commands (DECISIONS §11), the console's and the device's side. */
 
@@ -38,8 +37,6 @@ export interface CommandCreateInput extends CommandTargetInput {
 
 /** A repeat of a request under its `Idempotency-Key` is answered with the first command within this window. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
-
-const commandNotFound = () => notFound('Command not found.');
 
 /** The target checked to be the customer's: a group of theirs (else 404), or profiles all theirs (else 404). */
 async function targetOf(ctx: AppContext, customerId: string, input: CommandTargetInput): Promise<repo.CommandTarget> {
@@ -241,60 +238,12 @@ export async function cancelCommand(ctx: AppContext, actor: CustomerActor, comma
   return { command: await commandDetail(ctx, customerId, commandId), cancelled };
 }
 
-const FINAL_STATE_MESSAGES: Partial<Record<CommandDeviceState, string>> = {
-  cancelled: 'This command was cancelled.',
-  expired: 'This command expired before its result arrived.',
-  succeeded: 'This command already has its result.',
-  failed: 'This command already has its result.',
-  unsupported: 'This command was not sent to this device.',
-};
-
 /**
  * `POST /api/v1/device/commands/:id/result`: the outcome of the command the device's message `:id` carried (a message
  * of another device, or not a command: 404; a row already final: 409). A device log row names it ("Lock: succeeded");
- * a succeeded `lost_mode` turns the device's lost mode on or off.
+ * a succeeded `lost_mode` turns the device's lost mode on or off. Written by group commit (`results-batch.ts`), answered
+ * after its commit.
  */
-export async function reportResult(ctx: AppContext, device: DeviceInfo, messageId: string, body: CommandResultRequest) {
-  return inTransaction(ctx.db, async (tx) => {
-    const row = await repo.lockDeviceRow(tx, device.deviceId, messageId);
-    if (!row) throw commandNotFound();
-    const final = FINAL_STATE_MESSAGES[row.state];
-    if (final) throw new AppError(409, 'E_CONFLICT', final);
-    let result = body.result ?? null;
-    if (row.type === 'locate' && body.state === 'succeeded') {
-      const parsed = locateResultSchema.safeParse(body.result);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const field = ['result', ...issue.path].join('.');
-        throw badRequest('E_VALIDATION', `${field}: ${issue.message}`, { errors: [{ field, message: issue.message }] });
-      }
-      result = parsed.data;
-    }
-    // The device log first: the ledger update moves the command's counter rows (its trigger), locked until the
-    // commit, so little runs between it and the commit (a lost mode's device row only).
-    await insertDeviceLogs(tx, [
-      {
-        customerId: device.customerId,
-        deviceId: device.deviceId,
-        serialNumber: device.serialNumber,
-        deviceName: device.deviceName,
-        deviceActivity: COMMAND_LABELS[row.type],
-        activityResult: body.message ? `${body.state}: ${body.message}`.slice(0, 1000) : body.state,
-      },
-    ]);
-    const finishedAt = await repo.recordResult(tx, row, {
-      state: body.state,
-      result,
-      message: body.message || null,
-    });
-    if (row.type === 'lost_mode' && body.state === 'succeeded') {
-      const p = row.params as { enabled?: boolean; message?: string; phone?: string };
-      await updateDevice(tx, device.deviceId, {
-        lostMode: p.enabled
-          ? { message: p.message ?? null, phone: p.phone ?? null, since: finishedAt.toISOString() }
-          : null,
-      });
-    }
-    return { _id: row.id, state: body.state, finished_at: finishedAt.toISOString() };
-  });
+export function reportResult(ctx: AppContext, device: DeviceInfo, messageId: string, body: CommandResultRequest) {
+  return resultBatcherOf(ctx).submit({ device, messageId, body });
 }

@@ -118,6 +118,18 @@ export async function updateDevice(
   return row ?? null;
 }
 
+export type LostMode = NonNullable<typeof devices.$inferSelect.lostMode>;
+
+/** Lost mode on (its message, phone and since when) or off (null) on several devices, one statement (ids distinct). */
+export async function setLostModes(db: DbOrTx, modes: readonly { deviceId: string; lostMode: LostMode | null }[]) {
+  if (modes.length === 0) return;
+  await db.execute(sql`
+    update ${devices} d set lost_mode = v.lost_mode::jsonb, updated_at = now()
+    from unnest(${uuidArray(modes.map((m) => m.deviceId))},
+                ${textArray(modes.map((m) => (m.lostMode ? JSON.stringify(m.lostMode) : null)))}) as v(id, lost_mode)
+    where d.id = v.id`);
+}
+
 export async function updateProfileNames(
   db: DbOrTx,
   deviceId: string,

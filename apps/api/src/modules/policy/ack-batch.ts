@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DeviceActor } from '../../lib/actor.ts';
 import { AppError, tooMany } from '../../lib/errors.ts';
+import { GroupCommit, onePer } from '../../lib/group-commit.ts';
 import { hitMany } from '../../lib/rate-limit.ts';
 import { writeAudits, type AuditEvent } from '../audit/service.ts';
 import type { DeviceInfo } from '../devices/device-info.ts';
@@ -25,20 +26,16 @@ export interface AckOutcome {
   repeated: boolean;
 }
 
+/** One ack waiting for its batch. */
 interface Waiting {
   device: DeviceInfo;
   ack: PolicyAck;
   actor: DeviceActor;
-  resolve: (outcome: AckOutcome) => void;
-  reject: (err: unknown) => void;
 }
 
 /** Acks written by one transaction at most (a bigger backlog waits for the next). */
 export const ACK_BATCH_MAX = 500;
-/**
- * Transactions writing batches at once, per process: while one waits for the database, the next batch gathers and is
- * written beside it (one at a time left one of the machine's two cores idle: bench/fleet.ts).
- */
+/** Transactions writing batches of acks at once, per process (`GroupCommit`'s `atOnce`). */
 export const ACK_BATCHES_AT_ONCE = 2;
 
 export const profileNotFound = () => new AppError(404, 'E_PROFILE_NOT_FOUND', 'Profile not found.');
@@ -66,56 +63,25 @@ const outcomeWords = (ack: PolicyAck) =>
  * one bad ack never fails the others.
  */
 export class AckBatcher {
-  private queue: Waiting[] = [];
-  /** Batches being written now (at most ACK_BATCHES_AT_ONCE). */
-  private writing = 0;
-  /** Transactions that committed a batch, and the acks they answered (tests and the benchmark read them). */
-  readonly written = { batches: 0, acks: 0 };
+  private readonly commits: GroupCommit<Waiting, AckOutcome>;
 
-  constructor(private readonly ctx: AppContext) {}
-
-  submit(device: DeviceInfo, ack: PolicyAck, actor: DeviceActor): Promise<AckOutcome> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ device, ack, actor, resolve, reject });
-      // The acks of the same tick go together; at low load an ack waits for nothing else. While a batch is written,
-      // a second writer takes what arrives meanwhile.
-      if (this.queue.length === 1 && this.writing < ACK_BATCHES_AT_ONCE) setImmediate(() => void this.drain());
+  constructor(ctx: AppContext) {
+    this.commits = new GroupCommit<Waiting, AckOutcome>({
+      name: 'policy acks',
+      maxBatch: ACK_BATCH_MAX,
+      atOnce: ACK_BATCHES_AT_ONCE,
+      write: (batch) => ctx.db.transaction((tx) => writeAcks(tx, batch)),
+      logger: ctx.logger,
     });
   }
 
-  private async drain() {
-    if (this.writing >= ACK_BATCHES_AT_ONCE || this.queue.length === 0) return;
-    this.writing += 1;
-    try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, ACK_BATCH_MAX);
-        await this.write(batch);
-      }
-    } finally {
-      this.writing -= 1;
-    }
+  /** Transactions that committed a batch, and the acks they answered (tests and the benchmark read them). */
+  get written() {
+    return { batches: this.commits.written.batches, acks: this.commits.written.items };
   }
 
-  private async write(batch: Waiting[]) {
-    let answers: Map<Waiting, AckOutcome | AppError>;
-    try {
-      answers = await this.ctx.db.transaction((tx) => writeAcks(tx, batch));
-    } catch (err) {
-      if (batch.length === 1) {
-        batch[0]!.reject(err);
-        return;
-      }
-      this.ctx.logger.warn({ err, acks: batch.length }, 'a batch of policy acks failed: each is written alone');
-      for (const item of batch) await this.write([item]);
-      return;
-    }
-    this.written.batches += 1;
-    this.written.acks += batch.length;
-    for (const item of batch) {
-      const answer = answers.get(item)!;
-      if (answer instanceof AppError) item.reject(answer);
-      else item.resolve(answer);
-    }
+  submit(device: DeviceInfo, ack: PolicyAck, actor: DeviceActor): Promise<AckOutcome> {
+    return this.commits.submit({ device, ack, actor });
   }
 }
 
@@ -221,11 +187,5 @@ async function writeAcks(tx: DbOrTx, batch: readonly Waiting[]): Promise<Map<Wai
   return answers;
 }
 
-const batchers = new WeakMap<AppContext, AckBatcher>();
-
 /** The process's batcher of this context (one per running server). */
-export function ackBatcherOf(ctx: AppContext): AckBatcher {
-  let batcher = batchers.get(ctx);
-  if (!batcher) batchers.set(ctx, (batcher = new AckBatcher(ctx)));
-  return batcher;
-}
+export const ackBatcherOf = onePer((ctx: AppContext) => new AckBatcher(ctx));
