@@ -34,6 +34,27 @@ export const COMMAND_STATE_CHOICES = COMMAND_DEVICE_STATES.map((s) => ({
 export const formatCount = (n: number) => n.toLocaleString('en-GB');
 export const devicesCount = (n: number) => `${formatCount(n)} device${n === 1 ? '' : 's'}`;
 
+const UNIT_SECONDS = { days: 86_400, hours: 3600, minutes: 60 } as const;
+/** The units an expiry is typed in (the contract counts seconds, from a minute to 30 days). */
+export const EXPIRY_UNITS = ['minutes', 'hours', 'days'] as const;
+export type ExpiryUnit = (typeof EXPIRY_UNITS)[number];
+
+/** Seconds in the largest whole unit: "7 days", "1 hour", "10 minutes" (a whole number of minutes). */
+export const expiryFieldsOf = (seconds: number): { expiry: string; expiryUnit: ExpiryUnit } => {
+  const unit = (['days', 'hours'] as const).find((u) => seconds % UNIT_SECONDS[u] === 0) ?? 'minutes';
+  return { expiry: String(seconds / UNIT_SECONDS[unit]), expiryUnit: unit };
+};
+
+/** The seconds of an expiry typed as a whole number of units; NaN for anything else (the contract refuses it). */
+export const expirySecondsOf = (text: string, unit: ExpiryUnit): number =>
+  /^\d+$/.test(text.trim()) ? Number(text.trim()) * UNIT_SECONDS[unit] : Number.NaN;
+
+/** "7 days", "1 hour", "10 minutes". */
+export const durationInWords = (seconds: number) => {
+  const { expiry, expiryUnit } = expiryFieldsOf(seconds);
+  return `${expiry} ${expiry === '1' ? expiryUnit.slice(0, -1) : expiryUnit}`;
+};
+
 /** What a device that can run the type can do, and what one that cannot cannot (after "can" / "cannot"). */
 const CAN: Record<CommandType, { can: string; cannot: string }> = {
   lock: { can: 'be locked', cannot: 'be locked' },
