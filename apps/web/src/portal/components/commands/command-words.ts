@@ -8,27 +8,25 @@ import {
   type CommandType,
   type LocateResult,
 } from '@fleetdeck/contract';
+import { statusChoices, statusesOf } from '@/shared/lib/status';
 
 /**
  * How the console says remote commands (DECISIONS §11) in words: the states of a device's row, what a type does, the
  * preflight's answer and a command's params. The labels of the types are the contract's (`COMMAND_LABELS`).
  */
 
-export const COMMAND_STATE_LABELS: Record<CommandDeviceState, { label: string; color: string }> = {
-  queued: { label: 'Queued', color: 'gray' },
-  delivered: { label: 'Delivered', color: 'blue' },
-  succeeded: { label: 'Succeeded', color: 'green' },
-  failed: { label: 'Failed', color: 'red' },
-  expired: { label: 'Expired', color: 'orange' },
-  cancelled: { label: 'Cancelled', color: 'dark' },
-  unsupported: { label: 'Unsupported', color: 'yellow' },
-};
+export const COMMAND_STATE_LABELS = statusesOf<CommandDeviceState>({
+  queued: 'gray',
+  delivered: 'blue',
+  succeeded: 'green',
+  failed: 'red',
+  expired: 'orange',
+  cancelled: 'dark',
+  unsupported: 'yellow',
+});
 
 export const COMMAND_TYPE_CHOICES = Object.entries(COMMAND_LABELS).map(([value, label]) => ({ value, label }));
-export const COMMAND_STATE_CHOICES = COMMAND_DEVICE_STATES.map((s) => ({
-  value: s,
-  label: COMMAND_STATE_LABELS[s].label,
-}));
+export const COMMAND_STATE_CHOICES = statusChoices(COMMAND_DEVICE_STATES, COMMAND_STATE_LABELS);
 
 /** "1,200": counts of thousands of devices. */
 export const formatCount = (n: number) => n.toLocaleString('en-GB');
