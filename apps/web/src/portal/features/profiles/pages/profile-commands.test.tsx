@@ -43,6 +43,14 @@ function devicePage(preflightAnswer = preflight(1), d = device()) {
 }
 
 type User = ReturnType<typeof renderApp>['user'];
+
+/** Send in the confirmation `dialog`; the body of the `n`th command sent. */
+async function sendFrom(user: User, dialog: HTMLElement, api: ReturnType<typeof mockApi>, n = 1) {
+  await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+  await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(n));
+  return api.callsTo('POST', COMMANDS)[n - 1]!.body;
+}
+
 async function openCommand(user: User, item: string) {
   await user.click(await screen.findByRole('button', { name: 'Commands' }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
@@ -123,9 +131,7 @@ describe("A device's Commands menu (DECISIONS §11)", () => {
     dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Ring R58N123ABC?')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Rings for 300 seconds.');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(1));
-    expect(api.callsTo('POST', COMMANDS)[0]!.body).toEqual({
+    expect(await sendFrom(user, dialog, api)).toEqual({
       type: 'ring',
       profileIds: [PROFILE_ID],
       params: { seconds: 300 },
@@ -161,9 +167,7 @@ describe("A device's Commands menu (DECISIONS §11)", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('A device that does not ask for it within 2 hours never gets it (expired).');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(1));
-    expect(api.callsTo('POST', COMMANDS)[0]!.body).toEqual({
+    expect(await sendFrom(user, dialog, api)).toEqual({
       type: 'lock',
       profileIds: [PROFILE_ID],
       params: {},
@@ -180,9 +184,7 @@ describe("A device's Commands menu (DECISIONS §11)", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('within 1 hour never gets it');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(2));
-    expect(api.callsTo('POST', COMMANDS)[1]!.body).toEqual({ type: 'reboot', profileIds: [PROFILE_ID], params: {} });
+    expect(await sendFrom(user, dialog, api, 2)).toEqual({ type: 'reboot', profileIds: [PROFILE_ID], params: {} });
   });
 
   it("clears one app's data from the Applications list's row, naming the app and the device", async () => {
@@ -195,9 +197,7 @@ describe("A device's Commands menu (DECISIONS §11)", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Clear the data of com.android.chrome on R58N123ABC?')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(1));
-    expect(api.callsTo('POST', COMMANDS)[0]!.body).toEqual({
+    expect(await sendFrom(user, dialog, api)).toEqual({
       type: 'clear_app_data',
       profileIds: [PROFILE_ID],
       params: { packageName: 'com.android.chrome' },
@@ -215,9 +215,7 @@ describe("A device's Commands menu (DECISIONS §11)", () => {
     dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Put R58N123ABC in lost mode?')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Turns lost mode on, showing "Found me?" and phone +44 20 7946 0000.');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(1));
-    expect(api.callsTo('POST', COMMANDS)[0]!.body).toEqual({
+    expect(await sendFrom(user, dialog, api)).toEqual({
       type: 'lost_mode',
       profileIds: [PROFILE_ID],
       params: { enabled: true, message: 'Found me?', phone: '+44 20 7946 0000' },
@@ -251,9 +249,7 @@ describe("A device's Commands menu (DECISIONS §11)", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Turn off lost mode on R58N123ABC?')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(1));
-    expect(api.callsTo('POST', COMMANDS)[0]!.body).toEqual({
+    expect(await sendFrom(user, dialog, api)).toEqual({
       type: 'lost_mode',
       profileIds: [PROFILE_ID],
       params: { enabled: false },
