@@ -348,6 +348,38 @@ describe("A device's page follows its lost mode", () => {
       vi.useRealTimers();
     }
   });
+
+  it('asks for the device again when a lost mode command has been answered before its page first asked', async () => {
+    window.localStorage.setItem('token', 'tok');
+    let sent: Command[] = [];
+    let devicesAskedSinceSend: number | null = null;
+    mockApi({
+      ...shellRoutes,
+      [`GET ${API}/profile/detail`]: detailAnswer(profile()),
+      // The device is fast: its result lands between the page's first ask for the device and its ask for the commands.
+      [`GET ${API}/profile/device/detail`]: () => {
+        if (devicesAskedSinceSend !== null) devicesAskedSinceSend += 1;
+        return deviceAnswer(device({ lostMode: devicesAskedSinceSend && devicesAskedSinceSend > 1 ? LOST : null }));
+      },
+      [`POST ${PREFLIGHT}`]: preflight(1),
+      [`GET ${COMMANDS}`]: () => ({
+        body: { respones_msg: 'OK', data: sent, pagination: { page: 1, limit: 5, total: sent.length } },
+      }),
+      [`POST ${COMMANDS}`]: () => {
+        sent = [lostModeCommand('succeeded', true)];
+        devicesAskedSinceSend = 0;
+        return { body: { respones_msg: 'Command sent', data: lostModeCommand('queued', true) } };
+      },
+    });
+    const { user } = renderApp(`/profile-detail?profile_id=${PROFILE_ID}`);
+    let dialog = await openCommand(user, 'Lost mode…');
+    await within(dialog).findByText('This device can enter and leave lost mode.');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Found me?');
+  });
 });
 
 describe('Devices (/profiles): Send command to the ticked devices', () => {
