@@ -2,6 +2,7 @@ import {
   COMMAND_DEVICE_STATES,
   COMMAND_LABELS,
   locateResultSchema,
+  type Command,
   type CommandCounts,
   type CommandDeviceState,
   type CommandPreflight,
@@ -129,9 +130,15 @@ export function paramsInWords(type: CommandType, params: Record<string, unknown>
 export const nonZeroCounts = (counts: CommandCounts) =>
   COMMAND_DEVICE_STATES.filter((s) => counts[s] > 0).map((s) => ({ state: s, count: counts[s] }));
 
-/** Rows still moving: queued or delivered (the pages ask again while there are any). */
-export const isCommandLive = (c: { counts: CommandCounts; fanningOut: boolean } | undefined) =>
-  c !== undefined && (c.fanningOut || c.counts.queued + c.counts.delivered > 0);
+/**
+ * Rows still moving: queued or delivered, being written (fanning out), or not all counted yet (a command just sent,
+ * read before its rows reached the counts): the pages ask again while there are any.
+ */
+export const isCommandLive = (c: Pick<Command, 'counts' | 'fanningOut' | 'total'> | undefined) =>
+  c !== undefined &&
+  (c.fanningOut ||
+    c.counts.queued + c.counts.delivered > 0 ||
+    COMMAND_DEVICE_STATES.reduce((sum, s) => sum + c.counts[s], 0) < c.total);
 
 /** A `locate` result's position, when the row has one (cleared after 30 days). */
 export const locatedAt = (result: Record<string, unknown> | null): LocateResult | null => {

@@ -349,36 +349,48 @@ describe("A device's page follows its lost mode", () => {
     }
   });
 
-  it('asks for the device again when a lost mode command has been answered before its page first asked', async () => {
-    window.localStorage.setItem('token', 'tok');
-    let sent: Command[] = [];
-    let devicesAskedSinceSend: number | null = null;
-    mockApi({
-      ...shellRoutes,
-      [`GET ${API}/profile/detail`]: detailAnswer(profile()),
-      // The device is fast: its result lands between the page's first ask for the device and its ask for the commands.
-      [`GET ${API}/profile/device/detail`]: () => {
-        if (devicesAskedSinceSend !== null) devicesAskedSinceSend += 1;
-        return deviceAnswer(device({ lostMode: devicesAskedSinceSend && devicesAskedSinceSend > 1 ? LOST : null }));
-      },
-      [`POST ${PREFLIGHT}`]: preflight(1),
-      [`GET ${COMMANDS}`]: () => ({
-        body: { respones_msg: 'OK', data: sent, pagination: { page: 1, limit: 5, total: sent.length } },
-      }),
-      [`POST ${COMMANDS}`]: () => {
-        sent = [lostModeCommand('succeeded', true)];
-        devicesAskedSinceSend = 0;
-        return { body: { respones_msg: 'Command sent', data: lostModeCommand('queued', true) } };
-      },
-    });
-    const { user } = renderApp(`/profile-detail?profile_id=${PROFILE_ID}`);
-    let dialog = await openCommand(user, 'Lost mode…');
-    await within(dialog).findByText('This device can enter and leave lost mode.');
-    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await user.click(await screen.findByRole('button', { name: 'Close' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Found me?');
+  it('follows a lost mode sent from the page before it shows in the device commands, and a device that answers at once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      window.localStorage.setItem('token', 'tok');
+      // After the send: the first ask for the commands finds nothing yet (the fan-out job has not written the
+      // device's row), then the command already succeeded: the device answered at once.
+      let listAsksSinceSend: number | null = null;
+      mockApi({
+        ...shellRoutes,
+        [`GET ${API}/profile/detail`]: detailAnswer(profile()),
+        [`GET ${API}/profile/device/detail`]: () =>
+          deviceAnswer(device({ lostMode: listAsksSinceSend && listAsksSinceSend > 1 ? LOST : null })),
+        [`POST ${PREFLIGHT}`]: preflight(1),
+        [`GET ${COMMANDS}`]: () => {
+          if (listAsksSinceSend !== null) listAsksSinceSend += 1;
+          const data = listAsksSinceSend && listAsksSinceSend > 1 ? [lostModeCommand('succeeded', true)] : [];
+          return { body: { respones_msg: 'OK', data, pagination: { page: 1, limit: 5, total: data.length } } };
+        },
+        [`POST ${COMMANDS}`]: () => {
+          listAsksSinceSend = 0;
+          return {
+            body: {
+              respones_msg: 'Command sent',
+              data: { ...lostModeCommand('queued', true), created_at: new Date().toISOString() },
+            },
+          };
+        },
+      });
+      const { user } = renderApp(`/profile-detail?profile_id=${PROFILE_ID}`, {
+        userEvent: { advanceTimers: vi.advanceTimersByTime },
+      });
+      let dialog = await openCommand(user, 'Lost mode…');
+      await within(dialog).findByText('This device can enter and leave lost mode.');
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+      await user.click(await screen.findByRole('button', { name: 'Close' }));
+      await vi.advanceTimersByTimeAsync(LOST_MODE_POLL_MS + 100);
+      expect(await screen.findByRole('alert')).toHaveTextContent('Found me?');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
