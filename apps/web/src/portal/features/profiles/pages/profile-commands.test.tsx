@@ -51,6 +51,15 @@ async function sendFrom(user: User, dialog: HTMLElement, api: ReturnType<typeof 
   return api.callsTo('POST', COMMANDS)[n - 1]!.body;
 }
 
+/** From a lost mode dialog just opened: Continue once checked, Send in the confirmation, then Close. */
+async function sendLostModeFrom(user: User, opened: HTMLElement) {
+  await within(opened).findByText('This device can enter and leave lost mode.');
+  await user.click(within(opened).getByRole('button', { name: 'Continue' }));
+  const confirmation = await screen.findByRole('dialog');
+  await user.click(within(confirmation).getByRole('button', { name: 'Send' }));
+  await user.click(await screen.findByRole('button', { name: 'Close' }));
+}
+
 async function openCommand(user: User, item: string) {
   await user.click(await screen.findByRole('button', { name: 'Commands' }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
@@ -306,12 +315,7 @@ describe("A device's page follows its lost mode", () => {
       expect(screen.queryByRole('alert')).toBeNull();
 
       // Lost mode sent from the menu: queued, so the page asks again until the device has answered.
-      let dialog = await openCommand(user, 'Lost mode…');
-      await within(dialog).findByText('This device can enter and leave lost mode.');
-      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-      dialog = await screen.findByRole('dialog');
-      await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-      await user.click(await screen.findByRole('button', { name: 'Close' }));
+      await sendLostModeFrom(user, await openCommand(user, 'Lost mode…'));
       await vi.advanceTimersByTimeAsync(LOST_MODE_POLL_MS + 100);
       asked = deviceAsks();
       await vi.advanceTimersByTimeAsync(LOST_MODE_POLL_MS + 100);
@@ -332,12 +336,7 @@ describe("A device's page follows its lost mode", () => {
 
       // Turned off from the banner: it goes once the device has left lost mode.
       await user.click(within(banner).getByRole('button', { name: 'Turn off lost mode' }));
-      dialog = await screen.findByRole('dialog');
-      await within(dialog).findByText('This device can enter and leave lost mode.');
-      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-      dialog = await screen.findByRole('dialog');
-      await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-      await user.click(await screen.findByRole('button', { name: 'Close' }));
+      await sendLostModeFrom(user, await screen.findByRole('dialog'));
       await vi.advanceTimersByTimeAsync(LOST_MODE_POLL_MS + 100);
       expect(screen.getByRole('alert')).toHaveTextContent('Lost mode since');
       lostMode = null;
@@ -380,12 +379,7 @@ describe("A device's page follows its lost mode", () => {
       const { user } = renderApp(`/profile-detail?profile_id=${PROFILE_ID}`, {
         userEvent: { advanceTimers: vi.advanceTimersByTime },
       });
-      let dialog = await openCommand(user, 'Lost mode…');
-      await within(dialog).findByText('This device can enter and leave lost mode.');
-      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-      dialog = await screen.findByRole('dialog');
-      await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-      await user.click(await screen.findByRole('button', { name: 'Close' }));
+      await sendLostModeFrom(user, await openCommand(user, 'Lost mode…'));
       await vi.advanceTimersByTimeAsync(LOST_MODE_POLL_MS + 100);
       expect(await screen.findByRole('alert')).toHaveTextContent('Found me?');
     } finally {
