@@ -15,7 +15,8 @@ import { shoot } from '../support/screenshots.ts';
  * (packages/device-sim) speaking the device API over HTTP: a device locked from its page with a message, followed on
  * the command's page until the device's own result says it succeeded; then a ring to a device that is offline, which
  * stays queued until its expiry passes and the minute's sweep marks it expired (the expiry is moved into the past
- * rather than waiting ten minutes). With `E2E_SHOTS_DIR` set, the command page is saved at 1366 and 390 px.
+ * rather than waiting ten minutes); a locate shown with its map link, and lost mode whose banner comes to the device's
+ * page by itself. With `E2E_SHOTS_DIR` set, the pages, the menu and the dialogs are saved at 1366 and 390 px.
  */
 const DEVICE_TIMEOUT = 30_000;
 
@@ -86,6 +87,50 @@ describe('remote commands from the console', () => {
     expect(audit.rows[0]?.message).toBe('Sent Lock to 1 device');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     await shoot(page, 'command-detail', 'commands');
+  });
+
+  it('locates a device (its position linked to the map), then puts it in lost mode: the banner comes without a reload', async () => {
+    await page.goto(paths.portal.profileDetail.getHref(online.profileId!));
+    await page.getByRole('button', { name: 'Commands' }).click();
+    await page.getByRole('menuitem', { name: /^Locate/ }).waitFor();
+    await shoot(page, 'device-menu', 'commands');
+    // Opened again: a menu left open through the shots' resizes may stay where the phone's layout put it.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Commands' }).click();
+    await page.getByRole('menuitem', { name: /^Locate/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('This device can be located.').waitFor();
+    await shoot(page, 'send-dialog', 'commands');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: 'Send' }).waitFor();
+    await shoot(page, 'confirmation', 'commands');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByRole('link', { name: /Follow it on the command/ }).click();
+    await page.waitForURL(/\/command-detail\?id=/);
+    await expect.poll(() => rowState(online.serialNumber).textContent(), { timeout: DEVICE_TIMEOUT }).toBe('Succeeded');
+    const map = page
+      .getByRole('row')
+      .filter({ hasText: online.serialNumber })
+      .getByRole('link', { name: 'Show on map' });
+    expect(await map.getAttribute('href')).toMatch(/^https:\/\/.*-?\d+\.\d+/);
+    await shoot(page, 'command-detail-locate', 'commands');
+
+    // Lost mode from the device's page: the dialog closed, the page shows the banner once the device has answered.
+    await openCommand(online, /^Lost mode/);
+    await dialog.getByLabel('Message shown on the device').fill('This tablet belongs to the front desk');
+    await dialog.getByLabel('Phone').fill('+44 20 7946 0000');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText('Command sent').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const banner = page.getByRole('alert').filter({ hasText: 'Lost mode since' });
+    await banner.waitFor({ timeout: DEVICE_TIMEOUT });
+    expect(await banner.textContent()).toContain('This tablet belongs to the front desk, +44 20 7946 0000');
+    await shoot(page, 'lost-mode-banner', 'commands');
+
+    await page.goto(paths.portal.commands.getHref());
+    await page.getByRole('row').filter({ hasText: 'Lost mode' }).first().waitFor();
+    await shoot(page, 'list', 'commands');
   });
 
   it('rings an offline device: queued until its expiry passes, then expired', async () => {

@@ -11,6 +11,12 @@ import { queryKeys } from '@/portal/lib/query-keys';
 export const sendCommand = ({ body, idempotencyKey }: { body: CommandCreateRequest; idempotencyKey: string }) =>
   client(commandsApi.commandCreate, { body, headers: { 'Idempotency-Key': idempotencyKey } });
 
+/** The sends' key: a device's page follows the lost mode sent from it (`useMutationState`). */
+export const SEND_COMMAND_KEY = ['send-command'] as const;
+
 /** Refetched once sent: the Commands pages, and the devices' pages (a lost mode banner, a synced inventory). */
 export const useSendCommand = (config: MutationConfig<typeof sendCommand> = {}) =>
-  useInvalidatingMutation([queryKeys.commands, queryKeys.profiles], sendCommand, config);
+  useInvalidatingMutation([queryKeys.commands, queryKeys.profiles], sendCommand, {
+    mutationKey: SEND_COMMAND_KEY,
+    ...config,
+  });

@@ -1,25 +1,8 @@
-import { Button, Group, PasswordInput, TextInput } from '@mantine/core';
-import type { ButtonProps, PasswordInputProps, TextInputProps } from '@mantine/core';
-import type { GetInputPropsReturnType } from '@mantine/form';
+import { Button, Group } from '@mantine/core';
+import type { ButtonProps, TextInputProps } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-
-/** What a bound field needs of a form (`useContractForm` or `useForm`). */
-export interface BoundForm<F extends string> {
-  getInputProps: (field: F) => GetInputPropsReturnType;
-}
-
-type Bound<F extends string, P> = Omit<P, 'form' | 'name'> & { form: BoundForm<F>; field: F };
-
-/** A password input named after its form field and bound to it. */
-export function BoundPasswordInput<F extends string>({ form, field, ...rest }: Bound<F, PasswordInputProps>) {
-  return <PasswordInput name={field} {...rest} {...form.getInputProps(field)} />;
-}
-
-/** A text input named after its form field and bound to it. */
-export function BoundTextInput<F extends string>({ form, field, ...rest }: Bound<F, TextInputProps>) {
-  return <TextInput name={field} {...rest} {...form.getInputProps(field)} />;
-}
+import { BoundTextInput, type Bound } from '@/shared/components/form-fields';
 
 /** The "Email" input with the mail icon (auth pages). */
 export function BoundEmailInput<F extends string>(props: Bound<F, TextInputProps>) {
@@ -31,30 +14,6 @@ export function BoundEmailInput<F extends string>(props: Bound<F, TextInputProps
       leftSection={<IconMail size={18} stroke={1.6} />}
       {...props}
     />
-  );
-}
-
-/** "New password" then "Confirm password" (`confirm_password`), both `new-password` for the password manager. */
-export function NewPasswordInputs<F extends string>({
-  form,
-  field,
-  description,
-}: {
-  form: BoundForm<F | 'confirm_password'>;
-  field: F;
-  description?: string;
-}) {
-  return (
-    <>
-      <BoundPasswordInput
-        form={form}
-        field={field}
-        label="New password"
-        autoComplete="new-password"
-        description={description}
-      />
-      <BoundPasswordInput form={form} field="confirm_password" label="Confirm password" autoComplete="new-password" />
-    </>
   );
 }
 

@@ -5,9 +5,9 @@ export interface MapPosition {
   accuracy?: number | undefined;
 }
 
-/** "51.50740, -0.12780 (±12 m)". */
+/** "51.50740, -0.12780 (±12 m)" (the accuracy kept on one line: a no-break space before its unit). */
 export const positionText = ({ latitude, longitude, accuracy }: MapPosition) =>
-  `${latitude.toFixed(5)}, ${longitude.toFixed(5)}${accuracy !== undefined ? ` (±${Math.round(accuracy)} m)` : ''}`;
+  `${latitude.toFixed(5)}, ${longitude.toFixed(5)}${accuracy !== undefined ? ` (±${Math.round(accuracy)}\u00a0m)` : ''}`;
 
 /** The position on OpenStreetMap, marked. */
 export const mapHref = ({ latitude, longitude }: MapPosition) =>

@@ -29,6 +29,8 @@ export const queryKeys = {
   bulkActions: ['bulk-actions'],
   /** Remote commands (DECISIONS §11): sent from the device pages, listed on the Commands pages. */
   commands: ['commands'],
+  /** One page of `GET commands`: the Commands page, and a device page's recent lost mode commands. */
+  commandList: (params: object) => ['commands', 'list', params],
 } as const satisfies Record<string, QueryKey | ((...args: never[]) => QueryKey)>;
 
 const invalidateAll = (queryClient: QueryClient, keys: readonly QueryKey[]) =>

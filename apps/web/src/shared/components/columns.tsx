@@ -1,6 +1,7 @@
-import { Badge, Group, Stack, Text, type TextProps } from '@mantine/core';
+import { Group, Stack, Text, type TextProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from './data-table';
+import { StatusBadge } from './status-badge';
 import { formatDateTime, formatEuro } from '@/shared/lib/format';
 
 /** A column of plain text cells; `props` styles the text (e.g. `{ fw: 600 }` for a title, `{ lineClamp: 2 }`). */
@@ -110,12 +111,5 @@ export const statusColumn = <T,>(
   key,
   header,
   width,
-  render: (row) => {
-    const { label, color } = status(row);
-    return (
-      <Badge color={color} variant="light">
-        {label}
-      </Badge>
-    );
-  },
+  render: (row) => <StatusBadge status={status(row)} />,
 });

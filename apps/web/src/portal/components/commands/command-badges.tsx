@@ -1,15 +1,6 @@
-import type { CommandCounts, CommandDeviceState } from '@fleetdeck/contract';
+import type { CommandCounts } from '@fleetdeck/contract';
 import { Badge, Group } from '@mantine/core';
 import { COMMAND_STATE_LABELS, formatCount, nonZeroCounts } from './command-words';
-
-export function CommandStateBadge({ state }: { state: CommandDeviceState }) {
-  const { label, color } = COMMAND_STATE_LABELS[state];
-  return (
-    <Badge color={color} variant="light">
-      {label}
-    </Badge>
-  );
-}
 
 /** A command's devices by state, one small badge per state that has any ("3 succeeded", "1 failed"). */
 export function CommandCountBadges({ counts, label }: { counts: CommandCounts; label: string }) {

@@ -2,37 +2,57 @@ import {
   COMMAND_DEVICE_STATES,
   COMMAND_LABELS,
   locateResultSchema,
+  type Command,
   type CommandCounts,
   type CommandDeviceState,
   type CommandPreflight,
   type CommandType,
   type LocateResult,
 } from '@fleetdeck/contract';
+import { statusChoices, statusesOf } from '@/shared/lib/status';
 
 /**
  * How the console says remote commands (DECISIONS §11) in words: the states of a device's row, what a type does, the
  * preflight's answer and a command's params. The labels of the types are the contract's (`COMMAND_LABELS`).
  */
 
-export const COMMAND_STATE_LABELS: Record<CommandDeviceState, { label: string; color: string }> = {
-  queued: { label: 'Queued', color: 'gray' },
-  delivered: { label: 'Delivered', color: 'blue' },
-  succeeded: { label: 'Succeeded', color: 'green' },
-  failed: { label: 'Failed', color: 'red' },
-  expired: { label: 'Expired', color: 'orange' },
-  cancelled: { label: 'Cancelled', color: 'dark' },
-  unsupported: { label: 'Unsupported', color: 'yellow' },
-};
+export const COMMAND_STATE_LABELS = statusesOf<CommandDeviceState>({
+  queued: 'gray',
+  delivered: 'blue',
+  succeeded: 'green',
+  failed: 'red',
+  expired: 'orange',
+  cancelled: 'dark',
+  unsupported: 'yellow',
+});
 
 export const COMMAND_TYPE_CHOICES = Object.entries(COMMAND_LABELS).map(([value, label]) => ({ value, label }));
-export const COMMAND_STATE_CHOICES = COMMAND_DEVICE_STATES.map((s) => ({
-  value: s,
-  label: COMMAND_STATE_LABELS[s].label,
-}));
+export const COMMAND_STATE_CHOICES = statusChoices(COMMAND_DEVICE_STATES, COMMAND_STATE_LABELS);
 
 /** "1,200": counts of thousands of devices. */
 export const formatCount = (n: number) => n.toLocaleString('en-GB');
 export const devicesCount = (n: number) => `${formatCount(n)} device${n === 1 ? '' : 's'}`;
+
+const UNIT_SECONDS = { days: 86_400, hours: 3600, minutes: 60 } as const;
+/** The units an expiry is typed in (the contract counts seconds, from a minute to 30 days). */
+export const EXPIRY_UNITS = ['minutes', 'hours', 'days'] as const;
+export type ExpiryUnit = (typeof EXPIRY_UNITS)[number];
+
+/** Seconds in the largest whole unit: "7 days", "1 hour", "10 minutes" (a whole number of minutes). */
+export const expiryFieldsOf = (seconds: number): { expiry: string; expiryUnit: ExpiryUnit } => {
+  const unit = (['days', 'hours'] as const).find((u) => seconds % UNIT_SECONDS[u] === 0) ?? 'minutes';
+  return { expiry: String(seconds / UNIT_SECONDS[unit]), expiryUnit: unit };
+};
+
+/** The seconds of an expiry typed as a whole number of units; NaN for anything else (the contract refuses it). */
+export const expirySecondsOf = (text: string, unit: ExpiryUnit): number =>
+  /^\d+$/.test(text.trim()) ? Number(text.trim()) * UNIT_SECONDS[unit] : Number.NaN;
+
+/** "7 days", "1 hour", "10 minutes". */
+export const durationInWords = (seconds: number) => {
+  const { expiry, expiryUnit } = expiryFieldsOf(seconds);
+  return `${expiry} ${expiry === '1' ? expiryUnit.slice(0, -1) : expiryUnit}`;
+};
 
 /** What a device that can run the type can do, and what one that cannot cannot (after "can" / "cannot"). */
 const CAN: Record<CommandType, { can: string; cannot: string }> = {
@@ -110,9 +130,15 @@ export function paramsInWords(type: CommandType, params: Record<string, unknown>
 export const nonZeroCounts = (counts: CommandCounts) =>
   COMMAND_DEVICE_STATES.filter((s) => counts[s] > 0).map((s) => ({ state: s, count: counts[s] }));
 
-/** Rows still moving: queued or delivered (the pages ask again while there are any). */
-export const isCommandLive = (c: { counts: CommandCounts; fanningOut: boolean } | undefined) =>
-  c !== undefined && (c.fanningOut || c.counts.queued + c.counts.delivered > 0);
+/**
+ * Rows still moving: queued or delivered, being written (fanning out), or not all counted yet (a command just sent,
+ * read before its rows reached the counts): the pages ask again while there are any.
+ */
+export const isCommandLive = (c: Pick<Command, 'counts' | 'fanningOut' | 'total'> | undefined) =>
+  c !== undefined &&
+  (c.fanningOut ||
+    c.counts.queued + c.counts.delivered > 0 ||
+    COMMAND_DEVICE_STATES.reduce((sum, s) => sum + c.counts[s], 0) < c.total);
 
 /** A `locate` result's position, when the row has one (cleared after 30 days). */
 export const locatedAt = (result: Record<string, unknown> | null): LocateResult | null => {

@@ -1,7 +1,10 @@
 import {
   COMMAND_DEFAULT_EXPIRY_SECONDS,
   COMMAND_LABELS,
+  COMMAND_MAX_EXPIRY_SECONDS,
   COMMAND_MESSAGE_MAX,
+  COMMAND_MIN_EXPIRY_SECONDS,
+  commandCreateRequestSchema,
   commandParamsSchemas,
   RING_DEFAULT_SECONDS,
   RING_MAX_SECONDS,
@@ -10,11 +13,24 @@ import {
   type CommandPreflight,
   type CommandType,
 } from '@fleetdeck/contract';
-import { Alert, Anchor, Button, Group, Loader, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import { paths } from '@/portal/config/paths';
 import { useCommandPreflight, type CommandTarget } from '@/portal/api/command-preflight';
 import { useSendCommand } from '@/portal/api/send-command';
@@ -24,9 +40,14 @@ import {
   COMMAND_TYPE_CHOICES,
   confirmQuestion,
   devicesCount,
+  durationInWords,
+  EXPIRY_UNITS,
+  expiryFieldsOf,
+  expirySecondsOf,
   formatCount,
   paramsInWords,
   preflightLines,
+  type ExpiryUnit,
 } from './command-words';
 
 /** The params a person types, as text (each type takes the ones it needs: `toParams`). */
@@ -37,6 +58,9 @@ export interface CommandParamValues extends Record<string, unknown> {
   packageName: string;
   /** Lost mode on (true) or off (false). */
   enabled: boolean;
+  /** How long the command waits for a device, in `expiryUnit`s ('' until a type is chosen: its default). */
+  expiry: string;
+  expiryUnit: ExpiryUnit;
 }
 
 const EMPTY: CommandParamValues = {
@@ -45,9 +69,37 @@ const EMPTY: CommandParamValues = {
   seconds: String(RING_DEFAULT_SECONDS),
   packageName: '',
   enabled: true,
+  expiry: '',
+  expiryUnit: 'minutes',
 };
 
 const LABELS = { message: 'Message', phone: 'Phone', seconds: 'Ring time', packageName: 'App package' };
+/** The request's paths, as the form's fields. */
+const FIELD_OF = {
+  'params.message': 'message',
+  'params.phone': 'phone',
+  'params.seconds': 'seconds',
+  'params.packageName': 'packageName',
+  expiresInSeconds: 'expiry',
+};
+
+/** The contract's limits in words, for every expiry it refuses (typed in minutes, hours or days, not seconds). */
+const EXPIRY_RANGE = `Expiry must be a whole number from ${durationInWords(COMMAND_MIN_EXPIRY_SECONDS)} to ${durationInWords(COMMAND_MAX_EXPIRY_SECONDS)}`;
+
+/** The unit's select inside the expiry's field, on its right. */
+const EXPIRY_UNIT_WIDTH = 104;
+
+/** What the params step checks, with the contract's rules: the type's params and the create request's expiry. */
+const stepSchema = (type: CommandType) =>
+  z.object({
+    params: commandParamsSchemas[type] as z.ZodMiniType,
+    expiresInSeconds: commandCreateRequestSchema.shape.expiresInSeconds,
+  });
+type StepRequest = { params: CommandParamsBody; expiresInSeconds: number };
+
+/** The type's default expiry in the fields, unless one was typed already. */
+const withExpiry = (type: CommandType, v: CommandParamValues): CommandParamValues =>
+  v.expiry === '' ? { ...v, ...expiryFieldsOf(COMMAND_DEFAULT_EXPIRY_SECONDS[type]) } : v;
 
 const optionalText = (v: string) => (v.trim() === '' ? undefined : v);
 
@@ -68,16 +120,6 @@ export function toParams(type: CommandType, v: CommandParamValues): Record<strin
       return {};
   }
 }
-
-const duration = (seconds: number) => {
-  const [n, unit] =
-    seconds % 86_400 === 0
-      ? [seconds / 86_400, 'day']
-      : seconds % 3600 === 0
-        ? [seconds / 3600, 'hour']
-        : [seconds / 60, 'minute'];
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
-};
 
 /** The preflight's answer: a green line for what can run, an orange one per reason the others cannot. */
 function PreflightView({ type, preflight }: { type: CommandType; preflight: CommandPreflight }) {
@@ -118,18 +160,19 @@ function ParamsStep({
   initialValues: CommandParamValues;
   fixed: ReadonlySet<keyof CommandParamValues>;
   onCancel: () => void;
-  onContinue: (params: CommandParamsBody, values: CommandParamValues) => void;
+  onContinue: (request: StepRequest, values: CommandParamValues) => void;
 }) {
   const preflight = useCommandPreflight(type, target);
-  const form = useContractForm(commandParamsSchemas[type] as z.ZodMiniType, initialValues, {
-    toRequest: (v) => toParams(type, v),
+  const form = useContractForm(stepSchema(type), withExpiry(type, initialValues), {
+    toRequest: (v) => ({ params: toParams(type, v), expiresInSeconds: expirySecondsOf(v.expiry, v.expiryUnit) }),
     labels: LABELS,
+    fieldOf: FIELD_OF,
   });
   const shows = (field: keyof CommandParamValues, types: CommandType[]) => types.includes(type) && !fixed.has(field);
   const lostModeOn = type === 'lost_mode' && form.values.enabled;
   const canSend = preflight.data !== undefined && preflight.data.capable > 0;
   return (
-    <form noValidate onSubmit={form.submit((params, values) => onContinue(params as CommandParamsBody, values))}>
+    <form noValidate onSubmit={form.submit((request, values) => onContinue(request as StepRequest, values))}>
       <Stack gap="md">
         {preflight.isError ? (
           <QueryError title="The devices could not be checked" query={preflight} />
@@ -179,6 +222,33 @@ function ParamsStep({
             {...form.getInputProps('packageName')}
           />
         ) : null}
+        <TextInput
+          label="Expires after"
+          description={`Default for ${COMMAND_LABELS[type].toLowerCase()}: ${durationInWords(COMMAND_DEFAULT_EXPIRY_SECONDS[type])}. A device that has not asked for it by then never gets it.`}
+          inputMode="numeric"
+          autoComplete="off"
+          {...form.getInputProps('expiry')}
+          error={form.errors.expiry ? EXPIRY_RANGE : undefined}
+          rightSectionWidth={EXPIRY_UNIT_WIDTH}
+          rightSectionPointerEvents="all"
+          rightSection={
+            <NativeSelect
+              aria-label="Expiry unit"
+              data={EXPIRY_UNITS}
+              rightSectionWidth={28}
+              styles={{
+                input: {
+                  width: EXPIRY_UNIT_WIDTH,
+                  marginRight: -2,
+                  borderTopLeftRadius: 0,
+                  borderBottomLeftRadius: 0,
+                  fontWeight: 500,
+                },
+              }}
+              {...form.getInputProps('expiryUnit')}
+            />
+          }
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel
@@ -195,8 +265,7 @@ function ParamsStep({
 /** Params as the contract takes them: flat, each a text, number, true/false or null. */
 type CommandParamsBody = NonNullable<CommandCreateRequest['params']>;
 
-interface Confirming {
-  params: CommandParamsBody;
+interface Confirming extends StepRequest {
   /** One key per confirmation: clicking Send twice, or again after a lost answer, sends one command. */
   idempotencyKey: string;
 }
@@ -275,7 +344,7 @@ function OpenDialog({
           </Text>
         ) : null}
         <Text size="xs" c="dimmed">
-          {`A device that does not ask for it within ${duration(COMMAND_DEFAULT_EXPIRY_SECONDS[type])} never gets it (expired).`}
+          {`A device that does not ask for it within ${durationInWords(confirming.expiresInSeconds)} never gets it (expired).`}
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => setConfirming(null)} disabled={send.isPending}>
@@ -291,7 +360,15 @@ function OpenDialog({
             data-autofocus
             onClick={() =>
               send.mutate({
-                body: { type, ...target, params: confirming.params },
+                body: {
+                  type,
+                  ...target,
+                  params: confirming.params,
+                  // The type's default is the server's too: sent only when another was chosen.
+                  ...(confirming.expiresInSeconds === COMMAND_DEFAULT_EXPIRY_SECONDS[type]
+                    ? {}
+                    : { expiresInSeconds: confirming.expiresInSeconds }),
+                },
                 idempotencyKey: confirming.idempotencyKey,
               })
             }
@@ -316,7 +393,11 @@ function OpenDialog({
           placeholder="Choose a command"
           data={COMMAND_TYPE_CHOICES}
           value={type}
-          onChange={(v) => setType(v as CommandType | null)}
+          onChange={(v) => {
+            setType(v as CommandType | null);
+            // Another type: its own default expiry.
+            setValues((before) => ({ ...before, expiry: '' }));
+          }}
           allowDeselect={false}
           comboboxProps={{ withinPortal: false }}
         />
@@ -329,9 +410,9 @@ function OpenDialog({
           initialValues={values}
           fixed={new Set(Object.keys(preset) as (keyof CommandParamValues)[])}
           onCancel={onClose}
-          onContinue={(params, v) => {
+          onContinue={(request, v) => {
             setValues(v);
-            setConfirming({ params, idempotencyKey: crypto.randomUUID() });
+            setConfirming({ ...request, idempotencyKey: crypto.randomUUID() });
           }}
         />
       ) : (

@@ -1,7 +1,8 @@
-import { Button, Card, Container, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Card, Container, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { staffChangePasswordRequestSchema } from '@fleetdeck/contract/staff';
+import { BoundPasswordInput, NewPasswordInputs } from '@/shared/components/form-fields';
 import { clearStaffSession } from '@/shared/lib/auth-storage';
 import { useContractForm } from '@/shared/lib/form';
 import { staffPaths } from '../../../app/paths';
@@ -36,24 +37,18 @@ export function StaffChangePasswordPage() {
             <Text c="dimmed" size="sm">
               Changing your password signs you out of every back-office session.
             </Text>
-            <PasswordInput
+            <BoundPasswordInput
+              form={form}
+              field="old_password"
               label="Old password"
               autoComplete="current-password"
               required
-              {...form.getInputProps('old_password')}
             />
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
+            <NewPasswordInputs
+              form={form}
+              field="new_password"
               description="8 to 128 characters, not a common password"
               required
-              {...form.getInputProps('new_password')}
-            />
-            <PasswordInput
-              label="Confirm password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('confirm_password')}
             />
             <Button type="submit" loading={change.isPending}>
               Submit

@@ -1,8 +1,9 @@
-import { Button, Card, Container, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Container, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { customerUpdateRequestSchema } from '@fleetdeck/contract/staff';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { BoundTextInput, NewPasswordInputs } from '@/shared/components/form-fields';
 import { QueryError } from '@/shared/components/query-view';
 import { PageLoader } from '@/shared/components/page-loader';
 import { useContractForm } from '@/shared/lib/form';
@@ -70,21 +71,15 @@ export function CustomerEditPage() {
         <form onSubmit={form.submit((request) => update.mutate(request), update.isPending)} noValidate>
           <Stack gap="md">
             <TextInput label="Email" value={customer.email} readOnly variant="filled" />
-            <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
+            <BoundTextInput form={form} field="name" label="Name" required maxLength={100} />
             {setsPassword ? (
-              <>
-                <PasswordInput
-                  label="Password"
-                  autoComplete="new-password"
-                  description="Leave empty to keep the current password. A new one is emailed to the customer and signs them out everywhere."
-                  {...form.getInputProps('password')}
-                />
-                <PasswordInput
-                  label="Confirm password"
-                  autoComplete="new-password"
-                  {...form.getInputProps('confirmPassword')}
-                />
-              </>
+              <NewPasswordInputs
+                form={form}
+                field="password"
+                confirmField="confirmPassword"
+                label="Password"
+                description="Leave empty to keep the current password. A new one is emailed to the customer and signs them out everywhere."
+              />
             ) : (
               <Group justify="space-between" wrap="nowrap">
                 <Text size="sm" c="dimmed">

@@ -1,7 +1,8 @@
 import { changePasswordRequestSchema } from '@fleetdeck/contract';
 import { Card, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { BoundPasswordInput, NewPasswordInputs, SubmitRow } from '@/portal/components/form-fields';
+import { SubmitRow } from '@/portal/components/form-fields';
+import { BoundPasswordInput, NewPasswordInputs } from '@/shared/components/form-fields';
 import { StaffSessionLock } from '@/portal/components/staff-session-lock';
 import { paths } from '@/portal/config/paths';
 import { logout } from '@/portal/api/logout';

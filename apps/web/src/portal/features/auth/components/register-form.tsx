@@ -1,7 +1,8 @@
 import { registerRequestSchema, type RegisterRequest } from '@fleetdeck/contract';
 import { Anchor, Checkbox, Stack } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BoundPasswordInput, BoundTextInput, FullSubmitButton } from '@/portal/components/form-fields';
+import { FullSubmitButton } from '@/portal/components/form-fields';
+import { BoundPasswordInput, BoundTextInput } from '@/shared/components/form-fields';
 import { PhoneFields } from '@/portal/components/phone-fields';
 import { paths } from '@/portal/config/paths';
 import { fieldMessage, issuesByField, useContractForm, type FieldErrors } from '@/shared/lib/form';

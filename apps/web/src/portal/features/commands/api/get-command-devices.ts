@@ -16,7 +16,7 @@ export const getCommandDevices = (id: string, { state, page, limit }: CommandDev
  * so the rows never lag behind the counts above them.
  */
 export const useCommandDevices = (
-  command: Pick<Command, '_id' | 'counts' | 'fanningOut'>,
+  command: Pick<Command, '_id' | 'counts' | 'fanningOut' | 'total'>,
   params: CommandDevicesParams,
 ) =>
   useQuery({

@@ -5,24 +5,25 @@ import {
   type Command,
   type CommandDevice,
 } from '@fleetdeck/contract';
-import { Anchor, Button, Card, Group as Row, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconMapPin, IconPlayerStop } from '@tabler/icons-react';
+import { Anchor, Button, Group as Row, Stack, Text } from '@mantine/core';
+import { IconMapPin, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/portal/config/paths';
 import { mapHref, positionText } from '@/portal/lib/map-position';
-import { CommandCountBadges, CommandStateBadge } from '@/portal/components/commands/command-badges';
+import { CommandCountBadges } from '@/portal/components/commands/command-badges';
+import { SentTo } from '@/portal/components/sent-to';
 import {
   COMMAND_STATE_CHOICES,
+  COMMAND_STATE_LABELS,
   devicesCount,
   locatedAt,
   paramsInWords,
 } from '@/portal/components/commands/command-words';
-import { textColumn, twoLineColumn } from '@/shared/components/columns';
+import { statusColumn, textColumn, twoLineColumn } from '@/shared/components/columns';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { allSelect, ListPage } from '@/shared/components/list-page';
-import { QueryView } from '@/shared/components/query-view';
+import { DetailPage, DetailSummary } from '@/shared/components/detail-page';
 import { formatDateTime, isPast } from '@/shared/lib/format';
 import { useListSearch } from '@/shared/lib/list-search';
 import { useCancelCommand } from '../api/cancel-command';
@@ -60,45 +61,24 @@ function CancelCommand({ command }: { command: Command }) {
 function CommandSummary({ command }: { command: Command }) {
   const expired = isPast(command.expires_at);
   return (
-    <Card withBorder padding="lg" radius="md">
-      <Row justify="space-between" align="flex-start" gap="md">
-        <Stack gap={6} style={{ minWidth: 0, flex: '1 1 260px' }}>
-          <Text fw={700} size="lg">
-            {COMMAND_LABELS[command.type]}
-          </Text>
-          <Text size="sm">{`${paramsInWords(command.type, command.params)}.`}</Text>
-          <Text size="sm" c="dimmed">
-            {command.groupId ? (
-              <>
-                {'To '}
-                <Anchor
-                  component={Link}
-                  to={paths.portal.groupDetail.getHref(command.groupId)}
-                  size="sm"
-                  underline="always"
-                >
-                  {command.groupName}
-                </Anchor>
-                {` (${devicesCount(command.total)})`}
-              </>
-            ) : (
-              `To ${devicesCount(command.total)}`
-            )}
-            {` · sent ${formatDateTime(command.created_at)} by ${command.createdBy}`}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {`${expired ? 'Expired' : 'Expires'} ${formatDateTime(command.expires_at)}: a device that has not asked for it by then never gets it.`}
-          </Text>
-          {command.fanningOut ? (
-            <Text size="sm" c="dimmed" role="status">
-              Still writing the devices&apos; rows…
-            </Text>
-          ) : null}
-          <CommandCountBadges counts={command.counts} label="Devices by state" />
-        </Stack>
-        <CancelCommand command={command} />
-      </Row>
-    </Card>
+    <DetailSummary title={COMMAND_LABELS[command.type]} actions={<CancelCommand command={command} />}>
+      <Text size="sm">{`${paramsInWords(command.type, command.params)}.`}</Text>
+      <SentTo
+        group={command.groupId ? { _id: command.groupId, name: command.groupName } : null}
+        devices={devicesCount(command.total)}
+      >
+        {` · sent ${formatDateTime(command.created_at)} by ${command.createdBy}`}
+      </SentTo>
+      <Text size="sm" c="dimmed">
+        {`${expired ? 'Expired' : 'Expires'} ${formatDateTime(command.expires_at)}: a device that has not asked for it by then never gets it.`}
+      </Text>
+      {command.fanningOut ? (
+        <Text size="sm" c="dimmed" role="status">
+          Still writing the devices&apos; rows…
+        </Text>
+      ) : null}
+      <CommandCountBadges counts={command.counts} label="Devices by state" />
+    </DetailSummary>
   );
 }
 
@@ -136,7 +116,7 @@ function CommandDevices({ command }: { command: Command }) {
       main: d.serialNumber,
       detail: d.deviceName || null,
     })),
-    { key: 'state', header: 'State', width: 120, render: (d) => <CommandStateBadge state={d.state} /> },
+    statusColumn<CommandDevice>('state', 'State', 120, (d) => COMMAND_STATE_LABELS[d.state]),
     textColumn<CommandDevice>('channel', 'Channel', 100, (d) => (d.channel ? CHANNELS[d.channel] : '-')),
     textColumn<CommandDevice>('delivered', 'Delivered', 160, (d) => formatDateTime(d.delivered_at)),
     textColumn<CommandDevice>('finished', 'Finished', 160, (d) => formatDateTime(d.finished_at)),
@@ -156,29 +136,19 @@ function CommandDevices({ command }: { command: Command }) {
 
 /** `/command-detail?id=`: the counts by state, expiry, who and what; the per-device ledger; Cancel. */
 export function CommandDetailPage() {
-  const [params] = useSearchParams();
-  const id = commandIdParamsSchema.shape.id.safeParse(params.get('id') ?? '');
-  const command = useCommand(id.success ? id.data : '');
   return (
-    <Stack gap="md">
-      <Anchor component={Link} to={paths.portal.commands.getHref()} size="sm">
-        <Row gap={4}>
-          <IconArrowLeft size={14} />
-          Commands
-        </Row>
-      </Anchor>
-      {id.success ? (
-        <QueryView query={command} errorTitle="The command could not load">
-          {(c) => (
-            <Stack gap="md">
-              <CommandSummary command={c} />
-              <CommandDevices command={c} />
-            </Stack>
-          )}
-        </QueryView>
-      ) : (
-        <Text c="dimmed">Choose a command from the Commands page.</Text>
+    <DetailPage
+      back={{ to: paths.portal.commands.getHref(), label: 'Commands' }}
+      idSchema={commandIdParamsSchema.shape.id}
+      useRecord={useCommand}
+      noun="command"
+    >
+      {(c) => (
+        <Stack gap="md">
+          <CommandSummary command={c} />
+          <CommandDevices command={c} />
+        </Stack>
       )}
-    </Stack>
+    </DetailPage>
   );
 }

@@ -139,19 +139,23 @@ describe('Command detail (/command-detail?id=)', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull());
   });
 
-  it('asks again while devices are queued or delivered, and stops once every row is final', async () => {
+  it('asks again while rows are not counted yet or devices are queued or delivered, and stops once every row is final', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       window.localStorage.setItem('token', 'tok');
-      let current = command({ counts: counts({ delivered: 1, succeeded: 1 }) });
+      // Just sent: fanned out, but its rows not in the counts yet.
+      let current = command({ total: 2, counts: counts() });
       const api = mockApi({
         ...shellRoutes,
         [`GET ${DETAIL}`]: () => one(current),
         [`GET ${DEVICES}`]: page([commandDevice(1, 'delivered')]),
       });
       renderApp(`/command-detail?id=${COMMAND_ID}`);
+      expect(await screen.findByText('No devices yet')).toBeInTheDocument();
+      current = command({ total: 2, counts: counts({ delivered: 1, succeeded: 1 }) });
+      await vi.advanceTimersByTimeAsync(COMMAND_POLL_MS + 100);
       expect(await screen.findByText('1 delivered')).toBeInTheDocument();
-      current = command({ counts: counts({ succeeded: 2 }) });
+      current = command({ total: 2, counts: counts({ succeeded: 2 }) });
       await vi.advanceTimersByTimeAsync(COMMAND_POLL_MS + 100);
       expect(await screen.findByText('2 succeeded')).toBeInTheDocument();
       const asked = api.callsTo('GET', DETAIL).length;

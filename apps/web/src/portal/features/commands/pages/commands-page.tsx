@@ -8,7 +8,7 @@ import { dateColumn, textColumn } from '@/shared/components/columns';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { allSelect, ListPage } from '@/shared/components/list-page';
 import { useListQuery } from '@/shared/lib/list-search';
-import { useCommands } from '../api/get-commands';
+import { useCommands } from '@/portal/api/get-commands';
 
 /**
  * `/commands`: every remote command sent (type, who, when, to how many, their states), newest first; `?profileId=`

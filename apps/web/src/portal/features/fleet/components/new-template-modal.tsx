@@ -1,16 +1,15 @@
 import { templateCreateRequestSchema } from '@fleetdeck/contract';
-import { Modal, Select, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Modal, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BoundTextInput } from '@/shared/components/form-fields';
 import { MutationForm } from '@/shared/components/mutation-form';
+import { ServerSearchSelect } from '@/shared/components/server-search-select';
 import { useContractForm } from '@/shared/lib/form';
 import { useDeviceChoices } from '../api/get-device-choices';
 import { useCreateTemplate } from '../api/create-template';
 import { templateDetailHref } from './template-links';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** "New template": a name and the device whose settings become version 1 (`POST templates {name, fromProfileId}`). */
 export function NewTemplateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -39,9 +38,8 @@ function NewTemplateForm({ onClose }: { onClose: () => void }) {
     onError: (error) => form.setServerErrors(error),
   });
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const devices = useDeviceChoices(debounced);
-  const data = (devices.data ?? []).map((d) => ({
+  const devices = useDeviceChoices(search);
+  const options = (devices.data ?? []).map((d) => ({
     value: d._id,
     label: `${d.name}${d.profileName ? ` · ${d.profileName}` : ''} (${d.appName})`,
   }));
@@ -54,22 +52,14 @@ function NewTemplateForm({ onClose }: { onClose: () => void }) {
       submitIcon={<IconPlus size={16} />}
       cancel={{ onClick: onClose }}
     >
-      <TextInput
-        label="Name"
-        placeholder="e.g. Front desk tablets"
-        autoComplete="off"
-        {...form.getInputProps('name')}
-      />
-      <Select
+      <BoundTextInput form={form} field="name" label="Name" placeholder="e.g. Front desk tablets" autoComplete="off" />
+      <ServerSearchSelect
         label="Device"
         description="The template starts as a copy of this device's settings (its family too)."
         placeholder="Type a serial number or device name"
-        searchable
-        searchValue={search}
-        onSearchChange={setSearch}
-        // The server searched already: show its answer as it is.
-        filter={({ options }) => options}
-        data={data}
+        options={options}
+        searching={devices.isFetching}
+        onSearch={setSearch}
         nothingFoundMessage={devices.isFetching ? 'Searching…' : 'No device matches'}
         comboboxProps={{ withinPortal: true }}
         {...form.getInputProps('fromProfileId')}

@@ -1,30 +1,22 @@
 import type { Rollout, RolloutDeviceState, RolloutState } from '@fleetdeck/contract';
+import { statusesOf } from '@/shared/lib/status';
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 
-export const ROLLOUT_STATE_LABELS: Record<RolloutState, { label: string; color: string }> = {
-  running: { label: 'Running', color: 'blue' },
-  paused: { label: 'Paused', color: 'orange' },
-  completed: { label: 'Completed', color: 'green' },
-  cancelled: { label: 'Cancelled', color: 'gray' },
-  rolled_back: { label: 'Rolled back', color: 'violet' },
-};
+export const ROLLOUT_STATE_LABELS = statusesOf<RolloutState>({
+  running: 'blue',
+  paused: 'orange',
+  completed: 'green',
+  cancelled: 'gray',
+  rolled_back: 'violet',
+});
 
-export const DEVICE_STATE_LABELS: Record<RolloutDeviceState, { label: string; color: string }> = {
-  waiting: { label: 'Waiting', color: 'gray' },
-  pending: { label: 'Pending', color: 'yellow' },
-  succeeded: { label: 'Succeeded', color: 'green' },
-  failed: { label: 'Failed', color: 'red' },
-  rolled_back: { label: 'Rolled back', color: 'violet' },
-};
-
-export function RolloutStateBadge({ state }: { state: RolloutState }) {
-  const { label, color } = ROLLOUT_STATE_LABELS[state];
-  return (
-    <Badge color={color} variant="light">
-      {label}
-    </Badge>
-  );
-}
+export const DEVICE_STATE_LABELS = statusesOf<RolloutDeviceState>({
+  waiting: 'gray',
+  pending: 'yellow',
+  succeeded: 'green',
+  failed: 'red',
+  rolled_back: 'violet',
+});
 
 type Counts = Rollout['counts'];
 

@@ -6,9 +6,10 @@ import {
   type Rollout,
   type RolloutCreateRequest,
 } from '@fleetdeck/contract';
-import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useGroupPicker } from '@/portal/api/get-groups';
+import { BoundNumberInput } from '@/shared/components/form-fields';
 import { MutationForm } from '@/shared/components/mutation-form';
 import { ServerSearchSelect } from '@/shared/components/server-search-select';
 import { useContractForm } from '@/shared/lib/form';
@@ -124,12 +125,12 @@ export function StartRolloutForm({
           {...form.getInputProps('templateId')}
           onChange={(value) => form.setFieldValue('templateId', value ?? '')}
         />
-        <TextInput
+        <BoundNumberInput
+          form={form}
+          field="version"
           label="Version"
-          inputMode="numeric"
           placeholder={chosen ? String(chosen.version) : 'Current'}
           description="Empty: the template's current version"
-          {...form.getInputProps('version')}
         />
       </SimpleGrid>
       {target.groupId === undefined ? (
@@ -153,18 +154,13 @@ export function StartRolloutForm({
           <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
             {/* Side by side from the xs breakpoint; on a phone one above the other, each as wide as the dialog. */}
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" style={{ flex: 1 }}>
-              <TextInput
+              <BoundNumberInput
+                form={form}
+                field={`stages.${i}.percent`}
                 label={`Stage ${i + 1} percentage`}
-                inputMode="numeric"
-                rightSection="%"
-                {...form.getInputProps(`stages.${i}.percent`)}
+                unit="%"
               />
-              <TextInput
-                label={`Stage ${i + 1} soak`}
-                inputMode="numeric"
-                rightSection="s"
-                {...form.getInputProps(`stages.${i}.soakSeconds`)}
-              />
+              <BoundNumberInput form={form} field={`stages.${i}.soakSeconds`} label={`Stage ${i + 1} soak`} unit="s" />
             </SimpleGrid>
             <Tooltip label="Remove this stage" withArrow>
               <ActionIcon
@@ -198,25 +194,25 @@ export function StartRolloutForm({
         </Group>
       </Stack>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <TextInput
+        <BoundNumberInput
+          form={form}
+          field="failedPercent"
           label="Pause at failed %"
-          inputMode="numeric"
-          rightSection="%"
+          unit="%"
           description="of the devices decided"
-          {...form.getInputProps('failedPercent')}
         />
-        <TextInput
+        <BoundNumberInput
+          form={form}
+          field="minDevices"
           label="Decided devices at least"
-          inputMode="numeric"
           description="before the rule applies"
-          {...form.getInputProps('minDevices')}
         />
-        <TextInput
+        <BoundNumberInput
+          form={form}
+          field="ackTimeoutSeconds"
           label="Acknowledgement timeout"
-          inputMode="numeric"
-          rightSection="s"
+          unit="s"
           description="a device seen without acknowledging fails"
-          {...form.getInputProps('ackTimeoutSeconds')}
         />
       </SimpleGrid>
     </MutationForm>

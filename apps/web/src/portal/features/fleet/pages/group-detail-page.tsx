@@ -1,16 +1,8 @@
 import { groupIdSchema, profileListQuerySchema, type Group, type ProfileListItem } from '@fleetdeck/contract';
-import { Anchor, Badge, Button, Card, Group as Row, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconFolderShare,
-  IconLogout,
-  IconPlus,
-  IconRocket,
-  IconTerminal2,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group as Row, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconFolderShare, IconLogout, IconPlus, IconRocket, IconTerminal2, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useProfileList } from '@/portal/api/get-profile-list';
 import { BulkActionControls } from '@/portal/components/bulk-action-controls';
 import { LazySendCommandDialog } from '@/portal/components/commands/lazy-send-command-dialog';
@@ -19,7 +11,7 @@ import { actionsColumn, textColumn } from '@/shared/components/columns';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { DeleteAction } from '@/shared/components/delete-action';
 import { ListPage } from '@/shared/components/list-page';
-import { QueryView } from '@/shared/components/query-view';
+import { DetailPage, DetailSummary } from '@/shared/components/detail-page';
 import { useListSearch } from '@/shared/lib/list-search';
 import { useDeleteGroup } from '../api/delete-group';
 import { useGroup } from '../api/get-group';
@@ -32,25 +24,10 @@ import { StartRolloutForm } from '../components/start-rollout-form';
 
 function GroupSummary({ group, onRollout, onDelete }: { group: Group; onRollout: () => void; onDelete: () => void }) {
   return (
-    <Card withBorder padding="lg" radius="md">
-      <Row justify="space-between" align="flex-start" gap="md">
-        <Stack gap={4}>
-          <Row gap="xs">
-            <Text fw={700} size="lg">
-              {group.name}
-            </Text>
-            <Badge variant="light">{group.family}</Badge>
-          </Row>
-          <Text size="sm" c="dimmed">{`${templateText(group)} · ${devicesText(group.deviceCount)}`}</Text>
-          <Row gap="xs">
-            <DriftBadge count={group.driftCount} />
-            {group.activeRolloutId ? (
-              <Anchor component={Link} to={paths.portal.rolloutDetail.getHref(group.activeRolloutId)} size="sm">
-                A rollout is under way
-              </Anchor>
-            ) : null}
-          </Row>
-        </Stack>
+    <DetailSummary
+      title={group.name}
+      badges={<Badge variant="light">{group.family}</Badge>}
+      actions={
         <Row gap="sm">
           <Button
             leftSection={<IconRocket size={16} />}
@@ -63,8 +40,18 @@ function GroupSummary({ group, onRollout, onDelete }: { group: Group; onRollout:
             Delete group
           </Button>
         </Row>
+      }
+    >
+      <Text size="sm" c="dimmed">{`${templateText(group)} · ${devicesText(group.deviceCount)}`}</Text>
+      <Row gap="xs">
+        <DriftBadge count={group.driftCount} />
+        {group.activeRolloutId ? (
+          <Anchor component={Link} to={paths.portal.rolloutDetail.getHref(group.activeRolloutId)} size="sm">
+            A rollout is under way
+          </Anchor>
+        ) : null}
       </Row>
-    </Card>
+    </DetailSummary>
   );
 }
 
@@ -209,24 +196,14 @@ function GroupView({ group }: { group: Group }) {
 
 /** `/group-detail?id=`: a group's summary, name, template, enrolment QR, devices, rollout and delete. */
 export function GroupDetailPage() {
-  const [params] = useSearchParams();
-  const id = groupIdSchema.safeParse(params.get('id') ?? '');
-  const group = useGroup(id.success ? id.data : '');
   return (
-    <Stack gap="md">
-      <Anchor component={Link} to={paths.portal.groups.getHref()} size="sm">
-        <Row gap={4}>
-          <IconArrowLeft size={14} />
-          Groups
-        </Row>
-      </Anchor>
-      {id.success ? (
-        <QueryView query={group} errorTitle="The group could not load">
-          {(g) => <GroupView group={g} />}
-        </QueryView>
-      ) : (
-        <Text c="dimmed">Choose a group from the Groups page.</Text>
-      )}
-    </Stack>
+    <DetailPage
+      back={{ to: paths.portal.groups.getHref(), label: 'Groups' }}
+      idSchema={groupIdSchema}
+      useRecord={useGroup}
+      noun="group"
+    >
+      {(g) => <GroupView group={g} />}
+    </DetailPage>
   );
 }

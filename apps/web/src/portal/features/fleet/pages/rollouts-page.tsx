@@ -2,14 +2,15 @@ import { ROLLOUT_STATES, rolloutListQuerySchema, type Rollout } from '@fleetdeck
 import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/portal/config/paths';
-import { dateColumn, textColumn } from '@/shared/components/columns';
+import { dateColumn, statusColumn, textColumn } from '@/shared/components/columns';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { allSelect, ListPage } from '@/shared/components/list-page';
 import { useListQuery } from '@/shared/lib/list-search';
+import { statusChoices } from '@/shared/lib/status';
 import { useRollouts } from '../api/get-rollouts';
-import { CountsBar, countsText, ROLLOUT_STATE_LABELS, RolloutStateBadge } from '../components/rollout-status';
+import { CountsBar, countsText, ROLLOUT_STATE_LABELS } from '../components/rollout-status';
 
-const STATE_CHOICES = ROLLOUT_STATES.map((s) => ({ value: s, label: ROLLOUT_STATE_LABELS[s].label }));
+const STATE_CHOICES = statusChoices(ROLLOUT_STATES, ROLLOUT_STATE_LABELS);
 
 /** `/rollouts`: every staged rollout (template version, group, state, progress), newest first. */
 export function RolloutsPage() {
@@ -26,7 +27,7 @@ export function RolloutsPage() {
       ),
     },
     textColumn('group', 'Group', 160, (r) => r.groupName ?? 'Chosen devices'),
-    { key: 'state', header: 'State', width: 120, render: (r) => <RolloutStateBadge state={r.state} /> },
+    statusColumn<Rollout>('state', 'State', 120, (r) => ROLLOUT_STATE_LABELS[r.state]),
     {
       key: 'progress',
       header: 'Progress',

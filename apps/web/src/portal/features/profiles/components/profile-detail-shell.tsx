@@ -6,7 +6,7 @@ import classes from '@/portal/components/settings/settings.module.css';
 import { UrlTabs } from '@/portal/components/settings/url-tabs';
 import { QueryError } from '@/shared/components/query-view';
 import { paths } from '@/portal/config/paths';
-import { FIRST_DEVICE_APPS_FILTERS, useDeviceDetail } from '../api/get-device-detail';
+import { useDeviceFollowingLostMode } from '../api/follow-lost-mode';
 import { useProfileDetail } from '../api/get-profile-detail';
 import { useProfileTarget } from '../api/use-profile-target';
 import { profileDetailHref, profilePageOf, type ProfilePageKey } from './app-routes';
@@ -70,8 +70,8 @@ function ProfileDetailView({
   tabs: ProfileTab[];
 }) {
   const target = useProfileTarget(profile);
-  // The device's own state (lost mode), read with the Applications tab's first filters: the same query, asked once.
-  const device = useDeviceDetail(profile._id, FIRST_DEVICE_APPS_FILTERS);
+  // The device's own state (lost mode), followed while a lost mode command is on its way.
+  const device = useDeviceFollowingLostMode(profile._id);
   const lostMode = device.data?.lostMode;
   const ownPage = profilePageOf(profile.appName);
   const ownHref = ownPage && ownPage !== page ? profileDetailHref(profile.appName, profile._id) : undefined;

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { command, preflight } from '@/portal/features/commands/testing/fixtures';
+import type { Command, DeviceDetail } from '@fleetdeck/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { command, counts, preflight } from '@/portal/features/commands/testing/fixtures';
 import { choose } from '@/portal/features/fleet/testing/select';
 import { mockApi, type RecordedCall } from '@/test/mock-api';
 import { currentLocation, renderApp } from '@/test/render-app';
+import { LOST_MODE_POLL_MS } from '../api/follow-lost-mode';
 import {
   API,
   detailAnswer,
@@ -41,6 +43,23 @@ function devicePage(preflightAnswer = preflight(1), d = device()) {
 }
 
 type User = ReturnType<typeof renderApp>['user'];
+
+/** Send in the confirmation `dialog`; the body of the `n`th command sent. */
+async function sendFrom(user: User, dialog: HTMLElement, api: ReturnType<typeof mockApi>, n = 1) {
+  await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+  await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(n));
+  return api.callsTo('POST', COMMANDS)[n - 1]!.body;
+}
+
+/** From a lost mode dialog just opened: Continue once checked, Send in the confirmation, then Close. */
+async function sendLostModeFrom(user: User, opened: HTMLElement) {
+  await within(opened).findByText('This device can enter and leave lost mode.');
+  await user.click(within(opened).getByRole('button', { name: 'Continue' }));
+  const confirmation = await screen.findByRole('dialog');
+  await user.click(within(confirmation).getByRole('button', { name: 'Send' }));
+  await user.click(await screen.findByRole('button', { name: 'Close' }));
+}
+
 async function openCommand(user: User, item: string) {
   await user.click(await screen.findByRole('button', { name: 'Commands' }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
@@ -121,13 +140,60 @@ describe("A device's Commands menu (DECISIONS §11)", () => {
     dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Ring R58N123ABC?')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Rings for 300 seconds.');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(1));
-    expect(api.callsTo('POST', COMMANDS)[0]!.body).toEqual({
+    expect(await sendFrom(user, dialog, api)).toEqual({
       type: 'ring',
       profileIds: [PROFILE_ID],
       params: { seconds: 300 },
     });
+  });
+
+  it("offers the type's default expiry in words, refuses one outside a minute to 30 days, and sends another one chosen", async () => {
+    const { api, user } = devicePage();
+    let dialog = await openCommand(user, 'Lock…');
+    await within(dialog).findByText('This device can be locked.');
+    const expiry = within(dialog).getByRole('textbox', { name: /Expires after/ });
+    const unit = within(dialog).getByRole('combobox', { name: 'Expiry unit' });
+    expect(expiry).toHaveValue('7');
+    expect(unit).toHaveValue('days');
+    expect(dialog).toHaveTextContent('Default for lock: 7 days.');
+    for (const [typed, inUnit] of [
+      ['31', 'days'],
+      ['0', 'minutes'],
+      ['1.5', 'hours'],
+    ] as const) {
+      await user.clear(expiry);
+      await user.type(expiry, typed);
+      await user.selectOptions(unit, inUnit);
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      expect(
+        await within(dialog).findByText('Expiry must be a whole number from 1 minute to 30 days'),
+      ).toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Send' })).toBeNull();
+    }
+    await user.clear(expiry);
+    await user.type(expiry, '2');
+    await user.selectOptions(unit, 'hours');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('A device that does not ask for it within 2 hours never gets it (expired).');
+    expect(await sendFrom(user, dialog, api)).toEqual({
+      type: 'lock',
+      profileIds: [PROFILE_ID],
+      params: {},
+      expiresInSeconds: 7200,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
+
+    // Reboot's default is an hour: kept as it is, the request leaves it to the server (the same default).
+    dialog = await openCommand(user, 'Reboot…');
+    await within(dialog).findByText('This device can be rebooted.');
+    expect(within(dialog).getByRole('textbox', { name: /Expires after/ })).toHaveValue('1');
+    expect(within(dialog).getByRole('combobox', { name: 'Expiry unit' })).toHaveValue('hours');
+    expect(dialog).toHaveTextContent('Default for reboot: 1 hour.');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('within 1 hour never gets it');
+    expect(await sendFrom(user, dialog, api, 2)).toEqual({ type: 'reboot', profileIds: [PROFILE_ID], params: {} });
   });
 
   it("clears one app's data from the Applications list's row, naming the app and the device", async () => {
@@ -140,9 +206,7 @@ describe("A device's Commands menu (DECISIONS §11)", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Clear the data of com.android.chrome on R58N123ABC?')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(1));
-    expect(api.callsTo('POST', COMMANDS)[0]!.body).toEqual({
+    expect(await sendFrom(user, dialog, api)).toEqual({
       type: 'clear_app_data',
       profileIds: [PROFILE_ID],
       params: { packageName: 'com.android.chrome' },
@@ -160,9 +224,7 @@ describe("A device's Commands menu (DECISIONS §11)", () => {
     dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Put R58N123ABC in lost mode?')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Turns lost mode on, showing "Found me?" and phone +44 20 7946 0000.');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(1));
-    expect(api.callsTo('POST', COMMANDS)[0]!.body).toEqual({
+    expect(await sendFrom(user, dialog, api)).toEqual({
       type: 'lost_mode',
       profileIds: [PROFILE_ID],
       params: { enabled: true, message: 'Found me?', phone: '+44 20 7946 0000' },
@@ -187,13 +249,16 @@ describe("A device's Commands menu (DECISIONS §11)", () => {
     await user.click(within(banner).getByRole('button', { name: 'Turn off lost mode' }));
     let dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('This device can enter and leave lost mode.');
-    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    // Nothing to type but the expiry: no message, no phone.
+    expect(
+      within(dialog)
+        .getAllByRole('textbox')
+        .map((t) => t.getAttribute('data-path')),
+    ).toEqual(['expiry']);
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Turn off lost mode on R58N123ABC?')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(api.callsTo('POST', COMMANDS)).toHaveLength(1));
-    expect(api.callsTo('POST', COMMANDS)[0]!.body).toEqual({
+    expect(await sendFrom(user, dialog, api)).toEqual({
       type: 'lost_mode',
       profileIds: [PROFILE_ID],
       params: { enabled: false },
@@ -208,6 +273,118 @@ describe("A device's Commands menu (DECISIONS §11)", () => {
       'href',
       `/commands?profileId=${PROFILE_ID}`,
     );
+  });
+});
+
+describe("A device's page follows its lost mode", () => {
+  const LOST = { message: 'Found me?', phone: null, since: '2026-02-01T09:30:00.000Z' };
+  const lostModeCommand = (state: 'queued' | 'succeeded', enabled: boolean) =>
+    command({ _id: SENT_ID, type: 'lost_mode', params: { enabled }, total: 1, counts: counts({ [state]: 1 }) });
+
+  it('asks for the device every 5 s while a lost mode command is on its way: the banner comes, then goes, without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      window.localStorage.setItem('token', 'tok');
+      // What the server says: the device's lost mode, and its lost mode commands (newest first).
+      let lostMode: DeviceDetail['lostMode'] = null;
+      let sent: Command[] = [];
+      const api = mockApi({
+        ...shellRoutes,
+        [`GET ${API}/profile/detail`]: detailAnswer(profile()),
+        [`GET ${API}/profile/device/detail`]: () => deviceAnswer(device({ lostMode })),
+        [`POST ${PREFLIGHT}`]: preflight(1),
+        [`GET ${COMMANDS}`]: () => ({
+          body: { respones_msg: 'OK', data: sent, pagination: { page: 1, limit: 5, total: sent.length } },
+        }),
+        [`POST ${COMMANDS}`]: (call: RecordedCall) => {
+          const { enabled } = (call.body as { params: { enabled: boolean } }).params;
+          sent = [lostModeCommand('queued', enabled), ...sent];
+          return { body: { respones_msg: 'Command sent', data: sent[0] } };
+        },
+      });
+      const { user } = renderApp(`/profile-detail?profile_id=${PROFILE_ID}`, {
+        userEvent: { advanceTimers: vi.advanceTimersByTime },
+      });
+      await screen.findByRole('button', { name: 'Commands' });
+      const deviceAsks = () => api.callsTo('GET', `${API}/profile/device/detail`).length;
+      // Nothing on its way: the page does not ask again.
+      await waitFor(() => expect(api.callsTo('GET', COMMANDS).length).toBeGreaterThan(0));
+      let asked = deviceAsks();
+      await vi.advanceTimersByTimeAsync(3 * LOST_MODE_POLL_MS);
+      expect(deviceAsks()).toBe(asked);
+      expect(screen.queryByRole('alert')).toBeNull();
+
+      // Lost mode sent from the menu: queued, so the page asks again until the device has answered.
+      await sendLostModeFrom(user, await openCommand(user, 'Lost mode…'));
+      await vi.advanceTimersByTimeAsync(LOST_MODE_POLL_MS + 100);
+      asked = deviceAsks();
+      await vi.advanceTimersByTimeAsync(LOST_MODE_POLL_MS + 100);
+      expect(deviceAsks()).toBeGreaterThan(asked);
+      expect(screen.queryByRole('alert')).toBeNull();
+
+      // The device says it succeeded: the banner appears on the next ask, and the asking stops.
+      lostMode = LOST;
+      sent = [lostModeCommand('succeeded', true)];
+      await vi.advanceTimersByTimeAsync(LOST_MODE_POLL_MS + 100);
+      const banner = await screen.findByRole('alert');
+      expect(banner).toHaveTextContent('Lost mode since');
+      expect(banner).toHaveTextContent('Found me?');
+      await vi.advanceTimersByTimeAsync(LOST_MODE_POLL_MS + 100);
+      asked = deviceAsks();
+      await vi.advanceTimersByTimeAsync(3 * LOST_MODE_POLL_MS);
+      expect(deviceAsks()).toBe(asked);
+
+      // Turned off from the banner: it goes once the device has left lost mode.
+      await user.click(within(banner).getByRole('button', { name: 'Turn off lost mode' }));
+      await sendLostModeFrom(user, await screen.findByRole('dialog'));
+      await vi.advanceTimersByTimeAsync(LOST_MODE_POLL_MS + 100);
+      expect(screen.getByRole('alert')).toHaveTextContent('Lost mode since');
+      lostMode = null;
+      sent = [lostModeCommand('succeeded', false), lostModeCommand('succeeded', true)];
+      await vi.advanceTimersByTimeAsync(2 * LOST_MODE_POLL_MS);
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('follows a lost mode sent from the page before it shows in the device commands, and a device that answers at once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      window.localStorage.setItem('token', 'tok');
+      // After the send: the first ask for the commands finds nothing yet (the fan-out job has not written the
+      // device's row), then the command already succeeded: the device answered at once.
+      let listAsksSinceSend: number | null = null;
+      mockApi({
+        ...shellRoutes,
+        [`GET ${API}/profile/detail`]: detailAnswer(profile()),
+        [`GET ${API}/profile/device/detail`]: () =>
+          deviceAnswer(device({ lostMode: listAsksSinceSend && listAsksSinceSend > 1 ? LOST : null })),
+        [`POST ${PREFLIGHT}`]: preflight(1),
+        [`GET ${COMMANDS}`]: () => {
+          if (listAsksSinceSend !== null) listAsksSinceSend += 1;
+          const data = listAsksSinceSend && listAsksSinceSend > 1 ? [lostModeCommand('succeeded', true)] : [];
+          return { body: { respones_msg: 'OK', data, pagination: { page: 1, limit: 5, total: data.length } } };
+        },
+        [`POST ${COMMANDS}`]: () => {
+          listAsksSinceSend = 0;
+          return {
+            body: {
+              respones_msg: 'Command sent',
+              data: { ...lostModeCommand('queued', true), created_at: new Date().toISOString() },
+            },
+          };
+        },
+      });
+      const { user } = renderApp(`/profile-detail?profile_id=${PROFILE_ID}`, {
+        userEvent: { advanceTimers: vi.advanceTimersByTime },
+      });
+      await sendLostModeFrom(user, await openCommand(user, 'Lost mode…'));
+      await vi.advanceTimersByTimeAsync(LOST_MODE_POLL_MS + 100);
+      expect(await screen.findByRole('alert')).toHaveTextContent('Found me?');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

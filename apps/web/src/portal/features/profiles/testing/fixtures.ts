@@ -9,6 +9,8 @@ export const API = '/api/v1/admin';
 export const shellRoutes = {
   'GET /api/v1/admin/users/detail': { body: { respones_msg: 'OK', data: sampleUser } },
   'GET /api/v1/admin/licences/summary': licenceSummaryAnswer(false),
+  // A device's page looks for lost mode commands on their way to it (none).
+  'GET /api/v1/admin/commands': { body: { respones_msg: 'OK', data: [], pagination: { page: 1, limit: 5, total: 0 } } },
 };
 
 export const profile = (overrides: Partial<ProfileDetail> = {}): ProfileDetail => ({
