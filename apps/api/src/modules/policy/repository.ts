@@ -98,7 +98,10 @@ export const COMMANDS_DELIVERED_SQL = `commanded as (
       update command_devices cd set state = 'delivered', delivered_at = now(),
         channel = case when cd.via_fcm then 'fcm' else 'long-poll' end
       from taken t
-      where t.kind = 'command' and cd.id = t.id and cd.state = 'queued'
+      -- The state test is written so it cannot match command_devices_open_expiry_idx's predicate (state in
+      -- ('queued', 'delivered')): on a partition just filled by a fan-out, with stale statistics, the planner ANDed
+      -- that whole index with the primary key's, 9 ms per row: 20,000 long-polls answered in 28 s (bench/commands.ts).
+      where t.kind = 'command' and cd.id = t.id and cd.state || '' = 'queued'
       returning 1
     )`;
 
