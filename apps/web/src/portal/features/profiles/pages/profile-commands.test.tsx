@@ -160,6 +160,8 @@ describe("A device's Commands menu (DECISIONS §11)", () => {
       ['31', 'days'],
       ['0', 'minutes'],
       ['1.5', 'hours'],
+      ['-5', 'minutes'],
+      ['99999999', 'minutes'],
     ] as const) {
       await user.clear(expiry);
       await user.type(expiry, typed);
