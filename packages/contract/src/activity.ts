@@ -129,6 +129,8 @@ export const auditListQuerySchema = z
         z.transform((v) => v === 'true'),
       ),
     ),
+    /** Only what this member of the account did (DECISIONS §12; `GET team` lists the ids). */
+    memberId: blankAsAbsent(idOf('member')),
     page: pageQuerySchema,
     limit: limitQuerySchema,
     order: orderSchema,
@@ -158,6 +160,13 @@ export const auditEntrySchema = z.object({
   source: z.string(),
   hasError: z.boolean(),
   created_at: z.string(),
+  /**
+   * Who did it (DECISIONS §12): the member of the account (name, or email), "Staff" for a staff member's login-as,
+   * "Device" for what a device did; null for what the system did or a visitor's failed sign-in.
+   */
+  actor: z.optional(z.nullable(z.string())),
+  /** The member who did it, for the audit page's member filter; null when not a member. */
+  memberId: z.optional(z.nullable(z.string())),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -9,6 +9,7 @@ export * from './device.ts';
 export * from './profiles.ts';
 export * from './fleet.ts';
 export * from './commands.ts';
+export * from './team.ts';
 export * from './activity.ts';
 export * from './chat.ts';
 export * from './content.ts';

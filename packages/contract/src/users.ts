@@ -12,6 +12,7 @@ import {
   signInCaptchaSchema,
 } from './common.ts';
 import { messageSchema, withData } from './envelope.ts';
+import { signedInMemberSchema } from './team.ts';
 
 /** Customer identity calls, spec 1 §7 (base /api/v1/admin/users/). */
 
@@ -94,6 +95,11 @@ export const userDetailSchema = z.object({
     // expiresAt: the login-as session's absolute end (ISO time), for the banner's minutes left.
     z.nullable(z.object({ staffEmail: z.string(), expiresAt: z.optional(z.string()) })),
   ),
+  /**
+   * The signed-in person (DECISIONS §12): the account menu names them, the console's router, sidebar and buttons read
+   * `permissions`. The account's own fields above stay the account's.
+   */
+  member: z.optional(signedInMemberSchema),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 export const userDetailResponseSchema = withData(userDetailSchema);

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Family } from '@fleetdeck/contract';
+import type { Family, MemberRole } from '@fleetdeck/contract';
 import type { StaffRole } from '@fleetdeck/contract/staff';
 import type { ActorKind } from '../lib/actor.ts';
 
@@ -142,6 +142,8 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     /** Login-as (DECISIONS §8): a customer session opened by this staff member (time-limited, some calls refused). */
     impersonatorId: uuid('impersonator_id'),
+    /** The person of the account signed in (DECISIONS §12); null on sessions older than the team (the registrant). */
+    memberId: uuid('member_id'),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
@@ -152,6 +154,10 @@ export const sessions = pgTable(
     index('sessions_impersonator_idx')
       .on(t.impersonatorId)
       .where(sql`${t.impersonatorId} is not null and ${t.revokedAt} is null`),
+    // A member's open sessions (removal and a password change end them).
+    index('sessions_member_idx')
+      .on(t.memberId)
+      .where(sql`${t.memberId} is not null and ${t.revokedAt} is null`),
   ],
 );
 
@@ -1904,4 +1910,71 @@ export const commandStateCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.commandId, t.state, t.shard] })],
+);
+
+/**
+ * The people of a customer account (DECISIONS §12). The registrant's row (`registrant`) has no email, name or password
+ * of its own: those stay in `customers`, so sign-in, reset, two-step and lockout of the registrant are unchanged. A
+ * trigger on `customers` (migration 0042) writes it; every other member is written when an invite is accepted.
+ * Removal keeps the row (`removed_at`) so the audit keeps naming the person.
+ */
+export const accountMembers = pgTable(
+  'account_members',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    registrant: boolean('registrant').notNull().default(false),
+    /** Lower-cased; null for the registrant (their email is the account's). */
+    email: text('email'),
+    name: text('name'),
+    passwordHash: text('password_hash'),
+    role: text('role').$type<MemberRole>().notNull(),
+    /** The groups the member is limited to (Admin, Technician, Viewer); null: every group. */
+    groupIds: uuid('group_ids').array(),
+    twoStepEnabled: boolean('two_step_enabled').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // An email belongs to one account: one member row while it is not removed.
+    uniqueIndex('account_members_email_uq')
+      .on(t.email)
+      .where(sql`${t.removedAt} is null and ${t.email} is not null`),
+    uniqueIndex('account_members_registrant_uq')
+      .on(t.customerId)
+      .where(sql`${t.registrant}`),
+    index('account_members_customer_idx')
+      .on(t.customerId, t.createdAt)
+      .where(sql`${t.removedAt} is null`),
+  ],
+);
+
+/** Pending invitations to an account (DECISIONS §12): a single-use link valid 7 days, looked up by its token's hash. */
+export const accountInvites = pgTable(
+  'account_invites',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<MemberRole>().notNull(),
+    groupIds: uuid('group_ids').array(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => accountMembers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('account_invites_token_uq').on(t.tokenHash),
+    // One open invite per email and account (a second invite is a resend).
+    uniqueIndex('account_invites_open_email_uq')
+      .on(t.customerId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
 );

@@ -1,4 +1,4 @@
-import type { AuditSource } from '@fleetdeck/contract';
+import type { AuditSource, MemberRole } from '@fleetdeck/contract';
 import type { StaffRole } from '@fleetdeck/contract/staff';
 
 /**
@@ -15,6 +15,11 @@ export type Actor =
       userAgent?: string | null;
       /** Login-as (DECISIONS §8): the staff member acting in the customer's console; the audit names them. */
       impersonatedBy?: { id: string; email: string } | null;
+      /**
+       * The person of the account who acts (DECISIONS §12), with their role and group scope; absent for work done
+       * for the account as a whole (a background job, a seed).
+       */
+      member?: SignedInMember | null;
     }
   | { kind: 'staff'; id: string; role: StaffRole; ip: string | null; userAgent?: string | null }
   | { kind: 'device'; id: string; customerId: string; ip: string | null }
@@ -22,18 +27,31 @@ export type Actor =
   | { kind: 'anonymous'; id: null; ip: string | null }
   | { kind: 'system'; id: null; ip: null };
 
-export type ActorKind = Actor['kind'];
+/** A signed-in member of a customer account: the role the server enforces and the groups they are limited to. */
+export interface SignedInMember {
+  id: string;
+  role: MemberRole;
+  /** null: every group of the account. */
+  groupIds: string[] | null;
+}
+
+/** Who an audit row names: `member` is a person of a customer account (DECISIONS §12). */
+export type ActorKind = Actor['kind'] | 'member';
 
 export const SYSTEM: Actor = { kind: 'system', id: null, ip: null };
 
 /** The audit `source`: what the apps do is "App", what people do in the console (and the system) is "Web". */
 export const sourceOf = (actor: Actor): AuditSource => (actor.kind === 'device' ? 'App' : 'Web');
 
-/** Who is written into an audit row: the staff member behind a login-as session, else the actor itself. */
-export const auditedActor = (actor: Actor): { kind: ActorKind; id: string | null } =>
-  actor.kind === 'customer' && actor.impersonatedBy
-    ? { kind: 'staff', id: actor.impersonatedBy.id }
-    : { kind: actor.kind, id: actor.id };
+/**
+ * Who is written into an audit row: the staff member behind a login-as session, else the member of the account who
+ * acted, else the actor itself.
+ */
+export const auditedActor = (actor: Actor): { kind: ActorKind; id: string | null } => {
+  if (actor.kind === 'customer' && actor.impersonatedBy) return { kind: 'staff', id: actor.impersonatedBy.id };
+  if (actor.kind === 'customer' && actor.member) return { kind: 'member', id: actor.member.id };
+  return { kind: actor.kind, id: actor.id };
+};
 
 export type CustomerActor = Extract<Actor, { kind: 'customer' }>;
 export type StaffActor = Extract<Actor, { kind: 'staff' }>;

@@ -1,4 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ROLE_DESCRIPTIONS, roleCan, type Endpoint } from '@fleetdeck/contract';
+import { accessOfEndpoint } from '@fleetdeck/contract/access';
 import type { AppContext } from '../context.ts';
 import { checkImpersonation } from '../modules/sessions/impersonation.ts';
 import {
@@ -8,7 +10,8 @@ import {
   type SessionInfo,
 } from '../modules/sessions/service.ts';
 import type { customers } from '../db/schema.ts';
-import type { CustomerActor } from '../lib/actor.ts';
+import type { CustomerActor, SignedInMember } from '../lib/actor.ts';
+import { forbidden } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,6 +45,35 @@ export const requireSession =
     }
   };
 
+/**
+ * The customer areas' guard (DECISIONS §12), per endpoint: the session, then the permission the endpoint needs in
+ * `CUSTOMER_ENDPOINT_ACCESS` held by the member's role (403 otherwise). An endpoint the table does not place as a
+ * signed-in call stops start-up (deny by default, like the staff areas).
+ */
+export const requireMember =
+  (ctx: AppContext) =>
+  (endpoint: Endpoint): preHandlerAsyncHookHandler => {
+    const access = accessOfEndpoint.get(endpoint);
+    if (!access || access === 'public' || access === 'device') {
+      throw new Error(
+        `customer route ${endpoint.method} ${endpoint.path} has no member permission in CUSTOMER_ENDPOINT_ACCESS` +
+          (access ? ` (it is marked ${access})` : ''),
+      );
+    }
+    const authenticate = requireSession(ctx, 'customer');
+    return async function memberGuard(request, reply) {
+      await authenticate(request, reply);
+      if (access === 'signed-in') return;
+      const role = roleOf(sessionOf(request).member);
+      if (!roleCan(role, access)) {
+        throw forbidden(`Your role (${role}: ${ROLE_DESCRIPTIONS[role].toLowerCase()}) does not allow this.`);
+      }
+    };
+  };
+
+/** A session without a member (older than the team, or login-as) is the account's registrant: an Owner. */
+export const roleOf = (member: SignedInMember | null) => member?.role ?? 'Owner';
+
 /** The session of a route guarded by requireSession. */
 export function sessionOf(request: FastifyRequest): SessionInfo {
   if (!request.session) throw new Error('route is missing its requireSession guard');
@@ -61,5 +93,6 @@ export function customerActorOf(request: FastifyRequest): CustomerActor {
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
     impersonatedBy: request.impersonator,
+    member: sessionOf(request).member,
   };
 }

@@ -20,3 +20,4 @@ export * as healthApi from './health.ts';
 export * as publicApi from './public.ts';
 export * as fleetApi from './fleet.ts';
 export * as commandsApi from './commands.ts';
+export * as teamApi from './team.ts';

@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP, activityApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
 import { fromQueryOrBody } from '../../lib/query-or-body.ts';
-import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as activity from './service.ts';
 
 const KEYSET_PAGING =
@@ -16,7 +16,7 @@ const KEYSET_PAGING =
  * customer session and sees only that customer's rows (others' ids answer 404).
  */
 export const activityRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: ['Customer devices'], guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: ['Customer devices'], guardFor: requireMember(ctx) }, (route) => {
     route(
       activityApi.deviceLogList,
       {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { fromQueryOrBody } from '../../lib/query-or-body.ts';
-import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import { qrPng } from '../qr/service.ts';
 import * as chat from './service.ts';
 
@@ -12,7 +12,7 @@ import * as chat from './service.ts';
  * user's sign-in QR code under /api/v1/qr/chat.
  */
 export const chatRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: ['Power Chat users'], guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: ['Power Chat users'], guardFor: requireMember(ctx) }, (route) => {
     route(
       chatApi.list,
       {

@@ -2,7 +2,7 @@ import { commandsApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, answerList, areaRoutes } from '../../lib/area-routes.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
-import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import { DEVICE_API_TAGS, deviceOf, requireDevice } from '../../plugins/device-auth.ts';
 import * as commands from './service.ts';
 
@@ -13,7 +13,7 @@ const TARGET =
 
 /** Remote commands (DECISIONS §11): `commands` under /api/v1/admin. */
 export const commandRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: TAGS, guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: TAGS, guardFor: requireMember(ctx) }, (route) => {
     route(
       commandsApi.commandPreflight,
       {

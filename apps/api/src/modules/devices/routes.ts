@@ -7,7 +7,7 @@ import {
 } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
-import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import { DEVICE_API_TAGS, deviceActorOf, deviceOf, requireDevice } from '../../plugins/device-auth.ts';
 import { requestPush } from '../policy/push.ts';
 import * as devices from './service.ts';
@@ -110,7 +110,7 @@ export const deviceApiRoutes = (ctx: AppContext) =>
 
 /** The customer's device calls (spec 2 §7): the profile list and a device's logout. */
 export const customerDeviceRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: ['Customer devices'], guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: ['Customer devices'], guardFor: requireMember(ctx) }, (route) => {
     route(
       devicesApi.profileList,
       {

@@ -1,12 +1,12 @@
 import { fleetApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
-import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as bulk from './bulk-actions-service.ts';
 
 /** Bulk actions of the customer console (DECISIONS §10, `fleetApi.bulkAction*`) under /api/v1/admin/bulk-actions. */
 export const bulkActionRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: ['Bulk actions'], guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: ['Bulk actions'], guardFor: requireMember(ctx) }, (route) => {
     route(
       fleetApi.bulkActionCreate,
       {

@@ -1,12 +1,12 @@
 import { fleetApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, answerList, areaRoutes } from '../../lib/area-routes.ts';
-import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as rollouts from './rollouts-service.ts';
 
 /** Staged rollouts of the customer console (DECISIONS §10, `fleetApi.rollout*`) under /api/v1/admin/rollouts. */
 export const rolloutRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: ['Rollouts'], guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: ['Rollouts'], guardFor: requireMember(ctx) }, (route) => {
     route(
       fleetApi.rolloutCreate,
       {

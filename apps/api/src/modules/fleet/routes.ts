@@ -1,7 +1,7 @@
 import { fleetApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, answerList, areaRoutes } from '../../lib/area-routes.ts';
-import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as groups from './groups-service.ts';
 import * as templates from './templates-service.ts';
 
@@ -14,7 +14,7 @@ const LICENCE =
 
 /** Policy templates (DECISIONS §10): `templates` under /api/v1/admin. */
 export const templateRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: TAGS, guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: TAGS, guardFor: requireMember(ctx) }, (route) => {
     route(
       fleetApi.templateCreate,
       {
@@ -80,7 +80,7 @@ export const templateRoutes = (ctx: AppContext) =>
 
 /** Device groups (DECISIONS §10): `groups` and `profile/drift` under /api/v1/admin. */
 export const groupRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: TAGS, guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: TAGS, guardFor: requireMember(ctx) }, (route) => {
     route(
       fleetApi.groupCreate,
       {

@@ -1,13 +1,13 @@
 import { licencesApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { requireMember, sessionOf } from '../../plugins/auth.ts';
 import { dashboard } from './dashboard.ts';
 import { licenceSummary, summaryTotals } from './service.ts';
 
 /** Dashboard and licence summary (spec 1 §2 Dashboard, banner; `licencesApi`). */
 export const licenceRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: ['Plans and licences'], guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: ['Plans and licences'], guardFor: requireMember(ctx) }, (route) => {
     route(
       licencesApi.dashboard,
       { summary: 'Dashboard numbers: seats, enrolments per app and per month, licence summary' },

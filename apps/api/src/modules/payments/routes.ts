@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { paymentsApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
-import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import { creditNotePdf, invoicePdf } from '../invoices/service.ts';
 import { sendPdf } from '../invoices/reply.ts';
 import * as payments from './service.ts';
@@ -14,7 +14,7 @@ const idempotencyKeyOf = (req: Pick<FastifyRequest, 'headers'>) => {
 
 /** Checkout, history, coupons and saved payment methods (spec 1 §7; `paymentsApi`). */
 export const paymentRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: ['Payments'], guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: ['Payments'], guardFor: requireMember(ctx) }, (route) => {
     route(
       paymentsApi.purchase,
       {

@@ -1,13 +1,13 @@
 import { plansApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, answerList, areaRoutes } from '../../lib/area-routes.ts';
-import { requireSession, sessionOf } from '../../plugins/auth.ts';
+import { requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as plans from './service.ts';
 import { localPricingFor } from '../pricing/local-pricing.ts';
 
 /** Plans and APK downloads (spec 1 §2, §3, §7; `plansApi`). */
 export const planRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: ['Plans and licences'], guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: ['Plans and licences'], guardFor: requireMember(ctx) }, (route) => {
     route(
       plansApi.list,
       { summary: 'Active plans with the seats and subscription of the signed-in customer' },

@@ -7,7 +7,7 @@ import {
 } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../lib/area-routes.ts';
-import { customerActorOf, requireSession } from '../../plugins/auth.ts';
+import { customerActorOf, requireMember } from '../../plugins/auth.ts';
 import { DEVICE_API_TAGS, deviceActorOf, deviceOf, requireDevice } from '../../plugins/device-auth.ts';
 import { POLICY_DOCUMENT_DESCRIPTION } from './document.ts';
 import { EVENTS_CONTENT_TYPE, eventsAnswerJson } from './events-answer.ts';
@@ -217,7 +217,7 @@ export const policyDeviceRoutes = (ctx: AppContext) => {
 
 /** The console's Apply: freezes a new policy version and wakes the device. */
 export const policyRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: ['Customer devices'], guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: ['Customer devices'], guardFor: requireMember(ctx) }, (route) => {
     route(
       policyApi.apply,
       {

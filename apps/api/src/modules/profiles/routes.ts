@@ -2,7 +2,7 @@ import { MAX_PROFILE_LIST_ENTRIES, ONLINE_WINDOW_MINUTES, profilesApi } from '@f
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes, type EndpointRequest } from '../../lib/area-routes.ts';
 import { fromQueryOrBody } from '../../lib/query-or-body.ts';
-import { customerActorOf, requireSession, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as lists from './application-lists.ts';
 import * as deviceApps from './device-applications.ts';
 import { iconSvg } from './playstore/icon.ts';
@@ -29,7 +29,7 @@ const entryRefOf = (req: EndpointRequest<typeof profilesApi.applicationDelete>) 
  * search of the application lists.
  */
 export const profileRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: ['Customer devices'], guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: ['Customer devices'], guardFor: requireMember(ctx) }, (route) => {
     const playStore = createPlayStoreProvider(ctx);
 
     route(

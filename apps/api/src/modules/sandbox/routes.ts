@@ -2,7 +2,7 @@ import { sandboxApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
 import { enforceLimit } from '../../lib/rate-limit.ts';
-import { customerActorOf, requireSession } from '../../plugins/auth.ts';
+import { customerActorOf, requireMember } from '../../plugins/auth.ts';
 import { confirmIntent, tokeniseCard } from './service.ts';
 
 /**
@@ -11,7 +11,7 @@ import { confirmIntent, tokeniseCard } from './service.ts';
  * Card numbers and CVCs are never logged (Fastify logs URLs, not bodies) nor stored (only brand and last 4).
  */
 export const sandboxRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: ['Sandbox payments'], guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: ['Sandbox payments'], guardFor: requireMember(ctx) }, (route) => {
     if (ctx.config.paymentProvider !== 'sandbox') return;
 
     route(

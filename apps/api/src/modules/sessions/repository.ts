@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { customers, sessions, staffUsers } from '../../db/schema.ts';
+import { accountMembers, customers, sessions, staffUsers } from '../../db/schema.ts';
 
 export type Realm = 'customer' | 'staff';
 
@@ -10,9 +10,16 @@ export async function insertSession(tx: DbOrTx, values: typeof sessions.$inferIn
 
 /** The columns of a session a signed-in request is checked with. */
 const sessionCheckColumns = (() => {
-  const { id, subjectId, lastSeenAt, expiresAt, revokedAt, impersonatorId } = getTableColumns(sessions);
-  return { id, subjectId, lastSeenAt, expiresAt, revokedAt, impersonatorId };
+  const { id, subjectId, lastSeenAt, expiresAt, revokedAt, impersonatorId, memberId } = getTableColumns(sessions);
+  return { id, subjectId, lastSeenAt, expiresAt, revokedAt, impersonatorId, memberId };
 })();
+
+/** The signed-in member's role and scope, read with every customer request: a change applies at once. */
+const memberColumns = {
+  memberRole: accountMembers.role,
+  memberGroupIds: accountMembers.groupIds,
+  memberRemovedAt: accountMembers.removedAt,
+};
 
 /**
  * The session lookup of every signed-in request, as a named prepared statement (one per database handle): the query is
@@ -33,6 +40,23 @@ export async function findSession(db: Db, realm: Realm, tokenHash: string) {
   return row ?? null;
 }
 
+/** The customer session lookup: the session with its member's role, groups and removal (DECISIONS §12). */
+const customerSessionLookups = new WeakMap<Db, ReturnType<typeof prepareCustomerSessionLookup>>();
+const prepareCustomerSessionLookup = (db: Db) =>
+  db
+    .select({ ...sessionCheckColumns, ...memberColumns })
+    .from(sessions)
+    .leftJoin(accountMembers, eq(accountMembers.id, sessions.memberId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(sessions.realm, 'customer')))
+    .prepare('fleetdeck_customer_session_member_by_token');
+
+export async function findCustomerSession(db: Db, tokenHash: string) {
+  let lookup = customerSessionLookups.get(db);
+  if (!lookup) customerSessionLookups.set(db, (lookup = prepareCustomerSessionLookup(db)));
+  const [row] = await lookup.execute({ tokenHash });
+  return row ?? null;
+}
+
 /**
  * The customer session lookup with the customer's row in the same query (issue 13: the routes that answer from that
  * row, `users/detail`, make one round trip to PostgreSQL instead of two). `customer` is null if the row is gone.
@@ -40,11 +64,12 @@ export async function findSession(db: Db, realm: Realm, tokenHash: string) {
 const sessionCustomerLookups = new WeakMap<Db, ReturnType<typeof prepareSessionCustomerLookup>>();
 const prepareSessionCustomerLookup = (db: Db) =>
   db
-    .select({ ...sessionCheckColumns, customer: getTableColumns(customers) })
+    .select({ ...sessionCheckColumns, ...memberColumns, customer: getTableColumns(customers) })
     .from(sessions)
     .leftJoin(customers, eq(customers.id, sessions.subjectId))
+    .leftJoin(accountMembers, eq(accountMembers.id, sessions.memberId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(sessions.realm, 'customer')))
-    .prepare('fleetdeck_customer_session_by_token');
+    .prepare('fleetdeck_customer_session_member_row_by_token');
 
 export async function findCustomerSessionWithRow(db: Db, tokenHash: string) {
   let lookup = sessionCustomerLookups.get(db);
@@ -97,4 +122,12 @@ export async function findImpersonator(db: DbOrTx, staffId: string) {
     .from(staffUsers)
     .where(eq(staffUsers.id, staffId));
   return row ?? null;
+}
+
+/** Ends a member's sessions (removal, a password change or reset of a member who is not the registrant). */
+export async function revokeMemberSessions(tx: DbOrTx, memberId: string, reason: string) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.realm, 'customer'), eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
 }

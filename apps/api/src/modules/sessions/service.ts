@@ -2,6 +2,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { customers } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import type { SignedInMember } from '../../lib/actor.ts';
 import * as repo from './repository.ts';
 
 export type { Realm } from './repository.ts';
@@ -25,6 +26,11 @@ export interface SessionInfo {
   impersonatorId: string | null;
   /** The absolute end (a login-as session's 60 minutes: the console's banner counts down to it). */
   expiresAt: Date;
+  /**
+   * The member of the account signed in (DECISIONS §12), read with the session so a new role or scope applies at
+   * once; null for a staff session and for a customer session older than the team (its registrant, an Owner).
+   */
+  member: SignedInMember | null;
 }
 
 export async function createSession(
@@ -32,7 +38,7 @@ export async function createSession(
   realm: Realm,
   subjectId: string,
   meta: { userAgent?: string | null; ip?: string | null },
-  opts: { impersonatorId?: string; lifetimeMs?: number } = {},
+  opts: { impersonatorId?: string; lifetimeMs?: number; memberId?: string | null } = {},
 ): Promise<string> {
   const token = randomToken();
   await repo.insertSession(tx, {
@@ -43,6 +49,7 @@ export async function createSession(
     ip: meta.ip ?? null,
     expiresAt: new Date(Date.now() + (opts.lifetimeMs ?? SESSION_LIFETIMES[realm].absoluteMs)),
     impersonatorId: opts.impersonatorId ?? null,
+    memberId: opts.memberId ?? null,
   });
   return token;
 }
@@ -57,6 +64,7 @@ export function tokenFromHeader(header: string | undefined): string | null {
 export async function authenticate(db: Db, realm: Realm, header: string | undefined): Promise<SessionInfo> {
   const token = tokenFromHeader(header);
   if (!token) throw unauthorized('Please log in to continue.');
+  if (realm === 'customer') return checkedSession(db, realm, await repo.findCustomerSession(db, sha256(token)));
   return checkedSession(db, realm, await repo.findSession(db, realm, sha256(token)));
 }
 
@@ -82,15 +90,30 @@ async function checkedSession(
     expiresAt: Date;
     revokedAt: Date | null;
     impersonatorId: string | null;
+    memberId: string | null;
+    memberRole?: SignedInMember['role'] | null;
+    memberGroupIds?: string[] | null;
+    memberRemovedAt?: Date | null;
   } | null,
 ): Promise<SessionInfo> {
   if (!row || row.revokedAt) throw unauthorized();
+  // A removed member's sessions are revoked with the removal; a row gone or removed in between opens nothing either.
+  if (row.memberId && (!row.memberRole || row.memberRemovedAt)) throw unauthorized();
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_LIFETIMES[realm].idleMs <= now) {
     throw unauthorized('Your session has expired. Please log in again.', 'E_SESSION_EXPIRED');
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, row.id);
-  return { sessionId: row.id, subjectId: row.subjectId, impersonatorId: row.impersonatorId, expiresAt: row.expiresAt };
+  return {
+    sessionId: row.id,
+    subjectId: row.subjectId,
+    impersonatorId: row.impersonatorId,
+    expiresAt: row.expiresAt,
+    member:
+      row.memberId && row.memberRole
+        ? { id: row.memberId, role: row.memberRole, groupIds: row.memberGroupIds ?? null }
+        : null,
+  };
 }
 
-export { revokeAllSessions, revokeSession, revokeStaffMemberSessions } from './repository.ts';
+export { revokeAllSessions, revokeMemberSessions, revokeSession, revokeStaffMemberSessions } from './repository.ts';

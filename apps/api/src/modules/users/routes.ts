@@ -1,12 +1,12 @@
 import { usersApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../lib/area-routes.ts';
-import { customerActorOf, metaOf, requireSession, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, metaOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as users from './service.ts';
 
 /** Customer identity, spec 1 §7 (`usersApi`). Routes parse, authorise and call the service. */
 export const userRoutes = (ctx: AppContext) =>
-  areaRoutes({ tags: ['Customer account'], guard: requireSession(ctx, 'customer') }, (route) => {
+  areaRoutes({ tags: ['Customer account'], guardFor: requireMember(ctx) }, (route) => {
     route(usersApi.register, { summary: 'Register a customer account', public: true }, async (req) => {
       await users.register(ctx, req.body, metaOf(req));
       return { respones_msg: 'Registration successful. We have sent a verification link to your email.' };

@@ -9,6 +9,8 @@ export interface AuditLogsParams {
   source?: AuditSource;
   /** true: Status Error; false: Success; undefined: both. */
   hasError?: boolean;
+  /** Only what this member of the account did (DECISIONS §12). */
+  memberId?: string;
   page: number;
   limit: number;
   /** `nextCursor` of the previous page (keyset paging); undefined: the page by position. */
@@ -17,11 +19,11 @@ export interface AuditLogsParams {
 
 /** `GET users/audit/list` (spec 2 §7), newest first; the rows are in `data.data`. */
 export const getAuditLogs = (
-  { type, subType, source, hasError, page, limit, cursor }: AuditLogsParams,
+  { type, subType, source, hasError, memberId, page, limit, cursor }: AuditLogsParams,
   signal?: AbortSignal,
 ) =>
   client(activityApi.auditList, {
-    query: { type, sub_type: subType, source, hasError, page, limit, cursor },
+    query: { type, sub_type: subType, source, hasError, memberId, page, limit, cursor },
     signal,
   });
 
