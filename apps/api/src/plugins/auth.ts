@@ -12,6 +12,7 @@ import {
 import type { customers } from '../db/schema.ts';
 import type { CustomerActor, SignedInMember } from '../lib/actor.ts';
 import { forbidden } from '../lib/errors.ts';
+import { scopeOf, type DeviceScope } from '../lib/device-scope.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -96,3 +97,7 @@ export function customerActorOf(request: FastifyRequest): CustomerActor {
     member: sessionOf(request).member,
   };
 }
+
+/** The devices the signed-in member may see and act on (DECISIONS §12 group scope); see `lib/device-scope.ts`. */
+export const deviceScopeOf = (request: FastifyRequest): DeviceScope =>
+  scopeOf({ id: sessionOf(request).subjectId, member: sessionOf(request).member });
