@@ -9,7 +9,8 @@ import {
   type Family,
 } from '@fleetdeck/contract';
 import type { StaffRole } from '@fleetdeck/contract/staff';
-import { customers, staffUsers } from '../../src/db/schema.ts';
+import type { MemberRole } from '@fleetdeck/contract';
+import { accountMembers, customers, staffUsers } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/lib/crypto.ts';
 import { createSession } from '../../src/modules/sessions/service.ts';
 import { enrolmentTokenOf, newEnrolmentToken } from '../../src/modules/users/service.ts';
@@ -83,6 +84,40 @@ async function signUpThroughApi(rt: TestRuntime, body: { email: string; password
   const login = await call(rt, usersApi.login, { body: { email, password, userAgent: 'vitest' }, ip: randomIp() });
   const token = login.data().data!.token;
   return { email, password, token, id: await customerIdOf(rt.ctx.db, email) };
+}
+
+export type TestMember = Awaited<ReturnType<typeof newMember>>;
+
+/**
+ * A member of `account` with `role` (and optionally limited to `groupIds`), signed in. The row is written straight to
+ * the database as an accepted invite leaves it; the invite and accept journey has its own tests (modules/team).
+ */
+export async function newMember(
+  rt: TestRuntime,
+  account: { id: string },
+  role: MemberRole,
+  options: { groupIds?: string[] | null; email?: string; name?: string } = {},
+) {
+  const email = options.email ?? uniqueEmail(`member-${role.toLowerCase()}`);
+  const [row] = await rt.ctx.db
+    .insert(accountMembers)
+    .values({
+      customerId: account.id,
+      email,
+      name: options.name ?? `${role} member`,
+      passwordHash: await passwordHashOf(STRONG_PASSWORD),
+      role,
+      groupIds: options.groupIds ?? null,
+    })
+    .returning();
+  const token = await createSession(
+    rt.ctx.db,
+    'customer',
+    account.id,
+    { userAgent: 'vitest', ip: '127.0.0.1' },
+    { memberId: row!.id },
+  );
+  return { id: row!.id, customerId: account.id, email, role, password: STRONG_PASSWORD, token };
 }
 
 export type TestStaff = Awaited<ReturnType<typeof newStaff>>;

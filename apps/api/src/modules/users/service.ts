@@ -40,6 +40,7 @@ import {
 } from '../otp/service.ts';
 import { createSession, revokeAllSessions, revokeSession, type SessionInfo } from '../sessions/service.ts';
 import { enrolmentQrText } from '../qr/service.ts';
+import { registrantOf } from '../team/repository.ts';
 import * as repo from './repository.ts';
 
 const LOGIN_CODE = 'login';
@@ -298,10 +299,13 @@ export async function login(
   }
 
   const token = await inTransaction(ctx.db, async (tx) => {
-    const t = await createSession(tx, 'customer', customer.id, {
-      userAgent: input.userAgent ?? meta.userAgent,
-      ip: meta.ip,
-    });
+    const t = await createSession(
+      tx,
+      'customer',
+      customer.id,
+      { userAgent: input.userAgent ?? meta.userAgent, ip: meta.ip },
+      { memberId: (await registrantOf(tx, customer.id))?.id ?? null },
+    );
     await auditAccount(tx, customer, visitorActor(meta, customer.id), 'Login', 'Logged in');
     return t;
   });
@@ -360,7 +364,13 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, met
   if (customer.disabledAt)
     throw forbidden('This account has been disabled. Please contact support.', 'E_ACCOUNT_DISABLED');
   return inTransaction(ctx.db, async (tx) => {
-    const token = await createSession(tx, 'customer', customer.id, { userAgent: meta.userAgent, ip: meta.ip });
+    const token = await createSession(
+      tx,
+      'customer',
+      customer.id,
+      { userAgent: meta.userAgent, ip: meta.ip },
+      { memberId: (await registrantOf(tx, customer.id))?.id ?? null },
+    );
     await auditAccount(tx, customer, visitorActor(meta, customer.id), 'Login', 'Logged in with an email code');
     return token;
   });
