@@ -5,6 +5,7 @@ import {
   fleetApi,
   paymentsApi,
   sandboxApi,
+  teamApi,
   type ProfileApplication,
   type ProfileDetail,
 } from '@fleetdeck/contract';
@@ -14,10 +15,10 @@ import { fanOutCommand } from './modules/commands/jobs.ts';
 import { issueCreditNote, issueInvoice } from './modules/invoices/service.ts';
 import { startTestRuntime, type TestRuntime } from '../test/support/runtime.ts';
 import { call } from '../test/support/call.ts';
-import { STRONG_PASSWORD } from '../test/support/helpers.ts';
+import { STRONG_PASSWORD, uniqueEmail } from '../test/support/helpers.ts';
 import { buy } from '../test/support/ledger.ts';
 import { card, solvedCaptcha } from '../test/support/payments.ts';
-import { uploadExport } from '../test/support/factory.ts';
+import { newMember, uploadExport } from '../test/support/factory.ts';
 import { api, dataOf, fleetOwner, reportInventory } from '../test/support/profiles.ts';
 import {
   apiOperations,
@@ -74,6 +75,10 @@ interface World {
   /** A remote command to the device (DECISIONS §11), and the message id its ledger row and result go by. */
   commandId: string;
   commandMessageId: string;
+  /** The team (DECISIONS §12): a member of the account, a pending invite, and the group list a member is limited to. */
+  memberId: string;
+  inviteId: string;
+  groupIds: string[];
 }
 let A: World;
 let B: World;
@@ -199,7 +204,16 @@ async function world(label: string): Promise<World> {
     .select({ id: commandDevices.id })
     .from(commandDevices)
     .where(eq(commandDevices.commandId, command._id));
+  const member = await newMember(rt, owner, 'Viewer', { name: `${label} member` });
+  const invite = dataOf<{ _id: string }>(
+    await call(rt, teamApi.teamInvite, {
+      token: owner.token,
+      body: { email: uniqueEmail(`${label}-invite`), role: 'Technician' },
+    }),
+  );
   return {
+    memberId: member.id,
+    inviteId: invite._id,
     commandId: command._id,
     commandMessageId: ledgerRow!.id,
     bulkActionId: bulk._id,
@@ -226,6 +240,7 @@ async function world(label: string): Promise<World> {
     creditNoteId: creditNote.id,
     templateId: template._id,
     groupId: group._id,
+    groupIds: [group._id],
     pdProfileIds: [pd.profileId],
   };
 }
@@ -281,6 +296,10 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       return t === '/api/v1/device/enrol' ? null : 'groupId';
     case 'targetGroupId':
       return 'groupId';
+    case 'groupIds':
+      return 'groupIds';
+    case 'memberId':
+      return 'memberId';
     case 'id':
       if (t.includes('/payments/price/detail') || t.startsWith('/api/v1/public/')) return null;
       if (t.includes('/export/')) return 'exportId';
@@ -295,6 +314,8 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       if (t.startsWith('/api/v1/admin/bulk-actions/{id}')) return 'bulkActionId';
       if (t.startsWith('/api/v1/admin/commands/{id}')) return 'commandId';
       if (t === '/api/v1/device/commands/{id}/result') return 'commandMessageId';
+      if (t.startsWith('/api/v1/admin/team/invites/{id}')) return 'inviteId';
+      if (t === '/api/v1/admin/team/{id}') return 'memberId';
       return undefined;
     default:
       return undefined;
@@ -338,6 +359,8 @@ const FIELD_VALUES: Record<string, unknown> = {
 const OPERATION_VALUES: Record<string, Record<string, unknown>> = {
   // A command's outcome: `result` is the device's data, not the policy ack's 'Success'.
   'POST /api/v1/device/commands/{id}/result': { result: { latitude: 0, longitude: 0 } },
+  // An invite a group can be given to (the schema's sample email and first role would be refused before the group).
+  'POST /api/v1/admin/team/invite': { email: 'matrix-invitee@example.com', role: 'Technician' },
 };
 
 interface Input {

@@ -25,6 +25,8 @@ export const AUDIT_SUB_TYPES = {
     'Chat User Created',
     'Chat User Deleted',
     'Chat Users Synced',
+    // The account's team (DECISIONS §12): invites, members joining, role and group changes, removals.
+    'Team',
   ],
   Profile: [
     'Update',

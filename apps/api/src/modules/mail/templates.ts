@@ -70,6 +70,21 @@ export const emailTemplates = {
       ),
     };
   },
+  /** DECISIONS §12: an invitation to join an account; the link works once, for 7 days. */
+  teamInvite(product: string, inviter: string, account: string, role: string, url: string): EmailContent {
+    const lines = [
+      'Hello,',
+      `${inviter} invites you to the ${product} account of ${account} as ${role}.`,
+      'Accept with the link below, choosing your name and a password: it is valid for 7 days and works once. Then sign in with this email address and that password.',
+      'If you did not expect this, ignore this email.',
+    ];
+    return {
+      template: 'team-invite',
+      subject: `You are invited to ${account} on ${product}`,
+      text: lines.join('\n\n') + '\n\n' + url + '\n',
+      html: layout(product, lines, { label: 'Accept the invitation', url }),
+    };
+  },
   loginCode(product: string, name: string, code: string): EmailContent {
     const lines = [
       `Hello ${name},`,

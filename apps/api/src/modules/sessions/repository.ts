@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { accountMembers, customers, sessions, staffUsers } from '../../db/schema.ts';
 
@@ -130,4 +130,24 @@ export async function revokeMemberSessions(tx: DbOrTx, memberId: string, reason:
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(sessions.realm, 'customer'), eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
+}
+
+/** The registrant's sessions and the account's sessions older than the team (no member), not the other members'. */
+export async function revokeRegistrantSessions(
+  tx: DbOrTx,
+  customerId: string,
+  registrantMemberId: string | null,
+  reason: string,
+) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.realm, 'customer'),
+        eq(sessions.subjectId, customerId),
+        isNull(sessions.revokedAt),
+        registrantMemberId ? or(isNull(sessions.memberId), eq(sessions.memberId, registrantMemberId)) : undefined,
+      ),
+    );
 }

@@ -116,4 +116,10 @@ async function checkedSession(
   };
 }
 
-export { revokeAllSessions, revokeMemberSessions, revokeSession, revokeStaffMemberSessions } from './repository.ts';
+export {
+  revokeAllSessions,
+  revokeMemberSessions,
+  revokeRegistrantSessions,
+  revokeSession,
+  revokeStaffMemberSessions,
+} from './repository.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { usersApi } from '@fleetdeck/contract';
-import { auditEntries } from '../../db/schema.ts';
+import { accountMembers, auditEntries } from '../../db/schema.ts';
 import { call } from '../../../test/support/call.ts';
 import { newCustomer, randomIp } from '../../../test/support/factory.ts';
 import { uniqueEmail } from '../../../test/support/helpers.ts';
@@ -25,15 +25,19 @@ const lastAudit = async (customerId: string, type: 'User Account' | 'Payments') 
   )[0]!;
 
 describe('audit rows of sign-in and payments name their actor', () => {
-  it('a login is the customer’s, with the client address; an unknown email is an anonymous visitor', async () => {
+  it('a login is the registrant’s (the account’s first member), with the client address; an unknown email is an anonymous visitor', async () => {
     const c = await newCustomer(rt);
     const ip = randomIp();
     const res = await call(rt, usersApi.login, { body: { email: c.email, password: c.password }, ip });
     expect(res.statusCode).toBe(200);
+    const [registrant] = await rt.ctx.db
+      .select({ id: accountMembers.id })
+      .from(accountMembers)
+      .where(and(eq(accountMembers.customerId, c.id), eq(accountMembers.registrant, true)));
     expect(await lastAudit(c.id, 'User Account')).toMatchObject({
       subType: 'Login',
-      actorKind: 'customer',
-      actorId: c.id,
+      actorKind: 'member',
+      actorId: registrant!.id,
       source: 'Web',
       ip,
     });

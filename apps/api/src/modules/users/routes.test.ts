@@ -298,6 +298,8 @@ describe('detail and update', () => {
         // The login QR's limits (issue 12, item 4).
         'enrolmentTokenExpiresAt',
         'enrolmentTokenMaxUses',
+        // The person signed in (DECISIONS §12).
+        'member',
         'enrolmentTokenUses',
         'isOfflineCustomer',
         'isResellerModeEnabled',

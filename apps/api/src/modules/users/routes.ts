@@ -2,6 +2,7 @@ import { usersApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../lib/area-routes.ts';
 import { customerActorOf, metaOf, requireMember, sessionOf } from '../../plugins/auth.ts';
+import { signedInMemberOf } from '../team/service.ts';
 import * as users from './service.ts';
 
 /** Customer identity, spec 1 §7 (`usersApi`). Routes parse, authorise and call the service. */
@@ -72,23 +73,39 @@ export const userRoutes = (ctx: AppContext) =>
       usersApi.detail,
       // The guard reads the customer's row with the session: one query per call (issue 13).
       { summary: 'The signed-in customer', options: { config: { withCustomerRow: true } } },
-      async (req) => ({
-        respones_msg: 'User detail',
-        data: {
-          ...(await (req.customerRow
-            ? users.userDetailOf(ctx, ctx.db, req.customerRow)
-            : users.detail(ctx, sessionOf(req).subjectId))),
-          // Only in a login-as session: the console shows the staff banner and the minutes left.
-          ...(req.impersonator
-            ? {
-                staffSession: {
-                  staffEmail: req.impersonator.email,
-                  expiresAt: sessionOf(req).expiresAt.toISOString(),
-                },
-              }
-            : {}),
-        },
-      }),
+      async (req) => {
+        const account = await (req.customerRow
+          ? users.userDetailOf(ctx, ctx.db, req.customerRow)
+          : users.detail(ctx, sessionOf(req).subjectId));
+        // The person signed in (DECISIONS §12): their name, role and permissions, and their own two-step setting.
+        const person = await signedInMemberOf(
+          ctx.db,
+          {
+            id: account._id,
+            name: account.name,
+            email: account.email,
+            twoStepEnabled: account.enable_two_step_email_verification,
+          },
+          sessionOf(req).member,
+        );
+        return {
+          respones_msg: 'User detail',
+          data: {
+            ...account,
+            enable_two_step_email_verification: person.twoStepEnabled,
+            member: person.member,
+            // Only in a login-as session: the console shows the staff banner and the minutes left.
+            ...(req.impersonator
+              ? {
+                  staffSession: {
+                    staffEmail: req.impersonator.email,
+                    expiresAt: sessionOf(req).expiresAt.toISOString(),
+                  },
+                }
+              : {}),
+          },
+        };
+      },
     );
 
     route(

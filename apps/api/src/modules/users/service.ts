@@ -40,7 +40,17 @@ import {
 } from '../otp/service.ts';
 import { createSession, revokeAllSessions, revokeSession, type SessionInfo } from '../sessions/service.ts';
 import { enrolmentQrText } from '../qr/service.ts';
-import { registrantOf } from '../team/repository.ts';
+import {
+  findSignInPerson,
+  findSignInPersonById,
+  markSignedIn,
+  personOfActor,
+  revokePersonSessions,
+  setPassword,
+  setTwoStep,
+  type SignInPerson,
+} from './sign-in-person.ts';
+import { findMemberByEmail } from '../team/repository.ts';
 import * as repo from './repository.ts';
 
 const LOGIN_CODE = 'login';
@@ -54,9 +64,16 @@ export interface RequestMeta {
  * The actor of a call made before sign-in (register, login, links): the account's customer once it is known,
  * an anonymous visitor otherwise (a failed login of an unknown email).
  */
-const visitorActor = (meta: RequestMeta, customerId: string | null): Actor =>
+const visitorActor = (meta: RequestMeta, customerId: string | null, person?: Pick<SignInPerson, 'memberId'>): Actor =>
   customerId
-    ? { kind: 'customer', id: customerId, ip: meta.ip, userAgent: meta.userAgent ?? null }
+    ? {
+        kind: 'customer',
+        id: customerId,
+        ip: meta.ip,
+        userAgent: meta.userAgent ?? null,
+        // The person of the account (DECISIONS §12): the audit names them. The role is not needed for a row.
+        member: person?.memberId ? { id: person.memberId, role: 'Owner', groupIds: null } : null,
+      }
     : { kind: 'anonymous', id: null, ip: meta.ip };
 
 /** The per-address limits of the sign-in calls (`<call>:ip:<address>`). */
@@ -68,7 +85,7 @@ const ADDRESS_LIMITS = {
   forgot: { max: 20, windowSeconds: 3600, counted: 'reset requests' },
 } as const;
 
-const limitAddress = (ctx: AppContext, meta: RequestMeta, call: keyof typeof ADDRESS_LIMITS) =>
+export const limitAddress = (ctx: AppContext, meta: RequestMeta, call: keyof typeof ADDRESS_LIMITS) =>
   enforceAddressLimit(ctx.db, meta.ip, call, ADDRESS_LIMITS[call]);
 
 /** A `User Account` audit entry in the trail of `account` (no id: a failed login of an unknown email). */
@@ -109,7 +126,7 @@ export function phoneColumns(number: string, dialCode: string | null | undefined
   return { phoneNumber: result.e164, countryCode: result.dialCode, country: result.country };
 }
 
-function assertStrongPassword(password: string) {
+export function assertStrongPassword(password: string) {
   if (isCommonPassword(password)) {
     throw badRequest('E_PASSWORD_WEAK', 'This password is too common. Please choose a less guessable one.');
   }
@@ -178,10 +195,15 @@ async function spendCredentials(tx: DbOrTx, customerId: string) {
   await closeAllCodes(tx, 'customer', customerId);
 }
 
+const emailTaken = () =>
+  new AppError(409, 'E_EMAIL_TAKEN', 'An account with this email already exists. Please log in instead.');
+
 export async function register(ctx: AppContext, input: RegisterInput, meta: RequestMeta) {
   await limitAddress(ctx, meta, 'register');
   assertStrongPassword(input.password);
   const phone = phoneColumns(input.phone_number, input.country_code, 'phone_number');
+  // An email belongs to one account (DECISIONS §12): a member's email cannot open a second one.
+  if (await findMemberByEmail(ctx.db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   return inTransaction(ctx.db, async (tx, afterCommit) => {
     const customer = await repo.insertCustomer(tx, {
@@ -191,9 +213,7 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
       ...phone,
       ...newEnrolmentToken(ctx),
     });
-    if (!customer) {
-      throw new AppError(409, 'E_EMAIL_TAKEN', 'An account with this email already exists. Please log in instead.');
-    }
+    if (!customer) throw emailTaken();
     await sendVerificationEmail(ctx, tx, afterCommit, customer);
     await auditAccount(tx, customer, visitorActor(meta, customer.id), 'Registration', 'Account registered');
     return customer;
@@ -219,10 +239,10 @@ export async function login(
   meta: RequestMeta,
 ): Promise<LoginResponse> {
   await limitAddress(ctx, meta, 'login');
-  const customer = await repo.findCustomerByEmail(ctx.db, input.email);
+  const person = await findSignInPerson(ctx.db, input.email);
   const invalid = () => new AppError(401, 'E_INVALID_CREDENTIALS', 'Invalid email or password.');
 
-  if (!customer) {
+  if (!person) {
     await burnPasswordCheck(input.password);
     await auditAccount(
       ctx.db,
@@ -239,18 +259,20 @@ export async function login(
     }
     throw invalid();
   }
+  const customer = person.account;
   // The attempt is counted before the slow check, atomically, per account and address (DECISIONS §4): a burst of
   // parallel guesses cannot all be verified, and guesses from elsewhere ask for the captcha instead of locking.
-  const who = { realm: 'customer', accountId: customer.id, ip: meta.ip } as const;
+  // A member of a team is an account of their own here: their guesses never lock the Owner out.
+  const who = { realm: 'customer', accountId: person.id, ip: meta.ip } as const;
   const claim = await claimLoginAttempt(ctx.db, who);
   if (!claim.ok) throw accountLocked(claim.lockedUntil);
   if (claim.captchaNeeded) await verifyCaptcha(ctx, ctx.db, input.captcha);
-  if (!(await verifyPassword(input.password, customer.passwordHash))) {
+  if (!(await verifyPassword(input.password, person.passwordHash))) {
     const locked = await failLoginAttempt(ctx.db, who, claim.attempt);
     await auditAccount(
       ctx.db,
-      customer,
-      visitorActor(meta, customer.id),
+      { id: customer.id, email: person.email },
+      visitorActor(meta, customer.id, person),
       'Login',
       locked ? 'Login failed: wrong password, this address locked out for 15 minutes' : 'Login failed: wrong password',
       true,
@@ -265,7 +287,8 @@ export async function login(
   }
   await clearFailedLogins(ctx.db, who);
 
-  if (!customer.emailVerifiedAt) {
+  // A member's email was proved by the invite's link.
+  if (person.isRegistrant && !customer.emailVerifiedAt) {
     // Re-send the link, at most 3 times an hour, so a lost email does not strand the account.
     const { count } = await hit(ctx.db, `verify-resend:${customer.id}`, 3600);
     if (count <= 3) {
@@ -277,18 +300,18 @@ export async function login(
     );
   }
 
-  if (customer.twoStepEnabled) {
+  if (person.twoStepEnabled) {
     const challengeId = await inTransaction(ctx.db, async (tx, afterCommit) => {
       const { code, challengeId } = await issueChallengeCode(
         tx,
         ctx.secrets.codeKey,
         'customer',
-        customer.id,
+        person.id,
         LOGIN_CODE,
         ctx.config.otpLength,
       );
       const sendEmail = emailSenderOf(ctx.queue, tx, afterCommit);
-      await sendEmail(customer.email, emailTemplates.loginCode(ctx.config.productName, customer.name, code));
+      await sendEmail(person.email, emailTemplates.loginCode(ctx.config.productName, person.name, code));
       return challengeId;
     });
     return {
@@ -298,17 +321,7 @@ export async function login(
     };
   }
 
-  const token = await inTransaction(ctx.db, async (tx) => {
-    const t = await createSession(
-      tx,
-      'customer',
-      customer.id,
-      { userAgent: input.userAgent ?? meta.userAgent, ip: meta.ip },
-      { memberId: (await registrantOf(tx, customer.id))?.id ?? null },
-    );
-    await auditAccount(tx, customer, visitorActor(meta, customer.id), 'Login', 'Logged in');
-    return t;
-  });
+  const token = await openSession(ctx, person, { ...meta, userAgent: input.userAgent ?? meta.userAgent }, 'Logged in');
   return { respones_msg: 'Logged in successfully.', enable_two_step_email_verification: false, data: { token } };
 }
 
@@ -329,7 +342,8 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, met
   if (otp.length !== ctx.config.otpLength) {
     throw badRequest('E_VALIDATION', `otp: must be ${ctx.config.otpLength} digits`);
   }
-  const customer = await repo.findCustomerByEmail(ctx.db, email);
+  const person = await findSignInPerson(ctx.db, email);
+  const customer = person?.account ?? null;
   const emailTries = `otp-email:${email}`;
   const windowSeconds = CODE_TTL_MS / 1000;
   try {
@@ -338,21 +352,21 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, met
       const { count } = await hit(ctx.db, emailTries, windowSeconds);
       if (count > MAX_WRONG_TRIES) throw codesExhausted();
       try {
-        await consumeCode(ctx.db, ctx.secrets.codeKey, 'customer', customer?.id ?? null, LOGIN_CODE, otp);
+        await consumeCode(ctx.db, ctx.secrets.codeKey, 'customer', person?.id ?? null, LOGIN_CODE, otp);
       } catch (err) {
         if (count >= MAX_WRONG_TRIES) throw codesExhausted();
         throw err;
       }
     } else {
-      await consumeCode(ctx.db, ctx.secrets.codeKey, 'customer', customer?.id ?? null, LOGIN_CODE, otp, challengeId);
+      await consumeCode(ctx.db, ctx.secrets.codeKey, 'customer', person?.id ?? null, LOGIN_CODE, otp, challengeId);
     }
   } catch (err) {
     // A wrong, stale or exhausted code is a failed login of a known account, like a wrong password.
-    if (customer && err instanceof AppError) {
+    if (person && err instanceof AppError) {
       await auditAccount(
         ctx.db,
-        customer,
-        visitorActor(meta, customer.id),
+        { id: person.account.id, email: person.email },
+        visitorActor(meta, person.account.id, person),
         'Login',
         `Login failed: ${OTP_FAILURES[err.code] ?? 'email code refused'}`,
         true,
@@ -360,18 +374,25 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, met
     }
     throw err;
   }
-  if (!customer) throw new AppError(400, 'E_OTP_INVALID', 'The code is incorrect.');
+  if (!person || !customer) throw new AppError(400, 'E_OTP_INVALID', 'The code is incorrect.');
   if (customer.disabledAt)
     throw forbidden('This account has been disabled. Please contact support.', 'E_ACCOUNT_DISABLED');
+  return openSession(ctx, person, meta, 'Logged in with an email code');
+}
+
+/** A signed-in session of the person (a member's session names them), stamped and audited as a login. */
+function openSession(ctx: AppContext, person: SignInPerson, meta: RequestMeta, message: string) {
   return inTransaction(ctx.db, async (tx) => {
     const token = await createSession(
       tx,
       'customer',
-      customer.id,
+      person.account.id,
       { userAgent: meta.userAgent, ip: meta.ip },
-      { memberId: (await registrantOf(tx, customer.id))?.id ?? null },
+      { memberId: person.memberId },
     );
-    await auditAccount(tx, customer, visitorActor(meta, customer.id), 'Login', 'Logged in with an email code');
+    await markSignedIn(tx, person);
+    const account = { id: person.account.id, email: person.email };
+    await auditAccount(tx, account, visitorActor(meta, account.id, person), 'Login', message);
     return token;
   });
 }
@@ -390,19 +411,20 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
 
 /** Worker side of the forgotten-password flow. */
 export async function sendResetLink(ctx: AppContext, email: string) {
-  const customer = await repo.findCustomerByEmail(ctx.db, email);
-  if (!customer || customer.disabledAt) return;
-  const { count } = await hit(ctx.db, `reset-mail:${customer.id}`, 3600);
+  const person = await findSignInPerson(ctx.db, email);
+  if (!person || person.account.disabledAt) return;
+  const { count } = await hit(ctx.db, `reset-mail:${person.id}`, 3600);
   if (count > 5) return; // at most 5 reset emails an hour per account; the answer stays the same
+  const verified = !person.isRegistrant || person.account.emailVerifiedAt !== null;
   await inTransaction(ctx.db, async (tx, afterCommit) => {
     // A new reset link voids the older ones (issue 12, item 8).
-    await voidLinks(tx, customer.id, 'reset-password');
-    const link = await issueLink(tx, ctx.secrets.linkKey, customer.id, 'reset-password');
+    await voidLinks(tx, person.id, 'reset-password');
+    const link = await issueLink(tx, ctx.secrets.linkKey, person.id, 'reset-password');
     const url = `${ctx.config.publicUrl}/reset-password?iv=${link.iv}&encryptedData=${link.encryptedData}`;
     const sendEmail = emailSenderOf(ctx.queue, tx, afterCommit);
     await sendEmail(
-      customer.email,
-      emailTemplates.resetPassword(ctx.config.productName, customer.emailVerifiedAt ? customer.name : null, url),
+      person.email,
+      emailTemplates.resetPassword(ctx.config.productName, verified ? person.name : null, url),
     );
   });
 }
@@ -422,25 +444,26 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   await inTransaction(ctx.db, async (tx, afterCommit) => {
     const userId = await consumeLink(tx, ctx.secrets.linkKey, 'reset-password', input.iv, input.encryptedData);
-    const customer = await repo.findCustomerById(tx, userId);
-    if (!customer) throw new AppError(400, 'E_LINK_INVALID', 'This link belongs to an account that no longer exists.');
-    await repo.updateCustomer(tx, userId, {
-      passwordHash,
-      // Following a link sent to the address proves it.
-      emailVerifiedAt: customer.emailVerifiedAt ?? new Date(),
-    });
+    const person = await findSignInPersonById(tx, userId);
+    if (!person) throw new AppError(400, 'E_LINK_INVALID', 'This link belongs to an account that no longer exists.');
+    const customer = person.account;
+    await setPassword(tx, person, passwordHash);
+    // Following a link sent to the address proves it.
+    if (person.isRegistrant && !customer.emailVerifiedAt) {
+      await repo.updateCustomer(tx, userId, { emailVerifiedAt: new Date() });
+    }
     await clearAllFailedLogins(tx, 'customer', userId);
-    await revokeAllSessions(tx, 'customer', userId, 'password reset');
+    await revokePersonSessions(tx, person, 'password reset');
     await spendCredentials(tx, userId);
     await auditAccount(
       tx,
-      customer,
-      visitorActor(meta, userId),
+      { id: customer.id, email: person.email },
+      visitorActor(meta, customer.id, person),
       'Reset Password',
       'Password reset with an emailed link',
     );
     const sendEmail = emailSenderOf(ctx.queue, tx, afterCommit);
-    await sendEmail(customer.email, emailTemplates.passwordChanged(ctx.config.productName, customer.name));
+    await sendEmail(person.email, emailTemplates.passwordChanged(ctx.config.productName, person.name));
   });
 }
 
@@ -618,34 +641,24 @@ export async function approveReseller(ctx: AppContext, actor: Actor, customerId:
 async function confirmPassword(
   ctx: AppContext,
   actor: CustomerActor,
-  customer: { email: string; passwordHash: string },
+  person: SignInPerson,
   password: string,
   refusal: { subType: 'Change Password' | 'Two Step Setting Changed'; message: string; answer: string },
 ) {
-  const customerId = actor.id;
   // Counted per account and address like a login (DECISIONS §4); signed in already, so no captcha here.
-  const who = { realm: 'customer', accountId: customerId, ip: actor.ip ?? 'unknown' } as const;
+  const who = { realm: 'customer', accountId: person.id, ip: actor.ip ?? 'unknown' } as const;
   const claim = await claimLoginAttempt(ctx.db, who);
   if (!claim.ok) throw accountLocked(claim.lockedUntil);
-  if (!(await verifyPassword(password, customer.passwordHash))) {
+  if (!(await verifyPassword(password, person.passwordHash))) {
     await failLoginAttempt(ctx.db, who, claim.attempt);
-    await auditAccount(
-      ctx.db,
-      { id: customerId, email: customer.email },
-      actor,
-      refusal.subType,
-      refusal.message,
-      true,
-    );
+    await auditAccount(ctx.db, { id: actor.id, email: person.email }, actor, refusal.subType, refusal.message, true);
     throw badRequest('E_WRONG_PASSWORD', refusal.answer);
   }
   await clearFailedLogins(ctx.db, who);
 }
 
 export async function changePassword(ctx: AppContext, actor: CustomerActor, input: Required<ChangePasswordRequest>) {
-  const customerId = actor.id;
-  const customer = await repo.findCustomerById(ctx.db, customerId);
-  if (!customer) throw notFound('Account not found.');
+  const person = await personOfActor(ctx.db, actor);
   // Check first, hash last (issue 12, item 6): the cheap rules, then the old password, which counts like a login
   // attempt (10 wrong lock the account: no oracle for the current password), then the new hash.
   if (input.new_password !== input.confirm_password) {
@@ -655,19 +668,25 @@ export async function changePassword(ctx: AppContext, actor: CustomerActor, inpu
     throw badRequest('E_PASSWORD_SAME', 'The new password must be different from the old one.');
   }
   assertStrongPassword(input.new_password);
-  await confirmPassword(ctx, actor, customer, input.old_password, {
+  await confirmPassword(ctx, actor, person, input.old_password, {
     subType: 'Change Password',
     message: 'Password change refused: wrong old password',
     answer: 'Your old password is incorrect.',
   });
   const passwordHash = await hashPassword(input.new_password);
   await inTransaction(ctx.db, async (tx, afterCommit) => {
-    await repo.updateCustomer(tx, customerId, { passwordHash });
-    await revokeAllSessions(tx, 'customer', customerId, 'password change');
-    await spendCredentials(tx, customerId);
-    await auditAccount(tx, customer, actor, 'Change Password', 'Password changed; all sessions signed out');
+    await setPassword(tx, person, passwordHash);
+    await revokePersonSessions(tx, person, 'password change');
+    await spendCredentials(tx, person.id);
+    await auditAccount(
+      tx,
+      { id: actor.id, email: person.email },
+      actor,
+      'Change Password',
+      'Password changed; all sessions signed out',
+    );
     const sendEmail = emailSenderOf(ctx.queue, tx, afterCommit);
-    await sendEmail(customer.email, emailTemplates.passwordChanged(ctx.config.productName, customer.name));
+    await sendEmail(person.email, emailTemplates.passwordChanged(ctx.config.productName, person.name));
   });
 }
 
@@ -682,34 +701,33 @@ export async function updateSecuritySetting(
   enabled: boolean,
   password?: string,
 ) {
-  const customerId = actor.id;
+  const person = await personOfActor(ctx.db, actor);
   if (!enabled) {
     if (!password) {
       throw badRequest('E_VALIDATION', 'password: enter your password to turn off two-step verification');
     }
-    const customer = await repo.findCustomerById(ctx.db, customerId);
-    if (!customer) throw notFound('Account not found.');
-    await confirmPassword(ctx, actor, customer, password, {
+    await confirmPassword(ctx, actor, person, password, {
       subType: 'Two Step Setting Changed',
       message: 'Turning off two-step verification refused: wrong password',
       answer: 'Your password is incorrect.',
     });
   }
   return inTransaction(ctx.db, async (tx, afterCommit) => {
-    const before = await repo.findCustomerById(tx, customerId);
-    const row = await repo.updateCustomer(tx, customerId, { twoStepEnabled: enabled });
-    if (!row || !before) throw notFound('Account not found.');
+    const before = await personOfActor(tx, actor);
+    await setTwoStep(tx, before, enabled);
     await auditAccount(
       tx,
-      row,
+      { id: actor.id, email: before.email },
       actor,
       'Two Step Setting Changed',
       enabled ? 'Two-step email verification enabled' : 'Two-step email verification disabled',
     );
     if (!enabled && before.twoStepEnabled) {
       const sendEmail = emailSenderOf(ctx.queue, tx, afterCommit);
-      await sendEmail(row.email, emailTemplates.twoStepDisabled(ctx.config.productName, row.name));
+      await sendEmail(before.email, emailTemplates.twoStepDisabled(ctx.config.productName, before.name));
     }
+    const row = await repo.findCustomerById(tx, actor.id);
+    if (!row) throw notFound('Account not found.');
     return row;
   });
 }
