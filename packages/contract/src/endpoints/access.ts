@@ -32,7 +32,7 @@ export const CUSTOMER_ENDPOINT_ACCESS = {
     updateSecuritySetting: 'signed-in',
     rotateEnrolmentToken: 'account.write',
   },
-  plansApi: { list: 'billing.read', priceDetail: 'billing.read', downloadSdk: 'fleet.read', pricing: 'billing.read' },
+  plansApi: { list: 'billing.read', priceDetail: 'billing.read', downloadSdk: 'fleet.read', pricing: 'public' },
   licencesApi: { dashboard: 'fleet.read', summary: 'fleet.read' },
   paymentsApi: {
     purchase: 'billing.write',
@@ -48,7 +48,8 @@ export const CUSTOMER_ENDPOINT_ACCESS = {
     detachPaymentMethod: 'billing.write',
   },
   captchaApi: { challenge: 'public' },
-  sandboxApi: { tokeniseCard: 'billing.write', confirm: 'billing.write' },
+  // The sandbox's confirm stands in for Stripe.js: it is authorised by the payment's client secret, not a session.
+  sandboxApi: { tokeniseCard: 'billing.write', confirm: 'public' },
   webhooksApi: { stripe: 'public' },
   devicesApi: {
     enrol: 'device',
