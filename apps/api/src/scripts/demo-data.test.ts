@@ -4,7 +4,14 @@ import { devicesApi, licencesApi, plansApi, usersApi } from '@fleetdeck/contract
 import { customers, deviceApplications, deviceGroups, deviceLogs, devices, policyTemplates } from '../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../test/support/runtime.ts';
 import { call } from '../../test/support/call.ts';
-import { DEMO_EMAIL, DEMO_GROUPS, DEMO_TEMPLATE, demoPassword, seedDemoData } from './demo-data.ts';
+import {
+  DEMO_EMAIL,
+  DEMO_TECHNICIAN_EMAIL,
+  DEMO_GROUPS,
+  DEMO_TEMPLATE,
+  demoPassword,
+  seedDemoData,
+} from './demo-data.ts';
 
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -58,6 +65,15 @@ describe('demo data', () => {
       .from(policyTemplates)
       .where(eq(policyTemplates.customerId, first.customerId));
     expect(template).toMatchObject({ name: DEMO_TEMPLATE, family: 'PD' });
+    // A Technician of the first group signs in with the same password (DECISIONS §12).
+    const technician = await call(rt, usersApi.login, {
+      body: { email: DEMO_TECHNICIAN_EMAIL, password: first.password },
+    });
+    const me = (await call(rt, usersApi.detail, { token: technician.data().data!.token })).data().data;
+    expect(me.member).toMatchObject({
+      role: 'Technician',
+      groupIds: [groups.find((g) => g.name === DEMO_GROUPS[0])!.id],
+    });
     expect(groups.find((g) => g.name === DEMO_GROUPS[0])).toMatchObject({
       templateId: template!.id,
       templateVersion: 1,

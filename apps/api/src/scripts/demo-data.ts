@@ -10,6 +10,7 @@ import { clearAllFailedLogins } from '../db/account-lockout.ts';
 import {
   chatUsers,
   customers,
+  deviceGroups,
   devices,
   licenceGrants,
   paymentMethods,
@@ -27,6 +28,7 @@ import { issueInvoice } from '../modules/invoices/service.ts';
 import { applyProfile } from '../modules/policy/service.ts';
 import { addDevices, createGroup } from '../modules/fleet/groups-service.ts';
 import { createTemplate } from '../modules/fleet/templates-service.ts';
+import { findMemberByEmail, insertMember, updateMember } from '../modules/team/repository.ts';
 import { enrolmentTokenOf, newEnrolmentToken } from '../modules/users/service.ts';
 import { injectFetch } from './inject-fetch.ts';
 
@@ -45,6 +47,8 @@ import { injectFetch } from './inject-fetch.ts';
  */
 
 export const DEMO_EMAIL = 'demo@fleetdeck.local';
+/** A Technician of the demo account limited to the "Front desks" group (DECISIONS §12), same password. */
+export const DEMO_TECHNICIAN_EMAIL = 'technician@fleetdeck.local';
 const DAY = 86_400_000;
 
 interface DemoPurchase {
@@ -132,6 +136,8 @@ export interface DemoResult {
   customerId: string;
   /** Demo devices that went through the device API in this run (the logged-out ones are skipped on re-runs). */
   devicesEnrolled: number;
+  /** The team member who signs in with the same password (a Technician of the first group). */
+  technicianEmail: string;
 }
 
 /**
@@ -270,7 +276,8 @@ export async function seedDemoData(
   // After the commit: enrolment counts the seats granted above.
   const devicesEnrolled = await enrolDemoDevices(ctx, customerId, now, opts.app);
   await seedDemoFleet(ctx, customerId);
-  return { email: DEMO_EMAIL, password, customerId, devicesEnrolled };
+  await seedDemoTechnician(ctx, customerId, passwordHash);
+  return { email: DEMO_EMAIL, password, customerId, devicesEnrolled, technicianEmail: DEMO_TECHNICIAN_EMAIL };
 }
 
 /** When a demo device was enrolled: spread over the months of this year so far, never in the future. */
@@ -400,4 +407,28 @@ async function seedDemoFleet(ctx: AppContext, customerId: string) {
     const ids = members[i]!.map((p) => p.id);
     if (ids.length > 0) await addDevices(ctx, actor, group._id, ids);
   }
+}
+
+/**
+ * A Technician of the demo account limited to the first demo group, as an accepted invite leaves them (DECISIONS §12):
+ * inserted once; on later runs only the password is set again, like the account's.
+ */
+async function seedDemoTechnician(ctx: AppContext, customerId: string, passwordHash: string) {
+  const [group] = await ctx.db
+    .select({ id: deviceGroups.id })
+    .from(deviceGroups)
+    .where(and(eq(deviceGroups.customerId, customerId), eq(deviceGroups.name, DEMO_GROUPS[0])));
+  const existing = await findMemberByEmail(ctx.db, DEMO_TECHNICIAN_EMAIL);
+  if (existing) {
+    await updateMember(ctx.db, existing.id, { passwordHash });
+    return;
+  }
+  await insertMember(ctx.db, {
+    customerId,
+    email: DEMO_TECHNICIAN_EMAIL,
+    name: 'Terry Technician',
+    passwordHash,
+    role: 'Technician',
+    groupIds: group ? [group.id] : null,
+  });
 }

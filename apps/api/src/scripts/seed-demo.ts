@@ -72,6 +72,7 @@ async function main() {
           : `  Start the console with \`npm start\` (same DATA_DIR), then sign in at ${config.publicUrl}/login`,
         `  Email:    ${demo.email}`,
         `  Password: ${demo.password}`,
+        `  Team:     ${demo.technicianEmail} (a Technician limited to the Front desks group), same password`,
         `  Devices:  ${demo.devicesEnrolled} simulated devices reported through the device API`,
         '  (Running `npm run seed:demo` again adds nothing and sets a new password; set DEMO_PASSWORD to choose it.)',
         '',
