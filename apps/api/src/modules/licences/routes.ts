@@ -1,7 +1,7 @@
 import { licencesApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
-import { requireMember, sessionOf } from '../../plugins/auth.ts';
+import { deviceScopeOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import { dashboard } from './dashboard.ts';
 import { licenceSummary, summaryTotals } from './service.ts';
 
@@ -11,7 +11,7 @@ export const licenceRoutes = (ctx: AppContext) =>
     route(
       licencesApi.dashboard,
       { summary: 'Dashboard numbers: seats, enrolments per app and per month, licence summary' },
-      answer('Dashboard', (req) => dashboard(ctx.db, sessionOf(req).subjectId)),
+      answer('Dashboard', (req) => dashboard(ctx.db, deviceScopeOf(req))),
     );
 
     route(
