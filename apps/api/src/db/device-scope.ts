@@ -32,28 +32,26 @@ export function groupScopeCondition(scope: DeviceScope): SQL {
   )!;
 }
 
-/**
- * Rows reached by a device id (devices, device logs, exports, command rows): the account's, and for a scoped member
- * only those whose device's profile is in one of their groups.
- */
-export function deviceScopeCondition(scope: DeviceScope, customerId: Column | SQL, deviceId: Column | SQL): SQL {
+/** The account's rows, and for a scoped member those whose profile (found by `profileMatch`) is in their groups. */
+function throughProfile(scope: DeviceScope, customerId: Column | SQL, profileMatch: SQL): SQL {
   return and(
     sql`${customerId} = ${scope.customerId}`,
     scope.groupIds === null
       ? undefined
-      : sql`exists (select 1 from ${profiles} sp where sp.device_id = ${deviceId} and ${inGroups(sql`sp.group_id`, scope.groupIds)})`,
+      : sql`exists (select 1 from ${profiles} sp where ${profileMatch} and ${inGroups(sql`sp.group_id`, scope.groupIds)})`,
   )!;
 }
 
-/** Rows reached by a profile id (command rows, bulk-action rows): as `deviceScopeCondition`, by the profile. */
-export function profileIdScopeCondition(scope: DeviceScope, customerId: Column | SQL, profileId: Column | SQL): SQL {
-  return and(
-    sql`${customerId} = ${scope.customerId}`,
-    scope.groupIds === null
-      ? undefined
-      : sql`exists (select 1 from ${profiles} sp where sp.id = ${profileId} and ${inGroups(sql`sp.group_id`, scope.groupIds)})`,
-  )!;
-}
+/**
+ * Rows reached by a device id (devices, device logs, exports): the account's, and for a scoped member only those whose
+ * device's profile is in one of their groups.
+ */
+export const deviceScopeCondition = (scope: DeviceScope, customerId: Column | SQL, deviceId: Column | SQL): SQL =>
+  throughProfile(scope, customerId, sql`sp.device_id = ${deviceId}`);
+
+/** Rows reached by a profile id (command rows): as `deviceScopeCondition`, by the profile. */
+export const profileIdScopeCondition = (scope: DeviceScope, customerId: Column | SQL, profileId: Column | SQL): SQL =>
+  throughProfile(scope, customerId, sql`sp.id = ${profileId}`);
 
 /**
  * Rows that target a group or chosen devices (rollouts, commands), for a scoped member: those of a group in scope, or

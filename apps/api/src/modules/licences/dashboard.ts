@@ -2,7 +2,7 @@ import type { Dashboard, Family } from '@fleetdeck/contract';
 import { allReads, type DbOrTx } from '../../db/client.ts';
 import { isGroupScoped, type DeviceScope } from '../../lib/device-scope.ts';
 import { groupDeviceCountsPerFamily } from './repository.ts';
-import { anyExceeded, licenceSummary, monthWiseEnrolments, seatsOfPlan } from './service.ts';
+import { anyExceeded, licenceSummary, monthWiseEnrolments, seatsOfPlan, summaryTotals } from './service.ts';
 
 /**
  * `GET dashboard` (spec 1 §3 dashboard data), built on the ledger's reads. A group-scoped member (DECISIONS §12) sees
@@ -38,4 +38,18 @@ export async function dashboard(db: DbOrTx, scope: DeviceScope, now = new Date()
     licences,
     licenceExceeded: anyExceeded(licences),
   };
+}
+
+/**
+ * `GET licences/summary`: the seats of each family and the exceeded banner stay the account's (a Technician cannot
+ * buy, but sees why enrolment stops); `enrolledDevices` of a group-scoped member counts their groups' devices.
+ */
+export async function licenceSummaryFor(db: DbOrTx, scope: DeviceScope) {
+  const [licences, groupCounts] = await allReads(db, [
+    () => licenceSummary(db, scope.customerId),
+    () => (isGroupScoped(scope) ? groupDeviceCountsPerFamily(db, scope) : Promise.resolve(null)),
+  ] as const);
+  const totals = summaryTotals(licences);
+  if (groupCounts) totals.enrolledDevices = [...groupCounts.values()].reduce((n, c) => n + c, 0);
+  return { licences, totals };
 }

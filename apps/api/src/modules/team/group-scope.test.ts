@@ -68,6 +68,16 @@ describe('a Technician scoped to group A', () => {
     expect(scoped).toMatchObject({ enrolDevices: 2, pdEnrolledDevices: 2 });
     // Seats stay the account's.
     expect(scoped.purchasedDevices).toBe(own.purchasedDevices);
+    const summary = async (token: string) =>
+      (await call(rt, licencesApi.summary, { token })).json() as {
+        enrolledDevices: number;
+        data: { family: string; used: number }[];
+      };
+    const [ownSummary, scopedSummary] = [await summary(owner.token), await summary(tech.token)];
+    expect(scopedSummary.enrolledDevices).toBe(2);
+    expect(ownSummary.enrolledDevices).toBe(4);
+    // The seats of each family (and the exceeded banner) are the account's.
+    expect(scopedSummary.data).toEqual(ownSummary.data);
   });
 
   it('gets 404 on a device of group B, on a device in no group and on group B', async () => {
