@@ -53,6 +53,11 @@ export const deviceScopeCondition = (scope: DeviceScope, customerId: Column | SQ
 export const profileIdScopeCondition = (scope: DeviceScope, customerId: Column | SQL, profileId: Column | SQL): SQL =>
   throughProfile(scope, customerId, sql`sp.id = ${profileId}`);
 
+/** No profile among `profileIdsOfRow` (a `select <profile id> …`) is outside the scoped member's groups. */
+const noneOutside = (groups: SQL, profileIdsOfRow: SQL) =>
+  sql`not exists (select 1 from ${profiles} sp where sp.id in (${profileIdsOfRow})
+        and (sp.group_id is null or not sp.group_id = any(${groups})))`;
+
 /**
  * Rows that target a group or chosen devices (rollouts, commands), for a scoped member: those of a group in scope, or
  * of no group whose chosen devices (`profileIdsOfRow`: a `select <profile id> …` of the row) are all in scope. A row
@@ -67,8 +72,12 @@ export function targetScopeCondition(
   const groups = uuidArray(scope.groupIds);
   return and(
     eq(table.customerId, scope.customerId),
-    sql`(${table.groupId} = any(${groups}) or (${table.groupId} is null and not exists (
-      select 1 from ${profiles} sp where sp.id in (${profileIdsOfRow})
-        and (sp.group_id is null or not sp.group_id = any(${groups})))))`,
+    sql`(${table.groupId} = any(${groups}) or (${table.groupId} is null and ${noneOutside(groups, profileIdsOfRow)}))`,
   )!;
+}
+
+/** Rows whose devices (`profileIdsOfRow`) are all in scope, whatever group they name (bulk actions). */
+export function allDevicesInScope(scope: DeviceScope, customerId: Column, profileIdsOfRow: SQL): SQL {
+  if (scope.groupIds === null) return eq(customerId, scope.customerId);
+  return and(eq(customerId, scope.customerId), noneOutside(uuidArray(scope.groupIds), profileIdsOfRow))!;
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { countCapped } from '../../db/paging.ts';
 import { bulkActionDevices, bulkActions, profiles } from '../../db/schema.ts';
 import { uuidArray } from '../../db/arrays.ts';
-import { scopeCondition } from '../../db/device-scope.ts';
+import { allDevicesInScope, scopeCondition } from '../../db/device-scope.ts';
 import type { DeviceScope } from '../../lib/device-scope.ts';
 
 /** Bulk actions (DECISIONS §10): every statement of bulk actions and their devices, scoped by customer first. */
@@ -47,11 +47,24 @@ export async function countOwnProfiles(db: DbOrTx, scope: DeviceScope, profileId
   return row?.n ?? 0;
 }
 
-export async function findBulkAction(db: DbOrTx, customerId: string, bulkActionId: string) {
+/**
+ * The bulk action, in the caller's scope: a group-scoped member sees one whose devices are all in their groups (a
+ * move into a group outside them cannot be created by them, and another member's action over other groups is not theirs).
+ */
+export async function findBulkAction(db: DbOrTx, scope: DeviceScope, bulkActionId: string) {
   const [row] = await db
     .select()
     .from(bulkActions)
-    .where(and(eq(bulkActions.customerId, customerId), eq(bulkActions.id, bulkActionId)));
+    .where(
+      and(
+        allDevicesInScope(
+          scope,
+          bulkActions.customerId,
+          sql`select bd.profile_id from ${bulkActionDevices} bd where bd.bulk_action_id = ${bulkActions.id}`,
+        ),
+        eq(bulkActions.id, bulkActionId),
+      ),
+    );
   return row ?? null;
 }
 

@@ -92,7 +92,7 @@ export async function bulkActionDetail(
   bulkActionId: string,
   q: { state?: repo.BulkDeviceState | undefined; page: number; limit: number },
 ) {
-  const row = await repo.findBulkAction(ctx.db, scope.customerId, bulkActionId);
+  const row = await repo.findBulkAction(ctx.db, scope, bulkActionId);
   if (!row) throw bulkActionNotFound();
   const { rows, total } = await repo.listResults(ctx.db, scope, row.id, q, {
     limit: q.limit,

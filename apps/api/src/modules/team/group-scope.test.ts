@@ -150,6 +150,31 @@ describe('a Technician scoped to group A', () => {
     // Still where it was.
     expect((await list(owner.token, { groupId: groupB.id })).serials).toEqual([b1.serialNumber]);
 
+    // Group B itself is not found, whatever the call.
+    const b = { params: { id: groupB.id } };
+    const onB = [
+      await call(rt, fleetApi.groupUpdate, { token: tech.token, ...b, body: { name: 'Renamed' } }),
+      await call(rt, fleetApi.groupDelete, { token: tech.token, ...b }),
+      await call(rt, fleetApi.groupRemoveDevices, { token: tech.token, ...b, body: { profileIds: [b1.profileId] } }),
+      await call(rt, fleetApi.groupEnrolmentQr, { token: tech.token, ...b }),
+    ];
+    expect(onB.map((r) => r.statusCode)).toEqual([404, 404, 404, 404]);
+    expect((await call(rt, fleetApi.groupDetail, { token: owner.token, ...b })).json().data.name).toBe('Warehouse B');
+
+    // A bulk action of the owner over group B is not the Technician's to read.
+    const ownersMove = await call(rt, fleetApi.bulkActionCreate, {
+      token: owner.token,
+      body: { action: 'move-to-group', profileIds: [loose.profileId], targetGroupId: groupB.id },
+    });
+    expect(ownersMove.statusCode).toBe(200);
+    const moveId = ownersMove.json().data._id as string;
+    expect(
+      (await call(rt, fleetApi.bulkActionDetail, { token: tech.token, params: { id: moveId }, query: {} })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(rt, fleetApi.bulkActionDetail, { token: owner.token, params: { id: moveId }, query: {} })).statusCode,
+    ).toBe(200);
+
     const created = await call(rt, fleetApi.groupCreate, { token: tech.token, body: { name: 'Mine', family: 'PD' } });
     expect(created.statusCode).toBe(403);
     expect(created.json().respones_msg).toMatch(/limited to some groups/);
