@@ -42,6 +42,7 @@ import {
   type RolloutDeviceState,
 } from '@fleetdeck/contract';
 import { summarise, type LatencySummary } from '@fleetdeck/device-sim';
+import { accountScope } from '../apps/api/src/lib/device-scope.ts';
 import { profileList } from '../apps/api/src/modules/devices/service.ts';
 import { TICK_SECONDS } from '../apps/api/src/modules/fleet/rollouts-jobs.ts';
 import { listRolloutDevices } from '../apps/api/src/modules/fleet/rollouts-service.ts';
@@ -625,7 +626,7 @@ async function listsPhase(rt: Runtime, api: Api, customerId: string, opts: Optio
               : null;
       return { ms: r.ms, rows: rows.length, problem };
     },
-    explain: (ctx) => profileList(ctx, customerId, profileListQuerySchema.parse({ groupId, sort })),
+    explain: (ctx) => profileList(ctx, accountScope(customerId), profileListQuerySchema.parse({ groupId, sort })),
   });
   const rolloutCase = (state?: RolloutDeviceState): ListCase => ({
     id: state ? `rollout-devices-${state}` : 'rollout-devices',
@@ -646,7 +647,8 @@ async function listsPhase(rt: Runtime, api: Api, customerId: string, opts: Optio
               : null;
       return { ms: r.ms, rows: rows.length, problem };
     },
-    explain: (ctx) => listRolloutDevices(ctx, customerId, rolloutId, rolloutDevicesQuerySchema.parse({ state })),
+    explain: (ctx) =>
+      listRolloutDevices(ctx, accountScope(customerId), rolloutId, rolloutDevicesQuerySchema.parse({ state })),
   });
   const cases = [
     groupCase('created_at'),

@@ -38,6 +38,7 @@ import {
   type DeviceLogListResponse,
 } from '@fleetdeck/contract';
 import { ACTIVITIES, summarise, type LatencySummary } from '@fleetdeck/device-sim';
+import { accountScope } from '../apps/api/src/lib/device-scope.ts';
 import { encodeCursor } from '../apps/api/src/modules/activity/keyset.ts';
 import { auditList, deviceLogList } from '../apps/api/src/modules/activity/service.ts';
 import type { Runtime } from '../apps/api/src/runtime.ts';
@@ -444,7 +445,7 @@ async function main() {
       const statements = await bench.explainStatements(ctx, (captureCtx) =>
         c.list === 'audit'
           ? auditList(captureCtx, customer.id, auditListQuerySchema.parse(q))
-          : deviceLogList(captureCtx, customer.id, deviceLogListQuerySchema.parse(q)),
+          : deviceLogList(captureCtx, accountScope(customer.id), deviceLogListQuerySchema.parse(q)),
       );
       plans[c.id] = statements.map((st) => ({
         query: /count\(\*\)/.test(st.sql) ? ('count' as const) : ('list' as const),

@@ -1,5 +1,5 @@
 import { GROUP_SCOPED_ROLES, type MemberRole } from '@fleetdeck/contract';
-import type { CustomerActor } from './actor.ts';
+import type { Actor, CustomerActor } from './actor.ts';
 
 /**
  * The devices a caller may see and act on (DECISIONS §12): the account's, limited to some groups for an Admin,
@@ -26,3 +26,14 @@ export function scopeOf(actor: Pick<CustomerActor, 'id' | 'member'>): DeviceScop
     groupIds: member && scopedRole(member.role) && member.groupIds ? member.groupIds : null,
   };
 }
+
+/**
+ * The scope of any actor writing to `customerId`'s devices: a customer actor's own (its member's groups), the whole
+ * account for the system, a device or staff (their checks happened before, e.g. when a bulk action was created).
+ */
+export const scopeOfActor = (actor: Actor, customerId: string): DeviceScope =>
+  actor.kind === 'customer' && actor.id === customerId ? scopeOf(actor) : accountScope(customerId);
+
+/** Whether the scope is limited to some groups (a group-scoped member). */
+export const isGroupScoped = (scope: DeviceScope): scope is DeviceScope & { groupIds: readonly string[] } =>
+  scope.groupIds !== null;

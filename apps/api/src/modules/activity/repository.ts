@@ -3,6 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { type KeyColumn, keysetPageCounted, likeEscape, utcMicros } from '../../db/paging.ts';
 import { auditEntries, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
+import { deviceScopeCondition, scopeCondition } from '../../db/device-scope.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
 
 /**
  * SQL of the activity module: device logs, audit entries, exports and their restore. Every query takes the
@@ -39,9 +41,9 @@ export interface DeviceLogFilter extends KeysetPage<DeviceLogKey> {
 }
 
 /** One page (plus one row, to know whether another page follows) and the capped count of the filter. */
-export async function listDeviceLogs(db: DbOrTx, customerId: string, f: DeviceLogFilter) {
+export async function listDeviceLogs(db: DbOrTx, scope: DeviceScope, f: DeviceLogFilter) {
   const where = and(
-    eq(deviceLogs.customerId, customerId),
+    deviceScopeCondition(scope, deviceLogs.customerId, deviceLogs.deviceId),
     // A serial number prefix (issue 15): the whole serial still matches itself. Under the embedded database's C
     // collation the prefix is a range of device_logs_customer_serial_created_idx.
     f.serialNumber === undefined ? undefined : like(deviceLogs.serialNumber, `${likeEscape(f.serialNumber)}%`),
@@ -137,9 +139,13 @@ export function listAuditEntries(db: DbOrTx, customerId: string, f: AuditFilter)
 
 export type ExportRow = typeof deviceExports.$inferSelect;
 
+/** The exports of the devices in the caller's scope (a group-scoped member: of their groups' devices). */
+const exportsInScope = (scope: DeviceScope) =>
+  deviceScopeCondition(scope, deviceExports.customerId, deviceExports.deviceId);
+
 /** Newest first; device_exports_customer_created_idx. Exports are few per customer: an exact count. */
-export async function listExports(db: DbOrTx, customerId: string, page: { limit: number; offset: number }) {
-  const where = eq(deviceExports.customerId, customerId);
+export async function listExports(db: DbOrTx, scope: DeviceScope, page: { limit: number; offset: number }) {
+  const where = exportsInScope(scope);
   const [rows, [count]] = await Promise.all([
     db
       .select()
@@ -156,30 +162,30 @@ export async function listExports(db: DbOrTx, customerId: string, page: { limit:
   return { rows, total: count?.total ?? 0 };
 }
 
-export async function findExport(db: DbOrTx, customerId: string, exportId: string) {
+export async function findExport(db: DbOrTx, scope: DeviceScope, exportId: string) {
   const [row] = await db
     .select()
     .from(deviceExports)
-    .where(and(eq(deviceExports.customerId, customerId), eq(deviceExports.id, exportId)));
+    .where(and(exportsInScope(scope), eq(deviceExports.id, exportId)));
   return row ?? null;
 }
 
-export async function deleteExport(db: DbOrTx, customerId: string, exportId: string) {
+export async function deleteExport(db: DbOrTx, scope: DeviceScope, exportId: string) {
   const [row] = await db
     .delete(deviceExports)
-    .where(and(eq(deviceExports.customerId, customerId), eq(deviceExports.id, exportId)))
+    .where(and(exportsInScope(scope), eq(deviceExports.id, exportId)))
     .returning();
   return row ?? null;
 }
 
 /** Removes one package from the export's list; null when the export or the package is not there. */
-export async function removeExportApplication(db: DbOrTx, customerId: string, exportId: string, app: string) {
+export async function removeExportApplication(db: DbOrTx, scope: DeviceScope, exportId: string, app: string) {
   const [row] = await db
     .update(deviceExports)
     .set({ disabledApplications: sql`${deviceExports.disabledApplications} - ${app}::text` })
     .where(
       and(
-        eq(deviceExports.customerId, customerId),
+        exportsInScope(scope),
         eq(deviceExports.id, exportId),
         sql`${deviceExports.disabledApplications} @> jsonb_build_array(${app}::text)`,
       ),
@@ -213,7 +219,7 @@ export async function inventoryNames(
 }
 
 /** The customer's profile with its device, for a restore (profiles primary key, then the device by id). */
-export async function findProfileWithDevice(db: DbOrTx, customerId: string, profileId: string) {
+export async function findProfileWithDevice(db: DbOrTx, scope: DeviceScope, profileId: string) {
   const [row] = await db
     .select({
       profileId: profiles.id,
@@ -225,7 +231,7 @@ export async function findProfileWithDevice(db: DbOrTx, customerId: string, prof
     })
     .from(profiles)
     .innerJoin(devices, eq(devices.id, profiles.deviceId))
-    .where(and(eq(profiles.customerId, customerId), eq(profiles.id, profileId), eq(devices.customerId, customerId)));
+    .where(and(scopeCondition(scope, profiles), eq(profiles.id, profileId), eq(devices.customerId, scope.customerId)));
   return row ?? null;
 }
 

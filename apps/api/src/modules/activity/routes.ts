@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP, activityApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
 import { fromQueryOrBody } from '../../lib/query-or-body.ts';
-import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, deviceScopeOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as activity from './service.ts';
 
 const KEYSET_PAGING =
@@ -26,7 +26,7 @@ export const activityRoutes = (ctx: AppContext) =>
           '`data.data`. `serialNumber` narrows to one device (exact serial number). Sort by `created_at` (default, ' +
           `newest first) or \`serialNumber\`; \`order\` asc or desc. ${KEYSET_PAGING}`,
       },
-      answer('Device logs', (req) => activity.deviceLogList(ctx, sessionOf(req).subjectId, req.query)),
+      answer('Device logs', (req) => activity.deviceLogList(ctx, deviceScopeOf(req), req.query)),
     );
 
     route(
@@ -51,7 +51,7 @@ export const activityRoutes = (ctx: AppContext) =>
       },
       async (req) => {
         const q = req.query;
-        const { data, total } = await activity.exportList(ctx, sessionOf(req).subjectId, q);
+        const { data, total } = await activity.exportList(ctx, deviceScopeOf(req), q);
         return { respones_msg: 'Export list', data, pagination: { page: q.page, limit: q.limit, total } };
       },
     );
@@ -62,7 +62,7 @@ export const activityRoutes = (ctx: AppContext) =>
         summary: 'One export with the name and icon of each disabled app',
         description: "Unknown id, or another customer's: 404.",
       },
-      answer('Export detail', (req) => activity.exportDetail(ctx, sessionOf(req).subjectId, req.query.id)),
+      answer('Export detail', (req) => activity.exportDetail(ctx, deviceScopeOf(req), req.query.id)),
     );
 
     route(

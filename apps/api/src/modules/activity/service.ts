@@ -15,6 +15,7 @@ import { PDALL_APPS } from '../devices/service.ts';
 import { assertFamilyLicensed } from '../policy/freeze.ts';
 import { cursorId, cursorTimestamp, decodeCursor, keysetAnswer, keysetWindowOf } from './keyset.ts';
 import * as repo from './repository.ts';
+import { scopeOf, type DeviceScope } from '../../lib/device-scope.ts';
 
 /**
  * The customer's fleet activity: device logs and the audit log (keyset lists of 100M-row tables), the exports
@@ -26,7 +27,7 @@ type AuditListInput = z.output<typeof auditListQuerySchema>;
 
 const exportNotFound = () => notFound('Export not found.');
 
-export async function deviceLogList(ctx: AppContext, customerId: string, q: DeviceLogListInput) {
+export async function deviceLogList(ctx: AppContext, scope: DeviceScope, q: DeviceLogListInput) {
   const bySerial = q.sort === 'serialNumber';
   let after: repo.DeviceLogKey | undefined;
   if (q.cursor !== undefined) {
@@ -35,7 +36,7 @@ export async function deviceLogList(ctx: AppContext, customerId: string, q: Devi
       ? { serialNumber: String(key[0]), createdAt: cursorTimestamp(key[1]), id: cursorId(key[2]) }
       : { serialNumber: '', createdAt: cursorTimestamp(key[0]), id: cursorId(key[1]) };
   }
-  const found = await repo.listDeviceLogs(ctx.db, customerId, {
+  const found = await repo.listDeviceLogs(ctx.db, scope, {
     serialNumber: q.serialNumber,
     sort: q.sort,
     ...keysetWindowOf(q, after),
@@ -97,16 +98,16 @@ const toExport = (r: repo.ExportRow): DeviceExport => ({
   created_at: r.createdAt.toISOString(),
 });
 
-export async function exportList(ctx: AppContext, customerId: string, q: { page: number; limit: number }) {
-  const { rows, total } = await repo.listExports(ctx.db, customerId, {
+export async function exportList(ctx: AppContext, scope: DeviceScope, q: { page: number; limit: number }) {
+  const { rows, total } = await repo.listExports(ctx.db, scope, {
     limit: q.limit,
     offset: (q.page - 1) * q.limit,
   });
   return { data: rows.map(toExport), total };
 }
 
-export async function exportDetail(ctx: AppContext, customerId: string, exportId: string) {
-  const row = await repo.findExport(ctx.db, customerId, exportId);
+export async function exportDetail(ctx: AppContext, scope: DeviceScope, exportId: string) {
+  const row = await repo.findExport(ctx.db, scope, exportId);
   if (!row) throw exportNotFound();
   const names = await repo.inventoryNames(ctx.db, row.deviceId, row.disabledApplications);
   return {
@@ -122,7 +123,7 @@ export async function exportDetail(ctx: AppContext, customerId: string, exportId
 export async function deleteExport(ctx: AppContext, actor: CustomerActor, exportId: string) {
   const customerId = actor.id;
   return inTransaction(ctx.db, async (tx) => {
-    const row = await repo.deleteExport(tx, customerId, exportId);
+    const row = await repo.deleteExport(tx, scopeOf(actor), exportId);
     if (!row) throw exportNotFound();
     await writeAudit(tx, {
       customerId,
@@ -142,9 +143,9 @@ export async function deleteExportApplication(
 ) {
   const customerId = actor.id;
   return inTransaction(ctx.db, async (tx) => {
-    const row = await repo.removeExportApplication(tx, customerId, input.exportId, input.app);
+    const row = await repo.removeExportApplication(tx, scopeOf(actor), input.exportId, input.app);
     if (!row) {
-      if (!(await repo.findExport(tx, customerId, input.exportId))) throw exportNotFound();
+      if (!(await repo.findExport(tx, scopeOf(actor), input.exportId))) throw exportNotFound();
       throw new AppError(404, 'E_NOT_FOUND', `app: ${input.app} is not in this export.`, {
         errors: [{ field: 'app', message: 'is not in this export' }],
       });
@@ -175,13 +176,13 @@ export async function restoreDisabledApps(
 ) {
   const customerId = actor.id;
   return inTransaction(ctx.db, async (tx) => {
-    const source = await repo.findExport(tx, customerId, input.restoreId);
+    const source = await repo.findExport(tx, scopeOf(actor), input.restoreId);
     if (!source) {
       throw new AppError(404, 'E_NOT_FOUND', 'restoreId: export not found.', {
         errors: [{ field: 'restoreId', message: 'export not found' }],
       });
     }
-    const target = await repo.findProfileWithDevice(tx, customerId, input.profileId);
+    const target = await repo.findProfileWithDevice(tx, scopeOf(actor), input.profileId);
     if (!target) {
       throw new AppError(404, 'E_PROFILE_NOT_FOUND', 'profileId: profile not found.', {
         errors: [{ field: 'profileId', message: 'profile not found' }],

@@ -20,6 +20,7 @@ import { dataOf, failure, type Device, type fleetOwner } from '../../../test/sup
 import type { TestRuntime } from '../../../test/support/runtime.ts';
 import { startWithFleetOwner } from '../../../test/support/suites.ts';
 import { fanOutCommand, sweepCommands } from './jobs.ts';
+import { accountScope } from '../../lib/device-scope.ts';
 import { cancelQueued, ensureLanes, findCommand, insertCommand } from './repository.ts';
 import { resultBatcherOf } from './results-batch.ts';
 import type { DeviceInfo } from '../devices/device-info.ts';
@@ -209,7 +210,7 @@ describe('fan-out', () => {
     expect(page.pagination.total).toBe(396);
     expect(page.data[0]!.serialNumber).toMatch(/^BULK-/);
     // Cancelled in chunks of 100 (the product's are 20,000): every queued row once, their messages gone.
-    const row = await findCommand(rt.ctx.db, owner.id, c._id);
+    const row = await findCommand(rt.ctx.db, accountScope(owner.id), c._id);
     expect(await cancelQueued(rt.ctx.db, owner.id, row!, 100)).toBe(396);
     expect((await detail(c._id)).counts).toMatchObject({ queued: 0, cancelled: 396, unsupported: 804 });
     const [left] = (

@@ -14,6 +14,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { countCapped } from '../../db/paging.ts';
 import { commandDevices, commandFanoutLanes, commands, commandStateCounts, deviceGroups } from '../../db/schema.ts';
 import { WAKE_IDS_PER_NOTIFY } from '../policy/wakeup.ts';
+import { profileIdScopeCondition, targetScopeCondition } from '../../db/device-scope.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
 
 /** Remote commands (DECISIONS §11): every statement of commands and their ledger, scoped by customer first. */
 
@@ -292,12 +294,20 @@ export type CommandWithCounts = CommandRow & { groupName: string | null; counts:
 
 const withGroupName = { command: commands, groupName: deviceGroups.name };
 
-export async function findCommand(db: DbOrTx, customerId: string, commandId: string) {
+/**
+ * Commands in the caller's scope (DECISIONS §12). A group-scoped member sees a command sent to one of their groups, or
+ * to chosen devices (`profile_ids`) all in their groups; a command that reached any device outside is not theirs to
+ * see or cancel (simple and safe: nothing about other groups' devices leaks through counts or the ledger).
+ */
+const inScope = (scope: DeviceScope) =>
+  targetScopeCondition(scope, commands, sql`select unnest(${commands.profileIds})`);
+
+export async function findCommand(db: DbOrTx, scope: DeviceScope, commandId: string) {
   const [row] = await db
     .select(withGroupName)
     .from(commands)
     .leftJoin(deviceGroups, eq(deviceGroups.id, commands.groupId))
-    .where(and(eq(commands.customerId, customerId), eq(commands.id, commandId)));
+    .where(and(inScope(scope), eq(commands.id, commandId)));
   if (!row) return null;
   const counts = (await countsOf(db, [row.command.id])).get(row.command.id)!;
   return { ...row.command, groupName: row.groupName, counts } satisfies CommandWithCounts;
@@ -309,12 +319,13 @@ export async function findCommand(db: DbOrTx, customerId: string, commandId: str
  */
 export async function listCommands(
   db: DbOrTx,
-  customerId: string,
+  scope: DeviceScope,
   q: { type?: CommandType | undefined; profileId?: string | undefined },
   page: { limit: number; offset: number },
 ) {
+  const customerId = scope.customerId;
   const where = and(
-    eq(commands.customerId, customerId),
+    inScope(scope),
     q.type ? eq(commands.type, q.type) : undefined,
     q.profileId
       ? sql`exists (select 1 from ${commandDevices} cd where cd.customer_id = ${customerId}
@@ -348,7 +359,7 @@ export async function listCommands(
  */
 export async function listLedger(
   db: DbOrTx,
-  customerId: string,
+  scope: DeviceScope,
   c: Pick<CommandRow, 'id' | 'createdAt'>,
   state: CommandDeviceState | undefined,
   page: { limit: number; offset: number },
@@ -369,9 +380,9 @@ export async function listLedger(
     select cd.id, cd.profile_id, d.serial_number, coalesce(nullif(p.profile_name, ''), d.device_name) as device_name,
            cd.state, cd.channel, cd.result, cd.message, cd.created_at, cd.delivered_at, cd.finished_at
     from command_devices cd
-    left join profiles p on p.id = cd.profile_id and p.customer_id = ${customerId}
-    left join devices d on d.id = cd.device_id and d.customer_id = ${customerId}
-    where cd.command_id = ${c.id} and cd.customer_id = ${customerId}
+    left join profiles p on p.id = cd.profile_id and p.customer_id = ${scope.customerId}
+    left join devices d on d.id = cd.device_id and d.customer_id = ${scope.customerId}
+    where cd.command_id = ${c.id} and ${profileIdScopeCondition(scope, sql`cd.customer_id`, sql`cd.profile_id`)}
       and cd.created_at >= ${c.createdAt.toISOString()}::timestamptz ${state ? sql`and cd.state = ${state}` : sql``}
     order by cd.created_at desc, cd.id desc
     limit ${page.limit} offset ${page.offset}`);

@@ -2,7 +2,7 @@ import { commandsApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, answerList, areaRoutes } from '../../lib/area-routes.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
-import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, deviceScopeOf, requireMember } from '../../plugins/auth.ts';
 import { DEVICE_API_TAGS, deviceOf, requireDevice } from '../../plugins/device-auth.ts';
 import * as commands from './service.ts';
 
@@ -22,7 +22,7 @@ export const commandRoutes = (ctx: AppContext) =>
           `${TARGET} \`notCapable\` counts the devices that would get the state \`unsupported\` by reason: the app ` +
           'cannot run the type, it never reported what it can do (an older app), or the device is logged out.',
       },
-      answer('Preflight', (req) => commands.preflight(ctx, sessionOf(req).subjectId, req.body)),
+      answer('Preflight', (req) => commands.preflight(ctx, deviceScopeOf(req), req.body)),
     );
 
     route(
@@ -58,13 +58,13 @@ export const commandRoutes = (ctx: AppContext) =>
         description:
           'Newest first, with their counts by state; `type` filters, `profileId` lists the commands one device received.',
       },
-      answerList('Commands', (req) => commands.listCommands(ctx, sessionOf(req).subjectId, req.query)),
+      answerList('Commands', (req) => commands.listCommands(ctx, deviceScopeOf(req), req.query)),
     );
 
     route(
       commandsApi.commandDetail,
       { summary: 'A command with its counts by state', description: COMMAND_SCOPE },
-      answer('Command', (req) => commands.commandDetail(ctx, sessionOf(req).subjectId, req.params.id)),
+      answer('Command', (req) => commands.commandDetail(ctx, deviceScopeOf(req), req.params.id)),
     );
 
     route(
@@ -74,7 +74,7 @@ export const commandRoutes = (ctx: AppContext) =>
         description: `Newest first, with the device's serial number and name; \`state\` filters. ${COMMAND_SCOPE}`,
       },
       answerList('Command devices', (req) =>
-        commands.commandDevices(ctx, sessionOf(req).subjectId, req.params.id, req.query),
+        commands.commandDevices(ctx, deviceScopeOf(req), req.params.id, req.query),
       ),
     );
 

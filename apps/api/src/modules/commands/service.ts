@@ -11,6 +11,7 @@ import {
 import { inTransaction, type AppContext } from '../../context.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import type { CustomerActor } from '../../lib/actor.ts';
+import { scopeOf, type DeviceScope } from '../../lib/device-scope.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { checkedIdempotencyKey } from '../../lib/idempotency.ts';
 import type { DeviceInfo } from '../devices/device-info.ts';
@@ -39,25 +40,25 @@ export interface CommandCreateInput extends CommandTargetInput {
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 
 /** The target checked to be the customer's: a group of theirs (else 404), or profiles all theirs (else 404). */
-async function targetOf(ctx: AppContext, customerId: string, input: CommandTargetInput): Promise<repo.CommandTarget> {
+async function targetOf(ctx: AppContext, scope: DeviceScope, input: CommandTargetInput): Promise<repo.CommandTarget> {
   if (input.groupId !== undefined) {
-    const group = await findGroup(ctx.db, customerId, input.groupId);
+    const group = await findGroup(ctx.db, scope, input.groupId);
     if (!group) throw notFound('Group not found.');
     return { groupId: group.id };
   }
   const ids = [...new Set(input.profileIds ?? [])];
-  if ((await countOwnProfiles(ctx.db, customerId, ids)) !== ids.length) throw notFound('Some devices were not found.');
+  if ((await countOwnProfiles(ctx.db, scope, ids)) !== ids.length) throw notFound('Some devices were not found.');
   return { profileIds: ids };
 }
 
 /** `commands/preflight`: how many of the target's devices can run the type, and why the others cannot. */
 export async function preflight(
   ctx: AppContext,
-  customerId: string,
+  scope: DeviceScope,
   input: CommandTargetInput,
 ): Promise<CommandPreflight> {
-  const target = await targetOf(ctx, customerId, input);
-  const rows = await repo.preflightCounts(ctx.db, customerId, input.type, target);
+  const target = await targetOf(ctx, scope, input);
+  const rows = await repo.preflightCounts(ctx.db, scope.customerId, input.type, target);
   const total = rows.reduce((sum, r) => sum + r.n, 0);
   return {
     total,
@@ -105,6 +106,7 @@ export async function createCommand(
   rawKey: string | undefined,
 ): Promise<{ command: Command; replayed: boolean }> {
   const customerId = actor.id;
+  const scope = scopeOf(actor);
   const key = checkedIdempotencyKey(rawKey);
   const hash = requestHashOf(input);
   const replayOf = async () => {
@@ -118,10 +120,10 @@ export async function createCommand(
     return earlier.id;
   };
   const earlier = await replayOf();
-  if (earlier) return { command: await commandDetail(ctx, customerId, earlier), replayed: true };
+  if (earlier) return { command: await commandDetail(ctx, scope, earlier), replayed: true };
 
   const params = checkParams(input.type, input.params);
-  const target = await targetOf(ctx, customerId, input);
+  const target = await targetOf(ctx, scope, input);
   const expiresIn = input.expiresInSeconds ?? COMMAND_DEFAULT_EXPIRY_SECONDS[input.type];
   const created = await inTransaction(ctx.db, async (tx) => {
     const total = await repo.countTargets(tx, customerId, target);
@@ -152,12 +154,12 @@ export async function createCommand(
   if (!created) {
     const raced = await replayOf();
     if (!raced) throw new AppError(409, 'E_CONFLICT', 'This Idempotency-Key is in use by another request.');
-    return { command: await commandDetail(ctx, customerId, raced), replayed: true };
+    return { command: await commandDetail(ctx, scope, raced), replayed: true };
   }
   await ctx.queue.send(COMMAND_FANOUT_QUEUE, { commandId: created.id }, COMMAND_FANOUT_JOB_OPTIONS);
   // Picked up at once where this process runs the workers (one process, `npm start`): a lock's delivery counts.
   ctx.queue.wake?.(COMMAND_FANOUT_QUEUE);
-  return { command: await commandDetail(ctx, customerId, created.id), replayed: false };
+  return { command: await commandDetail(ctx, scope, created.id), replayed: false };
 }
 
 const toCommand = (c: repo.CommandWithCounts): Command => ({
@@ -174,8 +176,8 @@ const toCommand = (c: repo.CommandWithCounts): Command => ({
   fanningOut: c.fanOutCompletedAt === null,
 });
 
-export async function commandDetail(ctx: AppContext, customerId: string, commandId: string): Promise<Command> {
-  const row = await repo.findCommand(ctx.db, customerId, commandId);
+export async function commandDetail(ctx: AppContext, scope: DeviceScope, commandId: string): Promise<Command> {
+  const row = await repo.findCommand(ctx.db, scope, commandId);
   if (!row) throw commandNotFound();
   return toCommand(row);
 }
@@ -188,26 +190,29 @@ interface Page {
 /** `GET commands`: newest first, by type and device. */
 export async function listCommands(
   ctx: AppContext,
-  customerId: string,
+  scope: DeviceScope,
   q: Page & { type?: CommandType | undefined; profileId?: string | undefined },
 ) {
-  const { rows, total } = await repo.listCommands(ctx.db, customerId, q, {
+  const { rows, total } = await repo.listCommands(ctx.db, scope, q, {
     limit: q.limit,
     offset: (q.page - 1) * q.limit,
   });
   return { data: rows.map(toCommand), pagination: { page: q.page, limit: q.limit, total } };
 }
 
-/** `GET commands/:id/devices`: the ledger, newest first; the total from the kept counts. */
+/**
+ * `GET commands/:id/devices`: the ledger, newest first; the total from the kept counts. A group-scoped member's page
+ * holds their devices' rows only (a device that left their groups since the command was sent is not listed).
+ */
 export async function commandDevices(
   ctx: AppContext,
-  customerId: string,
+  scope: DeviceScope,
   commandId: string,
   q: Page & { state?: CommandDeviceState | undefined },
 ) {
-  const row = await repo.findCommand(ctx.db, customerId, commandId);
+  const row = await repo.findCommand(ctx.db, scope, commandId);
   if (!row) throw commandNotFound();
-  const data = await repo.listLedger(ctx.db, customerId, row, q.state, {
+  const data = await repo.listLedger(ctx.db, scope, row, q.state, {
     limit: q.limit,
     offset: (q.page - 1) * q.limit,
   });
@@ -222,7 +227,7 @@ export async function commandDevices(
 export async function cancelCommand(ctx: AppContext, actor: CustomerActor, commandId: string) {
   const customerId = actor.id;
   const cancelled = await inTransaction(ctx.db, async (tx) => {
-    const row = await repo.findCommand(tx, customerId, commandId);
+    const row = await repo.findCommand(tx, scopeOf(actor), commandId);
     if (!row) throw commandNotFound();
     await repo.markCancelled(tx, customerId, row.id);
     const n = await repo.cancelQueued(tx, customerId, row);
@@ -235,7 +240,7 @@ export async function cancelCommand(ctx: AppContext, actor: CustomerActor, comma
     });
     return n;
   });
-  return { command: await commandDetail(ctx, customerId, commandId), cancelled };
+  return { command: await commandDetail(ctx, scopeOf(actor), commandId), cancelled };
 }
 
 /**

@@ -13,6 +13,8 @@ import {
 } from '../../db/schema.ts';
 import { fromExcluded } from '../../db/upsert.ts';
 import { nullableUuidArray, textArray, timestampArray, uuidArray } from '../../db/arrays.ts';
+import { deviceScopeCondition, groupScopeCondition, scopeCondition } from '../../db/device-scope.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
 
 /**
  * SQL of the devices module. Customer-facing queries always take the customer id of the session and filter
@@ -281,9 +283,10 @@ function searchCondition(search: ProfileListFilter['search']): SQL | undefined {
  * group), joined to the device by id. `counted` stops at LIST_COUNT_CAP + 1 (DECISIONS §7: a customer or a group of
  * a million devices is never counted row by row on a page load).
  */
-export async function listProfiles(db: DbOrTx, customerId: string, f: ProfileListFilter) {
+export async function listProfiles(db: DbOrTx, scope: DeviceScope, f: ProfileListFilter) {
+  const customerId = scope.customerId;
   const where: SQL | undefined = and(
-    eq(profiles.customerId, customerId),
+    scopeCondition(scope, profiles),
     f.appNames === undefined ? undefined : inArray(profiles.appName, [...f.appNames]),
     searchCondition(f.search),
     f.groupId === undefined ? undefined : eq(profiles.groupId, f.groupId),
@@ -298,7 +301,7 @@ export async function listProfiles(db: DbOrTx, customerId: string, f: ProfileLis
       ? db
           .select({ n: deviceGroups.deviceCount })
           .from(deviceGroups)
-          .where(and(eq(deviceGroups.id, f.groupId), eq(deviceGroups.customerId, customerId)))
+          .where(and(eq(deviceGroups.id, f.groupId), groupScopeCondition(scope)))
           .then(([row]) => ({ counted: row?.n ?? 0, exact: true }))
       : null;
   const [rows, counted] = await Promise.all([
@@ -336,10 +339,10 @@ export async function listProfiles(db: DbOrTx, customerId: string, f: ProfileLis
   return { rows, ...counted };
 }
 
-/** The customer's devices with this serial number (optionally of some families), locked for logout. */
+/** The customer's devices in the caller's scope with this serial number (optionally of some families), locked for logout. */
 export async function findDevicesBySerialForUpdate(
   db: DbOrTx,
-  customerId: string,
+  scope: DeviceScope,
   serialNumber: string,
   families?: readonly Family[],
 ) {
@@ -348,7 +351,7 @@ export async function findDevicesBySerialForUpdate(
     .from(devices)
     .where(
       and(
-        eq(devices.customerId, customerId),
+        deviceScopeCondition(scope, devices.customerId, devices.id),
         eq(devices.serialNumber, serialNumber),
         families === undefined ? undefined : inArray(devices.family, [...families]),
       ),

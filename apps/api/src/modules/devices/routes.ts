@@ -7,7 +7,7 @@ import {
 } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
-import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, deviceScopeOf, requireMember } from '../../plugins/auth.ts';
 import { DEVICE_API_TAGS, deviceActorOf, deviceOf, requireDevice } from '../../plugins/device-auth.ts';
 import { requestPush } from '../policy/push.ts';
 import * as devices from './service.ts';
@@ -125,7 +125,7 @@ export const customerDeviceRoutes = (ctx: AppContext) =>
       },
       async (req) => {
         const q = req.query;
-        const { items, total, totalCapped } = await devices.profileList(ctx, sessionOf(req).subjectId, q);
+        const { items, total, totalCapped } = await devices.profileList(ctx, deviceScopeOf(req), q);
         return {
           respones_msg: 'Profile list',
           data: items,

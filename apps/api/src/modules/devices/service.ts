@@ -29,6 +29,7 @@ import * as repo from './repository.ts';
 import type { EnrolStatementInput } from './repository.ts';
 import { assertEnrolmentGroup, driftOfRows, joinGroupOnEnrol } from '../fleet/groups-service.ts';
 import { cappedTotal } from '../activity/keyset.ts';
+import { scopeOf, type DeviceScope } from '../../lib/device-scope.ts';
 
 /**
  * Devices (DECISIONS §5, §6): enrolment against the licence ledger, the reports the apps send, and the
@@ -539,12 +540,13 @@ export interface ProfileListInput {
 }
 
 /** The customer's profiles of devices not logged out; online = seen within ONLINE_WINDOW_MINUTES. */
-export async function profileList(ctx: AppContext, customerId: string, q: ProfileListInput) {
+export async function profileList(ctx: AppContext, scope: DeviceScope, q: ProfileListInput) {
+  const customerId = scope.customerId;
   const appNames = appNamesOfFilter(q.appName);
   const empty = { items: [] as ProfileListItem[], total: 0, totalCapped: false };
   if (appNames?.length === 0) return empty;
   const search = q.search?.trim() ?? '';
-  const { rows, counted, exact } = await repo.listProfiles(ctx.db, customerId, {
+  const { rows, counted, exact } = await repo.listProfiles(ctx.db, scope, {
     ...(appNames ? { appNames } : {}),
     ...(search ? { search: { text: search, appNames: appCodesOfSearch(search, ctx.config.productName) } } : {}),
     groupId: q.groupId,
@@ -589,7 +591,7 @@ export async function logoutDevice(
   const customerId = actor.id;
   const families = input.appName?.trim() ? [familyOfApp(input.appName).family] : undefined;
   return inTransaction(ctx.db, async (tx) => {
-    const found = await repo.findDevicesBySerialForUpdate(tx, customerId, input.serialNumber, families);
+    const found = await repo.findDevicesBySerialForUpdate(tx, scopeOf(actor), input.serialNumber, families);
     if (found.length === 0) {
       throw new AppError(404, 'E_NOT_FOUND', 'No device with this serial number is enrolled on your account.');
     }

@@ -1,5 +1,6 @@
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { CustomerActor } from '../../lib/actor.ts';
+import { accountScope } from '../../lib/device-scope.ts';
 import { logOutDevicesInTransaction } from '../devices/service.ts';
 import { requestPush } from '../policy/push.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -71,7 +72,9 @@ async function moveBatch(
   batch: Awaited<ReturnType<typeof repo.pendingBatch>>,
   actor: CustomerActor,
 ): Promise<Result[]> {
-  const group = action.targetGroupId ? await lockGroup(tx, action.customerId, action.targetGroupId) : null;
+  const group = action.targetGroupId
+    ? await lockGroup(tx, accountScope(action.customerId), action.targetGroupId)
+    : null;
   if (!group) return batch.map((b) => ({ profileId: b.profileId, state: 'failed', message: 'The group was deleted.' }));
   const fits = batch.filter((b) => b.family === group.family).map((b) => b.profileId);
   if (fits.length > 0) await moveIntoGroup(ctx, tx, afterCommit, actor, group, fits);

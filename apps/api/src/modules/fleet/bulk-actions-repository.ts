@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { countCapped } from '../../db/paging.ts';
 import { bulkActionDevices, bulkActions, profiles } from '../../db/schema.ts';
 import { uuidArray } from '../../db/arrays.ts';
+import { allDevicesInScope, scopeCondition } from '../../db/device-scope.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
 
 /** Bulk actions (DECISIONS §10): every statement of bulk actions and their devices, scoped by customer first. */
 
@@ -36,20 +38,33 @@ export async function setTotal(db: DbOrTx, bulkActionId: string, total: number) 
   await db.update(bulkActions).set({ total }).where(eq(bulkActions.id, bulkActionId));
 }
 
-/** The customer's profiles among these ids (a request's check that every id is the customer's). */
-export async function countOwnProfiles(db: DbOrTx, customerId: string, profileIds: readonly string[]) {
+/** The profiles among these ids in the caller's scope (a request's check that every id is one it may act on). */
+export async function countOwnProfiles(db: DbOrTx, scope: DeviceScope, profileIds: readonly string[]) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(profiles)
-    .where(and(eq(profiles.customerId, customerId), sql`${profiles.id} = any(${uuidArray(profileIds)})`));
+    .where(and(scopeCondition(scope, profiles), sql`${profiles.id} = any(${uuidArray(profileIds)})`));
   return row?.n ?? 0;
 }
 
-export async function findBulkAction(db: DbOrTx, customerId: string, bulkActionId: string) {
+/**
+ * The bulk action, in the caller's scope: a group-scoped member sees one whose devices are all in their groups (a
+ * move into a group outside them cannot be created by them, and another member's action over other groups is not theirs).
+ */
+export async function findBulkAction(db: DbOrTx, scope: DeviceScope, bulkActionId: string) {
   const [row] = await db
     .select()
     .from(bulkActions)
-    .where(and(eq(bulkActions.customerId, customerId), eq(bulkActions.id, bulkActionId)));
+    .where(
+      and(
+        allDevicesInScope(
+          scope,
+          bulkActions.customerId,
+          sql`select bd.profile_id from ${bulkActionDevices} bd where bd.bulk_action_id = ${bulkActions.id}`,
+        ),
+        eq(bulkActions.id, bulkActionId),
+      ),
+    );
   return row ?? null;
 }
 
@@ -105,10 +120,13 @@ export async function finish(tx: DbOrTx, bulkActionId: string) {
     .where(eq(bulkActions.id, bulkActionId));
 }
 
-/** A page of the action's per-device results (the action already checked to be the customer's). */
+/**
+ * A page of the action's per-device results (the action already checked to be the customer's): a group-scoped member
+ * sees the rows of their own devices only.
+ */
 export async function listResults(
   db: DbOrTx,
-  customerId: string,
+  scope: DeviceScope,
   bulkActionId: string,
   q: { state?: BulkDeviceState | undefined },
   page: { limit: number; offset: number },
@@ -116,7 +134,9 @@ export async function listResults(
   const where = and(
     eq(bulkActionDevices.bulkActionId, bulkActionId),
     q.state ? eq(bulkActionDevices.state, q.state) : undefined,
+    scopeCondition(scope, profiles),
   );
+
   const [rows, total] = await Promise.all([
     db
       .select({
@@ -126,12 +146,14 @@ export async function listResults(
         message: bulkActionDevices.message,
       })
       .from(bulkActionDevices)
-      .innerJoin(profiles, and(eq(profiles.id, bulkActionDevices.profileId), eq(profiles.customerId, customerId)))
+      .innerJoin(profiles, eq(profiles.id, bulkActionDevices.profileId))
       .where(where)
       .orderBy(asc(bulkActionDevices.profileId))
       .limit(page.limit)
       .offset(page.offset),
-    countCapped(db, bulkActionDevices, where),
+    countCapped(db, bulkActionDevices, where, (q) =>
+      q.innerJoin(profiles, eq(profiles.id, bulkActionDevices.profileId)),
+    ),
   ]);
   return { rows, total };
 }

@@ -1,7 +1,7 @@
 import { fleetApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
-import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, deviceScopeOf, requireMember } from '../../plugins/auth.ts';
 import * as bulk from './bulk-actions-service.ts';
 
 /** Bulk actions of the customer console (DECISIONS §10, `fleetApi.bulkAction*`) under /api/v1/admin/bulk-actions. */
@@ -22,6 +22,6 @@ export const bulkActionRoutes = (ctx: AppContext) =>
     route(
       fleetApi.bulkActionDetail,
       { summary: "A bulk action's progress and a page of its per-device results", description: 'Filter: `state`.' },
-      answer('Bulk action', (req) => bulk.bulkActionDetail(ctx, sessionOf(req).subjectId, req.params.id, req.query)),
+      answer('Bulk action', (req) => bulk.bulkActionDetail(ctx, deviceScopeOf(req), req.params.id, req.query)),
     );
   });

@@ -2,8 +2,10 @@ import type { Family } from '@fleetdeck/contract';
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { uuidArray } from '../../db/arrays.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { groupScopeCondition, scopeCondition } from '../../db/device-scope.ts';
 import { likeEscape } from '../../db/paging.ts';
 import { deviceGroups, devices, policyTemplates, profiles, rollouts } from '../../db/schema.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
 
 /** SQL of device groups (DECISIONS §10). Every function filters by the customer id of the session. */
 
@@ -29,14 +31,25 @@ export async function insertGroup(
   return row!;
 }
 
-export async function findGroup(db: DbOrTx, customerId: string, groupId: string): Promise<GroupRow | null> {
-  const [row] = await db.select().from(deviceGroups).where(ofCustomer(customerId, groupId));
+/** The customer's group, when in the caller's scope (DECISIONS §12: a group outside it is not found). */
+export async function findGroup(db: DbOrTx, scope: DeviceScope, groupId: string): Promise<GroupRow | null> {
+  const [row] = await db
+    .select()
+    .from(deviceGroups)
+    .where(and(eq(deviceGroups.id, groupId), groupScopeCondition(scope)));
   return row ?? null;
 }
 
-/** The customer's group, locked until the end of the transaction (changes of one group's devices take turns). */
-export async function lockGroup(db: DbOrTx, customerId: string, groupId: string): Promise<GroupRow | null> {
-  const [row] = await db.select().from(deviceGroups).where(ofCustomer(customerId, groupId)).for('update');
+/**
+ * The customer's group in the caller's scope, locked until the end of the transaction (changes of one group's devices
+ * take turns).
+ */
+export async function lockGroup(db: DbOrTx, scope: DeviceScope, groupId: string): Promise<GroupRow | null> {
+  const [row] = await db
+    .select()
+    .from(deviceGroups)
+    .where(and(eq(deviceGroups.id, groupId), groupScopeCondition(scope)))
+    .for('update');
   return row ?? null;
 }
 
@@ -90,10 +103,13 @@ export interface GroupFilter {
   offset: number;
 }
 
-/** A page of the customer's groups, newest first, with their template's name, device count and active rollout. */
-export async function listGroups(db: DbOrTx, customerId: string, f: GroupFilter) {
+/**
+ * A page of the customer's groups in the caller's scope, newest first, with their template's name, device count and
+ * active rollout.
+ */
+export async function listGroups(db: DbOrTx, scope: DeviceScope, f: GroupFilter) {
   const where: SQL | undefined = and(
-    eq(deviceGroups.customerId, customerId),
+    groupScopeCondition(scope),
     f.family ? eq(deviceGroups.family, f.family) : undefined,
     f.search ? sql`${deviceGroups.name} ilike ${`%${likeEscape(f.search)}%`}` : undefined,
     f.ids ? sql`${deviceGroups.id} = any(${uuidArray(f.ids)})` : undefined,
@@ -110,8 +126,8 @@ export async function listGroups(db: DbOrTx, customerId: string, f: GroupFilter)
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The customer's profiles among `profileIds` with what a move checks (family, current group), locked. */
-export async function lockProfilesForMove(db: DbOrTx, customerId: string, profileIds: readonly string[]) {
+/** The customer's profiles in the caller's scope among `profileIds` with what a move checks (family, current group), locked. */
+export async function lockProfilesForMove(db: DbOrTx, scope: DeviceScope, profileIds: readonly string[]) {
   return db
     .select({
       id: profiles.id,
@@ -122,7 +138,7 @@ export async function lockProfilesForMove(db: DbOrTx, customerId: string, profil
       groupId: profiles.groupId,
     })
     .from(profiles)
-    .where(and(eq(profiles.customerId, customerId), sql`${profiles.id} = any(${uuidArray(profileIds)})`))
+    .where(and(scopeCondition(scope, profiles), sql`${profiles.id} = any(${uuidArray(profileIds)})`))
     .orderBy(profiles.id)
     .for('update');
 }
@@ -175,7 +191,7 @@ export interface ProfileWithGroup {
 }
 
 /** Profiles of the customer with their group and the group's template version (the drift of a page of devices). */
-export async function profilesWithGroup(db: DbOrTx, customerId: string, profileIds: readonly string[]) {
+export async function profilesWithGroup(db: DbOrTx, scope: DeviceScope, profileIds: readonly string[]) {
   if (profileIds.length === 0) return [];
   return db
     .select({
@@ -189,5 +205,5 @@ export async function profilesWithGroup(db: DbOrTx, customerId: string, profileI
     })
     .from(profiles)
     .leftJoin(deviceGroups, eq(deviceGroups.id, profiles.groupId))
-    .where(and(eq(profiles.customerId, customerId), sql`${profiles.id} = any(${uuidArray(profileIds)})`));
+    .where(and(scopeCondition(scope, profiles), sql`${profiles.id} = any(${uuidArray(profileIds)})`));
 }

@@ -2,7 +2,8 @@ import { familyDisplayName, type Family, type Group } from '@fleetdeck/contract'
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor, CustomerActor } from '../../lib/actor.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { accountScope, isGroupScoped, scopeOf, scopeOfActor, type DeviceScope } from '../../lib/device-scope.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { deviceCount, fleetAudit, someNames } from './audit.ts';
 import { assertFamilyLicensed } from '../policy/freeze.ts';
 import { conflict, invalid, profileNotFound } from '../profiles/edit.ts';
@@ -80,6 +81,12 @@ export async function createGroup(
   actor: CustomerActor,
   input: { name: string; family: Family; templateId?: string | null | undefined },
 ): Promise<Group> {
+  // DECISIONS §12: a member limited to some groups would not see a group they create (it is in none of theirs).
+  if (isGroupScoped(scopeOf(actor))) {
+    throw forbidden(
+      'Your access is limited to some groups: a group you create would not be one of them. Ask an Owner.',
+    );
+  }
   const id = await inTransaction(ctx.db, async (tx) => {
     const template = input.templateId
       ? await templateForGroup(ctx, tx, actor.id, input.templateId, input.family)
@@ -100,7 +107,7 @@ export async function createGroup(
     );
     return row.id;
   });
-  return groupDetail(ctx, actor.id, id);
+  return groupDetail(ctx, scopeOf(actor), id);
 }
 
 /**
@@ -114,7 +121,7 @@ export async function updateGroup(
   input: { name?: string | undefined; templateId?: string | null | undefined },
 ): Promise<{ group: Group; applied: number }> {
   const applied = await inTransaction(ctx.db, async (tx, afterCommit) => {
-    const group = await repo.lockGroup(tx, actor.id, groupId);
+    const group = await repo.lockGroup(tx, scopeOf(actor), groupId);
     if (!group) throw groupNotFound();
     const said: string[] = [];
     const patch: Parameters<typeof repo.updateGroup>[3] = {};
@@ -148,13 +155,13 @@ export async function updateGroup(
     const applied = await applyGroupTemplate(ctx, tx, afterCommit, { ...group, ...patch }, members, actor);
     return applied.length;
   });
-  return { group: await groupDetail(ctx, actor.id, groupId), applied };
+  return { group: await groupDetail(ctx, scopeOf(actor), groupId), applied };
 }
 
 /** `DELETE groups/:id`: the devices stay, ungrouped; refused while a rollout of the group runs or is paused. */
 export async function deleteGroup(ctx: AppContext, actor: CustomerActor, groupId: string) {
   await inTransaction(ctx.db, async (tx) => {
-    const group = await repo.lockGroup(tx, actor.id, groupId);
+    const group = await repo.lockGroup(tx, scopeOf(actor), groupId);
     if (!group) throw groupNotFound();
     if (await repo.activeRolloutOf(tx, group.id)) {
       throw conflict(`A rollout is running or paused in group "${group.name}": finish or cancel it first.`);
@@ -184,7 +191,7 @@ export async function moveIntoGroup(
   profileIds: readonly string[],
 ) {
   const ids = [...new Set(profileIds)];
-  const rows = await repo.lockProfilesForMove(tx, group.customerId, ids);
+  const rows = await repo.lockProfilesForMove(tx, scopeOfActor(actor, group.customerId), ids);
   if (rows.length !== ids.length) throw profileNotFound();
   const other = rows.find((r) => r.family !== group.family);
   if (other) {
@@ -202,7 +209,7 @@ export async function moveIntoGroup(
 /** `POST groups/:id/devices {profileIds}`. */
 export async function addDevices(ctx: AppContext, actor: CustomerActor, groupId: string, profileIds: string[]) {
   const added = await inTransaction(ctx.db, async (tx, afterCommit) => {
-    const group = await repo.lockGroup(tx, actor.id, groupId);
+    const group = await repo.lockGroup(tx, scopeOf(actor), groupId);
     if (!group) throw groupNotFound();
     const { joining, rows } = await moveIntoGroup(ctx, tx, afterCommit, actor, group, profileIds);
     if (joining > 0) {
@@ -217,17 +224,17 @@ export async function addDevices(ctx: AppContext, actor: CustomerActor, groupId:
     }
     return joining;
   });
-  const detail = await groupDetail(ctx, actor.id, groupId);
+  const detail = await groupDetail(ctx, scopeOf(actor), groupId);
   return { groupId, added, removed: 0, deviceCount: detail.deviceCount };
 }
 
 /** `POST groups/:id/devices/remove {profileIds}`: the devices of the group among them leave it (keeping settings). */
 export async function removeDevices(ctx: AppContext, actor: CustomerActor, groupId: string, profileIds: string[]) {
   const removed = await inTransaction(ctx.db, async (tx) => {
-    const group = await repo.lockGroup(tx, actor.id, groupId);
+    const group = await repo.lockGroup(tx, scopeOf(actor), groupId);
     if (!group) throw groupNotFound();
     const ids = [...new Set(profileIds)];
-    const rows = await repo.lockProfilesForMove(tx, actor.id, ids);
+    const rows = await repo.lockProfilesForMove(tx, scopeOf(actor), ids);
     if (rows.length !== ids.length) throw profileNotFound();
     const leaving = rows.filter((r) => r.groupId === group.id);
     await repo.setGroupOf(
@@ -247,7 +254,7 @@ export async function removeDevices(ctx: AppContext, actor: CustomerActor, group
     }
     return leaving.length;
   });
-  const detail = await groupDetail(ctx, actor.id, groupId);
+  const detail = await groupDetail(ctx, scopeOf(actor), groupId);
   return { groupId, added: 0, removed, deviceCount: detail.deviceCount };
 }
 
@@ -303,8 +310,9 @@ const groupOf = (r: ListedGroup, driftCount: number): Group => ({
   created_at: r.createdAt.toISOString(),
 });
 
-export async function groupDetail(ctx: AppContext, customerId: string, groupId: string): Promise<Group> {
-  const { rows } = await repo.listGroups(ctx.db, customerId, { ids: [groupId], limit: 1, offset: 0 });
+export async function groupDetail(ctx: AppContext, scope: DeviceScope, groupId: string): Promise<Group> {
+  const customerId = scope.customerId;
+  const { rows } = await repo.listGroups(ctx.db, scope, { ids: [groupId], limit: 1, offset: 0 });
   const row = rows[0];
   if (!row) throw groupNotFound();
   const drift = await driftCountsOf(ctx.db, customerId, [row]);
@@ -313,10 +321,11 @@ export async function groupDetail(ctx: AppContext, customerId: string, groupId: 
 
 export async function listGroups(
   ctx: AppContext,
-  customerId: string,
+  scope: DeviceScope,
   q: { family?: Family | undefined; search?: string | undefined; page: number; limit: number },
 ) {
-  const { rows, total } = await repo.listGroups(ctx.db, customerId, {
+  const customerId = scope.customerId;
+  const { rows, total } = await repo.listGroups(ctx.db, scope, {
     family: q.family,
     search: q.search || undefined,
     limit: q.limit,
@@ -330,8 +339,9 @@ export async function listGroups(
 }
 
 /** `GET groups/:id/enrolment-qr`: the PNG of `<PUBLIC_URL>/enrol?token=<enrolmentToken>&group=<groupId>`. */
-export async function groupEnrolmentQr(ctx: AppContext, customerId: string, groupId: string) {
-  const group = await repo.findGroup(ctx.db, customerId, groupId);
+export async function groupEnrolmentQr(ctx: AppContext, scope: DeviceScope, groupId: string) {
+  const customerId = scope.customerId;
+  const group = await repo.findGroup(ctx.db, scope, groupId);
   if (!group) throw groupNotFound();
   const customer = await findCustomerById(ctx.db, customerId);
   if (!customer) throw groupNotFound();
@@ -341,8 +351,8 @@ export async function groupEnrolmentQr(ctx: AppContext, customerId: string, grou
 // ------------------------------------------------------------------------------------------------ drift
 
 /** Each profile's group and drift (profile/list rows): settings differing from its group's template version. */
-export async function driftOfProfiles(db: DbOrTx, customerId: string, profileIds: readonly string[]) {
-  return driftOfRows(db, customerId, await repo.profilesWithGroup(db, customerId, profileIds));
+export async function driftOfProfiles(db: DbOrTx, scope: DeviceScope, profileIds: readonly string[]) {
+  return driftOfRows(db, scope.customerId, await repo.profilesWithGroup(db, scope, profileIds));
 }
 
 /** `driftOfProfiles` of rows already read with their settings and group (a `profile/list` page: one query less). */
@@ -372,8 +382,8 @@ export async function driftOfRows(db: DbOrTx, customerId: string, rows: readonly
 }
 
 /** `GET profile/drift?profileId=`: what differs from the group's template version, in plain words. */
-export async function profileDrift(ctx: AppContext, customerId: string, profileId: string) {
-  const drift = (await driftOfProfiles(ctx.db, customerId, [profileId])).get(profileId);
+export async function profileDrift(ctx: AppContext, scope: DeviceScope, profileId: string) {
+  const drift = (await driftOfProfiles(ctx.db, scope, [profileId])).get(profileId);
   if (!drift) throw profileNotFound();
   return {
     profileId,
@@ -397,7 +407,7 @@ export async function assertEnrolmentGroup(
   groupId: string,
   family: Family,
 ) {
-  const group = customerId ? await repo.findGroup(ctx.db, customerId, groupId) : null;
+  const group = customerId ? await repo.findGroup(ctx.db, accountScope(customerId), groupId) : null;
   if (!group) throw invalid('groupId', 'is not a group of this account: scan the group’s current QR code.');
   if (group.family !== family) {
     throw invalid(
@@ -413,7 +423,7 @@ export async function joinGroupOnEnrol(
   input: { customerId: string; groupId: string; profileId: string; actor: Actor },
 ): Promise<number | null> {
   return inTransaction(ctx.db, async (tx, afterCommit) => {
-    const group = await repo.lockGroup(tx, input.customerId, input.groupId);
+    const group = await repo.lockGroup(tx, accountScope(input.customerId), input.groupId);
     if (!group) throw new AppError(400, 'E_VALIDATION', 'groupId: the group was deleted meanwhile.');
     const { rows, applied } = await moveIntoGroup(ctx, tx, afterCommit, input.actor, group, [input.profileId]);
     await fleetAudit(

@@ -13,6 +13,8 @@ import {
   rollouts,
 } from '../../db/schema.ts';
 import { intArray, textArray, uuidArray } from '../../db/arrays.ts';
+import { scopeCondition, targetScopeCondition } from '../../db/device-scope.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
 
 /** Staged rollouts (DECISIONS §10): every statement of rollouts and their devices, scoped by customer first. */
 
@@ -43,10 +45,10 @@ export async function findTemplateVersion(db: DbOrTx, customerId: string, templa
   return row ?? null;
 }
 
-/** The customer's profiles among `profileIds`, or of the group: their ids and families. */
+/** The profiles in the caller's scope among `profileIds`, or of the group: their ids and families. */
 export async function targetProfiles(
   db: DbOrTx,
-  customerId: string,
+  scope: DeviceScope,
   target: { groupId: string } | { profileIds: readonly string[] },
 ) {
   return db
@@ -54,7 +56,7 @@ export async function targetProfiles(
     .from(profiles)
     .where(
       and(
-        eq(profiles.customerId, customerId),
+        scopeCondition(scope, profiles),
         'groupId' in target
           ? eq(profiles.groupId, target.groupId)
           : sql`${profiles.id} = any(${uuidArray([...target.profileIds])})`,
@@ -97,11 +99,22 @@ export async function lockRunningRollout(tx: DbOrTx, rolloutId: string, skipLock
   return row ?? null;
 }
 
-export async function lockRollout(tx: DbOrTx, customerId: string, rolloutId: string) {
+/**
+ * Rollouts in the caller's scope (DECISIONS §12): a group-scoped member's are those of their groups, or of chosen
+ * devices all in their groups.
+ */
+const inScope = (scope: DeviceScope) =>
+  targetScopeCondition(
+    scope,
+    rollouts,
+    sql`select rd.profile_id from ${rolloutDevices} rd where rd.rollout_id = ${rollouts.id}`,
+  );
+
+export async function lockRollout(tx: DbOrTx, scope: DeviceScope, rolloutId: string) {
   const [row] = await tx
     .select()
     .from(rollouts)
-    .where(and(eq(rollouts.customerId, customerId), eq(rollouts.id, rolloutId)))
+    .where(and(inScope(scope), eq(rollouts.id, rolloutId)))
     .for('update');
   return row ?? null;
 }
@@ -235,24 +248,24 @@ const rolloutColumns = {
   groupName: deviceGroups.name,
 };
 
-export async function findRollout(db: DbOrTx, customerId: string, rolloutId: string) {
+export async function findRollout(db: DbOrTx, scope: DeviceScope, rolloutId: string) {
   const [row] = await db
     .select(rolloutColumns)
     .from(rollouts)
     .innerJoin(policyTemplates, eq(policyTemplates.id, rollouts.templateId))
     .leftJoin(deviceGroups, eq(deviceGroups.id, rollouts.groupId))
-    .where(and(eq(rollouts.customerId, customerId), eq(rollouts.id, rolloutId)));
+    .where(and(inScope(scope), eq(rollouts.id, rolloutId)));
   return row ?? null;
 }
 
 export async function listRollouts(
   db: DbOrTx,
-  customerId: string,
+  scope: DeviceScope,
   q: { state?: RolloutState | undefined; groupId?: string | undefined; templateId?: string | undefined },
   page: { limit: number; offset: number },
 ) {
   const where = and(
-    eq(rollouts.customerId, customerId),
+    inScope(scope),
     q.state ? eq(rollouts.state, q.state) : undefined,
     q.groupId ? eq(rollouts.groupId, q.groupId) : undefined,
     q.templateId ? eq(rollouts.templateId, q.templateId) : undefined,

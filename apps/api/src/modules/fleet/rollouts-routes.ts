@@ -1,7 +1,7 @@
 import { fleetApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, answerList, areaRoutes } from '../../lib/area-routes.ts';
-import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, deviceScopeOf, requireMember } from '../../plugins/auth.ts';
 import * as rollouts from './rollouts-service.ts';
 
 /** Staged rollouts of the customer console (DECISIONS §10, `fleetApi.rollout*`) under /api/v1/admin/rollouts. */
@@ -26,12 +26,12 @@ export const rolloutRoutes = (ctx: AppContext) =>
     route(
       fleetApi.rolloutList,
       { summary: 'Rollouts, newest first', description: 'Filters: `state`, `groupId`, `templateId`.' },
-      answerList('Rollouts', (req) => rollouts.listRollouts(ctx, sessionOf(req).subjectId, req.query)),
+      answerList('Rollouts', (req) => rollouts.listRollouts(ctx, deviceScopeOf(req), req.query)),
     );
     route(
       fleetApi.rolloutDetail,
       { summary: 'One rollout: its stages with counts, totals and the reason while paused' },
-      answer('Rollout', (req) => rollouts.rolloutDetail(ctx, sessionOf(req).subjectId, req.params.id)),
+      answer('Rollout', (req) => rollouts.rolloutDetail(ctx, deviceScopeOf(req), req.params.id)),
     );
     route(
       fleetApi.rolloutDevices,
@@ -40,7 +40,7 @@ export const rolloutRoutes = (ctx: AppContext) =>
         description: "Each row: serial, stage, state, the failure's message and when it reached its state.",
       },
       answerList('Rollout devices', (req) =>
-        rollouts.listRolloutDevices(ctx, sessionOf(req).subjectId, req.params.id, req.query),
+        rollouts.listRolloutDevices(ctx, deviceScopeOf(req), req.params.id, req.query),
       ),
     );
     const actions = [

@@ -1,6 +1,7 @@
 import type { Rollout, RolloutDeviceState, RolloutState } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { CustomerActor } from '../../lib/actor.ts';
+import { scopeOf, type DeviceScope } from '../../lib/device-scope.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/service.ts';
 import { savedBy } from './audit.ts';
@@ -49,6 +50,8 @@ const isUniqueViolation = (err: unknown, constraint: string) => {
 /** `POST rollouts`: the rollout and its devices (each in its stage), running; the worker applies the first stage. */
 export async function createRollout(ctx: AppContext, actor: CustomerActor, input: RolloutInput) {
   const customerId = actor.id;
+  // DECISIONS §12: a group in the member's scope, or chosen devices all in it (404 otherwise). Templates are account-wide.
+  const scope = scopeOf(actor);
   const template = await repo.findTemplateVersion(ctx.db, customerId, input.templateId, input.version);
   if (!template) {
     if (input.version !== undefined && (await findTemplate(ctx.db, customerId, input.templateId))) {
@@ -58,7 +61,7 @@ export async function createRollout(ctx: AppContext, actor: CustomerActor, input
     }
     throw notFound('Template not found.');
   }
-  const group = input.groupId ? await findGroup(ctx.db, customerId, input.groupId) : null;
+  const group = input.groupId ? await findGroup(ctx.db, scope, input.groupId) : null;
   if (input.groupId && !group) throw notFound('Group not found.');
   if (group && group.family !== template.family) {
     throw badRequest(
@@ -68,7 +71,7 @@ export async function createRollout(ctx: AppContext, actor: CustomerActor, input
   }
   const targets = await repo.targetProfiles(
     ctx.db,
-    customerId,
+    scope,
     group ? { groupId: group.id } : { profileIds: input.profileIds ?? [] },
   );
   if (!group && targets.length !== new Set(input.profileIds).size) throw notFound('Some devices were not found.');
@@ -124,7 +127,7 @@ export async function createRollout(ctx: AppContext, actor: CustomerActor, input
       return row;
     });
     await requestAdvance(ctx, rollout.id);
-    return rolloutDetail(ctx, customerId, rollout.id);
+    return rolloutDetail(ctx, scope, rollout.id);
   } catch (err) {
     if (isUniqueViolation(err, repo.ONE_ACTIVE_PER_GROUP)) {
       throw new AppError(409, 'E_CONFLICT', 'This group already has a running or paused rollout.');
@@ -181,15 +184,15 @@ function present(
   };
 }
 
-export async function rolloutDetail(ctx: AppContext, customerId: string, rolloutId: string): Promise<Rollout> {
-  const row = await repo.findRollout(ctx.db, customerId, rolloutId);
+export async function rolloutDetail(ctx: AppContext, scope: DeviceScope, rolloutId: string): Promise<Rollout> {
+  const row = await repo.findRollout(ctx.db, scope, rolloutId);
   if (!row) throw rolloutNotFound();
   return present(row, await repo.countsByStage(ctx.db, [row.rollout.id]));
 }
 
 export async function listRollouts(
   ctx: AppContext,
-  customerId: string,
+  scope: DeviceScope,
   q: {
     state?: RolloutState | undefined;
     groupId?: string | undefined;
@@ -198,7 +201,7 @@ export async function listRollouts(
     limit: number;
   },
 ) {
-  const { rows, total } = await repo.listRollouts(ctx.db, customerId, q, {
+  const { rows, total } = await repo.listRollouts(ctx.db, scope, q, {
     limit: q.limit,
     offset: (q.page - 1) * q.limit,
   });
@@ -214,13 +217,13 @@ export async function listRollouts(
 
 export async function listRolloutDevices(
   ctx: AppContext,
-  customerId: string,
+  scope: DeviceScope,
   rolloutId: string,
   q: { state?: RolloutDeviceState | undefined; stage?: number | undefined; page: number; limit: number },
 ) {
-  const row = await repo.findRollout(ctx.db, customerId, rolloutId);
+  const row = await repo.findRollout(ctx.db, scope, rolloutId);
   if (!row) throw rolloutNotFound();
-  const { rows, total } = await repo.listRolloutDevices(ctx.db, customerId, rolloutId, q, {
+  const { rows, total } = await repo.listRolloutDevices(ctx.db, scope.customerId, rolloutId, q, {
     limit: q.limit,
     offset: (q.page - 1) * q.limit,
   });
@@ -263,7 +266,7 @@ export async function changeRollout(
   const customerId = actor.id;
   const t = transitions[action];
   await inTransaction(ctx.db, async (tx) => {
-    const r = await repo.lockRollout(tx, customerId, rolloutId);
+    const r = await repo.lockRollout(tx, scopeOf(actor), rolloutId);
     if (!r) throw rolloutNotFound();
     if (!(t.from as readonly RolloutState[]).includes(r.state)) {
       throw new AppError(
@@ -304,5 +307,5 @@ export async function changeRollout(
   if (action === 'rollback') {
     await ctx.queue.send(ROLLBACK_QUEUE, { rolloutId }, { retryLimit: 10, retryDelay: 5, retryBackoff: true });
   }
-  return rolloutDetail(ctx, customerId, rolloutId);
+  return rolloutDetail(ctx, scopeOf(actor), rolloutId);
 }

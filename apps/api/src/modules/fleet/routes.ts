@@ -1,7 +1,7 @@
 import { fleetApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, answerList, areaRoutes } from '../../lib/area-routes.ts';
-import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, deviceScopeOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as groups from './groups-service.ts';
 import * as templates from './templates-service.ts';
 
@@ -100,13 +100,13 @@ export const groupRoutes = (ctx: AppContext) =>
           'Newest first, with their template and version in force, `deviceCount` (enrolled devices), `driftCount` ' +
           "(devices whose settings differ from the group's template version) and the running or paused rollout.",
       },
-      answerList('Groups', (req) => groups.listGroups(ctx, sessionOf(req).subjectId, req.query)),
+      answerList('Groups', (req) => groups.listGroups(ctx, deviceScopeOf(req), req.query)),
     );
 
     route(
       fleetApi.groupDetail,
       { summary: 'A device group', description: GROUP_SCOPE },
-      answer('Group', (req) => groups.groupDetail(ctx, sessionOf(req).subjectId, req.params.id)),
+      answer('Group', (req) => groups.groupDetail(ctx, deviceScopeOf(req), req.params.id)),
     );
 
     route(
@@ -180,7 +180,7 @@ export const groupRoutes = (ctx: AppContext) =>
           `replaces it. ${GROUP_SCOPE}`,
       },
       async (req, reply) => {
-        const png = await groups.groupEnrolmentQr(ctx, sessionOf(req).subjectId, req.params.id);
+        const png = await groups.groupEnrolmentQr(ctx, deviceScopeOf(req), req.params.id);
         return reply.header('content-type', 'image/png').header('cache-control', 'private, no-store').send(png);
       },
     );
@@ -194,6 +194,6 @@ export const groupRoutes = (ctx: AppContext) =>
           'and each list counts as one setting). A device outside a group, or in a group without a template, has no ' +
           'drift. A profile of another customer answers 404 `E_PROFILE_NOT_FOUND`.',
       },
-      answer('Drift', (req) => groups.profileDrift(ctx, sessionOf(req).subjectId, req.query.profileId)),
+      answer('Drift', (req) => groups.profileDrift(ctx, deviceScopeOf(req), req.query.profileId)),
     );
   });

@@ -12,6 +12,7 @@ import { definedOnly } from '../profiles/setting-edits.ts';
 import { readSettings, type ProfileSettings } from '../profiles/settings.ts';
 import { versionChanges } from './setting-words.ts';
 import * as repo from './templates-repository.ts';
+import { scopeOf, type DeviceScope } from '../../lib/device-scope.ts';
 
 /**
  * Policy templates (DECISIONS §10): a named, versioned settings document of one family, made from a device's profile
@@ -127,8 +128,9 @@ function assertKioskComplete(s: ProfileSettings) {
   if (rule && !rule[0]) throw invalid('settings.kioskType', rule[1]);
 }
 
-async function snapshotOf(tx: DbOrTx, customerId: string, profileId: string) {
-  const profile = await lockProfile(tx, customerId, profileId);
+/** A template is account-wide, but the profile it is taken from must be one the member sees (DECISIONS §12). */
+async function snapshotOf(tx: DbOrTx, scope: DeviceScope, profileId: string) {
+  const profile = await lockProfile(tx, scope, profileId);
   if (!profile) throw profileNotFound();
   return { profile, settings: readSettings(profile.settings) };
 }
@@ -143,7 +145,7 @@ export async function createTemplate(
   input: { name: string; fromProfileId: string },
 ): Promise<Template> {
   const id = await inTransaction(ctx.db, async (tx) => {
-    const { profile, settings } = await snapshotOf(tx, actor.id, input.fromProfileId);
+    const { profile, settings } = await snapshotOf(tx, scopeOf(actor), input.fromProfileId);
     if (profile.family === 'PCHAT') throw invalid('fromProfileId', 'Power Chat profiles have no device settings.');
     const row = await repo.insertTemplate(tx, {
       customerId: actor.id,
@@ -194,7 +196,7 @@ export async function updateTemplate(
     let next = current;
     let source = '';
     if (input.fromProfileId !== undefined) {
-      const { profile, settings } = await snapshotOf(tx, actor.id, input.fromProfileId);
+      const { profile, settings } = await snapshotOf(tx, scopeOf(actor), input.fromProfileId);
       if (profile.family !== template.family) {
         throw invalid(
           'fromProfileId',

@@ -14,6 +14,7 @@ import { jsonOf } from '../../../test/support/helpers.ts';
 import { addChatUser, buy, daysFromNow, enrol } from '../../../test/support/ledger.ts';
 import { familyLicenceOf, freeSeats, licenceSummary, lockFamilyPool, monthWiseEnrolments } from './service.ts';
 import { inTransaction } from '../../context.ts';
+import { accountScope } from '../../lib/device-scope.ts';
 
 let rt: TestRuntime;
 
@@ -119,8 +120,8 @@ describe('licence ledger (service)', () => {
     await enrol(db, c.id, 'UB', { enrolledAt: new Date(Date.UTC(year - 1, 11, 31, 23, 59, 59)) });
     await enrol(db, c.id, 'UB', { enrolledAt: new Date(Date.UTC(year + 1, 0, 1)) });
     await enrol(db, other.id, 'PD', { enrolledAt: new Date(Date.UTC(year, 0, 10)) });
-    expect(await monthWiseEnrolments(db, c.id, year)).toEqual([2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1]);
-    expect(await monthWiseEnrolments(db, c.id, year - 1)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    expect(await monthWiseEnrolments(db, accountScope(c.id), year)).toEqual([2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1]);
+    expect(await monthWiseEnrolments(db, accountScope(c.id), year - 1)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
   });
 });
 

@@ -2,7 +2,9 @@ import type { Family } from '@fleetdeck/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { chatUsers, devices, licenceGrants, payments } from '../../db/schema.ts';
+import { deviceScopeCondition, groupScopeCondition } from '../../db/device-scope.ts';
+import { chatUsers, deviceGroups, devices, licenceGrants, payments } from '../../db/schema.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
 
 /**
  * SQL of the licence ledger (DECISIONS §5). Every query is filtered by the customer id of the session
@@ -107,14 +109,14 @@ export async function seatsPerPlan(
  * Devices enrolled in each month [from, to) (UTC months), logged out or not: the dashboard's bar chart.
  * Answers month index (0 = the month of `from`) → count.
  */
-export async function enrolmentsPerMonth(db: DbOrTx, customerId: string, from: Date, to: Date) {
+export async function enrolmentsPerMonth(db: DbOrTx, scope: DeviceScope, from: Date, to: Date) {
   const month = sql<number>`(extract(year from ${devices.enrolledAt} at time zone 'UTC') * 12 + extract(month from ${devices.enrolledAt} at time zone 'UTC') - 1)::int`;
   const rows = await db
     .select({ month, count: sql<string>`count(*)` })
     .from(devices)
     .where(
       and(
-        eq(devices.customerId, customerId),
+        deviceScopeCondition(scope, devices.customerId, devices.id),
         sql`${devices.enrolledAt} >= ${from.toISOString()}::timestamptz`,
         sql`${devices.enrolledAt} < ${to.toISOString()}::timestamptz`,
       ),
@@ -122,6 +124,19 @@ export async function enrolmentsPerMonth(db: DbOrTx, customerId: string, from: D
     .groupBy(month);
   const base = from.getUTCFullYear() * 12 + from.getUTCMonth();
   return new Map(rows.map((r) => [Number(r.month) - base, Number(r.count)]));
+}
+
+/**
+ * Enrolled devices per family of a group-scoped member's groups (DECISIONS §12: their dashboard counts their devices),
+ * from the member counts the triggers keep (`device_groups.device_count`, migration 0038): never counted row by row.
+ */
+export async function groupDeviceCountsPerFamily(db: DbOrTx, scope: DeviceScope): Promise<Map<Family, number>> {
+  const rows = await db
+    .select({ family: deviceGroups.family, n: sql<number>`coalesce(sum(${deviceGroups.deviceCount}), 0)::int` })
+    .from(deviceGroups)
+    .where(groupScopeCondition(scope))
+    .groupBy(deviceGroups.family);
+  return new Map(rows.map((r) => [r.family, r.n]));
 }
 
 /**

@@ -1,9 +1,8 @@
 import { licencesApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
-import { requireMember, sessionOf } from '../../plugins/auth.ts';
-import { dashboard } from './dashboard.ts';
-import { licenceSummary, summaryTotals } from './service.ts';
+import { deviceScopeOf, requireMember } from '../../plugins/auth.ts';
+import { dashboard, licenceSummaryFor } from './dashboard.ts';
 
 /** Dashboard and licence summary (spec 1 §2 Dashboard, banner; `licencesApi`). */
 export const licenceRoutes = (ctx: AppContext) =>
@@ -11,15 +10,15 @@ export const licenceRoutes = (ctx: AppContext) =>
     route(
       licencesApi.dashboard,
       { summary: 'Dashboard numbers: seats, enrolments per app and per month, licence summary' },
-      answer('Dashboard', (req) => dashboard(ctx.db, sessionOf(req).subjectId)),
+      answer('Dashboard', (req) => dashboard(ctx.db, deviceScopeOf(req))),
     );
 
     route(
       licencesApi.summary,
       { summary: 'Seats per app family and whether enrolments exceed them (the red banner)' },
       async (req) => {
-        const licences = await licenceSummary(ctx.db, sessionOf(req).subjectId);
-        return { respones_msg: 'Licence summary', data: licences, ...summaryTotals(licences) };
+        const { licences, totals } = await licenceSummaryFor(ctx.db, deviceScopeOf(req));
+        return { respones_msg: 'Licence summary', data: licences, ...totals };
       },
     );
   });

@@ -3,6 +3,7 @@ import { allReads, type DbOrTx } from '../../db/client.ts';
 import * as repo from './repository.ts';
 import { refreshSeatSummary } from './seats.ts';
 import { familyLicence } from './summary.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
 
 /**
  * The licence ledger's read side (DECISIONS §5): THE one place that says how many seats of a family a
@@ -57,10 +58,10 @@ export const seatsOfPlan = repo.unexpiredSeatsOfPlan;
 export const seatsPerPlan = repo.seatsPerPlan;
 
 /** Devices enrolled per month of `year` (UTC), January first: 12 numbers. */
-export async function monthWiseEnrolments(db: DbOrTx, customerId: string, year: number): Promise<number[]> {
+export async function monthWiseEnrolments(db: DbOrTx, scope: DeviceScope, year: number): Promise<number[]> {
   const from = new Date(Date.UTC(year, 0, 1));
   const to = new Date(Date.UTC(year + 1, 0, 1));
-  const counts = await repo.enrolmentsPerMonth(db, customerId, from, to);
+  const counts = await repo.enrolmentsPerMonth(db, scope, from, to);
   return Array.from({ length: 12 }, (_, m) => counts.get(m) ?? 0);
 }
 

@@ -11,6 +11,7 @@ import { withAppVersion } from './document.ts';
 import { assertFamilyLicensed, freezePolicies } from './freeze.ts';
 import * as repo from './repository.ts';
 import { ackBatcherOf, profileNotFound, type PolicyAck } from './ack-batch.ts';
+import { scopeOf } from '../../lib/device-scope.ts';
 
 /** Messages handed out by one `GET events` answer (the rest wait for the next poll). */
 export const MAX_MESSAGES_PER_POLL = 50;
@@ -130,7 +131,7 @@ export async function acknowledgeMessage(
 export async function applyProfile(ctx: AppContext, actor: CustomerActor, profileId: string) {
   const customerId = actor.id;
   return inTransaction(ctx.db, async (tx) => {
-    const profile = await lockProfile(tx, customerId, profileId);
+    const profile = await lockProfile(tx, scopeOf(actor), profileId);
     if (!profile) throw profileNotFound();
     await assertFamilyLicensed(tx, customerId, profile.family);
     const [applied] = await freezePolicies(tx, customerId, [profile], { writeSettings: false });

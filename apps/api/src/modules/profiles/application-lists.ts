@@ -21,6 +21,7 @@ import { catalogueApps } from './playstore/local.ts';
 import { profileApplications } from './reads.ts';
 import * as repo from './repository.ts';
 import { applicationsOfList, readSettings, type ProfileSettings } from './settings.ts';
+import { scopeOf } from '../../lib/device-scope.ts';
 
 /**
  * The application lists of a profile (spec 2 "Profile application"): Power Cleaner's uninstall/clear list, Super
@@ -99,7 +100,7 @@ export async function deleteProfileApplication(
   const call = 'profile/application/delete';
   let kind: ListKind = null;
   await inTransaction(ctx.db, async (tx) => {
-    const profile = await repo.lockProfile(tx, customerId, input.profileId);
+    const profile = await repo.lockProfile(tx, scopeOf(actor), input.profileId);
     if (!profile) throw profileNotFound();
     // Refuse the call itself on an app without lists before saying whether the entry exists.
     const sections = FAMILY_SECTIONS[profile.family];
@@ -127,7 +128,7 @@ export async function deleteProfileApplication(
       actor,
     });
   });
-  return profileApplications(ctx, customerId, { profileId: input.profileId, productType: kind ?? undefined });
+  return profileApplications(ctx, scopeOf(actor), { profileId: input.profileId, productType: kind ?? undefined });
 }
 
 /** An edit of one application list whose kind is known from the request: family-checked first. */
@@ -145,5 +146,5 @@ async function editListWithFamily(
     authorise: (family) => assertListKind(ctx, family, call, kind),
     change: (s) => ({ subType: 'Application Update', ...change(s) }),
   });
-  return profileApplications(ctx, actor.id, { profileId, productType: kind ?? undefined });
+  return profileApplications(ctx, scopeOf(actor), { profileId, productType: kind ?? undefined });
 }

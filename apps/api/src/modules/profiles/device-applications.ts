@@ -11,6 +11,7 @@ import { applicationItem } from './reads.ts';
 import * as repo from './repository.ts';
 import { addToCatalogue, suggestedToDisable } from '../catalogue/repository.ts';
 import { customerEmailOf } from '../users/repository.ts';
+import { scopeOf } from '../../lib/device-scope.ts';
 
 /** The console's handling of the apps a device reported: enable/disable one, ask for a fresh inventory. */
 
@@ -29,7 +30,7 @@ export async function updateDeviceApplication(
 ): Promise<DeviceApplicationItem> {
   const customerId = actor.id;
   return inTransaction(ctx.db, async (tx) => {
-    const profile = await repo.lockProfile(tx, customerId, input.profileId);
+    const profile = await repo.lockProfile(tx, scopeOf(actor), input.profileId);
     if (!profile) throw profileNotFound();
     assertSection(ctx, profile.family, 'profile/device/application/update', 'applications');
     await assertFamilyLicensed(tx, customerId, profile.family);
@@ -63,7 +64,7 @@ export async function updateDeviceApplication(
 export async function requestApplicationSync(ctx: AppContext, actor: CustomerActor, profileId: string) {
   const customerId = actor.id;
   const result = await inTransaction(ctx.db, async (tx) => {
-    const profile = await repo.lockProfile(tx, customerId, profileId);
+    const profile = await repo.lockProfile(tx, scopeOf(actor), profileId);
     if (!profile) throw profileNotFound();
     assertSection(ctx, profile.family, 'profile/device/application/sync', 'applications');
     await assertFamilyLicensed(tx, customerId, profile.family);

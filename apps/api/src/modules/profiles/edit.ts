@@ -14,6 +14,7 @@ import { FAMILY_SECTIONS, cleanerListOf, type Section } from '../policy/document
 import { assertFamilyLicensed } from '../policy/freeze.ts';
 import * as repo from './repository.ts';
 import { readSettings, type ProfileSettings } from './settings.ts';
+import { scopeOf } from '../../lib/device-scope.ts';
 
 /**
  * What every profile edit shares (spec 2 §7): the family check (a call for another app's tab answers 400), and one
@@ -99,7 +100,7 @@ interface EditRequest {
 /** One edit of a profile's settings: locked, family- and licence-checked, written and audited in one transaction. */
 export async function editSettings(ctx: AppContext, edit: EditRequest): Promise<void> {
   await inTransaction(ctx.db, async (tx) => {
-    const profile = await repo.lockProfile(tx, edit.actor.id, edit.profileId);
+    const profile = await repo.lockProfile(tx, scopeOf(edit.actor), edit.profileId);
     if (!profile) throw profileNotFound();
     edit.authorise(profile.family);
     await assertFamilyLicensed(tx, edit.actor.id, profile.family);

@@ -9,6 +9,7 @@ import {
 } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
 import { buildPolicy } from '../policy/document.ts';
 import { assertListKind, profileNotFound } from './edit.ts';
 import * as repo from './repository.ts';
@@ -33,8 +34,9 @@ async function hasUnappliedChanges(db: DbOrTx, customerId: string, profile: repo
 }
 
 /** `profile/detail`: the profile's fields with their defaults, its delivery state and its device's presence. */
-export async function profileDetail(ctx: AppContext, customerId: string, profileId: string): Promise<ProfileDetail> {
-  const found = await repo.profileWithDevice(ctx.db, customerId, profileId);
+export async function profileDetail(ctx: AppContext, scope: DeviceScope, profileId: string): Promise<ProfileDetail> {
+  const customerId = scope.customerId;
+  const found = await repo.profileWithDevice(ctx.db, scope, profileId);
   if (!found) throw profileNotFound();
   const { profile, device } = found;
   const { profileApplications: _lists, ...settings } = readSettings(profile.settings);
@@ -86,8 +88,9 @@ export interface DeviceDetailFilter {
 }
 
 /** `profile/device/detail`: the device's facts and its reported applications through the Applications tab's filters. */
-export async function deviceDetail(ctx: AppContext, customerId: string, q: DeviceDetailFilter): Promise<DeviceDetail> {
-  const found = await repo.profileWithDevice(ctx.db, customerId, q.profileId);
+export async function deviceDetail(ctx: AppContext, scope: DeviceScope, q: DeviceDetailFilter): Promise<DeviceDetail> {
+  const customerId = scope.customerId;
+  const found = await repo.profileWithDevice(ctx.db, scope, q.profileId);
   if (!found) throw profileNotFound();
   const { profile, device } = found;
   const [applications, applicationsTotal] = await Promise.all([
@@ -124,10 +127,10 @@ export async function deviceDetail(ctx: AppContext, customerId: string, q: Devic
 /** `profile/applications`: one application list of the profile, oldest entry first. */
 export async function profileApplications(
   ctx: AppContext,
-  customerId: string,
+  scope: DeviceScope,
   q: { profileId: string; productType?: ProductType | undefined },
 ): Promise<ProfileApplication[]> {
-  const found = await repo.profileWithDevice(ctx.db, customerId, q.profileId);
+  const found = await repo.profileWithDevice(ctx.db, scope, q.profileId);
   if (!found) throw profileNotFound();
   const kind = q.productType ?? null;
   assertListKind(ctx, found.profile.family, 'profile/applications', kind);

@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { scopeCondition } from '../../db/device-scope.ts';
 import { likeEscape } from '../../db/paging.ts';
 import { deviceApplications, deviceMessages, devices, profiles } from '../../db/schema.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
 
 /**
  * SQL of the customer profile calls. Every function takes the customer id of the session and filters by it, also
@@ -11,23 +13,23 @@ import { deviceApplications, deviceMessages, devices, profiles } from '../../db/
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
-/** The customer's profile, locked until the end of the transaction (edits of one profile take turns). */
-export async function lockProfile(db: DbOrTx, customerId: string, profileId: string): Promise<ProfileRow | null> {
+/** The customer's profile (in the caller's group scope, DECISIONS §12), locked until the end of the transaction (edits of one profile take turns). */
+export async function lockProfile(db: DbOrTx, scope: DeviceScope, profileId: string): Promise<ProfileRow | null> {
   const [row] = await db
     .select()
     .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.customerId, customerId)))
+    .where(and(eq(profiles.id, profileId), scopeCondition(scope, profiles)))
     .for('update');
   return row ?? null;
 }
 
-/** The customer's profile with its device. */
-export async function profileWithDevice(db: DbOrTx, customerId: string, profileId: string) {
+/** The customer's profile with its device (in the caller's group scope). */
+export async function profileWithDevice(db: DbOrTx, scope: DeviceScope, profileId: string) {
   const [row] = await db
     .select({ profile: profiles, device: devices })
     .from(profiles)
-    .innerJoin(devices, and(eq(devices.id, profiles.deviceId), eq(devices.customerId, customerId)))
-    .where(and(eq(profiles.id, profileId), eq(profiles.customerId, customerId)));
+    .innerJoin(devices, and(eq(devices.id, profiles.deviceId), eq(devices.customerId, scope.customerId)))
+    .where(and(eq(profiles.id, profileId), scopeCondition(scope, profiles)));
   return row ?? null;
 }
 

@@ -2,7 +2,7 @@ import { MAX_PROFILE_LIST_ENTRIES, ONLINE_WINDOW_MINUTES, profilesApi } from '@f
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes, type EndpointRequest } from '../../lib/area-routes.ts';
 import { fromQueryOrBody } from '../../lib/query-or-body.ts';
-import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, deviceScopeOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as lists from './application-lists.ts';
 import * as deviceApps from './device-applications.ts';
 import { iconSvg } from './playstore/icon.ts';
@@ -42,7 +42,7 @@ export const profileRoutes = (ctx: AppContext) =>
           'the settings or the app choices differ from what the last Apply sent. `online`: the device was seen within ' +
           `the last ${ONLINE_WINDOW_MINUTES} minutes. ${SCOPE}`,
       },
-      answer('Profile detail', (req) => reads.profileDetail(ctx, sessionOf(req).subjectId, req.query.profileId)),
+      answer('Profile detail', (req) => reads.profileDetail(ctx, deviceScopeOf(req), req.query.profileId)),
     );
 
     route(
@@ -56,7 +56,7 @@ export const profileRoutes = (ctx: AppContext) =>
           "`application_type` 1, are hidden). `desired_disable` is the console's choice the device has not carried " +
           `out yet. \`applicationsTotal\` counts every reported app. ${SCOPE}`,
       },
-      answer('Device detail', (req) => reads.deviceDetail(ctx, sessionOf(req).subjectId, req.query)),
+      answer('Device detail', (req) => reads.deviceDetail(ctx, deviceScopeOf(req), req.query)),
     );
 
     route(
@@ -81,7 +81,7 @@ export const profileRoutes = (ctx: AppContext) =>
           "No `productType`: Power Cleaner's uninstall/clear list; `Super Lock`: Super Lock's Cleaner Apps; `Kiosk`: " +
           `Super Lock's Multi App kiosk list. Oldest entry first. ${SCOPE} ${FAMILY}`,
       },
-      answer('Profile applications', (req) => reads.profileApplications(ctx, sessionOf(req).subjectId, req.query)),
+      answer('Profile applications', (req) => reads.profileApplications(ctx, deviceScopeOf(req), req.query)),
     );
 
     route(

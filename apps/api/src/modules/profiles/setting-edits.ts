@@ -8,6 +8,7 @@ import { assertSection, conflict, editSettings, invalid, listFull } from './edit
 import { profileDetail } from './reads.ts';
 import { advancedSettingsWords, cleanerSettingsWords, keyEventWords } from './audit-words.ts';
 import { applicationsOfList, type ProfileSettings, type ScheduleShutdown } from './settings.ts';
+import { scopeOf } from '../../lib/device-scope.ts';
 
 /** The setting edits of a profile (spec 2 §7): pin, switches, file and URL lists, key mapping, cleaner, power on boot, kiosk. Each answers the profile as it is now. */
 
@@ -56,7 +57,7 @@ export async function updateProfile(ctx: AppContext, actor: CustomerActor, input
       return { patch, summary: said.join('; ') };
     },
   });
-  return profileDetail(ctx, actor.id, input.profileId);
+  return profileDetail(ctx, scopeOf(actor), input.profileId);
 }
 
 /** Paths compare without repeated or trailing slashes: /sdcard//Download/ is /sdcard/Download. */
@@ -138,7 +139,7 @@ async function editList(
       return { patch: { [list.key]: kept }, summary: `${list.entry} ${value} removed` };
     },
   });
-  return profileDetail(ctx, actor.id, input.profileId);
+  return profileDetail(ctx, scopeOf(actor), input.profileId);
 }
 
 export const addFile = (ctx: AppContext, actor: CustomerActor, input: { profileId: string; filePath: string }) =>
@@ -187,7 +188,7 @@ export async function addKeyMapping(ctx: AppContext, actor: CustomerActor, input
       };
     },
   });
-  return profileDetail(ctx, actor.id, input.profileId);
+  return profileDetail(ctx, scopeOf(actor), input.profileId);
 }
 
 export async function deleteKeyMapping(
@@ -208,7 +209,7 @@ export async function deleteKeyMapping(
       };
     },
   });
-  return profileDetail(ctx, actor.id, input.profileId);
+  return profileDetail(ctx, scopeOf(actor), input.profileId);
 }
 
 export async function updatePowerCleanerSettings(
@@ -231,7 +232,7 @@ export async function updatePowerCleanerSettings(
       };
     },
   });
-  return profileDetail(ctx, actor.id, input.profileId);
+  return profileDetail(ctx, scopeOf(actor), input.profileId);
 }
 
 export interface PowerOnBootInput {
@@ -261,7 +262,7 @@ export async function updatePowerOnBootSettings(ctx: AppContext, actor: Customer
       };
     },
   });
-  return profileDetail(ctx, actor.id, input.profileId);
+  return profileDetail(ctx, scopeOf(actor), input.profileId);
 }
 
 export interface KioskInput {
@@ -309,5 +310,5 @@ export async function updateKioskSettings(ctx: AppContext, actor: CustomerActor,
       return { patch, summary: `kiosk set to ${input.kioskType}` };
     },
   });
-  return profileDetail(ctx, actor.id, input.profileId);
+  return profileDetail(ctx, scopeOf(actor), input.profileId);
 }
