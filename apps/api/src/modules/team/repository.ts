@@ -212,3 +212,29 @@ export async function recipientEmails(db: DbOrTx, customerId: string, about: 'ac
     order by m.created_at`);
   return rows.rows.map((r) => r.email);
 }
+
+/** How an audit row names a person of the account: the member's name or email; the registrant's is the account's. */
+export interface AuditedPerson {
+  id: string;
+  registrant: boolean;
+  name: string;
+}
+
+/**
+ * The people among `memberIds` (removed ones too: the audit keeps naming them) and always the registrant, of this
+ * account only (an id of another account is not found). The registrant is named by the account's name.
+ */
+export async function auditedPeople(
+  db: DbOrTx,
+  customerId: string,
+  memberIds: readonly string[],
+): Promise<AuditedPerson[]> {
+  const rows = await db.execute<{ id: string; registrant: boolean; name: string }>(sql`
+    select m.id, m.registrant,
+      case when m.registrant then coalesce(nullif(c.name, ''), c.email)
+           else coalesce(nullif(m.name, ''), m.email, '') end as name
+    from account_members m join customers c on c.id = m.customer_id
+    where m.customer_id = ${customerId}
+      and (m.registrant or m.id = any(${sql.param(memberIds)}::uuid[]))`);
+  return rows.rows;
+}
