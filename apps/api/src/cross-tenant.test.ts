@@ -17,7 +17,7 @@ import { call } from '../test/support/call.ts';
 import { STRONG_PASSWORD } from '../test/support/helpers.ts';
 import { buy } from '../test/support/ledger.ts';
 import { card, solvedCaptcha } from '../test/support/payments.ts';
-import { uploadExport } from '../test/support/factory.ts';
+import { newMember, uploadExport } from '../test/support/factory.ts';
 import { api, dataOf, fleetOwner, reportInventory } from '../test/support/profiles.ts';
 import {
   apiOperations,
@@ -74,6 +74,8 @@ interface World {
   /** A remote command to the device (DECISIONS §11), and the message id its ledger row and result go by. */
   commandId: string;
   commandMessageId: string;
+  /** A member of the account besides its registrant (DECISIONS §12): the audit list's member filter names them. */
+  memberId: string;
 }
 let A: World;
 let B: World;
@@ -199,7 +201,9 @@ async function world(label: string): Promise<World> {
     .select({ id: commandDevices.id })
     .from(commandDevices)
     .where(eq(commandDevices.commandId, command._id));
+  const member = await newMember(rt, owner, 'Admin');
   return {
+    memberId: member.id,
     commandId: command._id,
     commandMessageId: ledgerRow!.id,
     bulkActionId: bulk._id,
@@ -265,6 +269,8 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       return null;
     case 'creditNoteId':
       return 'creditNoteId';
+    case 'memberId':
+      return 'memberId';
     case 'fromProfileId':
       return 'profileId';
     case 'profileIds':
