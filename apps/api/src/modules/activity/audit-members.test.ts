@@ -53,6 +53,15 @@ describe('the audit list names who did it (DECISIONS §12)', () => {
     for (let i = 0; i < 7; i++) await createGroup(admin.token, `Admin group ${i}`);
     await createGroup(nameless.token, 'Nameless group');
     await enrolDevice(rt, owner);
+    // A failed sign-in with a member's email, as a member sign-in writes it.
+    await writeAudit(rt.ctx.db, {
+      customerId: owner.id,
+      type: 'User Account',
+      subType: 'Login',
+      message: 'Login failed: wrong password (member)',
+      hasError: true,
+      actor: { kind: 'customer', id: owner.id, ip: null, member: { id: admin.id, role: 'Admin', groupIds: null } },
+    });
     const wrong = { email: owner.email, password: 'Not-The-Password-1', userAgent: 'vitest' };
     expect((await call(rt, usersApi.login, { body: wrong })).statusCode).toBe(401);
     await writeAudit(rt.ctx.db, {
@@ -76,7 +85,10 @@ describe('the audit list names who did it (DECISIONS §12)', () => {
     });
     expect(who(/A system row/)).toEqual([[null, null]]);
     // A failed sign-in with the account's email names nobody: whoever typed it.
-    expect(who(/Login failed/)).toEqual([[null, null]]);
+    expect(who(/Login failed/)).toEqual([
+      [null, null],
+      [null, null],
+    ]);
 
     // The member filter, paged by the cursor: exactly the member's rows, newest first.
     const admins = await all(owner.token, { memberId: admin.id });

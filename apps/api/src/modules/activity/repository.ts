@@ -176,8 +176,8 @@ function byActors(actors: readonly AuditActor[]) {
   return and(
     sql`${auditEntries.actorId} = any(${sql.param(ids)}::uuid[])`,
     sql`(${auditEntries.actorKind}, ${auditEntries.actorId}) in (${pairs})`,
-    // A failed sign-in names nobody: whoever typed the account's email, it was not necessarily its registrant.
-    sql`not (${auditEntries.actorKind} = 'customer' and ${auditEntries.hasError} and ${auditEntries.type} = 'User Account' and ${auditEntries.subType} = 'Login')`,
+    // A failed sign-in names nobody: whoever typed a person's email, it was not necessarily that person.
+    sql`not (${auditEntries.hasError} and ${auditEntries.type} = 'User Account' and ${auditEntries.subType} = 'Login')`,
   );
 }
 

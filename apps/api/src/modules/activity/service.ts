@@ -112,20 +112,20 @@ async function actorsOfMember(ctx: AppContext, customerId: string, memberId: str
 /**
  * Who an audit row names (DECISIONS §12): the member (name, else email; the registrant by the account's name, also
  * for rows written before the team), "Staff" for a login-as, "Device" for a device; nobody for the system or a visitor
- * (an unknown email, or a failed sign-in with the account's email).
+ * (an unknown email, or a failed sign-in with a person's email).
  */
 function whoDid(
   r: { actorKind: string | null; actorId: string | null; type: string; subType: string; hasError: boolean },
   people: ReadonlyMap<string, team.AuditedPerson>,
   registrant: team.AuditedPerson | null,
 ): Pick<AuditEntry, 'actor' | 'memberId'> {
+  if (repo.isFailedSignIn(r)) return { actor: null, memberId: null };
   switch (r.actorKind) {
     case 'member': {
       const person = r.actorId ? people.get(r.actorId) : undefined;
       return { actor: person?.name ?? null, memberId: r.actorId };
     }
     case 'customer':
-      if (repo.isFailedSignIn(r)) return { actor: null, memberId: null };
       return { actor: registrant?.name ?? null, memberId: registrant?.id ?? null };
     case 'staff':
       return { actor: 'Staff', memberId: null };
