@@ -3,6 +3,7 @@ import { blankAsAbsent, listPaginationSchema } from '../activity.ts';
 import { emailSchema, idOf, newPasswordSchema, numeric, personNameSchema, phoneNumberSchema, text } from '../common.ts';
 import { messageSchema, withData } from '../envelope.ts';
 import { FAMILIES } from '../plans.ts';
+import { MEMBER_ROLES } from '../team.ts';
 import {
   booleanQuerySchema,
   isExportDataSchema,
@@ -166,6 +167,22 @@ export const customerDetailQuerySchema = z.object({
 
 export type CustomerDetailQuery = z.input<typeof customerDetailQuerySchema>;
 
+/** A person of the customer's account (DECISIONS §12), as the back office's customer detail lists them. */
+export const staffCustomerMemberSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  /** The account's registrant (its first Owner, whose email is the account's). */
+  registrant: z.boolean(),
+  /** How many groups the member is limited to; null: every group ("All groups"). */
+  groupCount: z.nullable(z.int()),
+  /** The member's last sign-in (a staff login-as does not count); null: never. */
+  lastSignInAt: z.nullable(z.string()),
+});
+
+export type StaffCustomerMember = z.infer<typeof staffCustomerMemberSchema>;
+
 const customerDetailFields = {
   customerDetail: staffCustomerSchema,
   userSubscriptions: z.array(customerPaymentSchema),
@@ -173,6 +190,10 @@ const customerDetailFields = {
   prices: z.array(offlinePriceSchema),
   totalPurchasedDevices: z.int(),
   totalEnrolledDevices: z.int(),
+  /** The account's members, oldest first (DECISIONS §12; issue 27 added it). */
+  members: z.array(staffCustomerMemberSchema),
+  /** Invitations to the account not yet accepted, revoked or expired. */
+  pendingInvites: z.int(),
 };
 
 /** Spec 3 names the fields at the top level; `data` carries the same for clients that read it there. */

@@ -140,9 +140,13 @@ describe('GET users/audit/list', () => {
       source: 'App',
       hasError: false,
       created_at: expect.any(String),
+      actor: 'Device',
+      memberId: null,
     });
     const wrongCode = (await all({ type: 'User Account', sub_type: 'Login', hasError: true }))[0];
     expect(wrongCode?.message).toBe('Login failed: wrong email code');
+    // A failed sign-in names nobody (whoever typed the email); the account's own steps name its registrant.
+    expect(wrongCode).toMatchObject({ actor: null, memberId: null });
   });
 
   it('filters by type, type and sub-type, source and status, alone and together', async () => {

@@ -1,7 +1,8 @@
 import { type SQL, and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { type KeyColumn, keysetPageCounted, likeEscape, utcMicros } from '../../db/paging.ts';
+import type { ActorKind } from '../../lib/actor.ts';
+import { type KeyColumn, keysetPage, keysetPageCounted, likeEscape, utcMicros } from '../../db/paging.ts';
 import { auditEntries, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
 import { deviceScopeCondition, scopeCondition } from '../../db/device-scope.ts';
 import type { DeviceScope } from '../../lib/device-scope.ts';
@@ -83,6 +84,17 @@ export interface AuditFilter extends KeysetPage<AuditKey> {
   subType?: string | undefined;
   source?: 'Web' | 'App' | undefined;
   hasError?: boolean | undefined;
+  /**
+   * Only rows written by these actors (the member filter, DECISIONS §12). Rides audit_actor_created_idx
+   * (actor_id, created_at): the ids lead, the kinds are re-checked on the rows read.
+   */
+  actors?: readonly AuditActor[] | undefined;
+}
+
+/** Who an audit row names: `actor_kind` and `actor_id`. */
+export interface AuditActor {
+  kind: ActorKind;
+  id: string;
 }
 
 /** The audit log's keyset: (created_at, id). */
@@ -97,17 +109,9 @@ export const auditSourceAndStatus = (f: { source?: 'Web' | 'App' | undefined; ha
   f.hasError === undefined ? undefined : eq(auditEntries.hasError, f.hasError),
 ];
 
-/**
- * A keyset page (`AUDIT_KEY`) of the audit entries matching `where`, with `fields` beside the columns every audit
- * list shows, and their capped count.
- */
-export function auditEntriesPage<F extends Record<string, AnyPgColumn>>(
-  db: DbOrTx,
-  where: SQL | undefined,
-  fields: F,
-  page: Omit<KeysetPage<AuditKey>, 'order'> & { order?: 'asc' | 'desc' },
-) {
-  const query = db
+/** The select of an audit page: `fields` beside the columns every audit list shows. */
+const auditPageQuery = <F extends Record<string, AnyPgColumn>>(db: DbOrTx, fields: F) =>
+  db
     .select({
       id: auditEntries.id,
       ...fields,
@@ -119,21 +123,69 @@ export function auditEntriesPage<F extends Record<string, AnyPgColumn>>(
     })
     .from(auditEntries)
     .$dynamic();
-  return keysetPageCounted(db, auditEntries, query, where, AUDIT_KEY, {
+
+/**
+ * A keyset page (`AUDIT_KEY`) of the audit entries matching `where`, with `fields` beside the columns every audit
+ * list shows, and their capped count.
+ */
+export function auditEntriesPage<F extends Record<string, AnyPgColumn>>(
+  db: DbOrTx,
+  where: SQL | undefined,
+  fields: F,
+  page: Omit<KeysetPage<AuditKey>, 'order'> & { order?: 'asc' | 'desc' },
+) {
+  return keysetPageCounted(db, auditEntries, auditPageQuery(db, fields), where, AUDIT_KEY, {
     ...page,
     after: page.after && [page.after.createdAt, page.after.id],
   });
 }
 
-export function listAuditEntries(db: DbOrTx, customerId: string, f: AuditFilter) {
-  const where = and(
+const CUSTOMER_AUDIT_FIELDS = {
+  type: auditEntries.type,
+  subType: auditEntries.subType,
+  actorKind: auditEntries.actorKind,
+  actorId: auditEntries.actorId,
+};
+
+const customerAuditWhere = (customerId: string, f: AuditFilter) =>
+  and(
     eq(auditEntries.customerId, customerId),
     f.type === undefined ? undefined : eq(auditEntries.type, f.type),
     f.subType === undefined ? undefined : eq(auditEntries.subType, f.subType),
     ...auditSourceAndStatus(f),
+    f.actors === undefined ? undefined : byActors(f.actors),
   );
-  return auditEntriesPage(db, where, { type: auditEntries.type, subType: auditEntries.subType }, f);
+
+export function listAuditEntries(db: DbOrTx, customerId: string, f: AuditFilter) {
+  return auditEntriesPage(db, customerAuditWhere(customerId, f), CUSTOMER_AUDIT_FIELDS, f);
 }
+
+/** The customer audit list's page query (first page), for EXPLAIN in tests. */
+export const auditListSqlForExplain = (db: DbOrTx, customerId: string, f: AuditFilter) =>
+  keysetPage(auditPageQuery(db, CUSTOMER_AUDIT_FIELDS), customerAuditWhere(customerId, f), AUDIT_KEY, {
+    ...f,
+    after: undefined,
+  }).getSQL();
+
+/** Rows of these actors; none at all for an empty list (a member of another account). */
+function byActors(actors: readonly AuditActor[]) {
+  if (actors.length === 0) return sql`false`;
+  const ids = actors.map((a) => a.id);
+  const pairs = sql.join(
+    actors.map((a) => sql`(${a.kind}::text, ${a.id}::uuid)`),
+    sql`, `,
+  );
+  return and(
+    sql`${auditEntries.actorId} = any(${sql.param(ids)}::uuid[])`,
+    sql`(${auditEntries.actorKind}, ${auditEntries.actorId}) in (${pairs})`,
+    // A failed sign-in names nobody: whoever typed a person's email, it was not necessarily that person.
+    sql`not (${auditEntries.hasError} and ${auditEntries.type} = 'User Account' and ${auditEntries.subType} = 'Login')`,
+  );
+}
+
+/** A row of a sign-in that failed: written for the account, by whoever typed its email (see `byActors`). */
+export const isFailedSignIn = (r: { type: string; subType: string; hasError: boolean }) =>
+  r.hasError && r.type === 'User Account' && r.subType === 'Login';
 
 // ------------------------------------------------------------------------------------------------------ exports
 

@@ -14,6 +14,7 @@ import { writeAudit } from '../audit/service.ts';
 import { PDALL_APPS } from '../devices/service.ts';
 import { assertFamilyLicensed } from '../policy/freeze.ts';
 import { cursorId, cursorTimestamp, decodeCursor, keysetAnswer, keysetWindowOf } from './keyset.ts';
+import * as team from '../team/repository.ts';
 import * as repo from './repository.ts';
 import { scopeOf, type DeviceScope } from '../../lib/device-scope.ts';
 
@@ -68,8 +69,14 @@ export async function auditList(ctx: AppContext, customerId: string, q: AuditLis
     subType: q.sub_type,
     source: q.source,
     hasError: q.hasError,
+    actors: q.memberId === undefined ? undefined : await actorsOfMember(ctx, customerId, q.memberId),
     ...keysetWindowOf(q, after),
   });
+  const memberIds = [...new Set(found.rows.flatMap((r) => (r.actorKind === 'member' && r.actorId ? [r.actorId] : [])))];
+  // The page's people in one query (at most a page of ids), the registrant always among them.
+  const known = await team.auditedPeople(ctx.db, customerId, memberIds);
+  const people = new Map(known.map((p) => [p.id, p]));
+  const registrant = known.find((p) => p.registrant) ?? null;
   return keysetAnswer(
     found,
     q,
@@ -83,8 +90,51 @@ export async function auditList(ctx: AppContext, customerId: string, q: AuditLis
       source: r.source,
       hasError: r.hasError,
       created_at: r.createdAt.toISOString(),
+      ...whoDid(r, people, registrant),
     }),
   );
+}
+
+/**
+ * The actors whose rows are a member's: theirs, and for the registrant also the rows written before the team (kind
+ * `customer`, the account's id). A member of another account (or an unknown id) has none, so the list is empty.
+ */
+async function actorsOfMember(ctx: AppContext, customerId: string, memberId: string): Promise<repo.AuditActor[]> {
+  const member = (await team.auditedPeople(ctx.db, customerId, [memberId])).find((p) => p.id === memberId);
+  if (!member) return [];
+  return member.registrant
+    ? [
+        { kind: 'member', id: memberId },
+        { kind: 'customer', id: customerId },
+      ]
+    : [{ kind: 'member', id: memberId }];
+}
+
+/**
+ * Who an audit row names (DECISIONS §12): the member (name, else email; the registrant by the account's name, also
+ * for rows written before the team), "Staff" for a login-as, "Device" for a device; nobody for the system or a visitor
+ * (an unknown email, or a failed sign-in with a person's email).
+ */
+function whoDid(
+  r: { actorKind: string | null; actorId: string | null; type: string; subType: string; hasError: boolean },
+  people: ReadonlyMap<string, team.AuditedPerson>,
+  registrant: team.AuditedPerson | null,
+): Pick<AuditEntry, 'actor' | 'memberId'> {
+  if (repo.isFailedSignIn(r)) return { actor: null, memberId: null };
+  switch (r.actorKind) {
+    case 'member': {
+      const person = r.actorId ? people.get(r.actorId) : undefined;
+      return { actor: person?.name ?? null, memberId: r.actorId };
+    }
+    case 'customer':
+      return { actor: registrant?.name ?? null, memberId: registrant?.id ?? null };
+    case 'staff':
+      return { actor: 'Staff', memberId: null };
+    case 'device':
+      return { actor: 'Device', memberId: null };
+    default:
+      return { actor: null, memberId: null };
+  }
 }
 
 // ------------------------------------------------------------------------------------------------------ exports

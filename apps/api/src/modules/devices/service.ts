@@ -21,8 +21,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { DeviceInfo } from './device-info.ts';
 import { writeAudit } from '../audit/service.ts';
 import { refreshSeatSummary } from '../licences/seats.ts';
-import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
+import { emailSenderOf } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
+import { emailAccount } from '../team/notify.ts';
 import { notifyInTransaction } from '../policy/wakeup.ts';
 import type { StatusValues } from './hot-path.ts';
 import * as repo from './repository.ts';
@@ -299,12 +300,10 @@ async function refuseReenrolment(
     // the enrolment token could otherwise fill the customer's inbox).
     if (!(await claimOncePer(tx, `reenrol-refused-email:${customer.id}:${serialNumber}`, REENROL_EMAIL_SECONDS)))
       return;
-    const outboxId = await queueEmail(
-      tx,
-      customer.email,
-      emailTemplates.deviceReenrolRefused(ctx.config.productName, customer.email, serialNumber, ip),
+    // The account's Owners and Admins are told (DECISIONS §12).
+    await emailAccount(tx, customer.id, 'account', emailSenderOf(ctx.queue, tx, afterCommit), (name) =>
+      emailTemplates.deviceReenrolRefused(ctx.config.productName, name, serialNumber, ip),
     );
-    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
   });
   throw new AppError(409, 'E_DEVICE_ACTIVE', DEVICE_ACTIVE_MESSAGE);
 }

@@ -4,6 +4,7 @@ import { SYSTEM } from '../../lib/actor.ts';
 import { writeAudit } from '../audit/service.ts';
 import { emailSenderOf } from '../mail/outbox.ts';
 import { emailTemplates } from '../mail/templates.ts';
+import { emailAccount } from '../team/notify.ts';
 import { applySettings, type SettingsDocument } from './apply.ts';
 import * as repo from './rollouts-repository.ts';
 
@@ -150,21 +151,14 @@ async function pause(
     message: `The rollout of ${templateName} paused itself: ${reason}`,
     actor: SYSTEM,
   });
-  const contact = await repo.customerContact(tx, r.customerId);
-  if (contact) {
-    await emailSenderOf(
-      ctx.queue,
-      tx,
-      afterCommit,
-    )(
-      contact.email,
-      emailTemplates.rolloutPaused(ctx.config.productName, contact.name, {
-        template: templateName,
-        reason,
-        url: `${ctx.config.publicUrl}/rollout-detail?id=${r.id}`,
-      }),
-    );
-  }
+  // The account's Owners and Admins are told (DECISIONS §12).
+  await emailAccount(tx, r.customerId, 'account', emailSenderOf(ctx.queue, tx, afterCommit), (name) =>
+    emailTemplates.rolloutPaused(ctx.config.productName, name, {
+      template: templateName,
+      reason,
+      url: `${ctx.config.publicUrl}/rollout-detail?id=${r.id}`,
+    }),
+  );
 }
 
 async function complete(tx: DbOrTx, r: repo.RolloutRow) {

@@ -3,7 +3,6 @@ import type { RolloutDeviceState, RolloutState } from '@fleetdeck/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { countCapped } from '../../db/paging.ts';
 import {
-  customers,
   deviceGroups,
   policyTemplates,
   policyTemplateVersions,
@@ -330,15 +329,6 @@ export async function listRolloutDevices(
       .then(([row]) => row?.n ?? 0),
   ]);
   return { rows, total };
-}
-
-/** The customer's email and name (the pause email's addressee). */
-export async function customerContact(db: DbOrTx, customerId: string) {
-  const [row] = await db
-    .select({ email: customers.email, name: customers.name })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return row ?? null;
 }
 
 /** A completed rollout to a group: the group's template version becomes the rollout's. */

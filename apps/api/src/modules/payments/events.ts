@@ -7,8 +7,9 @@ import { SYSTEM } from '../../lib/actor.ts';
 import { writeAudit } from '../audit/service.ts';
 import { issueInvoice } from '../invoices/service.ts';
 import { grantSeats, refreshSeatSummary } from '../licences/seats.ts';
-import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
-import { emailTemplates } from '../mail/templates.ts';
+import { emailSenderOf } from '../mail/outbox.ts';
+import { emailTemplates, type EmailContent } from '../mail/templates.ts';
+import { emailAccount } from '../team/notify.ts';
 import { addYears, centsToNumeric, formatEuro, toCents, totals } from './money.ts';
 import * as repo from './repository.ts';
 import { findCustomer, findPlanById, isUuid, type PaymentRow } from './repository.ts';
@@ -640,15 +641,14 @@ class Handler {
     );
   }
 
-  /** Queues an email to the customer in this transaction (built from the product's and the customer's name); sent after commit. */
-  private async emailCustomer(
-    customerId: string,
-    build: (productName: string, customerName: string) => Parameters<typeof queueEmail>[2],
-  ) {
-    const customer = await findCustomer(this.tx, customerId);
-    if (!customer) return;
+  /**
+   * Queues the payment email to the account's Owners and Billing members in this transaction (built from the product's
+   * name and each one's own name); sent after commit.
+   */
+  private async emailCustomer(customerId: string, build: (productName: string, name: string) => EmailContent) {
     const { config, queue } = this.ctx;
-    const outboxId = await queueEmail(this.tx, customer.email, build(config.productName, customer.name));
-    this.afterCommit(() => dispatchEmail(queue, outboxId));
+    await emailAccount(this.tx, customerId, 'billing', emailSenderOf(queue, this.tx, this.afterCommit), (name) =>
+      build(config.productName, name),
+    );
   }
 }

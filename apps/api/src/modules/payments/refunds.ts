@@ -8,7 +8,7 @@ import { writeAudit } from '../audit/service.ts';
 import { issueCreditNote } from '../invoices/service.ts';
 import { activeDevicesOfFamily, logOutDevicesInTransaction } from '../devices/service.ts';
 import { backOfficeEmails } from '../mail/back-office-templates.ts';
-import { dispatchEmail, queueEmail } from '../mail/outbox.ts';
+import { emailSenderOf } from '../mail/outbox.ts';
 import {
   familyLicenceOf,
   liveSeatsOfSubscription,
@@ -17,6 +17,7 @@ import {
   seatsOfPayment,
 } from '../licences/service.ts';
 import { requestPush } from '../policy/push.ts';
+import { emailAccount } from '../team/notify.ts';
 import { centsToNumber, centsToNumeric, formatEuro, toCents } from './money.ts';
 import { createPaymentProvider } from './providers/index.ts';
 import type { PaymentProvider } from './providers/types.ts';
@@ -357,9 +358,8 @@ async function completeStaffRefund(ctx: AppContext, refundId: string, actor: Act
     const applied = await applyRefund(tx, locked.payment, locked.email, row, actor, { providerRefundId });
     afterCommit(() => requestPush(ctx, applied.devicesLoggedOut));
     // The customer is told in the same transaction (outbox), once: a replayed refund returned above.
-    const outboxId = await queueEmail(
-      tx,
-      locked.email,
+    // To the account's Owners and Billing members (DECISIONS §12).
+    await emailAccount(tx, locked.payment.customerId, 'billing', emailSenderOf(ctx.queue, tx, afterCommit), () =>
       backOfficeEmails.refund(ctx.config.productName, {
         productName: locked.payment.productName,
         seats: applied.refund.qty,
@@ -368,7 +368,6 @@ async function completeStaffRefund(ctx: AppContext, refundId: string, actor: Act
         fullyRefunded: applied.status === 'Refunded',
       }),
     );
-    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
     return { row: applied.refund, replayed: false };
   });
   return resultOf(ctx, done.row, done.replayed);

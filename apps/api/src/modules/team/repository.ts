@@ -202,13 +202,58 @@ export async function groupNames(db: DbOrTx, customerId: string, ids: readonly s
     .where(and(eq(deviceGroups.customerId, customerId), sql`${deviceGroups.id} = any(${sql.param(ids)}::uuid[])`));
 }
 
-/** People to tell about the account: Owners and Admins (`account`), or Owners and Billing members (`billing`). */
-export async function recipientEmails(db: DbOrTx, customerId: string, about: 'account' | 'billing') {
-  const roles = about === 'account' ? ['Owner', 'Admin'] : ['Owner', 'Billing'];
-  const rows = await db.execute<{ email: string }>(sql`
-    select coalesce(m.email, c.email) as email
+/** Who is told about an account (DECISIONS §12): its state (`account`) or its money (`billing`). */
+export type Audience = 'account' | 'billing';
+
+const AUDIENCE_ROLES: Record<Audience, readonly string[]> = {
+  account: ['Owner', 'Admin'],
+  billing: ['Owner', 'Billing'],
+};
+
+/**
+ * People to tell about the account: Owners and Admins (`account`), or Owners and Billing members (`billing`), each
+ * with the name to greet them by (the registrant's are the account's email and name), oldest member first.
+ * Removed members are not told; the registrant always has a row (the `customers_registrant_member` trigger).
+ */
+export async function recipients(db: DbOrTx, customerId: string, about: Audience) {
+  const rows = await db.execute<{ email: string; name: string }>(sql`
+    select coalesce(m.email, c.email) as email,
+      case when m.registrant then coalesce(nullif(c.name, ''), c.email)
+        else coalesce(nullif(m.name, ''), m.email) end as name
     from account_members m join customers c on c.id = m.customer_id
-    where m.customer_id = ${customerId} and m.removed_at is null and m.role = any(${sql.param(roles)}::text[])
-    order by m.created_at`);
-  return rows.rows.map((r) => r.email);
+    where m.customer_id = ${customerId} and m.removed_at is null
+      and m.role = any(${sql.param(AUDIENCE_ROLES[about])}::text[])
+    order by m.created_at, m.id`);
+  return rows.rows;
+}
+
+/** The addresses of `recipients`. */
+export async function recipientEmails(db: DbOrTx, customerId: string, about: Audience) {
+  return (await recipients(db, customerId, about)).map((r) => r.email);
+}
+
+/** How an audit row names a person of the account: the member's name or email; the registrant's is the account's. */
+export interface AuditedPerson {
+  id: string;
+  registrant: boolean;
+  name: string;
+}
+
+/**
+ * The people among `memberIds` (removed ones too: the audit keeps naming them) and always the registrant, of this
+ * account only (an id of another account is not found). The registrant is named by the account's name.
+ */
+export async function auditedPeople(
+  db: DbOrTx,
+  customerId: string,
+  memberIds: readonly string[],
+): Promise<AuditedPerson[]> {
+  const rows = await db.execute<{ id: string; registrant: boolean; name: string }>(sql`
+    select m.id, m.registrant,
+      case when m.registrant then coalesce(nullif(c.name, ''), c.email)
+           else coalesce(nullif(m.name, ''), m.email, '') end as name
+    from account_members m join customers c on c.id = m.customer_id
+    where m.customer_id = ${customerId}
+      and (m.registrant or m.id = any(${sql.param(memberIds)}::uuid[]))`);
+  return rows.rows;
 }

@@ -11,11 +11,12 @@ import { issueInvoice } from '../../invoices/service.ts';
 import { grantSeats, lockGrantOfPayment, setGrantSeats } from '../../licences/seats.ts';
 import { familyLicenceOf, lockFamilyPool, seatsOfPlan } from '../../licences/service.ts';
 import { backOfficeEmails } from '../../mail/back-office-templates.ts';
-import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
+import { emailSenderOf } from '../../mail/outbox.ts';
 import { addYears, centsToNumeric, formatEuro, toCents } from '../../payments/money.ts';
 import { createPaymentProvider } from '../../payments/providers/index.ts';
 import { lockSubscriptionOfPlan } from '../../payments/refund-repository.ts';
 import { findPlan, updateSubscription } from '../../payments/repository.ts';
+import { emailAccount } from '../../team/notify.ts';
 import { approveReseller } from '../../users/service.ts';
 import { paymentOf } from '../shared/customers-service.ts';
 import * as repo from './repository.ts';
@@ -116,12 +117,11 @@ export async function createOfflinePayment(
         `until ${expiresAt.toISOString().slice(0, 10)}${input.note ? ` (${input.note})` : ''}`,
       actor,
     });
-    // The customer is told once, with the new payment (a replayed key returned above). The staff note stays internal.
-    const outboxId = await queueEmail(
-      tx,
-      customer.email,
+    // The account's Owners and Billing members are told once, with the new payment (a replayed key returned above).
+    // The staff note stays internal.
+    await emailAccount(tx, customer.id, 'billing', emailSenderOf(ctx.queue, tx, afterCommit), (name) =>
       backOfficeEmails.offlineSale(ctx.config.productName, {
-        name: customer.name,
+        name,
         productName: plan.name,
         seats: input.qty,
         amount: formatEuro(totalCents),
@@ -129,7 +129,6 @@ export async function createOfflinePayment(
         plansUrl: `${ctx.config.publicUrl}/plans`,
       }),
     );
-    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
     // Last: the year's invoice counter stays locked until this transaction commits.
     await issueInvoice(tx, id, now);
     return id;

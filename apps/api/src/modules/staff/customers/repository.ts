@@ -215,3 +215,40 @@ export async function revokeDeviceTokens(tx: DbOrTx, customerId: string): Promis
     .returning({ id: devices.id });
   return rows.length;
 }
+
+/**
+ * The account's members for the customer detail (DECISIONS §12), oldest first: the registrant by the account's name
+ * and email; the last sign-in is the later of the member's recorded sign-in and their newest open session that is
+ * not a staff login-as (sessions_member_idx); `groupCount` null = every group.
+ */
+export async function customerMembers(db: DbOrTx, customerId: string) {
+  const rows = await db.execute<{
+    id: string;
+    registrant: boolean;
+    name: string;
+    email: string;
+    role: string;
+    group_count: number | null;
+    last_sign_in: string | null;
+  }>(sql`
+    select m.id, m.registrant, m.role,
+      case when m.registrant then c.name else coalesce(m.name, '') end as name,
+      coalesce(m.email, c.email) as email,
+      cardinality(m.group_ids) as group_count,
+      greatest(m.last_login_at, (
+        select max(s.created_at) from sessions s
+        where s.member_id = m.id and s.revoked_at is null and s.impersonator_id is null
+      )) as last_sign_in
+    from account_members m join customers c on c.id = m.customer_id
+    where m.customer_id = ${customerId} and m.removed_at is null
+    order by m.created_at, m.id`);
+  return rows.rows;
+}
+
+/** Invitations of the account still waiting for their answer (not accepted, revoked or expired). */
+export async function pendingInviteCount(db: DbOrTx, customerId: string) {
+  const rows = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from account_invites
+    where customer_id = ${customerId} and accepted_at is null and revoked_at is null and expires_at > now()`);
+  return rows.rows[0]?.n ?? 0;
+}

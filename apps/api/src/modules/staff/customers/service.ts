@@ -1,6 +1,6 @@
-import { FAMILIES, type Family } from '@fleetdeck/contract';
+import { FAMILIES, type Family, type MemberRole } from '@fleetdeck/contract';
 import { phoneWithCountryCode } from '@fleetdeck/contract/phone';
-import type { OfflinePrice, OldPortalUser, StaffCustomer } from '@fleetdeck/contract/staff';
+import type { OfflinePrice, OldPortalUser, StaffCustomer, StaffCustomerMember } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
 import type { StaffActor } from '../../../lib/actor.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../../lib/errors.ts';
@@ -237,11 +237,13 @@ export async function setCustomerDisabled(ctx: AppContext, actor: StaffActor, cu
 
 export async function customerDetail(ctx: AppContext, q: { customerId: string; page: number; limit: number }) {
   const offset = (q.page - 1) * q.limit;
-  const [customerDetail, payments, plans, licences] = await Promise.all([
+  const [customerDetail, payments, plans, licences, members, pendingInvites] = await Promise.all([
     customerRow(ctx, q.customerId),
     repo.listCustomerPayments(ctx.db, q.customerId, { limit: q.limit, offset }),
     repo.activePlans(ctx.db),
     licenceSummary(ctx.db, q.customerId),
+    repo.customerMembers(ctx.db, q.customerId),
+    repo.pendingInviteCount(ctx.db, q.customerId),
   ]);
   const totals = summaryTotals(licences);
   // The product choice in the catalogue's family order, the subscription before the one-time plan.
@@ -263,5 +265,15 @@ export async function customerDetail(ctx: AppContext, q: { customerId: string; p
     prices,
     totalPurchasedDevices: totals.purchasedDevices,
     totalEnrolledDevices: totals.enrolledDevices,
+    members: members.map((m): StaffCustomerMember => ({
+      _id: m.id,
+      name: m.name,
+      email: m.email,
+      role: m.role as MemberRole,
+      registrant: m.registrant,
+      groupCount: m.group_count,
+      lastSignInAt: m.last_sign_in === null ? null : new Date(m.last_sign_in).toISOString(),
+    })),
+    pendingInvites,
   };
 }

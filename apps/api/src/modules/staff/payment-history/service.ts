@@ -6,8 +6,9 @@ import { type CsvColumn, sendCsvText, streamQuery } from '../../../lib/csv-expor
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { offsetOfPage } from '../../activity/keyset.ts';
 import { creditNotePdf, invoicePdf } from '../../invoices/service.ts';
-import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
+import { emailSenderOf } from '../../mail/outbox.ts';
 import { type EmailContent, layout } from '../../mail/templates.ts';
+import { emailAccount } from '../../team/notify.ts';
 import { UUID, dayRange, keysetPage, optionalText, paymentCursor, toPaymentRows } from '../shared/payments-service.ts';
 import * as repo from './repository.ts';
 
@@ -157,8 +158,10 @@ export async function sendFailedPaymentEmail(ctx: AppContext, input: { email: st
     throw new AppError(409, 'E_CONFLICT', 'This customer has no failed payment to follow up.');
   }
   return inTransaction(ctx.db, async (tx, afterCommit) => {
-    const outboxId = await queueEmail(tx, customer.email, followupEmail(ctx.config.productName, input.content));
-    afterCommit(() => dispatchEmail(ctx.queue, outboxId));
+    // To the account's Owners and Billing members (DECISIONS §12).
+    await emailAccount(tx, customer.id, 'billing', emailSenderOf(ctx.queue, tx, afterCommit), () =>
+      followupEmail(ctx.config.productName, input.content),
+    );
     return { failedEmailFollowupCount: await repo.bumpFollowup(tx, customer.id, 'failedEmailFollowupCount') };
   });
 }

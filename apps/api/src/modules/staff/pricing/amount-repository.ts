@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { customers, subscriptions } from '../../../db/schema.ts';
+import { subscriptions } from '../../../db/schema.ts';
 
 /** SQL of a price's amount change (DECISIONS §14 "Price amounts"): its live subscriptions, by the partial index. */
 
@@ -14,7 +14,7 @@ export async function countLiveSubscriptions(db: DbOrTx, planId: string): Promis
   return row?.n ?? 0;
 }
 
-/** One batch of a plan's live subscriptions after `afterId` (keyset on the id), with the customer's email. */
+/** One batch of a plan's live subscriptions after `afterId` (keyset on the id), with their account. */
 export async function liveSubscriptionsBatch(db: DbOrTx, planId: string, afterId: string | null, limit: number) {
   return db
     .select({
@@ -24,11 +24,9 @@ export async function liveSubscriptionsBatch(db: DbOrTx, planId: string, afterId
       providerItemId: subscriptions.providerItemId,
       quantity: subscriptions.quantity,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
-      email: customers.email,
-      name: customers.name,
+      customerId: subscriptions.customerId,
     })
     .from(subscriptions)
-    .innerJoin(customers, eq(customers.id, subscriptions.customerId))
     .where(
       and(
         eq(subscriptions.planId, planId),

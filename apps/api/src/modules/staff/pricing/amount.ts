@@ -7,6 +7,7 @@ import { dispatchEmail, queueEmail } from '../../mail/outbox.ts';
 import { priceRiseEmail } from '../../mail/price-templates.ts';
 import { centsToNumeric, formatEuro, toCents } from '../../payments/money.ts';
 import { createStripeClient } from '../../payments/providers/stripe.ts';
+import { emailAccount } from '../../team/notify.ts';
 import { writePricingAudit } from './currency-service.ts';
 import * as amounts from './amount-repository.ts';
 import * as repo from '../../pricing/repository.ts';
@@ -182,12 +183,15 @@ export async function runPriceChangeBatch(ctx: AppContext, job: PriceChangeJob):
     const ids = await ctx.db.transaction(async (tx) => {
       const queued: string[] = [];
       for (const sub of batch) {
-        queued.push(
-          await queueEmail(
-            tx,
-            sub.email,
+        // To the account's Owners and Billing members (DECISIONS §12).
+        await emailAccount(
+          tx,
+          sub.customerId,
+          'billing',
+          async (to, content) => queued.push(await queueEmail(tx, to, content)),
+          (name) =>
             priceRiseEmail(ctx.config.productName, {
-              name: sub.name || sub.email,
+              name,
               planName: plan.name,
               from: formatEuro(job.fromCents),
               to: formatEuro(job.toCents),
@@ -195,7 +199,6 @@ export async function runPriceChangeBatch(ctx: AppContext, job: PriceChangeJob):
               renewsOn: sub.currentPeriodEnd ? sub.currentPeriodEnd.toISOString().slice(0, 10) : null,
               plansUrl: `${ctx.config.publicUrl}/plans`,
             }),
-          ),
         );
       }
       return queued;

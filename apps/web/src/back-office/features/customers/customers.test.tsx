@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CustomerPayment, StaffCustomer } from '@fleetdeck/contract/staff';
+import type { CustomerPayment, StaffCustomer, StaffCustomerMember } from '@fleetdeck/contract/staff';
 import { setApiSession } from '@/shared/lib/api-client';
 import { customerSession } from '@/shared/lib/auth-storage';
 import { expectRefusedAsTyped } from '@/test/number-cases';
@@ -153,8 +153,12 @@ describe('customer list (spec 3 "Customer list")', () => {
   });
 });
 
-const detailAnswer = (payments: CustomerPayment[]) => {
+const detailAnswer = (
+  payments: CustomerPayment[],
+  team: { members: StaffCustomerMember[]; pendingInvites: number } = { members: [], pendingInvites: 0 },
+) => {
   const data = {
+    ...team,
     customerDetail: customer(),
     userSubscriptions: payments,
     userSubscriptionsPagination: { page: 1, limit: 25, total: payments.length },
@@ -434,6 +438,54 @@ describe('customer subscriptions (spec 3 "Customer subscriptions")', () => {
       { check: () => expect(save).toBeDisabled() },
     );
     expect(api.callsTo('POST', `${S}/payments/subscription/update`)).toHaveLength(0);
+  });
+
+  it('shows the account members (role, groups or "All groups", last sign-in) and the pending invites', async () => {
+    const member = (over: Partial<StaffCustomerMember>): StaffCustomerMember => ({
+      _id: 'm1',
+      name: 'Harbour Ops',
+      email: 'ops@harbour.example',
+      role: 'Owner',
+      registrant: true,
+      groupCount: null,
+      lastSignInAt: '2026-11-28T09:15:00.000Z',
+      ...over,
+    });
+    mockApi({
+      ...signedIn('Support'),
+      [`GET ${S}/customers/detail`]: detailAnswer([], {
+        members: [
+          member({}),
+          member({
+            _id: 'm2',
+            name: 'Tom Tech',
+            email: 'tom@harbour.example',
+            role: 'Technician',
+            registrant: false,
+            groupCount: 2,
+            lastSignInAt: null,
+          }),
+        ],
+        pendingInvites: 3,
+      }),
+    });
+    renderBackOffice(`/admin-customer-subscription-create?id=${CUSTOMER_ID}`);
+    const table = await screen.findByRole('table', { name: 'Members of this customer' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const owner = within(rows[0]!);
+    expect(owner.getByText('Registrant')).toBeInTheDocument();
+    expect(owner.getByText('Owner')).toBeInTheDocument();
+    expect(owner.getByText('All groups')).toBeInTheDocument();
+    expect(owner.getByText(dayjs('2026-11-28T09:15:00.000Z').format('DD MMM YYYY HH:mm:ss'))).toBeInTheDocument();
+    const tech = within(rows[1]!);
+    expect(tech.getByText('Tom Tech')).toBeInTheDocument();
+    expect(tech.getByText('tom@harbour.example')).toBeInTheDocument();
+    expect(tech.getByText('Technician')).toBeInTheDocument();
+    expect(tech.getByText('2 groups')).toBeInTheDocument();
+    expect(tech.getByText('Never')).toBeInTheDocument();
+    expect(tech.queryByText('Registrant')).toBeNull();
+    expect(screen.getByText('3 pending invites')).toBeInTheDocument();
   });
 
   it('hides the offline payment form and the payment actions from Support', async () => {

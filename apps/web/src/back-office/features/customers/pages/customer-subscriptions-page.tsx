@@ -38,6 +38,7 @@ import { useCreateOfflinePayment } from '../api/offline-payment';
 import { useSubscriptionSeats } from '../api/subscription-detail';
 import { canUse } from '../components/can-use';
 import { EditSeatsDialog, SEAT_RULES } from '../components/edit-seats-dialog';
+import { MembersCard } from '../components/members-card';
 
 /** The refund page (spec 3 "Refund"): `id` = the payment, `customerId` to come back here. */
 export const refundHref = (paymentId: string, customerId: string) =>
@@ -180,7 +181,8 @@ function OfflinePaymentForm({ customerId, prices }: { customerId: string; prices
 }
 
 /**
- * Spec 3 "Customer subscriptions" (`?id=` customer): the offline payment form (finance roles), the customer's payments
+ * Spec 3 "Customer subscriptions" (`?id=` customer): the account's members (DECISIONS §12), the offline payment form
+ * (finance roles), the customer's payments
  * with Edit and Refund (not offline) while seats remain (Success, Partially refunded), the edit dialog with the enrolled devices.
  */
 export function CustomerSubscriptionsPage() {
@@ -339,6 +341,7 @@ export function CustomerSubscriptionsPage() {
           </Group>
         </Group>
       </Card>
+      <MembersCard members={data.members} pendingInvites={data.pendingInvites} />
       {canSell ? <OfflinePaymentForm customerId={customerId} prices={data.prices} /> : null}
       <Stack gap="xs">
         <Title order={3} size="h5">
