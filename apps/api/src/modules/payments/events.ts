@@ -10,6 +10,7 @@ import { grantSeats, refreshSeatSummary } from '../licences/seats.ts';
 import { emailSenderOf } from '../mail/outbox.ts';
 import { emailTemplates, type EmailContent } from '../mail/templates.ts';
 import { emailAccount } from '../team/notify.ts';
+import type { Audience } from '../team/repository.ts';
 import { addYears, centsToNumeric, formatEuro, toCents, totals } from './money.ts';
 import * as repo from './repository.ts';
 import { findCustomer, findPlanById, isUuid, type PaymentRow } from './repository.ts';
@@ -618,7 +619,7 @@ class Handler {
     customerId: string,
     order: { productName: string; qty: number; totalCents: number; reason: string; expiry: Date | null },
   ) {
-    return this.emailCustomer(customerId, (productName, name) =>
+    return this.emailCustomer(customerId, 'billing', (productName, name) =>
       emailTemplates.orderConfirmation(productName, name, {
         ...orderLines(order),
         reason: order.reason,
@@ -632,7 +633,8 @@ class Handler {
     customerId: string,
     order: { productName: string; qty: number; totalCents: number; message: string },
   ) {
-    return this.emailCustomer(customerId, (productName, name) =>
+    // A failed payment concerns the account as well as its money (issue 27): Owners, Admins and Billing members.
+    return this.emailCustomer(customerId, 'payment-failure', (productName, name) =>
       emailTemplates.paymentFailed(productName, name, {
         ...orderLines(order),
         message: order.message,
@@ -645,9 +647,13 @@ class Handler {
    * Queues the payment email to the account's Owners and Billing members in this transaction (built from the product's
    * name and each one's own name); sent after commit.
    */
-  private async emailCustomer(customerId: string, build: (productName: string, name: string) => EmailContent) {
+  private async emailCustomer(
+    customerId: string,
+    about: Audience,
+    build: (productName: string, name: string) => EmailContent,
+  ) {
     const { config, queue } = this.ctx;
-    await emailAccount(this.tx, customerId, 'billing', emailSenderOf(queue, this.tx, this.afterCommit), (name) =>
+    await emailAccount(this.tx, customerId, about, emailSenderOf(queue, this.tx, this.afterCommit), (name) =>
       build(config.productName, name),
     );
   }

@@ -48,6 +48,11 @@ describe('recipientEmails', () => {
   it('answers Owners and Admins for the account, Owners and Billing members for its money; removed ones are not told', async () => {
     expect(await recipientEmails(rt.ctx.db, owner.id, 'account')).toEqual([owner.email, admin.email]);
     expect(await recipientEmails(rt.ctx.db, owner.id, 'billing')).toEqual([owner.email, billing.email]);
+    expect(await recipientEmails(rt.ctx.db, owner.id, 'payment-failure')).toEqual([
+      owner.email,
+      admin.email,
+      billing.email,
+    ]);
     const gone = await newMember(rt, owner, 'Billing');
     expect(await recipientEmails(rt.ctx.db, owner.id, 'billing')).toContain(gone.email);
     await rt.ctx.db.execute(sql`update account_members set removed_at = now() where id = ${gone.id}`);
@@ -56,7 +61,7 @@ describe('recipientEmails', () => {
 });
 
 describe('payment emails', () => {
-  it('go to the Owner and the Billing member, each greeted by name; not to the Technician or the Admin', async () => {
+  it('go to the Owner and the Billing member, each greeted by name (a failure to the Admin too); never the Technician', async () => {
     const paid = await checkout(rt, owner.token, { priceId: 'SLOT', qty: 1 });
     expect((await confirm(rt, paid.clientSecret, card('4242424242424242'))).statusCode).toBe(200);
     const receipt = await rt.smtp.waitFor(billing.email, (m) => m.subject.includes('order confirmation'));
@@ -68,7 +73,8 @@ describe('payment emails', () => {
     expect((await confirm(rt, declined.clientSecret, card('4000000000000002'))).statusCode).toBe(402);
     const failed = await rt.smtp.waitFor(billing.email, (m) => m.subject.includes('payment failed'));
     expect(failed.text).toContain('Your card was declined.');
-    expect(await queuedTo('payment-failed')).toEqual([owner.email, billing.email].sort());
+    // A failed payment concerns the account as well (issue 27): its Admins are told too.
+    expect(await queuedTo('payment-failed')).toEqual([owner.email, admin.email, billing.email].sort());
     expect(rt.smtp.inbox.some((m) => m.to.includes(technician.email))).toBe(false);
   });
 });

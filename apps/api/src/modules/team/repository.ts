@@ -203,11 +203,13 @@ export async function groupNames(db: DbOrTx, customerId: string, ids: readonly s
 }
 
 /** Who is told about an account (DECISIONS §12): its state (`account`) or its money (`billing`). */
-export type Audience = 'account' | 'billing';
+export type Audience = 'account' | 'billing' | 'payment-failure';
 
 const AUDIENCE_ROLES: Record<Audience, readonly string[]> = {
   account: ['Owner', 'Admin'],
   billing: ['Owner', 'Billing'],
+  // A failed payment concerns both (issue 27: the account's people and its payers).
+  'payment-failure': ['Owner', 'Admin', 'Billing'],
 };
 
 /**
