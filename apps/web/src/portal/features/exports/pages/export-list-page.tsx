@@ -15,6 +15,7 @@ import { DeleteConfirm } from '../components/delete-confirm';
 import { RestoreDialog } from '../components/restore-dialog';
 import { DeleteAction } from '@/shared/components/delete-action';
 import { appColumn, textColumn } from '@/portal/components/table-columns';
+import { Allowed } from '@/portal/lib/permissions';
 
 /** The export waiting for the delete confirmation. */
 interface Pending {
@@ -60,10 +61,12 @@ export function ExportListPage() {
           >
             Restore
           </Button>
-          <DeleteAction
-            label={`Delete ${row.exportName}`}
-            onClick={() => setDeleting({ id: row._id, exportName: row.exportName })}
-          />
+          <Allowed to="fleet.write">
+            <DeleteAction
+              label={`Delete ${row.exportName}`}
+              onClick={() => setDeleting({ id: row._id, exportName: row.exportName })}
+            />
+          </Allowed>
         </Group>
       ),
     },

@@ -21,6 +21,7 @@ import { EnrolmentQrCard } from '../components/enrolment-qr-card';
 import { devicesText, DriftBadge, templateText } from '../components/group-facts';
 import { GroupSettings } from '../components/group-settings';
 import { StartRolloutForm } from '../components/start-rollout-form';
+import { Allowed } from '@/portal/lib/permissions';
 
 function GroupSummary({ group, onRollout, onDelete }: { group: Group; onRollout: () => void; onDelete: () => void }) {
   return (
@@ -83,11 +84,13 @@ function GroupDevices({ group }: { group: Group }) {
           render: (d) => <DriftBadge count={d.drift} />,
         },
         actionsColumn<ProfileListItem>(70, (d) => (
-          <DeleteAction
-            label={`Remove ${d.name} from the group`}
-            hint="Remove from the group"
-            onClick={() => setRemoving(d)}
-          />
+          <Allowed to="fleet.write">
+            <DeleteAction
+              label={`Remove ${d.name} from the group`}
+              hint="Remove from the group"
+              onClick={() => setRemoving(d)}
+            />
+          </Allowed>
         )),
       ]}
       filters={[{ kind: 'text', key: 'search', label: 'Find a device', placeholder: 'Serial number or name' }]}

@@ -17,6 +17,7 @@ import { useChatUsers } from '../api/get-chat-users';
 import { useSyncChatUsers } from '../api/sync-chat-users';
 import { ChatUserQrDialog } from '../components/chat-user-qr-dialog';
 import { DeleteAction } from '@/shared/components/delete-action';
+import { Allowed } from '@/portal/lib/permissions';
 
 /** "2 of 5 licences in use", from the licence summary the shell already loads. */
 function SeatsInUse() {
@@ -88,7 +89,9 @@ export function PowerChatUsersPage() {
               <IconQrcode size={18} />
             </ActionIcon>
           </Tooltip>
-          <DeleteAction label={`Delete ${row.fcmData.user_id}`} onClick={() => setDeleting(row)} />
+          <Allowed to="fleet.write">
+            <DeleteAction label={`Delete ${row.fcmData.user_id}`} onClick={() => setDeleting(row)} />
+          </Allowed>
         </Group>
       ),
     },
