@@ -40,9 +40,11 @@ function ExportSummary({ detail, onRestore }: { detail: ExportDetailResponse['da
             {`${detail.disabledApplications.length} disabled application(s) · exported ${formatDateTime(detail.created_at)}`}
           </Text>
         </Stack>
-        <Button leftSection={<IconRestore size={16} />} onClick={onRestore}>
-          Restore
-        </Button>
+        <Allowed to="fleet.write">
+          <Button leftSection={<IconRestore size={16} />} onClick={onRestore}>
+            Restore
+          </Button>
+        </Allowed>
       </Group>
     </Card>
   );

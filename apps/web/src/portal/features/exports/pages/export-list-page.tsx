@@ -52,15 +52,17 @@ export function ExportListPage() {
       width: 170,
       render: (row) => (
         <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconRestore size={14} />}
-            onClick={() => setRestoring(row)}
-            aria-label={`Restore ${row.exportName}`}
-          >
-            Restore
-          </Button>
+          <Allowed to="fleet.write">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRestore size={14} />}
+              onClick={() => setRestoring(row)}
+              aria-label={`Restore ${row.exportName}`}
+            >
+              Restore
+            </Button>
+          </Allowed>
           <Allowed to="fleet.write">
             <DeleteAction
               label={`Delete ${row.exportName}`}

@@ -29,18 +29,20 @@ function GroupSummary({ group, onRollout, onDelete }: { group: Group; onRollout:
       title={group.name}
       badges={<Badge variant="light">{group.family}</Badge>}
       actions={
-        <Row gap="sm">
-          <Button
-            leftSection={<IconRocket size={16} />}
-            onClick={onRollout}
-            disabled={group.activeRolloutId !== null || group.deviceCount === 0}
-          >
-            Start rollout
-          </Button>
-          <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-            Delete group
-          </Button>
-        </Row>
+        <Allowed to="fleet.write">
+          <Row gap="sm">
+            <Button
+              leftSection={<IconRocket size={16} />}
+              onClick={onRollout}
+              disabled={group.activeRolloutId !== null || group.deviceCount === 0}
+            >
+              Start rollout
+            </Button>
+            <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+              Delete group
+            </Button>
+          </Row>
+        </Allowed>
       }
     >
       <Text size="sm" c="dimmed">{`${templateText(group)} · ${devicesText(group.deviceCount)}`}</Text>
@@ -101,34 +103,42 @@ function GroupDevices({ group }: { group: Group }) {
             <Row justify="space-between" gap="sm">
               <Text fw={700}>Devices</Text>
               <Row gap="xs">
-                <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-                  Add devices
-                </Button>
-                <Button
-                  variant="default"
-                  leftSection={<IconTerminal2 size={16} />}
-                  onClick={() => setSending(true)}
-                  disabled={group.deviceCount === 0}
-                >
-                  Send command
-                </Button>
-                <Button
-                  variant="default"
-                  leftSection={<IconFolderShare size={16} />}
-                  onClick={open.move}
-                  disabled={group.deviceCount === 0}
-                >
-                  Move all to a group
-                </Button>
-                <Button
-                  variant="default"
-                  color="red"
-                  leftSection={<IconLogout size={16} />}
-                  onClick={open.logout}
-                  disabled={group.deviceCount === 0}
-                >
-                  Log out all
-                </Button>
+                <Allowed to="fleet.write">
+                  <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+                    Add devices
+                  </Button>
+                </Allowed>
+                <Allowed to="fleet.write">
+                  <Button
+                    variant="default"
+                    leftSection={<IconTerminal2 size={16} />}
+                    onClick={() => setSending(true)}
+                    disabled={group.deviceCount === 0}
+                  >
+                    Send command
+                  </Button>
+                </Allowed>
+                <Allowed to="fleet.write">
+                  <Button
+                    variant="default"
+                    leftSection={<IconFolderShare size={16} />}
+                    onClick={open.move}
+                    disabled={group.deviceCount === 0}
+                  >
+                    Move all to a group
+                  </Button>
+                </Allowed>
+                <Allowed to="fleet.bulk">
+                  <Button
+                    variant="default"
+                    color="red"
+                    leftSection={<IconLogout size={16} />}
+                    onClick={open.logout}
+                    disabled={group.deviceCount === 0}
+                  >
+                    Log out all
+                  </Button>
+                </Allowed>
               </Row>
             </Row>
           )}

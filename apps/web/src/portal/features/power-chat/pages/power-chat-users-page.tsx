@@ -125,21 +125,25 @@ export function PowerChatUsersPage() {
                 Download APK
               </Button>
             )}
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} />}
-              loading={sync.isPending}
-              onClick={() => sync.mutate()}
-            >
-              Sync
-            </Button>
-            <Button
-              component={Link}
-              to={paths.portal.powerChatUserCreate.getHref()}
-              leftSection={<IconUserPlus size={16} />}
-            >
-              Create User
-            </Button>
+            <Allowed to="fleet.write">
+              <Button
+                variant="default"
+                leftSection={<IconRefresh size={16} />}
+                loading={sync.isPending}
+                onClick={() => sync.mutate()}
+              >
+                Sync
+              </Button>
+            </Allowed>
+            <Allowed to="fleet.write">
+              <Button
+                component={Link}
+                to={paths.portal.powerChatUserCreate.getHref()}
+                leftSection={<IconUserPlus size={16} />}
+              >
+                Create User
+              </Button>
+            </Allowed>
           </Group>
         </Group>
       }
