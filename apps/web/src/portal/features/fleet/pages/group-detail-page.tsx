@@ -107,8 +107,6 @@ function GroupDevices({ group }: { group: Group }) {
                   <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
                     Add devices
                   </Button>
-                </Allowed>
-                <Allowed to="fleet.write">
                   <Button
                     variant="default"
                     leftSection={<IconTerminal2 size={16} />}
@@ -117,8 +115,6 @@ function GroupDevices({ group }: { group: Group }) {
                   >
                     Send command
                   </Button>
-                </Allowed>
-                <Allowed to="fleet.write">
                   <Button
                     variant="default"
                     leftSection={<IconFolderShare size={16} />}
