@@ -70,6 +70,15 @@ describe('Team (/team)', () => {
     expect(within(invites).getByText('Expired')).toBeInTheDocument();
   });
 
+  it('is in the account menu of a member who manages the team (an Owner)', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi({ ...shellRoutes, ...detailAs('Owner') });
+    const { user } = renderApp('/change-password');
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Team', hidden: true }));
+    await waitFor(() => expect(currentLocation()).toBe('/team'));
+  });
+
   it('invites a member with a role and groups', async () => {
     window.localStorage.setItem('token', 'tok');
     const api = mockApi({
