@@ -49,6 +49,11 @@ export const guestRoutes = routeTable(
       title: 'Enrol a device',
       page: lazyNamed(() => import('@/portal/features/enrol/pages/enrol-page'), 'EnrolPage'),
     },
+    acceptInvite: {
+      // Not `guest`: the link works in a browser where someone is signed in too (it signs nobody out).
+      title: 'Join the team',
+      page: lazyNamed(() => import('@/portal/features/auth/pages/accept-invite-page'), 'AcceptInvitePage'),
+    },
     notFound: {
       title: 'Page not found',
       page: lazyNamed(() => import('@/portal/components/not-found-page'), 'NotFoundPage'),

@@ -12,7 +12,7 @@ import { guestRoutes } from './guest-routes';
 
 // The signed-in side is loaded once a signed-in page is shown: its layout, and its route table (`portal-routes.tsx`).
 const PortalLayout = lazyNamed(() => import('@/portal/components/layouts/portal-layout'), 'PortalLayout');
-const PortalPage = lazyNamed(() => import('./portal-routes'), 'PortalPage');
+const PortalPage = lazyNamed<'PortalPage', { routeKey: PortalRouteKey }>(() => import('./portal-routes'), 'PortalPage');
 // The public website (DECISIONS §9): its frame and route table load with its first page.
 const SiteLayout = lazyNamed(() => import('@/portal/features/site/components/site-layout'), 'SiteLayout');
 const SitePage = lazyNamed(() => import('./site-routes'), 'SitePage');

@@ -49,6 +49,8 @@ export const paths = {
     subscription: withArgs('/subscription', (priceId: string) => ({ price_id: priceId })),
     /** What a phone's camera opens from the login QR code (DECISIONS §6): `/enrol?token=…`. */
     enrol: simple('/enrol'),
+    /** A team invite's emailed link (DECISIONS §12): `/accept-invite?token=…`. */
+    acceptInvite: withArgs('/accept-invite', (token?: string) => ({ token })),
   },
 
   /** The public website (DECISIONS §9; with `public.pricing`). Its route table is `app/site-routes.tsx`. */
@@ -97,6 +99,8 @@ export const paths = {
     becomeReseller: simple('/become-reseller'),
     powerChatUsers: simple('/power-chat-users'),
     powerChatUserCreate: simple('/power-chat-user-create'),
+    /** The account's members and invites (DECISIONS §12). */
+    team: simple('/team'),
   },
 } as const;
 

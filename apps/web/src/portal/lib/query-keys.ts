@@ -31,6 +31,8 @@ export const queryKeys = {
   commands: ['commands'],
   /** One page of `GET commands`: the Commands page, and a device page's recent lost mode commands. */
   commandList: (params: object) => ['commands', 'list', params],
+  /** The account's members and invites (DECISIONS §12): the Team page, and the audit log's member filter. */
+  team: ['team'],
 } as const satisfies Record<string, QueryKey | ((...args: never[]) => QueryKey)>;
 
 const invalidateAll = (queryClient: QueryClient, keys: readonly QueryKey[]) =>

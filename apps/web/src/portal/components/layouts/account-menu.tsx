@@ -1,14 +1,11 @@
 import { Avatar, Box, Group, Menu, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { portalRoutes } from '@/portal/app/portal-routes';
+import { menuFor } from '@/portal/app/portal-routes';
 import { paths } from '@/portal/config/paths';
 import { useUserDetail } from '@/portal/api/get-user-detail';
 import { useLogout } from '@/portal/api/logout';
-import { menuOf } from '@/shared/lib/route-table';
-
-/** The account menu's pages: the portal route table's entries with `nav.menu: 'account'`. */
-const ACCOUNT_MENU = menuOf(portalRoutes, 'account');
+import { usePermissions } from '@/portal/lib/permissions';
 
 const initials = (name: string) =>
   name
@@ -24,7 +21,12 @@ export function AccountMenu() {
   const logout = useLogout({
     onSettled: () => void navigate(paths.auth.login.getHref(), { replace: true }),
   });
-  const name = detail.data?.name ?? '';
+  // The signed-in person: a member of the team (`member`), or the registrant on a server without one.
+  const member = detail.data?.member;
+  const name = member?.name ?? detail.data?.name ?? '';
+  const email = member?.email ?? detail.data?.email ?? '';
+  // The account menu's pages: the route table's entries with `nav.menu: 'account'` the member may open.
+  const accountMenu = menuFor(usePermissions(), 'account');
 
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
@@ -54,16 +56,21 @@ export function AccountMenu() {
           <>
             <Menu.Label>
               <Text size="sm" fw={600} c="dark" truncate="end">
-                {detail.data.name}
+                {name}
               </Text>
               <Text size="xs" c="dimmed" truncate="end">
-                {detail.data.email}
+                {email}
               </Text>
+              {member ? (
+                <Text size="xs" c="dimmed">
+                  Role: {member.role}
+                </Text>
+              ) : null}
             </Menu.Label>
             <Menu.Divider />
           </>
         ) : null}
-        {ACCOUNT_MENU.map((item) => (
+        {accountMenu.map((item) => (
           <Menu.Item
             key={item.key}
             leftSection={item.icon ? <item.icon size={16} /> : undefined}

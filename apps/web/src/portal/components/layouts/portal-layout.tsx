@@ -3,17 +3,15 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconShoppingCart } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { portalRoutes } from '@/portal/app/portal-routes';
+import { menuFor, portalRoutes } from '@/portal/app/portal-routes';
 import { paths } from '@/portal/config/paths';
 import { useUserDetail } from '@/portal/api/get-user-detail';
-import { lazyNamed, menuOf, titleOf } from '@/shared/lib/route-table';
+import { lazyNamed, titleOf } from '@/shared/lib/route-table';
+import { Allowed, usePermissions } from '@/portal/lib/permissions';
 import { AccountMenu } from './account-menu';
 import { AppFrame } from '@/shared/components/layouts/app-frame';
 import { LicenceBanner } from './licence-banner';
 import { StaffSessionBanner } from './staff-session-banner';
-
-/** The sidebar: the portal route table's entries with `nav` (main menu), in table order. */
-const NAV = menuOf(portalRoutes);
 
 /**
  * The Download APK modal (a tab, a QR code and a link per app) loads when it is first wanted (pointer over or focus on
@@ -35,8 +33,12 @@ export function PortalLayout() {
   const location = useLocation();
   const detail = useUserDetail();
   const title = titleOf(portalRoutes, location.pathname) ?? '';
+  const permissions = usePermissions();
+  // The sidebar: the route table's entries with `nav` (main menu) the member may open, in table order.
+  const nav = menuFor(permissions);
 
-  const showBuyPlan = detail.data ? !detail.data.isOfflineCustomer : false;
+  const showBuyPlan =
+    detail.data && permissions ? !detail.data.isOfflineCustomer && permissions.includes('billing.write') : false;
 
   return (
     <>
@@ -44,7 +46,7 @@ export function PortalLayout() {
         title={title}
         homeHref={paths.portal.dashboard.getHref()}
         navHeading="Menu"
-        links={NAV}
+        links={nav}
         withBack
         actions={
           <>
@@ -117,7 +119,9 @@ export function PortalLayout() {
         banners={
           <>
             <StaffSessionBanner />
-            <LicenceBanner />
+            <Allowed to="fleet.read">
+              <LicenceBanner />
+            </Allowed>
           </>
         }
       />

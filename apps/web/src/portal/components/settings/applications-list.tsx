@@ -16,6 +16,7 @@ import { DeleteAction } from '@/shared/components/delete-action';
 import { AddApplicationModal } from './add-application-modal';
 import { AppIcon } from './app-icon';
 import { useTargetSave, type ApplicationsAnswer, type SettingsTarget } from './target';
+import { Allowed, usePermission } from '@/portal/lib/permissions';
 
 export const DELETE_APPLICATION_TEXT = 'Application will be removed from this list';
 
@@ -45,6 +46,7 @@ export function ApplicationsList({
   const list = useQuery(listQuery);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ProfileApplication | null>(null);
+  const canChange = usePermission('fleet.write');
   const update = useMutation({
     mutationKey: APPLICATION_STATUS_KEY,
     mutationFn: (request: ProfileApplicationUpdateRequest) => target.save({ op: 'updateApplication', request }),
@@ -116,7 +118,7 @@ export function ApplicationsList({
                       size="xs"
                       value={entry.status}
                       data={[...APPLICATION_ACTIONS]}
-                      disabled={busyPackages.includes(entry.appPackageName)}
+                      disabled={!canChange || busyPackages.includes(entry.appPackageName)}
                       onChange={(e) =>
                         update.mutate({
                           profileId,
@@ -131,7 +133,9 @@ export function ApplicationsList({
                     <Text size="sm">{formatDate(entry.created_at)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <DeleteAction label={`Delete ${name}`} onClick={() => setDeleting(entry)} />
+                    <Allowed to="fleet.write">
+                      <DeleteAction label={`Delete ${name}`} onClick={() => setDeleting(entry)} />
+                    </Allowed>
                   </Table.Td>
                 </Table.Tr>
               );
@@ -151,9 +155,11 @@ export function ApplicationsList({
             {description}
           </Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-          Add Application
-        </Button>
+        <Allowed to="fleet.write">
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            Add Application
+          </Button>
+        </Allowed>
       </Group>
       {content}
       <AddApplicationModal

@@ -8,6 +8,7 @@ import classes from './settings.module.css';
 import { useTargetSave, type SettingsRequests, type SettingsTarget } from './target';
 import { TabHeading } from './tab-form';
 import { DeleteAction } from '@/shared/components/delete-action';
+import { Allowed } from '@/portal/lib/permissions';
 
 interface EntryListEditorProps {
   title: string;
@@ -65,28 +66,30 @@ export function EntryListEditor({
   return (
     <Stack gap="md">
       <TabHeading title={title} description={description} />
-      <form onSubmit={form.submit(add, adding)} noValidate aria-label={`Add ${inputLabel}`}>
-        <Group align="flex-start" gap="sm" wrap="nowrap">
-          <TextInput
-            label={inputLabel}
-            placeholder={placeholder}
-            {...form.getInputProps('entry')}
-            size="sm"
-            style={{ flex: 1 }}
-            autoComplete="off"
-          />
-          <Button
-            type="submit"
-            leftSection={<IconPlus size={16} />}
-            loading={adding}
-            disabled={adding}
-            size="sm"
-            mt={25}
-          >
-            Add
-          </Button>
-        </Group>
-      </form>
+      <Allowed to="fleet.write">
+        <form onSubmit={form.submit(add, adding)} noValidate aria-label={`Add ${inputLabel}`}>
+          <Group align="flex-start" gap="sm" wrap="nowrap">
+            <TextInput
+              label={inputLabel}
+              placeholder={placeholder}
+              {...form.getInputProps('entry')}
+              size="sm"
+              style={{ flex: 1 }}
+              autoComplete="off"
+            />
+            <Button
+              type="submit"
+              leftSection={<IconPlus size={16} />}
+              loading={adding}
+              disabled={adding}
+              size="sm"
+              mt={25}
+            >
+              Add
+            </Button>
+          </Group>
+        </form>
+      </Allowed>
       {items.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg" size="sm">
           {emptyMessage}
@@ -98,7 +101,9 @@ export function EntryListEditor({
               <Text size="sm" style={{ wordBreak: 'break-all' }}>
                 {item}
               </Text>
-              <DeleteAction label={`Delete ${item}`} onClick={() => setToDelete(item)} />
+              <Allowed to="fleet.write">
+                <DeleteAction label={`Delete ${item}`} onClick={() => setToDelete(item)} />
+              </Allowed>
             </Group>
           ))}
         </Stack>

@@ -8,6 +8,7 @@ import { formatDate } from '@/shared/lib/format';
 import { DeleteAction } from '@/shared/components/delete-action';
 import { PackageNameInput, TabHeading } from './tab-form';
 import { useTargetSave, type SettingsTarget } from './target';
+import { Allowed } from '@/portal/lib/permissions';
 
 type KeyName = (typeof KEY_NAMES)[number];
 type KeyEvent = (typeof KEY_EVENTS)[number];
@@ -95,7 +96,9 @@ export function KeyMapperTab({ target }: { target: SettingsTarget }) {
   return (
     <Stack gap="lg">
       <TabHeading title="Key Mapping" description="Open an app when a hardware key is pressed in a certain way." />
-      <AddKeyMappingForm target={target} />
+      <Allowed to="fleet.write">
+        <AddKeyMappingForm target={target} />
+      </Allowed>
       {keyMapper.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg" size="sm">
           No key mappings yet.
@@ -120,10 +123,12 @@ export function KeyMapperTab({ target }: { target: SettingsTarget }) {
                   <Table.Td style={{ wordBreak: 'break-all' }}>{entry.packageName}</Table.Td>
                   <Table.Td>{formatDate(entry.created_at)}</Table.Td>
                   <Table.Td>
-                    <DeleteAction
-                      label={`Delete ${KEY_NAME_LABELS[entry.keyName]} ${KEY_EVENT_LABELS[entry.keyEvent]}`}
-                      onClick={() => setToDelete(entry)}
-                    />
+                    <Allowed to="fleet.write">
+                      <DeleteAction
+                        label={`Delete ${KEY_NAME_LABELS[entry.keyName]} ${KEY_EVENT_LABELS[entry.keyEvent]}`}
+                        onClick={() => setToDelete(entry)}
+                      />
+                    </Allowed>
                   </Table.Td>
                 </Table.Tr>
               ))}

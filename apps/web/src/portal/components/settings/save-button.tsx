@@ -1,11 +1,14 @@
 import { Button, Group, type ButtonProps } from '@mantine/core';
+import { Allowed } from '@/portal/lib/permissions';
 
-/** A profile form's "Save": busy and disabled while the update runs. */
+/** A profile form's "Save": busy and disabled while the update runs; shown only to a member who may change the fleet. */
 export function SaveButton({ pending, ...rest }: ButtonProps & { pending: boolean }) {
   return (
-    <Button type="submit" loading={pending} disabled={pending} {...rest}>
-      Save
-    </Button>
+    <Allowed to="fleet.write">
+      <Button type="submit" loading={pending} disabled={pending} {...rest}>
+        Save
+      </Button>
+    </Allowed>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, SimpleGrid, Switch, Text } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Switch, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useReportUnsaved } from './unsaved-changes';
 import { TabForm } from './tab-form';
+import { SaveButton } from './save-button';
 
 interface SwitchesFormProps<K extends string> {
   title: string;
@@ -61,9 +62,7 @@ export function SwitchesForm<K extends string>({
             Unsaved changes
           </Text>
         ) : null}
-        <Button type="submit" loading={saving} disabled={saving}>
-          Save
-        </Button>
+        <SaveButton pending={saving} />
       </Group>
     </TabForm>
   );

@@ -3,6 +3,7 @@ import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { checkNumber, NumberField } from '@/shared/components/number-field';
 import { useUpdateUser } from '../api/update-user';
+import { Allowed } from '@/portal/lib/permissions';
 
 /** `YYYY-MM-DDTHH:mm` in local time, the value of a datetime-local input. */
 function toLocalInput(iso: string | null | undefined): string {
@@ -58,9 +59,11 @@ export function QrLimitsCard({ user }: { user: UserDetail }) {
             description={`${uses} enrolment${uses === 1 ? '' : 's'} with this QR code so far`}
           />
           <Group justify="flex-end">
-            <Button type="submit" variant="light" loading={update.isPending} disabled={maxChecked.error !== null}>
-              Save limits
-            </Button>
+            <Allowed to="account.write">
+              <Button type="submit" variant="light" loading={update.isPending} disabled={maxChecked.error !== null}>
+                Save limits
+              </Button>
+            </Allowed>
           </Group>
         </Stack>
       </form>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { IconRefresh } from '@tabler/icons-react';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { useRotateEnrolmentToken } from '../api/rotate-enrolment-token';
+import { Allowed } from '@/portal/lib/permissions';
 
 /** Replaces the login QR code after a confirmation (the old code stops enrolling devices). */
 export function RotateQrButton({ disabled }: { disabled?: boolean }) {
@@ -10,15 +11,17 @@ export function RotateQrButton({ disabled }: { disabled?: boolean }) {
   const rotate = useRotateEnrolmentToken({ onSuccess: () => setOpened(false) });
   return (
     <>
-      <Button
-        variant="light"
-        leftSection={<IconRefresh size={16} />}
-        onClick={() => setOpened(true)}
-        disabled={disabled || rotate.isPending}
-        fullWidth
-      >
-        Rotate QR code
-      </Button>
+      <Allowed to="account.write">
+        <Button
+          variant="light"
+          leftSection={<IconRefresh size={16} />}
+          onClick={() => setOpened(true)}
+          disabled={disabled || rotate.isPending}
+          fullWidth
+        >
+          Rotate QR code
+        </Button>
+      </Allowed>
       <ConfirmDialog
         opened={opened}
         title="Rotate the QR code?"

@@ -6,6 +6,7 @@ import { normaliseDialCode } from '@/shared/lib/countries';
 import { useContractForm } from '@/shared/lib/form';
 import { nationalPart, phoneFieldMessage } from '@/shared/lib/phone';
 import { useUpdateUser } from '../api/update-user';
+import { Allowed } from '@/portal/lib/permissions';
 
 export function UpdateProfileForm({ user }: { user: UserDetail }) {
   // No client checks (as before): the server decides and its message is shown; but for the phone number, which must
@@ -67,7 +68,9 @@ export function UpdateProfileForm({ user }: { user: UserDetail }) {
             {...form.getInputProps('address')}
           />
           <TextInput label="VAT / Tax ID" name="tax_id" {...form.getInputProps('tax_id')} />
-          <SubmitRow loading={update.isPending}>Save</SubmitRow>
+          <Allowed to="account.write">
+            <SubmitRow loading={update.isPending}>Save</SubmitRow>
+          </Allowed>
         </Stack>
       </form>
     </Card>

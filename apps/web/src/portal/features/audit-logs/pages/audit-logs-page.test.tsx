@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, sampleUser } from '@/test/mock-api';
 import { queriesTo } from '@/test/queries';
 import { renderApp } from '@/test/render-app';
+import { detailAs } from '@/test/members';
+import { choose } from '@/portal/features/fleet/testing/select';
 
 const LIST = '/api/v1/admin/users/audit/list';
 const shellRoutes = { 'GET /api/v1/admin/users/detail': { body: { respones_msg: 'OK', data: sampleUser } } };
@@ -51,7 +53,7 @@ describe('Audit Logs page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Type', 'Sub-type', 'Message', 'Source', 'Status', 'Created On']);
+    ).toEqual(['Type', 'Sub-type', 'Message', 'Who', 'Source', 'Status', 'Created On']);
     const [, login, failed, enrol] = within(table).getAllByRole('row');
     expect(within(login!).getByText('Success')).toBeInTheDocument();
     expect(within(login!).getByText('Web')).toBeInTheDocument();
@@ -135,5 +137,54 @@ describe('Audit Logs page', () => {
     renderApp('/audit-logs');
     expect(await screen.findByText('sub_type: needs type')).toBeInTheDocument();
     expect(screen.getByText('No data found.')).toBeInTheDocument();
+  });
+
+  it('names who did each entry, and filters by member for a member who manages the team', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const SAM = '4d2e6f8a-1b3c-4d5e-8f9a-0b1c2d3e4f5b';
+    const api = mockApi({
+      ...shellRoutes,
+      'GET /api/v1/admin/team': {
+        body: {
+          respones_msg: 'OK',
+          data: {
+            members: [
+              {
+                _id: SAM,
+                name: 'Sam Rivera',
+                email: 'sam@acme.test',
+                role: 'Technician',
+                groupIds: null,
+                groups: [],
+                isRegistrant: false,
+                enable_two_step_email_verification: false,
+                created_at: '2026-01-01T10:00:00.000Z',
+                last_login_at: null,
+              },
+            ],
+            invites: [],
+          },
+        },
+      },
+      [`GET ${LIST}`]: answer([entry(1, { actor: 'Sam Rivera', memberId: SAM }), entry(2, { actor: null })]),
+    });
+    const { user } = renderApp('/audit-logs');
+    const table = await screen.findByRole('table', { name: 'Audit logs' });
+    await within(table).findByText('Sam Rivera');
+    const [, bySam, bySystem] = within(table).getAllByRole('row');
+    expect(within(bySam!).getByText('Sam Rivera')).toBeInTheDocument();
+    expect(within(bySystem!).getByText('-')).toBeInTheDocument();
+    await choose(user, 'Member', 'Sam Rivera');
+    await waitFor(() => expect(lastQuery(api.fetchMock).memberId).toBe(SAM));
+  });
+
+  it('has no member filter for a member without team.manage (and does not ask for the team)', async () => {
+    window.localStorage.setItem('token', 'tok');
+    const api = mockApi({ ...shellRoutes, ...detailAs('Viewer'), [`GET ${LIST}`]: answer([entry(1)]) });
+    renderApp('/audit-logs');
+    await screen.findByRole('table', { name: 'Audit logs' });
+    expect(screen.getByLabelText('Status', { selector: 'input' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Member', { selector: 'input' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/v1/admin/team')).toHaveLength(0);
   });
 });

@@ -13,6 +13,8 @@ import { ListPage } from '@/shared/components/list-page';
 import { useListSearch } from '@/shared/lib/list-search';
 import { useAuditLogs } from '../api/get-audit-logs';
 import { enveloped } from '@/portal/lib/list-answer';
+import { useTeam } from '@/portal/api/get-team';
+import { usePermission } from '@/portal/lib/permissions';
 
 const STATUS_OPTIONS = [
   { value: 'false', label: 'Success' },
@@ -23,6 +25,8 @@ const COLUMNS: DataTableColumn<AuditEntry>[] = [
   { key: 'type', header: 'Type', width: 130, render: (row) => <Text size="sm">{row.type}</Text> },
   { key: 'sub_type', header: 'Sub-type', width: 170, render: (row) => <Text size="sm">{row.sub_type}</Text> },
   { key: 'message', header: 'Message', width: 320, render: (row) => <Text size="sm">{row.message}</Text> },
+  // Who did it (DECISIONS §12): a member's name, "Staff" (login-as), "Device"; blank for the system.
+  { key: 'actor', header: 'Who', width: 140, render: (row) => <Text size="sm">{row.actor ?? '-'}</Text> },
   {
     key: 'source',
     header: 'Source',
@@ -44,8 +48,12 @@ const COLUMNS: DataTableColumn<AuditEntry>[] = [
 
 export function AuditLogsPage() {
   const list = useListSearch(auditListQuerySchema);
-  const { type, sub_type: subType, source, hasError, page, limit, cursor } = list.query;
-  const audit = useAuditLogs({ type, subType, source, hasError, page, limit, cursor });
+  const { type, sub_type: subType, source, hasError, memberId, page, limit, cursor } = list.query;
+  const audit = useAuditLogs({ type, subType, source, hasError, memberId, page, limit, cursor });
+  // The member filter lists the team (`GET team`, `team.manage`): only for a member who may see it.
+  const canSeeTeam = usePermission('team.manage');
+  const team = useTeam({ enabled: canSeeTeam });
+  const members = (team.data?.members ?? []).map((m) => ({ value: m._id, label: m.name || m.email }));
 
   // Every filter applies at once and starts again from the first page.
   return (
@@ -92,8 +100,21 @@ export function AuditLogsPage() {
           data: STATUS_OPTIONS,
           w: { base: '100%', xs: 220 },
         },
+        ...(canSeeTeam
+          ? [
+              {
+                kind: 'select' as const,
+                key: 'memberId' as const,
+                label: 'Member',
+                placeholder: 'Every member',
+                data: members,
+                searchable: true,
+                w: { base: '100%', xs: 200 },
+              },
+            ]
+          : []),
       ]}
-      minWidth={980}
+      minWidth={1120}
     />
   );
 }

@@ -29,6 +29,7 @@ import { useListSearch } from '@/shared/lib/list-search';
 import { useCancelCommand } from '../api/cancel-command';
 import { useCommand } from '../api/get-command';
 import { useCommandDevices } from '../api/get-command-devices';
+import { Allowed } from '@/portal/lib/permissions';
 
 const CHANNELS = { 'long-poll': 'Long poll', fcm: 'FCM' } as const;
 
@@ -40,9 +41,16 @@ function CancelCommand({ command }: { command: Command }) {
   if (waiting === 0) return null;
   return (
     <>
-      <Button variant="default" color="red" leftSection={<IconPlayerStop size={16} />} onClick={() => setAsking(true)}>
-        Cancel
-      </Button>
+      <Allowed to="fleet.write">
+        <Button
+          variant="default"
+          color="red"
+          leftSection={<IconPlayerStop size={16} />}
+          onClick={() => setAsking(true)}
+        >
+          Cancel
+        </Button>
+      </Allowed>
       <ConfirmDialog
         opened={asking}
         title="Cancel the command?"

@@ -4,6 +4,7 @@ import { IconDeviceMobile, IconDownload, IconShoppingCart } from '@tabler/icons-
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/portal/config/paths';
+import { Allowed } from '@/portal/lib/permissions';
 
 const STEPS = [
   { title: 'Install the app', text: 'Use Download APK at the top to get the app for your devices.' },
@@ -54,9 +55,11 @@ export function GettingStarted({ showBuy }: { showBuy: boolean }) {
           Download APK
         </LinkButton>
         {showBuy ? (
-          <LinkButton to={paths.portal.plans.getHref()} variant="light" icon={IconShoppingCart}>
-            Buy licences
-          </LinkButton>
+          <Allowed to="billing.write">
+            <LinkButton to={paths.portal.plans.getHref()} variant="light" icon={IconShoppingCart}>
+              Buy licences
+            </LinkButton>
+          </Allowed>
         ) : null}
       </Group>
     </Card>

@@ -16,6 +16,7 @@ import { useExportDetail } from '../api/get-export-detail';
 import { DeleteConfirm } from '../components/delete-confirm';
 import { RestoreDialog } from '../components/restore-dialog';
 import { DeleteAction } from '@/shared/components/delete-action';
+import { Allowed } from '@/portal/lib/permissions';
 
 type Application = ExportDetailResponse['data']['applications'][number];
 
@@ -39,9 +40,11 @@ function ExportSummary({ detail, onRestore }: { detail: ExportDetailResponse['da
             {`${detail.disabledApplications.length} disabled application(s) · exported ${formatDateTime(detail.created_at)}`}
           </Text>
         </Stack>
-        <Button leftSection={<IconRestore size={16} />} onClick={onRestore}>
-          Restore
-        </Button>
+        <Allowed to="fleet.write">
+          <Button leftSection={<IconRestore size={16} />} onClick={onRestore}>
+            Restore
+          </Button>
+        </Allowed>
       </Group>
     </Card>
   );
@@ -82,11 +85,13 @@ export function ExportDetailPage() {
       header: 'Action',
       width: 80,
       render: (row) => (
-        <DeleteAction
-          hint="Remove from this export"
-          label={`Delete ${row.packageName}`}
-          onClick={() => setDeleting(row)}
-        />
+        <Allowed to="fleet.write">
+          <DeleteAction
+            hint="Remove from this export"
+            label={`Delete ${row.packageName}`}
+            onClick={() => setDeleting(row)}
+          />
+        </Allowed>
       ),
     },
   ];

@@ -15,6 +15,7 @@ import { DeleteConfirm } from '../components/delete-confirm';
 import { RestoreDialog } from '../components/restore-dialog';
 import { DeleteAction } from '@/shared/components/delete-action';
 import { appColumn, textColumn } from '@/portal/components/table-columns';
+import { Allowed } from '@/portal/lib/permissions';
 
 /** The export waiting for the delete confirmation. */
 interface Pending {
@@ -51,19 +52,23 @@ export function ExportListPage() {
       width: 170,
       render: (row) => (
         <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconRestore size={14} />}
-            onClick={() => setRestoring(row)}
-            aria-label={`Restore ${row.exportName}`}
-          >
-            Restore
-          </Button>
-          <DeleteAction
-            label={`Delete ${row.exportName}`}
-            onClick={() => setDeleting({ id: row._id, exportName: row.exportName })}
-          />
+          <Allowed to="fleet.write">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRestore size={14} />}
+              onClick={() => setRestoring(row)}
+              aria-label={`Restore ${row.exportName}`}
+            >
+              Restore
+            </Button>
+          </Allowed>
+          <Allowed to="fleet.write">
+            <DeleteAction
+              label={`Delete ${row.exportName}`}
+              onClick={() => setDeleting({ id: row._id, exportName: row.exportName })}
+            />
+          </Allowed>
         </Group>
       ),
     },

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { ApiError, errorMessage } from '@/shared/lib/api-client';
 import { useDeleteTemplate } from '../api/delete-template';
 import { TEMPLATES_PATH } from './template-links';
+import { Allowed } from '@/portal/lib/permissions';
 
 const versionsOf = (n: number) => (n === 1 ? '1 version' : `${n} versions`);
 
@@ -29,9 +30,11 @@ export function DeleteTemplateButton({ template }: { template: Template }) {
   };
   return (
     <>
-      <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setAsking(true)}>
-        Delete template
-      </Button>
+      <Allowed to="fleet.write">
+        <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setAsking(true)}>
+          Delete template
+        </Button>
+      </Allowed>
       <ConfirmDialog
         opened={asking}
         title="Delete this template?"

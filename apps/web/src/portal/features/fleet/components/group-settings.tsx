@@ -8,6 +8,7 @@ import { useTemplatePicker } from '../api/get-template-choices';
 import { ServerSearchSelect } from '@/shared/components/server-search-select';
 import { useUpdateGroup } from '../api/update-group';
 import { devicesText } from './group-facts';
+import { Allowed } from '@/portal/lib/permissions';
 
 /** `PUT groups/:id {name}`. */
 function RenameForm({ group }: { group: Group }) {
@@ -49,9 +50,11 @@ function TemplateChoice({ group }: { group: Group }) {
         onChange={setChoice}
       />
       <Row justify="flex-end">
-        <Button disabled={unchanged || (choice !== null && !chosen)} onClick={() => setConfirming(true)}>
-          Apply template
-        </Button>
+        <Allowed to="fleet.write">
+          <Button disabled={unchanged || (choice !== null && !chosen)} onClick={() => setConfirming(true)}>
+            Apply template
+          </Button>
+        </Allowed>
       </Row>
       <ConfirmDialog
         opened={confirming}
@@ -74,7 +77,9 @@ export function GroupSettings({ group }: { group: Group }) {
     <Card withBorder padding="lg" radius="md">
       <Stack gap="lg">
         <Text fw={700}>Settings</Text>
-        <RenameForm key={group.name} group={group} />
+        <Allowed to="fleet.write">
+          <RenameForm key={group.name} group={group} />
+        </Allowed>
         <TemplateChoice key={group.templateId ?? 'none'} group={group} />
       </Stack>
     </Card>

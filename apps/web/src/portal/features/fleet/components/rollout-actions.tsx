@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { useRolloutAction, type RolloutAction } from '../api/rollout-actions';
 import { devicesText } from './group-facts';
+import { usePermission } from '@/portal/lib/permissions';
 
 /** What each action does, said before it runs. */
 function consequence(action: RolloutAction, r: Rollout): { title: string; message: string; confirm: string } {
@@ -57,7 +58,9 @@ export function RolloutActions({ rollout }: { rollout: Rollout }) {
   const [asking, setAsking] = useState<RolloutAction | null>(null);
   const run = useRolloutAction({ onSuccess: () => setAsking(null) });
   const actions = allowed(rollout);
-  if (actions.length === 0) return null;
+  // Resume, cancel and roll back change the fleet: not a Viewer's.
+  const canAct = usePermission('fleet.write');
+  if (actions.length === 0 || !canAct) return null;
   const text = asking ? consequence(asking, rollout) : null;
   return (
     <Group gap="sm">

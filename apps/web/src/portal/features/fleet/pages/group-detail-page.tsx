@@ -21,6 +21,7 @@ import { EnrolmentQrCard } from '../components/enrolment-qr-card';
 import { devicesText, DriftBadge, templateText } from '../components/group-facts';
 import { GroupSettings } from '../components/group-settings';
 import { StartRolloutForm } from '../components/start-rollout-form';
+import { Allowed } from '@/portal/lib/permissions';
 
 function GroupSummary({ group, onRollout, onDelete }: { group: Group; onRollout: () => void; onDelete: () => void }) {
   return (
@@ -28,18 +29,20 @@ function GroupSummary({ group, onRollout, onDelete }: { group: Group; onRollout:
       title={group.name}
       badges={<Badge variant="light">{group.family}</Badge>}
       actions={
-        <Row gap="sm">
-          <Button
-            leftSection={<IconRocket size={16} />}
-            onClick={onRollout}
-            disabled={group.activeRolloutId !== null || group.deviceCount === 0}
-          >
-            Start rollout
-          </Button>
-          <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-            Delete group
-          </Button>
-        </Row>
+        <Allowed to="fleet.write">
+          <Row gap="sm">
+            <Button
+              leftSection={<IconRocket size={16} />}
+              onClick={onRollout}
+              disabled={group.activeRolloutId !== null || group.deviceCount === 0}
+            >
+              Start rollout
+            </Button>
+            <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+              Delete group
+            </Button>
+          </Row>
+        </Allowed>
       }
     >
       <Text size="sm" c="dimmed">{`${templateText(group)} · ${devicesText(group.deviceCount)}`}</Text>
@@ -83,11 +86,13 @@ function GroupDevices({ group }: { group: Group }) {
           render: (d) => <DriftBadge count={d.drift} />,
         },
         actionsColumn<ProfileListItem>(70, (d) => (
-          <DeleteAction
-            label={`Remove ${d.name} from the group`}
-            hint="Remove from the group"
-            onClick={() => setRemoving(d)}
-          />
+          <Allowed to="fleet.write">
+            <DeleteAction
+              label={`Remove ${d.name} from the group`}
+              hint="Remove from the group"
+              onClick={() => setRemoving(d)}
+            />
+          </Allowed>
         )),
       ]}
       filters={[{ kind: 'text', key: 'search', label: 'Find a device', placeholder: 'Serial number or name' }]}
@@ -98,34 +103,38 @@ function GroupDevices({ group }: { group: Group }) {
             <Row justify="space-between" gap="sm">
               <Text fw={700}>Devices</Text>
               <Row gap="xs">
-                <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-                  Add devices
-                </Button>
-                <Button
-                  variant="default"
-                  leftSection={<IconTerminal2 size={16} />}
-                  onClick={() => setSending(true)}
-                  disabled={group.deviceCount === 0}
-                >
-                  Send command
-                </Button>
-                <Button
-                  variant="default"
-                  leftSection={<IconFolderShare size={16} />}
-                  onClick={open.move}
-                  disabled={group.deviceCount === 0}
-                >
-                  Move all to a group
-                </Button>
-                <Button
-                  variant="default"
-                  color="red"
-                  leftSection={<IconLogout size={16} />}
-                  onClick={open.logout}
-                  disabled={group.deviceCount === 0}
-                >
-                  Log out all
-                </Button>
+                <Allowed to="fleet.write">
+                  <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+                    Add devices
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconTerminal2 size={16} />}
+                    onClick={() => setSending(true)}
+                    disabled={group.deviceCount === 0}
+                  >
+                    Send command
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconFolderShare size={16} />}
+                    onClick={open.move}
+                    disabled={group.deviceCount === 0}
+                  >
+                    Move all to a group
+                  </Button>
+                </Allowed>
+                <Allowed to="fleet.bulk">
+                  <Button
+                    variant="default"
+                    color="red"
+                    leftSection={<IconLogout size={16} />}
+                    onClick={open.logout}
+                    disabled={group.deviceCount === 0}
+                  >
+                    Log out all
+                  </Button>
+                </Allowed>
               </Row>
             </Row>
           )}

@@ -12,6 +12,7 @@ import { useListQuery } from '@/shared/lib/list-search';
 import { CreateGroupForm } from '../components/create-group-form';
 import { useFamilyOptions } from '../components/families';
 import { DriftBadge, templateText } from '../components/group-facts';
+import { Allowed } from '@/portal/lib/permissions';
 
 /** `/groups`: the device groups (name, family, template and version, devices, drift) and a new group. */
 export function GroupsPage() {
@@ -59,9 +60,11 @@ export function GroupsPage() {
           <Text size="sm" c="dimmed" maw={560}>
             A group holds devices of one app family and the template they follow. A device is in at most one group.
           </Text>
-          <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
-            New group
-          </Button>
+          <Allowed to="fleet.write">
+            <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
+              New group
+            </Button>
+          </Allowed>
         </Row>
       }
     >

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/mock-api';
+import { sampleUser, mockApi } from '@/test/mock-api';
 import {
   API,
   currentLocation,
@@ -10,9 +10,16 @@ import {
   templateAnswer,
 } from '../testing/template-fixtures';
 
+/** The console's own call: who is signed in (their role decides which buttons show). */
+const signedIn = { 'GET /api/v1/admin/users/detail': { body: { respones_msg: 'OK', data: sampleUser } } };
+
 const DETAIL = `${API}/templates/${TEMPLATE_ID}`;
 const open = (tab = '', routes: Parameters<typeof mockApi>[0] = {}, shown = template()) => {
-  const api = mockApi({ [`GET ${DETAIL}`]: templateAnswer(shown), ...routes });
+  const api = mockApi({
+    ...signedIn,
+    [`GET ${DETAIL}`]: templateAnswer(shown),
+    ...routes,
+  });
   return { api, ...renderTemplatePages(`/template-detail?id=${TEMPLATE_ID}${tab ? `&tab=${tab}` : ''}`) };
 };
 const FACEBOOK = {
@@ -240,7 +247,10 @@ describe('Template detail page', () => {
   });
 
   it('a link without a template id says so; a failed load shows the error with Retry', async () => {
-    mockApi({ [`GET ${DETAIL}`]: { status: 404, body: { respones_msg: 'Template not found.', code: 'E_NOT_FOUND' } } });
+    mockApi({
+      ...signedIn,
+      [`GET ${DETAIL}`]: { status: 404, body: { respones_msg: 'Template not found.', code: 'E_NOT_FOUND' } },
+    });
     const first = renderTemplatePages('/template-detail?id=nope');
     expect(await screen.findByText('No template chosen')).toBeInTheDocument();
     first.unmount();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/mock-api';
+import { sampleUser, mockApi } from '@/test/mock-api';
 import {
   API,
   currentLocation,
@@ -12,6 +12,9 @@ import {
   TEMPLATE_ID,
   templateAnswer,
 } from '../testing/template-fixtures';
+
+/** The console's own call: who is signed in (their role decides which buttons show). */
+const signedIn = { 'GET /api/v1/admin/users/detail': { body: { respones_msg: 'OK', data: sampleUser } } };
 
 const row = (id: string, name: string, family: 'SL' | 'UB', version: number, groupCount: number) => ({
   _id: id,
@@ -30,6 +33,7 @@ const DEVICE_ID = '5e8a1c2b-7d3f-4a6e-9b0c-1d2e3f4a5b6c';
 describe('Templates page', () => {
   it('lists name, family, version and groups using each; the family filter asks the server', async () => {
     const api = mockApi({
+      ...signedIn,
       [`GET ${API}/templates`]: list([
         row(TEMPLATE_ID, 'Front desk tablets', 'SL', 3, 2),
         row('7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', 'Kiosk browsers', 'UB', 1, 0),
@@ -56,13 +60,17 @@ describe('Templates page', () => {
   });
 
   it('shows the empty list in words', async () => {
-    mockApi({ [`GET ${API}/templates`]: list([]) });
+    mockApi({
+      ...signedIn,
+      [`GET ${API}/templates`]: list([]),
+    });
     renderTemplatePages('/templates');
     expect(await screen.findByText(/No templates yet/)).toBeInTheDocument();
   });
 
   it('New template: asks for the device first, then sends the name and the chosen device and opens the template', async () => {
     const api = mockApi({
+      ...signedIn,
       [`GET ${API}/templates`]: list([]),
       [`GET ${API}/profile/list`]: listAnswer([
         listItem(DEVICE_ID, 'SL', { name: 'R58N123ABC', profileName: 'Front desk tablet' }),

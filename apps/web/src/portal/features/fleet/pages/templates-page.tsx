@@ -13,6 +13,7 @@ import { useTemplates } from '../api/get-templates';
 import { FamilyBadge } from '../components/family-badge';
 import { NewTemplateModal } from '../components/new-template-modal';
 import { templateDetailHref } from '../components/template-links';
+import { Allowed } from '@/portal/lib/permissions';
 
 type Row = EndpointResponse<typeof fleetApi.templateList>['data'][number];
 
@@ -59,9 +60,11 @@ export function TemplatesPage() {
           <Text size="sm" c="dimmed" maw={560}>
             A template is one device&apos;s settings, named and versioned, to apply to a group of devices.
           </Text>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New template
-          </Button>
+          <Allowed to="fleet.write">
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              New template
+            </Button>
+          </Allowed>
         </Group>
       }
     >

@@ -20,6 +20,7 @@ import { usePaymentMethods } from '../api/get-payment-methods';
 import { useDetachPaymentMethod } from '../api/detach-payment-method';
 import { useSetDefaultPaymentMethod } from '../api/set-default-payment-method';
 import { TestModeBanner } from '../components/test-mode-banner';
+import { Allowed } from '@/portal/lib/permissions';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -68,7 +69,9 @@ function MethodCard({
             <Button size="xs" variant="light" onClick={onMakeDefault}>
               Make default
             </Button>
-            <DeleteAction label={`Remove ${title}`} hint="Remove" onClick={onRemove} />
+            <Allowed to="billing.write">
+              <DeleteAction label={`Remove ${title}`} hint="Remove" onClick={onRemove} />
+            </Allowed>
           </Group>
         )}
       </Group>

@@ -17,6 +17,7 @@ import { useChatUsers } from '../api/get-chat-users';
 import { useSyncChatUsers } from '../api/sync-chat-users';
 import { ChatUserQrDialog } from '../components/chat-user-qr-dialog';
 import { DeleteAction } from '@/shared/components/delete-action';
+import { Allowed } from '@/portal/lib/permissions';
 
 /** "2 of 5 licences in use", from the licence summary the shell already loads. */
 function SeatsInUse() {
@@ -88,7 +89,9 @@ export function PowerChatUsersPage() {
               <IconQrcode size={18} />
             </ActionIcon>
           </Tooltip>
-          <DeleteAction label={`Delete ${row.fcmData.user_id}`} onClick={() => setDeleting(row)} />
+          <Allowed to="fleet.write">
+            <DeleteAction label={`Delete ${row.fcmData.user_id}`} onClick={() => setDeleting(row)} />
+          </Allowed>
         </Group>
       ),
     },
@@ -122,21 +125,25 @@ export function PowerChatUsersPage() {
                 Download APK
               </Button>
             )}
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} />}
-              loading={sync.isPending}
-              onClick={() => sync.mutate()}
-            >
-              Sync
-            </Button>
-            <Button
-              component={Link}
-              to={paths.portal.powerChatUserCreate.getHref()}
-              leftSection={<IconUserPlus size={16} />}
-            >
-              Create User
-            </Button>
+            <Allowed to="fleet.write">
+              <Button
+                variant="default"
+                leftSection={<IconRefresh size={16} />}
+                loading={sync.isPending}
+                onClick={() => sync.mutate()}
+              >
+                Sync
+              </Button>
+            </Allowed>
+            <Allowed to="fleet.write">
+              <Button
+                component={Link}
+                to={paths.portal.powerChatUserCreate.getHref()}
+                leftSection={<IconUserPlus size={16} />}
+              >
+                Create User
+              </Button>
+            </Allowed>
           </Group>
         </Group>
       }

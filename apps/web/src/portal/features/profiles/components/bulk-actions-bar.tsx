@@ -7,6 +7,7 @@ import { LazySendCommandDialog } from '@/portal/components/commands/lazy-send-co
 import type { RowSelection } from '@/portal/components/row-selection';
 import { paths } from '@/portal/config/paths';
 import { countOf } from '@/shared/lib/format';
+import { Allowed } from '@/portal/lib/permissions';
 
 /**
  * The actions on the ticked devices: Send command (type and params, the preflight, a confirmation naming the count,
@@ -25,15 +26,20 @@ export function BulkActionsBar({ selection }: { selection: RowSelection }) {
             <Group justify="space-between" gap="sm">
               <Text size="sm" fw={600}>{`${countOf(count, 'device')} chosen`}</Text>
               <Group gap="xs">
-                <Button variant="light" leftSection={<IconTerminal2 size={16} />} onClick={() => setSending(true)}>
-                  Send command
-                </Button>
-                <Button variant="light" leftSection={<IconFolderShare size={16} />} onClick={open.move}>
-                  Move to group
-                </Button>
-                <Button variant="light" color="red" leftSection={<IconLogout size={16} />} onClick={open.logout}>
-                  Log out
-                </Button>
+                <Allowed to="fleet.write">
+                  <Button variant="light" leftSection={<IconTerminal2 size={16} />} onClick={() => setSending(true)}>
+                    Send command
+                  </Button>
+                  <Button variant="light" leftSection={<IconFolderShare size={16} />} onClick={open.move}>
+                    Move to group
+                  </Button>
+                </Allowed>
+                {/* Logging out more than one device at a time is `fleet.bulk` (not a Technician's). */}
+                <Allowed to={count > 1 ? 'fleet.bulk' : 'fleet.write'}>
+                  <Button variant="light" color="red" leftSection={<IconLogout size={16} />} onClick={open.logout}>
+                    Log out
+                  </Button>
+                </Allowed>
                 <Button variant="subtle" color="gray" onClick={selection.clear}>
                   Clear
                 </Button>

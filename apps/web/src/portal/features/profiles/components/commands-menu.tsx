@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { LazySendCommandDialog } from '@/portal/components/commands/lazy-send-command-dialog';
 import type { CommandParamValues } from '@/portal/components/commands/send-command-dialog';
 import { paths } from '@/portal/config/paths';
+import { Allowed } from '@/portal/lib/permissions';
 
 /** A command the menu opens: its type and the params set by the item (lost mode on or off). */
 export interface CommandChoice {
@@ -73,29 +74,32 @@ export function CommandsMenu({
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          {ITEMS.map((item) => (
-            <Menu.Item key={item.choice.type} leftSection={item.icon} onClick={() => command.open(item.choice)}>
-              {item.label}
-            </Menu.Item>
-          ))}
-          <Menu.Divider />
-          {lostMode ? (
-            <Menu.Item
-              leftSection={<IconShieldExclamation size={16} />}
-              onClick={() => command.open({ type: 'lost_mode', preset: { enabled: false } })}
-            >
-              Turn off lost mode…
-            </Menu.Item>
-          ) : (
-            <Menu.Item
-              color="red"
-              leftSection={<IconShieldExclamation size={16} />}
-              onClick={() => command.open({ type: 'lost_mode', preset: { enabled: true } })}
-            >
-              Lost mode…
-            </Menu.Item>
-          )}
-          <Menu.Divider />
+          {/* A member who may not change the fleet (a Viewer) sees only the commands the device received. */}
+          <Allowed to="fleet.write">
+            {ITEMS.map((item) => (
+              <Menu.Item key={item.choice.type} leftSection={item.icon} onClick={() => command.open(item.choice)}>
+                {item.label}
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
+            {lostMode ? (
+              <Menu.Item
+                leftSection={<IconShieldExclamation size={16} />}
+                onClick={() => command.open({ type: 'lost_mode', preset: { enabled: false } })}
+              >
+                Turn off lost mode…
+              </Menu.Item>
+            ) : (
+              <Menu.Item
+                color="red"
+                leftSection={<IconShieldExclamation size={16} />}
+                onClick={() => command.open({ type: 'lost_mode', preset: { enabled: true } })}
+              >
+                Lost mode…
+              </Menu.Item>
+            )}
+            <Menu.Divider />
+          </Allowed>
           <Menu.Item
             component={Link}
             to={paths.portal.commands.getHref(profile._id)}

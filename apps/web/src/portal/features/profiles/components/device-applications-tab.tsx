@@ -22,6 +22,7 @@ import { applicationColumn } from '@/portal/components/table-columns';
 import { pageOf } from '@/portal/lib/browser-paging';
 import { AppIcon } from '@/portal/components/settings/app-icon';
 import { TabHeading } from '@/portal/components/settings/tab-form';
+import { Allowed, usePermission } from '@/portal/lib/permissions';
 
 /** After Sync, the list is fetched again this much later (the device answers through its wake-up channel). */
 export const SYNC_REFRESH_MS = 5000;
@@ -43,12 +44,14 @@ function EnableSwitch({
 }) {
   const name = app.app_name || app.package_name;
   const pending = isPendingChoice(app);
+  // A member who may not change the fleet (a Viewer) sees the state, not a switch they could use.
+  const canChange = usePermission('fleet.write');
   return (
     <Group gap="xs" wrap="nowrap">
       <Switch
         aria-label={`Enable ${name} on the device`}
         checked={!isDisabled(app)}
-        disabled={busy}
+        disabled={busy || !canChange}
         onChange={(e) => onToggle(!e.currentTarget.checked)}
         color="green"
       />
@@ -213,17 +216,19 @@ export function DeviceApplicationsTab({ profile }: { profile: ProfileDetail }) {
           title="Applications"
           description="Switch an app off to disable it on the device. Changes reach the device when you press Apply."
         />
-        <Tooltip label="Ask the device for its current application list" withArrow>
-          <Button
-            variant="light"
-            leftSection={<IconRefresh size={16} />}
-            onClick={() => sync.mutate(profileId)}
-            loading={sync.isPending || waitingForSync}
-            disabled={sync.isPending || waitingForSync}
-          >
-            Sync
-          </Button>
-        </Tooltip>
+        <Allowed to="fleet.write">
+          <Tooltip label="Ask the device for its current application list" withArrow>
+            <Button
+              variant="light"
+              leftSection={<IconRefresh size={16} />}
+              onClick={() => sync.mutate(profileId)}
+              loading={sync.isPending || waitingForSync}
+              disabled={sync.isPending || waitingForSync}
+            >
+              Sync
+            </Button>
+          </Tooltip>
+        </Allowed>
       </Group>
       {waitingForSync ? (
         <Text size="sm" c="dimmed" role="status">

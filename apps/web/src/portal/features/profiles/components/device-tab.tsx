@@ -11,6 +11,7 @@ import { formatDateTime } from '@/shared/lib/format';
 import { useDeviceDetail } from '../api/get-device-detail';
 import { useLogoutDevice } from '../api/logout-device';
 import { OnlineStatus } from './device-status';
+import { Allowed } from '@/portal/lib/permissions';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -98,15 +99,17 @@ export function DeviceTab({ profile }: { profile: ProfileDetail }) {
             The apps of your account on this device are signed out and their licences freed at once. To use the device
             again, scan the login QR code with it.
           </Text>
-          <Button
-            color="red"
-            variant="filled"
-            leftSection={<IconLogout size={16} />}
-            onClick={() => setConfirming(true)}
-            w="fit-content"
-          >
-            Logout device
-          </Button>
+          <Allowed to="fleet.write">
+            <Button
+              color="red"
+              variant="filled"
+              leftSection={<IconLogout size={16} />}
+              onClick={() => setConfirming(true)}
+              w="fit-content"
+            >
+              Logout device
+            </Button>
+          </Allowed>
         </Stack>
       </Alert>
       <ConfirmDialog

@@ -7,6 +7,7 @@ import { useApplyProfile } from '../api/apply-profile';
 import { appLabel } from './app-routes';
 import { CommandsMenu } from './commands-menu';
 import { ApplyState, OnlineStatus } from './device-status';
+import { Allowed } from '@/portal/lib/permissions';
 
 /**
  * Serial number and device name, app, online state, Apply with the delivery state of the latest version, and the
@@ -44,15 +45,17 @@ export function ProfileHeader({
         <Stack gap={8} align="flex-end" style={{ flex: '0 1 auto', marginLeft: 'auto' }}>
           <Group gap="xs" justify="flex-end">
             <CommandsMenu profile={profile} lostMode={lostMode} />
-            <Button
-              leftSection={<IconSend size={16} />}
-              onClick={() => apply.mutate(profile._id)}
-              loading={apply.isPending}
-              disabled={apply.isPending}
-              aria-describedby="apply-help"
-            >
-              Apply
-            </Button>
+            <Allowed to="fleet.write">
+              <Button
+                leftSection={<IconSend size={16} />}
+                onClick={() => apply.mutate(profile._id)}
+                loading={apply.isPending}
+                disabled={apply.isPending}
+                aria-describedby="apply-help"
+              >
+                Apply
+              </Button>
+            </Allowed>
           </Group>
           <ApplyState profile={profile} />
           {/* A device acknowledges version 0 (nothing applied yet) too: only a real Apply has a "last applied". */}

@@ -13,6 +13,7 @@ import { useListSearch } from '@/shared/lib/list-search';
 import { useProfileList } from '@/portal/api/get-profile-list';
 import { APP_NAME_CHOICES, appLabel, profileDetailHref } from '../components/app-routes';
 import { BulkActionsBar } from '../components/bulk-actions-bar';
+import { usePermission } from '@/portal/lib/permissions';
 import { OnlineStatus, PolicyBadge } from '../components/device-status';
 import { DriftDialog, GroupCell } from '../components/group-cell';
 import { textColumn } from '@/portal/components/table-columns';
@@ -30,6 +31,8 @@ export function ProfilesPage() {
   const profiles = useProfileList(params);
   const groups = useGroupChoices();
   const selection = useRowSelection();
+  // Devices are ticked only to act on them: a member who may not change the fleet (a Viewer) gets no boxes.
+  const canAct = usePermission('fleet.write');
   const [drifting, setDrifting] = useState<ProfileListItem | null>(null);
 
   const onSort = (field: SortField, order: SortOrder) => list.setFilters({ sort: field, order });
@@ -38,7 +41,7 @@ export function ProfilesPage() {
   );
 
   const columns: DataTableColumn<ProfileListItem>[] = [
-    selectionColumn(selection, profiles.data?.data, (row) => row.name),
+    ...(canAct ? [selectionColumn(selection, profiles.data?.data, (row) => row.name)] : []),
     {
       key: 'name',
       header: sortHeader('Serial Number', 'name'),
