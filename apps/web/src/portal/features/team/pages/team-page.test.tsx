@@ -144,6 +144,8 @@ describe('Team (/team)', () => {
     });
     const { user } = renderApp('/team');
     await user.click(await screen.findByRole('button', { name: 'Remove Sam Rivera' }));
+    // The registrant cannot be removed: no button for them.
+    expect(screen.queryByRole('button', { name: 'Remove Jane Cooper' })).toBeNull();
     const dialog = await screen.findByRole('dialog', { name: 'Remove Sam Rivera?' });
     expect(dialog).toHaveTextContent('Sam Rivera (sam@acme.test)');
     expect(dialog).toHaveTextContent('their sessions end now');

@@ -54,7 +54,10 @@ export function TeamPage() {
           icon={IconPencil}
           onClick={() => setEditing(m)}
         />
-        <DeleteAction hint="Remove" label={`Remove ${m.name}`} onClick={() => setRemoving(m)} />
+        {/* The registrant's email is the account's: they cannot be removed (the server refuses it too). */}
+        {m.isRegistrant ? null : (
+          <DeleteAction hint="Remove" label={`Remove ${m.name}`} onClick={() => setRemoving(m)} />
+        )}
       </>
     )),
   ];
