@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { MAX_REQUEST_ITEMS, emailSchema, idOf, newPasswordSchema, personNameSchema, text } from './common.ts';
 import { withData } from './envelope.ts';
-import { groupIdSchema } from './fleet.ts';
+// Not from fleet.ts: users/detail's schema reads this file, and the sign-in page should not load the fleet's schemas.
+const groupIdSchema = idOf('group');
 
 /**
  * Customer team (DECISIONS §12): several people in one account, each with a role the server enforces and, for Admin,
