@@ -44,8 +44,11 @@ export async function findMemberById(db: DbOrTx, memberId: string): Promise<Memb
   return row ?? null;
 }
 
-/** The account's members with the registrant's name and email from the account, oldest first. */
-export async function listMembers(db: DbOrTx, customerId: string) {
+/**
+ * The account's members with the registrant's name and email from the account, oldest first; with `memberId`, that
+ * one member only (none when it is another account's).
+ */
+export async function listMembers(db: DbOrTx, customerId: string, memberId?: string) {
   return db
     .select({
       member: accountMembers,
@@ -55,7 +58,13 @@ export async function listMembers(db: DbOrTx, customerId: string) {
     })
     .from(accountMembers)
     .innerJoin(customers, eq(customers.id, accountMembers.customerId))
-    .where(and(eq(accountMembers.customerId, customerId), isNull(accountMembers.removedAt)))
+    .where(
+      and(
+        eq(accountMembers.customerId, customerId),
+        isNull(accountMembers.removedAt),
+        memberId ? eq(accountMembers.id, memberId) : undefined,
+      ),
+    )
     .orderBy(asc(accountMembers.createdAt), asc(accountMembers.id));
 }
 

@@ -288,8 +288,7 @@ const nameOf = (row: Awaited<ReturnType<typeof repo.listMembers>>[number]) =>
   row.member.registrant ? row.accountName : `${row.member.name} (${row.member.email})`;
 
 async function memberRowOf(tx: DbOrTx, customerId: string, memberId: string) {
-  const rows = await repo.listMembers(tx, customerId);
-  const row = rows.find((r) => r.member.id === memberId);
+  const [row] = await repo.listMembers(tx, customerId, memberId);
   if (!row) throw notFound('No member with this id in the account.');
   return row;
 }
