@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fleetApi, policyApi, type Rollout } from '@fleetdeck/contract';
-import { emailOutbox, rolloutDevices } from '../../db/schema.ts';
+import { emailOutbox, rolloutDevices, rollouts } from '../../db/schema.ts';
 import { call } from '../../../test/support/call.ts';
 import { newMember, type TestMember } from '../../../test/support/factory.ts';
 import { pdGroup, pdTemplate } from '../../../test/support/fleet.ts';
@@ -110,11 +110,22 @@ describe('account emails', () => {
       body: { version, result: 'Failed', message: 'Kiosk app missing' },
     });
     expect(ack.statusCode, ack.body).toBe(200);
+    // The failure is recorded against the rollout's version (else nothing would pause).
+    expect(row!.policyVersion).toBe(version);
+    const [decided] = await rt.ctx.db
+      .select()
+      .from(rolloutDevices)
+      .where(and(eq(rolloutDevices.rolloutId, rollout._id), eq(rolloutDevices.profileId, row!.profileId)));
+    expect(decided!.state).toBe('failed');
+    // This step or the worker's own chain (whichever takes the rollout's lock first) pauses it.
     await advanceRollout(rt.ctx, rollout._id, { wait: true });
-
-    const mail = await rt.smtp.waitFor(admin.email, (m) => m.subject.includes('paused itself'));
-    expect(mail.text).toContain('Ada Admin');
-    await rt.smtp.waitFor(owner.email, (m) => m.subject.includes('paused itself'));
+    const [paused] = await rt.ctx.db.select().from(rollouts).where(eq(rollouts.id, rollout._id));
+    expect(paused!.state).toBe('paused');
     expect(await queuedTo('rollout-paused')).toEqual([owner.email, admin.email].sort());
+
+    // Delivered through the SMTP peer (a worker job; 30 s leaves room for one retry on a loaded CI machine).
+    const mail = await rt.smtp.waitFor(admin.email, (m) => m.subject.includes('paused itself'), 30_000);
+    expect(mail.text).toContain('Ada Admin');
+    await rt.smtp.waitFor(owner.email, (m) => m.subject.includes('paused itself'), 30_000);
   });
 });
