@@ -88,6 +88,11 @@ export const ERROR_CODES = [
   // Issue 26 (DECISIONS §11, §13).
   /** The same `Idempotency-Key` was sent with another request body within 24 h. */
   'E_IDEMPOTENCY_MISMATCH',
+  // Issue 28 (DECISIONS §13).
+  /** The same `Idempotency-Key` was sent with another request (method, path or body) within 24 h: 422. */
+  'E_IDEMPOTENCY',
+  /** An API key called outside its scopes (or a call never open to keys): 403. */
+  'E_SCOPE',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,6 +10,8 @@ export * from './profiles.ts';
 export * from './fleet.ts';
 export * from './commands.ts';
 export * from './team.ts';
+export * from './api-keys.ts';
+export * from './webhook-endpoints.ts';
 export * from './activity.ts';
 export * from './chat.ts';
 export * from './content.ts';

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.ts';
+import type { ApiKeyScope } from '../api-keys.ts';
 import type { Permission } from '../team.ts';
 import * as areas from './index.ts';
 
@@ -167,6 +168,18 @@ export const CUSTOMER_ENDPOINT_ACCESS = {
     teamInviteResend: 'team.manage',
     teamInviteRevoke: 'team.manage',
   },
+  // DECISIONS §13: the account's integrations, for Owners and Admins (never open to API keys, see below).
+  apiKeysApi: { apiKeyCreate: 'account.write', apiKeyList: 'account.write', apiKeyRevoke: 'account.write' },
+  webhookEndpointsApi: {
+    webhookCreate: 'account.write',
+    webhookList: 'account.write',
+    webhookUpdate: 'account.write',
+    webhookDelete: 'account.write',
+    webhookRotateSecret: 'account.write',
+    webhookTest: 'account.write',
+    webhookDeliveries: 'account.write',
+    webhookDeliveryRetry: 'account.write',
+  },
 } as const satisfies AccessTable;
 
 type Table = Record<string, Record<string, EndpointAccess>>;
@@ -179,5 +192,38 @@ export const accessOfEndpoint: ReadonlyMap<Endpoint, EndpointAccess> = new Map(
     Object.entries(endpoints as Record<string, unknown>)
       .filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1]))
       .map(([name, e]) => [e, (CUSTOMER_ENDPOINT_ACCESS as unknown as Table)[area]![name]!] as const),
+  ),
+);
+
+/**
+ * What an API key needs for a call (DECISIONS §13), derived from the table above: reads of the fleet need
+ * `devices:read`, its changes `devices:write` (commands' sends and cancels `commands:write`), reads of billing
+ * `billing:read`. `null`: never open to a key: a person's own calls (`signed-in`), the device API, the team, the
+ * account's settings, API keys and webhooks (`account.write`), payments (`billing.write`). `public` calls need none.
+ */
+export function apiKeyScopeOf(area: string, access: EndpointAccess): ApiKeyScope | 'public' | null {
+  switch (access) {
+    case 'public':
+      return 'public';
+    case 'fleet.read':
+      return 'devices:read';
+    case 'fleet.write':
+    case 'fleet.bulk':
+      return area === 'commandsApi' ? 'commands:write' : 'devices:write';
+    case 'billing.read':
+      return 'billing:read';
+    default:
+      return null;
+  }
+}
+
+/** The key scope of each endpoint object (`apiKeyScopeOf` of its area and access). */
+export const apiKeyScopeOfEndpoint: ReadonlyMap<Endpoint, ApiKeyScope | 'public' | null> = new Map(
+  Object.entries(areas).flatMap(([area, endpoints]) =>
+    Object.entries(endpoints as Record<string, unknown>)
+      .filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1]))
+      .map(
+        ([name, e]) => [e, apiKeyScopeOf(area, (CUSTOMER_ENDPOINT_ACCESS as unknown as Table)[area]![name]!)] as const,
+      ),
   ),
 );

@@ -21,3 +21,5 @@ export * as publicApi from './public.ts';
 export * as fleetApi from './fleet.ts';
 export * as commandsApi from './commands.ts';
 export * as teamApi from './team.ts';
+export * as apiKeysApi from './api-keys.ts';
+export * as webhookEndpointsApi from './webhook-endpoints.ts';
