@@ -23,6 +23,7 @@ import {
   securityHeaders,
   withVideoFrames,
 } from './plugins/security-headers.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
@@ -110,6 +111,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       void reply.header('cache-control', 'no-store');
     done(null, payload);
   });
+
+  // Idempotency-Key on the customer API's POSTs (DECISIONS §13); its onSend keeps the answer before compression.
+  registerIdempotency(app, ctx);
 
   // On-the-fly compression of text answers above 1 KB (JSON lists, the API docs). Not on the routes whose answers
   // are always tiny (health checks) or already compressed at build (the web app's files, served precompressed

@@ -85,9 +85,6 @@ export const ERROR_CODES = [
   'E_PHONE_INVALID',
   /** An offline customer's licences are changed by the vendor's staff: no checkout or subscription change. */
   'E_OFFLINE_CUSTOMER',
-  // Issue 26 (DECISIONS §11, §13).
-  /** The same `Idempotency-Key` was sent with another request body within 24 h. */
-  'E_IDEMPOTENCY_MISMATCH',
   // Issue 28 (DECISIONS §13).
   /** The same `Idempotency-Key` was sent with another request (method, path or body) within 24 h: 422. */
   'E_IDEMPOTENCY',

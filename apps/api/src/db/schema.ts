@@ -1978,3 +1978,24 @@ export const accountInvites = pgTable(
       .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
   ],
 );
+
+/**
+ * The customer API's `Idempotency-Key`s (DECISIONS §13, Stripe's rules): per caller (the API key, the member or the
+ * registrant) and key, the request's fingerprint (method, path, body) and, once it ended, the answer replayed to a
+ * repeat within 24 h. A row `running` blocks a concurrent repeat (409); one left by a crashed process is taken over
+ * after a couple of minutes. Rows older than 24 h are swept by the hourly maintenance job.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    caller: text('caller').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    state: text('state', { enum: ['running', 'done'] }).notNull(),
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.caller, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

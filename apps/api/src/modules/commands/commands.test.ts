@@ -158,11 +158,14 @@ describe('idempotency', () => {
     expect(dataOf<Command>(again)._id).toBe(dataOf<Command>(first)._id);
     await rt.settle();
     expect(await poll(d)).toHaveLength(1);
-    const other = failure(await send({ ...body, params: { message: 'Other' } }, key), 422, 'E_IDEMPOTENCY_MISMATCH');
+    const other = failure(await send({ ...body, params: { message: 'Other' } }, key), 422, 'E_IDEMPOTENCY');
     expect(other.respones_msg).toContain('Idempotency-Key');
     // After 24 hours the key is free again: another body under it is a new command.
     await rt.ctx.db.execute(
       sql`update commands set created_at = now() - interval '25 hours' where id = ${dataOf<Command>(first)._id}`,
+    );
+    await rt.ctx.db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = ${key['idempotency-key']}`,
     );
     const later = await send({ ...body, params: { message: 'Other' } }, key);
     expect(later.headers['idempotent-replayed']).toBeUndefined();

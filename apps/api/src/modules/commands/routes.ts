@@ -37,7 +37,7 @@ export const commandRoutes = (ctx: AppContext) =>
           'capable devices get the command through `GET events` (lock and lost mode ahead of anything else), the ' +
           'others an `unsupported` row. `Idempotency-Key` header: the same key and body within 24 h answer the same ' +
           'command with the header `idempotent-replayed: true` and send nothing again; the same key with another ' +
-          'body answers 422 `E_IDEMPOTENCY_MISMATCH`.',
+          'body answers 422 `E_IDEMPOTENCY`.',
       },
       async (req, reply) => {
         const { command, replayed } = await commands.createCommand(

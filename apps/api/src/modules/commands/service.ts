@@ -90,7 +90,7 @@ const requestHashOf = (input: CommandCreateInput) =>
 const idempotencyMismatch = () =>
   new AppError(
     422,
-    'E_IDEMPOTENCY_MISMATCH',
+    'E_IDEMPOTENCY',
     'This Idempotency-Key was already used for a different command in the last 24 hours: send a new key for a new command.',
   );
 

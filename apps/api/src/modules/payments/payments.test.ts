@@ -150,10 +150,10 @@ describe('purchase rules', () => {
     // A later retry with the same key (and a used captcha) answers the same payment too.
     const again = await postWithKey(rt, paymentsApi.purchase, { priceId: 'PDOT', qty: 4, captcha }, token, key);
     expect(jsonOf<CheckoutResponse>(again).data.clientSecret).toBe(bodies[0]!.clientSecret);
-    // The same key for a different request is refused rather than answered with the wrong payment.
+    // The same key for a different request is refused rather than answered with the wrong payment (DECISIONS §13).
     const other = await postWithKey(rt, paymentsApi.purchase, { priceId: 'PDOT', qty: 5, captcha }, token, key);
-    expect(other.statusCode).toBe(409);
-    expect(jsonOf(other).code).toBe('E_CONFLICT');
+    expect(other.statusCode).toBe(422);
+    expect(jsonOf(other).code).toBe('E_IDEMPOTENCY');
   });
 });
 

@@ -386,8 +386,10 @@ describe('checkout through the API with PAYMENT_PROVIDER=stripe', () => {
       paymentId: data.paymentId,
       clientSecret: data.clientSecret,
     });
+    // Replayed by the API's Idempotency-Key layer (DECISIONS §13): Stripe is not called twice.
+    expect(again.headers['idempotent-replayed']).toBe('true');
     const calls = fake.calls('POST', '/v1/payment_intents');
-    expect(calls.map((r) => r.idempotencyKey)).toEqual([req!.idempotencyKey, req!.idempotencyKey]);
+    expect(calls.map((r) => r.idempotencyKey)).toEqual([req!.idempotencyKey]);
 
     // Its webhook then grants the seats.
     const event = {
