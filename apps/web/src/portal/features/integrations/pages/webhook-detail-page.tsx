@@ -44,7 +44,7 @@ function EndpointSummary({ endpoint, actions }: { endpoint: WebhookEndpoint; act
             Rotate secret
           </Button>
           <Button
-            variant="default"
+            variant="light"
             color="red"
             leftSection={<IconTrash size={16} />}
             onClick={() => actions.remove(endpoint)}
