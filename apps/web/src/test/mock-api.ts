@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's keys (the first value of each). */
+  query: Record<string, string>;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -67,6 +69,7 @@ export function mockApi(routes: Record<string, Handler | MockAnswer>) {
     const call: RecordedCall = {
       method,
       path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
       headers,
     };

@@ -1,4 +1,5 @@
 import {
+  IconApi,
   IconBuildingStore,
   IconCreditCard,
   IconDeviceMobile,
@@ -16,6 +17,7 @@ import {
   IconTerminal2,
   IconUserCircle,
   IconUsersGroup,
+  IconWebhook,
 } from '@tabler/icons-react';
 import type { QueryClient } from '@tanstack/react-query';
 import { licenceSummaryQueryOptions } from '@/portal/api/licence-summary';
@@ -193,6 +195,24 @@ export const portalRoutes = routeTable<PortalRouteKey, PortalAccess>(paths.porta
     title: 'Team',
     nav: { icon: IconUsersGroup, menu: 'account' },
     page: lazyNamed(() => import('@/portal/features/team/pages/team-page'), 'TeamPage'),
+  },
+  // The public API (DECISIONS §13): Owners and Admins (`account.write`); a webhook's delivery log by `?id=`.
+  apiKeys: {
+    area: 'account.write',
+    title: 'API keys',
+    nav: { icon: IconApi, menu: 'account' },
+    page: lazyNamed(() => import('@/portal/features/integrations/pages/api-keys-page'), 'ApiKeysPage'),
+  },
+  webhooks: {
+    area: 'account.write',
+    title: 'Webhooks',
+    nav: { icon: IconWebhook, menu: 'account' },
+    page: lazyNamed(() => import('@/portal/features/integrations/pages/webhooks-page'), 'WebhooksPage'),
+  },
+  webhookDetail: {
+    area: 'account.write',
+    title: 'Webhook',
+    page: lazyNamed(() => import('@/portal/features/integrations/pages/webhook-detail-page'), 'WebhookDetailPage'),
   },
   becomeReseller: {
     area: 'account.write',

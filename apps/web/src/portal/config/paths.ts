@@ -101,6 +101,10 @@ export const paths = {
     powerChatUserCreate: simple('/power-chat-user-create'),
     /** The account's members and invites (DECISIONS §12). */
     team: simple('/team'),
+    /** The public API's keys and webhook endpoints (DECISIONS §13); one endpoint's delivery log by `?id=`. */
+    apiKeys: simple('/api-keys'),
+    webhooks: simple('/webhooks'),
+    webhookDetail: withArgs('/webhook-detail', (id?: string) => ({ id })),
   },
 } as const;
 

@@ -33,6 +33,8 @@ export const queryKeys = {
   commandList: (params: object) => ['commands', 'list', params],
   /** The account's members and invites (DECISIONS §12): the Team page, and the audit log's member filter. */
   team: ['team'],
+  /** The public API's keys and webhook endpoints (DECISIONS §13): the API keys and Webhooks pages. */
+  integrations: ['integrations'],
 } as const satisfies Record<string, QueryKey | ((...args: never[]) => QueryKey)>;
 
 const invalidateAll = (queryClient: QueryClient, keys: readonly QueryKey[]) =>
