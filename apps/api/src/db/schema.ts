@@ -1978,3 +1978,37 @@ export const accountInvites = pgTable(
       .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
   ],
 );
+
+/**
+ * API keys of an account (DECISIONS §13): stored by the SHA-256 of the key (shown once), with its first characters to
+ * recognise it. A key belongs to the account: the member who created it may leave (`created_by_member_id` is then
+ * kept, members are never deleted; a deleted row would only null it). Revoked rows stay (the audit names them).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The key's first 12 characters (`fdk_` and 8 more). */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdByMemberId: uuid('created_by_member_id').references(() => accountMembers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Written at most once a minute by the key's requests. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Requests per minute. */
+    rateLimit: integer('rate_limit').notNull().default(600),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_uq').on(t.keyHash),
+    index('api_keys_customer_idx')
+      .on(t.customerId, t.createdAt)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);
