@@ -2012,3 +2012,20 @@ export const apiKeys = pgTable(
       .where(sql`${t.revokedAt} is null`),
   ],
 );
+
+/**
+ * The per-minute request counts of API keys (DECISIONS §13), shared by every API process. UNLOGGED (hand-written in
+ * the migration): a key's request bumps its row, and a transaction that writes only unlogged tables does not wait for
+ * a WAL flush, so the count costs a key's request little; a crash forgets the current minute's counts, which only
+ * lets a key start its minute afresh. No foreign key (its check would lock the key's row); old windows are swept by the
+ * hourly maintenance job and the rows of a deleted key with them.
+ */
+export const apiKeyUsage = pgTable(
+  'api_key_usage',
+  {
+    keyId: uuid('key_id').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.windowStart] }), index('api_key_usage_window_idx').on(t.windowStart)],
+);

@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import { maintainPartitions } from '../db/partitions.ts';
 import { sweepRateLimits } from '../lib/rate-limit.ts';
+import { sweepKeyUsage } from '../modules/api-keys/service.ts';
 import { sweepLoginFailures } from '../db/account-lockout.ts';
 import { deliverEmail, sweepOutbox } from '../modules/mail/outbox.ts';
 import { DEVICE_PUSH_QUEUE, deliverPush, type PushSender } from '../modules/policy/push.ts';
@@ -92,6 +93,7 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   });
   await boss.work('maintenance.hourly', async () => {
     await sweepRateLimits(ctx.db);
+    await sweepKeyUsage(ctx.db);
     await sweepLoginFailures(ctx.db);
     await deleteOldSessions(ctx.db);
     await deleteOldCodes(ctx.db);

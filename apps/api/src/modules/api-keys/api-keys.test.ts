@@ -12,6 +12,7 @@ import {
   type ApiKeyScope,
 } from '@fleetdeck/contract';
 import { call } from '../../../test/support/call.ts';
+import { sweepKeyUsage } from './service.ts';
 import { newCustomer, newMember, type TestCustomer } from '../../../test/support/factory.ts';
 import type { TestRuntime } from '../../../test/support/runtime.ts';
 import { startFileRuntime } from '../../../test/support/suites.ts';
@@ -251,11 +252,17 @@ describe('the per-key rate limit', () => {
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     // A session of the same account is not limited by the key.
     expect((await call(rt, devicesApi.profileList, { token: owner.token, query: {} })).statusCode).toBe(200);
-    // The counter is in the shared table, under the key's id (the hourly sweep deletes old windows).
-    const counted = await rt.ctx.db.execute<{ count: number }>(
-      sql`select count from rate_limit_counters where key = ${`api-key:${key._id}`}`,
-    );
-    expect(counted.rows.map((r) => Number(r.count))).toEqual([4]);
+    // The counter is in the shared table, under the key's id; the hourly sweep deletes windows older than an hour.
+    const counts = async () =>
+      (
+        await rt.ctx.db.execute<{ count: number }>(sql`select count from api_key_usage where key_id = ${key._id}`)
+      ).rows.map((r) => Number(r.count));
+    expect(await counts()).toEqual([4]);
+    await rt.ctx.db.execute(sql`
+      insert into api_key_usage (key_id, window_start, count) values (${key._id}, now() - interval '2 hours', 9)`);
+    expect((await counts()).sort()).toEqual([4, 9]);
+    await sweepKeyUsage(rt.ctx.db);
+    expect(await counts()).toEqual([4]);
   });
 
   it('touches last_used_at at most once a minute', async () => {

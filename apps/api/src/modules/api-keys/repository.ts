@@ -17,8 +17,6 @@ export interface ApiKeyRow {
 
 /** One window of a key's rate limit: a minute. */
 export const KEY_WINDOW_SECONDS = 60;
-/** The `rate_limit_counters` key of an API key's requests (swept with the others by the hourly maintenance job). */
-export const keyCounter = (keyId: string) => `api-key:${keyId}`;
 
 /**
  * Serialises the key writes of one account (the count against MAX_API_KEYS and the name check stay true until the
@@ -134,8 +132,8 @@ export interface UsedKey {
 
 /**
  * One round trip per request (DECISIONS §13): finds the key by its hash and, when it is usable (not revoked, not
- * expired), counts the request in the key's per-minute counter (`rate_limit_counters`, shared by every API process)
- * and touches `last_used_at` at most once a minute. A statement of data-modifying CTEs: atomic, no transaction.
+ * expired), counts the request in the key's per-minute counter (`api_key_usage`, unlogged, shared by every API
+ * process) and touches `last_used_at` at most once a minute. A statement of data-modifying CTEs: atomic, no transaction.
  */
 export async function useKey(db: Db, keyHash: string): Promise<UsedKey | null> {
   const window = sql`to_timestamp(floor(extract(epoch from now()) / ${KEY_WINDOW_SECONDS}) * ${KEY_WINDOW_SECONDS})`;
@@ -155,9 +153,9 @@ export async function useKey(db: Db, keyHash: string): Promise<UsedKey | null> {
              revoked_at is null and (expires_at is null or expires_at > now()) as usable
         from api_keys where key_hash = ${keyHash}
     ), counted as (
-      insert into rate_limit_counters as c (key, window_start, count)
-      select 'api-key:' || k.id, ${window}, 1 from k where k.usable
-      on conflict (key, window_start) do update set count = c.count + 1
+      insert into api_key_usage as c (key_id, window_start, count)
+      select k.id, ${window}, 1 from k where k.usable
+      on conflict (key_id, window_start) do update set count = c.count + 1
       returning c.count,
                 extract(epoch from (c.window_start + make_interval(secs => ${KEY_WINDOW_SECONDS}) - now()))::float as reset
     ), touched as (
@@ -180,4 +178,9 @@ export async function useKey(db: Db, keyHash: string): Promise<UsedKey | null> {
     count: r.count === null ? null : Number(r.count),
     resetSeconds: r.reset === null ? null : Number(r.reset),
   };
+}
+
+/** Deletes the per-minute counts older than an hour (the hourly maintenance job). */
+export async function sweepKeyUsage(db: DbOrTx) {
+  await db.execute(sql`delete from api_key_usage where window_start < now() - interval '1 hour'`);
 }

@@ -119,3 +119,5 @@ export async function authenticateKey(db: Db, key: string): Promise<KeyRequest> 
     },
   };
 }
+
+export { sweepKeyUsage } from './repository.ts';
