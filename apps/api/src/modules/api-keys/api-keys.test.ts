@@ -199,6 +199,9 @@ describe('authenticating with a key', () => {
     const res = await call(rt, fleetApi.groupCreate, { token: bearer(key.key), body: { name: 'Vans', family: 'PD' } });
     expect(res.statusCode).toBe(403);
     expect(res.error()).toMatchObject({ code: 'E_SCOPE', respones_msg: expect.stringMatching(/"devices:write"/) });
+    // Refused answers of a known key carry its limit too.
+    expect(res.headers['ratelimit-limit']).toBe('600');
+    expect(res.headers['ratelimit-remaining']).toBe('599');
   });
 
   it('writes as the key: the audit row names it (actor_kind \'api_key\') and the audit list says "API key <name>"', async () => {
