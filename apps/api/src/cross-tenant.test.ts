@@ -6,6 +6,7 @@ import {
   paymentsApi,
   sandboxApi,
   teamApi,
+  apiKeysApi,
   type ProfileApplication,
   type ProfileDetail,
 } from '@fleetdeck/contract';
@@ -45,6 +46,7 @@ let rt: TestRuntime;
 /** The rows of one customer that B's calls point at. */
 interface World {
   id: string;
+  apiKeyId: string;
   email: string;
   token: string;
   deviceAuth: string;
@@ -211,7 +213,14 @@ async function world(label: string): Promise<World> {
       body: { email: uniqueEmail(`${label}-invite`), role: 'Technician' },
     }),
   );
+  const apiKey = dataOf<{ _id: string }>(
+    await call(rt, apiKeysApi.apiKeyCreate, {
+      token: owner.token,
+      body: { name: `${label} key`, scopes: ['devices:read'] },
+    }),
+  );
   return {
+    apiKeyId: apiKey._id,
     memberId: member.id,
     inviteId: invite._id,
     commandId: command._id,
@@ -316,6 +325,7 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       if (t === '/api/v1/device/commands/{id}/result') return 'commandMessageId';
       if (t.startsWith('/api/v1/admin/team/invites/{id}')) return 'inviteId';
       if (t === '/api/v1/admin/team/{id}') return 'memberId';
+      if (t === '/api/v1/admin/api-keys/{id}') return 'apiKeyId';
       return undefined;
     default:
       return undefined;

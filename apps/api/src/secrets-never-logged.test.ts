@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chatApi, devicesApi, paymentsApi, policyApi, sandboxApi, usersApi } from '@fleetdeck/contract';
+import { apiKeysApi, chatApi, devicesApi, paymentsApi, policyApi, sandboxApi, usersApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { startTestRuntime, type TestRuntime } from '../test/support/runtime.ts';
 import { call } from '../test/support/call.ts';
@@ -183,6 +183,20 @@ describe('secrets never logged (issue 12, Prove 6)', () => {
     expect(rotated.data.loginQrCodeUrl).toBeTruthy();
     const rotatedToken = plant('rotated enrolment token', await enrolmentToken(rt, customerId));
     await call(rt, devicesApi.enrol, { body: enrolBody(rotatedToken), ip: randomIp() });
+
+    // An API key (DECISIONS §13): created, used, refused a call outside its scope, revoked, then refused (401).
+    const created = ok(
+      await call(rt, apiKeysApi.apiKeyCreate, {
+        token: session,
+        body: { name: `Key ${tag}`, scopes: ['devices:read'] },
+      }),
+      'api key create',
+    ).json<{ data: { _id: string; key: string } }>().data;
+    const apiKey = `Bearer ${plant('API key', created.key)}`;
+    ok(await call(rt, devicesApi.profileList, { token: apiKey, query: {} }), 'api key call');
+    expect((await call(rt, usersApi.detail, { token: apiKey })).statusCode).toBe(403);
+    ok(await call(rt, apiKeysApi.apiKeyRevoke, { token: session, params: { id: created._id } }), 'api key revoke');
+    expect((await call(rt, devicesApi.profileList, { token: apiKey, query: {} })).statusCode).toBe(401);
 
     // Payments (sandbox): card numbers through tokenise, checkout's client secret, confirm (declined, then paid).
     const visa = plant('card number', '4242424242424242');

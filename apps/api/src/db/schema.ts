@@ -1999,3 +1999,54 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.caller, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * API keys of an account (DECISIONS §13): stored by the SHA-256 of the key (shown once), with its first characters to
+ * recognise it. A key belongs to the account: the member who created it may leave (`created_by_member_id` is then
+ * kept, members are never deleted; a deleted row would only null it). Revoked rows stay (the audit names them).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The key's first 12 characters (`fdk_` and 8 more). */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdByMemberId: uuid('created_by_member_id').references(() => accountMembers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Written at most once a minute by the key's requests. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Requests per minute. */
+    rateLimit: integer('rate_limit').notNull().default(600),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_uq').on(t.keyHash),
+    index('api_keys_customer_idx')
+      .on(t.customerId, t.createdAt)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/**
+ * The per-minute request counts of API keys (DECISIONS §13), shared by every API process. UNLOGGED (hand-written in
+ * the migration): a key's request bumps its row, and a transaction that writes only unlogged tables does not wait for
+ * a WAL flush, so the count costs a key's request little; a crash forgets the current minute's counts, which only
+ * lets a key start its minute afresh. No foreign key (its check would lock the key's row); old windows are swept by the
+ * hourly maintenance job and the rows of a deleted key with them.
+ */
+export const apiKeyUsage = pgTable(
+  'api_key_usage',
+  {
+    keyId: uuid('key_id').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.windowStart] }), index('api_key_usage_window_idx').on(t.windowStart)],
+);

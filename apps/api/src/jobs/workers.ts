@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { maintainPartitions } from '../db/partitions.ts';
 import { sweepRateLimits } from '../lib/rate-limit.ts';
 import { sweepIdempotencyKeys } from '../modules/idempotency/repository.ts';
+import { sweepKeyUsage } from '../modules/api-keys/service.ts';
 import { sweepLoginFailures } from '../db/account-lockout.ts';
 import { deliverEmail, sweepOutbox } from '../modules/mail/outbox.ts';
 import { DEVICE_PUSH_QUEUE, deliverPush, type PushSender } from '../modules/policy/push.ts';
@@ -94,6 +95,7 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   await boss.work('maintenance.hourly', async () => {
     await sweepRateLimits(ctx.db);
     await sweepIdempotencyKeys(ctx.db);
+    await sweepKeyUsage(ctx.db);
     await sweepLoginFailures(ctx.db);
     await deleteOldSessions(ctx.db);
     await deleteOldCodes(ctx.db);

@@ -20,6 +20,8 @@ export type Actor =
        * for the account as a whole (a background job, a seed).
        */
       member?: SignedInMember | null;
+      /** An API key acting for the account (DECISIONS §13): the audit names the key. */
+      apiKey?: { id: string; name: string } | null;
     }
   | { kind: 'staff'; id: string; role: StaffRole; ip: string | null; userAgent?: string | null }
   | { kind: 'device'; id: string; customerId: string; ip: string | null }
@@ -35,8 +37,8 @@ export interface SignedInMember {
   groupIds: string[] | null;
 }
 
-/** Who an audit row names: `member` is a person of a customer account (DECISIONS §12). */
-export type ActorKind = Actor['kind'] | 'member';
+/** Who an audit row names: `member` is a person of a customer account (DECISIONS §12), `api_key` a key (§13). */
+export type ActorKind = Actor['kind'] | 'member' | 'api_key';
 
 export const SYSTEM: Actor = { kind: 'system', id: null, ip: null };
 
@@ -49,6 +51,7 @@ export const sourceOf = (actor: Actor): AuditSource => (actor.kind === 'device' 
  */
 export const auditedActor = (actor: Actor): { kind: ActorKind; id: string | null } => {
   if (actor.kind === 'customer' && actor.impersonatedBy) return { kind: 'staff', id: actor.impersonatedBy.id };
+  if (actor.kind === 'customer' && actor.apiKey) return { kind: 'api_key', id: actor.apiKey.id };
   if (actor.kind === 'customer' && actor.member) return { kind: 'member', id: actor.member.id };
   return { kind: actor.kind, id: actor.id };
 };

@@ -1,6 +1,13 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ROLE_DESCRIPTIONS, roleCan, type Endpoint } from '@fleetdeck/contract';
-import { accessOfEndpoint } from '@fleetdeck/contract/access';
+import {
+  API_KEY_SCOPE_DESCRIPTIONS,
+  ROLE_DESCRIPTIONS,
+  roleCan,
+  type ApiKeyScope,
+  type Endpoint,
+} from '@fleetdeck/contract';
+import { accessOfEndpoint, apiKeyScopeOfEndpoint, type EndpointAccess } from '@fleetdeck/contract/access';
+import { apiKeyOfHeader, authenticateKey } from '../modules/api-keys/service.ts';
 import type { AppContext } from '../context.ts';
 import { checkImpersonation } from '../modules/sessions/impersonation.ts';
 import {
@@ -11,7 +18,7 @@ import {
 } from '../modules/sessions/service.ts';
 import type { customers } from '../db/schema.ts';
 import type { CustomerActor, SignedInMember } from '../lib/actor.ts';
-import { forbidden } from '../lib/errors.ts';
+import { forbidden, tooMany } from '../lib/errors.ts';
 import { scopeOf, type DeviceScope } from '../lib/device-scope.ts';
 
 declare module 'fastify' {
@@ -62,7 +69,10 @@ export const requireMember =
       );
     }
     const authenticate = requireSession(ctx, 'customer');
+    const keyScope = apiKeyScopeOfEndpoint.get(endpoint) ?? null;
     return async function memberGuard(request, reply) {
+      const key = apiKeyOfHeader(request.headers.authorization);
+      if (key !== null) return keyGuard(ctx, request, reply, key, access, keyScope);
       await authenticate(request, reply);
       if (access === 'signed-in') return;
       const role = roleOf(sessionOf(request).member);
@@ -71,6 +81,62 @@ export const requireMember =
       }
     };
   };
+
+/** What a call never open to API keys is, by the permission it needs (DECISIONS §13), for the 403's message. */
+const NOT_FOR_KEYS: Partial<Record<EndpointAccess, string>> = {
+  'signed-in': "a person's own sign-in, profile and password calls",
+  'team.manage': "the account's team",
+  'account.write': "the account's settings, API keys and webhooks",
+  'billing.write': 'payments and payment methods',
+};
+
+/**
+ * An API key's request (DECISIONS §13): the key (unknown, revoked or expired: 401), its per-minute limit (headers on
+ * every answer, 429 past it), then the scope the endpoint needs (403 `E_SCOPE`). The key acts for the whole account:
+ * the session it leaves has no member (an Owner's device scope) and names the key.
+ */
+async function keyGuard(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  access: EndpointAccess,
+  scope: ApiKeyScope | 'public' | null,
+) {
+  const { key: found, limit } = await authenticateKey(ctx.db, key);
+  void reply.headers({
+    'ratelimit-limit': String(limit.max),
+    'ratelimit-remaining': String(limit.remaining),
+    'ratelimit-reset': String(limit.resetSeconds),
+  });
+  if (limit.exceeded) {
+    throw tooMany(
+      `This API key made more than ${limit.max} requests this minute. Wait ${limit.resetSeconds} seconds and try again.`,
+      'E_RATE_LIMITED',
+      limit.resetSeconds,
+    );
+  }
+  if (scope === null) {
+    throw forbidden(`API keys cannot call this: ${NOT_FOR_KEYS[access] ?? 'a call of the console only'}.`, 'E_SCOPE');
+  }
+  if (scope !== 'public' && !found.scopes.includes(scope)) {
+    throw forbidden(
+      `This API key lacks the scope "${scope}" this call needs (${API_KEY_SCOPE_DESCRIPTIONS[scope].toLowerCase()}).`,
+      'E_SCOPE',
+    );
+  }
+  request.session = {
+    sessionId: found.id,
+    subjectId: found.customerId,
+    impersonatorId: null,
+    expiresAt: found.expiresAt ?? KEY_NEVER_EXPIRES,
+    member: null,
+    apiKey: { id: found.id, name: found.name },
+  };
+}
+
+/** A key without an expiry, as SessionInfo's `expiresAt` (no route open to keys reads it). */
+const KEY_NEVER_EXPIRES = new Date('9999-12-31T00:00:00Z');
 
 /** A session without a member (older than the team, or login-as) is the account's registrant: an Owner. */
 export const roleOf = (member: SignedInMember | null) => member?.role ?? 'Owner';
@@ -95,6 +161,7 @@ export function customerActorOf(request: FastifyRequest): CustomerActor {
     userAgent: request.headers['user-agent'] ?? null,
     impersonatedBy: request.impersonator,
     member: sessionOf(request).member,
+    apiKey: sessionOf(request).apiKey ?? null,
   };
 }
 

@@ -111,6 +111,7 @@ function fingerprintOf(request: FastifyRequest): string {
 /** Whose keys these are: the API key, else the member, else the account's registrant (or a staff login-as). */
 function callerOf(request: FastifyRequest): string {
   const session = request.session!;
+  if (session.apiKey) return `api_key:${session.apiKey.id}`;
   if (session.member) return `member:${session.member.id}`;
   return `customer:${session.subjectId}`;
 }

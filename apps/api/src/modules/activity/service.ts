@@ -15,6 +15,7 @@ import { PDALL_APPS } from '../devices/service.ts';
 import { assertFamilyLicensed } from '../policy/freeze.ts';
 import { cursorId, cursorTimestamp, decodeCursor, keysetAnswer, keysetWindowOf } from './keyset.ts';
 import * as team from '../team/repository.ts';
+import { keyNames } from '../api-keys/repository.ts';
 import * as repo from './repository.ts';
 import { scopeOf, type DeviceScope } from '../../lib/device-scope.ts';
 
@@ -77,6 +78,8 @@ export async function auditList(ctx: AppContext, customerId: string, q: AuditLis
   const known = await team.auditedPeople(ctx.db, customerId, memberIds);
   const people = new Map(known.map((p) => [p.id, p]));
   const registrant = known.find((p) => p.registrant) ?? null;
+  const keyIds = [...new Set(found.rows.flatMap((r) => (r.actorKind === 'api_key' && r.actorId ? [r.actorId] : [])))];
+  const keys = await keyNames(ctx.db, customerId, keyIds);
   return keysetAnswer(
     found,
     q,
@@ -90,7 +93,7 @@ export async function auditList(ctx: AppContext, customerId: string, q: AuditLis
       source: r.source,
       hasError: r.hasError,
       created_at: r.createdAt.toISOString(),
-      ...whoDid(r, people, registrant),
+      ...whoDid(r, people, registrant, keys),
     }),
   );
 }
@@ -112,13 +115,14 @@ async function actorsOfMember(ctx: AppContext, customerId: string, memberId: str
 
 /**
  * Who an audit row names (DECISIONS §12): the member (name, else email; the registrant by the account's name, also
- * for rows written before the team), "Staff" for a login-as, "Device" for a device; nobody for the system or a visitor
+ * for rows written before the team), "Staff" for a login-as, "Device" for a device, "API key <name>" for a key (§13); nobody for the system or a visitor
  * (an unknown email, or a failed sign-in with a person's email).
  */
 function whoDid(
   r: { actorKind: string | null; actorId: string | null; type: string; subType: string; hasError: boolean },
   people: ReadonlyMap<string, team.AuditedPerson>,
   registrant: team.AuditedPerson | null,
+  keys: ReadonlyMap<string, string>,
 ): Pick<AuditEntry, 'actor' | 'memberId'> {
   if (repo.isFailedSignIn(r)) return { actor: null, memberId: null };
   switch (r.actorKind) {
@@ -132,6 +136,10 @@ function whoDid(
       return { actor: 'Staff', memberId: null };
     case 'device':
       return { actor: 'Device', memberId: null };
+    case 'api_key': {
+      const name = r.actorId ? keys.get(r.actorId) : undefined;
+      return { actor: name === undefined ? 'API key' : `API key ${name}`, memberId: null };
+    }
     default:
       return { actor: null, memberId: null };
   }

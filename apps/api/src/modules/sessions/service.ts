@@ -31,6 +31,11 @@ export interface SessionInfo {
    * once; null for a staff session and for a customer session older than the team (its registrant, an Owner).
    */
   member: SignedInMember | null;
+  /**
+   * An API key's request (DECISIONS §13): it acts for the whole account (member null, the devices of the account);
+   * `sessionId` is then the key's id and `expiresAt` its expiry (or far away).
+   */
+  apiKey?: { id: string; name: string } | null;
 }
 
 export async function createSession(
