@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fleetApi, usersApi, type Group } from '@fleetdeck/contract';
+import { apiKeysApi, fleetApi, usersApi, type Group } from '@fleetdeck/contract';
 import { deviceGroups, idempotencyKeys } from '../db/schema.ts';
 import { sweepIdempotencyKeys } from '../modules/idempotency/repository.ts';
 import { idempotencyWait } from './idempotency.ts';
@@ -69,7 +69,7 @@ describe('Idempotency-Key', () => {
     expect(otherPath.statusCode, otherPath.body).toBe(422);
   });
 
-  it('keys are per caller: a member sending the same key runs their own request', async () => {
+  it('keys are per caller: a member or an API key sending the same key runs their own request', async () => {
     const admin = await newMember(rt, owner, 'Admin');
     const key = randomUUID();
     expect((await createGroup(owner.token, key, { name: 'Yard', family: 'PD' })).statusCode).toBe(200);
@@ -78,6 +78,20 @@ describe('Idempotency-Key', () => {
     expect(theirs.statusCode).toBe(200);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
     expect(await groupsNamed(owner.id, 'Yard')).toBe(2);
+    // An API key of the account is a caller of its own too.
+    const apiKey = (
+      await call(rt, apiKeysApi.apiKeyCreate, {
+        token: owner.token,
+        body: { name: 'Inventory sync', scopes: ['devices:write'] },
+      })
+    ).data().data.key;
+    const byKey = await createGroup(`Bearer ${apiKey}`, key, { name: 'Yard', family: 'PD' });
+    expect(byKey.statusCode, byKey.body).toBe(200);
+    expect(byKey.headers['idempotent-replayed']).toBeUndefined();
+    expect(
+      (await createGroup(`Bearer ${apiKey}`, key, { name: 'Yard', family: 'PD' })).headers['idempotent-replayed'],
+    ).toBe('true');
+    expect(await groupsNamed(owner.id, 'Yard')).toBe(3);
     const other = await newCustomer(rt);
     const elsewhere = await createGroup(other.token, key, { name: 'Yard', family: 'PD' });
     expect(elsewhere.statusCode).toBe(200);
