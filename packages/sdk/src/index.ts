@@ -13,7 +13,7 @@ export type FleetdeckClient = Client<paths>;
 export interface FleetdeckClientOptions extends Omit<ClientOptions, 'baseUrl' | 'headers'> {
   /** The installation's address (its PUBLIC_URL), e.g. `https://fleet.example.com`. */
   baseUrl: string;
-  /** An API key (`fdk_…`, Settings → API keys); sent as `authorization: Bearer <key>`. */
+  /** An API key (`fdk_…`, `POST /api/v1/admin/api-keys`); sent as `authorization: Bearer <key>`. */
   apiKey: string;
   /** Headers sent with every call besides the authorization. */
   headers?: Record<string, string>;

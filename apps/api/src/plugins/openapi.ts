@@ -85,7 +85,7 @@ export const SECURITY_SCHEMES = {
     scheme: 'bearer',
     bearerFormat: 'fdk_…',
     description:
-      'An API key of the account (`authorization: Bearer fdk_…`, Settings → API keys), on the calls its scopes allow.',
+      'An API key of the account (`authorization: Bearer fdk_…`), on the calls its scopes allow (DECISIONS §13).',
   },
   deviceToken: {
     type: 'apiKey',
@@ -226,7 +226,10 @@ type Operation = Json & {
   operationId?: string;
   parameters?: { in: string; name: string; example?: unknown }[];
   requestBody?: { content?: Record<string, { schema?: unknown; example?: unknown }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown; example?: unknown }> }>;
+  responses?: Record<
+    string,
+    { description?: string; content?: Record<string, { schema?: unknown; example?: unknown }> }
+  >;
 };
 type Document = Json & {
   paths: Record<string, Record<string, Operation>>;
