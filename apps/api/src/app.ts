@@ -5,12 +5,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVENTS_MAX_WAIT_SECONDS, type ErrorResponse } from '@fleetdeck/contract';
 import type { AppContext } from './context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
@@ -24,6 +19,7 @@ import {
   withVideoFrames,
 } from './plugins/security-headers.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
+import { openApiOptions } from './plugins/openapi.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
@@ -126,19 +122,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: `${ctx.config.productName} API`,
-        version: '1.0.0',
-        description:
-          'Customer API under /api/v1/admin, staff API under /api/v1/super-admin, device API under /api/v1/device. ' +
-          'Every answer carries `respones_msg`; failures also carry a stable `code`. Send the token as `authorization: <token>` (or `Bearer <token>`).',
-      },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The OpenAPI document (plugins/openapi.ts): operationIds, security, files and shared errors from the tables.
+  await app.register(swagger, openApiOptions(ctx.config));
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,

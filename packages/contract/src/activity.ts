@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { AUDIT_SOURCES, AUDIT_SUB_TYPES, AUDIT_TYPES, type AuditType } from './audit.ts';
-import { DEFAULT_PAGE_SIZE, idOf, numeric, PAGE_SIZES, text } from './common.ts';
+import { DEFAULT_PAGE_SIZE, documentedPageSize, idOf, numeric, PAGE_SIZES, text } from './common.ts';
 import { withData } from './envelope.ts';
 
 /**
@@ -36,10 +36,12 @@ export const pageQuerySchema = z._default(
 );
 export const limitQuerySchema = z._default(
   numeric(
-    z.coerce.number({ error: `must be one of ${PAGE_SIZES.join(', ')}` }).check(
-      z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-        error: `must be one of ${PAGE_SIZES.join(', ')}`,
-      }),
+    documentedPageSize(
+      z.coerce.number({ error: `must be one of ${PAGE_SIZES.join(', ')}` }).check(
+        z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+          error: `must be one of ${PAGE_SIZES.join(', ')}`,
+        }),
+      ),
     ),
   ),
   DEFAULT_PAGE_SIZE,

@@ -44,6 +44,15 @@ export const numeric = <T extends $ZodType<number, unknown>>(number: T, error = 
   z.pipe(z.union([z.number(), text()], { error }), number as T & $ZodType<number, string | number>);
 
 /**
+ * Documents a page size's number (the `number` of a `limit`'s `numeric()`) as `type: integer, enum: allowed` in the
+ * OpenAPI document: its JSON-schema metadata; the validation stays the schema's own.
+ */
+export function documentedPageSize<T extends $ZodType>(schema: T, allowed: readonly number[] = PAGE_SIZES): T {
+  z.globalRegistry.add(schema, { type: 'integer', enum: [...allowed] });
+  return schema;
+}
+
+/**
  * Euros as people type them (DECISIONS §14 "Numbers people type"): not negative, at most two decimals (never rounded
  * on the way in), at most `max`. Sent as a number or its text.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { DEFAULT_PAGE_SIZE, idOf, numeric, PAGE_SIZES, text } from './common.ts';
+import { DEFAULT_PAGE_SIZE, documentedPageSize, idOf, numeric, PAGE_SIZES, text } from './common.ts';
 import { withData } from './envelope.ts';
 
 /**
@@ -201,10 +201,12 @@ export const profileListQuerySchema = z.object({
   page: z._default(numeric(z.coerce.number().check(z.int(), z.gte(1))), 1),
   limit: z._default(
     numeric(
-      z.coerce.number().check(
-        z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-          error: `must be one of ${PAGE_SIZES.join(', ')}`,
-        }),
+      documentedPageSize(
+        z.coerce.number().check(
+          z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+            error: `must be one of ${PAGE_SIZES.join(', ')}`,
+          }),
+        ),
       ),
     ),
     DEFAULT_PAGE_SIZE,

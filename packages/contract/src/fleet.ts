@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { DEFAULT_PAGE_SIZE, MAX_REQUEST_ITEMS, PAGE_SIZES, idOf, numeric, text } from './common.ts';
+import { DEFAULT_PAGE_SIZE, documentedPageSize, MAX_REQUEST_ITEMS, PAGE_SIZES, idOf, numeric, text } from './common.ts';
 import { withData } from './envelope.ts';
 import { paginationSchema } from './payments.ts';
 import { FAMILIES } from './plans.ts';
@@ -41,10 +41,12 @@ export const pageQuery = {
   ),
   limit: z._default(
     numeric(
-      z.coerce.number().check(
-        z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-          error: `must be one of ${PAGE_SIZES.join(', ')}`,
-        }),
+      documentedPageSize(
+        z.coerce.number().check(
+          z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+            error: `must be one of ${PAGE_SIZES.join(', ')}`,
+          }),
+        ),
       ),
     ),
     DEFAULT_PAGE_SIZE,

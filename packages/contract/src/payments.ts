@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { localPricingSchema } from './local-pricing.ts';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, numeric, text } from './common.ts';
+import { DEFAULT_PAGE_SIZE, documentedPageSize, PAGE_SIZES, numeric, text } from './common.ts';
 import { withData } from './envelope.ts';
 import { paymentRecordShape } from './payment-record.ts';
 import { familySchema, planCodeSchema } from './plans.ts';
@@ -222,10 +222,12 @@ export const paymentHistoryQuerySchema = z.object({
   page: z._default(numeric(z.coerce.number().check(z.int(), z.gte(1))), 1),
   limit: z._default(
     numeric(
-      z.coerce.number().check(
-        z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-          error: `must be one of ${PAGE_SIZES.join(', ')}`,
-        }),
+      documentedPageSize(
+        z.coerce.number().check(
+          z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+            error: `must be one of ${PAGE_SIZES.join(', ')}`,
+          }),
+        ),
       ),
     ),
     DEFAULT_PAGE_SIZE,

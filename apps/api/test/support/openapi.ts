@@ -83,9 +83,13 @@ export function concrete(s: JsonSchema | undefined): JsonSchema | undefined {
 
 /**
  * A plausible value for a schema: the base a generated request starts from. `uuid` answers the value of a `uuid`
- * string (by default a random one).
+ * string (by default a random one), `email` the value of an `email` string.
  */
-export function sample(s: JsonSchema | undefined, opts: { uuid?: () => string } = {}, depth = 0): unknown {
+export function sample(
+  s: JsonSchema | undefined,
+  opts: { uuid?: () => string; email?: string } = {},
+  depth = 0,
+): unknown {
   if (!s || depth > 6) return 'x';
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
@@ -96,7 +100,7 @@ export function sample(s: JsonSchema | undefined, opts: { uuid?: () => string } 
   switch (type) {
     case 'string':
       if (s.format === 'uuid') return opts.uuid ? opts.uuid() : crypto.randomUUID();
-      if (s.format === 'email') return 'nobody@example.com';
+      if (s.format === 'email') return opts.email ?? 'nobody@example.com';
       if (s.format === 'date-time') return new Date().toISOString();
       return 'x'.repeat(Math.max(1, s.minLength ?? 1));
     case 'integer':

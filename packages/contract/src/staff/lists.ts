@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { blankAsAbsent, cursorSchema, keysetPaginationSchema, pageQuerySchema } from '../activity.ts';
-import { DEFAULT_PAGE_SIZE, numeric, text } from '../common.ts';
+import { DEFAULT_PAGE_SIZE, documentedPageSize, numeric, text } from '../common.ts';
 
 /**
  * The shapes every staff list shares (DECISIONS §8 "Paths the spec leaves out"): `page` and `limit` in, `data` plus
@@ -23,7 +23,10 @@ export const staffLimitSchema = (sizes: StaffPageSizes = 'standard') => {
   const message = `must be one of ${allowed.join(', ')}`;
   return z._default(
     numeric(
-      z.coerce.number({ error: message }).check(z.refine((n) => allowed.includes(n), { error: message })),
+      documentedPageSize(
+        z.coerce.number({ error: message }).check(z.refine((n) => allowed.includes(n), { error: message })),
+        allowed,
+      ),
       message,
     ),
     DEFAULT_PAGE_SIZE,
