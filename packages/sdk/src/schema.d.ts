@@ -1984,7 +1984,7 @@ export interface paths {
         put?: never;
         /**
          * Send a command to devices
-         * @description `profileIds` (up to 1,000) or a whole group (`groupId`), never both; a device or group of another customer answers 404. `params` follow the type (lock `{message?}`, clear_app_data `{packageName}`, ring `{seconds}` 1–300, lost_mode `{enabled, message?, phone?}`, none for the others); a wrong one answers 400 naming the field. `expiresInSeconds` defaults by type (lock and lost mode 7 days, clear_app_data 1 day, reboot 1 h, others 10 min). The ledger rows are written by a background job (`fanningOut` until done): capable devices get the command through `GET events` (lock and lost mode ahead of anything else), the others an `unsupported` row. `Idempotency-Key` header: the same key and body within 24 h answer the same command with the header `idempotent-replayed: true` and send nothing again; the same key with another body answers 422 `E_IDEMPOTENCY_MISMATCH`.
+         * @description `profileIds` (up to 1,000) or a whole group (`groupId`), never both; a device or group of another customer answers 404. `params` follow the type (lock `{message?}`, clear_app_data `{packageName}`, ring `{seconds}` 1–300, lost_mode `{enabled, message?, phone?}`, none for the others); a wrong one answers 400 naming the field. `expiresInSeconds` defaults by type (lock and lost mode 7 days, clear_app_data 1 day, reboot 1 h, others 10 min). The ledger rows are written by a background job (`fanningOut` until done): capable devices get the command through `GET events` (lock and lost mode ahead of anything else), the others an `unsupported` row. `Idempotency-Key` header: the same key and body within 24 h answer the same command with the header `idempotent-replayed: true` and send nothing again; the same key with another body answers 422 `E_IDEMPOTENCY`.
          */
         post: operations["commandsCommandCreate"];
         delete?: never;
@@ -2189,6 +2189,47 @@ export interface paths {
          * @description A member or invite of another account answers 404 `E_NOT_FOUND`.
          */
         delete: operations["teamTeamInviteRevoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's API keys in use, newest first (never the keys themselves) */
+        get: operations["apiKeysApiKeyList"];
+        put?: never;
+        /**
+         * Create an API key (answered in full this once)
+         * @description The key (`fdk_` + 32 random bytes, base64url) is answered once and stored hashed. It acts for the whole account within its scopes and is sent as `authorization: Bearer fdk_…`. An account holds at most 50 keys in use, with distinct names (409 `E_CONFLICT` otherwise).
+         */
+        post: operations["apiKeysApiKeyCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key (it stops working at once)
+         * @description A key of another account, or one revoked already, answers 404 `E_NOT_FOUND`.
+         */
+        delete: operations["apiKeysApiKeyRevoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3980,7 +4021,7 @@ export interface components {
         Error: {
             respones_msg: string;
             /** @enum {string} */
-            code?: "E_VALIDATION" | "E_MALFORMED_JSON" | "E_UNSUPPORTED_MEDIA_TYPE" | "E_PAYLOAD_TOO_LARGE" | "E_NOT_FOUND" | "E_METHOD_NOT_ALLOWED" | "E_INTERNAL" | "E_UNAVAILABLE" | "E_UNAUTHORIZED" | "E_SESSION_EXPIRED" | "E_FORBIDDEN" | "E_RATE_LIMITED" | "E_ACCOUNT_LOCKED" | "E_ACCOUNT_DISABLED" | "E_EMAIL_TAKEN" | "E_INVALID_CREDENTIALS" | "E_LEGACY_USER" | "E_EMAIL_NOT_VERIFIED" | "E_OTP_INVALID" | "E_OTP_EXPIRED" | "E_OTP_EXHAUSTED" | "E_OTP_SEND_LIMIT" | "E_LINK_INVALID" | "E_LINK_EXPIRED" | "E_LINK_USED" | "E_PASSWORD_MISMATCH" | "E_PASSWORD_WEAK" | "E_PASSWORD_SAME" | "E_WRONG_PASSWORD" | "E_NO_LICENCE" | "E_PAYMENT_REQUIRED" | "E_CAPTCHA" | "E_CONFLICT" | "E_PLAN_NOT_FOUND" | "E_PLAN_INACTIVE" | "E_QTY_MINIMUM" | "E_COUPON_INVALID" | "E_COUPON_EXPIRED" | "E_CARD_INVALID" | "E_CARD_DECLINED" | "E_INSUFFICIENT_FUNDS" | "E_PAYMENT_FAILED" | "E_PAYMENT_METHOD_REQUIRED" | "E_NO_SUBSCRIPTION" | "E_PROVIDER" | "E_WEBHOOK_SIGNATURE" | "E_RESELLER" | "E_ENROLMENT_TOKEN_INVALID" | "E_DEVICE_TOKEN_INVALID" | "E_DEVICE_LOGGED_OUT" | "E_PROFILE_NOT_FOUND" | "E_IMPERSONATION_FORBIDDEN" | "E_NO_DATA" | "E_REFUND_NOT_ALLOWED" | "E_REFUND_AMOUNT" | "E_NO_CHANGE" | "E_PAYMENT_NOT_SUCCESS" | "E_SEATS_IN_USE" | "E_BAD_REQUEST" | "E_BAD_URL" | "E_URI_TOO_LONG" | "E_HEADERS_TOO_LARGE" | "E_REQUEST_TIMEOUT" | "E_DEVICE_ACTIVE" | "E_QUOTA_EXCEEDED" | "E_ENROLMENT_TOKEN_EXPIRED" | "E_ENROLMENT_TOKEN_USED_UP" | "E_PHONE_INVALID" | "E_OFFLINE_CUSTOMER" | "E_IDEMPOTENCY_MISMATCH" | "E_IDEMPOTENCY" | "E_SCOPE";
+            code?: "E_VALIDATION" | "E_MALFORMED_JSON" | "E_UNSUPPORTED_MEDIA_TYPE" | "E_PAYLOAD_TOO_LARGE" | "E_NOT_FOUND" | "E_METHOD_NOT_ALLOWED" | "E_INTERNAL" | "E_UNAVAILABLE" | "E_UNAUTHORIZED" | "E_SESSION_EXPIRED" | "E_FORBIDDEN" | "E_RATE_LIMITED" | "E_ACCOUNT_LOCKED" | "E_ACCOUNT_DISABLED" | "E_EMAIL_TAKEN" | "E_INVALID_CREDENTIALS" | "E_LEGACY_USER" | "E_EMAIL_NOT_VERIFIED" | "E_OTP_INVALID" | "E_OTP_EXPIRED" | "E_OTP_EXHAUSTED" | "E_OTP_SEND_LIMIT" | "E_LINK_INVALID" | "E_LINK_EXPIRED" | "E_LINK_USED" | "E_PASSWORD_MISMATCH" | "E_PASSWORD_WEAK" | "E_PASSWORD_SAME" | "E_WRONG_PASSWORD" | "E_NO_LICENCE" | "E_PAYMENT_REQUIRED" | "E_CAPTCHA" | "E_CONFLICT" | "E_PLAN_NOT_FOUND" | "E_PLAN_INACTIVE" | "E_QTY_MINIMUM" | "E_COUPON_INVALID" | "E_COUPON_EXPIRED" | "E_CARD_INVALID" | "E_CARD_DECLINED" | "E_INSUFFICIENT_FUNDS" | "E_PAYMENT_FAILED" | "E_PAYMENT_METHOD_REQUIRED" | "E_NO_SUBSCRIPTION" | "E_PROVIDER" | "E_WEBHOOK_SIGNATURE" | "E_RESELLER" | "E_ENROLMENT_TOKEN_INVALID" | "E_DEVICE_TOKEN_INVALID" | "E_DEVICE_LOGGED_OUT" | "E_PROFILE_NOT_FOUND" | "E_IMPERSONATION_FORBIDDEN" | "E_NO_DATA" | "E_REFUND_NOT_ALLOWED" | "E_REFUND_AMOUNT" | "E_NO_CHANGE" | "E_PAYMENT_NOT_SUCCESS" | "E_SEATS_IN_USE" | "E_BAD_REQUEST" | "E_BAD_URL" | "E_URI_TOO_LONG" | "E_HEADERS_TOO_LARGE" | "E_REQUEST_TIMEOUT" | "E_DEVICE_ACTIVE" | "E_QUOTA_EXCEEDED" | "E_ENROLMENT_TOKEN_EXPIRED" | "E_ENROLMENT_TOKEN_USED_UP" | "E_PHONE_INVALID" | "E_OFFLINE_CUSTOMER" | "E_IDEMPOTENCY" | "E_SCOPE";
             /** @enum {number} */
             is_logout?: 1;
             /** @enum {number} */
@@ -3999,7 +4040,10 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -4673,7 +4717,10 @@ export interface operations {
     usersUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4767,7 +4814,10 @@ export interface operations {
     usersChangePassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4815,7 +4865,10 @@ export interface operations {
     usersUpdateSecuritySetting: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4862,7 +4915,10 @@ export interface operations {
     usersRotateEnrolmentToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5629,7 +5685,10 @@ export interface operations {
     paymentsPurchase: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5693,7 +5752,10 @@ export interface operations {
     paymentsUpdateSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5992,7 +6054,10 @@ export interface operations {
     paymentsApplyCoupon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6106,7 +6171,10 @@ export interface operations {
     paymentsAttachPaymentMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6170,7 +6238,10 @@ export interface operations {
     paymentsDetachPaymentMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6216,7 +6287,10 @@ export interface operations {
     paymentsSetDefaultPaymentMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6318,7 +6392,10 @@ export interface operations {
     sandboxTokeniseCard: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7251,7 +7328,10 @@ export interface operations {
     profilesUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7406,7 +7486,10 @@ export interface operations {
     profilesDeviceApplicationUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7466,7 +7549,10 @@ export interface operations {
     profilesApplicationCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7550,7 +7636,10 @@ export interface operations {
     profilesApplicationUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7684,7 +7773,10 @@ export interface operations {
     profilesFileAdd: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7817,7 +7909,10 @@ export interface operations {
     profilesFileDelete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7950,7 +8045,10 @@ export interface operations {
     profilesBlockUrlAdd: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8083,7 +8181,10 @@ export interface operations {
     profilesBlockUrlDelete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8216,7 +8317,10 @@ export interface operations {
     profilesKeyMapperAdd: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8356,7 +8460,10 @@ export interface operations {
                 profileId?: string;
                 id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8627,7 +8734,10 @@ export interface operations {
     profilesPowerCleanerSetting: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8766,7 +8876,10 @@ export interface operations {
     profilesPowerOnBootSetting: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8907,7 +9020,10 @@ export interface operations {
     profilesKioskSetting: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9502,7 +9618,10 @@ export interface operations {
     activityRestoreDisabledApps: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9714,7 +9833,10 @@ export interface operations {
     chatCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10244,7 +10366,10 @@ export interface operations {
     fleetTemplateCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10844,7 +10969,10 @@ export interface operations {
     fleetGroupCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11067,7 +11195,10 @@ export interface operations {
     fleetGroupAddDevices: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -11121,7 +11252,10 @@ export interface operations {
     fleetGroupRemoveDevices: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -11363,7 +11497,10 @@ export interface operations {
     fleetRolloutCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11638,7 +11775,10 @@ export interface operations {
     fleetRolloutResume: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -11724,7 +11864,10 @@ export interface operations {
     fleetRolloutCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -11810,7 +11953,10 @@ export interface operations {
     fleetRolloutRollback: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -11896,7 +12042,10 @@ export interface operations {
     fleetBulkActionCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12044,7 +12193,10 @@ export interface operations {
     commandsCommandPreflight: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12176,7 +12328,10 @@ export interface operations {
     commandsCommandCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12396,7 +12551,10 @@ export interface operations {
     commandsCommandCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -12595,7 +12753,10 @@ export interface operations {
     teamTeamInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12819,7 +12980,10 @@ export interface operations {
     teamTeamInviteResend: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -12874,6 +13038,192 @@ export interface operations {
         };
     };
     teamTeamInviteRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        respones_msg: string;
+                    };
+                };
+            };
+            /** @description Refused: the error envelope. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failed: the error envelope. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    apiKeysApiKeyList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        respones_msg: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            prefix: string;
+                            scopes: ("devices:read" | "devices:write" | "commands:write" | "billing:read")[];
+                            createdBy: string | null;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                            expiresAt: string | null;
+                            rateLimit: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused: the error envelope. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failed: the error envelope. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    apiKeysApiKeyCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Inventory sync",
+                 *       "scopes": [
+                 *         "devices:read",
+                 *         "commands:write"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    scopes: ("devices:read" | "devices:write" | "commands:write" | "billing:read")[];
+                    /** Format: date-time */
+                    expiresAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "respones_msg": "API key created",
+                     *       "data": {
+                     *         "_id": "0b9e7f52-8a41-4c36-b2d7-5e18f3a96c04",
+                     *         "name": "Inventory sync",
+                     *         "prefix": "fdk_AbC1",
+                     *         "scopes": [
+                     *           "devices:read",
+                     *           "commands:write"
+                     *         ],
+                     *         "createdBy": "Ada Owner",
+                     *         "createdAt": "2026-11-30T08:00:00.000Z",
+                     *         "lastUsedAt": null,
+                     *         "expiresAt": null,
+                     *         "rateLimit": 600,
+                     *         "key": "fdk_AbC1…"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        respones_msg: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            prefix: string;
+                            scopes: ("devices:read" | "devices:write" | "commands:write" | "billing:read")[];
+                            createdBy: string | null;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                            expiresAt: string | null;
+                            rateLimit: number;
+                            key: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the error envelope. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failed: the error envelope. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    apiKeysApiKeyRevoke: {
         parameters: {
             query?: never;
             header?: never;
@@ -13075,7 +13425,10 @@ export interface operations {
     staffChangePassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13163,7 +13516,10 @@ export interface operations {
     staffLogoutPost: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13261,7 +13617,10 @@ export interface operations {
     staffStaffCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13321,7 +13680,10 @@ export interface operations {
     staffStaffUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13382,7 +13744,10 @@ export interface operations {
     staffBypassLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13434,7 +13799,10 @@ export interface operations {
     staffUsersBypassLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13804,7 +14172,10 @@ export interface operations {
     staffPaymentRefund: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13866,7 +14237,10 @@ export interface operations {
     staffVideoCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14018,7 +14392,10 @@ export interface operations {
     staffFaqCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14184,7 +14561,10 @@ export interface operations {
     staffFaqUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14243,7 +14623,10 @@ export interface operations {
     staffBlogCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14294,7 +14677,10 @@ export interface operations {
     staffBlogUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14767,7 +15153,10 @@ export interface operations {
     staffCustomerCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14834,7 +15223,10 @@ export interface operations {
     staffCustomerUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14898,7 +15290,10 @@ export interface operations {
     staffCustomerSendResetLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14945,7 +15340,10 @@ export interface operations {
     staffCustomerDisable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15187,7 +15585,10 @@ export interface operations {
     staffResellerApprove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15238,7 +15639,10 @@ export interface operations {
     staffOfflinePaymentCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15361,7 +15765,10 @@ export interface operations {
     staffSubscriptionUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15708,7 +16115,10 @@ export interface operations {
     staffNotificationPreview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15765,7 +16175,10 @@ export interface operations {
     staffNotificationSend: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16045,7 +16458,10 @@ export interface operations {
     staffResetDeletedDeviceDate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16229,7 +16645,10 @@ export interface operations {
     staffBloatwareUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16554,7 +16973,10 @@ export interface operations {
     staffFailedPaymentEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16604,7 +17026,10 @@ export interface operations {
     staffUpdateWhatsappCount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16900,7 +17325,10 @@ export interface operations {
     staffSaveSetting: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16953,7 +17381,10 @@ export interface operations {
     staffCouponCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17013,7 +17444,10 @@ export interface operations {
     staffCouponUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17340,7 +17774,10 @@ export interface operations {
     staffPriceUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17563,7 +18000,10 @@ export interface operations {
     staffAppVersionUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17621,7 +18061,10 @@ export interface operations {
     staffCurrencyAdd: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17682,7 +18125,10 @@ export interface operations {
     staffCurrencyUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17946,7 +18392,10 @@ export interface operations {
     staffApkUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandsApi } from '@fleetdeck/contract';
+import { apiKeysApi, commandsApi } from '@fleetdeck/contract';
 import { call } from '../../../apps/api/test/support/call.ts';
 import { fleetOwner } from '../../../apps/api/test/support/profiles.ts';
 import { startFileRuntime } from '../../../apps/api/test/support/suites.ts';
@@ -9,8 +9,7 @@ import { createFleetdeckClient } from './index.ts';
 
 /**
  * The SDK against a real server over HTTP: the README's script (example.ts) lists the devices and locks one.
- * The credential is a member's session token sent as `Bearer <token>` (the API-key guard is built by another branch of
- * issue 28); the client sends it exactly as it sends an API key.
+ * The credential is an API key made by the Owner with the scopes the script needs (DECISIONS §13).
  */
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -24,7 +23,13 @@ describe('@fleetdeck/sdk', () => {
     const name = `Front desk ${crypto.randomUUID().slice(0, 8)}`;
     await owner.enrol('PD', { deviceName: name });
     await owner.enrol('PD');
-    const fleet = createFleetdeckClient({ baseUrl: `${rt.url}/`, apiKey: owner.token });
+    const key = (
+      await call(rt, apiKeysApi.apiKeyCreate, {
+        token: owner.token,
+        body: { name: 'Front desk script', scopes: ['devices:read', 'commands:write'] },
+      })
+    ).data().data.key;
+    const fleet = createFleetdeckClient({ baseUrl: `${rt.url}/`, apiKey: key });
 
     const commandId = await lockDevice(fleet, name);
 

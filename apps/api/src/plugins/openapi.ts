@@ -224,7 +224,8 @@ const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (input
 
 type Operation = Json & {
   operationId?: string;
-  parameters?: { in: string; name: string; example?: unknown }[];
+  security?: Record<string, unknown>[];
+  parameters?: { in?: string; name?: string; example?: unknown; $ref?: string }[];
   requestBody?: { content?: Record<string, { schema?: unknown; example?: unknown }> };
   responses?: Record<
     string,
@@ -238,11 +239,25 @@ type Document = Json & {
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
+/** DECISIONS §13: every POST of the customer API (plugins/idempotency.ts), documented once and referenced. */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  in: 'header',
+  name: 'Idempotency-Key',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+  description:
+    'Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first ' +
+    'answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 ' +
+    '`E_IDEMPOTENCY`.',
+};
+
 /** The `transformObject`: the document-wide parts (shared error component, CSV exports, examples, descriptions). */
 function transformObject(doc: Document): Document {
   let errorSchema: string | undefined;
   for (const ops of Object.values(doc.paths)) {
-    for (const op of Object.values(ops)) {
+    for (const [method, op] of Object.entries(ops)) {
+      if (method === 'post' && op.security?.some((s) => 'token' in s))
+        (op.parameters ??= []).push({ $ref: '#/components/parameters/IdempotencyKey' });
       const hasCsvExport = op.parameters?.some((p) => p.in === 'query' && p.name === 'isExportData');
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         const json = response.content?.['application/json'];
@@ -268,7 +283,7 @@ function transformObject(doc: Document): Document {
         op.responses['200'].content['application/json'].example = example.response;
       if (example?.query && op.parameters)
         for (const p of op.parameters)
-          if (p.in === 'query' && example.query[p.name] !== undefined) p.example = example.query[p.name];
+          if (p.in === 'query' && p.name && example.query[p.name] !== undefined) p.example = example.query[p.name];
     }
   }
   normaliseSchema(doc.paths);
@@ -277,6 +292,10 @@ function transformObject(doc: Document): Document {
     normaliseSchema(error);
     doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, Error: error } };
   }
+  doc.components = {
+    ...doc.components,
+    parameters: { ...(doc.components?.parameters as object), IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
+  };
   return doc;
 }
 
