@@ -27,6 +27,8 @@ export const AUDIT_SUB_TYPES = {
     'Chat Users Synced',
     // The account's team (DECISIONS §12): invites, members joining, role and group changes, removals.
     'Team',
+    // Webhook endpoints (DECISIONS §13): created, changed, deleted, secret rotated.
+    'Webhooks',
   ],
   Profile: [
     'Update',
