@@ -125,6 +125,8 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   await boss.schedule(SWEEP_QUEUE, '* * * * *');
   await boss.schedule(COMMAND_SWEEP_QUEUE, '* * * * *');
   await boss.schedule(WEBHOOK_SWEEP_QUEUE, '* * * * *');
+  // The sweeps' chain starts now, not at the next minute.
+  await scheduleNextSweep(ctx);
   await boss.schedule('maintenance.hourly', '17 * * * *');
   await boss.schedule('partitions.maintain', '41 3 * * *');
   await boss.send('partitions.maintain', {}, { singletonKey: 'start-up', singletonSeconds: 300 });
