@@ -16,6 +16,8 @@
  *                                       rollout device lists at 1M devices (bench/fleet.ts)
  *   npm run bench -- commands [options] remote commands: a command to 100,000 devices, a lock to 20,000 long-polling
  *                                       ones and their results, the ledger list at 10M rows (bench/commands.ts)
+ *   npm run bench -- webhooks [options] the webhook dispatcher: events/s to a receiver while a failing endpoint's
+ *                                       retries run (bench/webhooks.ts)
  *
  * Results: bench/results/<name>-<date>.json and bench/results/latest-<name>.md.
  */
@@ -35,6 +37,7 @@ const BENCHMARKS = {
   'invoice-pdf': 'invoice-pdf.ts',
   fleet: 'fleet.ts',
   commands: 'commands.ts',
+  webhooks: 'webhooks.ts',
 } as const;
 type Name = keyof typeof BENCHMARKS;
 const isName = (s: string | undefined): s is Name => s !== undefined && Object.hasOwn(BENCHMARKS, s);
@@ -42,7 +45,7 @@ const isName = (s: string | undefined): s is Name => s !== undefined && Object.h
 const [first, ...rest] = process.argv.slice(2);
 if (first === '--help' || first === '-h' || (first !== undefined && !isName(first))) {
   console.log(
-    'npm run bench [-- device|lists|audit|pages|fanout|staff|payment-dashboard|payment-export|invoice-pdf|fleet|commands [options]]   (no name: all of them, in order, with their defaults)',
+    'npm run bench [-- device|lists|audit|pages|fanout|staff|payment-dashboard|payment-export|invoice-pdf|fleet|commands|webhooks [options]]   (no name: all of them, in order, with their defaults)',
   );
   process.exit(first === '--help' || first === '-h' ? 0 : 2);
 }

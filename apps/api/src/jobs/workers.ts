@@ -72,7 +72,7 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   await boss.work(WEBHOOK_DELIVER_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 4 }, async () => {
     await deliverFresh(ctx);
   });
-  await boss.work(WEBHOOK_SWEEP_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+  await boss.work(WEBHOOK_SWEEP_QUEUE, { pollingIntervalSeconds: 0.5 }, async () => {
     try {
       await sweepWebhooks(ctx);
     } finally {

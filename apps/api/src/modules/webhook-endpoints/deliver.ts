@@ -111,7 +111,11 @@ export async function postSigned(
 const openSecret = (ctx: Pick<AppContext, 'secrets'>, sealed: { iv: string; encryptedData: string }) =>
   open<string>(ctx.secrets.storageKey, sealed.iv, sealed.encryptedData);
 
-async function tryOne(ctx: AppContext, d: repo.ClaimedDelivery): Promise<repo.Outcome & { ok: boolean }> {
+async function tryOne(
+  ctx: AppContext,
+  d: repo.ClaimedDelivery,
+  secretOf: (d: repo.ClaimedDelivery) => string | null,
+): Promise<repo.Outcome & { ok: boolean }> {
   const final = (response: string) => ({
     id: d.id,
     ok: false,
@@ -121,7 +125,7 @@ async function tryOne(ctx: AppContext, d: repo.ClaimedDelivery): Promise<repo.Ou
     nextRetrySeconds: null,
   });
   if (!d.enabled) return final('Not sent: the endpoint is disabled');
-  const secret = openSecret(ctx, d.secret);
+  const secret = secretOf(d);
   if (!secret) return final('Not sent: the signing secret cannot be read');
   let r: TryResult;
   try {
@@ -145,7 +149,13 @@ async function tryOne(ctx: AppContext, d: repo.ClaimedDelivery): Promise<repo.Ou
 
 /** Sends a claimed batch and records it: outcomes, endpoints' health, endpoints disabled (their Owners emailed). */
 async function sendBatch(ctx: AppContext, batch: repo.ClaimedDelivery[]) {
-  const outcomes = await Promise.all(batch.map((d) => tryOne(ctx, d)));
+  // Each endpoint's secret opened once per batch.
+  const secrets = new Map<string, string | null>();
+  const secretOf = (d: repo.ClaimedDelivery) => {
+    if (!secrets.has(d.endpointId)) secrets.set(d.endpointId, openSecret(ctx, d.secret));
+    return secrets.get(d.endpointId)!;
+  };
+  const outcomes = await Promise.all(batch.map((d) => tryOne(ctx, d, secretOf)));
   const endpointOf = new Map(batch.map((d) => [d.id, d.endpointId]));
   const succeeded = new Set(outcomes.filter((o) => o.ok).map((o) => endpointOf.get(o.id)!));
   const failing = new Set(
@@ -185,12 +195,20 @@ async function drain(ctx: AppContext, lane: 'fresh' | 'retries', budgetMs: numbe
   return sent;
 }
 
+/** Batches a lane sends at once (each its own claim: SKIP LOCKED keeps them apart). */
+const LANES = { fresh: 4, retries: 2 } as const;
+
+async function drainLanes(ctx: AppContext, lane: 'fresh' | 'retries') {
+  const sent = await Promise.all(Array.from({ length: LANES[lane] }, () => drain(ctx, lane, SWEEP_BUDGET_MS)));
+  return sent.reduce((a, b) => a + b, 0);
+}
+
 /** The `webhooks.deliver` job: every fresh delivery due (never tried), whichever event queued the job. */
-export const deliverFresh = (ctx: AppContext) => drain(ctx, 'fresh', SWEEP_BUDGET_MS);
+export const deliverFresh = (ctx: AppContext) => drainLanes(ctx, 'fresh');
 
 /** The `webhooks.sweep` job: due retries, and fresh deliveries whose job was lost past their lease. */
 export async function sweepWebhooks(ctx: AppContext) {
-  return (await drain(ctx, 'retries', SWEEP_BUDGET_MS)) + (await drain(ctx, 'fresh', SWEEP_BUDGET_MS));
+  return (await drainLanes(ctx, 'retries')) + (await drain(ctx, 'fresh', SWEEP_BUDGET_MS));
 }
 
 /** Chains the next sweep a few seconds on (one at a time; the minute's schedule restarts a broken chain). */

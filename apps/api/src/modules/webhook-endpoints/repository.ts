@@ -237,12 +237,16 @@ export async function recordOutcomes(db: DbOrTx, outcomes: readonly Outcome[]) {
     where d.id = o.id`);
 }
 
-/** Endpoints that answered 2xx: no longer failing. */
+/**
+ * Endpoints that answered 2xx: no longer failing. `last_success_at` to the second: a busy endpoint's row is not
+ * rewritten (and locked) by every batch.
+ */
 export async function markEndpointsSucceeded(db: DbOrTx, endpointIds: readonly string[]) {
   if (endpointIds.length === 0) return;
   await db.execute(sql`
     update webhook_endpoints set last_success_at = now(), failing_since = null
-    where id = any(${sql.param([...endpointIds])}::uuid[])`);
+    where id = any(${sql.param([...endpointIds])}::uuid[])
+      and (failing_since is not null or last_success_at is null or last_success_at < now() - interval '1 second')`);
 }
 
 /** Endpoints that failed: failing since now unless already failing. */
