@@ -115,6 +115,8 @@ export async function listEndpoints(ctx: AppContext, customerId: string) {
 }
 
 export async function updateEndpoint(ctx: AppContext, actor: CustomerActor, id: string, body: WebhookUpdateRequest) {
+  // Another account's id answers 404 before the address is looked at (and looked up).
+  if (!(await repo.findEndpoint(ctx.db, actor.id, id))) throw notFoundEndpoint();
   const url = body.url === undefined ? undefined : await checkedUrl(ctx, body.url.trim());
   return inTransaction(ctx.db, async (tx) => {
     const before = await repo.findEndpoint(tx, actor.id, id, true);
