@@ -17,6 +17,8 @@
  *   npm run bench -- commands [options] remote commands: a command to 100,000 devices, a lock to 20,000 long-polling
  *                                       ones and their results, the ledger list at 10M rows (bench/commands.ts)
  *   npm run bench -- api-keys [options] `profile/list` with an API key vs a session, same run (bench/api-keys.ts)
+ *   npm run bench -- webhooks [options] the webhook dispatcher: events/s to a receiver while a failing endpoint's
+ *                                       retries run (bench/webhooks.ts)
  *
  * Results: bench/results/<name>-<date>.json and bench/results/latest-<name>.md.
  */
@@ -37,6 +39,7 @@ const BENCHMARKS = {
   fleet: 'fleet.ts',
   commands: 'commands.ts',
   'api-keys': 'api-keys.ts',
+  webhooks: 'webhooks.ts',
 } as const;
 type Name = keyof typeof BENCHMARKS;
 const isName = (s: string | undefined): s is Name => s !== undefined && Object.hasOwn(BENCHMARKS, s);
@@ -44,7 +47,7 @@ const isName = (s: string | undefined): s is Name => s !== undefined && Object.h
 const [first, ...rest] = process.argv.slice(2);
 if (first === '--help' || first === '-h' || (first !== undefined && !isName(first))) {
   console.log(
-    'npm run bench [-- device|lists|audit|pages|fanout|staff|payment-dashboard|payment-export|invoice-pdf|fleet|commands|api-keys [options]]   (no name: all of them, in order, with their defaults)',
+    'npm run bench [-- device|lists|audit|pages|fanout|staff|payment-dashboard|payment-export|invoice-pdf|fleet|commands|api-keys|webhooks [options]]   (no name: all of them, in order, with their defaults)',
   );
   process.exit(first === '--help' || first === '-h' ? 0 : 2);
 }

@@ -45,6 +45,7 @@ import { groupRoutes, templateRoutes } from './modules/fleet/routes.ts';
 import { commandDeviceRoutes, commandRoutes } from './modules/commands/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { webhookEndpointRoutes } from './modules/webhook-endpoints/routes.ts';
 import { staffRoutes } from './modules/staff/index.ts';
 
 export interface BuildOptions {
@@ -159,6 +160,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(commandDeviceRoutes(ctx));
   await app.register(teamRoutes(ctx));
   await app.register(apiKeyRoutes(ctx));
+  await app.register(webhookEndpointRoutes(ctx));
   // The back office (spec 3) under /api/v1/super-admin: every route guarded by its area's roles.
   await app.register(staffRoutes(ctx));
   // Website content (spec 3 §7 Content), the public site's calls (DECISIONS §9) and the uploaded pictures.

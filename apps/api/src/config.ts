@@ -111,6 +111,14 @@ const envSchema = z.object({
     /^https?:$/,
     'must be an http(s) URL such as https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml',
   ),
+  /**
+   * `1` lets webhook endpoints use plain http and private addresses (DECISIONS §13: tests and private installs);
+   * unset: https only, to public addresses, checked at create and at every send.
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.preprocess(
+    emptyToUndefined,
+    z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  ),
   /** Where the built SPA lives; the API serves it when present. */
   WEB_DIST: optionalString,
   /** Bearer token of `GET /metrics` (Prometheus); unset: the endpoint answers 404. */
@@ -296,6 +304,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     deviceLogRowsPerDay: e.DEVICE_LOG_ROWS_PER_DAY,
     customerLogRowsPerDay: e.CUSTOMER_LOG_ROWS_PER_DAY,
     fxRatesUrl: e.FX_RATES_URL ?? null,
+    /** Webhook endpoints may use plain http and private addresses (WEBHOOK_ALLOW_PRIVATE_URLS=1). */
+    webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS === '1',
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

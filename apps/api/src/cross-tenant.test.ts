@@ -7,11 +7,12 @@ import {
   sandboxApi,
   teamApi,
   apiKeysApi,
+  webhookEndpointsApi,
   type ProfileApplication,
   type ProfileDetail,
 } from '@fleetdeck/contract';
 import { eq } from 'drizzle-orm';
-import { commandDevices, deviceMessages, devices, paymentRefunds, payments } from './db/schema.ts';
+import { commandDevices, deviceMessages, devices, paymentRefunds, payments, webhookDeliveries } from './db/schema.ts';
 import { fanOutCommand } from './modules/commands/jobs.ts';
 import { issueCreditNote, issueInvoice } from './modules/invoices/service.ts';
 import { startTestRuntime, type TestRuntime } from '../test/support/runtime.ts';
@@ -21,6 +22,7 @@ import { buy } from '../test/support/ledger.ts';
 import { card, solvedCaptcha } from '../test/support/payments.ts';
 import { newMember, uploadExport } from '../test/support/factory.ts';
 import { api, dataOf, fleetOwner, reportInventory } from '../test/support/profiles.ts';
+import { startReceiver, type Receiver } from '../test/support/webhook-receiver.ts';
 import {
   apiOperations,
   concrete,
@@ -81,9 +83,14 @@ interface World {
   memberId: string;
   inviteId: string;
   groupIds: string[];
+  /** Webhooks (DECISIONS §13): an endpoint and its test event's delivery (delivered: nothing changes it after). */
+  webhookId: string;
+  webhookDeliveryId: string;
 }
 let A: World;
 let B: World;
+/** Where both worlds' webhook endpoints deliver (answers 200). */
+let receiver: Receiver | undefined;
 
 async function world(label: string): Promise<World> {
   const owner = await fleetOwner(rt, 5);
@@ -219,8 +226,24 @@ async function world(label: string): Promise<World> {
       body: { name: `${label} key`, scopes: ['devices:read'] },
     }),
   );
+  const hook = dataOf<{ _id: string }>(
+    await call(rt, webhookEndpointsApi.webhookCreate, {
+      token: owner.token,
+      body: { url: (receiver ??= await startReceiver()).url(`/${label}`), events: ['rollout.completed'] },
+    }),
+  );
+  const delivery = dataOf<{ _id: string }>(
+    await call(rt, webhookEndpointsApi.webhookTest, { token: owner.token, params: { id: hook._id } }),
+  );
+  for (let i = 0; i < 300; i++) {
+    const [row] = await rt.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery._id));
+    if (row?.state === 'succeeded') break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return {
     apiKeyId: apiKey._id,
+    webhookId: hook._id,
+    webhookDeliveryId: delivery._id,
     memberId: member.id,
     inviteId: invite._id,
     commandId: command._id,
@@ -259,7 +282,10 @@ beforeAll(async () => {
   A = await world('Alpha');
   B = await world('Bravo');
 }, 120_000);
-afterAll(async () => rt?.close());
+afterAll(async () => {
+  await receiver?.close();
+  await rt?.close();
+});
 
 type Fixture = keyof World;
 /**
@@ -309,6 +335,8 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       return 'groupIds';
     case 'memberId':
       return 'memberId';
+    case 'deliveryId':
+      return 'webhookDeliveryId';
     case 'id':
       if (t.includes('/payments/price/detail') || t.startsWith('/api/v1/public/')) return null;
       if (t.includes('/export/')) return 'exportId';
@@ -326,6 +354,7 @@ function fixtureOf(o: ApiOperation, name: string): Fixture | null | undefined {
       if (t.startsWith('/api/v1/admin/team/invites/{id}')) return 'inviteId';
       if (t === '/api/v1/admin/team/{id}') return 'memberId';
       if (t === '/api/v1/admin/api-keys/{id}') return 'apiKeyId';
+      if (t.startsWith('/api/v1/admin/webhooks/{id}')) return 'webhookId';
       return undefined;
     default:
       return undefined;

@@ -29,6 +29,8 @@ export const AUDIT_SUB_TYPES = {
     'Team',
     // The account's API keys (DECISIONS §13): created and revoked.
     'API Key',
+    // Webhook endpoints (DECISIONS §13): created, changed, deleted, secret rotated.
+    'Webhooks',
   ],
   Profile: [
     'Update',

@@ -2050,3 +2050,61 @@ export const apiKeyUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.keyId, t.windowStart] }), index('api_key_usage_window_idx').on(t.windowStart)],
 );
+
+
+/**
+ * The account's webhook endpoints (DECISIONS §13). `secret` is the `whsec_…` signing secret sealed with the
+ * installation's storage key (AES-256-GCM, `lib/crypto.ts seal`): it must be read back to sign, so it cannot be hashed.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    description: text('description').notNull().default(''),
+    /** `{iv, encryptedData}` of the sealed secret. */
+    secret: jsonb('secret').$type<{ iv: string; encryptedData: string }>().notNull(),
+    secretPrefix: text('secret_prefix').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    disabledReason: text('disabled_reason'),
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_customer_idx').on(t.customerId)],
+);
+
+/** One event to one endpoint: the delivery log and the retry schedule (DECISIONS §13). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The body sent: `{id, type, created_at, data}`. */
+    payload: jsonb('payload').notNull(),
+    state: text('state').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: integer('last_status'),
+    lastResponse: text('last_response'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_log_idx').on(t.endpointId, t.createdAt.desc()),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextRetryAt)
+      .where(sql`${t.state} = 'pending'`),
+  ],
+);

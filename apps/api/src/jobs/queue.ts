@@ -33,6 +33,8 @@ export const QUEUES = [
   'bulk-actions.run',
   'commands.fanout',
   'commands.sweep',
+  'webhooks.deliver',
+  'webhooks.sweep',
 ] as const;
 
 type JobHandler = (jobs: unknown) => Promise<unknown>;

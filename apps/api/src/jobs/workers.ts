@@ -21,6 +21,8 @@ import {
 import { BULK_ACTION_QUEUE, runBulkAction } from '../modules/fleet/bulk-actions-jobs.ts';
 import { COMMAND_FANOUT_QUEUE, COMMAND_SWEEP_QUEUE, fanOutCommand, sweepCommands } from '../modules/commands/jobs.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
+import { deliverFresh, scheduleNextSweep, sweepWebhooks } from '../modules/webhook-endpoints/deliver.ts';
+import { WEBHOOK_DELIVER_QUEUE, WEBHOOK_SWEEP_QUEUE } from '../modules/webhook-endpoints/events.ts';
 import { sendResetLink } from '../modules/users/service.ts';
 import { sweepCaptchaUses } from '../modules/captcha/service.ts';
 import { backfillSeatSummary, sweepExpiredSeats } from '../modules/licences/seats.ts';
@@ -66,6 +68,19 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
     if (job) await fanOutCommand(ctx, job.data.commandId);
   });
   await boss.work(COMMAND_SWEEP_QUEUE, async () => sweepCommands(ctx));
+
+  // Webhooks (DECISIONS §13): fresh deliveries as soon as they commit; due retries by a sweep every few seconds, so a
+  // failing endpoint's retries never hold fresh events back.
+  await boss.work(WEBHOOK_DELIVER_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 4 }, async () => {
+    await deliverFresh(ctx);
+  });
+  await boss.work(WEBHOOK_SWEEP_QUEUE, { pollingIntervalSeconds: 0.5 }, async () => {
+    try {
+      await sweepWebhooks(ctx);
+    } finally {
+      await scheduleNextSweep(ctx);
+    }
+  });
 
   await boss.work<{ outboxId: string }>('email.send', poll, async ([job]) => {
     if (!job) return;
@@ -113,6 +128,9 @@ export async function startWorkers(ctx: AppContext, boss: PgBoss, mailer: Mailer
   await boss.schedule('seats.sweep', '* * * * *');
   await boss.schedule(SWEEP_QUEUE, '* * * * *');
   await boss.schedule(COMMAND_SWEEP_QUEUE, '* * * * *');
+  await boss.schedule(WEBHOOK_SWEEP_QUEUE, '* * * * *');
+  // The sweeps' chain starts now, not at the next minute.
+  await scheduleNextSweep(ctx);
   await boss.schedule('maintenance.hourly', '17 * * * *');
   await boss.schedule('partitions.maintain', '41 3 * * *');
   await boss.send('partitions.maintain', {}, { singletonKey: 'start-up', singletonSeconds: 300 });

@@ -54,6 +54,8 @@ export async function startTestRuntime(
     // The sweeps and the start-up partition upkeep picked up within 0.5 s, not 2 s: settle() (before the first test
     // too) waits for them.
     TEST_JOB_POLL_SECONDS: '0.5',
+    // Webhooks to the test's own receivers on 127.0.0.1 (the SSRF guard's tests turn it off).
+    WEBHOOK_ALLOW_PRIVATE_URLS: '1',
     ...opts.env,
   });
   const logger = createLogger(config.logLevel, sink);

@@ -4,12 +4,13 @@ import {
   type CommandDeviceState,
   type CommandResultRequest,
 } from '@fleetdeck/contract';
-import type { AppContext } from '../../context.ts';
+import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { GroupCommit, onePer } from '../../lib/group-commit.ts';
 import type { DeviceInfo } from '../devices/device-info.ts';
 import { insertDeviceLogs, setLostModes, type LostMode } from '../devices/repository.ts';
+import { emitWebhookEvents } from '../webhook-endpoints/events.ts';
 import * as repo from './repository.ts';
 
 /** A device's `POST commands/:id/result` waiting for its batch. */
@@ -58,7 +59,12 @@ function resultOf(row: repo.ReportedRow, body: CommandResultRequest): Record<str
  * succeeded"), a succeeded `lost_mode` turns the device's lost mode on or off, and the ledger rows are decided last,
  * in one statement: its trigger moves the command's counter rows, locked from there to the commit.
  */
-async function writeResults(tx: DbOrTx, batch: readonly Report[]): Promise<Map<Report, ReportedResult | AppError>> {
+async function writeResults(
+  ctx: AppContext,
+  tx: DbOrTx,
+  batch: readonly Report[],
+  afterCommit: (fn: () => Promise<void>) => void,
+): Promise<Map<Report, ReportedResult | AppError>> {
   const answers = new Map<Report, ReportedResult | AppError>();
   const { rows, now } = await repo.lockReportedRows(
     tx,
@@ -114,6 +120,26 @@ async function writeResults(tx: DbOrTx, batch: readonly Report[]): Promise<Map<R
     tx,
     [...lostModes].map(([deviceId, lostMode]) => ({ deviceId, lostMode })),
   );
+  // Webhooks (DECISIONS §13): command.succeeded / command.failed, the whole batch in one statement.
+  await emitWebhookEvents(
+    ctx,
+    tx,
+    recorded.map(({ report: { device, body }, row, result }) => ({
+      customerId: device.customerId,
+      type: body.state === 'succeeded' ? ('command.succeeded' as const) : ('command.failed' as const),
+      data: {
+        commandId: row.command_id,
+        type: row.type,
+        deviceId: device.deviceId,
+        serialNumber: device.serialNumber,
+        deviceName: device.deviceName,
+        state: body.state,
+        message: body.message || null,
+        result,
+      },
+    })),
+    afterCommit,
+  );
   await repo.recordResults(
     tx,
     recorded.map(({ report: { body }, row, result }) => ({
@@ -141,7 +167,7 @@ export const resultBatcherOf = onePer(
       name: 'command results',
       maxBatch: RESULT_BATCH_MAX,
       atOnce: RESULT_BATCHES_AT_ONCE,
-      write: (batch) => ctx.db.transaction((tx) => writeResults(tx, batch)),
+      write: (batch) => inTransaction(ctx.db, (tx, afterCommit) => writeResults(ctx, tx, batch, afterCommit)),
       logger: ctx.logger,
     }),
 );

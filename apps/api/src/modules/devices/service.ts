@@ -31,6 +31,8 @@ import type { EnrolStatementInput } from './repository.ts';
 import { assertEnrolmentGroup, driftOfRows, joinGroupOnEnrol } from '../fleet/groups-service.ts';
 import { cappedTotal } from '../activity/keyset.ts';
 import { scopeOf, type DeviceScope } from '../../lib/device-scope.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { emitCommittedWebhookEvent, emitWebhookEvents } from '../webhook-endpoints/events.ts';
 
 /**
  * Devices (DECISIONS §5, §6): enrolment against the licence ledger, the reports the apps send, and the
@@ -243,6 +245,15 @@ export async function enrol(
       enrolled = { deviceId: r.deviceId!, profileId: r.profileId!, policyVersion: r.policyVersion!, again: r.again! };
       break;
   }
+  // Webhooks (DECISIONS §13): the enrolment committed in its one statement; its event follows it.
+  await emitCommittedWebhookEvent(ctx, customer.id, 'device.enrolled', {
+    deviceId: enrolled.deviceId,
+    profileId: enrolled.profileId,
+    serialNumber: input.serialNumber,
+    deviceName: input.deviceName,
+    appName,
+    again: enrolled.again,
+  });
 
   // A re-attached device's previous token stops working here at once (elsewhere on the commit's notification).
   if (enrolled.again) ctx.hot.cache.invalidate(enrolled.deviceId);
@@ -589,7 +600,7 @@ export async function logoutDevice(
 ): Promise<string[]> {
   const customerId = actor.id;
   const families = input.appName?.trim() ? [familyOfApp(input.appName).family] : undefined;
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async (tx, afterCommit) => {
     const found = await repo.findDevicesBySerialForUpdate(tx, scopeOf(actor), input.serialNumber, families);
     if (found.length === 0) {
       throw new AppError(404, 'E_NOT_FOUND', 'No device with this serial number is enrolled on your account.');
@@ -599,6 +610,9 @@ export async function logoutDevice(
       customerId,
       found.map((d) => d.id),
       actor,
+      undefined,
+      'Logout',
+      { ctx, afterCommit },
     );
     return loggedOut.map((d) => d.id);
   });
@@ -618,6 +632,8 @@ export async function logOutDevicesInTransaction(
   reason?: string,
   /** `Refund Logout`: a refund's logouts, which the staff audit does not count as the customer's deleted devices. */
   subType: 'Logout' | 'Refund Logout' = 'Logout',
+  /** Wakes the webhook dispatcher after the commit; without it the `device.logged_out` events go by the next sweep. */
+  webhooks: { ctx: { queue: JobQueue }; afterCommit: (fn: () => Promise<void>) => void } | null = null,
 ) {
   const loggedOut = await repo.logOutDevices(tx, customerId, deviceIds);
   await repo.insertDeviceLogs(
@@ -643,6 +659,22 @@ export async function logOutDevicesInTransaction(
     });
   }
   if (loggedOut.length > 0) await refreshSeatSummary(tx, customerId);
+  await emitWebhookEvents(
+    webhooks?.ctx ?? null,
+    tx,
+    loggedOut.map((d) => ({
+      customerId,
+      type: 'device.logged_out' as const,
+      data: {
+        deviceId: d.id,
+        serialNumber: d.serialNumber,
+        deviceName: d.deviceName,
+        appName: d.appName,
+        reason: reason ?? null,
+      },
+    })),
+    webhooks?.afterCommit ?? null,
+  );
   return loggedOut;
 }
 

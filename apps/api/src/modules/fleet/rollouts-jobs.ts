@@ -7,6 +7,7 @@ import { emailTemplates } from '../mail/templates.ts';
 import { emailAccount } from '../team/notify.ts';
 import { applySettings, type SettingsDocument } from './apply.ts';
 import * as repo from './rollouts-repository.ts';
+import { emitWebhookEvent } from '../webhook-endpoints/events.ts';
 
 /**
  * The apply, wait, decide loop of staged rollouts (DECISIONS §10), run by pg-boss jobs, never in a request.
@@ -93,7 +94,7 @@ export async function advanceRollout(
         while (index < stages.length && stages[index]!.size === 0)
           stages[index++]!.startedAt = new Date().toISOString();
         if (index >= stages.length) {
-          await complete(tx, r);
+          await complete(ctx, tx, afterCommit, r);
           return { outcome: 'completed' as const, next: null };
         }
         await applyStage(ctx, tx, afterCommit, r, index);
@@ -141,6 +142,7 @@ async function pause(
   reason: string,
 ) {
   await repo.updateRollout(tx, r.id, { state: 'paused', pausedReason: reason, nextCheckAt: null });
+  await emitWebhookEvent(ctx, tx, r.customerId, 'rollout.paused', rolloutEventData(r, { reason }), afterCommit);
   const template = await repo.findTemplateVersion(tx, r.customerId, r.templateId, r.version);
   const templateName = template?.name ?? 'a template';
   await writeAudit(tx, {
@@ -161,7 +163,12 @@ async function pause(
   );
 }
 
-async function complete(tx: DbOrTx, r: repo.RolloutRow) {
+async function complete(
+  ctx: AppContext,
+  tx: DbOrTx,
+  afterCommit: (fn: () => Promise<void>) => void,
+  r: repo.RolloutRow,
+) {
   const now = new Date();
   await repo.updateRollout(tx, r.id, { state: 'completed', nextCheckAt: null, finishedAt: now });
   if (r.groupId) await repo.setGroupTemplateVersion(tx, r.customerId, r.groupId, r.templateId, r.version);
@@ -172,7 +179,17 @@ async function complete(tx: DbOrTx, r: repo.RolloutRow) {
     message: `The rollout of version ${r.version} completed (rollout ${r.id})`,
     actor: SYSTEM,
   });
+  await emitWebhookEvent(ctx, tx, r.customerId, 'rollout.completed', rolloutEventData(r), afterCommit);
 }
+
+/** What a rollout event carries (DECISIONS §13). */
+const rolloutEventData = (r: repo.RolloutRow, extra: Record<string, unknown> = {}) => ({
+  rolloutId: r.id,
+  templateId: r.templateId,
+  version: r.version,
+  groupId: r.groupId,
+  ...extra,
+});
 
 /**
  * `rollouts.rollback {rolloutId}`: re-applies each changed device's settings from before the rollout, a batch per

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { customerSeats, customers, licenceGrants, rollupWatermarks } from '../../db/schema.ts';
 import { licenceSummary } from './summary.ts';
 import { fromExcluded } from '../../db/upsert.ts';
+import { emitWebhookEvents } from '../webhook-endpoints/events.ts';
 
 /**
  * The per-customer seat summary (`customer_seats`, DECISIONS §7: the back office lists 1M customers by seats). The
@@ -24,8 +25,9 @@ export async function refreshSeatSummary(tx: DbOrTx, customerId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'seats:' + customerId}))`);
   // The rows first (families, then ALL: the order `device_enrol` takes a seat in): an enrolment that took a seat with the
   // counter but has not committed yet is waited for, so the recount below sees its device.
-  await tx.execute(
-    sql`select 1 from ${customerSeats} where customer_id = ${customerId} order by family = 'ALL', family for update`,
+  const before = await tx.execute<{ family: SeatFamily; purchased: number; used: number }>(
+    sql`select family, purchased, used from ${customerSeats} where customer_id = ${customerId}
+        order by family = 'ALL', family for update`,
   );
   // One after another: a transaction is one connection, which runs one query at a time anyway (pg deprecates queuing).
   const licences = await licenceSummary(tx, customerId);
@@ -72,6 +74,22 @@ export async function refreshSeatSummary(tx: DbOrTx, customerId: string) {
       target: [customerSeats.customerId, customerSeats.family],
       set: { ...fromExcluded(customerSeats, ['purchased', 'used', 'expired', 'nextExpiryAt']), updatedAt: sql`now()` },
     });
+  // A family that goes over its licences now (seats expired, revoked or refunded under its devices) is an event
+  // (DECISIONS §13: licences.exceeded); written only on the change, so a recount that finds nothing new costs nothing.
+  const wasOver = new Set(before.rows.filter((r) => r.used > r.purchased).map((r) => r.family));
+  const nowOver = licences.filter((l) => l.exceeded && !wasOver.has(l.family));
+  if (nowOver.length > 0) {
+    await emitWebhookEvents(
+      null,
+      tx,
+      nowOver.map((l) => ({
+        customerId,
+        type: 'licences.exceeded' as const,
+        data: { family: l.family, purchased: l.purchased, used: l.used },
+      })),
+      null,
+    );
+  }
   // Families that went back to nothing keep their row at zero (their product filter no longer matches).
   await tx
     .update(customerSeats)

@@ -220,4 +220,22 @@ export const emailTemplates = {
       html: layout(product, lines, { label: 'Open the rollout', url: rollout.url }),
     };
   },
+  /** DECISIONS §13: a webhook endpoint failing for days was turned off; to the account's Owners. */
+  webhookDisabled(
+    product: string,
+    name: string,
+    endpoint: { url: string; days: number; failingSince: string; consoleUrl: string },
+  ): EmailContent {
+    const lines = [
+      `Hello ${name},`,
+      `The webhook endpoint ${endpoint.url} has not accepted a delivery since ${endpoint.failingSince}, so after ${endpoint.days} days of failures it was disabled: no further events are sent to it.`,
+      'Check that the address answers with a 2xx status within 10 seconds, then turn the endpoint back on in the console. Its delivery log shows each failure.',
+    ];
+    return {
+      template: 'webhook-disabled',
+      subject: `${product}: a webhook endpoint was disabled after failing for ${endpoint.days} days`,
+      text: `${lines.join('\n\n')}\n\n${endpoint.consoleUrl}\n`,
+      html: layout(product, lines, { label: 'Open webhooks', url: endpoint.consoleUrl }),
+    };
+  },
 };

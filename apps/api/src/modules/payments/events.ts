@@ -18,6 +18,7 @@ import type { PaymentProvider, ProviderName } from './providers/types.ts';
 import { describeStripePaymentMethod } from './providers/stripe.ts';
 import { hasPaymentWithRef, lockPaymentByRefs } from './refund-repository.ts';
 import { disputeWon, recordProviderRefund, unknownRefundedCents } from './refunds.ts';
+import { emitWebhookEvent } from '../webhook-endpoints/events.ts';
 
 /**
  * The one handler of payment outcomes (DECISIONS §5), for both providers: Stripe webhooks
@@ -416,6 +417,16 @@ class Handler {
       reason: sub.label,
       expiry: expiresAt,
     });
+    await this.webhook(payment.customerId, 'payment.succeeded', {
+      paymentId: payment.id,
+      reason: payment.subscriptionReason,
+      productName: payment.productName,
+      family: payment.family,
+      qty: payment.qty,
+      amount: payment.totalAmount,
+      currency: payment.currency,
+      expiresAt: expiresAt.toISOString(),
+    });
     // Last: the year's invoice counter stays locked until this transaction commits.
     await issueInvoice(this.tx, payment.id, now);
   }
@@ -473,6 +484,17 @@ class Handler {
       qty: payment.qty,
       totalCents: toCents(payment.totalAmount),
       message: failure.message,
+    });
+    await this.webhook(payment.customerId, 'payment.failed', {
+      paymentId: payment.id,
+      reason: payment.subscriptionReason,
+      productName: payment.productName,
+      family: payment.family,
+      qty: payment.qty,
+      amount: payment.totalAmount,
+      currency: payment.currency,
+      message: failure.message,
+      code: failure.code,
     });
   }
 
@@ -540,6 +562,17 @@ class Handler {
       const message = row.message ?? 'Your payment could not be completed.';
       await this.audit(sub.customerId, 'Subscription Failed', `subscription renewal failed: ${message}`, true);
       await this.failureEmail(sub.customerId, { productName: plan.name, qty, totalCents, message });
+      await this.webhook(sub.customerId, 'payment.failed', {
+        paymentId,
+        reason: 'subscription_cycle',
+        productName: plan.name,
+        family: plan.family,
+        qty,
+        amount: centsToNumeric(totalCents),
+        currency: plan.currency,
+        message,
+        code: row.errorCode,
+      });
       return;
     }
 
@@ -566,7 +599,26 @@ class Handler {
       reason: 'subscription renewal',
       expiry: periodEnd,
     });
+    await this.webhook(sub.customerId, 'payment.succeeded', {
+      paymentId,
+      reason: 'subscription_cycle',
+      productName: plan.name,
+      family: plan.family,
+      qty,
+      amount: centsToNumeric(totalCents),
+      currency: plan.currency,
+      expiresAt: periodEnd.toISOString(),
+    });
     await issueInvoice(this.tx, paymentId, now);
+  }
+
+  /** A webhook event of the payment (DECISIONS §13), in this transaction. */
+  private async webhook(
+    customerId: string,
+    type: 'payment.succeeded' | 'payment.failed',
+    data: Record<string, unknown>,
+  ) {
+    await emitWebhookEvent(this.ctx, this.tx, customerId, type, data, this.afterCommit);
   }
 
   /** customers.subscription_expire_at / stripe_plan_id follow the latest-ending live subscription. */

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import { inTransaction, type AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DeviceActor } from '../../lib/actor.ts';
 import { AppError, tooMany } from '../../lib/errors.ts';
@@ -9,6 +9,7 @@ import type { DeviceInfo } from '../devices/device-info.ts';
 import { DEVICE_WRITE_LIMITS, deviceLimitKey, deviceLimitMessage } from '../devices/service.ts';
 import { recordRolloutAcks } from '../fleet/rollouts-repository.ts';
 import { insertDeviceLogs } from '../devices/repository.ts';
+import { emitWebhookEvents } from '../webhook-endpoints/events.ts';
 import * as repo from './repository.ts';
 
 /** What a device reports of a policy version (`POST policy/ack`). */
@@ -70,7 +71,7 @@ export class AckBatcher {
       name: 'policy acks',
       maxBatch: ACK_BATCH_MAX,
       atOnce: ACK_BATCHES_AT_ONCE,
-      write: (batch) => ctx.db.transaction((tx) => writeAcks(tx, batch)),
+      write: (batch) => inTransaction(ctx.db, (tx, afterCommit) => writeAcks(ctx, tx, batch, afterCommit)),
       logger: ctx.logger,
     });
   }
@@ -86,7 +87,12 @@ export class AckBatcher {
 }
 
 /** One transaction's work for a batch: each ack's answer (an outcome, or the error it is refused with). */
-async function writeAcks(tx: DbOrTx, batch: readonly Waiting[]): Promise<Map<Waiting, AckOutcome | AppError>> {
+async function writeAcks(
+  ctx: AppContext,
+  tx: DbOrTx,
+  batch: readonly Waiting[],
+  afterCommit: (fn: () => Promise<void>) => void,
+): Promise<Map<Waiting, AckOutcome | AppError>> {
   const answers = new Map<Waiting, AckOutcome | AppError>();
 
   // The device's limit counts every ack it sends, refused or not (as `enforceDeviceLimit` does), in arrival order.
@@ -166,6 +172,25 @@ async function writeAcks(tx: DbOrTx, batch: readonly Waiting[]): Promise<Map<Wai
       message: `Device ${device.serialNumber} (${device.appName}) applied policy version ${ack.version}: ${outcomeWords(ack)}`,
       actor,
     })),
+  );
+  // Webhooks (DECISIONS §13): policy.applied / policy.failed, the whole batch in one statement.
+  await emitWebhookEvents(
+    ctx,
+    tx,
+    recorded.map(({ device, ack }) => ({
+      customerId: device.customerId,
+      type: ack.result === 'Failed' ? ('policy.failed' as const) : ('policy.applied' as const),
+      data: {
+        deviceId: device.deviceId,
+        profileId: device.profileId,
+        serialNumber: device.serialNumber,
+        deviceName: device.deviceName,
+        version: ack.version,
+        result: ack.result,
+        ...(ack.result === 'Failed' ? { message: ack.message } : {}),
+      },
+    })),
+    afterCommit,
   );
 
   // A staged rollout waiting for these versions hears of them (DECISIONS §10). Last of the writes: the rollout's kept

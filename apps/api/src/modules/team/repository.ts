@@ -212,13 +212,15 @@ export async function groupNames(db: DbOrTx, customerId: string, ids: readonly s
 }
 
 /** Who is told about an account (DECISIONS §12): its state (`account`) or its money (`billing`). */
-export type Audience = 'account' | 'billing' | 'payment-failure';
+export type Audience = 'account' | 'billing' | 'payment-failure' | 'owners';
 
 const AUDIENCE_ROLES: Record<Audience, readonly string[]> = {
   account: ['Owner', 'Admin'],
   billing: ['Owner', 'Billing'],
   // A failed payment concerns both (issue 27: the account's people and its payers).
   'payment-failure': ['Owner', 'Admin', 'Billing'],
+  // What only the Owners decide on (a webhook endpoint disabled after failing for days, DECISIONS §13).
+  owners: ['Owner'],
 };
 
 /**
