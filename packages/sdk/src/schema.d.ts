@@ -2235,6 +2235,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's webhook endpoints */
+        get: operations["webhookEndpointsWebhookList"];
+        put?: never;
+        /**
+         * Add a webhook endpoint (answers its signing secret once)
+         * @description The URL must be https and resolve to public addresses only (no loopback, private, link-local or metadata ranges; 400 `E_VALIDATION` with the reason), unless the server runs with `WEBHOOK_ALLOW_PRIVATE_URLS=1`. At most 20 endpoints per account (409 `E_CONFLICT`).
+         */
+        post: operations["webhookEndpointsWebhookCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an endpoint's URL, events or description, or turn it on or off
+         * @description The URL must be https and resolve to public addresses only (no loopback, private, link-local or metadata ranges; 400 `E_VALIDATION` with the reason), unless the server runs with `WEBHOOK_ALLOW_PRIVATE_URLS=1`. An endpoint or delivery of another account answers 404 `E_NOT_FOUND`.
+         */
+        put: operations["webhookEndpointsWebhookUpdate"];
+        post?: never;
+        /**
+         * Delete an endpoint and its delivery log
+         * @description An endpoint or delivery of another account answers 404 `E_NOT_FOUND`.
+         */
+        delete: operations["webhookEndpointsWebhookDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret (answered once; the old one stops at once)
+         * @description An endpoint or delivery of another account answers 404 `E_NOT_FOUND`.
+         */
+        post: operations["webhookEndpointsWebhookRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test event to this endpoint
+         * @description An endpoint or delivery of another account answers 404 `E_NOT_FOUND`.
+         */
+        post: operations["webhookEndpointsWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The endpoint's delivery log, newest first
+         * @description An endpoint or delivery of another account answers 404 `E_NOT_FOUND`.
+         */
+        get: operations["webhookEndpointsWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/webhooks/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try a delivery again now (a fresh round of tries)
+         * @description An endpoint or delivery of another account answers 404 `E_NOT_FOUND`.
+         */
+        post: operations["webhookEndpointsWebhookDeliveryRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/super-admin/users/login": {
         parameters: {
             query?: never;
@@ -13242,6 +13367,476 @@ export interface operations {
                 content: {
                     "application/json": {
                         respones_msg: string;
+                    };
+                };
+            };
+            /** @description Refused: the error envelope. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failed: the error envelope. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhookEndpointsWebhookList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        respones_msg: string;
+                        data: {
+                            _id: string;
+                            url: string;
+                            events: ("device.enrolled" | "device.logged_out" | "policy.applied" | "policy.failed" | "command.succeeded" | "command.failed" | "rollout.paused" | "rollout.completed" | "payment.succeeded" | "payment.failed" | "licences.exceeded")[];
+                            description: string;
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            secretPrefix: string;
+                            createdAt: string;
+                            failingSince: string | null;
+                            lastSuccessAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused: the error envelope. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failed: the error envelope. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhookEndpointsWebhookCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/fleetdeck",
+                 *       "events": [
+                 *         "device.enrolled",
+                 *         "command.failed"
+                 *       ],
+                 *       "description": "Ops alerts"
+                 *     }
+                 */
+                "application/json": {
+                    url: string;
+                    events: ("device.enrolled" | "device.logged_out" | "policy.applied" | "policy.failed" | "command.succeeded" | "command.failed" | "rollout.paused" | "rollout.completed" | "payment.succeeded" | "payment.failed" | "licences.exceeded")[];
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        respones_msg: string;
+                        data: {
+                            _id: string;
+                            url: string;
+                            events: ("device.enrolled" | "device.logged_out" | "policy.applied" | "policy.failed" | "command.succeeded" | "command.failed" | "rollout.paused" | "rollout.completed" | "payment.succeeded" | "payment.failed" | "licences.exceeded")[];
+                            description: string;
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            secretPrefix: string;
+                            createdAt: string;
+                            failingSince: string | null;
+                            lastSuccessAt: string | null;
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the error envelope. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failed: the error envelope. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhookEndpointsWebhookUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    events?: ("device.enrolled" | "device.logged_out" | "policy.applied" | "policy.failed" | "command.succeeded" | "command.failed" | "rollout.paused" | "rollout.completed" | "payment.succeeded" | "payment.failed" | "licences.exceeded")[];
+                    description?: string;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        respones_msg: string;
+                        data: {
+                            _id: string;
+                            url: string;
+                            events: ("device.enrolled" | "device.logged_out" | "policy.applied" | "policy.failed" | "command.succeeded" | "command.failed" | "rollout.paused" | "rollout.completed" | "payment.succeeded" | "payment.failed" | "licences.exceeded")[];
+                            description: string;
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            secretPrefix: string;
+                            createdAt: string;
+                            failingSince: string | null;
+                            lastSuccessAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the error envelope. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failed: the error envelope. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhookEndpointsWebhookDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        respones_msg: string;
+                    };
+                };
+            };
+            /** @description Refused: the error envelope. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failed: the error envelope. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhookEndpointsWebhookRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        respones_msg: string;
+                        data: {
+                            _id: string;
+                            url: string;
+                            events: ("device.enrolled" | "device.logged_out" | "policy.applied" | "policy.failed" | "command.succeeded" | "command.failed" | "rollout.paused" | "rollout.completed" | "payment.succeeded" | "payment.failed" | "licences.exceeded")[];
+                            description: string;
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            secretPrefix: string;
+                            createdAt: string;
+                            failingSince: string | null;
+                            lastSuccessAt: string | null;
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the error envelope. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failed: the error envelope. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhookEndpointsWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        respones_msg: string;
+                        data: {
+                            _id: string;
+                            eventId: string;
+                            event: string;
+                            /** @enum {string} */
+                            state: "pending" | "succeeded" | "failed";
+                            attempts: number;
+                            lastStatus: number | null;
+                            lastResponse: string | null;
+                            lastAttemptAt: string | null;
+                            nextRetryAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the error envelope. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failed: the error envelope. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhookEndpointsWebhookDeliveries: {
+        parameters: {
+            query?: {
+                state?: "pending" | "succeeded" | "failed";
+                page?: number;
+                limit?: 5 | 10 | 25 | 50;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        respones_msg: string;
+                        data: {
+                            _id: string;
+                            eventId: string;
+                            event: string;
+                            /** @enum {string} */
+                            state: "pending" | "succeeded" | "failed";
+                            attempts: number;
+                            lastStatus: number | null;
+                            lastResponse: string | null;
+                            lastAttemptAt: string | null;
+                            nextRetryAt: string | null;
+                            createdAt: string;
+                        }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Refused: the error envelope. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failed: the error envelope. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhookEndpointsWebhookDeliveryRetry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Send a unique key (e.g. a UUID) to retry safely: the same key and request within 24 h answers the first answer again with the header `idempotent-replayed: true`; the same key with another request answers 422 `E_IDEMPOTENCY`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        respones_msg: string;
+                        data: {
+                            _id: string;
+                            eventId: string;
+                            event: string;
+                            /** @enum {string} */
+                            state: "pending" | "succeeded" | "failed";
+                            attempts: number;
+                            lastStatus: number | null;
+                            lastResponse: string | null;
+                            lastAttemptAt: string | null;
+                            nextRetryAt: string | null;
+                            createdAt: string;
+                        };
                     };
                 };
             };

@@ -2051,7 +2051,6 @@ export const apiKeyUsage = pgTable(
   (t) => [primaryKey({ columns: [t.keyId, t.windowStart] }), index('api_key_usage_window_idx').on(t.windowStart)],
 );
 
-
 /**
  * The account's webhook endpoints (DECISIONS §13). `secret` is the `whsec_…` signing secret sealed with the
  * installation's storage key (AES-256-GCM, `lib/crypto.ts seal`): it must be read back to sign, so it cannot be hashed.
