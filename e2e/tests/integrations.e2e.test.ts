@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fleetOwner, type Device } from '../../apps/api/test/support/profiles.ts';
+import { startReceiver, type Receiver } from '../../apps/api/test/support/webhook-receiver.ts';
 import { customerPage, startE2e, type E2e } from '../support/app.ts';
 import { shoot } from '../support/screenshots.ts';
 
@@ -8,21 +10,27 @@ import { shoot } from '../support/screenshots.ts';
  * Issue 28's browser journey (DECISIONS §13), through the real UI and the real HTTP API: the Owner creates an API key
  * on the "API keys" page, copies it from the dialog that shows it once, and an integration uses it over HTTP to list
  * the devices and lock one (its scopes enforced, its rate-limit headers sent); the Owner revokes it and it stops
- * working at once. With `E2E_SHOTS_DIR` set, the pages are saved at 1366 and 390 px (`integrations-<page>-….png`).
+ * working at once. Then the Owner adds a webhook endpoint on the "Webhooks" page (a local receiver; the server runs with
+ * `WEBHOOK_ALLOW_PRIVATE_URLS=1`), copies its signing secret, and the receiver gets a device's enrolment and a test
+ * event signed as Standard Webhooks (checked with the `standardwebhooks` library); the delivery log shows both
+ * delivered. With `E2E_SHOTS_DIR` set, the pages are saved at 1366 and 390 px (`integrations-<page>-….png`).
  */
 let e2e: E2e;
 let owner: Awaited<ReturnType<typeof fleetOwner>>;
 let page: Page;
 let device: Device;
+let receiver: Receiver;
 
 beforeAll(async () => {
   e2e = await startE2e(inject('pgAdminUrl'), { WEBHOOK_ALLOW_PRIVATE_URLS: '1' });
   owner = await fleetOwner(e2e.rt, 2);
   device = await owner.enrol('PD');
   page = await customerPage(e2e, owner.token, { width: 1366, height: 900 });
+  receiver = await startReceiver();
 });
 
 afterAll(async () => {
+  await receiver?.close();
   await e2e?.close();
 });
 
@@ -109,5 +117,58 @@ describe('an integration with an API key', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1366, height: 900 });
+  });
+});
+
+describe('webhooks', () => {
+  let secret = '';
+  const url = () => receiver.url('/fleet-events');
+
+  it('the Owner adds an endpoint for enrolments and copies its signing secret once', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Webhooks' }).click();
+    await page.waitForURL('**/webhooks');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^URL/).fill(url());
+    await dialog.getByLabel('device.enrolled').check();
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    const field = dialog.getByLabel('Signing secret');
+    await field.waitFor();
+    secret = await field.inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(url()).first().waitFor();
+    await shoot(page, 'webhooks', 'integrations');
+  });
+
+  it('a device enrolling and a test event reach the receiver, signed as Standard Webhooks', async () => {
+    const verifier = new Webhook(secret);
+    const enrolled = await owner.enrol('PD');
+    const event = await receiver.waitFor((r) => r.body.includes('device.enrolled'));
+    const body = verifier.verify(event.body, event.headers) as { type: string; data: Record<string, unknown> };
+    expect(body.type).toBe('device.enrolled');
+    expect(JSON.stringify(body.data)).toContain(enrolled.profileId);
+
+    await page.getByRole('button', { name: `Send a test event to ${url()}` }).click();
+    const test = await receiver.waitFor((r) => r.body.includes('webhook.test'));
+    expect((verifier.verify(test.body, test.headers) as { type: string }).type).toBe('webhook.test');
+  });
+
+  it('the delivery log shows both delivered, and fits a phone', async () => {
+    await page.getByRole('link', { name: `Delivery log of ${url()}` }).click();
+    await page.waitForURL('**/webhook-detail?id=*');
+    const log = page.getByRole('table');
+    await log.getByText('device.enrolled').waitFor();
+    await log.getByText('webhook.test').waitFor();
+    expect(await log.getByText(/Succeeded/i).count()).toBeGreaterThanOrEqual(2);
+    await shoot(page, 'webhook-detail', 'integrations');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByText('device.enrolled').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 });
