@@ -164,6 +164,8 @@ describe('webhooks', () => {
     await log.getByText('device.enrolled').waitFor();
     await log.getByText('webhook.test').waitFor();
     expect(await log.getByText(/Succeeded/i).count()).toBeGreaterThanOrEqual(2);
+    // The endpoint's summary follows its deliveries: it has had a success.
+    await page.getByText('last success never').waitFor({ state: 'detached' });
     await shoot(page, 'webhook-detail', 'integrations');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();

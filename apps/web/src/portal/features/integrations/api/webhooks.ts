@@ -14,6 +14,9 @@ import { integrationKeys } from './query-keys';
 export const getWebhooks = async (signal?: AbortSignal) =>
   (await client(webhookEndpointsApi.webhookList, { signal })).data;
 
+/** How often an open delivery log (and its endpoint) is read again while something is on its way. */
+const LIVE_REFRESH_MS = 3000;
+
 const webhooksQuery = {
   queryKey: integrationKeys.webhooks,
   queryFn: ({ signal }: { signal?: AbortSignal }) => getWebhooks(signal),
@@ -27,7 +30,14 @@ export const useWebhooks = () => useQuery(webhooksQuery);
  * when the account has none with this id. Disabled for no id ('').
  */
 export const useWebhook = (id: string) =>
-  useQuery({ ...webhooksQuery, enabled: id !== '', select: (rows) => rows.find((w) => w._id === id) ?? null });
+  useQuery({
+    ...webhooksQuery,
+    enabled: id !== '',
+    select: (rows) => rows.find((w) => w._id === id) ?? null,
+    // Its last success and failing state change with every delivery: read again on opening, and while open.
+    refetchOnMount: 'always',
+    refetchInterval: LIVE_REFRESH_MS,
+  });
 
 /** `POST webhooks {url, events, description?}`: answers the signing secret in full, this once. */
 export const createWebhook = (body: WebhookCreateRequest) => client(webhookEndpointsApi.webhookCreate, { body });
@@ -70,6 +80,8 @@ export const useWebhookDeliveries = (id: string, params: WebhookDeliveriesParams
     queryFn: ({ signal }) => getWebhookDeliveries(id, params, signal),
     placeholderData: keepPreviousData,
     meta: { silentError: true },
+    // Deliveries still pending are sent by a background job within seconds: look again until none is.
+    refetchInterval: (query) => (query.state.data?.data.some((d) => d.state === 'pending') ? LIVE_REFRESH_MS : false),
   });
 
 /** `POST webhooks/:id/deliveries/:deliveryId/retry`: tries the delivery again now. */

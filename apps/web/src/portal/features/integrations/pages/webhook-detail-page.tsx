@@ -71,20 +71,20 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const deliveries = useWebhookDeliveries(endpoint._id, list.query);
   const retry = useRetryDelivery();
   const columns: DataTableColumn<WebhookDelivery>[] = [
-    textColumn('event', 'Event', 170, (d) => d.event, { fw: 600 }),
-    statusColumn('state', 'State', 110, (d) => DELIVERY_STATES[d.state]),
-    textColumn('attempts', 'Attempts', 90, (d) => `${d.attempts} of ${WEBHOOK_MAX_ATTEMPTS}`),
-    textColumn('lastStatus', 'Last status', 100, (d) => (d.lastStatus === null ? 'No answer' : String(d.lastStatus))),
-    textColumn('lastResponse', 'Last response', 240, (d) => d.lastResponse ?? '-', {
+    textColumn('event', 'Event', 150, (d) => d.event, { fw: 600 }),
+    statusColumn('state', 'State', 140, (d) => DELIVERY_STATES[d.state]),
+    textColumn('attempts', 'Attempts', 85, (d) => `${d.attempts} of ${WEBHOOK_MAX_ATTEMPTS}`),
+    textColumn('lastStatus', 'Last status', 90, (d) => (d.lastStatus === null ? 'No answer' : String(d.lastStatus))),
+    textColumn('lastResponse', 'Last response', 175, (d) => d.lastResponse ?? '-', {
       lineClamp: 3,
       style: { wordBreak: 'break-word', fontFamily: 'var(--mantine-font-family-monospace)' },
     }),
-    textColumn('lastAttemptAt', 'Last attempt', 160, (d) => formatDateTime(d.lastAttemptAt)),
-    textColumn('nextRetryAt', 'Next retry', 160, (d) => formatDateTime(d.nextRetryAt)),
+    textColumn('lastAttemptAt', 'Last attempt', 135, (d) => formatDateTime(d.lastAttemptAt)),
+    textColumn('nextRetryAt', 'Next retry', 135, (d) => formatDateTime(d.nextRetryAt)),
     {
       key: 'actions',
       header: 'Action',
-      width: 120,
+      width: 105,
       render: (d) => (
         <Button
           size="xs"
