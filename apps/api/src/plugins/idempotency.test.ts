@@ -181,6 +181,25 @@ describe('Idempotency-Key', () => {
     expect(await keyRow(key)).toBeUndefined();
   });
 
+  it('kept answers are sealed: an API key answered once is not readable in the database, and a replay answers it', async () => {
+    const key = randomUUID();
+    const create = () =>
+      call(rt, apiKeysApi.apiKeyCreate, {
+        token: owner.token,
+        body: { name: 'Sealed', scopes: ['devices:read'] },
+        headers: { 'idempotency-key': key },
+      });
+    const first = await create();
+    expect(first.statusCode).toBe(200);
+    const apiKey = first.data().data.key;
+    const row = await keyRow(key);
+    expect(row?.responseBody).not.toContain(apiKey);
+    expect(row?.responseBody).not.toContain('Sealed');
+    const again = await create();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.data().data.key).toBe(apiKey);
+  });
+
   it('a key over 255 characters answers 400; public calls ignore the header', async () => {
     const long = await createGroup(owner.token, 'k'.repeat(256), { name: 'Long', family: 'PD' });
     expect(long.statusCode).toBe(400);

@@ -3,6 +3,7 @@ import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accessOfEndpoint } from '@fleetdeck/contract/access';
 import type { AppContext } from '../context.ts';
+import { open, seal } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
 import { checkedIdempotencyKey, idempotencyKeyOf } from '../lib/idempotency.ts';
 import {
@@ -31,7 +32,8 @@ const replayable = (status: number) => (status >= 200 && status < 300) || status
  * first is still running waits for its answer (409 after 10 s). Keys are per caller (an API key, a member, the registrant), so nobody is ever
  * answered what another person's request saw. Only answers worth repeating are kept (`replayable`): a refused or
  * failed request runs again on a retry. Runs after the route's guard and validation (preHandler), so input errors
- * are answered as usual and never stored; the kept answer is the serialized body, taken before compression.
+ * are answered as usual and never stored; the kept answer is the serialized body, taken before compression and
+ * sealed (`sealed`).
  */
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext) {
   app.addHook('preHandler', async (request, reply) => {
@@ -61,7 +63,10 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext) {
         );
       }
       if (existing.state === 'done' && existing.statusCode !== null) {
-        return replay(reply, existing.statusCode, existing.contentType, existing.responseBody ?? '');
+        const body = unsealed(ctx, existing.responseBody);
+        if (body === null)
+          throw new AppError(409, 'E_CONFLICT', 'This Idempotency-Key cannot be replayed: send a new key.');
+        return replay(reply, existing.statusCode, existing.contentType, body);
       }
       if (Date.now() >= giveUpAt) {
         throw new AppError(
@@ -84,7 +89,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext) {
       await completeIdempotencyKey(ctx.db, claimed.caller, claimed.key, {
         statusCode: reply.statusCode,
         contentType: typeof contentType === 'string' ? contentType : null,
-        body,
+        body: sealed(ctx, body),
       });
     } else {
       await releaseIdempotencyKey(ctx.db, claimed.caller, claimed.key);
@@ -107,6 +112,19 @@ function fingerprintOf(request: FastifyRequest): string {
     .update(`${request.method} ${request.url}\n${JSON.stringify(body)}`)
     .digest('base64url');
 }
+
+/**
+ * Kept answers are sealed with the installation's storage key: some are shown once (an API key, a webhook's signing
+ * secret) and must not sit readable in the database for 24 h.
+ */
+const sealed = (ctx: AppContext, body: string) => {
+  const { iv, encryptedData } = seal(ctx.secrets.storageKey, body);
+  return `${iv}:${encryptedData}`;
+};
+const unsealed = (ctx: AppContext, stored: string | null): string | null => {
+  const [iv, data] = (stored ?? '').split(':');
+  return iv && data ? open<string>(ctx.secrets.storageKey, iv, data) : null;
+};
 
 /** Whose keys these are: the API key, else the member, else the account's registrant (or a staff login-as). */
 function callerOf(request: FastifyRequest): string {
