@@ -64,7 +64,8 @@ async function event(type: string, match: (data: Record<string, unknown>) => boo
   const got = await receiver.waitFor((r) => {
     const body = JSON.parse(r.body) as { type: string; data: Record<string, unknown> };
     return body.type === type && match(body.data);
-  });
+    // 30 s: the delivery is a worker job, and the CI machine runs the suite on 2 shared cores.
+  }, 30_000);
   return new Webhook(hook.secret).verify(got.body, got.headers) as { type: string; data: Record<string, unknown> };
 }
 
@@ -135,8 +136,15 @@ describe('events from where they happen', () => {
     );
     await advanceRollout(rt.ctx, rollout._id, { wait: true });
     const version = (await profileRow(rt, fleet[0]!.profileId)).policyVersion;
-    await call(rt, policyApi.ack, { token: fleet[0]!.auth, body: { version, result: 'Failed', message: 'nope' } });
+    const ack = await call(rt, policyApi.ack, {
+      token: fleet[0]!.auth,
+      body: { version, result: 'Failed', message: 'nope' },
+    });
+    expect(ack.statusCode, ack.body).toBe(200);
+    // This step or the worker's own chain (whichever takes the rollout's lock first) pauses it.
     await advanceRollout(rt.ctx, rollout._id, { wait: true });
+    const state = await rt.ctx.db.execute<{ state: string }>(sql`select state from rollouts where id = ${rollout._id}`);
+    expect(state.rows[0]?.state).toBe('paused');
     const paused = await event('rollout.paused', (x) => x.rolloutId === rollout._id);
     expect(String(paused.data.reason)).toMatch(/fail/i);
 
