@@ -96,11 +96,15 @@ describe('account emails', () => {
         body: {
           templateId: template.id,
           groupId: group.id,
-          stages: [{ percent: 100, soakSeconds: 0 }],
+          // A soak keeps the stage open: without one, a worker step between the apply and the ack would end the stage
+          // (devices not seen since the apply do not hold it) and complete the rollout before the failure counts.
+          stages: [{ percent: 100, soakSeconds: 600 }],
           pauseWhen: { failedPercent: 50, minDevices: 1 },
         },
       }),
     );
+    await advanceRollout(rt.ctx, rollout._id, { wait: true });
+    // The worker's next step, a second later on a busy machine, comes before the device's ack: the stage stays open.
     await advanceRollout(rt.ctx, rollout._id, { wait: true });
     const [row] = await rt.ctx.db.select().from(rolloutDevices).where(eq(rolloutDevices.rolloutId, rollout._id));
     const device = fleet.find((d) => d.profileId === row!.profileId)!;

@@ -129,11 +129,15 @@ describe('events from where they happen', () => {
         body: {
           templateId: template.id,
           groupId: group.id,
-          stages: [{ percent: 100, soakSeconds: 0 }],
+          // A soak keeps the stage open: without one, a worker step between the apply and the ack would end the stage
+          // (devices not seen since the apply do not hold it) and complete the rollout before the failure counts.
+          stages: [{ percent: 100, soakSeconds: 600 }],
           pauseWhen: { failedPercent: 50, minDevices: 1 },
         },
       }),
     );
+    await advanceRollout(rt.ctx, rollout._id, { wait: true });
+    // The worker's next step, a second later on a busy machine, comes before the device's ack: the stage stays open.
     await advanceRollout(rt.ctx, rollout._id, { wait: true });
     const version = (await profileRow(rt, fleet[0]!.profileId)).policyVersion;
     const ack = await call(rt, policyApi.ack, {
