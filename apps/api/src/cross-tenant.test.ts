@@ -476,9 +476,10 @@ async function snapshotOf(w: World) {
   );
   const rows: Record<string, unknown[]> = {};
   for (const { table_name } of tables.rows)
-    rows[table_name] = (
-      await rt.ctx.pool.query(`select * from "${table_name}" where customer_id = $1 order by 1`, [w.id])
-    ).rows;
+    rows[table_name] =
+      // Ordered by the whole row: a table whose first column is the customer (customer_seats) has no order of its own,
+      // and a rewrite of a row with the same values (a seat recount) moves it.
+      (await rt.ctx.pool.query(`select * from "${table_name}" t where customer_id = $1 order by t::text`, [w.id])).rows;
   const own = await rt.ctx.pool.query('select * from customers where id = $1', [w.id]);
   const perDevice = await rt.ctx.pool.query(
     `select (select json_agg(m order by m.id) from device_messages m join devices d on d.id = m.device_id where d.customer_id = $1) as messages,
