@@ -418,13 +418,7 @@ class Handler {
       expiry: expiresAt,
     });
     await this.webhook(payment.customerId, 'payment.succeeded', {
-      paymentId: payment.id,
-      reason: payment.subscriptionReason,
-      productName: payment.productName,
-      family: payment.family,
-      qty: payment.qty,
-      amount: payment.totalAmount,
-      currency: payment.currency,
+      ...paymentEventData(payment),
       expiresAt: expiresAt.toISOString(),
     });
     // Last: the year's invoice counter stays locked until this transaction commits.
@@ -486,13 +480,7 @@ class Handler {
       message: failure.message,
     });
     await this.webhook(payment.customerId, 'payment.failed', {
-      paymentId: payment.id,
-      reason: payment.subscriptionReason,
-      productName: payment.productName,
-      family: payment.family,
-      qty: payment.qty,
-      amount: payment.totalAmount,
-      currency: payment.currency,
+      ...paymentEventData(payment),
       message: failure.message,
       code: failure.code,
     });
@@ -709,4 +697,25 @@ class Handler {
       build(config.productName, name),
     );
   }
+}
+
+/** What `payment.succeeded` and `payment.failed` say of the payment (DECISIONS §13). */
+function paymentEventData(payment: {
+  id: string;
+  subscriptionReason: unknown;
+  productName: unknown;
+  family: unknown;
+  qty: number;
+  totalAmount: unknown;
+  currency: unknown;
+}) {
+  return {
+    paymentId: payment.id,
+    reason: payment.subscriptionReason,
+    productName: payment.productName,
+    family: payment.family,
+    qty: payment.qty,
+    amount: payment.totalAmount,
+    currency: payment.currency,
+  };
 }
