@@ -278,6 +278,7 @@ async function resultsPhase(
       status: number[];
       latencyMs: LatencySummary;
       errors: string[];
+      generatorCpuMs: number;
     }>({
       cmd: 'posts',
       baseUrl: where.baseUrl,
@@ -290,7 +291,10 @@ async function resultsPhase(
     });
     sampling = false;
     await sampler;
-    const cpu = bench.cpuPer(cpu0, await bench.cpuSeconds(where.dataDir), rows.length);
+    const cpu = {
+      ...bench.cpuPer(cpu0, await bench.cpuSeconds(where.dataDir), rows.length),
+      generatorMs: bench.round(out.generatorCpuMs / rows.length, 3),
+    };
     const ok = out.status.filter((s) => s === 200).length;
     const seconds = (out.endedAt - out.startedAt) / 1000;
     const perSecond = Math.round(ok / seconds);
@@ -578,7 +582,7 @@ function markdown(r: Result) {
       '',
       `**Results** (load average ${la('results')}): each device's \`POST commands/:id/result {state: 'succeeded'}\` ` +
         `(its message id), CPU per result: server ${r.results.cpuPerResult.serverMs} ms, PostgreSQL ` +
-        `${r.results.cpuPerResult.postgresMs} ms (the load process not counted). Database backends meanwhile ` +
+        `${r.results.cpuPerResult.postgresMs} ms, the load process ${r.results.cpuPerResult.generatorMs} ms. Database backends meanwhile ` +
         `(pg_stat_activity every 100 ms):`,
       '',
       ...Object.entries(r.results.databaseWaits).map(([what, k]) => `- ${k} × \`${what.replaceAll('`', "'")}\``),

@@ -1,7 +1,8 @@
 /**
  * The load generator of `npm run bench -- device` (bench/device.ts), in its own process (issue 14: the server's CPU
  * is not shared with the simulated fleet's event loop). Driven over the IPC channel of `fork`: one command at a time,
- * one answer per command. Plain node:http with keep-alive sockets; nothing but the requests and a clock.
+ * one answer per command. Keep-alive sockets, node:http's where the generator's own CPU does not matter, plain TCP
+ * with requests written by hand where it does (`hold`, `postEach`); nothing but the requests and a clock.
  *
  *   { cmd: 'enrol' }     enrols `count` devices (POST enrol only), `concurrency` in flight, `perAddress` per loopback
  *                        source address (the per-IP enrolment limit), then one more that must be refused;
@@ -12,7 +13,8 @@
  *                        whether it carried a message (`{ cmd: 'answers' }`);
  *   { cmd: 'fetch' }     GET policy once per token, `concurrency` in flight (what a woken device does before it acks).
  *   { cmd: 'acks' }      POST policy/ack once per item ({token, version, result, message}), `concurrency` in flight;
- *                        answers each ack's status and the wall-clock time its answer arrived (bench/fleet.ts).
+ *                        answers each ack's status and the wall-clock time its answer arrived, and the generator's
+ *                        own CPU (bench/fleet.ts).
  *   { cmd: 'posts' }     POST each item's JSON body to its path with its token (`commands/:id/result` in
  *                        bench/commands.ts), `concurrency` in flight; answers as `acks` does.
  */
@@ -383,39 +385,102 @@ export interface PostItem {
 }
 
 /**
- * Every item's POST, `concurrency` in flight, in the items' order. Answers, per item, the status and the wall-clock
- * time (epoch ms) its answer arrived, and the first start and last answer.
+ * Every item's POST, `concurrency` in flight, in the items' order, over `concurrency` keep-alive TCP sockets with the
+ * requests written by hand (like `hold`): node:http's client spent about 0.5 ms of CPU per request, as much as the
+ * server's handling of an ack, on the same 2 cores, so a run measured the generator as much as the server. Every
+ * request's bytes are built before the clock starts; an answer costs one look at its head (status and length), and
+ * only a non-200 answer's body is kept (for the error reasons). Answers, per item, the status and the wall-clock time
+ * (epoch ms) its answer arrived, and the first start and last answer.
  */
 async function postEach(baseUrl: string, items: readonly PostItem[], concurrency: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const url = new URL(baseUrl);
+  const requests = items.map((item) => {
+    const body = Buffer.from(JSON.stringify(item.body));
+    const head =
+      `POST ${item.path} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Device ${item.token}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n`;
+    return Buffer.concat([Buffer.from(head, 'latin1'), body]);
+  });
   const status = new Array<number>(items.length).fill(0);
   const answeredAt = new Array<number>(items.length).fill(0);
   const latencies: number[] = [];
   const errors = new Reasons();
+  let next = 0;
+  const cpuBefore = process.cpuUsage();
   const startedAt = epochMs();
-  await pool(items, concurrency, async (item, i) => {
-    const t = performance.now();
-    try {
-      const url = new URL(item.path, baseUrl);
-      const res = await request(
-        agent,
-        url,
-        'POST',
-        { authorization: `Device ${item.token}` },
-        JSON.stringify(item.body),
-      );
-      answeredAt[i] = epochMs();
-      latencies.push(performance.now() - t);
-      status[i] = res.status;
-      if (res.status !== 200) errors.add(`${res.status} ${res.body.slice(0, 160)}`);
-    } catch (err) {
-      answeredAt[i] = epochMs();
-      errors.add((err as Error).message);
+  /** One socket sending the next item's request once the previous answer is in; a broken socket is replaced. */
+  const lane = async () => {
+    while (next < items.length) {
+      const socket = net.connect({ host: url.hostname, port: Number(url.port) });
+      socket.setNoDelay(true);
+      const broken = await new Promise<boolean>((laneDone) => {
+        let i = -1;
+        let t = 0;
+        let chunks: Buffer[] = [];
+        let received = 0;
+        /** Bytes of the whole answer once its head is in; -1 while it is not; -2 chunked. */
+        let expected = -1;
+        const send = () => {
+          if (next >= items.length) {
+            socket.destroy();
+            return laneDone(false);
+          }
+          i = next++;
+          chunks = [];
+          received = 0;
+          expected = -1;
+          t = performance.now();
+          socket.write(requests[i]!);
+        };
+        socket.on('connect', send);
+        socket.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          received += chunk.length;
+          if (expected === -1) {
+            const all = chunks.length === 1 ? chunk : Buffer.concat(chunks);
+            const headEnd = all.indexOf('\r\n\r\n');
+            if (headEnd === -1) return;
+            const head = all.toString('latin1', 0, headEnd);
+            const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+            expected = length ? headEnd + 4 + Number(length[1]) : -2;
+          }
+          if (expected !== -2 && received < expected) return;
+          const answer = completeAnswer(Buffer.concat(chunks).toString('utf8'));
+          if (!answer) return;
+          answeredAt[i] = epochMs();
+          latencies.push(performance.now() - t);
+          status[i] = answer.status;
+          if (answer.status !== 200) errors.add(`${answer.status} ${answer.body.slice(0, 160)}`);
+          send();
+        });
+        const fail = (reason: string) => {
+          if (i >= 0 && !answeredAt[i]) {
+            answeredAt[i] = epochMs();
+            errors.add(reason);
+          }
+          socket.destroy();
+          laneDone(true);
+        };
+        socket.on('error', (err) => fail(err.message));
+        socket.on('close', () => fail('closed before the answer'));
+      });
+      if (!broken) return;
     }
-  });
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
   const endedAt = epochMs();
-  agent.destroy();
-  return { startedAt, endedAt, status, answeredAt, latencyMs: summarise(latencies), errors: errors.lines() };
+  const cpu = process.cpuUsage(cpuBefore);
+  /** This generator's own CPU (user + system), to compare with the server's and the database's per request. */
+  const generatorCpuMs = (cpu.user + cpu.system) / 1000;
+  return {
+    startedAt,
+    endedAt,
+    status,
+    answeredAt,
+    latencyMs: summarise(latencies),
+    errors: errors.lines(),
+    generatorCpuMs,
+  };
 }
 
 /** Every item's `POST policy/ack` (bench/fleet.ts). */

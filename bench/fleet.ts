@@ -292,6 +292,8 @@ interface AcksAnswer {
   answeredAt: number[];
   latencyMs: LatencySummary;
   errors: string[];
+  /** The load process's own CPU over the run (bench/device-load.ts `postEach`). */
+  generatorCpuMs: number;
 }
 
 /** Failures needed, after `succeeded` successes, for failed ÷ decided ≥ percent with at least MIN_DEVICES decided. */
@@ -352,7 +354,10 @@ async function acksPhase(
       concurrency: opts.ackConcurrency,
     }),
   );
-  const cpu = bench.cpuPer(cpu0, await bench.cpuSeconds(dataDir), successes);
+  const cpu = {
+    ...bench.cpuPer(cpu0, await bench.cpuSeconds(dataDir), successes),
+    generatorMs: bench.round(ok.generatorCpuMs / successes, 3),
+  };
   const okSeconds = (ok.endedAt - ok.startedAt) / 1000;
   const answered200 = ok.status.filter((s) => s === 200).length;
   const afterSuccess = (await api(fleetApi.rolloutDetail, { params: { id: rolloutId } })).body.data;
@@ -826,7 +831,8 @@ function markdown(r: Result) {
         `flight, one per device (the device API's per-device limit allows 60 a minute), each device having fetched ` +
         '`GET policy` before (untimed, as a woken device does; its token is then in the device cache). Acks that ' +
         'arrive together are written by one transaction (ack-batch.ts). CPU per ack: server ' +
-        `${r.acks.cpuPerAck.serverMs} ms, PostgreSQL ${r.acks.cpuPerAck.postgresMs} ms (the load process not counted). ` +
+        `${r.acks.cpuPerAck.serverMs} ms, PostgreSQL ${r.acks.cpuPerAck.postgresMs} ms, the load process ` +
+        `${r.acks.cpuPerAck.generatorMs} ms. ` +
         `Counters after the successes: ${JSON.stringify(r.acks.countersAfter)}${r.acks.errors.length ? `; errors: ${r.acks.errors.join('; ')}` : ''}. ` +
         'Database backends during the acks (pg_stat_activity every 100 ms: wait event or CPU | statement):',
       '',

@@ -19,8 +19,14 @@ import { EventsBatcher } from '../policy/events-batch.ts';
  */
 
 export const DEVICE_CACHE_CHANNEL = 'device_cache';
-/** How long a token → device answer is believed without asking the database (revocations arrive sooner by NOTIFY). */
-export const DEVICE_CACHE_TTL_MS = 30_000;
+/**
+ * How long a token → device answer is believed without asking the database. Revocations, renames and applies arrive
+ * by NOTIFY at once (and nothing is cached while the LISTEN connection is down), so this only bounds how long an entry
+ * lives: longer than the longest long-poll (EVENTS_MAX_WAIT_SECONDS), so a device that reports after its poll's answer
+ * — an ack, a command's result — finds its entry. At 30 s, 19,500 devices reporting a command's result paid a cold
+ * token lookup each (issue 26's bench: the device lookup was the database's top statement).
+ */
+export const DEVICE_CACHE_TTL_MS = 10 * 60_000;
 /** How long a policy ETag is believed without asking the database (Apply invalidates it sooner by NOTIFY). */
 export const POLICY_ETAG_TTL_MS = 60_000;
 /** Entries per map; the oldest go first beyond it (memory stays bounded whatever the fleet size). */
