@@ -270,7 +270,7 @@ export async function stalledFanOuts(db: DbOrTx, seconds: number) {
 const emptyCounts = (): CommandCounts => Object.fromEntries(COMMAND_DEVICE_STATES.map((s) => [s, 0])) as CommandCounts;
 
 /** The kept counts of these commands by state (command_state_counts, never the ledger). */
-async function countsOf(db: DbOrTx, commandIds: readonly string[]) {
+export async function countsOf(db: DbOrTx, commandIds: readonly string[]) {
   const out = new Map<string, CommandCounts>();
   for (const id of commandIds) out.set(id, emptyCounts());
   if (commandIds.length === 0) return out;
@@ -302,15 +302,22 @@ const withGroupName = { command: commands, groupName: deviceGroups.name };
 const inScope = (scope: DeviceScope) =>
   targetScopeCondition(scope, commands, sql`select unnest(${commands.profileIds})`);
 
-export async function findCommand(db: DbOrTx, scope: DeviceScope, commandId: string) {
+/** The command in the caller's scope with its group's name, without its counts (see `findCommand`). */
+export async function findCommandRow(db: DbOrTx, scope: DeviceScope, commandId: string) {
   const [row] = await db
     .select(withGroupName)
     .from(commands)
     .leftJoin(deviceGroups, eq(deviceGroups.id, commands.groupId))
     .where(and(inScope(scope), eq(commands.id, commandId)));
+  return row ? { ...row.command, groupName: row.groupName } : null;
+}
+
+/** The command in the caller's scope with its counts by state. */
+export async function findCommand(db: DbOrTx, scope: DeviceScope, commandId: string) {
+  const row = await findCommandRow(db, scope, commandId);
   if (!row) return null;
-  const counts = (await countsOf(db, [row.command.id])).get(row.command.id)!;
-  return { ...row.command, groupName: row.groupName, counts } satisfies CommandWithCounts;
+  const counts = (await countsOf(db, [row.id])).get(row.id)!;
+  return { ...row, counts } satisfies CommandWithCounts;
 }
 
 /**

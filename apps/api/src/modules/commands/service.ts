@@ -210,13 +210,15 @@ export async function commandDevices(
   commandId: string,
   q: Page & { state?: CommandDeviceState | undefined },
 ) {
-  const row = await repo.findCommand(ctx.db, scope, commandId);
+  const row = await repo.findCommandRow(ctx.db, scope, commandId);
   if (!row) throw commandNotFound();
-  const data = await repo.listLedger(ctx.db, scope, row, q.state, {
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
-  });
-  const total = q.state ? row.counts[q.state] : Object.values(row.counts).reduce((a, b) => a + b, 0);
+  // The page and the kept counts side by side: one round trip less on every page of the ledger.
+  const [data, countsById] = await Promise.all([
+    repo.listLedger(ctx.db, scope, row, q.state, { limit: q.limit, offset: (q.page - 1) * q.limit }),
+    repo.countsOf(ctx.db, [row.id]),
+  ]);
+  const counts = countsById.get(row.id)!;
+  const total = q.state ? counts[q.state] : Object.values(counts).reduce((a, b) => a + b, 0);
   return { data, pagination: { page: q.page, limit: q.limit, total } };
 }
 
