@@ -345,7 +345,7 @@ async function main() {
     for (const c of cases) {
       const q = Object.fromEntries(Object.entries(c.query(0)).map(([k, v]) => [k, String(v)]));
       captured.length = 0;
-      await auditList(capturingCtx, customer.id, auditListQuerySchema.parse(q));
+      await auditList(capturingCtx, customer.id, auditListQuerySchema.parse(q), true);
       plans[c.id] = [];
       for (const { sql, params } of [...captured]) {
         const r = await ctx.pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`, params);

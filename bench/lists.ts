@@ -444,7 +444,7 @@ async function main() {
       );
       const statements = await bench.explainStatements(ctx, (captureCtx) =>
         c.list === 'audit'
-          ? auditList(captureCtx, customer.id, auditListQuerySchema.parse(q))
+          ? auditList(captureCtx, customer.id, auditListQuerySchema.parse(q), true)
           : deviceLogList(captureCtx, accountScope(customer.id), deviceLogListQuerySchema.parse(q)),
       );
       plans[c.id] = statements.map((st) => ({

@@ -1241,7 +1241,7 @@ export interface paths {
         };
         /**
          * The audit log of the customer account
-         * @description Every action of the account and event of its devices, newest first (`order=asc` for oldest first), in `data.data`. Filters: `type` (User Account, Profile, Payments, Device), `sub_type` (needs `type`; one of that type's sub-types), `source` (Web, App), `hasError` (true = Status Error, false = Success). Pages of 5, 10, 25 (default) or 50 rows. `data.pagination.total` counts at most 10000 rows (`totalCapped: true` when there are more: show "10,000+"). For the next page send `cursor` = `nextCursor` of this one with the same filters, sort and limit (and `page` + 1 for the "Showing X to Y" text); without a cursor `page` is answered by position, within the first 10000 rows only.
+         * @description Every action of the account and event of its devices, newest first (`order=asc` for oldest first), in `data.data`. Filters: `type` (User Account, Profile, Payments, Device), `sub_type` (needs `type`; one of that type's sub-types), `source` (Web, App), `hasError` (true = Status Error, false = Success). The Payments rows are listed only to callers who may read billing (an Owner; an API key with `billing:read`). Pages of 5, 10, 25 (default) or 50 rows. `data.pagination.total` counts at most 10000 rows (`totalCapped: true` when there are more: show "10,000+"). For the next page send `cursor` = `nextCursor` of this one with the same filters, sort and limit (and `page` + 1 for the "Showing X to Y" text); without a cursor `page` is answered by position, within the first 10000 rows only.
          */
         get: operations["activityAuditList"];
         put?: never;

@@ -131,7 +131,7 @@ async function keyGuard(
     impersonatorId: null,
     expiresAt: found.expiresAt ?? KEY_NEVER_EXPIRES,
     member: null,
-    apiKey: { id: found.id, name: found.name },
+    apiKey: { id: found.id, name: found.name, scopes: found.scopes },
   };
 }
 
@@ -163,6 +163,17 @@ export function customerActorOf(request: FastifyRequest): CustomerActor {
     member: sessionOf(request).member,
     apiKey: sessionOf(request).apiKey ?? null,
   };
+}
+
+/**
+ * Whether the caller may read the account's billing (DECISIONS §12: Owners, Billing members, Admins do; Technicians
+ * and Viewers do not; §13: an API key with `billing:read`). A list open to the others leaves billing's rows out — the
+ * audit log's Payments rows, which name amounts and cards.
+ */
+export function mayReadBilling(request: FastifyRequest): boolean {
+  const session = sessionOf(request);
+  if (session.apiKey) return session.apiKey.scopes.includes('billing:read');
+  return roleCan(roleOf(session.member), 'billing.read');
 }
 
 /** The devices the signed-in member may see and act on (DECISIONS §12 group scope); see `lib/device-scope.ts`. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityApi, fleetApi, usersApi, type AuditEntry } from '@fleetdeck/contract';
+import { activityApi, apiKeysApi, fleetApi, usersApi, type AuditEntry } from '@fleetdeck/contract';
 import { auditEntries } from '../../db/schema.ts';
 import { SYSTEM } from '../../lib/actor.ts';
 import { writeAudit } from '../audit/service.ts';
@@ -158,5 +158,51 @@ describe('the audit list names who did it (DECISIONS §12)', () => {
     expect(page.data).toHaveLength(25);
     expect(page.pagination).toMatchObject({ total: 100, totalCapped: false });
     expect(page.data.every((r) => r.memberId === member.id && r.actor === 'Technician member')).toBe(true);
+  });
+});
+
+describe("the audit log's Payments rows are billing's (DECISIONS §12, §13)", () => {
+  it('are listed to an Owner and a key with billing:read, never to an Admin, a Technician, a Viewer or a key without', async () => {
+    const owner = await newCustomer(rt);
+    const admin = await newMember(rt, owner, 'Admin');
+    const technician = await newMember(rt, owner, 'Technician');
+    const viewer = await newMember(rt, owner, 'Viewer');
+    const actor = { kind: 'customer' as const, id: owner.id, ip: null };
+    await writeAudit(rt.ctx.db, {
+      customerId: owner.id,
+      type: 'Payments',
+      subType: 'Onetime Purchased',
+      message: 'Paid EUR 120.00 with Visa 4242',
+      actor,
+    });
+    await writeAudit(rt.ctx.db, {
+      customerId: owner.id,
+      type: 'Profile',
+      subType: 'Update',
+      message: 'A profile row',
+      actor,
+    });
+    const key = async (scopes: ('devices:read' | 'billing:read')[]) => {
+      const res = await call(rt, apiKeysApi.apiKeyCreate, {
+        token: owner.token,
+        body: { name: `audit ${scopes.join(' ')}`, scopes },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return `Bearer ${res.data().data.key}`;
+    };
+    const withBilling = await key(['devices:read', 'billing:read']);
+    const withoutBilling = await key(['devices:read']);
+
+    const messages = async (token: string, query: Query = {}) => (await all(token, query)).map((r) => r.message);
+    for (const token of [owner.token, withBilling]) {
+      expect(await messages(token)).toContain('Paid EUR 120.00 with Visa 4242');
+      expect(await messages(token, { type: 'Payments' })).toEqual(['Paid EUR 120.00 with Visa 4242']);
+    }
+    for (const token of [admin.token, technician.token, viewer.token, withoutBilling]) {
+      const rows = await messages(token);
+      expect(rows).toContain('A profile row');
+      expect(rows).not.toContain('Paid EUR 120.00 with Visa 4242');
+      expect(await messages(token, { type: 'Payments' })).toEqual([]);
+    }
   });
 });

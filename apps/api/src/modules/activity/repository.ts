@@ -1,4 +1,5 @@
-import { type SQL, and, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import type { AuditType } from '@fleetdeck/contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ActorKind } from '../../lib/actor.ts';
@@ -89,7 +90,12 @@ export interface AuditFilter extends KeysetPage<AuditKey> {
    * (actor_id, created_at): the ids lead, the kinds are re-checked on the rows read.
    */
   actors?: readonly AuditActor[] | undefined;
+  /** Leave the Payments rows out: the caller may not read billing (DECISIONS §12). */
+  withoutBilling?: boolean | undefined;
 }
+
+/** The audit type of billing's rows (payments, refunds, coupons, subscriptions). */
+const BILLING_AUDIT_TYPE: AuditType = 'Payments';
 
 /** Who an audit row names: `actor_kind` and `actor_id`. */
 export interface AuditActor {
@@ -154,6 +160,7 @@ const customerAuditWhere = (customerId: string, f: AuditFilter) =>
     f.subType === undefined ? undefined : eq(auditEntries.subType, f.subType),
     ...auditSourceAndStatus(f),
     f.actors === undefined ? undefined : byActors(f.actors),
+    f.withoutBilling ? ne(auditEntries.type, BILLING_AUDIT_TYPE) : undefined,
   );
 
 export function listAuditEntries(db: DbOrTx, customerId: string, f: AuditFilter) {

@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP, activityApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
 import { fromQueryOrBody } from '../../lib/query-or-body.ts';
-import { customerActorOf, deviceScopeOf, requireMember, sessionOf } from '../../plugins/auth.ts';
+import { customerActorOf, deviceScopeOf, mayReadBilling, requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as activity from './service.ts';
 
 const KEYSET_PAGING =
@@ -36,11 +36,12 @@ export const activityRoutes = (ctx: AppContext) =>
         description:
           'Every action of the account and event of its devices, newest first (`order=asc` for oldest first), in ' +
           '`data.data`. Filters: `type` (User Account, Profile, Payments, Device), `sub_type` (needs `type`; one of ' +
-          "that type's sub-types), `source` (Web, App), `hasError` (true = Status Error, false = Success). " +
+          "that type's sub-types), `source` (Web, App), `hasError` (true = Status Error, false = Success). The " +
+          'Payments rows are listed only to callers who may read billing (an Owner; an API key with `billing:read`). ' +
           KEYSET_PAGING,
         tags: ['Customer account'],
       },
-      answer('Audit logs', (req) => activity.auditList(ctx, sessionOf(req).subjectId, req.query)),
+      answer('Audit logs', (req) => activity.auditList(ctx, sessionOf(req).subjectId, req.query, mayReadBilling(req))),
     );
 
     route(

@@ -59,7 +59,8 @@ export async function deviceLogList(ctx: AppContext, scope: DeviceScope, q: Devi
   );
 }
 
-export async function auditList(ctx: AppContext, customerId: string, q: AuditListInput) {
+/** `billing`: whether the caller may read billing; without it the Payments rows are left out (DECISIONS §12). */
+export async function auditList(ctx: AppContext, customerId: string, q: AuditListInput, billing: boolean) {
   let after: repo.AuditKey | undefined;
   if (q.cursor !== undefined) {
     const key = decodeCursor(q.cursor, 'created_at', q.order, 2);
@@ -71,6 +72,7 @@ export async function auditList(ctx: AppContext, customerId: string, q: AuditLis
     source: q.source,
     hasError: q.hasError,
     actors: q.memberId === undefined ? undefined : await actorsOfMember(ctx, customerId, q.memberId),
+    withoutBilling: !billing,
     ...keysetWindowOf(q, after),
   });
   const memberIds = [...new Set(found.rows.flatMap((r) => (r.actorKind === 'member' && r.actorId ? [r.actorId] : [])))];

@@ -35,7 +35,7 @@ export interface SessionInfo {
    * An API key's request (DECISIONS §13): it acts for the whole account (member null, the devices of the account);
    * `sessionId` is then the key's id and `expiresAt` its expiry (or far away).
    */
-  apiKey?: { id: string; name: string } | null;
+  apiKey?: { id: string; name: string; /** `ApiKeyScope`s as stored */ scopes: readonly string[] } | null;
 }
 
 export async function createSession(

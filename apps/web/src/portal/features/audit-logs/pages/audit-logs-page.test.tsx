@@ -187,4 +187,14 @@ describe('Audit Logs page', () => {
     expect(screen.queryByLabelText('Member', { selector: 'input' })).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/api/v1/admin/team')).toHaveLength(0);
   });
+
+  it('offers the Payments type only to a member who may read billing (the server leaves those rows out)', async () => {
+    window.localStorage.setItem('token', 'tok');
+    mockApi({ ...shellRoutes, ...detailAs('Viewer'), [`GET ${LIST}`]: answer([entry(1)]) });
+    const { user } = renderApp('/audit-logs');
+    await screen.findByRole('table', { name: 'Audit logs' });
+    await user.click(screen.getByLabelText('Type', { selector: 'input' }));
+    expect(await screen.findByRole('option', { name: 'Profile', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Payments', hidden: true })).not.toBeInTheDocument();
+  });
 });

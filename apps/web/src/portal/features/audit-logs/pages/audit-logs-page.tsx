@@ -54,6 +54,10 @@ export function AuditLogsPage() {
   const canSeeTeam = usePermission('team.manage');
   const team = useTeam({ enabled: canSeeTeam });
   const members = (team.data?.members ?? []).map((m) => ({ value: m._id, label: m.name || m.email }));
+  // Payments rows are billing's: the server leaves them out for a member who may not read billing, so the filter
+  // does not offer them either.
+  const canSeeBilling = usePermission('billing.read');
+  const types = canSeeBilling ? AUDIT_TYPES : AUDIT_TYPES.filter((t) => t !== 'Payments');
 
   // Every filter applies at once and starts again from the first page.
   return (
@@ -69,7 +73,7 @@ export function AuditLogsPage() {
           key: 'type',
           label: 'Type',
           placeholder: 'All types',
-          data: AUDIT_TYPES,
+          data: types,
           // The sub-types depend on the type.
           clears: ['sub_type'],
           w: { base: '100%', xs: 190 },
