@@ -140,3 +140,14 @@ export function answerList<E extends Endpoint>(
 ): EndpointHandler<E> {
   return async (request) => ({ respones_msg: message, ...(await load(request)) }) as EndpointReply<E>;
 }
+
+/** The handler of a call that answers only its message: `{ respones_msg: message }` once `act` has done its work. */
+export function answerMessage<E extends Endpoint>(
+  message: string,
+  act: (request: EndpointRequest<E>) => Promise<unknown>,
+): EndpointHandler<E> {
+  return async (request) => {
+    await act(request);
+    return { respones_msg: message } as EndpointReply<E>;
+  };
+}

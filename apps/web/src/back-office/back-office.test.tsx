@@ -18,6 +18,15 @@ afterEach(() => {
 });
 
 const S = '/api/v1/super-admin';
+/** A staff member signed in as the app finds one on load: the token and the role in localStorage. */
+const signInStaff = (role: string, token = 'staff-token') => {
+  window.localStorage.setItem('super_admin_token', token);
+  window.localStorage.setItem('adminRole', role);
+};
+/** The staff detail answer of the member signed in. */
+const staffDetail = (_id: string, email: string, name: string, role: string) => ({
+  [`GET ${S}/users/detail`]: { body: { respones_msg: 'Staff detail', data: { _id, email, name, role, areas: [] } } },
+});
 const bars = (labels: string[]) => labels.map((label, i) => ({ key: i, label, count: i }));
 const WEEK = bars(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Mon']);
 const YEAR = bars(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
@@ -169,16 +178,7 @@ describe('back office sign-in (spec 3 §2, §4)', () => {
       [`POST ${S}/users/login`]: {
         body: { respones_msg: 'We have sent a login code to your email.', challengeId: 'e'.repeat(64) },
       },
-      [`POST ${S}/users/verify/otp`]: {
-        body: {
-          respones_msg: 'Logged in successfully.',
-          data: {
-            token: 'staff-token',
-            user: { _id: 'a1', email: 'root@fleetdeck.test', name: 'Root', role: 'SuperAdmin' },
-          },
-        },
-      },
-      ...dashboardRoutes,
+      ...codeAcceptedRoutes,
     });
     const { user } = renderBackOffice('/super-admin/login');
     await user.type(await screen.findByLabelText(/Email/), 'root@fleetdeck.test');
@@ -197,16 +197,14 @@ describe('back office sign-in (spec 3 §2, §4)', () => {
   });
 
   it('sends a signed-in staff member from the login page to the dashboard', async () => {
-    window.localStorage.setItem('super_admin_token', 'staff-token');
-    window.localStorage.setItem('adminRole', 'SuperAdmin');
+    signInStaff('SuperAdmin');
     mockApi(dashboardRoutes);
     renderBackOffice('/super-admin/login');
     await waitFor(() => expect(currentLocation()).toBe('/admin-dashboard'));
   });
 
   it('the account menu names the role as the contract does, "SuperAdmin", not upper-cased (issue 24, item 9)', async () => {
-    window.localStorage.setItem('super_admin_token', 'staff-token');
-    window.localStorage.setItem('adminRole', 'SuperAdmin');
+    signInStaff('SuperAdmin');
     mockApi(dashboardRoutes);
     renderBackOffice('/admin-dashboard');
     const menu = await screen.findByRole('button', { name: /Account menu/ });
@@ -229,8 +227,7 @@ describe('first-visit preload (issue 13)', () => {
   const COUNTS = ['dashboard', 'weekWiseLogin', 'monthWiseLogin'].map((name) => `${S}/users/${name}`);
 
   it('/admin-dashboard: the counts with the URL’s Source filter and the staff detail, once each', async () => {
-    window.localStorage.setItem('super_admin_token', 'staff-token');
-    window.localStorage.setItem('adminRole', 'SuperAdmin');
+    signInStaff('SuperAdmin');
     setApiSession(staffSession);
     const api = mockApi(dashboardRoutes);
     const queryClient = createQueryClient();
@@ -253,8 +250,7 @@ describe('first-visit preload (issue 13)', () => {
   it('asks for nothing signed out, at an address that is not a page, or at a page the role does not open', async () => {
     const api = mockApi(dashboardRoutes);
     preloadStaffPage('/admin-dashboard', '', createQueryClient());
-    window.localStorage.setItem('super_admin_token', 'staff-token');
-    window.localStorage.setItem('adminRole', 'SuperAdmin');
+    signInStaff('SuperAdmin');
     preloadStaffPage('/admin-nowhere', '', createQueryClient());
     window.localStorage.setItem('adminRole', 'Support');
     preloadStaffPage('/admin-dashboard', '', createQueryClient());
@@ -266,16 +262,8 @@ describe('first-visit preload (issue 13)', () => {
 
 describe('roles (DECISIONS §8)', () => {
   it("hides SuperAdmin-only pages from a Support member's sidebar and shows No access at their address", async () => {
-    window.localStorage.setItem('super_admin_token', 'staff-token');
-    window.localStorage.setItem('adminRole', 'Support');
-    mockApi({
-      [`GET ${S}/users/detail`]: {
-        body: {
-          respones_msg: 'Staff detail',
-          data: { _id: 'b2', email: 'help@fleetdeck.test', name: 'Help', role: 'Support', areas: [] },
-        },
-      },
-    });
+    signInStaff('Support');
+    mockApi(staffDetail('b2', 'help@fleetdeck.test', 'Help', 'Support'));
     renderBackOffice('/admin-staff');
     expect(await screen.findByText(/does not give you access to this page/)).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -284,16 +272,8 @@ describe('roles (DECISIONS §8)', () => {
   });
 
   it('groups the sidebar in sections: Overview, Finance, Customers, Devices, Content, Settings (issue 24)', async () => {
-    window.localStorage.setItem('super_admin_token', 'staff-token');
-    window.localStorage.setItem('adminRole', 'SuperAdmin');
-    mockApi({
-      [`GET ${S}/users/detail`]: {
-        body: {
-          respones_msg: 'Staff detail',
-          data: { _id: 'b1', email: 'root@fleetdeck.test', name: 'Root', role: 'SuperAdmin', areas: [] },
-        },
-      },
-    });
+    signInStaff('SuperAdmin');
+    mockApi(staffDetail('b1', 'root@fleetdeck.test', 'Root', 'SuperAdmin'));
     renderBackOffice('/admin-staff');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const sections = within(nav).getAllByRole('group');
@@ -310,8 +290,7 @@ describe('roles (DECISIONS §8)', () => {
   });
 
   it('ends the session on is_logout: clears the staff token and goes to the staff login', async () => {
-    window.localStorage.setItem('super_admin_token', 'revoked');
-    window.localStorage.setItem('adminRole', 'SuperAdmin');
+    signInStaff('SuperAdmin', 'revoked');
     mockApi({
       [`GET ${S}/users/detail`]: { status: 401, body: { respones_msg: 'Your session has ended.', is_logout: 1 } },
       [`GET ${S}/users/dashboard`]: { status: 401, body: { respones_msg: 'Your session has ended.', is_logout: 1 } },
@@ -325,8 +304,7 @@ describe('roles (DECISIONS §8)', () => {
 
 describe('staff change password (spec 3 §4)', () => {
   it('checks the confirmation before any call, then signs out and goes to the staff login', async () => {
-    window.localStorage.setItem('super_admin_token', 'staff-token');
-    window.localStorage.setItem('adminRole', 'Support');
+    signInStaff('Support');
     const api = mockApi({
       [`GET ${S}/users/detail`]: dashboardRoutes[`GET ${S}/users/detail`]!,
       [`POST ${S}/users/change-password`]: {

@@ -1,6 +1,6 @@
 import { apiKeysApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { answer, areaRoutes } from '../../lib/area-routes.ts';
+import { answer, areaRoutes, answerMessage } from '../../lib/area-routes.ts';
 import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as apiKeys from './service.ts';
 
@@ -33,9 +33,6 @@ export const apiKeyRoutes = (ctx: AppContext) =>
         summary: 'Revoke an API key (it stops working at once)',
         description: 'A key of another account, or one revoked already, answers 404 `E_NOT_FOUND`.',
       },
-      async (req) => {
-        await apiKeys.revokeKey(ctx, customerActorOf(req), req.params.id);
-        return { respones_msg: 'API key revoked' };
-      },
+      answerMessage('API key revoked', (req) => apiKeys.revokeKey(ctx, customerActorOf(req), req.params.id)),
     );
   });

@@ -52,6 +52,14 @@ const auditOf = (subType: string) =>
     .where(and(eq(auditEntries.customerId, c.id), eq(auditEntries.subType, subType)))
     .orderBy(auditEntries.id);
 
+/** What a create answers with `inUse` of `bought` Power Chat seats used: 402 to the payment page, 2 more to buy. */
+const noSeatAnswer = (inUse: number, bought: number) => ({
+  respones_msg: `All your Power Chat licences are in use (${inUse} of ${bought}). Please buy 2 more to add this user.`,
+  code: 'E_NO_LICENCE',
+  redirectToPaymentPage: 1,
+  requiredPurchasedQty: 2,
+});
+
 /** The path of a qrCodeUrl (its host is PUBLIC_URL). */
 const pathOf = (url: string) => new URL(url).pathname;
 
@@ -59,12 +67,7 @@ describe('Power Chat users', () => {
   it('refuses creation without a free PCHAT licence: 402 to the payment page, at least 2 to buy; audited', async () => {
     const res = await create({ user_id: 'alice' });
     expect(res.statusCode).toBe(402);
-    expect(jsonOf<ErrorResponse>(res)).toEqual({
-      respones_msg: 'All your Power Chat licences are in use (0 of 0). Please buy 2 more to add this user.',
-      code: 'E_NO_LICENCE',
-      redirectToPaymentPage: 1,
-      requiredPurchasedQty: 2,
-    });
+    expect(jsonOf<ErrorResponse>(res)).toEqual(noSeatAnswer(0, 0));
     expect(await auditOf('Chat User Created')).toEqual([
       { message: 'Power Chat user alice not created: no free Power Chat licence', hasError: true },
     ]);
@@ -102,13 +105,7 @@ describe('Power Chat users', () => {
     const res = await create({ user_id: 'carol' });
     expect(res.statusCode).toBe(402);
     // Update-subscription refuses fewer than 2 PCHAT seats and is prefilled with 2: the message names that number.
-    expect(jsonOf<ErrorResponse>(res)).toMatchObject({
-      respones_msg: 'All your Power Chat licences are in use (2 of 2). Please buy 2 more to add this user.',
-      code: 'E_NO_LICENCE',
-      redirectToPaymentPage: 1,
-      isSubscriptionUpdate: 1,
-      requiredPurchasedQty: 2,
-    });
+    expect(jsonOf<ErrorResponse>(res)).toMatchObject({ ...noSeatAnswer(2, 2), isSubscriptionUpdate: 1 });
     expect(await pchatSeats()).toMatchObject({ purchased: 2, used: 2 });
   });
 

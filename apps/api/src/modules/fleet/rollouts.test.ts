@@ -80,6 +80,30 @@ const rolloutTo = (fleet: Device[], body: Omit<RolloutCreateRequest, 'profileIds
 const create = async (body: RolloutCreateRequest) =>
   dataOf<Rollout>(await call(rt, fleetApi.rolloutCreate, { token: owner.token, body }));
 
+/**
+ * `n` new devices in a new group (`groupName`) and a new template (`templateName`, setting `pin`); `POST rollouts` of
+ * that template to that group with `body`.
+ */
+async function groupRollout(
+  n: number,
+  templateName: string,
+  pin: string,
+  groupName: string,
+  body: Omit<RolloutCreateRequest, 'templateId' | 'groupId' | 'profileIds'>,
+) {
+  const fleet = await devices(n);
+  const t = await template(owner.id, templateName, pin);
+  const g = await group(owner.id, groupName, fleet);
+  return { fleet, t, g, rollout: await create({ templateId: t.id, groupId: g.id, ...body }) };
+}
+
+/** One stage at once whose devices must acknowledge within 60 s; paused when half of 2 or more fail. */
+const ACK_WITHIN_60S = {
+  stages: [{ percent: 100, soakSeconds: 0 }],
+  pauseWhen: { failedPercent: 50, minDevices: 2 },
+  ackTimeoutSeconds: 60,
+};
+
 const applied = async (rolloutId: string) =>
   (await rows(rolloutId)).filter((r) => r.state !== 'waiting').map((r) => r.profileId);
 
@@ -98,12 +122,12 @@ describe('stage sizes', () => {
 
 describe('a rollout to a group', () => {
   it('applies stage by stage (stages by a stable hash), completes, and sets the group version', async () => {
-    const fleet = await devices(10);
-    const t = await template(owner.id, 'Kiosk lock', '4321');
-    const g = await group(owner.id, 'Front desks', fleet);
-    const created = await create({
-      templateId: t.id,
-      groupId: g.id,
+    const {
+      fleet,
+      t,
+      g,
+      rollout: created,
+    } = await groupRollout(10, 'Kiosk lock', '4321', 'Front desks', {
       stages: [
         { percent: 10, soakSeconds: 600 },
         { percent: 50, soakSeconds: 600 },
@@ -170,12 +194,7 @@ describe('a rollout to a group', () => {
   });
 
   it('pauses itself on failed acks (with the reason, an email and an audit entry) and applies nothing further', async () => {
-    const fleet = await devices(6);
-    const t = await template(owner.id, 'Strict', '1111');
-    const g = await group(owner.id, 'Warehouse', fleet);
-    const r = await create({
-      templateId: t.id,
-      groupId: g.id,
+    const { fleet, rollout: r } = await groupRollout(6, 'Strict', '1111', 'Warehouse', {
       stages: [
         { percent: 50, soakSeconds: 3600 },
         { percent: 100, soakSeconds: 0 },
@@ -238,12 +257,7 @@ describe('a rollout to a group', () => {
   it('times out devices that checked in without acknowledging; devices never seen count neither way', async () => {
     const fleet = await devices(4);
     const t = await template(owner.id, 'Timeouts', '2222');
-    const r = await rolloutTo(fleet, {
-      templateId: t.id,
-      stages: [{ percent: 100, soakSeconds: 0 }],
-      pauseWhen: { failedPercent: 50, minDevices: 2 },
-      ackTimeoutSeconds: 60,
-    });
+    const r = await rolloutTo(fleet, { templateId: t.id, ...ACK_WITHIN_60S });
     expect(r.groupId).toBeNull();
     await step(r._id);
     const [seen1, seen2, acker, away] = fleet;
@@ -277,12 +291,7 @@ describe('a rollout to a group', () => {
   it('a check-in while an ack holds the device’s rollout row does not wait for it; the next check-in marks it seen', async () => {
     const fleet = await devices(1);
     const t = await template(owner.id, 'Busy row', '3333');
-    const r = await rolloutTo(fleet, {
-      templateId: t.id,
-      stages: [{ percent: 100, soakSeconds: 0 }],
-      pauseWhen: { failedPercent: 50, minDevices: 2 },
-      ackTimeoutSeconds: 60,
-    });
+    const r = await rolloutTo(fleet, { templateId: t.id, ...ACK_WITHIN_60S });
     await step(r._id);
     const d = fleet[0]!;
     // Another transaction holds the row, as an acknowledgement in flight does.

@@ -1,6 +1,6 @@
 import { fleetApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { answer, answerList, areaRoutes } from '../../lib/area-routes.ts';
+import { answer, answerList, areaRoutes, answerMessage } from '../../lib/area-routes.ts';
 import { customerActorOf, deviceScopeOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as groups from './groups-service.ts';
 import * as templates from './templates-service.ts';
@@ -71,10 +71,7 @@ export const templateRoutes = (ctx: AppContext) =>
           'Refused with 409 `E_CONFLICT` while a group uses it or a rollout of it is running or paused (or named in ' +
           `the history of its rollouts). ${TEMPLATE_SCOPE}`,
       },
-      async (req) => {
-        await templates.deleteTemplate(ctx, customerActorOf(req), req.params.id);
-        return { respones_msg: 'Template deleted.' };
-      },
+      answerMessage('Template deleted.', (req) => templates.deleteTemplate(ctx, customerActorOf(req), req.params.id)),
     );
   });
 
@@ -137,10 +134,9 @@ export const groupRoutes = (ctx: AppContext) =>
         summary: 'Delete a device group',
         description: `Its devices stay, ungrouped, with their settings. Refused with 409 while a rollout of the group runs or is paused. ${GROUP_SCOPE}`,
       },
-      async (req) => {
-        await groups.deleteGroup(ctx, customerActorOf(req), req.params.id);
-        return { respones_msg: 'Group deleted. Its devices are ungrouped.' };
-      },
+      answerMessage('Group deleted. Its devices are ungrouped.', (req) =>
+        groups.deleteGroup(ctx, customerActorOf(req), req.params.id),
+      ),
     );
 
     route(

@@ -541,6 +541,15 @@ class Handler {
       }));
     }
 
+    const eventData = paymentEventData({
+      id: paymentId,
+      subscriptionReason: 'subscription_cycle',
+      productName: plan.name,
+      family: plan.family,
+      qty,
+      totalAmount: centsToNumeric(totalCents),
+      currency: plan.currency,
+    });
     if (!paid && (!existing || existing.message !== failure.message || existing.errorCode !== failure.code)) {
       await this.recordError(sub.customerId, paymentId, failure);
     }
@@ -551,13 +560,7 @@ class Handler {
       await this.audit(sub.customerId, 'Subscription Failed', `subscription renewal failed: ${message}`, true);
       await this.failureEmail(sub.customerId, { productName: plan.name, qty, totalCents, message });
       await this.webhook(sub.customerId, 'payment.failed', {
-        paymentId,
-        reason: 'subscription_cycle',
-        productName: plan.name,
-        family: plan.family,
-        qty,
-        amount: centsToNumeric(totalCents),
-        currency: plan.currency,
+        ...eventData,
         message,
         code: row.errorCode,
       });
@@ -588,13 +591,7 @@ class Handler {
       expiry: periodEnd,
     });
     await this.webhook(sub.customerId, 'payment.succeeded', {
-      paymentId,
-      reason: 'subscription_cycle',
-      productName: plan.name,
-      family: plan.family,
-      qty,
-      amount: centsToNumeric(totalCents),
-      currency: plan.currency,
+      ...eventData,
       expiresAt: periodEnd.toISOString(),
     });
     await issueInvoice(this.tx, paymentId, now);

@@ -136,6 +136,21 @@ interface CheckoutRequest {
   kind: 'purchase' | 'subscription_update';
 }
 
+/** The checkout a customer's request `body` of `kind` asks for. */
+const checkoutRequest = (
+  actor: CustomerActor,
+  body: { priceId: string; qty: number; captcha?: string | null | undefined },
+  idempotencyKey: string | undefined,
+  kind: CheckoutRequest['kind'],
+): CheckoutRequest => ({
+  customerId: actor.id,
+  idempotencyKey,
+  captcha: body.captcha,
+  priceId: body.priceId,
+  qty: body.qty,
+  kind,
+});
+
 function sameRequest(payment: repo.PaymentRow, req: CheckoutRequest) {
   const price = req.priceId.trim();
   const samePlan = payment.planId === price || payment.planIdentifier === price.toUpperCase();
@@ -370,14 +385,7 @@ export async function purchase(
 ): Promise<CheckoutResponse> {
   return checkout(
     ctx,
-    {
-      customerId: actor.id,
-      idempotencyKey,
-      captcha: body.captcha,
-      priceId: body.priceId,
-      qty: body.qty,
-      kind: 'purchase',
-    },
+    checkoutRequest(actor, body, idempotencyKey, 'purchase'),
     async (tx, provider, customer, key) => {
       const plan = await activePlan(tx, body.priceId);
       assertQuantity(plan, body.qty);
@@ -430,14 +438,7 @@ export async function updateSubscription(
 ): Promise<CheckoutResponse> {
   return checkout(
     ctx,
-    {
-      customerId: actor.id,
-      idempotencyKey,
-      captcha: body.captcha,
-      priceId: body.priceId,
-      qty: body.qty,
-      kind: 'subscription_update',
-    },
+    checkoutRequest(actor, body, idempotencyKey, 'subscription_update'),
     async (tx, provider, customer, key) => {
       const plan = await activePlan(tx, body.priceId);
       if (plan.type !== 'recurring') throw noSubscription();

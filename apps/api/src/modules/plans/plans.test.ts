@@ -23,6 +23,16 @@ beforeAll(async () => {
 });
 afterAll(async () => rt?.close());
 
+/** The saved Visa …4242 `pmId` of a customer, their default unless `more` says otherwise (`detachedAt`, `isDefault`). */
+const visa4242 = (customerId: string, pmId: string, more: Partial<typeof paymentMethods.$inferInsert> = {}) => ({
+  customerId,
+  provider: 'sandbox' as const,
+  providerPmId: pmId,
+  card: { brand: 'visa', country: 'US', exp_month: 12, exp_year: 2030, last4: '4242' },
+  isDefault: true,
+  ...more,
+});
+
 async function planList(token: string) {
   const res = await call(rt, plansApi.list, { token });
   expect(res.statusCode).toBe(200);
@@ -126,13 +136,7 @@ describe('GET payments/price/detail', () => {
         providerPmId: `pm_other_${c.id}`,
         card: { brand: 'mastercard', country: 'DE', exp_month: 1, exp_year: 2031, last4: '4444' },
       },
-      {
-        customerId: c.id,
-        provider: 'sandbox',
-        providerPmId: `pm_default_${c.id}`,
-        card: { brand: 'visa', country: 'US', exp_month: 12, exp_year: 2030, last4: '4242' },
-        isDefault: true,
-      },
+      visa4242(c.id, `pm_default_${c.id}`),
     ]);
     const pdot = await planOf(db, 'PDOT');
     for (const id of [pdot.id, 'PDOT', 'pdot', 'PdOt']) {
@@ -153,14 +157,7 @@ describe('GET payments/price/detail', () => {
 
   it('has no default method when none is set or the default one is detached', async () => {
     const c = await newCustomer(rt);
-    await rt.ctx.db.insert(paymentMethods).values({
-      customerId: c.id,
-      provider: 'sandbox',
-      providerPmId: `pm_gone_${c.id}`,
-      card: { brand: 'visa', country: 'US', exp_month: 12, exp_year: 2030, last4: '4242' },
-      isDefault: true,
-      detachedAt: new Date(),
-    });
+    await rt.ctx.db.insert(paymentMethods).values(visa4242(c.id, `pm_gone_${c.id}`, { detachedAt: new Date() }));
     const body = jsonOf<PriceDetailResponse>(
       await call(rt, plansApi.priceDetail, { query: { id: 'PD' }, token: c.token }),
     );
@@ -183,13 +180,7 @@ describe('GET payments/price/detail', () => {
     const owner = await newCustomer(rt);
     const stranger = await newCustomer(rt);
     await buy(rt.ctx.db, owner.id, 'SL', 8);
-    await rt.ctx.db.insert(paymentMethods).values({
-      customerId: owner.id,
-      provider: 'sandbox',
-      providerPmId: `pm_owner_${owner.id}`,
-      card: { brand: 'visa', country: 'US', exp_month: 12, exp_year: 2030, last4: '4242' },
-      isDefault: true,
-    });
+    await rt.ctx.db.insert(paymentMethods).values(visa4242(owner.id, `pm_owner_${owner.id}`));
     const body = jsonOf<PriceDetailResponse>(
       await call(rt, plansApi.priceDetail, { query: { id: 'SL' }, token: stranger.token }),
     );

@@ -40,6 +40,25 @@ async function refused(path: string, body: unknown, field: string, says?: string
   return err;
 }
 
+/**
+ * A map of switches (`key`) refuses a switch it does not know (`unknown`), naming the map and the switch, and a switch
+ * that is not a boolean (`notBoolean`: one switch and its value), naming that switch.
+ */
+async function refusedSwitches(
+  path: string,
+  profileId: string,
+  key: string,
+  unknown: string,
+  notBoolean: Record<string, unknown>,
+) {
+  await refused(path, { profileId, [key]: { [unknown]: true } }, key, `unknown setting ${unknown}`);
+  const [name] = Object.keys(notBoolean);
+  await refused(path, { profileId, [key]: notBoolean }, `${key}.${name}`, 'must be true or false');
+}
+
+/** A call a profile of another product cannot take: refused naming the call itself. */
+const refusedOnProduct = (path: string, body: unknown, says?: string) => refused(path, body, path, says);
+
 const allOff = Object.fromEntries(ADVANCED_SETTINGS.map((k) => [k, false]));
 
 describe('profile/detail', () => {
@@ -177,18 +196,7 @@ describe('profile/update', () => {
     const pd = await owner.enrol('PD');
     const ub = await owner.enrol('UB');
     const profileId = pd.profileId;
-    await refused(
-      'profile/update',
-      { profileId, advancedSettings: { disableEverything: true } },
-      'advancedSettings',
-      'unknown setting disableEverything',
-    );
-    await refused(
-      'profile/update',
-      { profileId, advancedSettings: { disableGPS: 'yes' } },
-      'advancedSettings.disableGPS',
-      'must be true or false',
-    );
+    await refusedSwitches('profile/update', profileId, 'advancedSettings', 'disableEverything', { disableGPS: 'yes' });
     await refused('profile/update', { profileId, advancedSettings: { disableGPS: 1 } }, 'advancedSettings.disableGPS');
     await refused('profile/update', { profileId, advancedSettings: [] }, 'advancedSettings');
     await refused('profile/update', { profileId, pin: '12a4' }, 'pin', '4 to 12 digits');
@@ -263,13 +271,9 @@ describe('profile/file/add|delete', () => {
     await refused('profile/file/add', { profileId, filePath: '   ' }, 'filePath', 'is required');
     await refused('profile/file/delete', { profileId, filePath: 'x' }, 'filePath');
     const km = await owner.enrol('KM');
-    const wrong = await refused(
-      'profile/file/add',
-      { profileId: km.profileId, filePath: '/sdcard/a' },
-      'profile/file/add',
-    );
+    const wrong = await refusedOnProduct('profile/file/add', { profileId: km.profileId, filePath: '/sdcard/a' });
     expect(wrong.respones_msg).toContain('Key Mapper profiles');
-    await refused('profile/file/delete', { profileId: km.profileId, filePath: '/sdcard/a' }, 'profile/file/delete');
+    await refusedOnProduct('profile/file/delete', { profileId: km.profileId, filePath: '/sdcard/a' });
   });
 });
 
@@ -307,16 +311,8 @@ describe('profile/blockUrl/add|delete', () => {
     }
     await refused('profile/blockUrl/delete', { profileId, url: 'nope' }, 'url');
     const pd = await owner.enrol('PD');
-    await refused(
-      'profile/blockUrl/add',
-      { profileId: pd.profileId, url: 'https://example.com' },
-      'profile/blockUrl/add',
-    );
-    await refused(
-      'profile/blockUrl/delete',
-      { profileId: pd.profileId, url: 'https://example.com' },
-      'profile/blockUrl/delete',
-    );
+    await refusedOnProduct('profile/blockUrl/add', { profileId: pd.profileId, url: 'https://example.com' });
+    await refusedOnProduct('profile/blockUrl/delete', { profileId: pd.profileId, url: 'https://example.com' });
   });
 });
 
@@ -405,17 +401,8 @@ describe('profile/keyMapper/add|delete', () => {
     expect(noId.respones_msg).toBe('id: is required (in the query string or the JSON body)');
     await refused('profile/keyMapper/delete', { profileId, id: 'abc' }, 'id', 'must be an entry id');
     const pc = await owner.enrol('PC');
-    await refused(
-      'profile/keyMapper/add',
-      { ...base, profileId: pc.profileId },
-      'profile/keyMapper/add',
-      'Super Lock and Key Mapper',
-    );
-    await refused(
-      'profile/keyMapper/delete',
-      { profileId: pc.profileId, id: crypto.randomUUID() },
-      'profile/keyMapper/delete',
-    );
+    await refusedOnProduct('profile/keyMapper/add', { ...base, profileId: pc.profileId }, 'Super Lock and Key Mapper');
+    await refusedOnProduct('profile/keyMapper/delete', { profileId: pc.profileId, id: crypto.randomUUID() });
   });
 });
 
@@ -446,25 +433,15 @@ describe('profile/update/pc/setting', () => {
     await applyProfile(rt, owner, profileId);
     expect((await devicePolicy(rt, pc)).policy.powerCleanerSettings).toEqual(second.powerCleanerSettings);
 
-    await refused(
-      'profile/update/pc/setting',
-      { profileId, powerCleanerSettings: { clearCookies: true } },
-      'powerCleanerSettings',
-      'unknown setting clearCookies',
-    );
-    await refused(
-      'profile/update/pc/setting',
-      { profileId, powerCleanerSettings: { clearCache: 'true' } },
-      'powerCleanerSettings.clearCache',
-      'must be true or false',
-    );
+    await refusedSwitches('profile/update/pc/setting', profileId, 'powerCleanerSettings', 'clearCookies', {
+      clearCache: 'true',
+    });
     await refused('profile/update/pc/setting', { profileId }, 'powerCleanerSettings');
     const ub = await owner.enrol('UB');
-    await refused(
-      'profile/update/pc/setting',
-      { profileId: ub.profileId, powerCleanerSettings: { clearCache: true } },
-      'profile/update/pc/setting',
-    );
+    await refusedOnProduct('profile/update/pc/setting', {
+      profileId: ub.profileId,
+      powerCleanerSettings: { clearCache: true },
+    });
   });
 });
 
@@ -508,39 +485,18 @@ describe('profile/update/pob/setting', () => {
   it('refuses Weekly without days, 24:00, unknown days and types, non-boolean switches, and a {product} profile', async () => {
     const sl = await owner.enrol('SL');
     const base = { profileId: sl.profileId, enablePowerOnBoot: true, shutdownOnDisconnect: false };
-    await refused(
-      'profile/update/pob/setting',
-      { ...base, scheduleShutdown: { scheduleType: 'Weekly', scheduleTime: '10:00' } },
-      'scheduleShutdown.days',
-      'choose at least one day',
-    );
-    await refused(
-      'profile/update/pob/setting',
-      { ...base, scheduleShutdown: { scheduleType: 'Weekly', scheduleTime: '10:00', days: [] } },
-      'scheduleShutdown.days',
-    );
-    await refused(
-      'profile/update/pob/setting',
-      { ...base, scheduleShutdown: { scheduleType: 'Daily', scheduleTime: '24:00' } },
-      'scheduleShutdown.scheduleTime',
-      'HH:MM',
-    );
-    await refused(
-      'profile/update/pob/setting',
-      { ...base, scheduleShutdown: { scheduleType: 'Daily', scheduleTime: '7:5' } },
-      'scheduleShutdown.scheduleTime',
-    );
-    await refused(
-      'profile/update/pob/setting',
-      { ...base, scheduleShutdown: { scheduleType: 'Weekly', scheduleTime: '10:00', days: ['Funday'] } },
-      'scheduleShutdown.days.0',
-    );
-    await refused(
-      'profile/update/pob/setting',
-      { ...base, scheduleShutdown: { scheduleType: 'Hourly', scheduleTime: '10:00' } },
-      'scheduleShutdown.scheduleType',
-      'Daily, Weekly',
-    );
+    // A schedule that is not one: refused naming the field of the schedule at fault.
+    const schedules: [scheduleShutdown: unknown, field: string, says?: string][] = [
+      [{ scheduleType: 'Weekly', scheduleTime: '10:00' }, 'scheduleShutdown.days', 'choose at least one day'],
+      [{ scheduleType: 'Weekly', scheduleTime: '10:00', days: [] }, 'scheduleShutdown.days'],
+      [{ scheduleType: 'Daily', scheduleTime: '24:00' }, 'scheduleShutdown.scheduleTime', 'HH:MM'],
+      [{ scheduleType: 'Daily', scheduleTime: '7:5' }, 'scheduleShutdown.scheduleTime'],
+      [{ scheduleType: 'Weekly', scheduleTime: '10:00', days: ['Funday'] }, 'scheduleShutdown.days.0'],
+      [{ scheduleType: 'Hourly', scheduleTime: '10:00' }, 'scheduleShutdown.scheduleType', 'Daily, Weekly'],
+    ];
+    for (const [scheduleShutdown, field, says] of schedules) {
+      await refused('profile/update/pob/setting', { ...base, scheduleShutdown }, field, says);
+    }
     await refused(
       'profile/update/pob/setting',
       { ...base, enablePowerOnBoot: 'on' },
@@ -548,10 +504,9 @@ describe('profile/update/pob/setting', () => {
       'must be true or false',
     );
     const pd = await owner.enrol('PD');
-    await refused(
+    await refusedOnProduct(
       'profile/update/pob/setting',
       { ...base, profileId: pd.profileId },
-      'profile/update/pob/setting',
       'Super Lock and Power On Boot',
     );
     expect((await profileRow(rt, sl.profileId)).settings).toEqual({});

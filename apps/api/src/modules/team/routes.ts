@@ -1,6 +1,6 @@
 import { teamApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { answer, areaRoutes } from '../../lib/area-routes.ts';
+import { answer, areaRoutes, answerMessage } from '../../lib/area-routes.ts';
 import { customerActorOf, metaOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as team from './service.ts';
 
@@ -52,10 +52,7 @@ export const teamRoutes = (ctx: AppContext) =>
         summary: 'Remove a member (their sessions end at once)',
         description: `The last Owner and the account's registrant cannot be removed (409). ${MEMBER_SCOPE}`,
       },
-      async (req) => {
-        await team.removeMember(ctx, customerActorOf(req), req.params.id);
-        return { respones_msg: 'Member removed' };
-      },
+      answerMessage('Member removed', (req) => team.removeMember(ctx, customerActorOf(req), req.params.id)),
     );
     route(
       teamApi.teamInviteResend,
@@ -65,9 +62,6 @@ export const teamRoutes = (ctx: AppContext) =>
     route(
       teamApi.teamInviteRevoke,
       { summary: 'Withdraw a pending invite', description: MEMBER_SCOPE },
-      async (req) => {
-        await team.revokeInvite(ctx, customerActorOf(req), req.params.id);
-        return { respones_msg: 'Invite withdrawn' };
-      },
+      answerMessage('Invite withdrawn', (req) => team.revokeInvite(ctx, customerActorOf(req), req.params.id)),
     );
   });

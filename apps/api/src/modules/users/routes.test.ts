@@ -8,6 +8,10 @@ import { newCustomer } from '../../../test/support/factory.ts';
 import { healthApi, qrApi, usersApi } from '@fleetdeck/contract';
 import { STRONG_PASSWORD, codeIn, decodeQr, jsonOf, linkParams, uniqueEmail } from '../../../test/support/helpers.ts';
 
+/** A link's sealed token for the customer `userId` with `purpose`, expiring `ms` from now (negative: expired). */
+const sealedLink = (key: Buffer, userId: string, purpose: string, nonce: string, ms: number) =>
+  seal(key, { userId, purpose, nonce, exp: Date.now() + ms });
+
 let rt: TestRuntime;
 
 beforeAll(async () => {
@@ -178,20 +182,10 @@ describe('verify/email', () => {
     expect(jsonOf(reused)).toMatchObject({ code: 'E_LINK_USED' });
 
     const [row] = await rt.ctx.db.select().from(customers).where(eq(customers.email, email));
-    const expired = seal(rt.ctx.secrets.linkKey, {
-      userId: row!.id,
-      purpose: 'verify-email',
-      nonce: 'n-expired',
-      exp: Date.now() - 1000,
-    });
+    const expired = sealedLink(rt.ctx.secrets.linkKey, row!.id, 'verify-email', 'n-expired', -1000);
     expect(jsonOf(await call(rt, usersApi.verifyEmail, { body: expired }))).toMatchObject({ code: 'E_LINK_EXPIRED' });
     // A link sealed with another key (or for another purpose) does not open.
-    const foreign = seal(Buffer.alloc(32, 7), {
-      userId: row!.id,
-      purpose: 'verify-email',
-      nonce: 'x',
-      exp: Date.now() + 60_000,
-    });
+    const foreign = sealedLink(Buffer.alloc(32, 7), row!.id, 'verify-email', 'x', 60_000);
     expect(jsonOf(await call(rt, usersApi.verifyEmail, { body: foreign }))).toMatchObject({ code: 'E_LINK_INVALID' });
   });
 });
@@ -484,6 +478,25 @@ describe('two-step login', () => {
 });
 
 describe('forgotten password', () => {
+  /**
+   * POST users/reset-password with `password` (typed again as `confirm`) and the link's parts, its sealed data sent as
+   * `encrypted_data` (the email link's name) or, with `camel`, as `encryptedData`.
+   */
+  const resetPassword = (
+    link: { iv: string; encryptedData: string },
+    password: string,
+    confirm = password,
+    camel = false,
+  ) =>
+    call(rt, usersApi.resetPassword, {
+      body: {
+        password,
+        confirm_password: confirm,
+        iv: link.iv,
+        ...(camel ? { encryptedData: link.encryptedData } : { encrypted_data: link.encryptedData }),
+      },
+    });
+
   it('answers the same for known and unknown emails; the link resets once and ends every session', async () => {
     const { email, token } = await newCustomer(rt);
     const known = await call(rt, usersApi.sendForgetPasswordLink, { body: { email } });
@@ -494,34 +507,13 @@ describe('forgotten password', () => {
     const mail = await rt.smtp.waitFor(email, (m) => m.subject.startsWith('Reset'));
     const { iv, encryptedData } = linkParams(mail.text, '/reset-password');
 
-    const mismatch = await call(rt, usersApi.resetPassword, {
-      body: {
-        password: 'Reset-Pass-1234',
-        confirm_password: 'Reset-Pass-9999',
-        iv,
-        encrypted_data: encryptedData,
-      },
-    });
+    const mismatch = await resetPassword({ iv, encryptedData }, 'Reset-Pass-1234', 'Reset-Pass-9999');
     expect(jsonOf(mismatch)).toMatchObject({ code: 'E_PASSWORD_MISMATCH' });
-    const ok = await call(rt, usersApi.resetPassword, {
-      body: {
-        password: 'Reset-Pass-1234',
-        confirm_password: 'Reset-Pass-1234',
-        iv,
-        encrypted_data: encryptedData,
-      },
-    });
+    const ok = await resetPassword({ iv, encryptedData }, 'Reset-Pass-1234');
     expect(ok.statusCode).toBe(200);
     expect((await call(rt, usersApi.detail, { token })).statusCode).toBe(401);
     await rt.smtp.waitFor(email, (m) => m.subject.includes('password was changed'));
-    const reused = await call(rt, usersApi.resetPassword, {
-      body: {
-        password: 'Reset-Pass-5678',
-        confirm_password: 'Reset-Pass-5678',
-        iv,
-        encrypted_data: encryptedData,
-      },
-    });
+    const reused = await resetPassword({ iv, encryptedData }, 'Reset-Pass-5678');
     expect(jsonOf(reused)).toMatchObject({ code: 'E_LINK_USED' });
     expect((await call(rt, usersApi.login, { body: { email, password: 'Reset-Pass-1234' } })).statusCode).toBe(200);
     expect(rt.smtp.inbox.some((m) => m.to.includes(unknownEmail))).toBe(false);
@@ -530,42 +522,12 @@ describe('forgotten password', () => {
   it('refuses an expired reset link and a verification link used as a reset link', async () => {
     const { email } = await newCustomer(rt);
     const [row] = await rt.ctx.db.select().from(customers).where(eq(customers.email, email));
-    const expired = seal(rt.ctx.secrets.linkKey, {
-      userId: row!.id,
-      purpose: 'reset-password',
-      nonce: 'n1',
-      exp: Date.now() - 1,
+    const expired = sealedLink(rt.ctx.secrets.linkKey, row!.id, 'reset-password', 'n1', -1);
+    expect(jsonOf(await resetPassword(expired, 'Reset-Pass-1234'))).toMatchObject({ code: 'E_LINK_EXPIRED' });
+    const wrongPurpose = sealedLink(rt.ctx.secrets.linkKey, row!.id, 'verify-email', 'n2', 60_000);
+    expect(jsonOf(await resetPassword(wrongPurpose, 'Reset-Pass-1234', 'Reset-Pass-1234', true))).toMatchObject({
+      code: 'E_LINK_INVALID',
     });
-    expect(
-      jsonOf(
-        await call(rt, usersApi.resetPassword, {
-          body: {
-            password: 'Reset-Pass-1234',
-            confirm_password: 'Reset-Pass-1234',
-            iv: expired.iv,
-            encrypted_data: expired.encryptedData,
-          },
-        }),
-      ),
-    ).toMatchObject({ code: 'E_LINK_EXPIRED' });
-    const wrongPurpose = seal(rt.ctx.secrets.linkKey, {
-      userId: row!.id,
-      purpose: 'verify-email',
-      nonce: 'n2',
-      exp: Date.now() + 60_000,
-    });
-    expect(
-      jsonOf(
-        await call(rt, usersApi.resetPassword, {
-          body: {
-            password: 'Reset-Pass-1234',
-            confirm_password: 'Reset-Pass-1234',
-            iv: wrongPurpose.iv,
-            encryptedData: wrongPurpose.encryptedData,
-          },
-        }),
-      ),
-    ).toMatchObject({ code: 'E_LINK_INVALID' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { usersApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { areaRoutes } from '../../lib/area-routes.ts';
+import { answerMessage, areaRoutes } from '../../lib/area-routes.ts';
 import { customerActorOf, metaOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import { signedInMemberOf } from '../team/service.ts';
 import * as users from './service.ts';
@@ -8,15 +8,21 @@ import * as users from './service.ts';
 /** Customer identity, spec 1 §7 (`usersApi`). Routes parse, authorise and call the service. */
 export const userRoutes = (ctx: AppContext) =>
   areaRoutes({ tags: ['Customer account'], guardFor: requireMember(ctx) }, (route) => {
-    route(usersApi.register, { summary: 'Register a customer account', public: true }, async (req) => {
-      await users.register(ctx, req.body, metaOf(req));
-      return { respones_msg: 'Registration successful. We have sent a verification link to your email.' };
-    });
+    route(
+      usersApi.register,
+      { summary: 'Register a customer account', public: true },
+      answerMessage('Registration successful. We have sent a verification link to your email.', (req) =>
+        users.register(ctx, req.body, metaOf(req)),
+      ),
+    );
 
-    route(usersApi.verifyEmail, { summary: 'Verify the email with the emailed link', public: true }, async (req) => {
-      await users.verifyEmail(ctx, req.body.iv, req.body.encryptedData, metaOf(req));
-      return { respones_msg: 'Your email has been verified. You can log in now.' };
-    });
+    route(
+      usersApi.verifyEmail,
+      { summary: 'Verify the email with the emailed link', public: true },
+      answerMessage('Your email has been verified. You can log in now.', (req) =>
+        users.verifyEmail(ctx, req.body.iv, req.body.encryptedData, metaOf(req)),
+      ),
+    );
 
     route(
       usersApi.login,
@@ -64,10 +70,11 @@ export const userRoutes = (ctx: AppContext) =>
       },
     );
 
-    route(usersApi.logout, { summary: 'Log out (revokes this token)' }, async (req) => {
-      await users.logout(ctx, sessionOf(req), customerActorOf(req));
-      return { respones_msg: 'Logged out successfully.' };
-    });
+    route(
+      usersApi.logout,
+      { summary: 'Log out (revokes this token)' },
+      answerMessage('Logged out successfully.', (req) => users.logout(ctx, sessionOf(req), customerActorOf(req))),
+    );
 
     route(
       usersApi.detail,
@@ -125,10 +132,13 @@ export const userRoutes = (ctx: AppContext) =>
       },
     );
 
-    route(usersApi.changePassword, { summary: 'Change the password (signs out every session)' }, async (req) => {
-      await users.changePassword(ctx, customerActorOf(req), req.body);
-      return { respones_msg: 'Password changed successfully. Please log in again.' };
-    });
+    route(
+      usersApi.changePassword,
+      { summary: 'Change the password (signs out every session)' },
+      answerMessage('Password changed successfully. Please log in again.', (req) =>
+        users.changePassword(ctx, customerActorOf(req), req.body),
+      ),
+    );
 
     route(usersApi.updateSecuritySetting, { summary: 'Switch two-step email verification' }, async (req) => {
       const on = req.body.enable_two_step_email_verification;

@@ -1,6 +1,6 @@
 import { MAX_WEBHOOK_ENDPOINTS, webhookEndpointsApi } from '@fleetdeck/contract';
 import type { AppContext } from '../../context.ts';
-import { answer, answerList, areaRoutes } from '../../lib/area-routes.ts';
+import { answer, answerList, areaRoutes, answerMessage } from '../../lib/area-routes.ts';
 import { customerActorOf, requireMember, sessionOf } from '../../plugins/auth.ts';
 import * as hooks from './service.ts';
 
@@ -39,10 +39,9 @@ export const webhookEndpointRoutes = (ctx: AppContext) =>
     route(
       webhookEndpointsApi.webhookDelete,
       { summary: 'Delete an endpoint and its delivery log', description: SCOPE },
-      async (req) => {
-        await hooks.deleteEndpoint(ctx, customerActorOf(req), req.params.id);
-        return { respones_msg: 'Webhook endpoint deleted' };
-      },
+      answerMessage('Webhook endpoint deleted', (req) =>
+        hooks.deleteEndpoint(ctx, customerActorOf(req), req.params.id),
+      ),
     );
     route(
       webhookEndpointsApi.webhookRotateSecret,

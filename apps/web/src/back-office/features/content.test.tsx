@@ -37,6 +37,15 @@ const blog = {
   image: '0123456789abcdef0123456789abcdef.jpg',
   created_at: '2026-11-01T10:00:00.000Z',
 };
+/** One contact request from Vera, subject "Hi", saying `message`. */
+const contactRequest = (message: string) => ({
+  _id: ID,
+  name: 'Vera',
+  email: 'v@example.com',
+  subject: 'Hi',
+  message,
+  created_at: '2026-11-01T10:00:00.000Z',
+});
 const urlOf = (fetchMock: ReturnType<typeof mockApi>['fetchMock'], path: string) =>
   fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === path);
 
@@ -195,18 +204,7 @@ describe('Contact requests, newsletters, page-view report', () => {
   it('sorts the contact requests on the server', async () => {
     const api = mockApi({
       ...staff(),
-      [`GET ${S}/contactus/list`]: {
-        body: page([
-          {
-            _id: ID,
-            name: 'Vera',
-            email: 'v@example.com',
-            subject: 'Hi',
-            message: 'Hello',
-            created_at: '2026-11-01T10:00:00.000Z',
-          },
-        ]),
-      },
+      [`GET ${S}/contactus/list`]: { body: page([contactRequest('Hello')]) },
     });
     const { user } = renderBackOffice('/admin-contactus');
     await screen.findByRole('cell', { name: 'Hello' });
@@ -221,18 +219,7 @@ describe('Contact requests, newsletters, page-view report', () => {
     const long = `${'A long message about tablets. '.repeat(40)}The end.`;
     mockApi({
       ...staff(),
-      [`GET ${S}/contactus/list`]: {
-        body: page([
-          {
-            _id: ID,
-            name: 'Vera',
-            email: 'v@example.com',
-            subject: 'Hi',
-            message: long,
-            created_at: '2026-11-01T10:00:00.000Z',
-          },
-        ]),
-      },
+      [`GET ${S}/contactus/list`]: { body: page([contactRequest(long)]) },
     });
     const { user } = renderBackOffice('/admin-contactus');
     const cell = await screen.findByRole('cell', { name: /A long message about tablets/ });

@@ -1,4 +1,5 @@
-import { Group, Stack, Text, type TextProps } from '@mantine/core';
+import { Button, Group, Stack, Text, type TextProps } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from './data-table';
 import { StatusBadge } from './status-badge';
@@ -69,6 +70,39 @@ export const actionsColumn = <T,>(
       {actions(row)}
     </Group>
   ),
+});
+
+/** One small text button of a row (Reset, Mark, Retry now): `label` names it for screen readers. */
+export interface RowButton {
+  text: string;
+  label: string;
+  onClick: () => void;
+  icon?: Icon;
+  /** Default `light`. */
+  variant?: 'light' | 'default';
+  loading?: boolean;
+}
+
+/** The "Action" column of one small text button a row: `button` gives each row's. */
+export const buttonColumn = <T,>(width: number, button: (row: T) => RowButton): DataTableColumn<T> => ({
+  key: 'actions',
+  header: 'Action',
+  width,
+  render: (row) => {
+    const { text, label, onClick, icon: Glyph, variant = 'light', loading } = button(row);
+    return (
+      <Button
+        size="xs"
+        variant={variant}
+        leftSection={Glyph ? <Glyph size={14} /> : undefined}
+        loading={loading}
+        onClick={onClick}
+        aria-label={label}
+      >
+        {text}
+      </Button>
+    );
+  },
 });
 
 /**

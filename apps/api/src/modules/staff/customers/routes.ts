@@ -1,5 +1,6 @@
 import { staffApi } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
+import { answer } from '../../../lib/area-routes.ts';
 import { type CsvColumn, sendCsv } from '../../../lib/csv-export.ts';
 import { staffActorOf, staffAreaRoutes } from '../guard.ts';
 import type { CustomerListRow } from './repository.ts';
@@ -52,10 +53,7 @@ export const staffCustomersRoutes = (ctx: AppContext) =>
           'The customer gets a welcome email with a link to set their own password (the reset-password page; valid ' +
           '7 days, works once). `password` is optional: without one the account opens once they set theirs.',
       },
-      async (req) => ({
-        respones_msg: 'Customer created.',
-        data: await customers.createCustomer(ctx, staffActorOf(req), req.body),
-      }),
+      answer('Customer created.', (req) => customers.createCustomer(ctx, staffActorOf(req), req.body)),
     );
 
     route(
@@ -66,10 +64,7 @@ export const staffCustomersRoutes = (ctx: AppContext) =>
           'Only a SuperAdmin may set `password` (others: 403 `E_FORBIDDEN`, use `customers/sendResetLink`): the ' +
           'customer is emailed, every session and pending reset link of theirs ends, and the audit names the staff member.',
       },
-      async (req) => ({
-        respones_msg: 'Customer updated.',
-        data: await customers.updateCustomer(ctx, staffActorOf(req), req.body),
-      }),
+      answer('Customer updated.', (req) => customers.updateCustomer(ctx, staffActorOf(req), req.body)),
     );
 
     route(

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { likeEscape, utcMicros, keysetPage } from '../../../db/paging.ts';
+import { countCapped, likeEscape, utcMicros, keysetPage } from '../../../db/paging.ts';
 import { chatUsers, customers } from '../../../db/schema.ts';
 import { type DateRange, type TimePage, inDateRange, keysetWindow, timeKey } from '../shared/lists-repository.ts';
 
@@ -33,14 +33,5 @@ export async function listChatUsers(db: DbOrTx, f: DateRange & { company?: strin
   return keysetPage(query, chatWhere(f), timeKey(chatUsers.createdAt, chatUsers.id), keysetWindow(page));
 }
 
-export async function countChatUsers(db: DbOrTx, f: DateRange & { company?: string | undefined }) {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(chatUsers)
-    .innerJoin(customers, eq(customers.id, chatUsers.customerId))
-    .where(chatWhere(f))
-    .limit(10_001)
-    .as('matching');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
-  return row?.n ?? 0;
-}
+export const countChatUsers = (db: DbOrTx, f: DateRange & { company?: string | undefined }) =>
+  countCapped(db, chatUsers, chatWhere(f), (q) => q.innerJoin(customers, eq(customers.id, chatUsers.customerId)));

@@ -2,7 +2,7 @@ import { staffApi } from '@fleetdeck/contract/staff';
 import type { AppContext } from '../../../context.ts';
 import { staffActorOf, staffAreaRoutes } from '../guard.ts';
 import * as currency from './currency-service.ts';
-import { answer } from '../../../lib/area-routes.ts';
+import { answer, answerMessage } from '../../../lib/area-routes.ts';
 
 /** Multi currency (spec 3 "Pricing list" Multi Currency tab, §7; DECISIONS §8 "Currency rules"). SuperAdmin only. */
 export const staffCurrencyRoutes = (ctx: AppContext) =>
@@ -32,10 +32,7 @@ export const staffCurrencyRoutes = (ctx: AppContext) =>
         summary: 'Delete a currency rule',
         description: 'Its coupon is switched off unless another rule offers it. Unknown id: 404. Audited.',
       },
-      async (req) => {
-        await currency.deleteCurrency(ctx, staffActorOf(req), req.query.id);
-        return { respones_msg: 'Currency deleted' };
-      },
+      answerMessage('Currency deleted', (req) => currency.deleteCurrency(ctx, staffActorOf(req), req.query.id)),
     );
     route(
       staffApi.countryLookup,

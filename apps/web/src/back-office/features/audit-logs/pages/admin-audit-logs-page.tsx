@@ -1,7 +1,8 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { staffAuditListQuerySchema, type StaffAuditRow } from '@fleetdeck/contract/staff';
+import { buttonColumn } from '@/shared/components/columns';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { ListPage } from '@/shared/components/list-page';
@@ -39,22 +40,12 @@ export function AdminAuditLogsPage() {
         </Stack>
       ),
     },
-    {
-      key: 'action',
-      header: 'Action',
-      width: 110,
-      render: (row) => (
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconRefresh size={14} />}
-          onClick={() => setResetting(row)}
-          aria-label={`Reset deleted devices of ${row.email}`}
-        >
-          Reset
-        </Button>
-      ),
-    },
+    buttonColumn(110, (row) => ({
+      text: 'Reset',
+      label: `Reset deleted devices of ${row.email}`,
+      icon: IconRefresh,
+      onClick: () => setResetting(row),
+    })),
   ];
 
   return (

@@ -1,5 +1,5 @@
-import { Badge, Button, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { dateColumn } from '@/shared/components/columns';
+import { Badge, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { buttonColumn, dateColumn } from '@/shared/components/columns';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { bloatwareListQuerySchema, bloatwareUpdateRequestSchema, type BloatwareApp } from '@fleetdeck/contract/staff';
@@ -76,22 +76,12 @@ export function AdminBloatwareAppsPage() {
     { key: 'reason', header: 'Reason', render: (row) => <Text size="sm">{row.reason || '-'}</Text> },
     { key: 'created_by', header: 'Created By', width: 220, render: (row) => <Text size="sm">{row.created_by}</Text> },
     dateColumn('created_at', 'Created On', 170),
-    {
-      key: 'action',
-      header: 'Action',
-      width: 100,
-      render: (row) => (
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPencil size={14} />}
-          onClick={() => setMarking(row)}
-          aria-label={`Mark ${row.packageName}`}
-        >
-          Mark
-        </Button>
-      ),
-    },
+    buttonColumn(100, (row) => ({
+      text: 'Mark',
+      label: `Mark ${row.packageName}`,
+      icon: IconPencil,
+      onClick: () => setMarking(row),
+    })),
   ];
   return (
     <ListPage

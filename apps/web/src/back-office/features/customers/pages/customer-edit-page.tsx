@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { customerUpdateRequestSchema } from '@fleetdeck/contract/staff';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { BoundTextInput, NewPasswordInputs } from '@/shared/components/form-fields';
+import { FormActions } from '@/shared/components/mutation-form';
 import { QueryError } from '@/shared/components/query-view';
 import { PageLoader } from '@/shared/components/page-loader';
 import { useContractForm } from '@/shared/lib/form';
@@ -101,14 +102,7 @@ export function CustomerEditPage() {
               >
                 {customer.isDisabled ? 'Enable customer' : 'Disable customer'}
               </Button>
-              <Group>
-                <Button variant="default" component={Link} to={staffPaths.customerList.getHref()}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={update.isPending}>
-                  Save
-                </Button>
-              </Group>
+              <FormActions loading={update.isPending} cancel={{ to: staffPaths.customerList.getHref() }} />
             </Group>
           </Stack>
         </form>

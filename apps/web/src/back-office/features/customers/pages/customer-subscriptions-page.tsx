@@ -180,6 +180,20 @@ function OfflinePaymentForm({ customerId, prices }: { customerId: string; prices
   );
 }
 
+/** One of the customer's figures in the header: a dimmed label over the number. */
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <Stack gap={0} align="flex-end">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
 /**
  * Spec 3 "Customer subscriptions" (`?id=` customer): the account's members (DECISIONS §12), the offline payment form
  * (finance roles), the customer's payments
@@ -319,22 +333,8 @@ export function CustomerSubscriptionsPage() {
             </Text>
           </Stack>
           <Group gap="xl">
-            <Stack gap={0} align="flex-end">
-              <Text size="xs" c="dimmed">
-                Purchased licences
-              </Text>
-              <Text fw={700} size="lg">
-                {data.totalPurchasedDevices}
-              </Text>
-            </Stack>
-            <Stack gap={0} align="flex-end">
-              <Text size="xs" c="dimmed">
-                Enrolled devices
-              </Text>
-              <Text fw={700} size="lg">
-                {data.totalEnrolledDevices}
-              </Text>
-            </Stack>
+            <Figure label="Purchased licences" value={data.totalPurchasedDevices} />
+            <Figure label="Enrolled devices" value={data.totalEnrolledDevices} />
             <Anchor component={Link} to={staffPaths.customerEdit.getHref(customerId)} size="sm">
               Edit customer
             </Anchor>

@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconPencil, IconRefresh } from '@tabler/icons-react';
+import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { currencyListQuerySchema, type CurrencyRule, type CurrencySyncSummary } from '@fleetdeck/contract/staff';
 import { DeleteDialog } from '@/shared/components/confirm-dialog';
@@ -12,6 +12,7 @@ import { countryName } from '@/shared/lib/countries';
 import { useListQuery } from '@/shared/lib/list-search';
 import { useCurrencyRules, useDeleteCurrency } from '../api/currency-rules';
 import { useSyncCurrencyRates } from '../api/currency-sync';
+import { SyncButton } from './sync-button';
 import { CurrencyForm, rateLabel } from './currency-form';
 
 function SyncSummary({ summary, onClose }: { summary: CurrencySyncSummary; onClose: () => void }) {
@@ -97,18 +98,9 @@ export function MultiCurrencyTab() {
         <Stack gap="sm">
           <CurrencyForm key={editing?._id ?? 'add'} editing={editing} onDone={() => setEditing(null)} />
           <Group justify="flex-end">
-            <Button
-              variant="light"
-              leftSection={<IconRefresh size={16} />}
-              loading={sync.isPending}
-              loaderProps={{ type: 'dots' }}
-              onClick={() => {
-                setSummary(null);
-                sync.mutate();
-              }}
-            >
+            <SyncButton variant="light" sync={sync} onStart={() => setSummary(null)}>
               Sync Currency Rate
-            </Button>
+            </SyncButton>
           </Group>
           {sync.isPending ? (
             <Stack gap={4}>

@@ -1,6 +1,6 @@
 import { TwoLines } from '@/shared/components/columns';
 import { Alert, Badge, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
-import { IconDeviceMobileCog, IconPencil, IconRefresh } from '@tabler/icons-react';
+import { IconDeviceMobileCog, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PriceSyncSummary, StaffPrice } from '@fleetdeck/contract/staff';
@@ -14,6 +14,7 @@ import { useSyncPrices } from '../api/price-sync';
 import { ApkTab } from '../components/apk-tab';
 import { AppVersionModal } from '../components/app-version-modal';
 import { MultiCurrencyTab } from '../components/multi-currency-tab';
+import { SyncButton } from '../components/sync-button';
 
 /** "€29.99 / year", "€69.99 / 3 years" (one-time seats last 3 years), in the price's own currency. */
 function priceAmountLabel(p: Pick<StaffPrice, 'amount' | 'currency' | 'interval' | 'intervalCount' | 'type'>) {
@@ -113,17 +114,9 @@ export function PricingListPage() {
   return (
     <Stack gap="md">
       <Group justify="flex-end" wrap="wrap">
-        <Button
-          leftSection={<IconRefresh size={16} />}
-          loading={sync.isPending}
-          loaderProps={{ type: 'dots' }}
-          onClick={() => {
-            setSummary(null);
-            sync.mutate();
-          }}
-        >
+        <SyncButton sync={sync} onStart={() => setSummary(null)}>
           Sync Stripe Price
-        </Button>
+        </SyncButton>
       </Group>
       {sync.isPending && (
         <Alert color="blue" variant="light" title="Syncing prices…">

@@ -80,7 +80,6 @@ export function RestoreDialog({ source, onClose }: RestoreDialogProps) {
           search={list}
           result={targets}
           columns={columns}
-          rowKey={(row) => row._id}
           emptyMessage={`No ${productName} device is enrolled.`}
           minWidth={520}
         />

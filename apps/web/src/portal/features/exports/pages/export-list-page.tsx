@@ -75,7 +75,7 @@ export function ExportListPage() {
   ];
 
   return (
-    <ListPage label="Exports" search={list} result={exports} columns={columns} rowKey={(row) => row._id} minWidth={900}>
+    <ListPage label="Exports" search={list} result={exports} columns={columns} minWidth={900}>
       <RestoreDialog
         source={
           restoring && {

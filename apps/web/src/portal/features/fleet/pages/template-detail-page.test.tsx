@@ -1,17 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sampleUser, mockApi } from '@/test/mock-api';
+import { mockApi } from '@/test/mock-api';
 import {
   API,
   currentLocation,
   renderTemplatePages,
+  signedIn,
   template,
   TEMPLATE_ID,
   templateAnswer,
 } from '../testing/template-fixtures';
-
-/** The console's own call: who is signed in (their role decides which buttons show). */
-const signedIn = { 'GET /api/v1/admin/users/detail': { body: { respones_msg: 'OK', data: sampleUser } } };
 
 const DETAIL = `${API}/templates/${TEMPLATE_ID}`;
 const open = (tab = '', routes: Parameters<typeof mockApi>[0] = {}, shown = template()) => {
@@ -22,20 +20,16 @@ const open = (tab = '', routes: Parameters<typeof mockApi>[0] = {}, shown = temp
   });
   return { api, ...renderTemplatePages(`/template-detail?id=${TEMPLATE_ID}${tab ? `&tab=${tab}` : ''}`) };
 };
-const FACEBOOK = {
-  appPackageName: 'com.facebook.katana',
+/** A template's application entry: the package `status: 'Uninstall'` on devices of `productType`. */
+const uninstalled = (appPackageName: string, productType: string, title: string) => ({
+  appPackageName,
   status: 'Uninstall',
-  productType: 'Super Lock',
+  productType,
   appIcon: '',
-  appDetails: { title: 'Facebook', icon: '', appId: 'com.facebook.katana' },
-};
-const SHOP = {
-  appPackageName: 'com.example.shop',
-  status: 'Uninstall',
-  productType: 'Kiosk',
-  appIcon: '',
-  appDetails: { title: 'Shop', icon: '', appId: 'com.example.shop' },
-};
+  appDetails: { title, icon: '', appId: appPackageName },
+});
+const FACEBOOK = uninstalled('com.facebook.katana', 'Super Lock', 'Facebook');
+const SHOP = uninstalled('com.example.shop', 'Kiosk', 'Shop');
 /** A template whose settings hold a cleaner entry and a kiosk entry. */
 const withApps = () => template({ settings: { ...template().settings, profileApplications: [FACEBOOK, SHOP] } });
 const saved = (overrides: Parameters<typeof template>[0] = {}) =>

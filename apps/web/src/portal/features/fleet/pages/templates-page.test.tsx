@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sampleUser, mockApi } from '@/test/mock-api';
+import { mockApi } from '@/test/mock-api';
 import {
   API,
   currentLocation,
@@ -8,13 +8,11 @@ import {
   listItem,
   queriesTo,
   renderTemplatePages,
+  signedIn,
   template,
   TEMPLATE_ID,
   templateAnswer,
 } from '../testing/template-fixtures';
-
-/** The console's own call: who is signed in (their role decides which buttons show). */
-const signedIn = { 'GET /api/v1/admin/users/detail': { body: { respones_msg: 'OK', data: sampleUser } } };
 
 const row = (id: string, name: string, family: 'SL' | 'UB', version: number, groupCount: number) => ({
   _id: id,

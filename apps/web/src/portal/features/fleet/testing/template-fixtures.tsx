@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProvider } from '@/shared/app/provider';
 import { createQueryClient } from '@/shared/lib/query-client';
+import { sampleUser } from '@/test/mock-api';
 import { profile } from '../../profiles/testing/fixtures';
 import { TemplateDetailPage } from '../pages/template-detail-page';
 import { TemplatesPage } from '../pages/templates-page';
@@ -62,6 +63,9 @@ export const template = (overrides: Partial<Template> = {}): Template => ({
   updated_at: '2026-11-02T10:30:00.000Z',
   ...overrides,
 });
+
+/** The console's own call: who is signed in (their role decides which buttons show). */
+export const signedIn = { 'GET /api/v1/admin/users/detail': { body: { respones_msg: 'OK', data: sampleUser } } };
 
 export const templateAnswer = (t: Template, respones_msg = 'Template') => ({ body: { respones_msg, data: t } });
 

@@ -42,37 +42,44 @@ export function useWebhookActions({ onDeleted }: { onDeleted?: () => void } = {}
   const test = useSendTestEvent();
   const target = asking?.endpoint;
 
+  /** The red confirmation of `kind` on the endpoint asked about: `mutation` runs on its id once confirmed. */
+  const confirmOnTarget = (
+    kind: 'rotate' | 'delete',
+    title: string,
+    message: (endpoint: WebhookEndpoint) => string,
+    confirmLabel: string,
+    mutation: { isPending: boolean; mutate: (id: string) => void },
+  ) => (
+    <ConfirmDialog
+      opened={asking?.kind === kind}
+      title={title}
+      message={target ? message(target) : ''}
+      confirmLabel={confirmLabel}
+      confirmColor="red"
+      loading={mutation.isPending}
+      onConfirm={() => target && mutation.mutate(target._id)}
+      onCancel={close}
+    />
+  );
+
   const dialogs = (
     <>
       <EditWebhookDialog endpoint={asking?.kind === 'edit' ? asking.endpoint : null} onClose={close} />
-      <ConfirmDialog
-        opened={asking?.kind === 'rotate'}
-        title="Rotate the signing secret?"
-        message={
-          target
-            ? `A new secret signs the events sent to ${target.url}: the old secret stops signing at once, so your receiver must use the new one.`
-            : ''
-        }
-        confirmLabel="Rotate secret"
-        confirmColor="red"
-        loading={rotate.isPending}
-        onConfirm={() => target && rotate.mutate(target._id)}
-        onCancel={close}
-      />
-      <ConfirmDialog
-        opened={asking?.kind === 'delete'}
-        title="Delete this endpoint?"
-        message={
-          target
-            ? `${target.url} gets no more events; its delivery log is deleted and deliveries not yet sent are dropped.`
-            : ''
-        }
-        confirmLabel="Delete endpoint"
-        confirmColor="red"
-        loading={remove.isPending}
-        onConfirm={() => target && remove.mutate(target._id)}
-        onCancel={close}
-      />
+      {confirmOnTarget(
+        'rotate',
+        'Rotate the signing secret?',
+        (t) =>
+          `A new secret signs the events sent to ${t.url}: the old secret stops signing at once, so your receiver must use the new one.`,
+        'Rotate secret',
+        rotate,
+      )}
+      {confirmOnTarget(
+        'delete',
+        'Delete this endpoint?',
+        (t) => `${t.url} gets no more events; its delivery log is deleted and deliveries not yet sent are dropped.`,
+        'Delete endpoint',
+        remove,
+      )}
       <Modal
         opened={secret !== null}
         onClose={() => setSecret(null)}

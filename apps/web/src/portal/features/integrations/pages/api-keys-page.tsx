@@ -3,7 +3,7 @@ import { Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { pageOf } from '@/portal/lib/browser-paging';
+import { browserPage } from '@/portal/lib/browser-paging';
 import { actionsColumn, textColumn } from '@/shared/components/columns';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
@@ -41,12 +41,10 @@ function ExpiryCell({ expiresAt }: { expiresAt: string | null }) {
 export function ApiKeysPage() {
   const keys = useApiKeys();
   const list = useListSearch(pagingQuerySchema);
-  const { page, limit } = list.query;
   const [creating, create] = useDisclosure(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const revoke = useRevokeApiKey({ onSuccess: () => setRevoking(null) });
 
-  const rows = keys.data ?? [];
   const columns: DataTableColumn<ApiKey>[] = [
     textColumn('name', 'Name', 170, (k) => k.name, { fw: 600 }),
     {
@@ -81,8 +79,7 @@ export function ApiKeysPage() {
       noun="API keys"
       search={list}
       result={keys}
-      rows={keys.data ? pageOf(rows, page, limit) : undefined}
-      pagination={{ total: rows.length }}
+      {...browserPage(keys.data, list.query)}
       columns={columns}
       emptyMessage={API_KEYS_EMPTY}
       header={

@@ -10,7 +10,7 @@ import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/portal/config/paths';
-import { statusColumn, textColumn } from '@/shared/components/columns';
+import { buttonColumn, statusColumn, textColumn } from '@/shared/components/columns';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { DetailPage, DetailSummary } from '@/shared/components/detail-page';
 import { allSelect, ListPage } from '@/shared/components/list-page';
@@ -81,22 +81,13 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
     }),
     textColumn('lastAttemptAt', 'Last attempt', 135, (d) => formatDateTime(d.lastAttemptAt)),
     textColumn('nextRetryAt', 'Next retry', 135, (d) => formatDateTime(d.nextRetryAt)),
-    {
-      key: 'actions',
-      header: 'Action',
-      width: 105,
-      render: (d) => (
-        <Button
-          size="xs"
-          variant="default"
-          loading={retry.isPending && retry.variables?.deliveryId === d._id}
-          onClick={() => retry.mutate({ id: endpoint._id, deliveryId: d._id })}
-          aria-label={`Retry ${d.event} of ${formatDateTime(d.createdAt)} now`}
-        >
-          Retry now
-        </Button>
-      ),
-    },
+    buttonColumn(105, (d) => ({
+      text: 'Retry now',
+      label: `Retry ${d.event} of ${formatDateTime(d.createdAt)} now`,
+      variant: 'default',
+      loading: retry.isPending && retry.variables?.deliveryId === d._id,
+      onClick: () => retry.mutate({ id: endpoint._id, deliveryId: d._id }),
+    })),
   ];
   return (
     <ListPage

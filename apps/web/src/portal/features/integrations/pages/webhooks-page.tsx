@@ -3,7 +3,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconListDetails, IconPencil, IconPlus, IconRefresh, IconSend } from '@tabler/icons-react';
 import { paths } from '@/portal/config/paths';
-import { pageOf } from '@/portal/lib/browser-paging';
+import { browserPage } from '@/portal/lib/browser-paging';
 import { actionsColumn, textColumn, twoLineColumn } from '@/shared/components/columns';
 import type { DataTableColumn } from '@/shared/components/data-table';
 import { DeleteAction } from '@/shared/components/delete-action';
@@ -30,10 +30,8 @@ export const WEBHOOKS_EMPTY =
 export function WebhooksPage() {
   const webhooks = useWebhooks();
   const list = useListSearch(pagingQuerySchema);
-  const { page, limit } = list.query;
   const [adding, add] = useDisclosure(false);
   const actions = useWebhookActions();
-  const rows = webhooks.data ?? [];
 
   const columns: DataTableColumn<WebhookEndpoint>[] = [
     twoLineColumn('url', 'URL', 240, (w) => ({
@@ -78,8 +76,7 @@ export function WebhooksPage() {
       label="Endpoints"
       search={list}
       result={webhooks}
-      rows={webhooks.data ? pageOf(rows, page, limit) : undefined}
-      pagination={{ total: rows.length }}
+      {...browserPage(webhooks.data, list.query)}
       columns={columns}
       emptyMessage={WEBHOOKS_EMPTY}
       header={

@@ -199,7 +199,6 @@ export function PaymentHistoryPage() {
       search={list}
       result={history}
       columns={COLUMNS}
-      rowKey={(row) => row._id}
       errorTitle="The payment history could not load"
       minWidth={1180}
       header={

@@ -103,7 +103,6 @@ export function PowerChatUsersPage() {
       search={list}
       result={users}
       columns={columns}
-      rowKey={(row) => row._id}
       errorTitle="The Power Chat users could not load"
       header={
         <Group justify="space-between" gap="sm">

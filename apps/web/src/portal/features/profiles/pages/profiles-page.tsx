@@ -101,7 +101,6 @@ export function ProfilesPage() {
       search={list}
       result={profiles}
       columns={columns}
-      rowKey={(row) => row._id}
       filters={[
         {
           kind: 'text',

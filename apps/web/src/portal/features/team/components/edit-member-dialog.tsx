@@ -1,5 +1,6 @@
 import { teamUpdateRequestSchema, type MemberRole, type TeamMember } from '@fleetdeck/contract';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
+import { FormActions } from '@/shared/components/mutation-form';
 import { useContractForm } from '@/shared/lib/form';
 import { useUpdateMember } from '../api/team-mutations';
 import { groupIdsOf, MemberAccessFields } from './member-access-fields';
@@ -44,14 +45,7 @@ function EditMemberForm({ member, onClose }: { member: TeamMember; onClose: () =
           roleError={form.errors.role}
           groupsError={form.errors.groupIds}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions loading={update.isPending} cancel={{ onClick: onClose }} />
       </Stack>
     </form>
   );

@@ -1,5 +1,6 @@
 import { teamInviteRequestSchema, type MemberRole } from '@fleetdeck/contract';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
+import { FormActions } from '@/shared/components/mutation-form';
 import { BoundEmailInput } from '@/portal/components/form-fields';
 import { useContractForm } from '@/shared/lib/form';
 import { useInviteMember } from '../api/team-mutations';
@@ -36,14 +37,7 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
             roleError={form.errors.role}
             groupsError={form.errors.groupIds}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              Send invite
-            </Button>
-          </Group>
+          <FormActions loading={invite.isPending} submitLabel="Send invite" cancel={{ onClick: close }} />
         </Stack>
       </form>
     </Modal>

@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTeam } from '@/portal/api/get-team';
-import { pageOf } from '@/portal/lib/browser-paging';
+import { browserPage } from '@/portal/lib/browser-paging';
 import { textColumn, twoLineColumn, actionsColumn } from '@/shared/components/columns';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import type { DataTableColumn } from '@/shared/components/data-table';
@@ -27,13 +27,11 @@ import { groupsText } from '../components/member-access-fields';
 export function TeamPage() {
   const team = useTeam();
   const list = useListSearch(pagingQuerySchema);
-  const { page, limit } = list.query;
   const [inviting, invite] = useDisclosure(false);
   const [editing, setEditing] = useState<TeamMember | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const remove = useRemoveMember({ onSuccess: () => setRemoving(null) });
 
-  const members = team.data?.members ?? [];
   const columns: DataTableColumn<TeamMember>[] = [
     twoLineColumn('name', 'Name', 180, (m) => ({ main: m.name, detail: m.isRegistrant ? 'Registrant' : null })),
     textColumn('email', 'Email', 200, (m) => m.email),
@@ -69,8 +67,7 @@ export function TeamPage() {
       label="Members"
       search={list}
       result={team}
-      rows={team.data ? pageOf(members, page, limit) : undefined}
-      pagination={{ total: members.length }}
+      {...browserPage(team.data?.members, list.query)}
       columns={columns}
       header={
         <Group justify="space-between" gap="sm">
