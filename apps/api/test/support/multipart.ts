@@ -60,3 +60,14 @@ export async function postMultipart<E extends Endpoint>(
     },
   });
 }
+
+/** Posts a JSON body to a multipart endpoint (what a script might send): its status, which must be 415. */
+export async function postJsonToMultipart(
+  rt: Pick<TestRuntime, 'app'>,
+  endpoint: Endpoint,
+  payload: Record<string, unknown>,
+  token: string,
+) {
+  const res = await rt.app.inject({ method: 'POST', url: endpoint.path, payload, headers: { authorization: token } });
+  return res.statusCode;
+}

@@ -10,7 +10,7 @@ import { apkVersions, plans } from '../../db/schema.ts';
 import { axmlManifest, buildApk, zipArchive } from '../../../test/support/apk.ts';
 import { call } from '../../../test/support/call.ts';
 import { newCustomer, newStaff, type TestStaff } from '../../../test/support/factory.ts';
-import { postMultipart, type Part } from '../../../test/support/multipart.ts';
+import { postJsonToMultipart, postMultipart, type Part } from '../../../test/support/multipart.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { parseManifest } from './reader.ts';
 import { apkDir } from './service.ts';
@@ -216,13 +216,7 @@ describe('price/apk/upload refusals: nothing half saved', () => {
     const noFile = await upload([{ name: 'family', value: 'KM' }]);
     expect(noFile.statusCode).toBe(400);
     expect(noFile.error()).toMatchObject({ errors: [{ field: 'file' }] });
-    const json = await rt.app.inject({
-      method: 'POST',
-      url: staffApi.apkUpload.path,
-      payload: { family: 'KM' },
-      headers: { authorization: root.token },
-    });
-    expect(json.statusCode).toBe(415);
+    expect(await postJsonToMultipart(rt, staffApi.apkUpload, { family: 'KM' }, root.token)).toBe(415);
     await expectNothingSaved('KM', 21);
   });
 

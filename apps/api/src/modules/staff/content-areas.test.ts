@@ -10,7 +10,7 @@ import { staffApi } from '@fleetdeck/contract/staff';
 import { call } from '../../../test/support/call.ts';
 import { newCustomer, newStaff, randomIp, type TestStaff } from '../../../test/support/factory.ts';
 import { uniqueEmail } from '../../../test/support/helpers.ts';
-import { postMultipart, type Part } from '../../../test/support/multipart.ts';
+import { postJsonToMultipart, postMultipart, type Part } from '../../../test/support/multipart.ts';
 import { solvedCaptcha } from '../../../test/support/payments.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { sha256 } from '../../lib/crypto.ts';
@@ -453,13 +453,7 @@ describe('blogs (spec 3 "Blogs")', () => {
   });
 
   it('refuses a JSON body, missing or wrong fields and unknown ids', async () => {
-    const json = await rt.app.inject({
-      method: 'POST',
-      url: staffApi.blogCreate.path,
-      payload: { title: 'x' },
-      headers: { authorization: content.token },
-    });
-    expect(json.statusCode).toBe(415);
+    expect(await postJsonToMultipart(rt, staffApi.blogCreate, { title: 'x' }, content.token)).toBe(415);
     const cases: [Part[], string][] = [
       [blogFields({ title: '' }), 'title'],
       [blogFields().filter((p) => p.name !== 'author'), 'author'],

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fleetApi, policyApi, type Rollout } from '@fleetdeck/contract';
+import { policyApi } from '@fleetdeck/contract';
 import { emailOutbox, rolloutDevices, rollouts } from '../../db/schema.ts';
 import { call } from '../../../test/support/call.ts';
 import { newMember, type TestMember } from '../../../test/support/factory.ts';
-import { pdGroup, pdTemplate } from '../../../test/support/fleet.ts';
+import { pdGroup, pdTemplate, rolloutPausingOnFailure } from '../../../test/support/fleet.ts';
 import { card, checkout, confirm } from '../../../test/support/payments.ts';
-import { dataOf, fleetOwner, profileRow, type Device } from '../../../test/support/profiles.ts';
+import { fleetOwner, profileRow, type Device } from '../../../test/support/profiles.ts';
 import type { TestRuntime } from '../../../test/support/runtime.ts';
 import { startFileRuntime } from '../../../test/support/suites.ts';
 import { advanceRollout } from '../fleet/rollouts-jobs.ts';
@@ -90,22 +90,7 @@ describe('account emails', () => {
       'Warehouse',
       fleet.map((d) => d.profileId),
     );
-    const rollout = dataOf<Rollout>(
-      await call(rt, fleetApi.rolloutCreate, {
-        token: admin.token,
-        body: {
-          templateId: template.id,
-          groupId: group.id,
-          // A soak keeps the stage open: without one, a worker step between the apply and the ack would end the stage
-          // (devices not seen since the apply do not hold it) and complete the rollout before the failure counts.
-          stages: [{ percent: 100, soakSeconds: 600 }],
-          pauseWhen: { failedPercent: 50, minDevices: 1 },
-        },
-      }),
-    );
-    await advanceRollout(rt.ctx, rollout._id, { wait: true });
-    // The worker's next step, a second later on a busy machine, comes before the device's ack: the stage stays open.
-    await advanceRollout(rt.ctx, rollout._id, { wait: true });
+    const rollout = await rolloutPausingOnFailure(rt, admin.token, template, group);
     const [row] = await rt.ctx.db.select().from(rolloutDevices).where(eq(rolloutDevices.rolloutId, rollout._id));
     const device = fleet.find((d) => d.profileId === row!.profileId)!;
     const version = (await profileRow(rt, device.profileId)).policyVersion;

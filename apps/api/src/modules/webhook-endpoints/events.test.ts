@@ -16,7 +16,7 @@ import {
 import { inTransaction } from '../../context.ts';
 import { licenceGrants } from '../../db/schema.ts';
 import { call } from '../../../test/support/call.ts';
-import { pdGroup, pdTemplate } from '../../../test/support/fleet.ts';
+import { pdGroup, pdTemplate, rolloutPausingOnFailure } from '../../../test/support/fleet.ts';
 import { card, checkout, confirm } from '../../../test/support/payments.ts';
 import { dataOf, fleetOwner, profileRow, type Device } from '../../../test/support/profiles.ts';
 import type { TestRuntime } from '../../../test/support/runtime.ts';
@@ -114,22 +114,7 @@ describe('events from where they happen', () => {
     const fleet: Device[] = [await owner.enrol('PD')];
     const template = await pdTemplate(rt, owner.id, 'Strict', '1111');
     const group = await pdGroup(rt, owner.id, 'Warehouse', [fleet[0]!.profileId]);
-    const rollout = dataOf<Rollout>(
-      await call(rt, fleetApi.rolloutCreate, {
-        token: owner.token,
-        body: {
-          templateId: template.id,
-          groupId: group.id,
-          // A soak keeps the stage open: without one, a worker step between the apply and the ack would end the stage
-          // (devices not seen since the apply do not hold it) and complete the rollout before the failure counts.
-          stages: [{ percent: 100, soakSeconds: 600 }],
-          pauseWhen: { failedPercent: 50, minDevices: 1 },
-        },
-      }),
-    );
-    await advanceRollout(rt.ctx, rollout._id, { wait: true });
-    // The worker's next step, a second later on a busy machine, comes before the device's ack: the stage stays open.
-    await advanceRollout(rt.ctx, rollout._id, { wait: true });
+    const rollout = await rolloutPausingOnFailure(rt, owner.token, template, group);
     const version = (await profileRow(rt, fleet[0]!.profileId)).policyVersion;
     const ack = await call(rt, policyApi.ack, {
       token: fleet[0]!.auth,
