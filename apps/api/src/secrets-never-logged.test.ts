@@ -247,8 +247,8 @@ describe('secrets never logged (issue 12, Prove 6)', () => {
     plant('staff bearer token', staff.token);
     await call(rt, staffApi.detail, { token: staffSession });
 
-    // Let the workers send what they queued (emails, the payment event), then search the log.
-    await new Promise((r) => setTimeout(r, 1500));
+    // The workers have sent what they queued (emails, the payment event) before the log is searched.
+    await rt.settle();
     const log = rt.logLines.join('');
     expect(log.length).toBeGreaterThan(1000); // the capture works: the flows above logged
     expect(log).toContain('request completed');

@@ -86,11 +86,16 @@ export async function startTestRuntime(
       const until = Date.now() + timeoutMs;
       for (;;) {
         await runtime.ctx.hot.status.flush();
-        const { rows } = await runtime.ctx.pool.query<{ n: number }>(
-          `select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+        const { rows } = await runtime.ctx.pool.query<{ name: string; n: number }>(
+          `select name, count(*)::int as n from pgboss.job
+            where state in ('created', 'retry', 'active') and start_after <= now() group by name`,
         );
-        if (rows[0]!.n === 0) return;
-        if (Date.now() > until) throw new Error(`settle: ${rows[0]!.n} jobs still due after ${timeoutMs} ms`);
+        const due = rows.reduce((sum, r) => sum + r.n, 0);
+        if (due === 0) return;
+        if (Date.now() > until) throw new Error(`settle: ${due} jobs still due after ${timeoutMs} ms`);
+        // The queues' workers fetch now instead of at their next poll (up to 0.5 s away): settle() waits for the work
+        // to be done, not for the poll, and every file waits here before its first test (issue 23).
+        for (const { name } of rows) runtime.ctx.queue.wake?.(name);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
