@@ -207,13 +207,13 @@ export async function setCustomerDisabledAt(tx: DbOrTx, customerId: string, disa
  * devices stay enrolled (their seats are the customer's); the `device_cache` trigger drops the cached tokens on commit,
  * and a device of an enabled-again customer enrols again with the customer's enrolment token.
  */
-export async function revokeDeviceTokens(tx: DbOrTx, customerId: string): Promise<number> {
+export async function revokeDeviceTokens(tx: DbOrTx, customerId: string): Promise<string[]> {
   const rows = await tx
     .update(devices)
     .set({ tokenHash: null })
     .where(and(eq(devices.customerId, customerId), isNotNull(devices.tokenHash)))
     .returning({ id: devices.id });
-  return rows.length;
+  return rows.map((r) => r.id);
 }
 
 /**

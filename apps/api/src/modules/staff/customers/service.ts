@@ -212,6 +212,7 @@ export async function sendCustomerResetLink(ctx: AppContext, actor: StaffActor, 
  * revokes their devices' tokens in the same transaction, so nothing of theirs works a moment later.
  */
 export async function setCustomerDisabled(ctx: AppContext, actor: StaffActor, customerId: string, disabled: boolean) {
+  let revoked: string[] = [];
   await inTransaction(ctx.db, async (tx) => {
     const c = await repo.lockCustomer(tx, customerId);
     if (!c) throw notFound('Customer not found.');
@@ -220,8 +221,8 @@ export async function setCustomerDisabled(ctx: AppContext, actor: StaffActor, cu
     let message = 'Account enabled by staff';
     if (disabled) {
       await revokeAllSessions(tx, 'customer', customerId, 'account disabled by staff');
-      const devices = await repo.revokeDeviceTokens(tx, customerId);
-      message = `Account disabled by staff; every session ended, ${devices} device token(s) revoked`;
+      revoked = await repo.revokeDeviceTokens(tx, customerId);
+      message = `Account disabled by staff; every session ended, ${revoked.length} device token(s) revoked`;
     }
     await writeAudit(tx, {
       customerId,
@@ -232,6 +233,9 @@ export async function setCustomerDisabled(ctx: AppContext, actor: StaffActor, cu
       actor,
     });
   });
+  // This process forgets the tokens now, so the answer is true at once here; the others drop them on the commit's
+  // device_cache notification (a few ms later), as after a device logout.
+  for (const id of revoked) ctx.hot.cache.invalidate(id);
   return customerRow(ctx, customerId);
 }
 
