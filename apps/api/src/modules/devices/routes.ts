@@ -9,7 +9,6 @@ import type { AppContext } from '../../context.ts';
 import { answer, areaRoutes } from '../../lib/area-routes.ts';
 import { customerActorOf, deviceScopeOf, requireMember } from '../../plugins/auth.ts';
 import { DEVICE_API_TAGS, deviceActorOf, deviceOf, requireDevice } from '../../plugins/device-auth.ts';
-import { requestPush } from '../policy/push.ts';
 import * as devices from './service.ts';
 import { DEVICE_WRITE_LIMITS, INVENTORY_ROWS_PER_DEVICE, MAX_EXPORTS_PER_DEVICE } from './service.ts';
 
@@ -145,10 +144,8 @@ export const customerDeviceRoutes = (ctx: AppContext) =>
       },
       async (req) => {
         const ids = await devices.logoutDevice(ctx, customerActorOf(req), req.query);
-        // This process forgets the tokens now; the others on the commit's notification (a few ms).
-        for (const id of ids) ctx.hot.cache.invalidate(id);
-        // A sleeping app hears of its logout at once (its next call answers E_DEVICE_LOGGED_OUT).
-        await requestPush(ctx, ids);
+        // Refused here at once; a sleeping app hears of its logout (its next call answers E_DEVICE_LOGGED_OUT).
+        await devices.afterLogout(ctx, ids);
         return {
           respones_msg: ids.length > 0 ? 'Device logged out successfully.' : 'This device is already logged out.',
           data: { loggedOut: ids.length },

@@ -13,6 +13,7 @@ import {
   type ProfileListItem,
 } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
+import { requestPush } from '../policy/push.ts';
 import { AppError, forbidden, tooMany } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { claimOncePer, enforceLimit, limitKey, spend, unspend } from '../../lib/rate-limit.ts';
@@ -619,10 +620,23 @@ export async function logoutDevice(
 }
 
 /**
+ * After the commit of a logout: this process forgets the devices' tokens now (the other processes on the commit's
+ * `device_cache` notification, a few ms later), so the device's next call here is refused at once; a sleeping app is
+ * pushed so it hears of it.
+ */
+export async function afterLogout(
+  ctx: Pick<AppContext, 'config' | 'queue' | 'logger' | 'hot'>,
+  deviceIds: readonly string[],
+) {
+  for (const id of deviceIds) ctx.hot.cache.invalidate(id);
+  await requestPush(ctx, deviceIds);
+}
+
+/**
  * Logs out these devices of the customer inside the caller's transaction: the token stops working (the device's next
  * call answers E_DEVICE_LOGGED_OUT), the seat is free (seat summary recounted), a device log and an audit row (with `actor`: the customer, or a
  * staff member for a refund) are written and a device waiting on `GET events` hears of it on commit. Answers the devices
- * logged out now (ones already logged out are skipped). After commit, call `requestPush` with their ids.
+ * logged out now (ones already logged out are skipped). After commit, call `afterLogout` with their ids.
  */
 export async function logOutDevicesInTransaction(
   tx: DbOrTx,

@@ -1,8 +1,7 @@
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { CustomerActor } from '../../lib/actor.ts';
 import { accountScope } from '../../lib/device-scope.ts';
-import { logOutDevicesInTransaction } from '../devices/service.ts';
-import { requestPush } from '../policy/push.ts';
+import { afterLogout, logOutDevicesInTransaction } from '../devices/service.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { lockGroup } from './groups-repository.ts';
 import { moveIntoGroup } from './groups-service.ts';
@@ -43,7 +42,7 @@ export async function runBulkAction(ctx: AppContext, bulkActionId: string, batch
           'bulk action',
         );
         const now = new Set(loggedOut.map((d) => d.id));
-        afterCommit(() => requestPush(ctx, [...now]));
+        afterCommit(() => afterLogout(ctx, [...now]));
         results = batch.map((b) => ({
           profileId: b.profileId,
           state: 'done',

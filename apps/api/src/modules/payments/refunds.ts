@@ -6,7 +6,7 @@ import { sha256 } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/service.ts';
 import { issueCreditNote } from '../invoices/service.ts';
-import { activeDevicesOfFamily, logOutDevicesInTransaction } from '../devices/service.ts';
+import { activeDevicesOfFamily, afterLogout, logOutDevicesInTransaction } from '../devices/service.ts';
 import { backOfficeEmails } from '../mail/back-office-templates.ts';
 import { emailSenderOf } from '../mail/outbox.ts';
 import {
@@ -16,7 +16,6 @@ import {
   revokeSeatsOfSubscription,
   seatsOfPayment,
 } from '../licences/service.ts';
-import { requestPush } from '../policy/push.ts';
 import { emailAccount } from '../team/notify.ts';
 import { centsToNumber, centsToNumeric, formatEuro, toCents } from './money.ts';
 import { createPaymentProvider } from './providers/index.ts';
@@ -356,7 +355,7 @@ async function completeStaffRefund(ctx: AppContext, refundId: string, actor: Act
     if (!locked || !row) throw notFound('This refund does not exist.');
     if (row.status === 'succeeded') return { row, replayed: true };
     const applied = await applyRefund(tx, locked.payment, locked.email, row, actor, { providerRefundId });
-    afterCommit(() => requestPush(ctx, applied.devicesLoggedOut));
+    afterCommit(() => afterLogout(ctx, applied.devicesLoggedOut));
     // The customer is told in the same transaction (outbox), once: a replayed refund returned above.
     // To the account's Owners and Billing members (DECISIONS §12).
     await emailAccount(tx, locked.payment.customerId, 'billing', emailSenderOf(ctx.queue, tx, afterCommit), () =>
@@ -596,7 +595,7 @@ export async function recordProviderRefund(
     providerRefundId: input.providerRefundId,
     reason: input.source === 'provider_dispute' ? 'dispute at the provider' : 'refund made at the provider',
   });
-  afterCommit(() => requestPush(ctx, applied.devicesLoggedOut));
+  afterCommit(() => afterLogout(ctx, applied.devicesLoggedOut));
 }
 
 /** Seats and money a provider refund event adds to what we know: `amount_refunded` minus our refunds. */

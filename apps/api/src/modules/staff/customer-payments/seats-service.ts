@@ -6,7 +6,7 @@ import type { StaffActor } from '../../../lib/actor.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { checkedIdempotencyKey } from '../../../lib/idempotency.ts';
 import { writeAudit } from '../../audit/service.ts';
-import { logOutDevicesInTransaction } from '../../devices/service.ts';
+import { afterLogout, logOutDevicesInTransaction } from '../../devices/service.ts';
 import { issueInvoice } from '../../invoices/service.ts';
 import { grantSeats, lockGrantOfPayment, setGrantSeats } from '../../licences/seats.ts';
 import { familyLicenceOf, lockFamilyPool, seatsOfPlan } from '../../licences/service.ts';
@@ -332,6 +332,10 @@ export async function deleteDevice(ctx: AppContext, actor: StaffActor, deviceId:
   if (device.loggedOutAt) return false;
   const loggedOut = await inTransaction(ctx.db, (tx) =>
     logOutDevicesInTransaction(tx, device.customerId, [device.id], actor, 'by staff'),
+  );
+  await afterLogout(
+    ctx,
+    loggedOut.map((d) => d.id),
   );
   return loggedOut.length > 0;
 }
