@@ -85,6 +85,11 @@ function PriceTable({
                     leftSection={<IconDeviceMobileCog size={14} />}
                     onClick={() => onConfigure(p)}
                     aria-label={`Configure App Version of ${p.name}`}
+                    // On a phone the cell is narrower than the label: it wraps rather than being cut off.
+                    styles={{
+                      root: { height: 'auto', minHeight: 30, paddingBlock: 4 },
+                      label: { whiteSpace: 'normal' },
+                    }}
                   >
                     Configure App Version
                   </Button>
