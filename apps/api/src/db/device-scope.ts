@@ -81,3 +81,24 @@ export function allDevicesInScope(scope: DeviceScope, customerId: Column, profil
   if (scope.groupIds === null) return eq(customerId, scope.customerId);
   return and(eq(customerId, scope.customerId), noneOutside(uuidArray(scope.groupIds), profileIdsOfRow))!;
 }
+
+/**
+ * Audit rows a scoped member may read (DECISIONS §12): every row that is not about devices (User Account, and
+ * Payments for those who may read billing); a Device or Profile row when the device it names (or the device that wrote
+ * it: an enrolment, an Apply report) is in their groups now, or the group it names is theirs; and every row they wrote
+ * themselves. A row about devices that names neither (about several devices of no one group, a template, or written
+ * by a person before rows named them) shows only to its author.
+ */
+export function auditScopeCondition(
+  scope: DeviceScope,
+  memberId: string | null,
+  row: { type: Column; deviceId: Column; groupId: Column; actorKind: Column; actorId: Column },
+): SQL | undefined {
+  if (scope.groupIds === null) return undefined;
+  const groups = uuidArray(scope.groupIds);
+  return sql`(${row.type} not in ('Device', 'Profile')
+    or ${row.groupId} = any(${groups})
+    or exists (select 1 from ${profiles} sp where sp.group_id = any(${groups}) and sp.device_id =
+      coalesce(${row.deviceId}, case when ${row.actorKind} = 'device' then ${row.actorId} end))
+    ${memberId ? sql`or (${row.actorKind} = 'member' and ${row.actorId} = ${memberId}::uuid)` : sql``})`;
+}

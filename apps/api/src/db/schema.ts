@@ -234,6 +234,13 @@ export const auditEntries = pgTable(
     /** Who did it (DECISIONS §8): a staff action on a customer's data names the staff member. */
     actorKind: text('actor_kind').$type<ActorKind>(),
     actorId: uuid('actor_id'),
+    /**
+     * The device a Device or Profile row is about, or the group (DECISIONS §12: a group-scoped member's list shows
+     * such a row only when that device is in their groups now, or that group is theirs). No foreign keys: a row
+     * outlives its device, and then shows to no scoped member.
+     */
+    deviceId: uuid('device_id'),
+    groupId: uuid('group_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { ActorKind } from '../../lib/actor.ts';
 import { type KeyColumn, keysetPage, keysetPageCounted, likeEscape, utcMicros } from '../../db/paging.ts';
 import { auditEntries, deviceApplications, deviceExports, deviceLogs, devices, profiles } from '../../db/schema.ts';
-import { deviceScopeCondition, scopeCondition } from '../../db/device-scope.ts';
+import { auditScopeCondition, deviceScopeCondition, scopeCondition } from '../../db/device-scope.ts';
 import type { DeviceScope } from '../../lib/device-scope.ts';
 
 /**
@@ -92,6 +92,8 @@ export interface AuditFilter extends KeysetPage<AuditKey> {
   actors?: readonly AuditActor[] | undefined;
   /** Leave the Payments rows out: the caller may not read billing (DECISIONS §12). */
   withoutBilling?: boolean | undefined;
+  /** The caller's device scope and member: a group-scoped member reads their groups' rows (`auditScopeCondition`). */
+  scope?: { devices: DeviceScope; memberId: string | null } | undefined;
 }
 
 /** The audit type of billing's rows (payments, refunds, coupons, subscriptions). */
@@ -161,6 +163,7 @@ const customerAuditWhere = (customerId: string, f: AuditFilter) =>
     ...auditSourceAndStatus(f),
     f.actors === undefined ? undefined : byActors(f.actors),
     f.withoutBilling ? ne(auditEntries.type, BILLING_AUDIT_TYPE) : undefined,
+    f.scope ? auditScopeCondition(f.scope.devices, f.scope.memberId, auditEntries) : undefined,
   );
 
 export function listAuditEntries(db: DbOrTx, customerId: string, f: AuditFilter) {

@@ -38,10 +38,17 @@ export const activityRoutes = (ctx: AppContext) =>
           '`data.data`. Filters: `type` (User Account, Profile, Payments, Device), `sub_type` (needs `type`; one of ' +
           "that type's sub-types), `source` (Web, App), `hasError` (true = Status Error, false = Success). The " +
           'Payments rows are listed only to callers who may read billing (an Owner; an API key with `billing:read`). ' +
+          'A member limited to some groups gets the Device and Profile rows about their groups and those groups’ ' +
+          'devices, and their own. ' +
           KEYSET_PAGING,
         tags: ['Customer account'],
       },
-      answer('Audit logs', (req) => activity.auditList(ctx, sessionOf(req).subjectId, req.query, mayReadBilling(req))),
+      answer('Audit logs', (req) =>
+        activity.auditList(ctx, sessionOf(req).subjectId, req.query, mayReadBilling(req), {
+          devices: deviceScopeOf(req),
+          memberId: sessionOf(req).member?.id ?? null,
+        }),
+      ),
     );
 
     route(

@@ -59,8 +59,17 @@ export async function deviceLogList(ctx: AppContext, scope: DeviceScope, q: Devi
   );
 }
 
-/** `billing`: whether the caller may read billing; without it the Payments rows are left out (DECISIONS §12). */
-export async function auditList(ctx: AppContext, customerId: string, q: AuditListInput, billing: boolean) {
+/**
+ * `billing`: whether the caller may read billing; without it the Payments rows are left out. `scope`: the caller's
+ * devices and member id; a group-scoped member reads only their groups' device rows (DECISIONS §12).
+ */
+export async function auditList(
+  ctx: AppContext,
+  customerId: string,
+  q: AuditListInput,
+  billing: boolean,
+  scope?: { devices: DeviceScope; memberId: string | null },
+) {
   let after: repo.AuditKey | undefined;
   if (q.cursor !== undefined) {
     const key = decodeCursor(q.cursor, 'created_at', q.order, 2);
@@ -73,6 +82,7 @@ export async function auditList(ctx: AppContext, customerId: string, q: AuditLis
     hasError: q.hasError,
     actors: q.memberId === undefined ? undefined : await actorsOfMember(ctx, customerId, q.memberId),
     withoutBilling: !billing,
+    scope,
     ...keysetWindowOf(q, after),
   });
   const memberIds = [...new Set(found.rows.flatMap((r) => (r.actorKind === 'member' && r.actorId ? [r.actorId] : [])))];
@@ -190,6 +200,7 @@ export async function deleteExport(ctx: AppContext, actor: CustomerActor, export
       type: 'Device',
       subType: 'Export Delete',
       message: `Export "${row.exportName}" of ${row.serialNumber} deleted`,
+      deviceId: row.deviceId,
       actor,
     });
     return toExport(row);
@@ -215,6 +226,7 @@ export async function deleteExportApplication(
       type: 'Device',
       subType: 'Export Application Delete',
       message: `${input.app} removed from export "${row.exportName}" of ${row.serialNumber}`,
+      deviceId: row.deviceId,
       actor,
     });
     return toExport(row);
@@ -274,6 +286,7 @@ export async function restoreDisabledApps(
       message:
         `Export "${source.exportName}" of ${source.serialNumber} restored onto ${target.serialNumber} ` +
         `(${target.appName}): ${apps.length} app(s) to disable on the next Apply`,
+      deviceId: target.deviceId,
       actor,
     });
     return { profileId: target.profileId, restored: apps.length, notOnDevice };

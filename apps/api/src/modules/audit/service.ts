@@ -4,17 +4,28 @@ import type { DbOrTx } from '../../db/client.ts';
 import { insertAuditEntries } from './repository.ts';
 import { auditedActor, sourceOf, type Actor } from '../../lib/actor.ts';
 
+/**
+ * What a Device or Profile row is about: the one device it concerns, or the group (DECISIONS §12: a group-scoped
+ * member sees such a row only for their groups and their groups' devices). Neither for a row about several devices of
+ * no one group.
+ */
+export interface AuditAbout {
+  deviceId?: string | null;
+  groupId?: string | null;
+}
+
 type AuditFacts = {
   /** The customer whose trail shows the row (null for failed logins of unknown emails and staff accounts' rows). */
   customerId: string | null;
   email?: string | null;
   message: string;
   hasError?: boolean;
-} & (
-  | { type: AuditType; subType: AuditSubType }
-  | { type: 'Staff Account'; subType: StaffAuditSubType }
-  | { type: 'Pricing'; subType: PricingAuditSubType }
-);
+} & AuditAbout &
+  (
+    | { type: AuditType; subType: AuditSubType }
+    | { type: 'Staff Account'; subType: StaffAuditSubType }
+    | { type: 'Pricing'; subType: PricingAuditSubType }
+  );
 
 /** An audit row: what happened, and the actor who did it (its kind, id, address and the row's source follow). */
 export type AuditEvent = AuditFacts & { actor: Actor };
@@ -33,6 +44,8 @@ const auditRow = (event: AuditEvent) => {
     ip: actor.ip,
     actorKind: who.kind,
     actorId: who.id,
+    deviceId: event.deviceId ?? null,
+    groupId: event.groupId ?? null,
   };
 };
 

@@ -81,6 +81,13 @@ export async function insertCommand(db: DbOrTx, values: NewCommand) {
   return row ?? null;
 }
 
+/** The device of the account's profile `profileId` (a command to one device names it in its audit row). */
+export async function deviceOfProfile(db: DbOrTx, customerId: string, profileId: string) {
+  const result = await db.execute<{ device_id: string }>(sql`
+    select device_id from profiles where customer_id = ${customerId}::uuid and id = ${profileId}::uuid`);
+  return result.rows[0]?.device_id ?? null;
+}
+
 // ------------------------------------------------------------------------------------------------------- fan-out
 
 export type FanOutLane = typeof commandFanoutLanes.$inferSelect;

@@ -9,13 +9,14 @@ import {
   type CommandType,
 } from '@fleetdeck/contract';
 import { inTransaction, type AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import type { CustomerActor } from '../../lib/actor.ts';
 import { scopeOf, type DeviceScope } from '../../lib/device-scope.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { checkedIdempotencyKey } from '../../lib/idempotency.ts';
 import type { DeviceInfo } from '../devices/device-info.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit, type AuditAbout } from '../audit/service.ts';
 import { countOwnProfiles } from '../fleet/bulk-actions-repository.ts';
 import { deviceCount, savedBy } from '../fleet/audit.ts';
 import { findGroup } from '../fleet/groups-repository.ts';
@@ -49,6 +50,17 @@ async function targetOf(ctx: AppContext, scope: DeviceScope, input: CommandTarge
   const ids = [...new Set(input.profileIds ?? [])];
   if ((await countOwnProfiles(ctx.db, scope, ids)) !== ids.length) throw notFound('Some devices were not found.');
   return { profileIds: ids };
+}
+
+/** What a command's audit rows are about (DECISIONS §12): its group, or its one device; nothing for several. */
+async function auditAbout(
+  db: DbOrTx,
+  customerId: string,
+  c: { groupId: string | null; profileIds: readonly string[] | null },
+): Promise<AuditAbout> {
+  if (c.groupId) return { groupId: c.groupId };
+  const only = c.profileIds?.length === 1 ? c.profileIds[0] : undefined;
+  return only ? { deviceId: await repo.deviceOfProfile(db, customerId, only) } : {};
 }
 
 /** `commands/preflight`: how many of the target's devices can run the type, and why the others cannot. */
@@ -147,6 +159,7 @@ export async function createCommand(
       type: 'Device',
       subType: 'Command Sent',
       message: `Sent ${COMMAND_LABELS[input.type]} to ${deviceCount(total)}`,
+      ...(await auditAbout(tx, customerId, row)),
       actor,
     });
     return row;
@@ -238,6 +251,7 @@ export async function cancelCommand(ctx: AppContext, actor: CustomerActor, comma
       type: 'Device',
       subType: 'Command Cancelled',
       message: `Cancelled ${COMMAND_LABELS[row.type]}: ${deviceCount(n)} not yet delivered`,
+      ...(await auditAbout(tx, customerId, row)),
       actor,
     });
     return n;

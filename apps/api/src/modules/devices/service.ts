@@ -534,6 +534,7 @@ export async function createExport(
       type: 'Device',
       subType: 'Export Created',
       message: `Export "${input.exportName}" uploaded by ${device.serialNumber} (${device.appName}): ${disabledApplications.length} disabled app(s)`,
+      deviceId: device.deviceId,
       actor,
     });
     return row.id;
@@ -669,6 +670,7 @@ export async function logOutDevicesInTransaction(
       type: 'Device',
       subType,
       message: `Device logged out: ${d.serialNumber} (${d.appName || d.family})${reason ? ` — ${reason}` : ''}`,
+      deviceId: d.id,
       actor,
     });
   }

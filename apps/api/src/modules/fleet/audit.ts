@@ -1,16 +1,20 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor, CustomerActor } from '../../lib/actor.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit, type AuditAbout } from '../audit/service.ts';
 import { findCustomerById } from '../users/repository.ts';
 
-/** Audit entries of fleet operations: type Profile, what was done to templates, groups and their devices. */
+/**
+ * Audit entries of fleet operations: type Profile, what was done to templates, groups and their devices; `about`
+ * names the group (or the one device) the entry concerns, for a group-scoped member's list (DECISIONS §12).
+ */
 export const fleetAudit = (
   tx: DbOrTx,
   customerId: string,
   actor: Actor,
   subType: 'Template' | 'Group' | 'Apply',
   message: string,
-) => writeAudit(tx, { customerId, type: 'Profile', subType, message: message.slice(0, 2000), actor });
+  about: AuditAbout = {},
+) => writeAudit(tx, { customerId, type: 'Profile', subType, message: message.slice(0, 2000), actor, ...about });
 
 /** "1 device", "12 devices". */
 export const deviceCount = (n: number) => (n === 1 ? '1 device' : `${n} devices`);

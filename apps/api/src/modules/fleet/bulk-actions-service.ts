@@ -58,6 +58,7 @@ export async function createBulkAction(ctx: AppContext, actor: CustomerActor, in
       type: 'Profile',
       subType: 'Bulk Action',
       message: `${what}: ${total} device${total === 1 ? '' : 's'}${source ? ` of group ${source.name}` : ''}`,
+      groupId: source?.id ?? null,
       actor,
     });
     return row;

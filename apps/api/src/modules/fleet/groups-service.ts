@@ -70,6 +70,7 @@ async function applyGroupTemplate(
       actor,
       'Apply',
       `Applied template "${version.name}" version ${group.templateVersion} of group "${group.name}" to ${deviceCount(applied.length)}`,
+      { groupId: group.id },
     );
   }
   return applied;
@@ -104,6 +105,7 @@ export async function createGroup(
       actor,
       'Group',
       `Group "${input.name}" created for ${familyName(ctx, input.family)} devices${template ? ` with template "${template.name}" version ${template.version}` : ''}`,
+      { groupId: row.id },
     );
     return row.id;
   });
@@ -149,7 +151,9 @@ export async function updateGroup(
     }
     if (said.length === 0) return 0;
     await repo.updateGroup(tx, actor.id, group.id, patch);
-    await fleetAudit(tx, actor.id, actor, 'Group', `Group "${patch.name ?? group.name}": ${said.join('; ')}`);
+    await fleetAudit(tx, actor.id, actor, 'Group', `Group "${patch.name ?? group.name}": ${said.join('; ')}`, {
+      groupId: group.id,
+    });
     if (!template) return 0;
     const members = await repo.profileIdsOfGroup(tx, actor.id, group.id);
     const applied = await applyGroupTemplate(ctx, tx, afterCommit, { ...group, ...patch }, members, actor);
@@ -173,6 +177,7 @@ export async function deleteGroup(ctx: AppContext, actor: CustomerActor, groupId
       actor,
       'Group',
       `Group "${group.name}" deleted; its devices keep their settings, ungrouped`,
+      { groupId: group.id },
     );
   });
 }
@@ -220,6 +225,7 @@ export async function addDevices(ctx: AppContext, actor: CustomerActor, groupId:
         actor,
         'Group',
         `${deviceCount(joining)} moved into group "${group.name}": ${someNames(names)}`,
+        { groupId: group.id },
       );
     }
     return joining;
@@ -250,6 +256,7 @@ export async function removeDevices(ctx: AppContext, actor: CustomerActor, group
         actor,
         'Group',
         `${deviceCount(leaving.length)} removed from group "${group.name}": ${someNames(leaving.map(deviceLabel))}`,
+        { groupId: group.id },
       );
     }
     return leaving.length;
@@ -432,6 +439,7 @@ export async function joinGroupOnEnrol(
       input.actor,
       'Group',
       `${rows.map(deviceLabel).join(', ')} joined group "${group.name}" on enrolment (the group's QR code)`,
+      { groupId: group.id },
     );
     return applied[0]?.policyVersion ?? null;
   });

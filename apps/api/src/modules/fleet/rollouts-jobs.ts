@@ -151,6 +151,7 @@ async function pause(
     subType: 'Rollout Paused',
     hasError: true,
     message: `The rollout of ${templateName} paused itself: ${reason}`,
+    groupId: r.groupId,
     actor: SYSTEM,
   });
   // The account's Owners and Admins are told (DECISIONS §12).
@@ -177,6 +178,7 @@ async function complete(
     type: 'Profile',
     subType: 'Rollout Completed',
     message: `The rollout of version ${r.version} completed (rollout ${r.id})`,
+    groupId: r.groupId,
     actor: SYSTEM,
   });
   await emitWebhookEvent(ctx, tx, r.customerId, 'rollout.completed', rolloutEventData(r), afterCommit);

@@ -122,6 +122,7 @@ export async function createRollout(ctx: AppContext, actor: CustomerActor, input
         type: 'Profile',
         subType: 'Rollout Started',
         message: `Started a rollout of ${template.name} version ${template.version} to ${group ? `group ${group.name} (${targets.length} devices)` : `${targets.length} devices`}`,
+        groupId: group?.id ?? null,
         actor,
       });
       return row;
@@ -300,6 +301,7 @@ export async function changeRollout(
       type: 'Profile',
       subType: t.subType,
       message: `${t.verb} the rollout of version ${r.version} (rollout ${r.id})`,
+      groupId: r.groupId,
       actor,
     });
   });

@@ -170,6 +170,7 @@ async function writeAcks(
       subType: 'Apply',
       hasError: ack.result === 'Failed',
       message: `Device ${device.serialNumber} (${device.appName}) applied policy version ${ack.version}: ${outcomeWords(ack)}`,
+      deviceId: device.deviceId,
       actor,
     })),
   );

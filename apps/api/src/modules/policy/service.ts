@@ -140,6 +140,7 @@ export async function applyProfile(ctx: AppContext, actor: CustomerActor, profil
       type: 'Profile',
       subType: 'Apply',
       message: `Applied profile ${profile.profileName || profile.name} (${profile.appName}): policy version ${applied!.policyVersion}`,
+      deviceId: profile.deviceId,
       actor,
     });
     return applied!;

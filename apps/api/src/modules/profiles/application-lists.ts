@@ -125,6 +125,7 @@ export async function deleteProfileApplication(
       type: 'Profile',
       subType: 'Application Update',
       message: `Profile ${profile.profileName || profile.name} (${profile.appName}): ${entry.appPackageName} removed from the ${listLabel(kind)}`,
+      deviceId: profile.deviceId,
       actor,
     });
   });

@@ -50,6 +50,7 @@ export async function updateDeviceApplication(
       type: 'Profile',
       subType: 'Application Status Update',
       message: `Profile ${profile.profileName || profile.name} (${profile.appName}): ${input.packageName} to be ${input.app_disable ? 'disabled' : 'enabled'} on the next Apply`,
+      deviceId: profile.deviceId,
       actor,
     });
     return applicationItem({ ...row, suggestedDisable: suggested.has(row.packageName) });
@@ -87,6 +88,7 @@ export async function requestApplicationSync(ctx: AppContext, actor: CustomerAct
       type: 'Profile',
       subType: 'Application Sync',
       message: `Profile ${profile.profileName || profile.name} (${profile.appName}): application list requested from the device${waiting ? ' (a request was already waiting)' : ''}`,
+      deviceId: profile.deviceId,
       actor,
     });
     return { deviceId: profile.deviceId, profileId: profile.id, requestedAt: requestedAt.toISOString() };

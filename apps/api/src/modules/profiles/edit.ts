@@ -111,6 +111,7 @@ export async function editSettings(ctx: AppContext, edit: EditRequest): Promise<
       type: 'Profile',
       subType: subType ?? 'Update',
       message: `Profile ${profile.profileName || profile.name} (${profile.appName}): ${summary}`.slice(0, 2000),
+      deviceId: profile.deviceId,
       actor: edit.actor,
     });
   });

@@ -9,6 +9,9 @@ import {
   profilesApi,
   type ProfileListItem,
 } from '@fleetdeck/contract';
+import { eq } from 'drizzle-orm';
+import { profiles } from '../../db/schema.ts';
+import { writeAudit } from '../audit/service.ts';
 import { call } from '../../../test/support/call.ts';
 import { newMember } from '../../../test/support/factory.ts';
 import { pdGroup, pdTemplate } from '../../../test/support/fleet.ts';
@@ -246,6 +249,100 @@ describe('a Technician scoped to group A', () => {
     expect([...scoped].every((serial) => serial === a1.serialNumber || serial === a2.serialNumber)).toBe(true);
     const all = await serialsOf(owner.token);
     expect(all.has(b1.serialNumber) && all.has(loose.serialNumber)).toBe(true);
+  });
+
+  it("reads only its groups' rows of the audit log, and its own", async () => {
+    const ownerActor = { kind: 'customer' as const, id: owner.id, ip: null };
+    // Real actions of the Owner on a device of A, of B and in no group, and on both groups.
+    for (const d of [a2, b1, loose]) {
+      const saved = await call(rt, profilesApi.update, {
+        token: owner.token,
+        body: { profileId: d.profileId, pin: '2468' },
+      });
+      expect(saved.statusCode).toBe(200);
+    }
+    for (const [group, name] of [
+      [groupA, 'Warehouse A north'],
+      [groupB, 'Warehouse B north'],
+    ] as const) {
+      const renamed = await call(rt, fleetApi.groupUpdate, {
+        token: owner.token,
+        params: { id: group.id },
+        body: { name },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+    }
+    // A row about devices that names none (as rows written before device and group were recorded), one of the account,
+    // and one the Technician wrote that names none either.
+    await writeAudit(rt.ctx.db, {
+      customerId: owner.id,
+      type: 'Profile',
+      subType: 'Template',
+      message: 'About no device',
+      actor: ownerActor,
+    });
+    await writeAudit(rt.ctx.db, {
+      customerId: owner.id,
+      type: 'User Account',
+      subType: 'Update',
+      message: 'An account row',
+      actor: ownerActor,
+    });
+    await writeAudit(rt.ctx.db, {
+      customerId: owner.id,
+      type: 'Device',
+      subType: 'Command Sent',
+      message: 'The Technician sent it',
+      actor: { ...ownerActor, member: { id: tech.id, role: 'Technician', groupIds: [groupA.id] } },
+    });
+
+    const messagesOf = async (token: string) => {
+      const out: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 1; ; page++) {
+        const res = await call(rt, activityApi.auditList, {
+          token,
+          query: { limit: 50, page, ...(cursor ? { cursor } : {}) },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const data = res.data().data;
+        out.push(...data.data.map((r) => r.message));
+        if (!data.pagination.nextCursor) return out;
+        cursor = data.pagination.nextCursor;
+      }
+    };
+    const about = (rows: string[], text: string) => rows.some((m) => m.includes(text));
+    // The pin rows name the profile; the enrolment rows (written by the device) its serial number.
+    const pinSet = async (d: Device) => {
+      const [p] = await rt.ctx.db
+        .select({ name: profiles.profileName })
+        .from(profiles)
+        .where(eq(profiles.id, d.profileId));
+      return `Profile ${p!.name} (PD): pin set`;
+    };
+    const [a2Pin, b1Pin, loosePin] = [await pinSet(a2), await pinSet(b1), await pinSet(loose)];
+    for (const member of [tech, viewer]) {
+      const rows = await messagesOf(member.token);
+      expect(rows, member.role).toContain(a2Pin);
+      expect(about(rows, `Device enrolled: ${a1.serialNumber}`)).toBe(true);
+      expect(about(rows, 'Warehouse A north')).toBe(true);
+      expect(rows).toContain('An account row');
+      expect(rows).not.toContain(b1Pin);
+      expect(rows).not.toContain(loosePin);
+      expect(about(rows, b1.serialNumber)).toBe(false);
+      expect(about(rows, loose.serialNumber)).toBe(false);
+      expect(about(rows, 'Warehouse B north')).toBe(false);
+      expect(rows).not.toContain('About no device');
+    }
+    expect(await messagesOf(tech.token)).toContain('The Technician sent it');
+    expect(await messagesOf(viewer.token)).not.toContain('The Technician sent it');
+    // The unscoped read everything.
+    for (const token of [owner.token, admin.token]) {
+      const rows = await messagesOf(token);
+      for (const text of [a2Pin, b1Pin, loosePin, b1.serialNumber, 'Warehouse B north', 'About no device']) {
+        expect(about(rows, text), text).toBe(true);
+      }
+    }
   });
 
   it('cannot log out two devices by bulk action (403 naming fleet.bulk) but can log out one', async () => {
