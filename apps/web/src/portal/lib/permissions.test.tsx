@@ -31,7 +31,8 @@ describe('Permissions in the console (DECISIONS §12)', () => {
   it('a Viewer sees a profile tab without Save or Apply, and a Commands menu with only the history', async () => {
     const { user } = devicePageAs('Viewer');
     expect(await screen.findByTestId('profile-header')).toBeInTheDocument();
-    expect(await screen.findByLabelText(/Pin/, { selector: 'input' })).toBeInTheDocument();
+    // The settings read as settings to look at: the field is disabled, not an edit that could never be saved.
+    expect(await screen.findByLabelText(/Pin/, { selector: 'input' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Commands' }));
@@ -43,6 +44,7 @@ describe('Permissions in the console (DECISIONS §12)', () => {
   it('a Technician sees Save, Apply and the commands', async () => {
     const { user } = devicePageAs('Technician');
     expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Pin/, { selector: 'input' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Apply' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Commands' }));
     expect(await screen.findByRole('menuitem', { name: 'Lock…', hidden: true })).toBeInTheDocument();

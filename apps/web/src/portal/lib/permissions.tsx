@@ -1,4 +1,5 @@
 import { PERMISSIONS, type Permission } from '@fleetdeck/contract';
+import { Fieldset } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useUserDetail } from '@/portal/api/get-user-detail';
 
@@ -34,4 +35,19 @@ export function Allowed({
   otherwise?: ReactNode;
 }) {
   return usePermission(to) ? children : otherwise;
+}
+
+/**
+ * Its fields and buttons disabled (one unstyled fieldset) for a member without `to`: settings a Viewer may look at but
+ * not change read as such, instead of edits that no Save would keep (the Save itself is hidden by `Allowed`). Enabled
+ * while `users/detail` has not answered, as it is for the many who may write, rather than flickering.
+ */
+export function EditableBy({ to, children }: { to: Permission; children: ReactNode }) {
+  const permissions = usePermissions();
+  const readOnly = permissions !== undefined && !permissions.includes(to);
+  return (
+    <Fieldset variant="unstyled" disabled={readOnly} p={0} m={0} miw={0}>
+      {children}
+    </Fieldset>
+  );
 }

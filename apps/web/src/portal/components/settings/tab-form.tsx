@@ -8,6 +8,7 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
+import { EditableBy } from '@/portal/lib/permissions';
 
 /** A tab's (or a tab section's) title in bold with what it does beneath. */
 export function TabHeading({ title, description }: { title: string; description?: ReactNode }) {
@@ -33,14 +34,19 @@ interface TabFormProps {
   children: ReactNode;
 }
 
-/** A profile tab's settings form: named by its title, headed by `TabHeading`, its fields stacked beneath. */
+/**
+ * A profile tab's settings form: named by its title, headed by `TabHeading`, its fields stacked beneath; read-only for
+ * a member who may not change the fleet (`EditableBy`). Lists and paging outside the form stay usable.
+ */
 export function TabForm({ title, description, onSubmit, gap = 'md', maw, children }: TabFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={title}>
-      <Stack gap={gap} maw={maw}>
-        <TabHeading title={title} description={description} />
-        {children}
-      </Stack>
+      <EditableBy to="fleet.write">
+        <Stack gap={gap} maw={maw}>
+          <TabHeading title={title} description={description} />
+          {children}
+        </Stack>
+      </EditableBy>
     </form>
   );
 }

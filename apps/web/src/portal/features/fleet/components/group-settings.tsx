@@ -8,7 +8,7 @@ import { useTemplatePicker } from '../api/get-template-choices';
 import { ServerSearchSelect } from '@/shared/components/server-search-select';
 import { useUpdateGroup } from '../api/update-group';
 import { devicesText } from './group-facts';
-import { Allowed } from '@/portal/lib/permissions';
+import { Allowed, EditableBy } from '@/portal/lib/permissions';
 
 /** `PUT groups/:id {name}`. */
 function RenameForm({ group }: { group: Group }) {
@@ -41,14 +41,16 @@ function TemplateChoice({ group }: { group: Group }) {
     : `${group.name} will have no template. Its ${devicesText(group.deviceCount)} keep their settings as they are.`;
   return (
     <Stack gap="sm">
-      <ServerSearchSelect
-        label="Template"
-        placeholder="No template"
-        clearable
-        {...select}
-        value={choice}
-        onChange={setChoice}
-      />
+      <EditableBy to="fleet.write">
+        <ServerSearchSelect
+          label="Template"
+          placeholder="No template"
+          clearable
+          {...select}
+          value={choice}
+          onChange={setChoice}
+        />
+      </EditableBy>
       <Row justify="flex-end">
         <Allowed to="fleet.write">
           <Button disabled={unchanged || (choice !== null && !chosen)} onClick={() => setConfirming(true)}>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listAnswer, listItem, shellRoutes } from '@/portal/features/profiles/testing/fixtures';
+import { detailAs } from '@/test/members';
 import { mockApi } from '@/test/mock-api';
 import { queriesTo } from '@/test/queries';
 import { currentLocation, renderApp } from '@/test/render-app';
@@ -259,5 +260,14 @@ describe('Group detail (/group-detail?id=)', () => {
     await waitFor(() => expect(api.callsTo('POST', `${API}/commands`)).toHaveLength(1));
     expect(api.callsTo('POST', `${API}/commands`)[0]!.body).toEqual({ type: 'locate', groupId: GROUP_ID, params: {} });
     await waitFor(() => expect(currentLocation()).toBe(`/command-detail?id=${SENT}`));
+  });
+
+  it("shows a Viewer the group's template as a field to read, without Rename or Apply template", async () => {
+    mockApi(routes(detailAs('Viewer')));
+    renderApp(`/group-detail?id=${GROUP_ID}`);
+    expect(await screen.findByText('Kiosk lobby, version 3 · 12 devices')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Template', { selector: 'input' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Apply template' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rename' })).not.toBeInTheDocument();
   });
 });
