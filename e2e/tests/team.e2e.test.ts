@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fleetApi, type Group } from '@fleetdeck/contract';
 import { call } from '../../apps/api/test/support/call.ts';
+import { newMember } from '../../apps/api/test/support/factory.ts';
 import { dataOf, fleetOwner, type Device } from '../../apps/api/test/support/profiles.ts';
 import { customerPage, startE2e, type E2e } from '../support/app.ts';
 import { shoot } from '../support/screenshots.ts';
@@ -10,7 +11,9 @@ import { shoot } from '../support/screenshots.ts';
  * Issue 27's browser journey (DECISIONS §12), through the real UI and API: the Owner invites a Technician limited to
  * one group from the Team page; the invited person accepts the emailed link, signs in at /login with their own email,
  * sees only that group's devices, and sets a pin on one and applies it; the Owner sees in the audit log who did it.
- * With `E2E_SHOTS_DIR` set, the team, accept and audit pages are saved at 1366 and 390 px (`team-<page>-….png`).
+ * A Viewer limited to one group then reads that device's settings as disabled fields and only that group's audit rows.
+ * With `E2E_SHOTS_DIR` set, the team, accept, audit and the Viewer's pages are saved at 1366 and 390 px
+ * (`team-<page>-….png`).
  */
 const TECH_NAME = 'Tess Technician';
 const TECH_PASSWORD = 'Harbour-Lantern-2290';
@@ -21,6 +24,7 @@ let owner: Awaited<ReturnType<typeof fleetOwner>>;
 let ownerPage: Page;
 let inside: Device;
 let outside: Device;
+const groupIds = new Map<string, string>();
 
 beforeAll(async () => {
   e2e = await startE2e(inject('pgAdminUrl'));
@@ -35,6 +39,7 @@ beforeAll(async () => {
     const group = dataOf<Group>(
       await call(e2e.rt, fleetApi.groupCreate, { token: owner.token, body: { name, family: 'PD' } }),
     );
+    groupIds.set(name, group._id);
     await call(e2e.rt, fleetApi.groupAddDevices, {
       token: owner.token,
       params: { id: group._id },
@@ -131,5 +136,23 @@ describe('a team in the browser', () => {
     await page.getByRole('option', { name: new RegExp(TECH_NAME) }).click();
     await page.getByRole('row').filter({ hasText: TECH_NAME }).first().waitFor();
     await shoot(page, 'audit-logs', 'team');
+  });
+
+  it("a Viewer limited to one group reads its device's settings as disabled fields and only its group's audit rows", async () => {
+    const viewer = await newMember(e2e.rt, owner, 'Viewer', { groupIds: [groupIds.get('Front desk')!] });
+    const page = await customerPage(e2e, viewer.token, { width: 1366, height: 900 });
+    await page.goto(`/profile-detail?profile_id=${inside.profileId}`);
+    await page.getByRole('tab', { name: 'Pin' }).click();
+    const pinForm = page.getByRole('form', { name: 'Pin' });
+    await pinForm.getByLabel('Pin', { exact: true }).waitFor();
+    expect(await pinForm.getByLabel('Pin', { exact: true }).isDisabled()).toBe(true);
+    expect(await pinForm.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await shoot(page, 'viewer-pin', 'team');
+
+    await page.goto('/audit-logs');
+    await page.getByRole('row').filter({ hasText: 'Group "Front desk" created' }).first().waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'Warehouse' }).count()).toBe(0);
+    await shoot(page, 'viewer-audit-logs', 'team');
+    await page.close();
   });
 });
