@@ -23,7 +23,9 @@ const PLANS = {
 /** The device page of a member with `role` (shellRoutes' detail replaced by the member's). */
 function devicePageAs(role: Parameters<typeof detailAs>[0], tab = 'pin') {
   window.localStorage.setItem('token', 'tok');
-  const api = mockApi({ ...shellRoutes, ...detailAs(role), [`GET ${API}/profile/detail`]: detailAnswer(profile()) });
+  // Never applied: the header then explains what Apply does (to those who have it).
+  const device = profile({ appliedAt: null });
+  const api = mockApi({ ...shellRoutes, ...detailAs(role), [`GET ${API}/profile/detail`]: detailAnswer(device) });
   return { api, ...renderApp(`/profile-detail?profile_id=${PROFILE_ID}&tab=${tab}`) };
 }
 
@@ -35,6 +37,7 @@ describe('Permissions in the console (DECISIONS §12)', () => {
     expect(await screen.findByLabelText(/Pin/, { selector: 'input' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Apply sends the saved settings to the device.')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Commands' }));
     expect(await screen.findByRole('menuitem', { name: 'Commands it received', hidden: true })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Lock…', hidden: true })).not.toBeInTheDocument();
@@ -45,6 +48,7 @@ describe('Permissions in the console (DECISIONS §12)', () => {
     const { user } = devicePageAs('Technician');
     expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Pin/, { selector: 'input' })).toBeEnabled();
+    expect(screen.getByText('Apply sends the saved settings to the device.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Apply' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Commands' }));
     expect(await screen.findByRole('menuitem', { name: 'Lock…', hidden: true })).toBeInTheDocument();

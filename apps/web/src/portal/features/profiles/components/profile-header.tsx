@@ -67,9 +67,12 @@ export function ProfileHeader({
               id="apply-help"
             >{`Last applied by the device ${formatDateTime(profile.appliedAt)}`}</Text>
           ) : (
-            <Text size="xs" c="dimmed" ta="right" id="apply-help">
-              Apply sends the saved settings to the device.
-            </Text>
+            // What the Apply button does: nothing to say to a member who has none.
+            <Allowed to="fleet.write">
+              <Text size="xs" c="dimmed" ta="right" id="apply-help">
+                Apply sends the saved settings to the device.
+              </Text>
+            </Allowed>
           )}
         </Stack>
       </Group>
