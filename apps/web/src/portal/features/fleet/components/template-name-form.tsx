@@ -2,6 +2,7 @@ import { fleetNameSchema, type Template } from '@fleetdeck/contract';
 import { Group, TextInput } from '@mantine/core';
 import { z } from 'zod/mini';
 import { SaveButton } from '@/portal/components/settings/save-button';
+import { EditableBy } from '@/portal/lib/permissions';
 import { useContractForm } from '@/shared/lib/form';
 import { useUpdateTemplate } from '../api/update-template';
 
@@ -20,10 +21,12 @@ export function TemplateNameForm({ template }: { template: Template }) {
       noValidate
       aria-label="Template name"
     >
-      <Group align="flex-start" gap="sm" wrap="nowrap">
-        <TextInput label="Name" autoComplete="off" style={{ flex: 1 }} maw={420} {...form.getInputProps('name')} />
-        <SaveButton pending={update.isPending} mt={25} />
-      </Group>
+      <EditableBy to="fleet.write">
+        <Group align="flex-start" gap="sm" wrap="nowrap">
+          <TextInput label="Name" autoComplete="off" style={{ flex: 1 }} maw={420} {...form.getInputProps('name')} />
+          <SaveButton pending={update.isPending} mt={25} />
+        </Group>
+      </EditableBy>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { detailAs } from '@/test/members';
 import { mockApi } from '@/test/mock-api';
 import {
   API,
@@ -63,6 +64,13 @@ describe('Template detail page', () => {
     expect(within(versions).getAllByRole('listitem', { name: /^Version/ })[0]).toBe(v2);
   });
 
+  it("shows a Viewer the name and the Pin tab's field disabled, with no Save", async () => {
+    open('pin', detailAs('Viewer'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled());
+    await waitFor(() => expect(screen.getByLabelText(/Pin/, { selector: 'input' })).toBeDisabled());
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
   it('Setting: the profile tab saves as PUT templates/:id {settings: {advancedSettings}} and shows the new version', async () => {
     const { api, user } = open('setting', { [`PUT ${DETAIL}`]: saved() });
     const form = await screen.findByRole('form', { name: 'Advance Setting' });
@@ -107,7 +115,8 @@ describe('Template detail page', () => {
       [`PUT ${DETAIL}`]: saved({ settings: { ...template().settings, pin: '1234' } }),
     });
     const pin = await screen.findByLabelText('Pin', { selector: 'input' });
-    const save = within(screen.getByRole('form', { name: 'Pin' })).getByRole('button', { name: 'Save' });
+    // Save shows once users/detail has answered (who may write): it may come after the field.
+    const save = await within(screen.getByRole('form', { name: 'Pin' })).findByRole('button', { name: 'Save' });
     await user.type(pin, '12a');
     await user.click(save);
     expect(await screen.findByText('Pin must be 4 to 12 digits (empty: no pin)')).toBeInTheDocument();
