@@ -4,15 +4,20 @@ import { startTestRuntime, type TestRuntime } from '../../apps/api/test/support/
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The real server (SPA + API) on a free port, with its own database and SMTP peer, plus a Chromium. */
-export async function startE2e(pgAdminUrl: string, env: Record<string, string> = {}) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const rt: TestRuntime = await startTestRuntime(pgAdminUrl, {
-    listen: true,
-    serveWeb: true,
-    env: { PORT: String(port), PUBLIC_URL: baseUrl, HOST: '127.0.0.1', ...env },
-  });
+/**
+ * One Chromium per worker, launched by its first browser file and reused by the next ones (the project does not
+ * isolate files: test files share this module): a launch cost over a CPU-second in every file before. Files
+ * share nothing in it but the process: each test opens its own contexts (cookies, storage), closed when its file ends.
+ * Playwright kills the browser when the worker exits.
+ */
+let browserLaunch: Promise<Browser> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  browserLaunch ??= launchBrowser();
+  browserLaunch.catch(() => (browserLaunch = undefined));
+  return browserLaunch;
+}
+
+async function launchBrowser() {
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -27,6 +32,21 @@ export async function startE2e(pgAdminUrl: string, env: Record<string, string> =
       '--disable-dev-shm-usage',
     ],
   });
+  // A browser that crashed is launched anew by the next file.
+  browser.once('disconnected', () => (browserLaunch = undefined));
+  return browser;
+}
+
+/** The real server (SPA + API) on a free port, with its own database and SMTP peer, plus the worker's Chromium. */
+export async function startE2e(pgAdminUrl: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const rt: TestRuntime = await startTestRuntime(pgAdminUrl, {
+    listen: true,
+    serveWeb: true,
+    env: { PORT: String(port), PUBLIC_URL: baseUrl, HOST: '127.0.0.1', ...env },
+  });
+  const browser = await sharedBrowser();
   return {
     rt,
     baseUrl,
@@ -38,7 +58,9 @@ export async function startE2e(pgAdminUrl: string, env: Record<string, string> =
       return { context, page };
     },
     async close() {
-      await browser.close();
+      // The browser stays for the worker's next file; what this file opened in it goes (files run one at a time in a
+      // worker, so every context is this file's, including ones it opened with `browser.newContext`).
+      await Promise.all(browser.contexts().map((context) => context.close()));
       await rt.close();
     },
   };

@@ -32,7 +32,9 @@ export interface AxeOptions {
  * picks by tag and impact): axe is most of an audit's time.
  */
 export async function axeRun(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: await axeScript() });
+  // Once per document: a second audit of the same page (the phone width after the laptop one) finds axe loaded, and
+  // injecting its 0.5 MB again took about 0.1 s each time.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: await axeScript() });
   return page.evaluate(async () => {
     interface AxeResult {
       violations: { id: string; impact: string | null; tags: string[]; nodes: { target: string[] }[] }[];

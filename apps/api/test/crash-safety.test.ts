@@ -21,6 +21,7 @@ import { card, solvedCaptcha } from './support/payments.ts';
 import { createTestDatabase, freePort } from './support/postgres.ts';
 import type { TestRuntime } from './support/runtime.ts';
 import { httpRuntime } from './support/http-runtime.ts';
+import { serverBundle } from './support/server-bundle.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
 /**
@@ -35,7 +36,6 @@ import { startSmtpServer } from './support/smtp.ts';
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const SERVER = path.join(ROOT, 'apps/api/src/server.ts');
 const EXTERNAL_DATABASE = Boolean(process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL);
 const DEVICES = 5;
 const CONFIRMS = 8;
@@ -46,7 +46,10 @@ afterAll(async () => {
   for (const clean of cleanups.reverse()) await clean();
 });
 
-/** `npm start`'s server as a child process on a fixed port and DATA_DIR, so a restart is the same installation. */
+/**
+ * `npm start`'s server (apps/api/src/server.ts, bundled once per run: support/server-bundle.ts) as a child process on a
+ * fixed port and DATA_DIR, so a restart is the same installation.
+ */
 class Server {
   child: ChildProcess | null = null;
   output: string[] = [];
@@ -60,7 +63,7 @@ class Server {
   }
 
   async start() {
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    const child = spawn(process.execPath, ['--enable-source-maps', await serverBundle()], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',

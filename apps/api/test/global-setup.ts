@@ -1,6 +1,8 @@
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import fs from 'node:fs';
 import { startTestPostgres } from './support/postgres.ts';
+import { bundleDir } from './support/server-bundle.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,5 +15,9 @@ export default async function setup(project: TestProject) {
   process.env.FD_TEST_RUN ??= String(process.pid);
   const pg = await startTestPostgres();
   project.provide('pgAdminUrl', pg.adminUrl);
-  return async () => pg.stop();
+  return async () => {
+    await pg.stop();
+    // The server bundle the child-process tests built in this run, if any (support/server-bundle.ts).
+    fs.rmSync(bundleDir(), { recursive: true, force: true });
+  };
 }

@@ -19,6 +19,7 @@ import { card, solvedCaptcha } from './support/payments.ts';
 import { createTestDatabase, freePort } from './support/postgres.ts';
 import type { TestRuntime } from './support/runtime.ts';
 import { httpRuntime as httpRuntimeOf } from './support/http-runtime.ts';
+import { serverBundle } from './support/server-bundle.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
 /**
@@ -31,7 +32,6 @@ import { startSmtpServer } from './support/smtp.ts';
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const SERVER = path.join(ROOT, 'apps/api/src/server.ts');
 const DEVICES = 24;
 const WAIT_SECONDS = 20;
 
@@ -50,10 +50,11 @@ let pool: ReturnType<typeof createPool>;
 let db: Db;
 const dataDirs: string[] = [];
 
-function startServer(name: string, env: Record<string, string>, port: number | null): Proc {
+/** apps/api/src/server.ts as a child process, from its bundle (support/server-bundle.ts). */
+function startServer(bundle: string, name: string, env: Record<string, string>, port: number | null): Proc {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fd-mp-${name}-`));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -79,7 +80,7 @@ function startServer(name: string, env: Record<string, string>, port: number | n
   return proc;
 }
 
-// Four processes load the TypeScript server at once (tsx): on two busy cores that took over two minutes once.
+// Four processes load the server at once: on two busy cores that took over two minutes once (with tsx, unbundled).
 async function waitReady(proc: Proc, timeoutMs = 240_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -216,9 +217,10 @@ beforeAll(async () => {
     ADMIN_PASSWORD: 'Staff-Password-123',
     TRUST_PROXY: '1',
   };
+  const bundle = await serverBundle();
   // The worker first: it migrates; the API processes wait on the migration lock and start together.
-  const worker = startServer('worker', { ...env, ROLE: 'worker' }, null);
-  const apis = ports.map((port, k) => startServer(`api${k}`, { ...env, ROLE: 'api' }, port));
+  const worker = startServer(bundle, 'worker', { ...env, ROLE: 'worker' }, null);
+  const apis = ports.map((port, k) => startServer(bundle, `api${k}`, { ...env, ROLE: 'api' }, port));
   await Promise.all(apis.map((p) => waitReady(p)));
   expect(worker.child.exitCode).toBeNull();
   pool = createPool(database.url, 4);
