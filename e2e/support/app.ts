@@ -11,7 +11,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Playwright kills the browser when the worker exits.
  */
 let browserLaunch: Promise<Browser> | undefined;
-function sharedBrowser(): Promise<Browser> {
+export function sharedBrowser(): Promise<Browser> {
   browserLaunch ??= launchBrowser();
   browserLaunch.catch(() => (browserLaunch = undefined));
   return browserLaunch;

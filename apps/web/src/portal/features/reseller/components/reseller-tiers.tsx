@@ -21,32 +21,32 @@ export function ResellerTiers() {
       <Text size="sm" c="dimmed" mb="md">
         Your tier follows the number of licences bought with your coupon code.
       </Text>
-      <Table.ScrollContainer minWidth={0}>
-        <Table verticalSpacing="sm" aria-label="Reseller tiers">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Tier</Table.Th>
-              <Table.Th>Referrals</Table.Th>
-              <Table.Th ta="right">You earn</Table.Th>
+      {/* Three short columns fit a phone: no scroll container (an overflowing one by a pixel was a scroll region no
+          keyboard could reach, axe scrollable-region-focusable at 390 px). */}
+      <Table verticalSpacing="sm" aria-label="Reseller tiers">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Tier</Table.Th>
+            <Table.Th>Referrals</Table.Th>
+            <Table.Th ta="right">You earn</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {RESELLER_TIERS.map((tier) => (
+            <Table.Tr key={tier.name}>
+              <Table.Td>
+                <Badge variant="light" color={TIER_COLORS[tier.name]} size="lg" radius="sm">
+                  {tier.name}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{referralRange(tier)}</Table.Td>
+              <Table.Td ta="right" fw={700}>
+                {`${tier.earnPercent}%`}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {RESELLER_TIERS.map((tier) => (
-              <Table.Tr key={tier.name}>
-                <Table.Td>
-                  <Badge variant="light" color={TIER_COLORS[tier.name]} size="lg" radius="sm">
-                    {tier.name}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{referralRange(tier)}</Table.Td>
-                <Table.Td ta="right" fw={700}>
-                  {`${tier.earnPercent}%`}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
       <Group gap="sm" mt="md" wrap="nowrap" align="flex-start">
         <ThemeIcon variant="light" color="teal" radius="xl">
           <IconDiscount2 size={16} />
