@@ -35,7 +35,14 @@ export function ResellerTiers() {
           {RESELLER_TIERS.map((tier) => (
             <Table.Tr key={tier.name}>
               <Table.Td>
-                <Badge variant="light" color={TIER_COLORS[tier.name]} size="lg" radius="sm">
+                {/* The label never shortens to "PLATIN…": its full width is the column's least (a phone). */}
+                <Badge
+                  variant="light"
+                  color={TIER_COLORS[tier.name]}
+                  size="lg"
+                  radius="sm"
+                  styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                >
                   {tier.name}
                 </Badge>
               </Table.Td>
