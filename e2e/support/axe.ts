@@ -24,7 +24,7 @@ export interface AxeOptions {
   impacts?: AxeViolation['impact'][];
 }
 
-/** The rules axe runs by default, and the ones these audits turn on besides (see `axeRun`). */
+/** Rules axe does not run by default that these audits turn on (see `axeRun`). */
 const EXTRA_RULES = ['label-content-name-mismatch', 'aria-roledescription', 'audio-caption'];
 
 const IMPACT_ORDER: AxeViolation['impact'][] = ['minor', 'moderate', 'serious', 'critical'];
@@ -47,7 +47,7 @@ interface AxeAudit {
 /**
  * The impacts a rule's violation can have, from axe-core's own rule and check data (the same package as the injected
  * script): a violation's impact is the rule's, or that of a failing check. Both are taken, so a rule whose check
- * can be more severe than the rule says (empty-heading, meta-viewport, scope-attr-valid) is not taken for milder.
+ * can be more severe than the rule itself (empty-heading, meta-viewport, scope-attr-valid) counts as the more severe.
  */
 function ruleImpacts(audit: AxeAudit, rule: AxeRuleData): AxeViolation['impact'][] {
   const checkIds = [...rule.any, ...rule.all, ...rule.none].map((c) => (typeof c === 'string' ? c : c.id));
@@ -67,7 +67,7 @@ const axeAuditData = () => (auditData ??= (createRequire(import.meta.url)('axe-c
  * The rules an audit runs: those axe runs by default plus `EXTRA_RULES`, less every rule that can never report a
  * violation any of the `questions` would keep (by impact and tag). A serious-only audit skips, for example, `region`
  * and the `landmark-*` rules (moderate at most): they cannot change its answer, and `region` alone walks the whole
- * page. Answers are the same as running every rule (accessibility-rules.test.ts checks that on real pages).
+ * page. The answers are those of a run of every rule (axe-rules.e2e.test.ts checks that on a page breaking both kinds).
  */
 export function rulesFor(questions: AxeOptions[]): string[] {
   const audit = axeAuditData();
