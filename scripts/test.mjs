@@ -24,7 +24,18 @@ const result = spawnSync(
     `--outputFile.json=${report}`,
     ...args,
   ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR } },
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR,
+      // A 64 MB young generation for the workers (Node's default is 16 MB): the component tests keep much of what
+      // they allocate for a while (React's development build, happy-dom), so small scavenges copy the same objects
+      // again and again. Measured on the web projects: scavenge pauses 29.4 s → 19.1 s (1,878 → 541 scavenges).
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, '--max-semi-space-size=64'].filter(Boolean).join(' '),
+    },
+  },
 );
 let passed = 0;
 let failed = 0;
