@@ -19,6 +19,8 @@
  *   npm run bench -- api-keys [options] `profile/list` with an API key vs a session, same run (bench/api-keys.ts)
  *   npm run bench -- webhooks [options] the webhook dispatcher: events/s to a receiver while a failing endpoint's
  *                                       retries run (bench/webhooks.ts)
+ *   npm run bench -- delivery-floor     20,000 held long-polls answered by a bare node:http server: the floor under the
+ *                                       commands delivery target (bench/delivery-floor.ts)
  *
  * Results: bench/results/<name>-<date>.json and bench/results/latest-<name>.md.
  */
@@ -40,6 +42,7 @@ const BENCHMARKS = {
   commands: 'commands.ts',
   'api-keys': 'api-keys.ts',
   webhooks: 'webhooks.ts',
+  'delivery-floor': 'delivery-floor.ts',
 } as const;
 type Name = keyof typeof BENCHMARKS;
 const isName = (s: string | undefined): s is Name => s !== undefined && Object.hasOwn(BENCHMARKS, s);
@@ -47,7 +50,7 @@ const isName = (s: string | undefined): s is Name => s !== undefined && Object.h
 const [first, ...rest] = process.argv.slice(2);
 if (first === '--help' || first === '-h' || (first !== undefined && !isName(first))) {
   console.log(
-    'npm run bench [-- device|lists|audit|pages|fanout|staff|payment-dashboard|payment-export|invoice-pdf|fleet|commands|api-keys|webhooks [options]]   (no name: all of them, in order, with their defaults)',
+    'npm run bench [-- device|lists|audit|pages|fanout|staff|payment-dashboard|payment-export|invoice-pdf|fleet|commands|api-keys|webhooks|delivery-floor [options]]   (no name: all of them, in order, with their defaults)',
   );
   process.exit(first === '--help' || first === '-h' ? 0 : 2);
 }
