@@ -24,3 +24,13 @@ export function decodeQr(png: Buffer): string | null {
   const image = PNG.sync.read(png);
   return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
 }
+
+/**
+ * Rate limits count in fixed windows aligned to the clock (`lib/rate-limit.ts`): a test that makes `max` calls and
+ * expects the next one refused must make them all in one window. If fewer than `secondsNeeded` are left in the current
+ * window, this waits for the next one to start.
+ */
+export async function inOneWindow(secondsNeeded: number, windowSeconds = 60) {
+  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
+  if (left < secondsNeeded) await new Promise((r) => setTimeout(r, left * 1000 + 50));
+}

@@ -14,6 +14,7 @@ import {
 import { call } from '../../../test/support/call.ts';
 import { sweepKeyUsage } from './service.ts';
 import { newCustomer, newMember, type TestCustomer } from '../../../test/support/factory.ts';
+import { inOneWindow } from '../../../test/support/helpers.ts';
 import type { TestRuntime } from '../../../test/support/runtime.ts';
 import { startFileRuntime } from '../../../test/support/suites.ts';
 
@@ -233,9 +234,8 @@ describe('the per-key rate limit', () => {
     const key = await createKey(owner.token);
     await rt.ctx.db.execute(sql`update api_keys set rate_limit = 3 where id = ${key._id}`);
     const token = bearer(key.key);
-    // Not at the very end of a minute: the four calls must fall in one window.
-    const second = new Date().getUTCSeconds();
-    if (second >= 57) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+    // The four calls must fall in one minute's window.
+    await inOneWindow(5);
     const answers = [];
     for (let i = 0; i < 4; i += 1) answers.push(await call(rt, devicesApi.profileList, { token, query: {} }));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 429]);

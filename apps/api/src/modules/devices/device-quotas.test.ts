@@ -6,6 +6,7 @@ import { startTestRuntime, type TestRuntime } from '../../../test/support/runtim
 import { call } from '../../../test/support/call.ts';
 import { applyProfile } from '../../../test/support/profiles.ts';
 import { customerWithSeats, enrolDevice, type TestDevice } from '../../../test/support/factory.ts';
+import { inOneWindow } from '../../../test/support/helpers.ts';
 import { DEVICE_WRITE_LIMITS, MAX_EXPORTS_PER_DEVICE } from './service.ts';
 
 /** Issue 12, item 5: one device token cannot fill the shared database. */
@@ -26,6 +27,7 @@ describe('device write quotas (issue 12, item 5)', () => {
     const d = await enrolDevice(rt, c);
     const other = await enrolDevice(rt, c);
     const row = [{ deviceActivity: 'Ping', activityResult: 'Success' }];
+    await inOneWindow(20, DEVICE_WRITE_LIMITS.logs.windowSeconds);
     for (let i = 0; i < DEVICE_WRITE_LIMITS.logs.max; i++) expect((await log(d, row)).statusCode).toBe(200);
     const over = await log(d, row);
     expect(over.statusCode).toBe(429);
@@ -135,6 +137,7 @@ describe('device write quotas (issue 12, item 5)', () => {
     const d = await enrolDevice(rt, c);
     await applyProfile(rt, c, d.profileId);
     const ack = () => call(rt, policyApi.ack, { token: d.auth, body: { version: 1, result: 'Success' } });
+    await inOneWindow(20, DEVICE_WRITE_LIMITS.ack.windowSeconds);
     expect((await ack()).statusCode).toBe(200);
     const again = await ack();
     expect(again.statusCode).toBe(200);

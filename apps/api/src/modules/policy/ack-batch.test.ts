@@ -7,6 +7,7 @@ import { startTestRuntime, type TestRuntime } from '../../../test/support/runtim
 import { call } from '../../../test/support/call.ts';
 import { applyProfile } from '../../../test/support/profiles.ts';
 import { customerWithSeats, enrolDevice, type TestDevice } from '../../../test/support/factory.ts';
+import { inOneWindow } from '../../../test/support/helpers.ts';
 import { DEVICE_WRITE_LIMITS } from '../devices/service.ts';
 import { ackBatcherOf } from './ack-batch.ts';
 
@@ -105,6 +106,7 @@ describe('acks written together (ack-batch.ts)', () => {
     const d = await enrolDevice(rt, c);
     await applyProfile(rt, c, d.profileId);
     const max = DEVICE_WRITE_LIMITS.ack.max;
+    await inOneWindow(10, DEVICE_WRITE_LIMITS.ack.windowSeconds);
     const answers = await Promise.all(Array.from({ length: max + 2 }, () => ack(d, 1)));
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((s) => s === 200)).toHaveLength(max);
