@@ -15,6 +15,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { summarise, type LatencySummary } from '@fleetdeck/device-sim';
+import type { PollAnswer } from './device-load.ts';
 import { LoadProcess } from './load-process.ts';
 import * as bench from './support.ts';
 
@@ -35,11 +36,11 @@ const TARGET_P99_MS = 1000;
 const epochMs = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Busy CPU-seconds of the whole machine so far (every process: server, load generators, kernel). */
+/** Busy CPU-seconds of the whole machine so far (every process: server, load generators, kernel; USER_HZ is 100). */
 function machineBusySeconds() {
   const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  const [user, nice, system, , iowait, irq, softirq, steal] = ticks.map(Number);
-  void iowait;
+  // user nice system idle iowait irq softirq steal: idle and iowait are not busy
+  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
   return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
 }
 
@@ -65,12 +66,6 @@ function answerBody(i: number) {
       ],
     },
   });
-}
-
-interface PollAnswer {
-  at: number;
-  status: number;
-  message: boolean;
 }
 
 async function oneRun(run: number) {

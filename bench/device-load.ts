@@ -250,7 +250,7 @@ async function checkins(m: Extract<Msg, { cmd: 'checkins' }>) {
 
 // ------------------------------------------------------------------------------------------------- hold
 
-interface PollAnswer {
+export interface PollAnswer {
   at: number;
   status: number;
   message: boolean;
