@@ -254,6 +254,8 @@ export interface PollAnswer {
   at: number;
   status: number;
   message: boolean;
+  /** The `_id`s of the messages it carried (a command's message id is its ledger row's id). */
+  messageIds?: string[];
   error?: string;
 }
 /** Answers as they arrived: the time, and the raw text (read after the broadcast, not on the clock). */
@@ -355,13 +357,14 @@ function answersSoFar(): PollAnswer[] {
   const out: PollAnswer[] = [...failed];
   for (const a of arrived) {
     const r = completeAnswer(Buffer.concat(a.chunks).toString('utf8'))!;
-    let message = false;
+    let messageIds: string[] = [];
     try {
-      message = ((JSON.parse(r.body) as { data?: { messages?: unknown[] } }).data?.messages?.length ?? 0) > 0;
+      const messages = (JSON.parse(r.body) as { data?: { messages?: { _id: string }[] } }).data?.messages ?? [];
+      messageIds = messages.map((m) => m._id);
     } catch {
       // not JSON: counted as an answer without a message
     }
-    out.push({ at: a.at, status: r.status, message });
+    out.push({ at: a.at, status: r.status, message: messageIds.length > 0, messageIds });
   }
   return out;
 }

@@ -19,7 +19,7 @@ import { pdGroup } from '../../../test/support/fleet.ts';
 import { dataOf, failure, type Device, type fleetOwner } from '../../../test/support/profiles.ts';
 import type { TestRuntime } from '../../../test/support/runtime.ts';
 import { startWithFleetOwner } from '../../../test/support/suites.ts';
-import { fanOutCommand, sweepCommands } from './jobs.ts';
+import { fanOutCommand, fanOutLanes, sweepCommands } from './jobs.ts';
 import { accountScope } from '../../lib/device-scope.ts';
 import { cancelQueued, ensureLanes, findCommand, insertCommand } from './repository.ts';
 import { resultBatcherOf } from './results-batch.ts';
@@ -177,6 +177,22 @@ describe('idempotency', () => {
   });
 });
 
+/** A group of `count` devices written straight to the tables (no enrolment), each able to `sync`. */
+async function groupOfSyncDevices(name: string, serialPrefix: string, count: number) {
+  const g = await pdGroup(rt, owner.id, name, []);
+  await rt.ctx.db.execute(sql`
+    with d as (
+      insert into devices (customer_id, family, app_name, serial_number, device_name, token_hash, capabilities)
+      select ${owner.id}, 'PD', 'PD', ${serialPrefix} || '-' || i, 'Device ' || i, md5(random()::text || i),
+             array['sync']
+      from generate_series(1, ${count}) i
+      returning id, serial_number, device_name
+    )
+    insert into profiles (customer_id, device_id, name, profile_name, app_name, family, group_id)
+    select ${owner.id}, id, serial_number, device_name, 'PD', 'PD', ${g.id} from d`);
+  return g;
+}
+
 describe('fan-out', () => {
   it("writes a row for each of a group's 1,200 devices: queued with a message, or unsupported with the reason", async () => {
     const g = await pdGroup(rt, owner.id, 'Warehouse', []);
@@ -225,16 +241,7 @@ describe('fan-out', () => {
   });
 
   it('writes its lanes side by side: a lane another worker holds is left to it, and the fan-out ends with the last lane', async () => {
-    const g = await pdGroup(rt, owner.id, 'Loading bay', []);
-    await rt.ctx.db.execute(sql`
-      with d as (
-        insert into devices (customer_id, family, app_name, serial_number, device_name, token_hash, capabilities)
-        select ${owner.id}, 'PD', 'PD', 'LANE-' || i, 'Lane ' || i, md5(random()::text || i), array['sync']
-        from generate_series(1, 600) i
-        returning id, serial_number, device_name
-      )
-      insert into profiles (customer_id, device_id, name, profile_name, app_name, family, group_id)
-      select ${owner.id}, id, serial_number, device_name, 'PD', 'PD', ${g.id} from d`);
+    const g = await groupOfSyncDevices('Loading bay', 'LANE', 600);
     // Written straight to the table: no job is queued, so this test alone runs the fan-out.
     const command = await insertCommand(rt.ctx.db, {
       customerId: owner.id,
@@ -275,6 +282,31 @@ describe('fan-out', () => {
     expect(rows).toEqual({ ledger: 600, devices: 600, fanned_out: 600, lane_rows: '0:true,1:true' });
     // Complete: a job run again writes nothing and creates no lanes.
     expect(await fanOutCommand(rt.ctx, id, 100, 2)).toBe(0);
+  });
+
+  it('gives a command one lane per 25,000 devices it targets, two at most', async () => {
+    expect([0, 1, 25_000, 25_001, 50_000, 100_000].map(fanOutLanes)).toEqual([1, 1, 1, 2, 2, 2]);
+    const g = await groupOfSyncDevices('Lane count', 'LANES', 40);
+    // `total` is what the send counted: the fan-out takes its lanes from it.
+    const fannedOut = async (total: number) => {
+      const command = await insertCommand(rt.ctx.db, {
+        customerId: owner.id,
+        type: 'sync',
+        groupId: g.id,
+        total,
+        createdBy: 'lanes@example.com',
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      expect(await fanOutCommand(rt.ctx, command!.id, 10)).toBe(40);
+      const [row] = (
+        await rt.ctx.db.execute<{ lanes: string }>(sql`
+          select string_agg(lane || ':' || (done_at is not null), ',' order by lane) as lanes
+          from command_fanout_lanes where command_id = ${command!.id}`)
+      ).rows;
+      return row!.lanes;
+    };
+    expect(await fannedOut(40)).toBe('0:true');
+    expect(await fannedOut(30_000)).toBe('0:true,1:true');
   });
 });
 

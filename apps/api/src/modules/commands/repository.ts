@@ -90,6 +90,12 @@ export async function deviceOfProfile(db: DbOrTx, customerId: string, profileId:
 
 // ------------------------------------------------------------------------------------------------------- fan-out
 
+/** The devices a command targets (counted when it was sent): how many lanes its fan-out gets. 0 for no such command. */
+export async function totalOf(db: DbOrTx, commandId: string) {
+  const [c] = await db.select({ total: commands.total }).from(commands).where(eq(commands.id, commandId));
+  return c?.total ?? 0;
+}
+
 export type FanOutLane = typeof commandFanoutLanes.$inferSelect;
 
 /**
