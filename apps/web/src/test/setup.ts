@@ -59,7 +59,17 @@ window.ResizeObserver = ResizeObserverShim;
 Element.prototype.scrollIntoView = () => undefined;
 window.HTMLElement.prototype.scrollTo = () => undefined;
 
+/**
+ * The address vitest gives happy-dom's window (its default). A download link a test clicks (`<a href="blob:…"
+ * download>`, the CSV exports) moves happy-dom's window to the blob's address, where a browser would save the file and
+ * stay; every later file of the worker (they share the window) then resolved relative addresses against "blob:x", and
+ * an `<img src="/api/v1/qr/…">` fired `error` (the Download APK modal's QR fell back to its message at random).
+ */
+const TEST_URL = 'http://localhost:3000/';
+type HappyDomWindow = { happyDOM?: { setURL(url: string): void } };
+
 afterEach(() => {
+  if (window.location.protocol !== 'http:') (window as unknown as HappyDomWindow).happyDOM?.setURL(TEST_URL);
   // Toasts live in a module-level store: start every test without leftovers.
   act(() => {
     notifications.clean();
