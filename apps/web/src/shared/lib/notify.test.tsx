@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
@@ -31,6 +31,27 @@ describe('toasts', () => {
     await waitFor(() => expect(screen.queryByText('Problem 1')).not.toBeInTheDocument());
     expect(screen.queryByText('Problem 2')).not.toBeInTheDocument();
     expect(screen.getByText('Password changed successfully. Please log in again.')).toBeInTheDocument();
+  });
+
+  it('keep the toast of the action that navigated, however long after the press the new page shows', async () => {
+    mockApi({});
+    const { user } = renderApp('/login');
+    await screen.findByLabelText('Email');
+
+    const start = Date.now();
+    const now = vi.spyOn(Date, 'now').mockReturnValue(start - 3000);
+    act(() => notifyError('An earlier problem'));
+    expect(await screen.findByText('An earlier problem')).toBeInTheDocument();
+    // The press that starts an action (`start`), its toast, then the navigation it leads to, whose page shows 5 s
+    // later (its lazy module on a slow network): a click event alone, as a script's navigation makes no press.
+    now.mockReturnValue(start);
+    await user.click(screen.getByLabelText('Email'));
+    now.mockReturnValue(start + 200);
+    act(() => notifySuccess('Device logged out successfully.'));
+    now.mockReturnValue(start + 5000);
+    fireEvent.click(screen.getByRole('link', { name: /Forgot password/ }));
+    await waitFor(() => expect(screen.queryByText('An earlier problem')).not.toBeInTheDocument());
+    expect(screen.getByText('Device logged out successfully.')).toBeInTheDocument();
   });
 
   it('show one toast per message: a repeated message replaces the open one', async () => {

@@ -21,8 +21,26 @@ notificationsStore.updateState((state) => ({ ...state, limit: TOAST_LIMIT, defau
  */
 const openToasts = new Map<string, { at: number; message: string }>();
 
-/** A toast raised this long before a route change is about the page left behind; a newer one led to the new page. */
+/**
+ * A toast raised this long before the user's last press (key or pointer) ahead of a route change is about the page
+ * left behind; a newer one led to the new page.
+ */
 const ROUTE_CHANGE_GRACE_MS = 1000;
+
+/**
+ * When the user last pressed a key or a pointer. A route change shows the new page once its lazy module has loaded
+ * (React Router makes the navigation a transition), seconds after the click on a slow network, while the toast of
+ * the action that navigated ("Device logged out", "buy more licences") came just before the navigation: the grace
+ * counts from the press that started it, not from the moment the page shows.
+ */
+let lastPressAt = 0;
+if (typeof window !== 'undefined') {
+  const pressed = () => {
+    lastPressAt = Date.now();
+  };
+  window.addEventListener('pointerdown', pressed, { capture: true, passive: true });
+  window.addEventListener('keydown', pressed, { capture: true, passive: true });
+}
 
 const show = (color: 'green' | 'red', message: string, autoClose: number) => {
   // One toast per message: the older copy closes (a double click, a retried failure) and the new one shows.
@@ -45,7 +63,8 @@ export const notifyError = (message: string): void => show('red', message, ERROR
 
 /**
  * Toasts do not follow the user to another page: on a route change, the toasts raised before it close. One raised
- * just before (the message of the action that navigated, e.g. "log in again") stays.
+ * just before the press that navigated, or after it (the message of the action that navigated, e.g. "log in again"),
+ * stays, however long the new page took to show.
  */
 export function useToastsClearedOnRouteChange(): void {
   const { pathname } = useLocation();
@@ -53,7 +72,9 @@ export function useToastsClearedOnRouteChange(): void {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    const cutoff = Date.now() - ROUTE_CHANGE_GRACE_MS;
+    // Before the first press (a redirect as the app opens), from now.
+    const now = Date.now();
+    const cutoff = Math.min(now, lastPressAt || now) - ROUTE_CHANGE_GRACE_MS;
     for (const [id, { at }] of openToasts) {
       if (at < cutoff) {
         notifications.hide(id);
