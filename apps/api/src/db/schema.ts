@@ -1790,8 +1790,8 @@ export const bulkActionDevices = pgTable(
 
 /**
  * Remote commands (DECISIONS §11): what was sent to which devices, by whom, until when. The per-device rows are written
- * by the `commands.fanout` job in batches, in up to COMMAND_FANOUT_LANES ranges of device ids at once (`command_fanout_lanes`:
- * keyset on the device id within each range; a group's index holds its devices in that order).
+ * by the `commands.fanout` job in batches, in up to COMMAND_FANOUT_LANES ranges of device ids at once
+ * (`command_fanout_lanes`: keyset on the device id within each range; a group's index holds its devices in that order).
  * `Idempotency-Key`: one command per customer and key (a key older than 24 h is released for a new command).
  */
 export const commands = pgTable(
