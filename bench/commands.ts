@@ -237,7 +237,14 @@ async function deliveryPhase(
     const fromAnswer = summarise(carrying.map((a) => a.at - answeredAt));
     const fromLastBatch = summarise(carrying.map((a) => a.at - lastBatchAt));
     const ownBatch = await batchWrittenAt(ctx.pool, id);
-    const fromOwnBatch = summarise(carrying.map((a) => a.at - ownBatch.get(a.messageIds![0]!)!));
+    const fromOwnBatch = summarise(
+      carrying.map((a) => {
+        // The lock's message among those the answer carried (a ledger row shares its message's id).
+        const written = (a.messageIds ?? []).map((m) => ownBatch.get(m)).find((w) => w !== undefined);
+        if (written === undefined) throw new Error(`an answer carried no message of command ${id}`);
+        return a.at - written;
+      }),
+    );
     console.log(
       `(2) lock to ${n(tokens.length)} long-polling devices: ${n(carrying.length)} polls answered carrying it ` +
         `(${answers.length - carrying.length} without); from the send's answer ${bench.fmtLatency(fromAnswer)}; ` +
