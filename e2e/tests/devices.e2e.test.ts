@@ -99,6 +99,9 @@ describe('device management', () => {
     // state check on a loaded machine (CI saw "Clicking the checkbox did not change its state"). The toast and the
     // "Disable pending" mark below are what the person waits for.
     const appSwitch = row.getByRole('switch', { name: `Enable ${appName} on the device` });
+    // The switch stays disabled until the member's permissions (users/detail) have come, and a forced click skips
+    // Playwright's enabled check: on a loaded machine it landed on the disabled switch and nothing happened.
+    await expect.poll(() => appSwitch.isEnabled()).toBe(true);
     await appSwitch.click({ force: true });
     await toast('The application will be disabled when you apply the profile.');
     await row.getByText('Disable pending').waitFor();
