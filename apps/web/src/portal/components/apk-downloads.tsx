@@ -106,7 +106,7 @@ export function ApkDownloads({ value, onChange, enabled = true }: ApkDownloadsPr
               {sdk.isError ? (
                 <QueryError title="The download details could not load" query={sdk} w="100%" ta="left" />
               ) : !detail ? (
-                <Stack align="center" gap="sm" aria-busy="true" aria-label={`Loading ${label} download`}>
+                <Stack align="center" gap="sm" role="status" aria-busy="true" aria-label={`Loading ${label} download`}>
                   <Skeleton w={QR_SIZE} h={QR_SIZE} radius="md" />
                   <Skeleton w={180} h={14} />
                 </Stack>

@@ -9,7 +9,7 @@ import { formatBytes, formatDate } from '@/shared/lib/format';
 export function ApkFileFacts({ version }: { version: ApkVersionInfo }) {
   const name = version.versionName ? `${version.versionName} (${version.versionCode})` : `code ${version.versionCode}`;
   return (
-    <Stack gap={4} maw={420} w="100%" ta="left" aria-label="APK file details">
+    <Stack gap={4} maw={420} w="100%" ta="left" role="group" aria-label="APK file details">
       <Text size="sm">
         <Text span fw={600}>
           Version:

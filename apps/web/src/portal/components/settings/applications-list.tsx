@@ -68,7 +68,7 @@ export function ApplicationsList({
   let content;
   if (list.isPending) {
     content = (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading">
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} h={40} radius="sm" />
         ))}

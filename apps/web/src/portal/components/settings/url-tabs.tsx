@@ -114,7 +114,7 @@ export function UrlTabs<S>({
 
 function TabSkeleton() {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading">
       <Skeleton h={36} w="60%" radius="md" />
       <Skeleton h={200} radius="lg" />
     </Stack>

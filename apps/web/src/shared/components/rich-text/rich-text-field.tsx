@@ -14,7 +14,7 @@ export function RichTextField(props: RichTextFieldProps) {
     <Suspense
       fallback={
         <Input.Wrapper label={props.label} required={props.required}>
-          <Skeleton h={(props.minHeight ?? 160) + 44} aria-label={`Loading the ${props.label} editor`} />
+          <Skeleton h={(props.minHeight ?? 160) + 44} role="status" aria-label={`Loading the ${props.label} editor`} />
         </Input.Wrapper>
       }
     >

@@ -423,7 +423,7 @@ export function PaymentDashboardPage() {
       {query.data ? (
         <Charts data={query.data} filters={filters} products={products} />
       ) : query.isError ? null : (
-        <Stack gap="lg" aria-busy="true" aria-label="Loading the payment dashboard">
+        <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the payment dashboard">
           <Skeleton h={300} radius="lg" />
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
             <Skeleton h={300} radius="lg" />

@@ -19,7 +19,7 @@ export function AppVersionModal({ price, onClose }: { price: StaffPrice | null; 
       title={<Text fw={700}>Configure App Version{price ? ` — ${price.name}` : ''}</Text>}
     >
       {current.isPending || !planIdentifier ? (
-        <Loader size="sm" aria-label="Loading the app version" />
+        <Loader size="sm" role="status" aria-label="Loading the app version" />
       ) : (
         <AppVersionForm
           key={planIdentifier}

@@ -118,7 +118,7 @@ export function CurrencyForm({ editing, onDone }: { editing: CurrencyRule | null
             leftSectionWidth={70}
             rightSection={
               looking ? (
-                <Loader size="xs" aria-label="Looking up the rate" />
+                <Loader size="xs" role="status" aria-label="Looking up the rate" />
               ) : (
                 <Text size="sm" c="dimmed">
                   {values.currencyCode || 'Rs'}

@@ -41,7 +41,7 @@ export function EnrolPage() {
           <List.Item>Scan the same QR code again from the console (Dashboard or Update Profile).</List.Item>
         </List>
         {download.isPending ? (
-          <Skeleton h={42} radius="md" aria-label="Loading the download link" />
+          <Skeleton h={42} radius="md" role="status" aria-label="Loading the download link" />
         ) : download.isError ? (
           <QueryError title="The download link could not load" query={download} />
         ) : apkLink ? (

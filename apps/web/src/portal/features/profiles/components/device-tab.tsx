@@ -58,7 +58,7 @@ export function DeviceTab({ profile }: { profile: ProfileDetail }) {
 
   if (device.isPending) {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label="Loading">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} role="status" aria-busy="true" aria-label="Loading">
         {Array.from({ length: 9 }, (_, i) => (
           <Skeleton key={i} h={38} radius="sm" />
         ))}

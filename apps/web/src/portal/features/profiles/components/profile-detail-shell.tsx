@@ -30,7 +30,7 @@ function BackToDevices() {
 
 function DetailSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading">
       <Skeleton h={120} radius="lg" />
       <Skeleton h={36} w="70%" radius="md" />
       <Skeleton h={280} radius="lg" />

@@ -17,7 +17,7 @@ export function SiteBlogListPage() {
     <Stack gap="lg">
       <SitePageHeading title="Blog">Guides, news and tips for running Android fleets.</SitePageHeading>
       {blogs.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label="Loading the blog">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} role="status" aria-busy="true" aria-label="Loading the blog">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} h={280} radius="md" />
           ))}

@@ -24,7 +24,7 @@ export function SiteBlogPostPage() {
   );
   if (blog.isPending) {
     return (
-      <Stack maw={820} mx="auto" aria-busy="true" aria-label="Loading the post">
+      <Stack maw={820} mx="auto" role="status" aria-busy="true" aria-label="Loading the post">
         <Skeleton h={36} w="70%" />
         <Skeleton h={300} />
       </Stack>

@@ -11,7 +11,7 @@ export function SiteFaqPage() {
     <Stack gap="lg" maw={860} mx="auto">
       <SitePageHeading title="Frequently asked questions">Answers to what customers ask us most.</SitePageHeading>
       {faq.isPending ? (
-        <Stack aria-busy="true" aria-label="Loading the FAQ">
+        <Stack role="status" aria-busy="true" aria-label="Loading the FAQ">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} h={52} radius="md" />
           ))}

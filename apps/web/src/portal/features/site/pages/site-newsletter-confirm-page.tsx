@@ -36,7 +36,7 @@ export function SiteNewsletterConfirmPage() {
           </Stack>
         </Alert>
       ) : confirm.isPending ? (
-        <Stack align="center" aria-busy="true" aria-label="Confirming your subscription">
+        <Stack align="center" role="status" aria-busy="true" aria-label="Confirming your subscription">
           <Loader />
         </Stack>
       ) : confirm.isError ? (

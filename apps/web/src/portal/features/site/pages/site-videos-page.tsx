@@ -15,7 +15,7 @@ export function SiteVideosPage() {
     <Stack gap="lg">
       <SitePageHeading title="Videos">See the console and the apps at work.</SitePageHeading>
       {videos.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label="Loading the videos">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} role="status" aria-busy="true" aria-label="Loading the videos">
           {[0, 1].map((i) => (
             <Skeleton key={i} h={260} radius="md" />
           ))}
