@@ -100,16 +100,68 @@ afterAll(async () => {
 });
 
 /**
+ * The requests of a page still open (fetches, scripts, images), counted from Playwright's request events: after a
+ * navigation inside the app (no load event) "no request for a moment" is read from them, as `networkidle` reads it
+ * for a full load.
+ */
+function openRequests(p: Page) {
+  let open = 0;
+  let lastChange = Date.now();
+  const change = (delta: number) => {
+    open += delta;
+    lastChange = Date.now();
+  };
+  p.on('request', () => change(1));
+  p.on('requestfinished', () => change(-1));
+  p.on('requestfailed', () => change(-1));
+  return {
+    /** A navigation starts: the quiet is counted from here, as `networkidle` counts it from the load. */
+    mark: () => (lastChange = Date.now()),
+    /** No request open for `quietMs` (Playwright's `networkidle` is 500 ms without a request). */
+    async quiet(quietMs = 500, timeoutMs = 15_000) {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        if (open <= 0 && Date.now() - lastChange >= quietMs) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`still ${open} requests open after ${timeoutMs} ms`);
+    },
+  };
+}
+
+/**
  * The page has loaded its data: no request for a moment, no skeleton, no busy table (a page that stays busy, such as
  * a code page opened without its email, is audited as it stands after 10 s).
  */
-async function settle(p: Page) {
-  await p.waitForLoadState('networkidle');
+async function settle(p: Page, network: ReturnType<typeof openRequests>) {
+  await network.quiet();
   await p
     .waitForFunction(() => document.querySelectorAll('.mantine-Skeleton-root, [aria-busy="true"]').length === 0, null, {
       timeout: 10_000,
     })
     .catch(() => undefined);
+}
+
+/** Whether `href` is a page of the back office (admin.html), not of the customer console and site (index.html). */
+const inBackOffice = (href: string) => Object.values(staffPaths).some((r) => r.path === href.split('?')[0]);
+
+/**
+ * Opens `href`: a full load for the first page of an app, then the app's own navigation (the history entry React
+ * Router follows, as a click on one of its links does), so each page is rendered as a person reaches it without
+ * loading and starting the whole app again for every page of the audit.
+ */
+async function open(p: Page, network: ReturnType<typeof openRequests>, href: string, previous: string | undefined) {
+  network.mark();
+  if (previous === undefined || inBackOffice(previous) !== inBackOffice(href)) {
+    await p.goto(href);
+    return;
+  }
+  await p.evaluate((to) => {
+    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, href);
+  await p.waitForURL((url) => url.pathname + url.search === href);
 }
 
 /**
@@ -123,6 +175,7 @@ async function audit(hrefs: string[], signIn: (page: Page) => Promise<void>, opt
   const context = await e2e.browser.newContext({ viewport: laptop, baseURL: e2e.baseUrl, bypassCSP: true });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  const network = openRequests(page);
   // Only the rules that can answer the audit's questions run (axe.ts, `rulesFor`).
   const questions = opts.wcag ? [SERIOUS, { tags: WCAG_A_AA }] : [SERIOUS];
   const record = async (width: number, href: string) => {
@@ -133,14 +186,16 @@ async function audit(hrefs: string[], signIn: (page: Page) => Promise<void>, opt
   };
   try {
     await signIn(page);
+    let previous: string | undefined;
     for (const href of hrefs) {
       await page.setViewportSize(laptop);
-      await page.goto(href);
-      await settle(page);
+      await open(page, network, href, previous);
+      previous = href;
+      await settle(page, network);
       await record(laptop.width, href);
       await page.setViewportSize(phone);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      await settle(page);
+      await settle(page, network);
       await record(phone.width, href);
     }
   } finally {
