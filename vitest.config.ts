@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { MODULE_MOCKING_TESTS, webProject } from './apps/web/vitest.config.ts';
-import LongestFirstSequencer from './test-sequencer.ts';
+import ProjectThenLongestSequencer from './test-sequencer.ts';
 
 // One runner for the whole repository: each workspace is a project with its own environment.
 // Vitest's default is one worker less than the cores (one on CI's 2 cores); the API and browser files mostly wait on
@@ -11,8 +11,8 @@ const workers = Number(process.env.TEST_WORKERS) || os.availableParallelism();
 export default defineConfig({
   test: {
     maxWorkers: workers,
-    // Longest file first across all projects, not project after project (test-sequencer.ts).
-    sequence: { sequencer: LongestFirstSequencer },
+    // Project after project, longest file first within each, so workers keep their modules (test-sequencer.ts).
+    sequence: { sequencer: ProjectThenLongestSequencer },
     projects: [
       'packages/contract',
       'packages/device-sim',
