@@ -39,6 +39,9 @@ export const QUEUES = [
 
 type JobHandler = (jobs: unknown) => Promise<unknown>;
 
+/** How pg-boss's job-ending commands end (its plans.js): their answer is one row with the count of jobs affected. */
+const COUNTED_COMMAND = /SELECT COUNT\(\*\) FROM results\s*;?\s*$/i;
+
 /**
  * pg-boss on the application's own pool, in its own schema.
  *
@@ -62,7 +65,10 @@ export async function startQueue(
       executeSql: async (text, values) => {
         if (drained) {
           logger.warn({ sql: text.slice(0, 80) }, 'job queue SQL after the queue stopped: not run');
-          return { rows: [], rowCount: 0 } as unknown as pg.QueryResult;
+          // pg-boss reads `rows[0].count` of the commands that end a job (complete, fail, cancel…): "no job affected"
+          // for those, no rows for the rest (a late `send` then returns no id).
+          const rows = COUNTED_COMMAND.test(text) ? [{ count: '0' }] : [];
+          return { rows, rowCount: rows.length } as unknown as pg.QueryResult;
         }
         return pool.query(text, values);
       },

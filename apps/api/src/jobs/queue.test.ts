@@ -1,0 +1,72 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/support/postgres.ts';
+import { createPool } from '../db/client.ts';
+import { createLogger } from '../logger.ts';
+import { startQueue } from './queue.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase(inject('pgAdminUrl'));
+});
+afterAll(async () => database?.drop());
+
+describe('the job queue at stop', () => {
+  // A handler pg-boss stopped waiting for ends after the drain: pg-boss records that end (here a failure) on the
+  // queue's no-op, which must answer as a command that affected no job. Its answer without rows made pg-boss throw
+  // from its own `fail` ("Cannot read properties of undefined (reading 'count')"), an unhandled rejection that
+  // failed a whole test run from whichever file was running then.
+  it('lets a handler that outlives the drain end without an unhandled rejection, and leaves its job to run again', async () => {
+    const pool = createPool(database.url, 4);
+    const logLines: string[] = [];
+    const logger = createLogger(
+      'info',
+      new Writable({
+        write(chunk: Buffer, _enc, cb) {
+          logLines.push(chunk.toString('utf8'));
+          cb();
+        },
+      }),
+    );
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { boss, queue, drain } = await startQueue(pool, logger, { supervise: false, pollSeconds: 0.5 });
+      let started!: () => void;
+      const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await boss.work('webhooks.sweep', async () => {
+        started();
+        await gate;
+        throw new Error('the handler failed after the stop');
+      });
+      await queue.send('webhooks.sweep', {});
+      queue.wake?.('webhooks.sweep');
+      await handlerStarted;
+
+      await boss.stop({ graceful: true, wait: true, timeout: 200 });
+      await drain(100);
+      release();
+      await expect
+        .poll(() => logLines.filter((l) => l.includes('job queue SQL after the queue stopped')).length)
+        .toBeGreaterThan(0);
+      // pg-boss's `fail` has had its answer; a rejection would surface within a few ticks.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+
+      // The handler's failure was not recorded (pg-boss itself put the job back for a retry when its stop timed out):
+      // the job runs again, as after a crash.
+      const { rows } = await pool.query<{ state: string; output: unknown }>(
+        `select state, output from pgboss.job where name = 'webhooks.sweep'`,
+      );
+      expect(rows).toHaveLength(1);
+      expect(['active', 'retry']).toContain(rows[0]!.state);
+      expect(JSON.stringify(rows[0]!.output ?? null)).not.toContain('the handler failed after the stop');
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await pool.end();
+    }
+  });
+});
