@@ -79,8 +79,13 @@ async function seed() {
       for (let k = 0; k < perDay; k++, n++) {
         const identifier = FAMILIES[n % FAMILIES.length]!;
         const plan = await planOf(db, identifier);
-        const at = new Date(Date.UTC(year, month, day, (k * 5) % 24, (n * 13) % 60));
-        if (at > now) continue;
+        let at = new Date(Date.UTC(year, month, day, (k * 5) % 24, (n * 13) % 60));
+        if (at > now) {
+          // Today's payments fall in the part of the day already gone, so the current day and month always have some
+          // whatever the hour (on the 1st shortly after midnight the month's charts were empty and never drawn).
+          const dayStart = Date.UTC(year, month, day);
+          at = new Date(dayStart + Math.floor(((at.getTime() - dayStart) * (now.getTime() - dayStart)) / 86_400_000));
+        }
         rows.push({
           customerId: ids[n % ids.length]!,
           planId: plan.id,
@@ -195,9 +200,19 @@ describe('payment dashboard journey', () => {
     await expect.poll(() => revenueToday.textContent()).toContain(`Gross${euro.format(gross)}`);
     expect(await revenueToday.textContent()).toContain(`Refunded−${euro.format(12.34)}`);
     expect(await revenueToday.textContent()).toContain(`Net${euro.format(Math.round(gross * 100 - 1234) / 100)}`);
-    const revenueChart = page.getByRole('heading', { name: /^Revenue by month, \d{4} \(EUR\)$/ });
-    // Charts are drawn once on screen: scroll through the page so the full-page screenshots show them all.
-    await revenueChart.scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { name: /^Revenue by month, \d{4} \(EUR\)$/ }).waitFor();
+    // Charts are drawn once on screen: each chart's card is brought into view in turn and its drawing awaited, so the
+    // full-page screenshots show them all. Two scrolls in a row could pass a chart between two frames on a loaded
+    // machine; it was then never on screen, never drawn, and the fifth drawing never came.
+    const chartCards = page.locator('.mantine-Card-root').filter({
+      has: page.getByRole('heading', {
+        name: /^(Payments by day|Successful payments by product|Payments by month|Revenue by month|Page views by month)/,
+      }),
+    });
+    for (let i = 0; i < (await chartCards.count()); i++) {
+      await chartCards.nth(i).scrollIntoViewIfNeeded();
+      await chartCards.nth(i).locator('.recharts-surface').first().waitFor();
+    }
     await page.getByText('A view is one visitor on one page on one day (UTC).').scrollIntoViewIfNeeded();
     await page.locator('.recharts-surface').nth(4).waitFor();
     await shoot(page, 'payment-dashboard');
