@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { BULK_ACTION_TOUCHES, useBulkAction } from '@/portal/api/bulk-actions';
 import { stackedTableClasses } from '@/shared/components/data-table';
 import { QueryError } from '@/shared/components/query-view';
+import { TableScroll } from '@/shared/components/table-scroll';
 
 const ACTION_NAMES = { 'move-to-group': 'Move to group', logout: 'Log out' } as const;
 const RESULT_COLOURS = { pending: 'gray', done: 'green', failed: 'red' } as const;
@@ -48,7 +49,7 @@ export function BulkActionProgress({ id }: { id: string }) {
           {`${processed} of ${action.total} devices processed: ${action.done} done, ${action.failed} failed`}
         </Text>
         {finished && action.results.length > 0 ? (
-          <Table.ScrollContainer minWidth={320} type="native" className={stackedTableClasses.scroll}>
+          <TableScroll label="Results per device" minWidth={320} className={stackedTableClasses.scroll}>
             <Table className={stackedTableClasses.table} aria-label="Results per device" verticalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
@@ -71,7 +72,7 @@ export function BulkActionProgress({ id }: { id: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         ) : null}
         {finished && action.pagination.total > action.results.length ? (
           <Text

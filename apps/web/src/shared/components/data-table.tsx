@@ -3,6 +3,7 @@ import { ActionIcon, Box, Group, NativeSelect, Paper, Skeleton, Table, Text, Uns
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './data-table.module.css';
+import { TableScroll } from '@/shared/components/table-scroll';
 
 export interface DataTableColumn<T> {
   /** Stable key of the column. */
@@ -119,15 +120,7 @@ export function DataTable<T>({
         </Group>
       </Group>
 
-      {/* Focusable, so a keyboard can scroll a table wider than the screen (WCAG 2.1.1; axe scrollable-region-focusable). */}
-      <Table.ScrollContainer
-        minWidth={minWidth}
-        type="native"
-        className={classes.scroll}
-        tabIndex={0}
-        role="region"
-        aria-label={label ? `${label}, scrollable` : 'Table, scrollable'}
-      >
+      <TableScroll minWidth={minWidth} className={classes.scroll} label={label ?? 'Table'}>
         <Table
           className={classes.table}
           verticalSpacing="sm"
@@ -178,7 +171,7 @@ export function DataTable<T>({
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
 
       <Group justify="space-between" px="md" py="sm" gap="sm" className={classes.footer}>
         <Text size="sm" c="dimmed">

@@ -471,6 +471,11 @@ describe('customer subscriptions (spec 3 "Customer subscriptions")', () => {
     });
     renderBackOffice(`/admin-customer-subscription-create?id=${CUSTOMER_ID}`);
     const table = await screen.findByRole('table', { name: 'Members of this customer' });
+    // A phone scrolls it sideways: its scroll container takes keyboard focus (axe scrollable-region-focusable).
+    expect(screen.getByRole('region', { name: 'Members of this customer, scrollable' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const owner = within(rows[0]!);

@@ -17,6 +17,7 @@ import { AddApplicationModal } from './add-application-modal';
 import { AppIcon } from './app-icon';
 import { useTargetSave, type ApplicationsAnswer, type SettingsTarget } from './target';
 import { Allowed, usePermission } from '@/portal/lib/permissions';
+import { TableScroll } from '@/shared/components/table-scroll';
 
 export const DELETE_APPLICATION_TEXT = 'Application will be removed from this list';
 
@@ -84,7 +85,7 @@ export function ApplicationsList({
     );
   } else {
     content = (
-      <Table.ScrollContainer minWidth={620} type="native">
+      <TableScroll label={title} minWidth={620}>
         <Table verticalSpacing="sm" highlightOnHover aria-label={title}>
           <Table.Thead>
             <Table.Tr>
@@ -142,7 +143,7 @@ export function ApplicationsList({
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     );
   }
 

@@ -9,6 +9,7 @@ import { DeleteAction } from '@/shared/components/delete-action';
 import { PackageNameInput, TabHeading } from './tab-form';
 import { useTargetSave, type SettingsTarget } from './target';
 import { Allowed } from '@/portal/lib/permissions';
+import { TableScroll } from '@/shared/components/table-scroll';
 
 type KeyName = (typeof KEY_NAMES)[number];
 type KeyEvent = (typeof KEY_EVENTS)[number];
@@ -104,7 +105,7 @@ export function KeyMapperTab({ target }: { target: SettingsTarget }) {
           No key mappings yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={620} type="native">
+        <TableScroll label="Key mappings" minWidth={620}>
           <Table verticalSpacing="sm" highlightOnHover aria-label="Key mappings">
             <Table.Thead>
               <Table.Tr>
@@ -134,7 +135,7 @@ export function KeyMapperTab({ target }: { target: SettingsTarget }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <DeleteDialog
         item={toDelete}

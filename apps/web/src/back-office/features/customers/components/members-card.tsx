@@ -2,6 +2,7 @@ import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { StaffCustomerMember } from '@fleetdeck/contract/staff';
 import { stackedTableClasses } from '@/shared/components/data-table';
 import { formatStaffDateTime } from '../../../lib/format';
+import { TableScroll } from '@/shared/components/table-scroll';
 
 const groupsOf = (m: StaffCustomerMember) =>
   m.groupCount === null ? 'All groups' : `${m.groupCount} group${m.groupCount === 1 ? '' : 's'}`;
@@ -25,7 +26,7 @@ export function MembersCard({ members, pendingInvites }: { members: StaffCustome
             {invitesText(pendingInvites)}
           </Text>
         </Group>
-        <Table.ScrollContainer minWidth={720} type="native" className={stackedTableClasses.scroll}>
+        <TableScroll label="Members of this customer" minWidth={720} className={stackedTableClasses.scroll}>
           <Table aria-label="Members of this customer" verticalSpacing="xs" className={stackedTableClasses.table}>
             <Table.Thead>
               <Table.Tr>
@@ -69,7 +70,7 @@ export function MembersCard({ members, pendingInvites }: { members: StaffCustome
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </Stack>
     </Card>
   );

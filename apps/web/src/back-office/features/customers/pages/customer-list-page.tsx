@@ -21,6 +21,7 @@ import { LoginAsLink } from '../../../components/login-as-link';
 import { exportCustomers, useCustomerList } from '../api/customer-list';
 import { useApproveReseller } from '../api/reseller-approve';
 import { canUse } from '../components/can-use';
+import { TableScroll } from '@/shared/components/table-scroll';
 
 /** Spec 3 §9: the customer list's From defaults to one month before today. */
 export const defaultFromDate = () => dayjs().subtract(1, 'month').format('YYYY-MM-DD');
@@ -43,14 +44,7 @@ function OldPortalUsers({ rows, total }: { rows: OldPortalUser[]; total: number 
             {total === rows.length ? `${total}` : `${rows.length} of ${total}`}
           </Text>
         </Group>
-        {/* Focusable, so a keyboard can scroll it on a phone (WCAG 2.1.1; axe scrollable-region-focusable). */}
-        <Table.ScrollContainer
-          minWidth={560}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Old portal users, scrollable"
-        >
+        <TableScroll label="Old portal users" minWidth={560}>
           <Table striped aria-label="Old portal users">
             <Table.Thead>
               <Table.Tr>
@@ -81,7 +75,7 @@ function OldPortalUsers({ rows, total }: { rows: OldPortalUser[]; total: number 
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </Stack>
     </Card>
   );

@@ -15,6 +15,7 @@ import { ApkTab } from '../components/apk-tab';
 import { AppVersionModal } from '../components/app-version-modal';
 import { MultiCurrencyTab } from '../components/multi-currency-tab';
 import { SyncButton } from '../components/sync-button';
+import { TableScroll } from '@/shared/components/table-scroll';
 
 /** "€29.99 / year", "€69.99 / 3 years" (one-time seats last 3 years), in the price's own currency. */
 function priceAmountLabel(p: Pick<StaffPrice, 'amount' | 'currency' | 'interval' | 'intervalCount' | 'type'>) {
@@ -37,7 +38,7 @@ function PriceTable({
 }) {
   return (
     // A phone shows each price as a card of labelled lines (DataTable's layout), so Status and the actions stay on screen.
-    <Table.ScrollContainer minWidth={820} type="native" className={stackedTableClasses.scroll}>
+    <TableScroll label={label} minWidth={820} className={stackedTableClasses.scroll}>
       <Table striped highlightOnHover aria-label={label} verticalSpacing="sm" className={stackedTableClasses.table}>
         <Table.Thead>
           <Table.Tr>
@@ -99,7 +100,7 @@ function PriceTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 
