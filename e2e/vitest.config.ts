@@ -9,6 +9,8 @@ export default defineProject({
     // Browser journeys are long; each file starts its own server and browser. A worker keeps the product's modules
     // loaded from one file to the next, as in the API project (nothing here mocks a module).
     isolate: false,
+    // The run's first group (root vitest.config.ts): the longest files, a worker per core.
+    sequence: { groupOrder: 0 },
     testTimeout: 120_000,
     hookTimeout: 120_000,
     retry: 0,

@@ -35,6 +35,8 @@ export const webProject = (name: string, include: string[], exclude: string[], i
       setupFiles: ['./src/test/setup.ts'],
       css: false,
       isolate,
+      // The run's last group (root vitest.config.ts): many short files, which end the run evenly on both workers.
+      sequence: { groupOrder: 2 },
       testTimeout: 30_000,
     },
   });
