@@ -1,8 +1,7 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { memoryLogger } from '../../test/support/memory-log.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/support/postgres.ts';
 import { createPool } from '../db/client.ts';
-import { createLogger } from '../logger.ts';
 import { startQueue } from './queue.ts';
 
 let database: TestDatabase;
@@ -18,16 +17,7 @@ describe('the job queue at stop', () => {
   // failed a whole test run from whichever file was running then.
   it('lets a handler that outlives the drain end without an unhandled rejection, and leaves its job to run again', async () => {
     const pool = createPool(database.url, 4);
-    const logLines: string[] = [];
-    const logger = createLogger(
-      'info',
-      new Writable({
-        write(chunk: Buffer, _enc, cb) {
-          logLines.push(chunk.toString('utf8'));
-          cb();
-        },
-      }),
-    );
+    const { logger, lines: logLines } = memoryLogger();
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);

@@ -1,9 +1,8 @@
 import type { Agent } from 'node:http';
-import { Writable } from 'node:stream';
 import { loadConfig } from '../../src/config.ts';
-import { createLogger } from '../../src/logger.ts';
 import { startRuntime, type Runtime } from '../../src/runtime.ts';
 import { createTestDatabase } from './postgres.ts';
+import { memoryLogger } from './memory-log.ts';
 import { startSmtpServer } from './smtp.ts';
 import { STRONG_PASSWORD } from './helpers.ts';
 
@@ -30,13 +29,6 @@ export async function startTestRuntime(
 ) {
   const database = await createTestDatabase(adminUrl, { prefetch: true });
   const smtp = await startSmtpServer();
-  const logLines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      logLines.push(chunk.toString('utf8'));
-      cb();
-    },
-  });
   const config = loadConfig({
     DATABASE_URL: database.url,
     SMTP_URL: smtp.url,
@@ -58,7 +50,7 @@ export async function startTestRuntime(
     WEBHOOK_ALLOW_PRIVATE_URLS: '1',
     ...opts.env,
   });
-  const logger = createLogger(config.logLevel, sink);
+  const { logger, lines: logLines } = memoryLogger(config.logLevel);
   let runtime: Runtime;
   try {
     runtime = await startRuntime(config, logger, {

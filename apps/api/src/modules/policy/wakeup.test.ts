@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { policyApi, type EventsResponse } from '@fleetdeck/contract';
 import { buildApp } from '../../app.ts';
 import { createLogger } from '../../logger.ts';
+import { memoryLogger } from '../../../test/support/memory-log.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
 import { jsonOf } from '../../../test/support/helpers.ts';
 import { buy } from '../../../test/support/ledger.ts';
@@ -41,14 +41,8 @@ afterAll(async () => rt?.close());
 
 /** Another API process's listener on the same database (what a second `ROLE=api` process runs). */
 async function otherHub(opts: Partial<WakeupHubOptions> = {}) {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      lines.push(chunk.toString('utf8'));
-      cb();
-    },
-  });
-  const hub = createWakeupHub({ connectionString: rt.databaseUrl, logger: createLogger('info', sink), ...opts });
+  const { logger, lines } = memoryLogger();
+  const hub = createWakeupHub({ connectionString: rt.databaseUrl, logger, ...opts });
   hubs.push(hub);
   await hub.start();
   return { hub, lines };
