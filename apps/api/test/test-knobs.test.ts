@@ -8,8 +8,8 @@ import { startTestRuntime, TEST_PASSWORD_HASH_COST, type TestRuntime } from './s
 
 /**
  * The knobs only a test run may turn (config.ts, refused unless NODE_ENV=test): the test runtimes hash passwords with
- * scrypt N = 2^10 (TEST_PASSWORD_HASH_COST) and poll every queue every 0.5 s (TEST_JOB_POLL_SECONDS). The product's
- * values are proved here: N = 2^15, r = 8, p = 1, and pg-boss's own polling, whatever the test runs use.
+ * scrypt N = 2^10 (TEST_PASSWORD_HASH_COST); TEST_JOB_POLL_SECONDS (the sweeps' polling) they leave at the product's.
+ * The product's values are proved here: N = 2^15, r = 8, p = 1, and pg-boss's own polling, whatever the test runs use.
  */
 const BASE_ENV = { DATABASE_URL: 'postgres://localhost/x', PUBLIC_URL: 'http://localhost:3000' };
 
