@@ -80,4 +80,6 @@ afterEach(() => {
   window.sessionStorage.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  // A test that faked the clocks (test/clock.ts) leaves the real ones to the next.
+  vi.useRealTimers();
 });

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useRunningFakeClock, waitForRealTime } from '@/test/clock';
 import { mockApi, type RecordedCall } from '@/test/mock-api';
 import { currentLocation, renderApp } from '@/test/render-app';
+import { SYNC_REFRESH_MS } from '../components/device-applications-tab';
+import { APPLY_POLL_MS } from '../api/get-profile-detail';
 import {
   API,
   detailAnswer,
@@ -80,6 +83,7 @@ describe('Profile detail: applications, Apply, licence redirect', () => {
   });
 
   it('Sync asks the device for its list, then fetches it again', async () => {
+    useRunningFakeClock();
     window.localStorage.setItem('token', 'tok');
     const api = mockApi({
       ...shellRoutes,
@@ -101,12 +105,17 @@ describe('Profile detail: applications, Apply, licence redirect', () => {
     expect(await screen.findByText('Sync requested.')).toBeInTheDocument();
     expect(queriesTo(api.fetchMock, `${API}/profile/device/application/sync`)[0]?.get('profileId')).toBe(PROFILE_ID);
     expect(screen.getByRole('button', { name: 'Sync' })).toBeDisabled();
-    await waitFor(() => expect(api.callsTo('GET', `${API}/profile/device/detail`).length).toBeGreaterThan(before), {
-      timeout: 8000,
-    });
+    // Not before the refresh is due, then at once.
+    await vi.advanceTimersByTimeAsync(SYNC_REFRESH_MS - 1000);
+    expect(api.callsTo('GET', `${API}/profile/device/detail`)).toHaveLength(before);
+    await vi.advanceTimersByTimeAsync(1000);
+    await waitForRealTime(() =>
+      expect(api.callsTo('GET', `${API}/profile/device/detail`).length).toBeGreaterThan(before),
+    );
   });
 
   it('Apply shows the version waiting for the device, then "up to date" once the device acknowledges it', async () => {
+    useRunningFakeClock();
     window.localStorage.setItem('token', 'tok');
     let current = profile({ policyVersion: 3, appliedPolicyVersion: 3, hasUnappliedChanges: true });
     let releaseApply: () => void = () => undefined;
@@ -145,7 +154,9 @@ describe('Profile detail: applications, Apply, licence redirect', () => {
 
     // The device acknowledges v4: the page polls the detail and the badge moves by itself.
     current = profile({ policyVersion: 4, appliedPolicyVersion: 4 });
-    expect(await within(header).findByText('Device up to date (v4)', {}, { timeout: 9000 })).toBeInTheDocument();
+    // The next poll, at most APPLY_POLL_MS away, brings it.
+    await vi.advanceTimersByTimeAsync(APPLY_POLL_MS);
+    await waitForRealTime(() => expect(within(header).getByText('Device up to date (v4)')).toBeInTheDocument());
   });
 
   it('goes to /plans when a profile call answers redirectToPaymentPage: 1', async () => {
