@@ -24,6 +24,5 @@ export async function waitForRealTime(check: () => void, timeoutMs = 1000) {
     }
     // Runs what is due now (responses, React's work) before the next try.
     await act(() => vi.advanceTimersByTimeAsync(0));
-    await new Promise<void>((resolve) => queueMicrotask(resolve));
   }
 }
