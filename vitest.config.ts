@@ -6,8 +6,9 @@ import ProjectThenLongestSequencer from './test-sequencer.ts';
 // One runner for the whole repository: each workspace is a project with its own environment.
 // Vitest's default is one worker less than the cores (one on CI's 2 cores); the API and browser files mostly wait on
 // PostgreSQL and the browser, so every core runs a worker (TEST_WORKERS overrides).
-// The run has three groups, one after the other (each project's `sequence.groupOrder`): the browser journeys, the API
-// files (with a worker more: apps/api/vitest.config.ts), then the component and unit files.
+// The run has three groups, one after the other (each project's `sequence.groupOrder`): the browser journeys and the
+// API files (each with a worker more than the cores: e2e/vitest.config.ts, apps/api/vitest.config.ts), then the
+// component and unit files.
 const workers = Number(process.env.TEST_WORKERS) || os.availableParallelism();
 
 export default defineConfig({

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
@@ -9,8 +10,12 @@ export default defineProject({
     // Browser journeys are long; each file starts its own server and browser. A worker keeps the product's modules
     // loaded from one file to the next, as in the API project (nothing here mocks a module).
     isolate: false,
-    // The run's first group (root vitest.config.ts): the longest files, a worker per core.
+    // The run's first group (root vitest.config.ts): the longest files, with a worker more than the cores. The
+    // journeys wait on the server, the simulated devices and the browser's idle network, which left the cores a third
+    // idle at times with one worker per core (on Chromium's headless shell, 2 cores, the project alone: 157.5 s with 2
+    // workers, 135.1 and 133.2 s with 3, 150.9 s with 4). TEST_E2E_WORKERS overrides.
     sequence: { groupOrder: 0 },
+    maxWorkers: Number(process.env.TEST_E2E_WORKERS) || os.availableParallelism() + 1,
     testTimeout: 120_000,
     hookTimeout: 120_000,
     retry: 0,
