@@ -7,7 +7,7 @@ import ProjectThenLongestSequencer from './test-sequencer.ts';
 // Vitest's default is one worker less than the cores (one on CI's 2 cores); the API and browser files mostly wait on
 // PostgreSQL and the browser, so every core runs a worker (TEST_WORKERS overrides).
 // The run has three groups, one after the other (each project's `sequence.groupOrder`): the browser journeys and the
-// API files (each with a worker more than the cores: e2e/vitest.config.ts, apps/api/vitest.config.ts), then the
+// API files (with one and two workers more than the cores: e2e/vitest.config.ts, apps/api/vitest.config.ts), then the
 // component and unit files.
 const workers = Number(process.env.TEST_WORKERS) || os.availableParallelism();
 
