@@ -7,7 +7,7 @@ export default defineProject({
     environment: 'node',
     include: ['tests/**/*.e2e.test.ts'],
     globalSetup: ['../apps/api/test/global-setup.ts'],
-    // Browser journeys are long; each file starts its own server and browser. A worker keeps the product's modules
+    // Browser journeys are long; each file starts its own server (the worker's Chromium is shared: support/app.ts). A worker keeps the product's modules
     // loaded from one file to the next, as in the API project (nothing here mocks a module).
     isolate: false,
     // The run's first group (root vitest.config.ts): the longest files, with a worker more than the cores. The
