@@ -136,6 +136,16 @@ export class EventsBatcher {
   }
 
   private async run(batch: Queued[]) {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      for (const q of batch) q.reject(err);
+      return;
+    }
+    // Who still wants messages is asked once the connection is in hand, right before the statement goes out: asked
+    // earlier, a poll abandoned while the pool opened a connection (hundreds of milliseconds on a loaded machine)
+    // still took, and lost, a message queued in that time (wakeup.test.ts saw it on a slow day).
     // One device may poll twice at once (MAX_WAITERS_PER_DEVICE): one row per device, answers shared.
     const unique = new Map<string, BatchedRequest>();
     const takes = new Map<Queued, boolean>();
@@ -147,8 +157,9 @@ export class EventsBatcher {
       else seen.takeMessages ||= take;
     }
     const reqs = [...unique.values()];
+    let failed: Error | undefined;
     try {
-      const { rows } = await this.pool.query<Row>(BATCH_SQL, [
+      const { rows } = await client.query<Row>(BATCH_SQL, [
         reqs.map((r) => r.deviceId).join(','),
         reqs.map((r) => r.profileId).join(','),
         reqs.map((r) => (r.takeMessages ? 't' : 'f')).join(','),
@@ -195,7 +206,11 @@ export class EventsBatcher {
         q.resolve({ policyVersion, policyChanged, messages: mine, logout: false });
       }
     } catch (err) {
+      failed = err instanceof Error ? err : new Error(String(err));
       for (const q of batch) q.reject(err);
+    } finally {
+      // A failed statement's connection is closed, not reused (as pool.query does).
+      client.release(failed);
     }
   }
 }

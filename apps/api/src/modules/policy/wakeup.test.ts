@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { policyApi, type EventsResponse } from '@fleetdeck/contract';
 import { buildApp } from '../../app.ts';
+import { EventsBatcher } from './events-batch.ts';
 import { createLogger } from '../../logger.ts';
 import { memoryLogger } from '../../../test/support/memory-log.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
@@ -295,6 +297,31 @@ describe('GET /api/v1/device/events over a real connection', () => {
     const request = { deviceId: d.deviceId, profileId: d.profileId, knownVersion: 0, takeMessages: true };
     const abandoned = await rt.ctx.hot.events.read({ ...request, stillWanted: () => false });
     expect(abandoned.messages).toEqual([]);
+    const next = await rt.ctx.hot.events.read(request);
+    expect(next.messages.map((m) => m._id)).toEqual([id]);
+  });
+
+  it('a poll abandoned while its read waited for a database connection takes none of the messages queued meanwhile', async () => {
+    // The pool opening a connection can take hundreds of milliseconds on a loaded machine: whether the poll is still
+    // wanted is asked once the connection is in hand, not before (events-batch.ts).
+    const d = await newDevice();
+    let openConnection!: () => void;
+    const connectionOpened = new Promise<void>((resolve) => (openConnection = resolve));
+    const slowPool = {
+      connect: async () => {
+        await connectionOpened;
+        return rt.ctx.pool.connect();
+      },
+    } as unknown as pg.Pool;
+    const batcher = new EventsBatcher(slowPool, { maxMessages: 10 });
+    let connectionOpen = true;
+    const request = { deviceId: d.deviceId, profileId: d.profileId, knownVersion: 0, takeMessages: true };
+    const abandoned = batcher.read({ ...request, stillWanted: () => connectionOpen });
+    await new Promise((r) => setTimeout(r, 20)); // the batch window (3 ms) has passed: its run waits on connect()
+    connectionOpen = false;
+    const { id } = await enqueueDeviceMessage(rt.ctx, rt.ctx.db, d.deviceId, 'notification', { title: 'Kept' });
+    openConnection();
+    expect((await abandoned).messages).toEqual([]);
     const next = await rt.ctx.hot.events.read(request);
     expect(next.messages.map((m) => m._id)).toEqual([id]);
   });
