@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineProject } from 'vitest/config';
+import { ACTION_TIMEOUT } from './support/timeouts.ts';
 
 export default defineProject({
   test: {
@@ -19,5 +20,7 @@ export default defineProject({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     retry: 0,
+    // `expect.poll` waits on the page like an action does (its own default is 1 s).
+    expect: { poll: { timeout: ACTION_TIMEOUT } },
   },
 });
