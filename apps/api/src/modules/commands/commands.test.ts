@@ -23,6 +23,7 @@ import { fanOutCommand, fanOutLanes, sweepCommands } from './jobs.ts';
 import { accountScope } from '../../lib/device-scope.ts';
 import { cancelQueued, ensureLanes, findCommand, insertCommand } from './repository.ts';
 import { resultBatcherOf } from './results-batch.ts';
+import { returnUnsentMessages } from '../policy/service.ts';
 import type { DeviceInfo } from '../devices/device-info.ts';
 
 /**
@@ -412,6 +413,33 @@ describe('delivery and results', () => {
     expect(row!.state).toBe('queued');
     dataOf(await call(rt, policyApi.messageDelivered, { token: d.auth, params: { id: row!._id } }));
     expect((await ledger(c._id)).data[0]).toMatchObject({ state: 'delivered', channel: 'long-poll' });
+  });
+
+  it('puts a command taken for a device that hung up back in the queue, for its next poll', async () => {
+    const d = await capable();
+    const c = await sent({ type: 'ring', profileIds: [d.profileId] });
+    const [taken] = await poll(d);
+    expect((await ledger(c._id)).data[0]).toMatchObject({ _id: taken!._id, state: 'delivered' });
+    // What GET events does when the connection closed while the message was taken (policy/routes.ts).
+    expect(await returnUnsentMessages(rt.ctx, d.deviceId, [taken!])).toBe(1);
+    expect((await ledger(c._id)).data[0]).toMatchObject({ state: 'queued', channel: null, delivered_at: null });
+    expect((await detail(c._id)).counts).toMatchObject({ queued: 1, delivered: 0 });
+    expect(await countsDrift()).toEqual([]);
+    expect((await poll(d)).map((m) => m._id)).toEqual([taken!._id]);
+    expect((await ledger(c._id)).data[0]).toMatchObject({ state: 'delivered', channel: 'long-poll' });
+
+    // A message the device has opened (so it did arrive) stays delivered; another device's message is not touched.
+    const [note] = (
+      await rt.ctx.db.execute<{ id: string }>(sql`
+        insert into device_messages (device_id, kind, payload) values (${d.deviceId}, 'notification', '{}') returning id`)
+    ).rows;
+    const [handed] = await poll(d);
+    expect(handed!._id).toBe(note!.id);
+    dataOf(await call(rt, policyApi.messageOpened, { token: d.auth, params: { id: note!.id } }));
+    const other = await capable();
+    expect(await returnUnsentMessages(rt.ctx, other.deviceId, [handed!])).toBe(0);
+    expect(await returnUnsentMessages(rt.ctx, d.deviceId, [handed!])).toBe(0);
+    expect(await poll(d)).toEqual([]);
   });
 });
 

@@ -148,6 +148,36 @@ export async function takeMessages(db: DbOrTx, deviceId: string, limit: number):
 }
 
 /**
+ * Messages handed out to a poll whose device hung up before the answer went out go back to the queue: undelivered
+ * again, a command's ledger row queued again (unless the device already reported on it), and a staff notification's
+ * delivered counter moved back (in the device's shard; only the sum of the shards is ever read). A message the device
+ * acknowledged meanwhile stays delivered. Answers how many went back.
+ */
+export async function returnMessages(db: DbOrTx, deviceId: string, messageIds: readonly string[]) {
+  if (messageIds.length === 0) return 0;
+  const result = await db.execute<{ n: number }>(sql`
+    with returned as (
+      update ${deviceMessages} m set delivered_at = null
+      where m.device_id = ${deviceId} and m.id = any(${uuidArray(messageIds)})
+        and m.delivered_at is not null and m.opened_at is null
+      returning m.id, m.kind, m.notification_id
+    ), requeued as (
+      update command_devices cd set state = 'queued', delivered_at = null, channel = null
+      from returned r
+      where r.kind = 'command' and cd.id = r.id and cd.device_id = ${deviceId} and cd.state || '' = 'delivered'
+      returning 1
+    ), uncounted as (
+      insert into notification_counts as c (notification_id, shard, delivered_count)
+      select notification_id, ${countShardOf(deviceId)}::smallint, -count(*)::int from returned
+      where notification_id is not null group by 1
+      on conflict (notification_id, shard) do update set delivered_count = c.delivered_count + excluded.delivered_count
+      returning 1
+    )
+    select count(*)::int as n from returned, (select count(*) from requeued) q, (select count(*) from uncounted) u`);
+  return result.rows[0]?.n ?? 0;
+}
+
+/**
  * Marks a message of the device delivered (and opened); the first times are kept. Null: not the device's. A staff
  * notification's delivered/opened counters (the device's shard) move in the same statement, only when a time was first
  * set. An ack that changes nothing (the usual delivered ack: the hand-out already set the time) writes nothing, so it

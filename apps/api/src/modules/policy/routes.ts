@@ -122,7 +122,7 @@ export const policyDeviceRoutes = (ctx: AppContext) => {
           'without it: newer than the version you last acknowledged; version 0, the empty policy of a profile never applied, needs no acknowledgement), ' +
           "or the back office changed the app's minimum version while you waited — fetch `GET policy`; `messages` — " +
           'notifications and commands not yet handed out and not expired (each is handed out once: it is marked ' +
-          'delivered in the same step; confirm with `POST notifications/:id/delivered` and `/opened`); `logout: true` ' +
+          'delivered in the same step, and queued again if the connection closed before the answer went out; confirm with `POST notifications/:id/delivered` and `/opened`); `logout: true` ' +
           '— the device was logged out from the console while waiting (stop polling and enrol again; afterwards every ' +
           `call answers 401 \`E_DEVICE_LOGGED_OUT\`). At most ${MAX_WAITERS_PER_DEVICE} open polls per device: a newer ` +
           'one makes the oldest answer at once. Set your HTTP read timeout above `wait` + 10 s. ' +
@@ -180,6 +180,10 @@ export const policyDeviceRoutes = (ctx: AppContext) => {
             ) {
               events = { ...events, policyChanged: true };
             }
+          }
+          // The device hung up while its messages were taken (a read cannot ask and take in one step): they go back.
+          if (reply.raw.destroyed && events.messages.length > 0) {
+            await policy.returnUnsentMessages(ctx, d.deviceId, events.messages);
           }
           // Serialised here, not by the route's schema serializer (events-answer.ts: the same text, a fraction of
           // the work when a broadcast answers every poll at once).

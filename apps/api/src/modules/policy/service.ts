@@ -12,6 +12,7 @@ import { assertFamilyLicensed, freezePolicies } from './freeze.ts';
 import * as repo from './repository.ts';
 import { ackBatcherOf, profileNotFound, type PolicyAck } from './ack-batch.ts';
 import { scopeOf } from '../../lib/device-scope.ts';
+import { wakeDevice } from './wakeup.ts';
 
 /** Messages handed out by one `GET events` answer (the rest wait for the next poll). */
 export const MAX_MESSAGES_PER_POLL = 50;
@@ -103,6 +104,21 @@ const APP_VERSION_CLOCK_MARGIN_MS = 2000;
 export async function appVersionChangedSince(db: DbOrTx, family: DeviceInfo['family'], since: number) {
   const config = await appVersionOfFamily(db, family);
   return config !== null && config.stamp >= since - APP_VERSION_CLOCK_MARGIN_MS;
+}
+
+/**
+ * A `GET events` answer that found its device gone (the connection closed while its messages were taken): the
+ * messages go back to the queue (repository `returnMessages`) and the device is woken, so that a poll it opened since
+ * gets them now rather than at its next poll. Without this, a device that hung up at that moment lost them.
+ */
+export async function returnUnsentMessages(ctx: AppContext, deviceId: string, messages: readonly DeviceMessage[]) {
+  const returned = await repo.returnMessages(
+    ctx.db,
+    deviceId,
+    messages.map((m) => m._id),
+  );
+  if (returned > 0) await wakeDevice(ctx, deviceId);
+  return returned;
 }
 
 /** `notifications/:id/delivered|opened`: only the device's own messages; repeated acks keep the first time. */
