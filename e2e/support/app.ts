@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { freePort } from '../../apps/api/test/support/postgres.ts';
 import { startTestRuntime, type TestRuntime } from '../../apps/api/test/support/runtime.ts';
 import { ACTION_TIMEOUT } from './timeouts.ts';
-
-export { ACTION_TIMEOUT };
 
 /**
  * Debian's Chromium, as its headless shell where installed (`apt-get install chromium-headless-shell`, same version
@@ -66,8 +64,12 @@ export async function startE2e(pgAdminUrl: string, env: Record<string, string> =
     rt,
     baseUrl,
     browser,
-    async newPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await browser.newContext({ viewport, baseURL: baseUrl });
+    /** A page in a context of its own, with the journeys' action ceiling (`extra`: more context options). */
+    async newPage(
+      viewport = { width: 1280, height: 800 },
+      extra: BrowserContextOptions = {},
+    ): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({ ...extra, viewport, baseURL: baseUrl });
       const page = await context.newPage();
       page.setDefaultTimeout(ACTION_TIMEOUT);
       return { context, page };

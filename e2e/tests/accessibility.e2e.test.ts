@@ -7,7 +7,7 @@ import { buy, customerIdOf } from '../../apps/api/test/support/ledger.ts';
 import { paths } from '../../apps/web/src/portal/config/paths.ts';
 import { staffPaths } from '../../apps/web/src/back-office/app/paths.ts';
 import { SimulatedDevice, tokenFromQr } from '../../packages/device-sim/src/index.ts';
-import { ACTION_TIMEOUT, startE2e, type E2e } from '../support/app.ts';
+import { startE2e, type E2e } from '../support/app.ts';
 import { axeRun, describeViolations, WCAG_A_AA } from '../support/axe.ts';
 import { staffSignIn } from '../support/staff.ts';
 
@@ -172,9 +172,7 @@ async function open(p: Page, network: ReturnType<typeof openRequests>, href: str
 async function audit(hrefs: string[], signIn: (page: Page) => Promise<void>, opts: { wcag?: boolean } = {}) {
   const found = { serious: [] as string[], wcag: [] as string[] };
   const [laptop, phone] = WIDTHS as [(typeof WIDTHS)[0], (typeof WIDTHS)[0]];
-  const context = await e2e.browser.newContext({ viewport: laptop, baseURL: e2e.baseUrl, bypassCSP: true });
-  const page = await context.newPage();
-  page.setDefaultTimeout(ACTION_TIMEOUT);
+  const { context, page } = await e2e.newPage(laptop, { bypassCSP: true });
   const network = openRequests(page);
   // Only the rules that can answer the audit's questions run (axe.ts, `rulesFor`).
   const questions = opts.wcag ? [SERIOUS, { tags: WCAG_A_AA }] : [SERIOUS];

@@ -8,7 +8,7 @@ import { jsonOf } from '../../apps/api/test/support/helpers.ts';
 import { newCustomer } from '../../apps/api/test/support/factory.ts';
 import { buy, customerIdOf, enrol } from '../../apps/api/test/support/ledger.ts';
 import { SimulatedDevice, tokenFromQr } from '../../packages/device-sim/src/index.ts';
-import { ACTION_TIMEOUT, startE2e, type E2e } from '../support/app.ts';
+import { startE2e, type E2e } from '../support/app.ts';
 
 /**
  * The customer portal as a new customer meets it (issue 15), on a 390 px phone and a 1366 px laptop: lists that
@@ -55,9 +55,7 @@ afterAll(async () => {
 
 /** A page of a browser context signed in as the customer. */
 async function signedIn(viewport: { width: number; height: number }, as = token) {
-  const context = await e2e.browser.newContext({ viewport, baseURL: e2e.baseUrl });
-  const page = await context.newPage();
-  page.setDefaultTimeout(ACTION_TIMEOUT);
+  const { context, page } = await e2e.newPage(viewport);
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('token', t), as);
   return { context, page };

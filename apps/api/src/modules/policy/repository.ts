@@ -164,6 +164,7 @@ export async function returnMessages(db: DbOrTx, deviceId: string, messageIds: r
     ), requeued as (
       update command_devices cd set state = 'queued', delivered_at = null, channel = null
       from returned r
+      -- state || '': kept out of command_devices_open_expiry_idx's predicate, as in COMMANDS_DELIVERED_SQL.
       where r.kind = 'command' and cd.id = r.id and cd.device_id = ${deviceId} and cd.state || '' = 'delivered'
       returning 1
     ), uncounted as (
