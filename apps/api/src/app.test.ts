@@ -123,6 +123,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/go together/);
   });
 
+  it('sizes the database pool by DB_POOL_SIZE: 20 by default, 5 for a worker, a whole number from 1 to 1000', () => {
+    expect(loadConfig({}).dbPoolSize).toBe(20);
+    expect(loadConfig({ ROLE: 'worker' }).dbPoolSize).toBe(5);
+    expect(loadConfig({ DB_POOL_SIZE: '7', ROLE: 'worker' }).dbPoolSize).toBe(7);
+    for (const wrong of ['0', '-3', '2.5', '1001', 'many'])
+      expect(() => loadConfig({ DB_POOL_SIZE: wrong }), wrong).toThrow(/DB_POOL_SIZE/);
+  });
+
   it('refuses the sandbox provider on a public PUBLIC_URL unless ALLOW_SANDBOX_PAYMENTS=1 (issue 12, item 8)', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://console.example.com' })).toThrow(/ALLOW_SANDBOX_PAYMENTS=1/);
     expect(loadConfig({ PUBLIC_URL: 'https://console.example.com', ALLOW_SANDBOX_PAYMENTS: '1' }).paymentProvider).toBe(

@@ -30,6 +30,8 @@ const envSchema = z.object({
     z.coerce.number({ message: 'must be a port number (1-65535)' }).int().min(1).max(65535).default(54329),
   ),
   ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'api', 'worker']).default('all')),
+  /** Connections of the process's database pool; unset: 20, or 5 for ROLE=worker. */
+  DB_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).optional()),
   SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('no-reply@localhost')),
   /** Where customers write about their licences (offline customers, DECISIONS §14); default support@<MAIL_FROM's domain>. */
@@ -260,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     role: e.ROLE,
+    dbPoolSize: e.DB_POOL_SIZE ?? (e.ROLE === 'worker' ? 5 : 20),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL ?? supportEmailOf(e.MAIL_FROM),

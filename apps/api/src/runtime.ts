@@ -48,7 +48,7 @@ export async function startRuntime(
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
     databaseUrl = embedded.url;
   }
-  const pool = createPool(databaseUrl, config.role === 'worker' ? 5 : 20, {
+  const pool = createPool(databaseUrl, config.dbPoolSize, {
     statementTimeoutMs: DB_STATEMENT_TIMEOUT_MS,
   });
   const wakeups = createWakeupHub({ connectionString: databaseUrl, logger });
