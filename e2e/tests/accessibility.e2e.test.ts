@@ -249,6 +249,45 @@ function consoleAudit() {
 // Concurrent: most of a page's time is waiting for the network to go quiet, so the three audits overlap. They share
 // the machine's cores, so each page costs 3-25 s depending on load (measured under two other sessions): every audit
 // gets the same budget, whatever its page count.
+describe('less motion for a visitor who asks the system for it (WCAG 2.3.3)', () => {
+  it('ends animations and transitions at once and turns off Mantine’s transitions; others see them', async ({
+    expect,
+  }) => {
+    const motionOf = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const { context, page } = await e2e.newPage(undefined, { reducedMotion });
+      await page.goto('/login');
+      await page.locator('button[type="submit"]').first().waitFor();
+      const motion = await page.evaluate(() => {
+        const probe = document.createElement('div');
+        probe.style.transition = 'opacity 300ms ease';
+        probe.style.animation = 'none 1200ms linear infinite';
+        document.body.appendChild(probe);
+        const style = getComputedStyle(probe);
+        return {
+          transition: style.transitionDuration,
+          animation: style.animationDuration,
+          iterations: style.animationIterationCount,
+          mantine: document.documentElement.getAttribute('data-respect-reduced-motion'),
+        };
+      });
+      await context.close();
+      return motion;
+    };
+    expect(await motionOf('reduce')).toEqual({
+      transition: '1e-05s',
+      animation: '1e-05s',
+      iterations: '1',
+      mantine: 'true',
+    });
+    expect(await motionOf('no-preference')).toEqual({
+      transition: '0.3s',
+      animation: '1.2s',
+      iterations: 'infinite',
+      mantine: 'true',
+    });
+  });
+});
+
 describe.concurrent('accessibility of every route (axe-core: serious and critical)', () => {
   it('the public site and the sign-in pages', { timeout: 600_000 }, async ({ expect }) => {
     const hrefs = [

@@ -27,6 +27,9 @@ export const theme = createTheme({
     fontWeight: '700',
   },
   cursorType: 'pointer',
+  // A visitor who asked the system for less motion gets modals, menus and notifications without their transitions
+  // (global.css stops the stylesheets' animations for them too).
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
