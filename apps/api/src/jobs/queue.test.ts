@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { memoryLogger } from '../../test/support/memory-log.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/support/postgres.ts';
 import { createPool } from '../db/client.ts';
-import { startQueue } from './queue.ts';
+import { QUEUES, startQueue } from './queue.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -56,6 +56,27 @@ describe('the job queue at stop', () => {
       expect(JSON.stringify(rows[0]!.output ?? null)).not.toContain('the handler failed after the stop');
     } finally {
       process.off('unhandledRejection', onUnhandled);
+      await pool.end();
+    }
+  });
+});
+
+describe('the job queue at start', () => {
+  it('creates the queues a database lacks (a release that adds one) and leaves the others as they are', async () => {
+    const pool = createPool(database.url, 4);
+    const { logger } = memoryLogger();
+    try {
+      const first = await startQueue(pool, logger, { supervise: false });
+      await first.boss.deleteQueue('auth.reset-link'); // one without jobs: the test above sent webhooks.sweep one
+      const kept = await first.boss.getQueue('email.send');
+      await first.boss.stop({ graceful: false, wait: true });
+
+      const second = await startQueue(pool, logger, { supervise: false });
+      const queues = await second.boss.getQueues();
+      expect(queues.map((q) => q.name).sort()).toEqual([...QUEUES].sort());
+      expect(await second.boss.getQueue('email.send')).toEqual(kept);
+      await second.boss.stop({ graceful: false, wait: true });
+    } finally {
       await pool.end();
     }
   });

@@ -99,7 +99,10 @@ export async function startQueue(
     return id;
   };
   await boss.start();
-  for (const name of QUEUES) await boss.createQueue(name);
+  // The queues a start finds are left as they are: one read instead of a create_queue call (a plpgsql function, an
+  // advisory lock) per queue at every start of every process.
+  const existing = new Set((await boss.getQueues()).map((q) => q.name));
+  for (const name of QUEUES) if (!existing.has(name)) await boss.createQueue(name);
   const queue: JobQueue = {
     async send(name, data, options) {
       await boss.send(name, data, options ?? {});
