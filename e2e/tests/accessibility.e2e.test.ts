@@ -250,7 +250,7 @@ function consoleAudit() {
 // the machine's cores, so each page costs 3-25 s depending on load (measured under two other sessions): every audit
 // gets the same budget, whatever its page count.
 describe('less motion for a visitor who asks the system for it (WCAG 2.3.3)', () => {
-  it('ends animations and transitions at once and turns off Mantine’s transitions; others see them', async ({
+  it('ends animations and transitions at once for them, not for others; the page tells Mantine to respect it', async ({
     expect,
   }) => {
     const motionOf = async (reducedMotion: 'reduce' | 'no-preference') => {

@@ -67,7 +67,8 @@ describe('the job queue at start', () => {
     const { logger } = memoryLogger();
     try {
       const first = await startQueue(pool, logger, { supervise: false });
-      await first.boss.deleteQueue('auth.reset-link'); // one without jobs: the test above sent webhooks.sweep one
+      // A queue without jobs: pg-boss refuses to delete one that holds some (the test above left a webhooks.sweep job).
+      await first.boss.deleteQueue('auth.reset-link');
       const kept = await first.boss.getQueue('email.send');
       await first.boss.stop({ graceful: false, wait: true });
 

@@ -99,8 +99,8 @@ export async function startQueue(
     return id;
   };
   await boss.start();
-  // The queues a start finds are left as they are: one read instead of a create_queue call (a plpgsql function, an
-  // advisory lock) per queue at every start of every process.
+  // The queues a start finds are left as they are: one read instead of a create_queue call (a plpgsql function that
+  // tries an insert) per queue at every start of every process.
   const existing = new Set((await boss.getQueues()).map((q) => q.name));
   for (const name of QUEUES) if (!existing.has(name)) await boss.createQueue(name);
   const queue: JobQueue = {
