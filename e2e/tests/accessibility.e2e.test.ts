@@ -246,9 +246,6 @@ function consoleAudit() {
   ));
 }
 
-// Concurrent: most of a page's time is waiting for the network to go quiet, so the three audits overlap. They share
-// the machine's cores, so each page costs 3-25 s depending on load (measured under two other sessions): every audit
-// gets the same budget, whatever its page count.
 describe('less motion for a visitor who asks the system for it (WCAG 2.3.3)', () => {
   it('ends animations and transitions at once for them, not for others; the page tells Mantine to respect it', async ({
     expect,
@@ -288,6 +285,9 @@ describe('less motion for a visitor who asks the system for it (WCAG 2.3.3)', ()
   });
 });
 
+// Concurrent: most of a page's time is waiting for the network to go quiet, so the three audits overlap. They share
+// the machine's cores, so each page costs 3-25 s depending on load (measured under two other sessions): every audit
+// gets the same budget, whatever its page count.
 describe.concurrent('accessibility of every route (axe-core: serious and critical)', () => {
   it('the public site and the sign-in pages', { timeout: 600_000 }, async ({ expect }) => {
     const hrefs = [

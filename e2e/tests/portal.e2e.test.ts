@@ -8,7 +8,7 @@ import { jsonOf } from '../../apps/api/test/support/helpers.ts';
 import { newCustomer } from '../../apps/api/test/support/factory.ts';
 import { buy, customerIdOf, enrol } from '../../apps/api/test/support/ledger.ts';
 import { SimulatedDevice, tokenFromQr } from '../../packages/device-sim/src/index.ts';
-import { startE2e, type E2e } from '../support/app.ts';
+import { customerPage, startE2e, type E2e } from '../support/app.ts';
 
 /**
  * The customer portal as a new customer meets it (issue 15), on a 390 px phone and a 1366 px laptop: lists that
@@ -55,10 +55,8 @@ afterAll(async () => {
 
 /** A page of a browser context signed in as the customer. */
 async function signedIn(viewport: { width: number; height: number }, as = token) {
-  const { context, page } = await e2e.newPage(viewport);
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('token', t), as);
-  return { context, page };
+  const page = await customerPage(e2e, as, viewport);
+  return { context: page.context(), page };
 }
 
 /** The page has loaded its data: no request for a moment, no skeleton, no busy table. */
