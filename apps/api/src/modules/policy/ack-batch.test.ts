@@ -34,7 +34,21 @@ describe('acks written together (ack-batch.ts)', () => {
     await applyProfile(rt, c, devices[0]!.profileId);
     const [first, second, third, ...rest] = devices as [TestDevice, TestDevice, TestDevice, ...TestDevice[]];
 
-    const before = { ...ackBatcherOf(rt.ctx).written };
+    const batcher = ackBatcherOf(rt.ctx);
+    // Each request reads its session before it reaches the batcher, and those reads finish in any order. The first
+    // device's version 1 is held until its version 2 has reached the batcher, so version 2 is never written after it:
+    // the two share a batch or version 2's batch comes first.
+    const submit = batcher.submit.bind(batcher);
+    let versionTwoSubmitted!: () => void;
+    const versionTwoReached = new Promise<void>((resolve) => (versionTwoSubmitted = resolve));
+    batcher.submit = async (device, body, actor) => {
+      if (device.deviceId !== first.deviceId) return submit(device, body, actor);
+      if (body.version === 1) await versionTwoReached;
+      const answer = submit(device, body, actor);
+      if (body.version === 2) versionTwoSubmitted();
+      return answer;
+    };
+    const before = { ...batcher.written };
     const answers = await Promise.all([
       ack(first, 2),
       ack(first, 1),
@@ -44,12 +58,14 @@ describe('acks written together (ack-batch.ts)', () => {
       // A version never served.
       ack(third, 7),
       ...rest.map((d) => ack(d, 1)),
-    ]);
-    const after = ackBatcherOf(rt.ctx).written;
+    ]).finally(() => {
+      batcher.submit = submit;
+    });
+    const after = batcher.written;
 
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 409, ...rest.map(() => 200)]);
     expect(answers[0]!.data().data).toEqual({ version: 2, currentVersion: 2, appliedPolicyVersion: 2 });
-    // Reported after version 2 in the same batch: recorded, but the applied version stays 2 (never backwards).
+    // Reported after version 2: recorded, but the applied version stays 2 (never backwards).
     expect(answers[1]!.data().data).toEqual({ version: 1, currentVersion: 2, appliedPolicyVersion: 2 });
     expect(answers[1]!.data().respones_msg).toBe('Recorded. A newer policy (version 2) is waiting.');
     expect(answers[2]!.data().data).toEqual({ version: 1, currentVersion: 1, appliedPolicyVersion: 1 });
