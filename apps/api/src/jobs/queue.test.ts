@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { memoryLogger } from '../../test/support/memory-log.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/support/postgres.ts';
 import { createPool } from '../db/client.ts';
-import { QUEUES, startQueue } from './queue.ts';
+import { CRON_SEND_QUEUE, QUEUES, startQueue } from './queue.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -78,6 +78,39 @@ describe('the job queue at start', () => {
       expect(await second.boss.getQueue('email.send')).toEqual(kept);
       await second.boss.stop({ graceful: false, wait: true });
     } finally {
+      await pool.end();
+    }
+  });
+});
+
+describe("pg-boss's due cron jobs", () => {
+  // pg-boss moves a due schedule through its own queue, polled every 5 s by a worker nothing can wake: a test's
+  // settle() after a start waited for that poll (test/support/runtime.ts).
+  it('are sent at once when their queue is woken, each once, and the cron job completes', async () => {
+    const pool = createPool(database.url, 4);
+    const { logger } = memoryLogger();
+    // No timekeeper (schedule off with supervise): only the wake moves the job on.
+    const { boss, queue } = await startQueue(pool, logger, { supervise: false });
+    try {
+      await boss.createQueue(CRON_SEND_QUEUE).catch(() => undefined);
+      await boss.insert([
+        { name: CRON_SEND_QUEUE, data: { name: 'seats.sweep', data: { from: 'cron' } }, singletonKey: 'seats.sweep' },
+      ]);
+      queue.wake?.(CRON_SEND_QUEUE);
+      queue.wake?.(CRON_SEND_QUEUE);
+      const states = async () =>
+        (
+          await pool.query<{ name: string; state: string; data: unknown }>(
+            `select name, state, data from pgboss.job where name in ($1, 'seats.sweep') order by name`,
+            [CRON_SEND_QUEUE],
+          )
+        ).rows;
+      await expect.poll(states).toEqual([
+        { name: CRON_SEND_QUEUE, state: 'completed', data: { name: 'seats.sweep', data: { from: 'cron' } } },
+        { name: 'seats.sweep', state: 'created', data: { from: 'cron' } },
+      ]);
+    } finally {
+      await boss.stop({ graceful: false, wait: true });
       await pool.end();
     }
   });

@@ -89,8 +89,9 @@ export async function startTestRuntime(
         const due = rows.reduce((sum, r) => sum + r.n, 0);
         if (due === 0) return;
         if (Date.now() > until) throw new Error(`settle: ${due} jobs still due after ${timeoutMs} ms`);
-        // The queues' workers fetch now instead of at their next poll (up to 2 s away): settle() waits for the work
-        // to be done, not for the poll, and every file waits here before its first test (issue 23).
+        // The queues' workers fetch now instead of at their next poll (up to 2 s away), and pg-boss's due cron jobs
+        // are sent now instead of at its cron worker's poll (up to 5 s away; jobs/queue.ts, CRON_SEND_QUEUE): settle()
+        // waits for the work to be done, not for the poll, and every file waits here before its first test (issue 23).
         for (const { name } of rows) runtime.ctx.queue.wake?.(name);
         await new Promise((r) => setTimeout(r, 50));
       }
