@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { policyApi } from '@fleetdeck/contract';
 import { auditEntries, deviceLogs, policyAcks, profiles } from '../../db/schema.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
@@ -9,7 +9,7 @@ import { applyProfile } from '../../../test/support/profiles.ts';
 import { customerWithSeats, enrolDevice, type TestDevice } from '../../../test/support/factory.ts';
 import { inOneWindow } from '../../../test/support/helpers.ts';
 import { DEVICE_WRITE_LIMITS } from '../devices/service.ts';
-import { ackBatcherOf } from './ack-batch.ts';
+import { AckBatcher, ackBatcherOf } from './ack-batch.ts';
 
 /**
  * Issue 25 (≥ 2,000 acks/s): acks that arrive together are written by one transaction. Each ack still gets its own
@@ -38,16 +38,16 @@ describe('acks written together (ack-batch.ts)', () => {
     // Each request reads its session before it reaches the batcher, and those reads finish in any order. The first
     // device's version 1 is held until its version 2 has reached the batcher, so version 2 is never written after it:
     // the two share a batch or version 2's batch comes first.
-    const submit = batcher.submit.bind(batcher);
+    const submit = AckBatcher.prototype.submit;
     let versionTwoSubmitted!: () => void;
     const versionTwoReached = new Promise<void>((resolve) => (versionTwoSubmitted = resolve));
-    batcher.submit = async (device, body, actor) => {
-      if (device.deviceId !== first.deviceId) return submit(device, body, actor);
+    const held = vi.spyOn(batcher, 'submit').mockImplementation(async (device, body, actor) => {
+      if (device.deviceId !== first.deviceId) return submit.call(batcher, device, body, actor);
       if (body.version === 1) await versionTwoReached;
-      const answer = submit(device, body, actor);
+      const answer = submit.call(batcher, device, body, actor);
       if (body.version === 2) versionTwoSubmitted();
       return answer;
-    };
+    });
     const before = { ...batcher.written };
     const answers = await Promise.all([
       ack(first, 2),
@@ -58,9 +58,7 @@ describe('acks written together (ack-batch.ts)', () => {
       // A version never served.
       ack(third, 7),
       ...rest.map((d) => ack(d, 1)),
-    ]).finally(() => {
-      batcher.submit = submit;
-    });
+    ]).finally(() => held.mockRestore());
     const after = batcher.written;
 
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 409, ...rest.map(() => 200)]);
