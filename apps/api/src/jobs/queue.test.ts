@@ -92,7 +92,8 @@ describe("pg-boss's due cron jobs", () => {
     // No timekeeper (schedule off with supervise): only the wake moves the job on.
     const { boss, queue } = await startQueue(pool, logger, { supervise: false });
     try {
-      await boss.createQueue(CRON_SEND_QUEUE).catch(() => undefined);
+      // pg-boss's timekeeper creates its queue at its first start; this one has none.
+      if (!(await boss.getQueue(CRON_SEND_QUEUE))) await boss.createQueue(CRON_SEND_QUEUE);
       await boss.insert([
         { name: CRON_SEND_QUEUE, data: { name: 'seats.sweep', data: { from: 'cron' } }, singletonKey: 'seats.sweep' },
       ]);
