@@ -9,7 +9,7 @@ import { BLOG_IMAGE_MAX_BYTES, publicApi } from '@fleetdeck/contract';
 import { staffApi } from '@fleetdeck/contract/staff';
 import { call } from '../../../test/support/call.ts';
 import { newCustomer, newStaff, randomIp, type TestStaff } from '../../../test/support/factory.ts';
-import { uniqueEmail } from '../../../test/support/helpers.ts';
+import { inOneWindow, uniqueEmail } from '../../../test/support/helpers.ts';
 import { postJsonToMultipart, postMultipart, type Part } from '../../../test/support/multipart.ts';
 import { solvedCaptcha } from '../../../test/support/payments.ts';
 import { startTestRuntime, type TestRuntime } from '../../../test/support/runtime.ts';
@@ -546,6 +546,8 @@ describe('contact form and newsletter (DECISIONS §9)', () => {
   it('refuses the contact form without a captcha, with a used one, with bad fields, and past the rate limit', async () => {
     const ip = randomIp();
     const body = { name: 'Eve', email: 'eve@example.com', subject: 'Hi', message: 'Hello' };
+    // 5 a clock-aligned 10 minutes per address: every call of this address must fall in one window.
+    await inOneWindow(20, 600);
     const none = await call(rt, publicApi.contact, { ip, body });
     expect(none.statusCode).toBe(400);
     expect(none.error().code).toBe('E_CAPTCHA');
@@ -662,6 +664,8 @@ describe('contact form and newsletter (DECISIONS §9)', () => {
     expect(await listedEmails()).toContain(confirmedEmail);
 
     const pending = uniqueEmail('pending');
+    // 10 a clock-aligned 10 minutes per email: every sign-up of `pending` must fall in one window.
+    await inOneWindow(30, 600);
     await signUp(pending);
     const first = await newsletterToken(pending);
     await signUp(pending);
