@@ -32,6 +32,9 @@ export function ensureWebBuild() {
     {
       cwd: webDir,
       stdio: 'inherit',
+      // Always React's production build: a caller running under NODE_ENV=test (an API test file, inside vitest) or
+      // development would otherwise build React's development build, which `npm start` then serves as up to date.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (result.status !== 0) {

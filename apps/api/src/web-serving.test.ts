@@ -85,6 +85,15 @@ describe('the request log', () => {
 });
 
 describe('the web app', () => {
+  it("serves React's production build, though this file asks for the build under NODE_ENV=test", async () => {
+    expect(process.env.NODE_ENV).toBe('test');
+    const assets = path.join(WEB_DIST, 'assets');
+    const scripts = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    // jsxDEV is what the development JSX runtime compiles to; the production build calls jsx and jsxs.
+    expect(scripts.filter((f) => fs.readFileSync(path.join(assets, f), 'utf8').includes('jsxDEV'))).toEqual([]);
+  });
+
   it('sends hashed assets with the immutable header, precompressed as the browser accepts', async () => {
     const original = fs.readFileSync(path.join(WEB_DIST, firstJs));
 
