@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { withinTime } from './timeouts.ts';
 
 /** axe-core's script, read once (injected into pages whose context bypasses the CSP: script-src 'self' refuses it). */
 let script: Promise<string> | undefined;
@@ -95,28 +96,36 @@ export function rulesFor(questions: AxeOptions[]): string[] {
 export async function axeRun(page: Page, questions?: AxeOptions[]): Promise<AxeViolation[]> {
   // Once per document: a second audit of the same page (the phone width after the laptop one) finds axe loaded, and
   // injecting its 0.5 MB again took about 0.1 s each time.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: await axeScript() });
+  const where = `axe-core on ${page.url()}`;
+  const loaded = await withinTime(
+    where,
+    page.evaluate(() => 'axe' in window),
+  );
+  if (!loaded) await withinTime(where, page.addScriptTag({ content: await axeScript() }));
   const only = questions ? rulesFor(questions) : undefined;
-  return page.evaluate(
-    async ({ only, extra }) => {
-      interface AxeResult {
-        violations: { id: string; impact: string | null; tags: string[]; nodes: { target: string[] }[] }[];
-      }
-      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
-      const result = await axe.run(document, {
-        ...(only
-          ? { runOnly: { type: 'rule', values: only } }
-          : { rules: Object.fromEntries(extra.map((id) => [id, { enabled: true }])) }),
-        resultTypes: ['violations'],
-      });
-      return result.violations.map((v) => ({
-        id: v.id,
-        impact: (v.impact ?? 'minor') as AxeViolation['impact'],
-        tags: v.tags,
-        targets: v.nodes.map((n) => n.target.join(' ')).join(', '),
-      }));
-    },
-    { only, extra: EXTRA_RULES },
+  return withinTime(
+    where,
+    page.evaluate(
+      async ({ only, extra }) => {
+        interface AxeResult {
+          violations: { id: string; impact: string | null; tags: string[]; nodes: { target: string[] }[] }[];
+        }
+        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
+        const result = await axe.run(document, {
+          ...(only
+            ? { runOnly: { type: 'rule', values: only } }
+            : { rules: Object.fromEntries(extra.map((id) => [id, { enabled: true }])) }),
+          resultTypes: ['violations'],
+        });
+        return result.violations.map((v) => ({
+          id: v.id,
+          impact: (v.impact ?? 'minor') as AxeViolation['impact'],
+          tags: v.tags,
+          targets: v.nodes.map((n) => n.target.join(' ')).join(', '),
+        }));
+      },
+      { only, extra: EXTRA_RULES },
+    ),
   );
 }
 

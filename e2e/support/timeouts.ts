@@ -4,3 +4,20 @@
  * instead of the usual 359 s; e2e/vitest.config.ts gives `expect.poll` the same ceiling.
  */
 export const ACTION_TIMEOUT = 30_000;
+
+/**
+ * `work`'s answer, or an error naming `what` once `ms` have passed. For the Playwright calls that have no timeout of
+ * their own (`evaluate`, `setViewportSize`, `addScriptTag`): a page that stops answering fails the step that waited on
+ * it, with the page and step named, instead of running into the test's timeout that names neither.
+ */
+export async function withinTime<T>(what: string, work: Promise<T>, ms = ACTION_TIMEOUT): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -10,6 +10,7 @@ import { SimulatedDevice, tokenFromQr } from '../../packages/device-sim/src/inde
 import { startE2e, type E2e } from '../support/app.ts';
 import { axeRun, describeViolations, WCAG_A_AA } from '../support/axe.ts';
 import { staffSignIn } from '../support/staff.ts';
+import { withinTime } from '../support/timeouts.ts';
 
 /**
  * Issue 24 item 7: no serious or critical axe-core violation on any route of the customer console, the public site
@@ -156,13 +157,26 @@ async function open(p: Page, network: ReturnType<typeof openRequests>, href: str
     await p.goto(href);
     return;
   }
-  await p.evaluate((to) => {
-    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, href);
+  await withinTime(
+    `${href}: the app's navigation`,
+    p.evaluate((to) => {
+      const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, href),
+  );
   await p.waitForURL((url) => url.pathname + url.search === href);
 }
+
+/**
+ * Runs in the page: resolves after two animation frames (resize listeners have run and React has drawn the new
+ * layout), or after 1 s: headless Chromium may draw no frame for a page at all, and a bare wait for one never ends.
+ */
+const nextFrames = () =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, 1000);
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+  });
 
 /**
  * Visits every href once and audits it at both widths (the phone width by resizing the same page: every layout switch
@@ -186,13 +200,13 @@ async function audit(hrefs: string[], signIn: (page: Page) => Promise<void>, opt
     await signIn(page);
     let previous: string | undefined;
     for (const href of hrefs) {
-      await page.setViewportSize(laptop);
+      await withinTime(`${href}: resizing to ${laptop.width} px`, page.setViewportSize(laptop));
       await open(page, network, href, previous);
       previous = href;
       await settle(page, network);
       await record(laptop.width, href);
-      await page.setViewportSize(phone);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await withinTime(`${href}: resizing to ${phone.width} px`, page.setViewportSize(phone));
+      await withinTime(`${href}: the frames after resizing`, page.evaluate(nextFrames));
       await settle(page, network);
       await record(phone.width, href);
     }
