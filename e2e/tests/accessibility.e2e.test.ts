@@ -186,7 +186,8 @@ const nextFrames = () =>
 async function audit(hrefs: string[], signIn: (page: Page) => Promise<void>, opts: { wcag?: boolean } = {}) {
   const found = { serious: [] as string[], wcag: [] as string[] };
   const [laptop, phone] = WIDTHS as [(typeof WIDTHS)[0], (typeof WIDTHS)[0]];
-  const { context, page } = await e2e.newPage(laptop, { bypassCSP: true });
+  const name = `the audit from ${hrefs[0]}`;
+  const { context, page } = await withinTime(`${name}: opening its page`, e2e.newPage(laptop, { bypassCSP: true }));
   const network = openRequests(page);
   // Only the rules that can answer the audit's questions run (axe.ts, `rulesFor`).
   const questions = opts.wcag ? [SERIOUS, { tags: WCAG_A_AA }] : [SERIOUS];
@@ -211,7 +212,7 @@ async function audit(hrefs: string[], signIn: (page: Page) => Promise<void>, opt
       await record(phone.width, href);
     }
   } finally {
-    await context.close();
+    await withinTime(`${name}: closing its page`, context.close());
   }
   return found;
 }
