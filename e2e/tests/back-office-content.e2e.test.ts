@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startE2e, type E2e } from '../support/app.ts';
+import { shoot } from '../support/screenshots.ts';
 import { staffSignIn } from '../support/staff.ts';
 
 /**
@@ -31,23 +32,9 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-const shots = process.env.E2E_SHOTS_DIR;
 const QUESTION = `How do I enrol a tablet? ${Date.now()}`;
 const EDITED = `${QUESTION} (edited)`;
 const BLOG_TITLE = `Five checks for every tablet ${Date.now()}`;
-
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const [label, width] of [
-    ['desktop', 1366],
-    ['phone', 390],
-  ] as const) {
-    await page.setViewportSize({ width, height: label === 'phone' ? 844 : 900 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${shots}/${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 async function solveCaptcha(page: Page, formName: string) {
   const form = page.getByRole('form', { name: formName });
@@ -78,7 +65,7 @@ describe('website content: back office to public site', () => {
     await staff.getByRole('button', { name: 'Add' }).click();
     await staff.getByRole('cell', { name: QUESTION, exact: true }).waitFor();
     await expect(staff.locator('td strong', { hasText: 'It takes a minute.' }).count()).resolves.toBe(1);
-    await shoot(staff, 'back-office-faq');
+    await shoot(staff, 'faq');
 
     await staff.getByRole('link', { name: `Edit FAQ ${QUESTION}` }).click();
     await staff.waitForURL('**/admin-edit-faq?id=*');
@@ -88,7 +75,7 @@ describe('website content: back office to public site', () => {
       .getByRole('textbox', { name: /^Answer/ })
       .getByText('It takes a minute.')
       .waitFor();
-    await shoot(staff, 'back-office-edit-faq');
+    await shoot(staff, 'edit-faq');
     await question.fill(EDITED);
     await staff.getByRole('button', { name: 'Update' }).click();
     await staff.waitForURL('**/admin-faq');
@@ -105,13 +92,13 @@ describe('website content: back office to public site', () => {
     await visitor.goto('/faq');
     await visitor.getByText(EDITED).waitFor();
     await visitor.locator('strong', { hasText: 'It takes a minute.' }).waitFor();
-    await shoot(visitor, 'site-faq');
+    await shoot(visitor, 'faq', 'site');
   });
 
   it('creates a blog post with a picture; /blog and /blog/<id> show it with the picture', async () => {
     await staff.goto('/admin-blog-list');
     await staff.getByText('No data found.').waitFor();
-    await shoot(staff, 'back-office-blog-list-empty');
+    await shoot(staff, 'blog-list-empty');
     await staff.getByRole('link', { name: 'Create Blog' }).click();
     await staff.waitForURL('**/admin-blog-create');
     await staff.getByLabel(/^Title/).fill(BLOG_TITLE);
@@ -137,25 +124,25 @@ describe('website content: back office to public site', () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'tablet.jpg', mimeType: 'image/jpeg', buffer: picture });
     await staff.getByRole('img', { name: "The blog's picture" }).waitFor();
-    await shoot(staff, 'back-office-blog-create');
+    await shoot(staff, 'blog-create');
     await staff.getByRole('button', { name: 'Save' }).click();
     await staff.waitForURL('**/admin-blog-list');
     await staff.getByText(BLOG_TITLE).waitFor();
-    await shoot(staff, 'back-office-blog-list');
+    await shoot(staff, 'blog-list');
 
     // Edit mode by ?id: the form comes back filled.
     await staff.getByRole('link', { name: `Edit blog ${BLOG_TITLE}` }).click();
     await staff.waitForURL('**/admin-blog-create?id=*');
     await expect.poll(() => staff.getByLabel(/^Title/).inputValue()).toBe(BLOG_TITLE);
     await staff.getByRole('button', { name: 'Update' }).waitFor();
-    await shoot(staff, 'back-office-blog-edit');
+    await shoot(staff, 'blog-edit');
 
     await visitor.goto('/blog');
     const card = visitor.getByRole('link', { name: BLOG_TITLE });
     await card.waitFor();
     const img = card.locator('img');
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
-    await shoot(visitor, 'site-blog');
+    await shoot(visitor, 'blog', 'site');
     await card.click();
     await visitor.waitForURL('**/blog/*');
     await visitor.getByRole('heading', { name: BLOG_TITLE }).waitFor();
@@ -166,7 +153,7 @@ describe('website content: back office to public site', () => {
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).exif).toBeUndefined();
-    await shoot(visitor, 'site-blog-post');
+    await shoot(visitor, 'blog-post', 'site');
   });
 
   it('deletes a blog only after the confirmation', async () => {
@@ -175,7 +162,7 @@ describe('website content: back office to public site', () => {
     const dialog = staff.getByRole('dialog');
     await dialog.getByText('Are you sure?').waitFor();
     await dialog.getByText('Blog will be removed from this list').waitFor();
-    await shoot(staff, 'back-office-blog-delete');
+    await shoot(staff, 'blog-delete');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await staff.getByText(BLOG_TITLE).waitFor();
   });
@@ -201,7 +188,7 @@ describe('website content: back office to public site', () => {
     await staff.getByRole('button', { name: 'Delete video Remove me' }).click();
     await staff.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
     await expect.poll(() => staff.getByRole('cell', { name: 'Remove me', exact: true }).count()).toBe(0);
-    await shoot(staff, 'back-office-videos');
+    await shoot(staff, 'videos');
 
     // The players are not loaded in this offline test: only their address is checked.
     await visitor.route(/youtube-nocookie\.com/, (route) =>
@@ -213,12 +200,12 @@ describe('website content: back office to public site', () => {
     expect(await frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     await visitor.getByRole('link', { name: /Watch the video/ }).waitFor();
     await expect(visitor.getByText('Remove me').count()).resolves.toBe(0);
-    await shoot(visitor, 'site-videos');
+    await shoot(visitor, 'videos', 'site');
   });
 
   it("a visitor's contact message and newsletter sign-up reach the staff lists; the newsletter exports", async () => {
     await visitor.goto('/contact');
-    await shoot(visitor, 'site-contact');
+    await shoot(visitor, 'contact', 'site');
     await visitor.getByLabel(/^Name/).fill('Vera Visitor');
     await visitor.getByRole('textbox', { name: 'Email', exact: true }).fill('vera@example.com');
     await visitor.getByLabel(/^Subject/).fill('Volume pricing');
@@ -242,17 +229,17 @@ describe('website content: back office to public site', () => {
     await staff.getByText('No data found.').first().waitFor();
     await visitor.goto(confirmLink!);
     await visitor.getByText('You are subscribed').waitFor();
-    await shoot(visitor, 'site-newsletter-confirm');
+    await shoot(visitor, 'newsletter-confirm', 'site');
 
     await staff.goto('/admin-contactus');
     await staff.getByRole('cell', { name: 'Volume pricing' }).waitFor();
-    await shoot(staff, 'back-office-contactus');
+    await shoot(staff, 'contactus');
     await staff.goto('/admin-newsletters');
     await staff.getByRole('cell', { name: 'vera@example.com' }).waitFor();
     const download = staff.waitForEvent('download');
     await staff.getByRole('button', { name: /Export/ }).click();
     expect((await download).suggestedFilename()).toBe('Newsletters.csv');
-    await shoot(staff, 'back-office-newsletters');
+    await shoot(staff, 'newsletters');
   });
 
   it('the page-view report lists visitors by country, filtered by page', async () => {
@@ -260,7 +247,7 @@ describe('website content: back office to public site', () => {
     await staff.getByRole('cell', { name: 'GB' }).waitFor();
     const counts = await staff.getByRole('row').allInnerTexts();
     expect(counts.some((r) => /GB\s+2/.test(r))).toBe(true);
-    await shoot(staff, 'back-office-page-view-report');
+    await shoot(staff, 'page-view-report');
     await staff.goto('/admin-page-view-report?pageName=Payment');
     await staff.getByRole('cell', { name: 'FR' }).waitFor();
     await expect(staff.getByRole('cell', { name: 'DE' }).count()).resolves.toBe(0);
