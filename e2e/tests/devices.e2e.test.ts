@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DeviceApplication, ProfileDetailResponse } from '@fleetdeck/contract';
+import { profilesApi, type DeviceApplication, type ProfileDetailResponse } from '@fleetdeck/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newCustomer } from '../../apps/api/test/support/factory.ts';
@@ -81,6 +81,26 @@ async function applyAndWaitForDevice(version: number) {
 
 const toast = (text: string) => page.getByText(text).first().waitFor();
 
+/**
+ * Clicks until the click has sent its POST (at most 3 tries, 5 s apart): a forced click skips Playwright's hit test,
+ * so one that lands while the search's narrowed table replaces its rows reaches nothing and sends nothing (CI saw the
+ * toast never come). A sent request proves the click landed, so a second click can never undo the first.
+ */
+async function clickUntilSent(click: () => Promise<void>, isTheCall: (url: string) => boolean) {
+  for (let attempt = 1; ; attempt += 1) {
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && isTheCall(new URL(r.url()).pathname), {
+      timeout: 5000,
+    });
+    await click();
+    try {
+      await sent;
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 describe('device management', () => {
   it('a Super Lock device gets a disabled app, a pin and a Browser kiosk, and reports them applied', async () => {
     const sl = await startDevice('SL', 'E2E-SL-0001');
@@ -102,7 +122,10 @@ describe('device management', () => {
     // The switch stays disabled until the member's permissions (users/detail) have come, and a forced click skips
     // Playwright's enabled check: on a loaded machine it landed on the disabled switch and nothing happened.
     await expect.poll(() => appSwitch.isEnabled()).toBe(true);
-    await appSwitch.click({ force: true });
+    await clickUntilSent(
+      () => appSwitch.click({ force: true }),
+      (url) => url.endsWith(profilesApi.deviceApplicationUpdate.path),
+    );
     await toast('The application will be disabled when you apply the profile.');
     await row.getByText('Disable pending').waitFor();
     await expect.poll(() => appSwitch.isChecked()).toBe(false);
