@@ -82,15 +82,17 @@ async function applyAndWaitForDevice(version: number) {
 const toast = (text: string) => page.getByText(text).first().waitFor();
 
 /**
- * Clicks until the click has sent its POST (at most 3 tries, 5 s apart): a forced click skips Playwright's hit test,
- * so one that lands while the search's narrowed table replaces its rows reaches nothing and sends nothing (CI saw the
- * toast never come). A sent request proves the click landed, so a second click can never undo the first.
+ * Clicks until the click has sent its POST to `path` (at most 3 tries, 5 s apart): a forced click skips Playwright's
+ * hit test, so one that lands while the search's narrowed table replaces its rows reaches nothing and sends nothing
+ * (an `npm test` run saw the toast never come). A sent request proves the click landed, so a second click can never
+ * undo the first.
  */
-async function clickUntilSent(click: () => Promise<void>, isTheCall: (url: string) => boolean) {
+async function clickUntilSent(click: () => Promise<void>, path: string) {
   for (let attempt = 1; ; attempt += 1) {
-    const sent = page.waitForRequest((r) => r.method() === 'POST' && isTheCall(new URL(r.url()).pathname), {
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path, {
       timeout: 5000,
     });
+    sent.catch(() => undefined); // awaited below; not left unhandled when the click itself throws
     await click();
     try {
       await sent;
@@ -122,10 +124,7 @@ describe('device management', () => {
     // The switch stays disabled until the member's permissions (users/detail) have come, and a forced click skips
     // Playwright's enabled check: on a loaded machine it landed on the disabled switch and nothing happened.
     await expect.poll(() => appSwitch.isEnabled()).toBe(true);
-    await clickUntilSent(
-      () => appSwitch.click({ force: true }),
-      (url) => url.endsWith(profilesApi.deviceApplicationUpdate.path),
-    );
+    await clickUntilSent(() => appSwitch.click({ force: true }), profilesApi.deviceApplicationUpdate.path);
     await toast('The application will be disabled when you apply the profile.');
     await row.getByText('Disable pending').waitFor();
     await expect.poll(() => appSwitch.isChecked()).toBe(false);
